@@ -1,0 +1,40 @@
+"""scoregate: score AI agents' output against the query and gate their workflow."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from scoregate.schemas import ScoreRequest, ScoreResult
+
+__all__ = ["__version__", "get_job", "score", "submit", "submit_many"]
+
+
+def score(request: ScoreRequest | dict[str, Any]) -> ScoreResult:
+    """Score one agent output in process: every applicable track, fused."""
+    from scoregate.scoring.engine import score as _score
+
+    return _score(request)
+
+
+def submit(request: ScoreRequest | dict[str, Any], **kwargs: Any) -> str:
+    """Record a job and enqueue its first iteration; returns the job id."""
+    from scoregate.pipelines.api import submit as _submit
+
+    return _submit(request, **kwargs)
+
+
+def submit_many(requests: list[Any], **kwargs: Any) -> list[str]:
+    """Record and enqueue many jobs in one call; returns their ids in order."""
+    from scoregate.pipelines.api import submit_many as _submit_many
+
+    return _submit_many(requests, **kwargs)
+
+
+def get_job(job_id: str) -> dict[str, Any]:
+    """The job's record: status, every iteration's breakdown and every decision."""
+    from scoregate.pipelines.api import get_job as _get_job
+
+    return _get_job(job_id)

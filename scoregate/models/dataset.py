@@ -1,0 +1,112 @@
+"""The training mix for the precision cross-encoder: what goes in, and how much.
+
+Relevance (a request answered in other words, at 1.0) is a large share on purpose:
+a model trained on negation pairs alone learns "wording changed, so contradiction"
+and scores faithful answers near 0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from scoregate.models import negation_data as neg
+from scoregate.models.pairs import Pair, sample
+from scoregate.models.templates import advice_pairs, choice_pairs, fact_pairs, scene_pairs
+
+DATA_ENV = "SCOREGATE_DATA_DIR"
+
+
+@dataclass(frozen=True)
+class Mix:
+    """How many examples of each kind the training set holds."""
+
+    plain: int = 3000
+    excl_ok: int = 2000
+    excl_bad: int = 1600
+    part_ok: int = 1500
+    part_bad: int = 2000
+    absent_ok: int = 2000
+    off_topic: int = 2000
+    choice_quads: int = 500
+    fact_rounds: int = 2
+    advice_rounds: int = 3
+    negated: int = 3000
+    identity_share: float = 0.25
+    random_sentences: int = 300
+    heldout_fraction: float = 0.3
+
+
+@dataclass(frozen=True)
+class TrainingData:
+    """Training pairs and the SemAntoNeg rows held out for evaluation."""
+
+    pairs: list[Pair]
+    heldout: list[neg.SemRow]
+
+    def summary(self) -> dict[str, int]:
+        """Number of pairs per source."""
+        return dict(sorted(Counter(p.source for p in self.pairs).items()))
+
+
+def default_data_dir() -> Path:
+    """``$SCOREGATE_DATA_DIR``, else ``../shared/data/negation`` relative to the cwd."""
+    env = os.environ.get(DATA_ENV)
+    return Path(env) if env else Path.cwd().parent / "shared" / "data" / "negation"
+
+
+def check_data_dir(data_dir: Path) -> Path:
+    """Raise ``FileNotFoundError`` with a fix unless ``data_dir`` holds the SemAntoNeg file."""
+    if not (data_dir / neg.SEMANTONEG).is_file():
+        raise FileNotFoundError(
+            f"{data_dir / neg.SEMANTONEG} not found: pass --data-dir (or set {DATA_ENV}) to the"
+            " folder with the CANNOT negation TSV files"
+        )
+    return data_dir
+
+
+def template_pairs(mix: Mix, rng: random.Random) -> list[Pair]:
+    """Every templated request/response example of the mix."""
+    out = scene_pairs("plain", mix.plain, rng)
+    out += scene_pairs("excl-ok", mix.excl_ok, rng)
+    out += scene_pairs("excl-bad", mix.excl_bad, rng)
+    out += scene_pairs("off-topic", mix.off_topic, rng)
+    out += scene_pairs("part-ok", mix.part_ok, rng)
+    out += scene_pairs("part-bad", mix.part_bad, rng)
+    out += scene_pairs("absent-ok", mix.absent_ok, rng)
+    out += choice_pairs(mix.choice_quads, rng)
+    for _ in range(mix.fact_rounds):
+        out += fact_pairs(rng)
+    for _ in range(mix.advice_rounds):
+        out += advice_pairs(rng)
+    return out
+
+
+def negation_pairs(data_dir: Path, mix: Mix, seed: int) -> TrainingData:
+    """SemAntoNeg (group split) and the sentence/negated files, minus held-out sentences."""
+    rng = random.Random(seed)
+    train_rows, heldout = neg.group_split(
+        neg.read_semantoneg(data_dir), mix.heldout_fraction, seed
+    )
+    banned = {s for r in heldout for s in (r.premise, r.hypothesis)}
+    rows = neg.read_negated(data_dir)
+    rng.shuffle(rows)
+    pairs = neg.semantoneg_pairs(train_rows)
+    pairs += neg.negated_pairs(rows[: mix.negated], banned, rng, mix.identity_share)
+    sentences = sorted({s for s, _, _ in rows} - banned)
+    pairs += neg.random_pairs(sentences, mix.random_sentences, rng)
+    return TrainingData(pairs, heldout)
+
+
+def build_training_data(
+    data_dir: Path, seed: int = 13, mix: Mix | None = None, max_pairs: int | None = None
+) -> TrainingData:
+    """The full shuffled training set (optionally cut to ``max_pairs``) and the held-out rows."""
+    mix = mix or Mix()
+    rng = random.Random(seed)
+    negs = negation_pairs(check_data_dir(data_dir), mix, seed)
+    pairs = sample(template_pairs(mix, rng) + negs.pairs, max_pairs, rng)
+    return TrainingData(pairs, negs.heldout)

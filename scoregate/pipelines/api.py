@@ -1,0 +1,135 @@
+"""The Python API for orchestrators: submit jobs, read them back."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from scoregate.config import get_settings
+from scoregate.pipelines import steps
+from scoregate.pipelines.context import PipelineContext
+from scoregate.pipelines.dispatch import InlineDispatcher
+from scoregate.storage import repository as repo
+
+
+@lru_cache(maxsize=1)
+def client_context() -> tuple[PipelineContext, InlineDispatcher | None]:
+    """With a broker: publish to Celery. Without one: the embedded in-process worker."""
+    settings = get_settings()
+    if settings.broker_url is None:
+        from scoregate.pipelines.embedded import embedded_context
+
+        return embedded_context(settings)
+    from scoregate.workers.runtime import get_context
+
+    return get_context(), None
+
+
+def _body(request: Any, **options: Any) -> dict[str, Any]:
+    body = {
+        "request": request.model_dump(mode="json") if hasattr(request, "model_dump") else request
+    }
+    body.update({k: v for k, v in options.items() if v is not None})
+    return body
+
+
+def submit(request: Any, **options: Any) -> str:
+    """Record one job and start it; returns its id.
+
+    Options: ``loop`` (dict or LoopPolicy), ``agent`` (task name or {task, queue}),
+    ``on_pass``, ``on_loop_exit``, ``research``, ``task_name``, ``submitted_by``,
+    ``idempotency_key``. Embedded mode runs the job to its next wait before returning.
+    """
+    return submit_many([request], **options)[0]
+
+
+def submit_many(requests: list[Any], **options: Any) -> list[str]:
+    """Record many jobs in one transaction and publish their track tasks."""
+    return submit_bodies([_body(r, **options) for r in requests])
+
+
+def get_job(job_id: str) -> dict[str, Any]:
+    """The job with every iteration's breakdown, its decisions and escalations."""
+    ctx, _ = client_context()
+    with ctx.session() as s:
+        job = repo.get_job(s, job_id=job_id)
+        if job is None:
+            raise LookupError(f"no job {job_id!r}")
+        return repo.job_to_dict(job)
+
+
+def submit_bodies(bodies: list[dict[str, Any]]) -> list[str]:
+    """Submit job bodies (``{"request": ..., "loop": ..., ...}``) validated all first."""
+    ctx, inline = client_context()
+    specs = [steps.build_spec(ctx, b) for b in bodies]
+    ids = steps.submit_jobs(ctx, specs)
+    if inline is not None:
+        inline.drain()
+    return ids
+
+
+def review(job_id: str, verdict: str, actor: str, note: str | None = None) -> str:
+    """Apply a human's verdict; returns the job's new status."""
+    from scoregate.pipelines.control import review as apply_review
+
+    ctx, inline = client_context()
+    status = apply_review(ctx, job_id, verdict, actor, note)
+    if inline is not None:
+        inline.drain()
+        with ctx.session() as s:
+            job = repo.get_job(s, job_id=job_id)
+            status = job.status if job is not None else status
+    return status
+
+
+def record_outcome(job_id: str, accepted: bool, actor: str, n: int | None = None) -> None:
+    """Record whether a job's output was finally accepted, for ``scoregate calibrate``.
+
+    Call it once the outcome is known (a user kept or reverted the output). The verdict
+    is on iteration ``n``, by default the job's latest; a later verdict on the same
+    iteration replaces an earlier one when calibrating.
+
+    Raises:
+        LookupError: no such job or iteration.
+        ValueError: the iteration has no fused score yet.
+    """
+    ctx, _ = client_context()
+    with ctx.session() as s:
+        job = repo.get_job(s, job_id=job_id)
+        if job is None:
+            raise LookupError(f"no job {job_id!r}")
+        at = job.current_iteration if n is None else n
+        it = repo.get_iteration(s, job_id=job_id, n=at)
+        if it is None:
+            raise LookupError(f"job {job_id} has no iteration {at}")
+        if it.score is None:
+            raise ValueError(f"iteration {at} of job {job_id} has no fused score yet")
+        repo.add_verdict(s, job_id=job_id, n=at, score=it.score, accepted=accepted, actor=actor)
+
+
+def sweep(older_than_s: float | None = None) -> int:
+    """Re-publish stuck iterations; returns how many messages were sent."""
+    from scoregate.pipelines.control import sweep as run_sweep
+
+    ctx, inline = client_context()
+    count = run_sweep(ctx, older_than_s if older_than_s is not None else ctx.settings.stuck_after_s)
+    if inline is not None:
+        inline.drain()
+    return count
+
+
+def list_jobs(status: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
+    """The newest jobs, as summaries."""
+    ctx, _ = client_context()
+    with ctx.session() as s:
+        return [
+            {
+                "id": j.id,
+                "status": j.status,
+                "iteration": j.current_iteration,
+                "created_at": j.created_at,
+                "score": (j.final_result or {}).get("score"),
+                "band": (j.final_result or {}).get("band"),
+            }
+            for j in repo.list_jobs(s, status=status, limit=limit)
+        ]

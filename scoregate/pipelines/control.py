@@ -1,0 +1,289 @@
+"""Fusion and the loop controller's steps: fuse, decide and act, agent results."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy.orm import Session
+
+from scoregate import observability
+from scoregate.pipelines import calibration
+from scoregate.pipelines import context as names
+from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
+from scoregate.pipelines.dispatch import Message
+from scoregate.pipelines.loop import Decision, decide, feedback, research_denied
+from scoregate.pipelines.steps import _publish, track_messages
+from scoregate.pipelines.validation import check_tree
+from scoregate.schemas.loop import AgentOutput, Hooks, LoopPolicy, TaskRef
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import ScoreResult, TrackScore
+from scoregate.scoring.fusion import fuse
+from scoregate.storage import repository as repo
+
+log = logging.getLogger(__name__)
+
+RESEARCH_SUBJECT = "global"
+
+
+# --- fusion -------------------------------------------------------------------------------------
+
+
+def _tracks_of(rows: dict[str, Any], forced: bool) -> dict[str, TrackScore]:
+    tracks: dict[str, TrackScore] = {}
+    for pool in EXPECTED_TRACKS:
+        row = rows.get(pool)
+        if row is None:
+            status = "timeout" if forced else "failed"
+            tracks[pool] = TrackScore(name=pool, status=status, error="no result arrived in time")
+            continue
+        # A pool may report several tracks (reward: heuristics, evidence, metrics) or
+        # none of its own name (no constraints): only a missing row is a failure.
+        for name, data in (row.payload or {}).get("tracks", {}).items():
+            tracks[name] = TrackScore.model_validate(data)
+    return tracks
+
+
+def fuse_iteration(ctx: PipelineContext, job_id: str, n: int, forced: bool = False) -> None:
+    """Fuse the tracks of iteration ``n`` once; then hand the decision to the controller."""
+    with ctx.session() as s:
+        it = repo.get_iteration(s, job_id=job_id, n=n)
+        if it is None or it.status != "scoring":
+            return  # already fused: a duplicate delivery
+        req = ScoreRequest.model_validate(it.request)
+        tracks = _tracks_of(repo.track_results(s, job_id=job_id, n=n), forced)
+        result = calibration.recalibrate(s, fuse(req, tracks, ctx.config))
+        timings = {name: t.elapsed_ms for name, t in tracks.items()}
+        if not repo.complete_iteration(
+            s, job_id=job_id, n=n, result=result.model_dump(mode="json"), timings=timings
+        ):
+            return
+    observability.record_fused(result)
+    _publish(ctx, [Message(names.DECIDE, {"job_id": job_id, "n": n}, "control")])
+
+
+# --- decide and act -----------------------------------------------------------------------------
+
+
+def decide_iteration(ctx: PipelineContext, job_id: str, n: int) -> None:
+    """Apply the loop policy to iteration ``n``'s result, exactly once, and act on it."""
+    with ctx.session() as s:
+        job = repo.get_job(s, job_id=job_id)
+        it = repo.get_iteration(s, job_id=job_id, n=n)
+        if job is None or it is None or job.status in ("failed", "cancelled"):
+            return  # a failed or cancelled job is never acted on again
+        if not repo.mark_decided(s, job_id=job_id, n=n):
+            return
+        policy = LoopPolicy.model_validate(job.policy)
+        hooks = Hooks.model_validate(job.hooks or {})
+        result = ScoreResult.model_validate(it.result)
+        decision = decide(
+            policy,
+            n,
+            result,
+            has_agent=job.agent is not None,
+            has_research=hooks.research is not None,
+        )
+        out = _act(ctx, s, job, n, result, decision)
+    _publish(ctx, out)
+
+
+def _record(
+    s: Session,
+    job_id: str,
+    n: int,
+    result: ScoreResult,
+    decision: Decision,
+    *,
+    actor: str = "system",
+    quota: Any = None,
+    key: str = "decide",
+) -> None:
+    repo.append_decision(
+        s,
+        job_id=job_id,
+        n=n,
+        action=decision.kind,
+        rationale=decision.rationale,
+        actor=actor,
+        tier=result.gate.tier if result.gate else None,
+        band=result.band,
+        confidence=result.score,
+        quota_used=quota.used if quota else None,
+        quota_remaining=quota.remaining if quota else None,
+        details={"recommended_action": result.action, "exit_reason": decision.exit_reason},
+        dedupe_key=f"{job_id}:{n}:{key}",
+    )
+
+
+def _act(
+    ctx: PipelineContext, s: Session, job: Any, n: int, result: ScoreResult, decision: Decision
+) -> list[Message]:
+    hooks = Hooks.model_validate(job.hooks or {})
+    quota = None
+    if decision.kind == "research":
+        quota = ctx.quota.acquire(RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour)
+        if not quota.allowed:
+            decision = research_denied(decision, quota.message)
+    _record(s, job.id, n, result, decision, quota=quota)
+    observability.record_decision(decision.kind, decision.exit_reason, n)
+    final = result.model_dump(mode="json")
+    terminal = decision.kind in ("accept", "complete", "exit")
+    repo.set_job_status(
+        s,
+        job_id=job.id,
+        status=decision.status,
+        final_result=final if terminal else None,
+        failure_reason=decision.rationale if decision.kind == "exit" else None,
+    )
+    return _follow_ups(ctx, s, job, n, result, decision, hooks)
+
+
+def _follow_ups(
+    ctx: PipelineContext,
+    s: Session,
+    job: Any,
+    n: int,
+    result: ScoreResult,
+    decision: Decision,
+    hooks: Hooks,
+) -> list[Message]:
+    summary = {
+        "job_id": job.id,
+        "iteration": n,
+        "score": result.score,
+        "band": result.band,
+        "action": result.action,
+    }
+    if decision.kind == "accept":
+        return _hook(hooks.on_pass, {**summary, "result": result.model_dump(mode="json")})
+    if decision.kind == "iterate":
+        return [_agent_message(job, n, result, TaskRef.model_validate(job.agent))]
+    if decision.kind == "research":
+        assert hooks.research is not None
+        return [_agent_message(job, n, result, hooks.research)]
+    if decision.kind == "exit":
+        if decision.escalate:
+            repo.open_escalation(
+                s, job_id=job.id, n=n, kind="escalation", reason=decision.rationale
+            )
+        return _hook(hooks.on_loop_exit, {**summary, "reason": decision.exit_reason})
+    if decision.kind == "review":
+        repo.open_escalation(s, job_id=job.id, n=n, kind="review", reason=decision.rationale)
+    return []
+
+
+def _hook(ref: TaskRef | None, kwargs: dict[str, Any]) -> list[Message]:
+    if ref is None:
+        return []
+    return [Message(ref.task, kwargs, ref.queue)]
+
+
+def _agent_message(job: Any, n: int, result: ScoreResult, ref: TaskRef) -> Message:
+    """Re-run the agent (or the research task) with feedback; its output becomes n + 1."""
+    request = job.request
+    kwargs = {
+        "job_id": job.id,
+        "iteration": n + 1,
+        "query": request["query"],
+        "previous_content": result_content(job, n),
+        "feedback": feedback(result, n),
+    }
+    link = Message(names.AGENT_RESULT, {"job_id": job.id, "n": n + 1}, "control")
+    return Message(ref.task, kwargs, ref.queue, link=link)
+
+
+def result_content(job: Any, n: int) -> str:
+    for it in job.iterations:
+        if it.n == n:
+            return str(it.content)
+    return ""
+
+
+# --- the agent's next output --------------------------------------------------------------------
+
+
+def parse_agent_output(output: Any) -> AgentOutput:
+    """An agent returns a content string, or content plus eval metrics and confidence."""
+    if isinstance(output, str):
+        return AgentOutput(content=output)
+    if isinstance(output, dict):
+        try:
+            return AgentOutput.model_validate(output)
+        except ValidationError as exc:
+            raise ValueError(f"agent output is invalid: {exc.errors()[0]['msg']}") from exc
+    raise ValueError(f"agent output must be a string or an object, got {type(output).__name__}")
+
+
+def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None:
+    """Start iteration ``n`` of the job from what the agent returned."""
+    out: list[Message] = []
+    with ctx.session() as s:
+        job = repo.get_job(s, job_id=job_id)
+        if job is None:
+            raise ValueError(f"no job {job_id!r}")
+        try:
+            check_tree(output, "agent output")
+            parsed = parse_agent_output(output)
+            prev = repo.get_iteration(s, job_id=job_id, n=n - 1)
+            req = _next_request(job.request, parsed, prev.score if prev else None)
+        except ValueError as exc:
+            _fail(s, job_id, n, f"agent output rejected: {exc}")
+            return
+        _, created = repo.start_iteration(
+            s,
+            job_id=job_id,
+            n=n,
+            content=req.content,
+            request=req.model_dump(mode="json"),
+            expected_tracks=EXPECTED_TRACKS,
+        )
+        if created:
+            weights = LoopPolicy.model_validate(job.policy).eval_metric_weights
+            out = track_messages(job_id, n, req, weights)
+    _publish(ctx, out)
+
+
+def _next_request(
+    first: dict[str, Any], output: AgentOutput, previous: float | None
+) -> ScoreRequest:
+    data = dict(first)
+    data["content"] = output.content
+    if output.eval_metrics is not None:
+        data["eval_metrics"] = output.eval_metrics
+    data["self_reported_confidence"] = output.self_reported_confidence
+    data["previous_score"] = previous
+    try:
+        return ScoreRequest.model_validate(data)
+    except ValidationError as exc:
+        raise ValueError(str(exc.errors()[0]["msg"])) from exc
+
+
+def _fail(s: Session, job_id: str, n: int, reason: str) -> None:
+    repo.set_job_status(s, job_id=job_id, status="failed", failure_reason=reason)
+    repo.append_decision(
+        s, job_id=job_id, n=n, action="fail", rationale=reason, dedupe_key=f"{job_id}:{n}:fail"
+    )
+
+
+# --- human review and the sweeper live in their own modules -------------------------------------
+
+
+def review(
+    ctx: PipelineContext, job_id: str, verdict: str, actor: str, note: str | None = None
+) -> str:
+    """Resolve a job waiting for a human (see :mod:`scoregate.pipelines.review`)."""
+    from scoregate.pipelines.review import review as run_review
+
+    return run_review(ctx, job_id, verdict, actor, note)
+
+
+# --- sweeper ------------------------------------------------------------------------------------
+
+
+def sweep(ctx: PipelineContext, older_than_s: float) -> int:
+    """Re-publish iterations stuck longer than ``older_than_s``: no lost job (``sweeper``)."""
+    from scoregate.pipelines.sweeper import sweep as run_sweep
+
+    return run_sweep(ctx, older_than_s)

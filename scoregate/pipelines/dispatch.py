@@ -1,0 +1,105 @@
+"""How pipeline steps hand work on: to Celery queues, or to an in-process runner."""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Message:
+    """One task to enqueue: a stable task name, JSON kwargs, and an optional link.
+
+    ``link`` names a task that receives this task's return value as its first
+    argument (Celery's ``link``): an agent's output flows back into the pipeline so.
+    """
+
+    task: str
+    kwargs: dict[str, Any]
+    queue: str | None = None
+    link: Message | None = None
+    countdown: float | None = None
+
+
+class PublishError(ConnectionError):
+    """The broker did not take a message (it is down, or the publish retries ran out)."""
+
+
+class Dispatcher(Protocol):
+    def send(self, message: Message) -> None: ...
+
+
+class CeleryDispatcher:
+    """Publishes messages by task name through a Celery app (JSON only)."""
+
+    def __init__(self, app: Any) -> None:
+        self._app = app
+
+    def _signature(self, msg: Message) -> Any:
+        options = {"queue": msg.queue} if msg.queue else {}
+        return self._app.signature(msg.task, kwargs=msg.kwargs, **options)
+
+    def send(self, message: Message) -> None:
+        options: dict[str, Any] = {}
+        if message.queue:
+            options["queue"] = message.queue
+        if message.link is not None:
+            options["link"] = self._signature(message.link)
+        if message.countdown:
+            options["countdown"] = message.countdown
+        from kombu.exceptions import OperationalError
+
+        try:
+            self._app.send_task(message.task, kwargs=message.kwargs, **options)
+        except (OperationalError, ConnectionError) as exc:
+            raise PublishError(f"cannot publish {message.task}: {exc}") from exc
+
+    def backlog(self, queue: str) -> int | None:
+        """Messages waiting in ``queue`` (not those a worker holds), or None if unknown."""
+        try:
+            with self._app.connection_for_read() as conn:
+                declared = conn.default_channel.queue_declare(queue=queue, passive=True)
+                return int(declared.message_count)
+        except Exception:  # a probe: any broker trouble means "unknown"
+            return None
+
+
+@dataclass
+class InlineDispatcher:
+    """The embedded default's worker: runs messages in this process, in FIFO order.
+
+    ``tasks`` maps task names to callables taking the message kwargs. Nothing runs
+    until :meth:`drain`, so steps never nest and the order matches a real broker's.
+    """
+
+    tasks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    queue: deque[Message] = field(default_factory=deque)
+    #: The most recent messages sent, for inspection (bounded: the embedded client lives long).
+    sent: deque[Message] = field(default_factory=lambda: deque(maxlen=10_000))
+    on_step: Callable[[Message], None] | None = None
+
+    def send(self, message: Message) -> None:
+        self.sent.append(message)
+        self.queue.append(message)
+
+    def drain(self, limit: int = 100_000) -> int:
+        """Run queued messages (and what they enqueue) until none is left."""
+        done = 0
+        while self.queue and done < limit:
+            msg = self.queue.popleft()
+            fn = self.tasks.get(msg.task)
+            if fn is None:
+                raise LookupError(f"no in-process task named {msg.task!r}")
+            if self.on_step is not None:
+                self.on_step(msg)
+            out = fn(**msg.kwargs)
+            if msg.link is not None:
+                link = msg.link
+                self.send(Message(link.task, {"output": out, **link.kwargs}, link.queue))
+            done += 1
+        return done

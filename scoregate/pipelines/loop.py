@@ -1,0 +1,115 @@
+"""The loop controller's decision as a pure function: policy + history + result -> decision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoregate.schemas.loop import DecisionKind, LoopPolicy
+from scoregate.schemas.result import ScoreResult
+
+#: Job status each decision leaves the job in.
+STATUS_AFTER: dict[DecisionKind, str] = {
+    "complete": "completed",
+    "accept": "accepted",
+    "iterate": "awaiting_agent",
+    "exit": "escalated",
+    "review": "awaiting_review",
+    "research": "researching",
+}
+
+LOOP_EXIT_REASON = "max_iterations_reached"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What happens next and why; ``status`` is the job's new status."""
+
+    kind: DecisionKind
+    rationale: str
+    status: str
+    exit_reason: str | None = None
+    escalate: bool = False
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def decide(
+    policy: LoopPolicy,
+    n: int,
+    result: ScoreResult,
+    *,
+    has_agent: bool,
+    has_research: bool,
+) -> Decision:
+    """Decide after iteration ``n`` (1-based) given the fused ``result``.
+
+    Never approves silently: below threshold at the last iteration the loop exits with
+    ``max_iterations_reached`` and, with HIL on, escalates to a human.
+    """
+    if policy.enabled and result.score >= policy.threshold:
+        return _make("accept", f"score {result.score:.2f} >= threshold {policy.threshold:.2f}")
+    if policy.gating and result.gate is not None:
+        gated = _gate(policy, n, result, has_research)
+        if gated is not None:
+            return gated
+    if not policy.enabled:
+        return _make("complete", f"loop disabled: scored once, recommended action {result.action}")
+    return _below_threshold(policy, n, result, has_agent)
+
+
+def _gate(policy: LoopPolicy, n: int, result: ScoreResult, has_research: bool) -> Decision | None:
+    assert result.gate is not None
+    tier = result.gate.tier
+    if tier == "high":
+        if policy.enabled:
+            return None  # a confident agent below threshold still iterates
+        return _make("accept", "high confidence: auto-proceed")
+    if tier == "medium":
+        return _make("review", "medium confidence: waiting for a human (yes / no / research)")
+    if has_research and n < policy.max_iterations:
+        return _make("research", "low confidence: research triggered, retry with findings")
+    why = "no research task configured" if not has_research else "no iterations left"
+    return _make("review", f"low confidence and {why}: waiting for a human")
+
+
+def _below_threshold(policy: LoopPolicy, n: int, result: ScoreResult, has_agent: bool) -> Decision:
+    below = f"score {result.score:.2f} < threshold {policy.threshold:.2f}"
+    if n < policy.max_iterations and has_agent:
+        return _make(
+            "iterate",
+            f"{below}: re-running the agent (iteration {n + 1} of {policy.max_iterations})",
+        )
+    why = f"{n} of {policy.max_iterations} iterations used" if has_agent else "no agent to re-run"
+    return Decision(
+        kind="exit",
+        rationale=f"{below}; {why}: not approved",
+        status="escalated" if policy.hil else "rejected",
+        exit_reason=LOOP_EXIT_REASON,
+        escalate=policy.hil,
+    )
+
+
+def research_denied(decision: Decision, quota_message: str) -> Decision:
+    """A research decision whose quota ran out falls back to a human review (seed 002)."""
+    return _make("review", f"{decision.rationale}; {quota_message}; waiting for a human")
+
+
+def _make(kind: DecisionKind, rationale: str) -> Decision:
+    return Decision(kind=kind, rationale=rationale, status=STATUS_AFTER[kind])
+
+
+def feedback(result: ScoreResult, n: int) -> dict[str, Any]:
+    """What the agent reads to revise its output for iteration ``n + 1``."""
+    reward = result.tracks.get("reward")
+    failed = []
+    if reward is not None:
+        failed = [r for r in reward.details.get("results", []) if not r.get("passed", True)]
+    return {
+        "iteration": n,
+        "score": result.score,
+        "band": result.band,
+        "action": result.action,
+        "reasons": result.reasons,
+        "failed_constraints": failed,
+        "weakest_factors": [w.model_dump() for w in result.weakest_factors],
+    }

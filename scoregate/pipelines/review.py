@@ -1,0 +1,123 @@
+"""Human review of a job waiting for a person (seed 002): approve, reject, research, cancel.
+
+Every verdict is appended to the audit trail with its actor; approve and reject are also
+stored as outcomes for calibration; research is subject to the hourly quota.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from scoregate.pipelines.context import PipelineContext
+from scoregate.pipelines.control import RESEARCH_SUBJECT, _agent_message, _hook
+from scoregate.pipelines.dispatch import Message
+from scoregate.pipelines.steps import _publish
+from scoregate.pipelines.validation import check_text
+from scoregate.schemas.loop import Hooks
+from scoregate.schemas.result import ScoreResult
+from scoregate.storage import repository as repo
+
+VERDICTS = ("approve", "reject", "research", "cancel")
+
+
+def review(
+    ctx: PipelineContext, job_id: str, verdict: str, actor: str, note: str | None = None
+) -> str:
+    """Resolve a job waiting for a human; returns the job's new status."""
+    if verdict not in VERDICTS:
+        raise ValueError(f"verdict must be one of {', '.join(VERDICTS)}, got {verdict!r}")
+    for where, text in (("actor", actor), ("note", note)):
+        if text is not None and not isinstance(text, str):
+            raise ValueError(f"{where} must be a string, got {type(text).__name__}")
+        check_text(text or "", where)
+    with ctx.session() as s:
+        job = repo.get_job(s, job_id=job_id)
+        if job is None:
+            raise ValueError(f"no job {job_id!r}")
+        open_item = repo.open_escalation_for(s, job_id=job_id)
+        if open_item is None:
+            raise ValueError(f"job {job_id} is {job.status}: nothing is waiting for review")
+        n = job.current_iteration
+        it = repo.get_iteration(s, job_id=job_id, n=n)
+        result = ScoreResult.model_validate(it.result) if it is not None and it.result else None
+        status, out = _apply_verdict(ctx, s, job, n, result, verdict, actor, note)
+    _publish(ctx, out)
+    return status
+
+
+def _apply_verdict(
+    ctx: PipelineContext,
+    s: Session,
+    job: Any,
+    n: int,
+    result: ScoreResult | None,
+    verdict: str,
+    actor: str,
+    note: str | None,
+) -> tuple[str, list[Message]]:
+    hooks = Hooks.model_validate(job.hooks or {})
+    rationale = note or f"{verdict} by {actor}"
+    quota = None
+    out: list[Message] = []
+    status = {"approve": "accepted", "reject": "rejected", "cancel": "cancelled"}.get(verdict, "")
+    if verdict == "research":
+        status, out, quota, rationale = _research_on_review(ctx, job, n, result, hooks, rationale)
+    if status != "awaiting_review":  # a research request the quota refused stays open
+        repo.resolve_escalation(
+            s, job_id=job.id, status=_escalation_status(verdict), actor=actor, note=note
+        )
+    repo.append_decision(
+        s,
+        job_id=job.id,
+        n=n,
+        action=verdict,
+        rationale=rationale,
+        actor=actor,
+        tier=result.gate.tier if result and result.gate else None,
+        band=result.band if result else None,
+        confidence=result.score if result else None,
+        quota_used=quota.used if quota else None,
+        quota_remaining=quota.remaining if quota else None,
+    )
+    if result is not None and verdict in ("approve", "reject"):
+        repo.add_verdict(
+            s, job_id=job.id, n=n, score=result.score, accepted=verdict == "approve", actor=actor
+        )
+    final = result.model_dump(mode="json") if result and verdict == "approve" else None
+    repo.set_job_status(s, job_id=job.id, status=status, final_result=final)
+    if verdict == "approve" and result is not None:
+        out += _hook(
+            hooks.on_pass,
+            {
+                "job_id": job.id,
+                "iteration": n,
+                "score": result.score,
+                "band": result.band,
+                "action": "accept",
+                "result": result.model_dump(mode="json"),
+            },
+        )
+    return status, out
+
+
+def _escalation_status(verdict: str) -> str:
+    return {
+        "approve": "approved",
+        "reject": "rejected",
+        "research": "research",
+        "cancel": "cancelled",
+    }[verdict]
+
+
+def _research_on_review(
+    ctx: PipelineContext, job: Any, n: int, result: ScoreResult | None, hooks: Hooks, rationale: str
+) -> tuple[str, list[Message], Any, str]:
+    if hooks.research is None or result is None:
+        return "awaiting_review", [], None, f"{rationale}; no research task configured"
+    quota = ctx.quota.acquire(RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour)
+    if not quota.allowed:
+        return "awaiting_review", [], quota, f"{rationale}; {quota.message}"
+    msg = _agent_message(job, n, result, hooks.research)
+    return "researching", [msg], quota, f"{rationale}; {quota.message}"

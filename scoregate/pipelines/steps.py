@@ -1,0 +1,274 @@
+"""The pipeline's steps: what each task does, independent of how it is delivered.
+
+Every step validates its input, does its work in one transaction, and only after
+the commit hands on the messages it produced. Each can run twice without a second
+iteration, fusion or decision (the storage layer's unique keys and claims).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from scoregate.pipelines import context as names
+from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
+from scoregate.pipelines.dispatch import Message, PublishError
+from scoregate.pipelines.validation import check_body
+from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import TrackScore
+from scoregate.scoring.engine import describe_validation_error, model_tracks, parse_request
+from scoregate.scoring.engine import pure_tracks as run_pure_tracks
+from scoregate.storage import repository as repo
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class JobSpec:
+    """A validated submission: the request, its policy, agent and hooks."""
+
+    request: ScoreRequest
+    policy: LoopPolicy
+    agent: TaskRef | None = None
+    hooks: Hooks = field(default_factory=Hooks)
+    task_name: str | None = None
+    submitted_by: str | None = None
+    idempotency_key: str | None = None
+
+    def job_fields(self) -> dict[str, Any]:
+        return {
+            "request": self.request.model_dump(mode="json"),
+            "policy": self.policy.model_dump(mode="json"),
+            "agent": self.agent.model_dump(mode="json") if self.agent else None,
+            "hooks": self.hooks.model_dump(mode="json"),
+            "task_name": self.task_name,
+            "submitted_by": self.submitted_by,
+            "idempotency_key": self.idempotency_key,
+        }
+
+
+def build_spec(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
+    """Validate a submission body (API, CLI, JSONL line or raw Celery message)."""
+    if not isinstance(body, dict):
+        raise ValueError(f"a job must be a JSON object, got {type(body).__name__}")
+    unknown = set(body) - {
+        "request",
+        "loop",
+        "agent",
+        "hooks",
+        "on_pass",
+        "on_loop_exit",
+        "research",
+        "task_name",
+        "submitted_by",
+        "idempotency_key",
+    }
+    if unknown:
+        raise ValueError(f"unknown job field(s): {', '.join(sorted(unknown))}")
+    check_body(body)
+    try:
+        spec = _spec_from(ctx, body)
+    except ValidationError as exc:
+        raise ValueError(describe_validation_error(exc)) from exc
+    ctx.check_allowed(spec.agent, "agent")
+    for role in ("on_pass", "on_loop_exit", "research"):
+        ctx.check_allowed(getattr(spec.hooks, role), role)
+    return spec
+
+
+def _ref(value: Any) -> TaskRef | None:
+    if value is None or isinstance(value, TaskRef):
+        return value
+    if isinstance(value, str):
+        return TaskRef(task=value)
+    return TaskRef.model_validate(value)
+
+
+def _spec_from(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
+    request = parse_request(body.get("request"))  # type: ignore[arg-type]
+    task_name = body.get("task_name")
+    policy = _policy(ctx, task_name, body.get("loop"))
+    hooks = Hooks.model_validate(body.get("hooks") or {})
+    hooks = Hooks(
+        on_pass=_ref(body.get("on_pass")) or hooks.on_pass,
+        on_loop_exit=_ref(body.get("on_loop_exit")) or hooks.on_loop_exit,
+        research=_ref(body.get("research")) or hooks.research,
+    )
+    return JobSpec(
+        request=request,
+        policy=policy,
+        agent=_ref(body.get("agent")),
+        hooks=hooks,
+        task_name=task_name,
+        submitted_by=body.get("submitted_by"),
+        idempotency_key=body.get("idempotency_key"),
+    )
+
+
+def _policy(ctx: PipelineContext, task_name: str | None, loop: Any) -> LoopPolicy:
+    base = LoopPolicy()
+    if task_name is not None:
+        if ctx.workflow is None:
+            raise ValueError(
+                f"task_name {task_name!r} given but no workflow file is configured"
+                " (SCOREGATE_WORKFLOW_CONFIG)"
+            )
+        base = ctx.workflow.policy_for(task_name)
+    if loop is None:
+        return base
+    if isinstance(loop, LoopPolicy):
+        return loop
+    if not isinstance(loop, dict):
+        raise ValueError('loop must be an object like {"enabled": true, "threshold": 0.8}')
+    return LoopPolicy.model_validate({**base.model_dump(), **loop})
+
+
+# --- submit -------------------------------------------------------------------------------------
+
+
+def track_messages(
+    job_id: str, n: int, request: ScoreRequest, metric_weights: dict[str, float] | None = None
+) -> list[Message]:
+    """The three track tasks of one iteration, one per pool, run in parallel."""
+    pair = {"job_id": job_id, "n": n, "query": request.query, "content": request.content}
+    return [
+        Message(names.SEMANTIC, pair, "semantic"),
+        Message(names.PRECISION, pair, "precision"),
+        Message(
+            names.REWARD,
+            {
+                "job_id": job_id,
+                "n": n,
+                "request": request.model_dump(mode="json"),
+                "metric_weights": metric_weights,
+            },
+            "reward",
+        ),
+    ]
+
+
+def submit_jobs(ctx: PipelineContext, specs: list[JobSpec]) -> list[str]:
+    """Record the jobs and their first iteration in one transaction, then publish."""
+    out: list[Message] = []
+    ids: list[str] = []
+    with ctx.session() as s:
+        jobs = repo.create_jobs(s, jobs=[spec.job_fields() for spec in specs])
+        for job, spec in zip(jobs, specs, strict=True):
+            ids.append(job.id)
+            if job.current_iteration:
+                continue  # an idempotency key we have seen: already running
+            repo.start_iteration(
+                s,
+                job_id=job.id,
+                n=1,
+                content=spec.request.content,
+                request=spec.request.model_dump(mode="json"),
+                expected_tracks=EXPECTED_TRACKS,
+            )
+            out += track_messages(job.id, 1, spec.request, spec.policy.eval_metric_weights)
+    _publish(ctx, out)
+    return ids
+
+
+def submit_body(ctx: PipelineContext, body: dict[str, Any]) -> str:
+    """The ``scoregate.control.submit`` task: a job as a JSON body, from any language."""
+    return submit_jobs(ctx, [build_spec(ctx, body)])[0]
+
+
+def _publish(ctx: PipelineContext, messages: list[Message]) -> None:
+    for i, msg in enumerate(messages):
+        try:
+            ctx.dispatcher.send(msg)
+        except PublishError as exc:
+            # The rows are committed: the sweeper re-publishes what did not get out.
+            log.error("%s; %d message(s) left to the sweeper", exc, len(messages) - i)
+            return
+
+
+# --- tracks -------------------------------------------------------------------------------------
+
+
+def record_tracks(
+    ctx: PipelineContext, rows: list[tuple[str, int, str, dict[str, TrackScore]]]
+) -> None:
+    """Store many track results in one transaction; publish fusion for each completed join."""
+    ready: list[Message] = []
+    with ctx.session() as s:
+        for job_id, n, pool, tracks in rows:
+            primary = tracks.get(pool)
+            payload = {"tracks": {k: v.model_dump(mode="json") for k, v in tracks.items()}}
+            try:
+                done = repo.record_track(
+                    s,
+                    job_id=job_id,
+                    n=n,
+                    track=pool,
+                    payload=payload,
+                    status=primary.status if primary else "ok",
+                    score=primary.score if primary else None,
+                    elapsed_ms=sum(t.elapsed_ms for t in tracks.values()),
+                )
+            except (repo.NotFound, ValueError) as exc:  # raised before any write
+                log.error("dropping %s track of %s/%s: %s", pool, job_id, n, exc)
+                continue
+            if done:
+                ready.append(Message(names.FUSE, {"job_id": job_id, "n": n}, "fusion"))
+    _publish(ctx, ready)
+
+
+def pair_key(track: str, query: str, content: str) -> str:
+    digest = hashlib.sha256(f"{len(query)}:{query}{content}".encode()).hexdigest()
+    return f"{track}:{digest}"
+
+
+def _cached_pairs(
+    ctx: PipelineContext, track: str, pairs: list[tuple[str, str]]
+) -> dict[tuple[str, str], TrackScore]:
+    """Identical pairs are scored once: within the batch, and across batches via the cache."""
+    out: dict[tuple[str, str], TrackScore] = {}
+    if ctx.pair_cache is None:
+        return out
+    for pair in set(pairs):
+        raw = ctx.pair_cache.get(pair_key(track, *pair))
+        if raw is not None:
+            out[pair] = TrackScore.model_validate_json(raw)
+    return out
+
+
+def score_model_track(ctx: PipelineContext, track: str, items: list[dict[str, Any]]) -> None:
+    """A semantic or precision task, for one message or a micro-batch of them."""
+    pairs = [(str(i["query"]), str(i["content"])) for i in items]
+    known = _cached_pairs(ctx, track, pairs)
+    todo = list(dict.fromkeys(p for p in pairs if p not in known))
+    fresh = model_tracks(todo, track, ctx.models) if todo else []
+    for pair, sc in zip(todo, fresh, strict=True):
+        known[pair] = sc
+        if ctx.pair_cache is not None and sc.ok:
+            ctx.pair_cache.set(pair_key(track, *pair), sc.model_dump_json().encode())
+    scores = [known[p] for p in pairs]
+    record_tracks(
+        ctx,
+        [
+            (i["job_id"], int(i["n"]), track, {track: sc})
+            for i, sc in zip(items, scores, strict=True)
+        ],
+    )
+
+
+def score_reward_track(ctx: PipelineContext, items: list[dict[str, Any]]) -> None:
+    """The CPU pool: reward constraints, heuristics, evidence and eval metrics."""
+    rows = []
+    for item in items:
+        try:
+            req = parse_request(item["request"])
+            weights = item.get("metric_weights")
+            tracks = run_pure_tracks(req, ctx.config, metric_weights=weights or None)
+        except ValueError as exc:
+            tracks = {"reward": TrackScore(name="reward", status="failed", error=str(exc))}
+        rows.append((item["job_id"], int(item["n"]), "reward", tracks))
+    record_tracks(ctx, rows)

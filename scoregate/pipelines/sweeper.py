@@ -1,0 +1,144 @@
+"""The sweeper: Postgres is the record, so a job survives a broker that lost its messages.
+
+It runs as ``scoregate sweep`` and periodically in the control pool (Celery beat).
+Each run:
+
+- re-publishes what every iteration stuck longer than ``stuck_after_s`` waits for:
+  its missing track tasks, its fusion or its decision (every step is idempotent, so a
+  message that was only slow, not lost, costs a no-op);
+- re-sends the agent (or research) task of a job that has waited on it longer than
+  ``agent_timeout_s`` (only the first answer for an iteration is taken);
+- gives up on an iteration re-published ``max_deliveries`` times into an idle queue
+  (a queue with a backlog may simply not have reached it yet): its job fails with the
+  reason, instead of being re-published forever.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from scoregate.pipelines import context as names
+from scoregate.pipelines.context import EXPECTED_TRACKS, TRACK_TASKS, PipelineContext
+from scoregate.pipelines.dispatch import Message
+from scoregate.pipelines.steps import _publish, track_messages
+from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import ScoreResult
+from scoregate.storage import repository as repo
+from scoregate.storage.models import TERMINAL_JOB_STATUSES
+from scoregate.storage.recovery import stale_agent_waits
+
+log = logging.getLogger(__name__)
+
+#: Iterations (and agent waits) handled per run; the next run takes the next ones.
+SWEEP_LIMIT = 500
+
+
+def sweep(ctx: PipelineContext, older_than_s: float) -> int:
+    """Re-publish stuck work; returns how many messages were sent."""
+    now = datetime.now(UTC)
+    out: list[Message] = []
+    busy = _Backlog(ctx)
+    with ctx.session() as s:
+        stuck = repo.stuck_iterations(
+            s, older_than=now - timedelta(seconds=older_than_s), limit=SWEEP_LIMIT
+        )
+        for it in stuck:
+            out += _revive(ctx, s, it, busy)
+        agent_cutoff = now - timedelta(seconds=ctx.settings.agent_timeout_s)
+        for it in stale_agent_waits(s, older_than=agent_cutoff, limit=SWEEP_LIMIT):
+            out += _reask_agent(ctx, s, it)
+    if out:
+        log.warning("sweeper: re-publishing %d message(s)", len(out))
+    _publish(ctx, out)
+    return len(out)
+
+
+class _Backlog:
+    """Whether a queue still holds messages, asked once per queue and run."""
+
+    def __init__(self, ctx: PipelineContext) -> None:
+        self._probe = getattr(ctx.dispatcher, "backlog", None)
+        self._seen: dict[str, bool] = {}
+
+    def __call__(self, queue: str | None) -> bool:
+        if self._probe is None or queue is None:
+            return False
+        if queue not in self._seen:
+            self._seen[queue] = bool(self._probe(queue))
+        return self._seen[queue]
+
+
+def _revive(ctx: PipelineContext, s: Session, it: Any, busy: _Backlog) -> list[Message]:
+    if it.job.status in TERMINAL_JOB_STATUSES:
+        # Nothing may act on a finished job any more: retire its unfinished iteration.
+        repo.set_iteration_status(
+            s, job_id=it.job_id, n=it.n, status="failed", expect=("scoring", "fused")
+        )
+        return []
+    waiting_for, messages = _pending(s, it)
+    # Behind a backlog the message is more likely queued than lost: re-publish it, but
+    # only re-publications into an idle queue count toward giving up.
+    if not any(busy(m.queue) for m in messages) and not _another_try(ctx, s, it, waiting_for):
+        return []
+    repo.touch_published(s, job_id=it.job_id, n=it.n)
+    return messages
+
+
+def _pending(s: Session, it: Any) -> tuple[str, list[Message]]:
+    """What the iteration waits for, and the messages that bring it."""
+    ref = {"job_id": it.job_id, "n": it.n}
+    if it.status == "fused":
+        return "its decision", [Message(names.DECIDE, ref, "control")]
+    landed = repo.track_results(s, job_id=it.job_id, n=it.n)
+    if all(t in landed for t in EXPECTED_TRACKS):
+        return "fusion", [Message(names.FUSE, ref, "fusion")]
+    req = ScoreRequest.model_validate(it.request)
+    weights = LoopPolicy.model_validate(it.job.policy).eval_metric_weights
+    missing = [
+        m
+        for m in track_messages(it.job_id, it.n, req, weights)
+        if m.queue not in landed and m.task in TRACK_TASKS.values()
+    ]
+    return "the " + ", ".join(str(m.queue) for m in missing) + " track(s)", missing
+
+
+def _reask_agent(ctx: PipelineContext, s: Session, it: Any) -> list[Message]:
+    from scoregate.pipelines.control import _agent_message
+
+    job = it.job
+    hooks = Hooks.model_validate(job.hooks or {})
+    ref = hooks.research if job.status == "researching" else None
+    if ref is None and job.agent is not None:
+        ref = TaskRef.model_validate(job.agent)
+    if ref is None or it.result is None:
+        return []
+    if not _another_try(ctx, s, it, f"the agent task {ref.task}"):
+        return []
+    repo.touch_published(s, job_id=it.job_id, n=it.n)
+    return [_agent_message(job, it.n, ScoreResult.model_validate(it.result), ref)]
+
+
+def _another_try(ctx: PipelineContext, s: Session, it: Any, waiting_for: str) -> bool:
+    """Count one more re-publication; past the limit, fail the job instead."""
+    limit = ctx.settings.max_deliveries
+    if repo.bump_deliveries(s, job_id=it.job_id, n=it.n) <= limit:
+        return True
+    reason = (
+        f"iteration {it.n} still waiting for {waiting_for} after {limit} re-publications"
+        f" by the sweeper (SCOREGATE_MAX_DELIVERIES={limit})"
+    )
+    log.error("job %s: %s", it.job_id, reason)
+    repo.set_job_status(s, job_id=it.job_id, status="failed", failure_reason=reason)
+    repo.set_iteration_status(
+        s, job_id=it.job_id, n=it.n, status="failed", expect=("scoring", "fused", "stuck")
+    )
+    repo.append_decision(
+        s, job_id=it.job_id, n=it.n, action="fail", rationale=reason,
+        dedupe_key=f"{it.job_id}:{it.n}:fail",
+    )
+    return False

@@ -1,0 +1,133 @@
+"""Rich rendering of scores and jobs for the CLI and the demo."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from scoregate.schemas.result import ScoreResult
+
+BAND_STYLE = {"GREEN": "bold green", "AMBER": "bold yellow", "RED": "bold red"}
+FINAL = {"accepted", "completed", "rejected", "escalated", "failed", "cancelled"}
+TRACK_ORDER = ("semantic", "precision", "reward", "heuristics", "evidence", "metrics")
+SHORT = {"semantic": "sem", "precision": "prec", "reward": "reward", "heuristics": "heur",
+         "evidence": "evid", "metrics": "metr"}
+
+
+def _fmt(value: Any) -> str:
+    return f"{value:.2f}" if isinstance(value, int | float) else "—"
+
+
+def print_result(console: Console, result: ScoreResult) -> None:
+    """A table: track, score, weight, top reasons; then the fused line."""
+    table = Table(title="scoregate breakdown", show_lines=False)
+    for col in ("track", "score", "weight", "top reasons"):
+        table.add_column(col)
+    for name, track in result.tracks.items():
+        shown = _fmt(track.score) if track.ok else f"[red]{track.status}[/]"
+        reasons = "; ".join(track.reasons[:2]) or (track.error or "")
+        table.add_row(name, shown, _fmt(result.weights.get(name)), reasons)
+    console.print(table)
+    style = BAND_STYLE[result.band]
+    console.print(
+        f"score [bold]{result.score:.2f}[/] ({result.score_100}/100)  band [{style}]"
+        f"{result.band}[/]  action [bold]{result.action}[/]  calibrated {result.calibrated:.2f}"
+        f"  profile {result.profile}"
+    )
+    for reason in result.reasons[:6]:
+        console.print(f"  - {reason}")
+    for weak in result.weakest_factors:
+        console.print(f"  weakest: {weak.factor} {weak.score:.2f}: {weak.suggestion}")
+
+
+def iteration_table(job: dict[str, Any]) -> Table:
+    table = Table(title=f"job {job['id'][:8]}: score breakdown per iteration")
+    for col in ("n", *(SHORT[t] for t in TRACK_ORDER), "fused", "band", "action"):
+        table.add_column(col, justify="right" if col != "action" else "left", no_wrap=True)
+    for it in job.get("iterations", []):
+        tracks = (it.get("result") or {}).get("tracks", {})
+        cells = [_fmt((tracks.get(t) or {}).get("score")) for t in TRACK_ORDER]
+        band = it.get("band") or "—"
+        table.add_row(
+            str(it["n"]),
+            *cells,
+            _fmt(it.get("score")),
+            f"[{BAND_STYLE.get(band, '')}]{band}[/]",
+            it.get("action") or "—",
+        )
+    return table
+
+
+def decisions_table(job: dict[str, Any]) -> Table:
+    table = Table(title="audit trail")
+    for col in ("time", "n", "tier", "band", "score", "action", "actor"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("rationale", ratio=1)
+    for d in job.get("decisions", []):
+        table.add_row(
+            str(d.get("created_at", ""))[11:19],
+            str(d.get("n")),
+            d.get("tier") or "—",
+            d.get("band") or "—",
+            _fmt(d.get("confidence")),
+            d.get("action") or "",
+            d.get("actor") or "",
+            d.get("rationale") or "",
+        )
+    return table
+
+
+def print_job(console: Console, job: dict[str, Any]) -> None:
+    console.print(
+        f"[bold]job {job['id']}[/]  status [bold]{job['status']}[/]"
+        f"  iterations {job.get('current_iteration')}"
+    )
+    if job.get("failure_reason"):
+        console.print(f"  reason: {job['failure_reason']}")
+    console.print(iteration_table(job))
+    console.print(decisions_table(job))
+    for esc in job.get("escalations", []):
+        console.print(f"  {esc['kind']} ({esc['status']}): {esc['reason']}")
+
+
+def print_jobs(console: Console, *, status: str | None, limit: int) -> None:
+    from scoregate.pipelines import api
+
+    table = Table(title="jobs")
+    for col in ("id", "status", "iteration", "score", "band", "created"):
+        table.add_column(col)
+    for j in api.list_jobs(status=status, limit=limit):
+        table.add_row(
+            j["id"],
+            j["status"],
+            str(j["iteration"]),
+            _fmt(j["score"]),
+            j["band"] or "—",
+            str(j["created_at"])[:19],
+        )
+    console.print(table)
+
+
+def wait_for_jobs(console: Console, ids: list[str], timeout: float, poll_s: float = 0.5) -> None:
+    """Poll the record until every job is final (or waiting for a human), with a status line."""
+    from scoregate.pipelines import api
+
+    deadline = time.monotonic() + timeout
+    waiting = {"awaiting_review"} | FINAL
+    pending = list(ids)
+    with console.status("waiting for jobs...") as status:
+        while pending and time.monotonic() < deadline:
+            pending = [j for j in pending if api.get_job(j)["status"] not in waiting]
+            status.update(f"waiting for {len(pending)} of {len(ids)} job(s)...")
+            if pending:
+                time.sleep(poll_s)
+    for job_id in ids:
+        job = api.get_job(job_id)
+        console.print(
+            f"{job_id} {job['status']} score={_fmt((job.get('final_result') or {}).get('score'))}"
+        )
+    if pending:
+        raise SystemExit(f"{len(pending)} job(s) not final after {timeout:.0f}s")

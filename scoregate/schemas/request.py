@@ -1,0 +1,82 @@
+"""What a caller sends to be scored."""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from scoregate.schemas.constraints import Constraint
+from scoregate.schemas.metrics import EvalMetric
+
+#: Largest content accepted at the boundary (characters). Larger bodies are refused
+#: with a clear error rather than silently truncated.
+MAX_CONTENT_CHARS = 2_000_000
+MAX_QUERY_CHARS = 100_000
+
+
+class ScoringMetadata(BaseModel):
+    """Context that selects the weight profile (seed 001) and feeds the heuristics (seed 004)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    role: str | None = Field(default=None, max_length=100)
+    task_type: str | None = Field(default=None, max_length=100)
+    required_topics: list[Annotated[str, Field(max_length=500)]] = Field(
+        default_factory=list, max_length=200
+    )
+    provided_sources: list[Annotated[str, Field(max_length=2000)]] = Field(
+        default_factory=list, max_length=200
+    )
+    expected_word_count: int | None = Field(default=None, ge=1)
+    task_difficulty: float | None = Field(default=None, ge=0.0, le=1.0)
+
+
+class Evidence(BaseModel):
+    """Seed-003 verification inputs (``ConfidenceInputs``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    total_numbers: int = Field(default=0, ge=0)
+    cited_numbers: int = Field(default=0, ge=0)
+    citation_errors: int = Field(default=0, ge=0)
+    claims_total: int = Field(default=0, ge=0)
+    claims_matched: int = Field(default=0, ge=0)
+    math_checks: dict[str, bool] = Field(default_factory=dict)
+    l2_warnings: int = Field(default=0, ge=0)
+    l3_redactions: int = Field(default=0, ge=0)
+    l4_errors: int = Field(default=0, ge=0)
+    l4_warnings: int = Field(default=0, ge=0)
+    max_age_hours: float | None = Field(default=None, ge=0.0)
+    freshness_sla_hours: float | None = Field(default=None, gt=0.0)
+
+    @field_validator("max_age_hours", "freshness_sla_hours")
+    @classmethod
+    def _finite(cls, v: float | None) -> float | None:
+        if v is not None and not math.isfinite(v):
+            raise ValueError("must be a finite number of hours")
+        return v
+
+
+class ScoreRequest(BaseModel):
+    """One agent output to score against the query that produced it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(min_length=1, max_length=MAX_QUERY_CHARS)
+    content: str = Field(max_length=MAX_CONTENT_CHARS)
+    constraints: list[Constraint] = Field(default_factory=list, max_length=500)
+    metadata: ScoringMetadata = Field(default_factory=ScoringMetadata)
+    evidence: Evidence | None = None
+    eval_metrics: list[EvalMetric] | None = Field(default=None, max_length=500)
+    raw_metrics: bool = False
+    self_reported_confidence: str | None = Field(default=None, max_length=100)
+    previous_score: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @field_validator("query")
+    @classmethod
+    def _query_not_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("query is blank: pass the request the agent was given")
+        return v

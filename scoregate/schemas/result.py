@@ -1,0 +1,74 @@
+"""What scoring returns: per-track scores, the fused score and its explanation."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Band = Literal["GREEN", "AMBER", "RED"]
+Action = Literal["accept", "review", "iterate", "reject"]
+TrackStatus = Literal["ok", "failed", "timeout"]
+Tier = Literal["high", "medium", "low"]
+GateAction = Literal["auto_proceed", "user_choice", "research_triggered"]
+
+
+class TrackScore(BaseModel):
+    """One track's result. ``score`` is ``None`` when the track failed or timed out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    score: float | None = Field(default=None, ge=0.0, le=1.0)
+    status: TrackStatus = "ok"
+    details: dict[str, Any] = Field(default_factory=dict)
+    reasons: list[str] = Field(default_factory=list)
+    elapsed_ms: float = 0.0
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok" and self.score is not None
+
+
+class WeakFactor(BaseModel):
+    factor: str
+    score: float
+    suggestion: str
+
+
+class Gate(BaseModel):
+    """Seed-002 confidence tier and the gating action it implies."""
+
+    tier: Tier
+    action: GateAction
+    source: Literal["self_reported", "band"]
+    warning: str | None = None
+
+
+class ScoreResult(BaseModel):
+    """The fused score with everything needed to explain and act on it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    score: float = Field(ge=0.0, le=1.0)
+    score_100: int = Field(ge=0, le=100)
+    band: Band
+    action: Action
+    calibrated: float = Field(ge=0.0, le=1.0)
+    tracks: dict[str, TrackScore]
+    components: dict[str, float] = Field(default_factory=dict)
+    weights: dict[str, float] = Field(default_factory=dict)
+    profile: str = "default"
+    reasons: list[str] = Field(default_factory=list)
+    weakest_factors: list[WeakFactor] = Field(default_factory=list)
+    dashboard: dict[str, Any] = Field(default_factory=dict)
+    gate: Gate | None = None
+    raw_metrics: dict[str, float] | None = None
+    hard_failures: list[str] = Field(default_factory=list)
+
+    def to_markdown(self) -> str:
+        """Render the seed-003 "Confidence Assessment" report section."""
+        from scoregate.scoring.report import render_markdown
+
+        return render_markdown(self)

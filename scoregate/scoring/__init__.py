@@ -1,0 +1,1 @@
+"""Pure scoring algorithms: no Celery, no database."""

@@ -1,0 +1,187 @@
+"""``score()``: every applicable track in process, then fusion.
+
+The same functions back the Celery pools: :func:`model_tracks` for the semantic and
+precision pools, :func:`pure_tracks` for the reward pool, :func:`fuse` for fusion.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pydantic import ValidationError
+
+from scoregate.config import ScoringConfig, get_scoring_config
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import ScoreResult, TrackScore
+from scoregate.scoring.evidence import evidence_track
+from scoregate.scoring.fusion import fuse
+from scoregate.scoring.heuristics import score_heuristics
+from scoregate.scoring.metrics import metrics_track
+from scoregate.scoring.reward import evaluate_reward
+
+MODEL_TRACKS: tuple[str, ...] = ("semantic", "precision")
+Pair = tuple[str, str]
+
+
+class ModelProvider(Protocol):
+    """Scores (query, content) pairs with a model track, many pairs per call."""
+
+    def score_pairs(self, track: str, pairs: list[Pair]) -> list[TrackScore]: ...
+
+
+class LocalModels:
+    """Loads each model once, lazily, and keeps it for the life of the process."""
+
+    def __init__(
+        self, cfg: ScoringConfig, device: str = "auto", cache: Any = None,
+        threads: int | None = None,
+    ) -> None:
+        self._cfg = cfg
+        self._device = device
+        self._threads = threads
+        self._cache = cache
+        self._models: dict[str, Any] = {}
+        self._lock = threading.Lock()
+
+    def model(self, track: str) -> Any:
+        with self._lock:
+            if track not in self._models:
+                self._models[track] = self._load(track)
+            return self._models[track]
+
+    def _load(self, track: str) -> Any:
+        from scoregate.scoring.models import load_cross_encoder, load_embedder, pick_device
+
+        device = pick_device(self._device)
+        if self._threads is not None:
+            import torch
+
+            torch.set_num_threads(self._threads)
+        if track == "semantic":
+            return load_embedder(self._cfg.semantic, device=device)
+        if track == "precision":
+            return load_cross_encoder(self._cfg.precision, device=device)
+        raise ValueError(f"unknown model track {track!r}; known: {', '.join(MODEL_TRACKS)}")
+
+    def score_pairs(self, track: str, pairs: list[Pair]) -> list[TrackScore]:
+        if track == "semantic":
+            from scoregate.scoring.semantic import semantic_scores
+
+            return semantic_scores(self.model(track), pairs, self._cfg.semantic, cache=self._cache)
+        from scoregate.scoring.precision import precision_scores
+
+        return precision_scores(self.model(track), pairs, self._cfg.precision)
+
+
+_DEFAULT_MODELS: list[tuple[ScoringConfig, LocalModels]] = []
+
+
+def default_models(cfg: ScoringConfig) -> LocalModels:
+    """The process-wide model set for ``cfg`` (loaded on first use; a new config replaces it)."""
+    if not _DEFAULT_MODELS or _DEFAULT_MODELS[0][0] is not cfg:
+        _DEFAULT_MODELS[:] = [(cfg, LocalModels(cfg))]
+    return _DEFAULT_MODELS[0][1]
+
+
+def parse_request(request: ScoreRequest | dict[str, Any]) -> ScoreRequest:
+    """Validate at the boundary; a ``ValueError`` says what is wrong."""
+    if isinstance(request, ScoreRequest):
+        return request
+    if not isinstance(request, dict):
+        raise ValueError(f"a score request must be a mapping, got {type(request).__name__}")
+    try:
+        return ScoreRequest.model_validate(request)
+    except ValidationError as exc:
+        raise ValueError(describe_validation_error(exc)) from exc
+
+
+def describe_validation_error(exc: ValidationError) -> str:
+    """One line per problem: where it is and what is wrong."""
+    parts = []
+    for err in exc.errors()[:10]:
+        where = ".".join(str(p) for p in err["loc"]) or "request"
+        parts.append(f"{where}: {err['msg']}")
+    more = len(exc.errors()) - 10
+    if more > 0:
+        parts.append(f"... {more} more error(s)")
+    return "invalid request: " + "; ".join(parts)
+
+
+def _timed(name: str, fn: Callable[[], TrackScore | None]) -> TrackScore | None:
+    """Run one pure track; an unexpected error becomes a failed track, not a crash."""
+    start = time.perf_counter()
+    try:
+        track = fn()
+    except Exception as exc:  # a broken track must not take the whole score down
+        return TrackScore(
+            name=name,
+            status="failed",
+            error=f"{type(exc).__name__}: {exc}",
+            elapsed_ms=(time.perf_counter() - start) * 1000,
+        )
+    if track is not None and not track.elapsed_ms:
+        track.elapsed_ms = (time.perf_counter() - start) * 1000
+    return track
+
+
+def pure_tracks(
+    req: ScoreRequest, cfg: ScoringConfig, *, metric_weights: dict[str, float] | None = None
+) -> dict[str, TrackScore]:
+    """The CPU-only tracks: reward, heuristics, and evidence / metrics when given.
+
+    ``metric_weights`` are the workflow's ``eval_metrics`` weights, by metric name.
+    """
+    runs: dict[str, Callable[[], TrackScore | None]] = {
+        "reward": lambda: evaluate_reward(req.content, req.constraints, cfg.reward),
+        "heuristics": lambda: score_heuristics(req.content, req.metadata, cfg.heuristics),
+    }
+    if req.evidence is not None:
+        evidence = req.evidence
+        previous = req.previous_score * 100 if req.previous_score is not None else None
+        runs["evidence"] = lambda: evidence_track(evidence, cfg.evidence, previous)
+    if req.eval_metrics or metric_weights:
+        metrics = req.eval_metrics or []
+        runs["metrics"] = lambda: metrics_track(
+            metrics, raw=req.raw_metrics, weights=metric_weights
+        )
+    out = {name: _timed(name, fn) for name, fn in runs.items()}
+    return {name: t for name, t in out.items() if t is not None}
+
+
+def model_tracks(pairs: list[Pair], track: str, models: ModelProvider) -> list[TrackScore]:
+    """One model track over many pairs; a model failure marks every pair's track failed."""
+    start = time.perf_counter()
+    try:
+        return models.score_pairs(track, pairs)
+    except Exception as exc:  # model errors are reported per track, never raised to fusion
+        elapsed = (time.perf_counter() - start) * 1000
+        return [
+            TrackScore(
+                name=track,
+                status="failed",
+                error=f"{type(exc).__name__}: {exc}",
+                elapsed_ms=elapsed,
+            )
+            for _ in pairs
+        ]
+
+
+def score(
+    request: ScoreRequest | dict[str, Any],
+    *,
+    config: ScoringConfig | None = None,
+    models: ModelProvider | None = None,
+    tracks: tuple[str, ...] = MODEL_TRACKS,
+) -> ScoreResult:
+    """Score one agent output: model tracks, pure tracks, fused."""
+    req = parse_request(request)
+    cfg = config or get_scoring_config()
+    provider = models or default_models(cfg)
+    results: dict[str, TrackScore] = {}
+    for track in tracks:
+        results[track] = model_tracks([(req.query, req.content)], track, provider)[0]
+    results.update(pure_tracks(req, cfg))
+    return fuse(req, results, cfg)

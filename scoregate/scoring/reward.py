@@ -1,0 +1,574 @@
+"""Seed-001 track 3: hard constraints checked mechanically; the score is passed / total.
+
+Each constraint passes or fails with a reason, never with an exception: a user regex that
+backtracks is stopped after ``reward.regex_timeout_s``, an invalid pattern or JSON schema
+is a failed constraint that says why. Every check is linear in the content (a 10 MB
+output takes well under a second per check); Python is not parsed above
+``reward.ast_max_chars``, and a function search, like a regex, stops at the timeout.
+
+What the checks read:
+
+* Lines: a trailing newline does not start another line. Words: whitespace-separated.
+* ``starts_with`` / ``ends_with``: the content with surrounding whitespace removed.
+* ``file_extension``: the output *names* a file with that extension: on its first
+  non-blank line (``# src/app.py``, ``File: app.py``, or the whole output being a path),
+  on the first line of a fenced code block, or in a fence header
+  (```` ```python title="app.py" ````). A bare language tag (```` ```python ````) is not a
+  file name. Extensions compare case-insensitively.
+* ``valid_json``, ``json_schema``, ``valid_python``: the body of the fenced block when the
+  whole output is one fenced block, else the whole output.
+* ``contains_function``: Python by AST (``def``, ``async def``, methods, nested), over the
+  whole output or, when that is not Python, each fenced block; code that does not parse
+  is searched by pattern. Other languages by pattern (see :data:`_FUNCTION_PATTERNS`).
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import json
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from functools import cached_property, lru_cache
+from typing import Any, NoReturn
+
+import jsonschema
+import regex
+from jsonschema import Draft202012Validator, ValidationError
+from jsonschema.exceptions import best_match
+from pydantic import BaseModel, ConfigDict
+from referencing import Registry
+from referencing.exceptions import Unresolvable
+
+from scoregate.config import RewardConfig
+from scoregate.schemas import constraints as c
+from scoregate.schemas.constraints import Constraint
+from scoregate.schemas.result import TrackScore
+from scoregate.scoring.text import (
+    CodeBlock,
+    clean_reason,
+    count_lines,
+    count_words,
+    fenced_blocks,
+    plural,
+    unfence,
+)
+
+__all__ = ["ConstraintResult", "evaluate_constraint", "evaluate_reward"]
+
+
+class ConstraintResult(BaseModel):
+    """One constraint's verdict."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    label: str
+    passed: bool
+    hard: bool
+    reason: str
+
+
+class _Subject:
+    """The content with the derived views the checks share, each computed at most once."""
+
+    def __init__(self, content: str) -> None:
+        self.content = content
+
+    @cached_property
+    def folded(self) -> str:
+        return self.content.casefold()
+
+    @cached_property
+    def code(self) -> str:
+        return unfence(self.content)
+
+    @cached_property
+    def fences(self) -> list[CodeBlock]:
+        return fenced_blocks(self.content)
+
+    @property
+    def blocks(self) -> list[str]:
+        return [b.body for b in self.fences]
+
+
+Verdict = tuple[bool, str]
+
+
+def _q(text: str, limit: int = 60) -> str:
+    """A short quoted excerpt of user text for a reason."""
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
+
+
+# --- size ---------------------------------------------------------------------------------
+
+
+def _bound(actual: int, limit: int, noun: str, *, upper: bool) -> Verdict:
+    ok = actual <= limit if upper else actual >= limit
+    sign = ("<=" if ok else ">") if upper else (">=" if ok else "<")
+    word = "allowed" if upper else "required"
+    return ok, f"{plural(actual, noun)} {sign} {limit} {word}"
+
+
+#: Size checks: what to measure, its noun, and whether ``value`` is an upper bound.
+_MEASURES: dict[str, tuple[Callable[[str], int], str, bool]] = {
+    "max_lines": (count_lines, "line", True),
+    "min_lines": (count_lines, "line", False),
+    "max_chars": (len, "character", True),
+    "min_words": (count_words, "word", False),
+    "max_words": (count_words, "word", True),
+}
+
+
+def _size(s: _Subject, k: Any, _cfg: RewardConfig) -> Verdict:
+    measure, noun, upper = _MEASURES[k.kind]
+    return _bound(measure(s.content), k.value, noun, upper=upper)
+
+
+# --- text ---------------------------------------------------------------------------------
+
+
+def _affix(s: _Subject, k: c.StartsWith | c.EndsWith, _cfg: RewardConfig) -> Verdict:
+    start = k.kind == "starts_with"
+    text = s.content.lstrip() if start else s.content.rstrip()
+    # casefold can triple a character's length; three times the value covers any match.
+    span = 3 * len(k.value)
+    part = text[:span] if start else text[-span:]
+    value = k.value
+    if not k.case_sensitive:
+        part, value = part.casefold(), value.casefold()
+    ok = part.startswith(value) if start else part.endswith(value)
+    where = "starts" if start else "ends"
+    shown = text[: len(k.value)] if start else text[-len(k.value) :]
+    if ok:
+        return True, f"output {where} with {_q(k.value)}"
+    return False, f"output {where} with {_q(shown)}, not {_q(k.value)}"
+
+
+def _contains(s: _Subject, k: c.Contains | c.NotContains, _cfg: RewardConfig) -> Verdict:
+    found = k.value in s.content if k.case_sensitive else k.value.casefold() in s.folded
+    if k.kind == "contains":
+        return found, f"{_q(k.value)} {'found' if found else 'not found'}"
+    return not found, f"{_q(k.value)} {'found' if found else 'not found'}"
+
+
+_FLAGS = {"i": regex.IGNORECASE, "m": regex.MULTILINE, "s": regex.DOTALL, "x": regex.VERBOSE}
+
+
+def _regex(s: _Subject, k: c.Regex | c.NotRegex, cfg: RewardConfig) -> Verdict:
+    flags = 0
+    for ch in k.flags:
+        flags |= _FLAGS[ch]
+    try:
+        pattern = regex.compile(k.value, flags)
+    except regex.error as exc:
+        return False, f"invalid pattern {_q(k.value)}: {exc}"
+    try:
+        match = pattern.search(s.content, timeout=cfg.regex_timeout_s)
+    except TimeoutError:
+        return False, (
+            f"regex timed out after {cfg.regex_timeout_s:g}s on pattern {_q(k.value)}"
+            " (catastrophic backtracking?)"
+        )
+    if match is None:
+        return k.kind == "not_regex", f"no match for pattern {_q(k.value)}"
+    line = s.content.count("\n", 0, match.start()) + 1
+    return k.kind == "regex", f"pattern {_q(k.value)} matches at line {line}: {_q(match[0])}"
+
+
+# --- files --------------------------------------------------------------------------------
+
+_PATH_TOKEN = regex.compile(r"[^\s\"'`<>()\[\]{}:,;=|*?]+")
+# Only the head of a line can name the file; a bounded look keeps huge lines cheap.
+_HEAD_CHARS = 1000
+
+
+def _names_file(line: str, ext: str) -> bool:
+    for token in _PATH_TOKEN.findall(line[:_HEAD_CHARS]):
+        name = token.rstrip(".").casefold()
+        if name.endswith(ext) and len(name) > len(ext) and not name.endswith("/" + ext):
+            return True
+    return False
+
+
+def _first_line(text: str) -> str:
+    for line in text[: _HEAD_CHARS * 4].splitlines():
+        if line.strip():
+            return line
+    return ""
+
+
+def _file_extension(s: _Subject, k: c.FileExtension, _cfg: RewardConfig) -> Verdict:
+    ext = ("" if k.value.startswith(".") else ".") + k.value.casefold()
+    places = [_first_line(s.content), *(b.info for b in s.fences), *map(_first_line, s.blocks)]
+    if any(_names_file(place, ext) for place in places):
+        return True, f"names a {ext} file"
+    return False, f"no file name ending in {ext} on the first line or in a code block header"
+
+
+# --- structured formats -------------------------------------------------------------------
+
+
+def _no_constants(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not allowed in JSON")
+
+
+def load_json(text: str) -> tuple[Any, str | None]:
+    """Parse strict JSON (no NaN/Infinity): ``(value, None)`` or ``(None, why not)``."""
+    try:
+        return json.loads(text, parse_constant=_no_constants), None
+    except json.JSONDecodeError as exc:
+        return None, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+    except ValueError as exc:
+        return None, f"invalid JSON: {exc}"
+    except RecursionError:
+        return None, "JSON is nested too deeply to check"
+
+
+def _valid_json(s: _Subject, _k: c.ValidJson, _cfg: RewardConfig) -> Verdict:
+    _, error = load_json(s.code)
+    return (True, "valid JSON") if error is None else (False, error)
+
+
+# JSON Schema patterns are user regexes too: jsonschema matches them with ``re``, which
+# cannot be interrupted, so the keywords that match patterns are replaced by versions that
+# use ``regex`` against one deadline for the whole validation. ``unevaluatedProperties``
+# would still match ``patternProperties`` with ``re``, so that pairing is refused.
+_DEADLINE: ContextVar[float] = ContextVar("_DEADLINE", default=float("inf"))
+
+
+def _search(pattern: str, text: str) -> bool:
+    remaining = _DEADLINE.get() - time.monotonic()
+    if remaining <= 0:
+        raise TimeoutError("regex timed out")
+    return regex.search(pattern, text, timeout=remaining) is not None
+
+
+def _kw_pattern(v: Any, patrn: str, instance: Any, _schema: Any) -> Iterator[ValidationError]:
+    if v.is_type(instance, "string") and not _search(patrn, instance):
+        yield ValidationError(f"{_q(instance)} does not match {patrn!r}")
+
+
+def _kw_pattern_properties(
+    v: Any, patterns: dict[str, Any], instance: Any, _schema: Any
+) -> Iterator[ValidationError]:
+    if not v.is_type(instance, "object"):
+        return
+    for patrn, subschema in patterns.items():
+        for key, value in instance.items():
+            if _search(patrn, key):
+                yield from v.descend(value, subschema, path=key, schema_path=patrn)
+
+
+def _kw_additional_properties(
+    v: Any, extra_schema: Any, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    if not v.is_type(instance, "object"):
+        return
+    known, patterns = schema.get("properties", {}), schema.get("patternProperties", {})
+    extras = sorted(
+        key for key in instance
+        if key not in known and not any(_search(p, key) for p in patterns)
+    )
+    if v.is_type(extra_schema, "object"):
+        for key in extras:
+            yield from v.descend(instance[key], extra_schema, path=key)
+    elif extra_schema is False and extras:
+        yield ValidationError(f"additional properties are not allowed: {', '.join(extras)}")
+
+
+_Validator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator,
+    {
+        "pattern": _kw_pattern,
+        "patternProperties": _kw_pattern_properties,
+        "additionalProperties": _kw_additional_properties,
+    },
+)
+
+
+def _keywords(schema: Any) -> set[str]:
+    """Every key of every object in the schema (iterative: deep schemas are fine)."""
+    keys: set[str] = set()
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            keys.update(k for k in node if isinstance(k, str))
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return keys
+
+
+def _schema_problem(schema: dict[str, Any]) -> str | None:
+    if {"unevaluatedProperties", "patternProperties"} <= _keywords(schema):
+        return (
+            "unevaluatedProperties together with patternProperties is not supported"
+            " (those patterns could not be time-limited)"
+        )
+    try:
+        Draft202012Validator.check_schema(schema)
+    except jsonschema.SchemaError as exc:
+        return f"the schema itself is invalid: {exc.message[:500]}"
+    except RecursionError:
+        return "the schema is nested too deeply to check"
+    return None
+
+
+def _first_violation(schema: dict[str, Any], instance: Any, timeout_s: float) -> str | None:
+    # An empty registry (jsonschema adds the meta-schemas): a remote $ref is never fetched.
+    validator = _Validator(schema, registry=Registry())
+    token = _DEADLINE.set(time.monotonic() + timeout_s)
+    try:
+        errors = list(itertools.islice(validator.iter_errors(instance), 20))
+    except TimeoutError:
+        return f"a pattern in the schema timed out after {timeout_s:g}s"
+    except regex.error as exc:
+        return f"the schema has an invalid pattern: {exc}"
+    except Unresolvable as exc:
+        return f"the schema has a $ref that cannot be resolved here: {exc}"
+    except RecursionError:
+        return "the JSON or the schema is nested too deeply to check"
+    finally:
+        _DEADLINE.reset(token)
+    error = best_match(errors)
+    if error is None:
+        return None
+    more = ""
+    if len(errors) > 1:
+        more = f" (and {len(errors) - 1}{'+' if len(errors) == 20 else ''} more)"
+    return f"{error.json_path}: {error.message[:500]}{more}"
+
+
+def _json_schema(s: _Subject, k: c.JsonSchema, cfg: RewardConfig) -> Verdict:
+    problem = _schema_problem(k.value)
+    if problem is not None:
+        return False, problem
+    instance, problem = load_json(s.code)
+    if problem is None:
+        problem = _first_violation(k.value, instance, cfg.regex_timeout_s)
+    return (True, "JSON matches the schema") if problem is None else (False, problem)
+
+
+def parse_python(code: str, cfg: RewardConfig) -> tuple[ast.Module | None, str | None]:
+    """``(tree, None)`` or ``(None, why it could not be parsed)``."""
+    if len(code) > cfg.ast_max_chars:
+        return None, f"too large to parse as Python ({len(code)} > {cfg.ast_max_chars} chars)"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escapes etc. are not our business
+            return ast.parse(code), None
+    except SyntaxError as exc:
+        return None, f"SyntaxError at line {exc.lineno}: {exc.msg}"
+    except ValueError as exc:
+        return None, f"not valid Python: {exc}"
+    except (RecursionError, MemoryError):
+        return None, "Python is nested too deeply to parse"
+
+
+def _valid_python(s: _Subject, _k: c.ValidPython, cfg: RewardConfig) -> Verdict:
+    _, error = parse_python(s.code, cfg)
+    return (True, "valid Python") if error is None else (False, error)
+
+
+# --- functions ----------------------------------------------------------------------------
+
+_PY = [r"^[ \t]*(?:async[ \t]+)?def[ \t]+{n}[ \t]*[\[(]"]
+_JS = [
+    r"\bfunction\b[ \t]*\*?[ \t]*{n}[ \t]*(?:<[^>\n]{{0,200}}>)?[ \t]*\(",
+    r"\b(?:const|let|var)[ \t]+{n}[ \t]*(?::[^=\n]{{0,200}})?=[ \t]*(?:async\b[ \t]*)?"
+    r"(?:function\b|\([^)]{{0,1000}}\)[ \t]*(?::[^=\n]{{0,200}})?=>"
+    r"|[A-Za-z_$][\w$]{{0,100}}[ \t]*=>)",
+    r"(?<![\w$.]){n}[ \t]*[:=][ \t]*(?:async\b[ \t]*)?"
+    r"(?:function\b|\([^)]{{0,1000}}\)[ \t]*(?::[^=\n]{{0,200}})?=>)",
+    r"^[ \t]*(?:(?:public|private|protected|static|async|readonly|override|abstract|get|set)"
+    r"[ \t]+){{0,6}}\*?[ \t]*{n}[ \t]*(?:<[^>\n]{{0,200}}>)?\([^)]{{0,1000}}\)[ \t]*"
+    r"(?::[^{{;\n]{{0,200}})?\{{",
+]
+_GO = [r"\bfunc[ \t]*(?:\([^)\n]{{0,200}}\)[ \t]*)?{n}[ \t]*[\[(]"]
+_RUST = [r"\bfn[ \t]+{n}[ \t]*[<(]"]
+_RUBY = [r"^[ \t]*def[ \t]+(?:self\.)?{n}(?=[ \t(;]|$)"]
+# Return type and modifiers, then the name, the parameters and a body: a declaration, not
+# a call. Token and separator classes are disjoint, so matching never backtracks badly.
+_C_FAMILY = [
+    r"^[ \t]*(?:[\w<>\[\],.?:~@]+[ \t*&]+){{1,8}}(?:\w+::){{0,4}}{n}[ \t]*\([^)]{{0,1000}}\)[ \t]*"
+    r"(?:const\b[ \t]*)?(?:noexcept\b[ \t]*)?(?:(?:->|throws\b)[^{{;\n]{{0,200}})?\s{{0,20}}\{{"
+]
+#: Definition patterns by language; ``{n}`` is the escaped function name.
+_FUNCTION_PATTERNS: dict[str, list[str]] = {
+    "python": _PY,
+    "javascript": _JS,
+    "typescript": _JS,
+    "go": _GO,
+    "rust": _RUST,
+    "ruby": _RUBY,
+    "java": _C_FAMILY,
+    "c": _C_FAMILY,
+    "cpp": _C_FAMILY,
+    "any": _PY + _JS + _GO + _RUST + _RUBY + _C_FAMILY,
+}
+
+
+@lru_cache(maxsize=256)
+def _name_pattern(name: str) -> regex.Pattern[str]:
+    return regex.compile(r"(?<![\w$])" + regex.escape(name) + r"(?![\w$])")
+
+
+@lru_cache(maxsize=256)
+def _definition_pattern(language: str, name: str) -> regex.Pattern[str]:
+    n = _name_pattern(name).pattern
+    alternatives = (p.format(n=n) for p in _FUNCTION_PATTERNS[language])
+    return regex.compile("|".join(f"(?:{a})" for a in alternatives), regex.MULTILINE)
+
+
+# A definition spans at most this much text before and after the name (modifiers and
+# return type; parameters, return type and the opening brace).
+_BEFORE, _AFTER = 400, 1500
+
+
+def _remaining(deadline: float) -> float:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise TimeoutError("function search timed out")
+    return left
+
+
+def _near_name(text: str, name: str, deadline: float) -> str:
+    """Only the text around each mention of ``name``: the patterns then scan little."""
+    spans: list[list[int]] = []
+    for i, m in enumerate(_name_pattern(name).finditer(text)):
+        if i % 1024 == 1023:
+            _remaining(deadline)
+        line = text.rfind("\n", max(0, m.start() - _BEFORE), m.start()) + 1
+        start, end = max(line, m.start() - _BEFORE), min(len(text), m.end() + _AFTER)
+        if spans and start <= spans[-1][1]:
+            spans[-1][1] = end
+        else:
+            spans.append([start, end])
+    return "\n".join(text[a:b] for a, b in spans)
+
+
+def _pattern_defines(text: str, language: str, name: str, deadline: float) -> bool:
+    near = _near_name(text, name, deadline)
+    pattern = _definition_pattern(language, name)
+    return bool(near) and pattern.search(near, timeout=_remaining(deadline)) is not None
+
+
+def _defines(tree: ast.Module, name: str) -> bool:
+    return any(
+        isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name
+        for node in ast.walk(tree)
+    )
+
+
+def _python_sources(s: _Subject, cfg: RewardConfig) -> Iterator[tuple[str, ast.Module | None]]:
+    """The whole output if it parses, else each fenced block (or the output), parsed or not."""
+    tree, _ = parse_python(s.content, cfg)
+    if tree is not None:
+        yield s.content, tree
+        return
+    for body in s.blocks or [s.content]:
+        yield body, parse_python(body, cfg)[0]
+
+
+def _find_definition(s: _Subject, k: c.ContainsFunction, cfg: RewardConfig) -> str | None:
+    """How the definition was found ("Python AST", "go pattern"), or ``None``."""
+    deadline = time.monotonic() + cfg.regex_timeout_s
+    if k.language in ("python", "any"):
+        for text, tree in _python_sources(s, cfg):
+            if tree is not None and _defines(tree, k.value):
+                return "Python AST"
+            if tree is None and _pattern_defines(text, "python", k.value, deadline):
+                return "python pattern"
+        if k.language == "python":
+            return None
+    if _pattern_defines(s.content, k.language, k.value, deadline):
+        return f"{k.language} pattern"
+    return None
+
+
+def _contains_function(s: _Subject, k: c.ContainsFunction, cfg: RewardConfig) -> Verdict:
+    try:
+        how = _find_definition(s, k, cfg)
+    except TimeoutError:
+        return False, f"search for function {k.value} timed out after {cfg.regex_timeout_s:g}s"
+    if how is None:
+        return False, f"no definition of function {k.value} found ({k.language})"
+    return True, f"function {k.value} defined ({how})"
+
+
+# --- evaluation ---------------------------------------------------------------------------
+
+_CHECKS: dict[str, Callable[[_Subject, Any, RewardConfig], Verdict]] = {
+    "max_lines": _size,
+    "min_lines": _size,
+    "max_chars": _size,
+    "min_words": _size,
+    "max_words": _size,
+    "starts_with": _affix,
+    "ends_with": _affix,
+    "file_extension": _file_extension,
+    "contains": _contains,
+    "not_contains": _contains,
+    "regex": _regex,
+    "not_regex": _regex,
+    "contains_function": _contains_function,
+    "valid_json": _valid_json,
+    "json_schema": _json_schema,
+    "valid_python": _valid_python,
+}
+
+
+def _label(k: Constraint) -> str:
+    if k.label:
+        return k.label
+    value = getattr(k, "value", None)
+    if value is None or isinstance(value, dict):
+        return k.kind
+    return f"{k.kind} {value}" if isinstance(value, int) else f"{k.kind} {_q(value, 40)}"
+
+
+def _evaluate(s: _Subject, k: Constraint, cfg: RewardConfig) -> ConstraintResult:
+    passed, detail = _CHECKS[k.kind](s, k, cfg)
+    prefix = f"{k.label} ({k.kind})" if k.label else k.kind
+    return ConstraintResult(
+        kind=k.kind,
+        label=_label(k),
+        passed=passed,
+        hard=k.hard,
+        reason=clean_reason(f"{prefix}: {detail[:2000]}"),
+    )
+
+
+def evaluate_constraint(
+    content: str, constraint: Constraint, cfg: RewardConfig
+) -> ConstraintResult:
+    """Check one constraint against ``content``; failures carry the reason, never raise."""
+    return _evaluate(_Subject(content), constraint, cfg)
+
+
+def evaluate_reward(
+    content: str, constraints: list[Constraint], cfg: RewardConfig
+) -> TrackScore | None:
+    """The reward track: the share of constraints passed, or ``None`` with no constraints.
+
+    ``details`` holds every result, the counts, and the reasons of failed hard
+    constraints (``hard_failures``), which cap the fused score.
+    """
+    if not constraints:
+        return None
+    subject = _Subject(content)
+    results = [_evaluate(subject, k, cfg) for k in constraints]
+    passed = sum(r.passed for r in results)
+    failures = [r.reason for r in results if not r.passed]
+    details = {
+        "results": [r.model_dump() for r in results],
+        "passed": passed,
+        "total": len(results),
+        "hard_failures": [r.reason for r in results if r.hard and not r.passed],
+    }
+    reasons = failures or [f"all {plural(len(results), 'constraint')} passed"]
+    return TrackScore(name="reward", score=passed / len(results), details=details, reasons=reasons)

@@ -1,0 +1,248 @@
+"""Iterations and the track join: start, record tracks, claim fusion, fuse, decide."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import ColumnElement, case, false, select
+from sqlalchemy.orm import Session
+
+from scoregate.storage._sql import (
+    NotFound,
+    check_one_of,
+    dialect_insert,
+    guarded_update,
+    insert_ignore,
+)
+from scoregate.storage.models import (
+    ITERATION_STATUSES,
+    TERMINAL_JOB_STATUSES,
+    TRACK_STATUSES,
+    Iteration,
+    Job,
+    TrackResult,
+    utcnow,
+)
+
+
+def _at(job_id: str, n: int) -> list[ColumnElement[bool]]:
+    return [Iteration.job_id == job_id, Iteration.n == n]
+
+
+def _update_iteration(
+    session: Session, job_id: str, n: int, *guards: ColumnElement[bool], **values: Any
+) -> bool:
+    """UPDATE iteration ``n`` of a job where ``guards`` hold; True if the row changed."""
+    where = [*_at(job_id, n), *guards]
+    return guarded_update(session, Iteration, where, {"job_id": job_id, "n": n}, **values) == 1
+
+
+#: Columns of ``iterations`` copied from the fused ``ScoreResult`` for querying.
+_RESULT_COLUMNS = (
+    "score", "score_100", "band", "action", "calibrated", "components", "weights", "reasons"
+)
+
+
+def start_iteration(
+    session: Session,
+    *,
+    job_id: str,
+    n: int,
+    content: str,
+    request: dict[str, Any],
+    expected_tracks: Sequence[str],
+) -> tuple[Iteration, bool]:
+    """Create iteration ``n`` of a job, once; a duplicate start returns the existing row.
+
+    Raises ``current_iteration`` to ``n``. A newly created iteration moves a job that is
+    not finished (accepted, completed, rejected, failed, cancelled) to ``running``.
+
+    Returns:
+        The iteration and whether this call created it.
+
+    Raises:
+        NotFound: the job does not exist.
+        ValueError: ``expected_tracks`` is empty or repeats a track.
+    """
+    if not expected_tracks or len(set(expected_tracks)) != len(expected_tracks):
+        raise ValueError(f"expected_tracks must be distinct and non-empty: {expected_tracks!r}")
+    if session.get(Job, job_id) is None:
+        raise NotFound(f"job {job_id} does not exist")
+    now = utcnow()
+    stmt = dialect_insert(session, Iteration).values(
+        job_id=job_id, n=n, content=content, request=request, status="scoring",
+        expected_tracks=list(expected_tracks), created_at=now, updated_at=now, published_at=now,
+    )
+    stmt = stmt.on_conflict_do_nothing(index_elements=["job_id", "n"])
+    created = insert_ignore(session, stmt)
+    _advance_job(session, job_id=job_id, n=n, created=created)
+    iteration = session.scalars(select(Iteration).where(*_at(job_id, n))).one()
+    return iteration, created
+
+
+def _advance_job(session: Session, *, job_id: str, n: int, created: bool) -> None:
+    values: dict[str, Any] = {
+        "current_iteration": case((Job.current_iteration < n, n), else_=Job.current_iteration)
+    }
+    if created:
+        values["status"] = case(
+            (Job.status.in_(sorted(TERMINAL_JOB_STATUSES)), Job.status), else_="running"
+        )
+    guarded_update(session, Job, [Job.id == job_id], {"id": job_id}, **values)
+
+
+def get_iteration(session: Session, *, job_id: str, n: int) -> Iteration | None:
+    """Return iteration ``n`` of a job, or None."""
+    return session.scalars(select(Iteration).where(*_at(job_id, n))).one_or_none()
+
+
+def record_track(
+    session: Session,
+    *,
+    job_id: str,
+    n: int,
+    track: str,
+    payload: dict[str, Any],
+    status: str = "ok",
+    score: float | None = None,
+    elapsed_ms: float = 0.0,
+) -> bool:
+    """Record one track's result and say whether this call must enqueue fusion.
+
+    The join of the parallel tracks: the first delivery of a track inserts its row and
+    counts it; a redelivery changes nothing. Call it as the transaction's last write and
+    enqueue fusion after the commit when it returns True.
+
+    Returns:
+        True exactly once per iteration: for the call that saw every expected track landed
+        and claimed fusion.
+
+    Raises:
+        NotFound: the iteration was never started.
+        ValueError: ``track`` is not one of the iteration's expected tracks, or a bad status.
+    """
+    check_one_of(status, TRACK_STATUSES, "track status")
+    expected = _expected_tracks(session, job_id=job_id, n=n)
+    if track not in expected:
+        raise ValueError(f"track {track!r} is not expected for {job_id}/{n}: {expected}")
+    stmt = dialect_insert(session, TrackResult).values(
+        job_id=job_id, n=n, track=track, status=status, score=score, payload=payload,
+        elapsed_ms=elapsed_ms, created_at=utcnow(),
+    )
+    stmt = stmt.on_conflict_do_nothing(index_elements=["job_id", "n", "track"])
+    if insert_ignore(session, stmt):
+        _update_iteration(session, job_id, n, landed_tracks=Iteration.landed_tracks + 1)
+    return _claim(session, job_id=job_id, n=n, need=len(expected))
+
+
+def claim_fusion(session: Session, *, job_id: str, n: int, force: bool = False) -> bool:
+    """Claim the right to enqueue fusion for an iteration; True for exactly one caller.
+
+    Args:
+        force: claim even though not every expected track has landed (a track timed out).
+    """
+    need = None if force else len(_expected_tracks(session, job_id=job_id, n=n))
+    return _claim(session, job_id=job_id, n=n, need=need)
+
+
+def _claim(session: Session, *, job_id: str, n: int, need: int | None) -> bool:
+    guards = [Iteration.fusion_claimed == false()]
+    if need is not None:
+        guards.append(Iteration.landed_tracks >= need)
+    return _update_iteration(session, job_id, n, *guards, fusion_claimed=True)
+
+
+def _expected_tracks(session: Session, *, job_id: str, n: int) -> list[str]:
+    expected = session.scalar(select(Iteration.expected_tracks).where(*_at(job_id, n)))
+    if expected is None:
+        raise NotFound(f"iteration {job_id}/{n} does not exist")
+    return list(expected)
+
+
+def track_results(session: Session, *, job_id: str, n: int) -> dict[str, TrackResult]:
+    """Return the tracks recorded for an iteration, by track name."""
+    stmt = select(TrackResult).where(TrackResult.job_id == job_id, TrackResult.n == n)
+    return {row.track: row for row in session.scalars(stmt)}
+
+
+def complete_iteration(
+    session: Session, *, job_id: str, n: int, result: dict[str, Any], timings: dict[str, Any]
+) -> bool:
+    """Write the fused result once (``scoring`` or ``stuck`` -> ``fused``).
+
+    Args:
+        result: the ``ScoreResult`` dump; its score, band, action and breakdown fill columns.
+        timings: per-stage timings in milliseconds.
+
+    Returns:
+        True if this call wrote it; False if the iteration was already fused (or missing).
+    """
+    now = utcnow()
+    columns = {key: result.get(key) for key in _RESULT_COLUMNS}
+    return _update_iteration(
+        session, job_id, n, Iteration.status.in_(["scoring", "stuck"]),
+        **columns, result=result, timings=timings, status="fused", fusion_claimed=True,
+        fused_at=now, published_at=now,
+    )
+
+
+def mark_decided(session: Session, *, job_id: str, n: int) -> bool:
+    """Move a fused iteration to ``decided``; True for exactly one caller."""
+    return _update_iteration(
+        session, job_id, n, Iteration.status == "fused", status="decided", decided_at=utcnow()
+    )
+
+
+def set_iteration_status(
+    session: Session, *, job_id: str, n: int, status: str, expect: Collection[str] | None = None
+) -> bool:
+    """Set an iteration's status (e.g. ``stuck`` or ``failed`` from the sweeper).
+
+    Returns:
+        True if it changed; False if missing or not in ``expect``.
+    """
+    check_one_of(status, ITERATION_STATUSES, "iteration status")
+    guards = [] if expect is None else [Iteration.status.in_(list(expect))]
+    return _update_iteration(session, job_id, n, *guards, status=status)
+
+
+def stuck_iterations(
+    session: Session,
+    *,
+    older_than: datetime,
+    statuses: Collection[str] = ("scoring", "fused"),
+    limit: int = 100,
+) -> list[Iteration]:
+    """Return iterations in ``statuses`` last published before ``older_than``, oldest first.
+
+    An iteration still ``scoring`` is waiting on a track or on fusion; one ``fused`` but
+    not ``decided`` is waiting on the controller. ``published_at`` is set when the
+    iteration starts, when it is fused, and by :func:`touch_published` when re-sent.
+    """
+    stmt = (
+        select(Iteration)
+        .where(Iteration.status.in_(list(statuses)), Iteration.published_at < older_than)
+        .order_by(Iteration.published_at)
+        .limit(limit)
+    )
+    return list(session.scalars(stmt))
+
+
+def touch_published(
+    session: Session, *, job_id: str, n: int, at: datetime | None = None
+) -> bool:
+    """Record that a message for the iteration was (re)published now (or ``at``)."""
+    return _update_iteration(session, job_id, n, published_at=at or utcnow())
+
+
+def bump_deliveries(session: Session, *, job_id: str, n: int) -> int:
+    """Count one more delivery of the iteration's work and return the new count.
+
+    Raises:
+        NotFound: the iteration does not exist.
+    """
+    if not _update_iteration(session, job_id, n, deliveries=Iteration.deliveries + 1):
+        raise NotFound(f"iteration {job_id}/{n} does not exist")
+    return cast(int, session.scalar(select(Iteration.deliveries).where(*_at(job_id, n))))

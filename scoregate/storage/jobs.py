@@ -1,0 +1,205 @@
+"""Jobs: create (idempotently, one or many), set status, read, list, serialise."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import inspect, select
+from sqlalchemy.orm import Session, selectinload
+
+from scoregate.storage._sql import (
+    check_one_of,
+    chunks,
+    dialect_insert,
+    guarded_update,
+)
+from scoregate.storage.models import (
+    JOB_STATUSES,
+    Base,
+    Job,
+    new_id,
+    utcnow,
+)
+
+
+def _job_row(
+    *,
+    request: dict[str, Any],
+    policy: dict[str, Any],
+    agent: dict[str, Any] | None = None,
+    hooks: dict[str, Any] | None = None,
+    task_name: str | None = None,
+    submitted_by: str | None = None,
+    idempotency_key: str | None = None,
+    job_id: str | None = None,
+) -> dict[str, Any]:
+    now = utcnow()
+    return {
+        "id": job_id or new_id(), "created_at": now, "updated_at": now, "status": "pending",
+        "request": request, "policy": policy, "agent": agent, "hooks": hooks or {},
+        "current_iteration": 0, "task_name": task_name, "submitted_by": submitted_by,
+        "idempotency_key": idempotency_key,
+    }
+
+
+def create_job(
+    session: Session,
+    *,
+    request: dict[str, Any],
+    policy: dict[str, Any],
+    agent: dict[str, Any] | None = None,
+    hooks: dict[str, Any] | None = None,
+    task_name: str | None = None,
+    submitted_by: str | None = None,
+    idempotency_key: str | None = None,
+    job_id: str | None = None,
+) -> Job:
+    """Create a pending job, or return the one already holding ``idempotency_key`` or ``job_id``.
+
+    Args:
+        request: the ``ScoreRequest`` dump of iteration 1.
+        policy: the loop policy.
+        agent: ``{task, queue}`` of the agent task the loop re-enqueues, if any.
+        hooks: ``{on_pass, on_loop_exit, research}`` task names.
+        idempotency_key: client-supplied; a second submit with it returns the first job.
+        job_id: use this id instead of a new UUID.
+    """
+    row = _job_row(
+        request=request, policy=policy, agent=agent, hooks=hooks, task_name=task_name,
+        submitted_by=submitted_by, idempotency_key=idempotency_key, job_id=job_id,
+    )
+    return _insert_jobs(session, [row])[0]
+
+
+def create_jobs(session: Session, *, jobs: Sequence[Mapping[str, Any]]) -> list[Job]:
+    """Create many jobs with one INSERT; each spec takes :func:`create_job`'s keywords.
+
+    Returns:
+        The jobs in input order; a spec whose ``idempotency_key`` or ``job_id`` already
+        exists (in the database or earlier in ``jobs``) maps to the existing job.
+    """
+    return _insert_jobs(session, [_job_row(**spec) for spec in jobs])
+
+
+def _insert_jobs(session: Session, rows: list[dict[str, Any]]) -> list[Job]:
+    if not rows:
+        return []
+    session.execute(dialect_insert(session, Job).on_conflict_do_nothing(), rows)
+    by_id, by_key = _load_jobs(session, rows)
+    out = []
+    for row in rows:
+        key = row["idempotency_key"]
+        out.append(by_key[key] if key is not None and key in by_key else by_id[row["id"]])
+    return out
+
+
+def _load_jobs(
+    session: Session, rows: Sequence[Mapping[str, Any]]
+) -> tuple[dict[str, Job], dict[str, Job]]:
+    ids = [row["id"] for row in rows]
+    keys = [row["idempotency_key"] for row in rows if row["idempotency_key"] is not None]
+    by_id: dict[str, Job] = {}
+    by_key: dict[str, Job] = {}
+    for chunk in chunks(ids):
+        by_id.update((j.id, j) for j in session.scalars(select(Job).where(Job.id.in_(chunk))))
+    for chunk in chunks(keys):
+        found = session.scalars(select(Job).where(Job.idempotency_key.in_(chunk)))
+        by_key.update((cast(str, j.idempotency_key), j) for j in found)
+    return by_id, by_key
+
+
+def set_job_status(
+    session: Session,
+    *,
+    job_id: str,
+    status: str,
+    final_result: dict[str, Any] | None = None,
+    failure_reason: str | None = None,
+    expect: Collection[str] | None = None,
+) -> bool:
+    """Set a job's status (and its final result or failure reason when given).
+
+    Args:
+        expect: only change a job whose current status is one of these (compare-and-set,
+            e.g. so an accept cannot overwrite a concurrent cancel).
+
+    Returns:
+        True if the job was updated; False if it does not exist or was not in ``expect``.
+    """
+    check_one_of(status, JOB_STATUSES, "job status")
+    values: dict[str, Any] = {"status": status}
+    if final_result is not None:
+        values["final_result"] = final_result
+    if failure_reason is not None:
+        values["failure_reason"] = failure_reason
+    where = [Job.id == job_id]
+    if expect is not None:
+        where.append(Job.status.in_(list(expect)))
+    return guarded_update(session, Job, where, {"id": job_id}, **values) == 1
+
+
+def get_job(session: Session, *, job_id: str) -> Job | None:
+    """Return the job with its iterations, track results, decisions and escalations loaded."""
+    stmt = (
+        select(Job)
+        .where(Job.id == job_id)
+        .options(
+            selectinload(Job.iterations),
+            selectinload(Job.track_results),
+            selectinload(Job.decisions),
+            selectinload(Job.escalations),
+        )
+        .execution_options(populate_existing=True)
+    )
+    return session.scalars(stmt).one_or_none()
+
+
+def list_jobs(
+    session: Session, *, status: str | None = None, limit: int = 50, offset: int = 0
+) -> list[Job]:
+    """Return jobs newest first, optionally only those with ``status``."""
+    stmt = select(Job).order_by(Job.created_at.desc(), Job.id.desc()).limit(limit).offset(offset)
+    if status is not None:
+        stmt = stmt.where(Job.status == status)
+    return list(session.scalars(stmt))
+
+
+def job_to_dict(
+    job: Job, *, detail: bool = True, include_content: bool = False
+) -> dict[str, Any]:
+    """Return a job as a JSON-able dict; timestamps are ISO 8601 strings in UTC.
+
+    Args:
+        detail: add ``iterations`` (each with its breakdown, full ``result`` and ``tracks``
+            by name), ``decisions`` and ``escalations``. Load the job with :func:`get_job`
+            first, or each collection is fetched on access.
+        include_content: add each iteration's ``content`` and ``request`` (may be large).
+    """
+    out = _columns(job)
+    if not detail:
+        return out
+    tracks: dict[int, dict[str, Any]] = {}
+    for row in job.track_results:
+        tracks.setdefault(row.n, {})[row.track] = _columns(row, skip=_TRACK_SKIP)
+    skip = _ITERATION_SKIP[:2] if include_content else _ITERATION_SKIP
+    out["iterations"] = [
+        {**_columns(it, skip=skip), "tracks": tracks.get(it.n, {})} for it in job.iterations
+    ]
+    out["decisions"] = [_columns(d, skip=("job_id",)) for d in job.decisions]
+    out["escalations"] = [_columns(e, skip=("job_id",)) for e in job.escalations]
+    return out
+
+
+_ITERATION_SKIP = ("id", "job_id", "content", "request")
+_TRACK_SKIP = ("id", "job_id", "n", "track")
+
+
+def _columns(obj: Base, skip: Collection[str] = ()) -> dict[str, Any]:
+    attrs = inspect(obj).mapper.column_attrs
+    return {a.key: _jsonable(getattr(obj, a.key)) for a in attrs if a.key not in skip}
+
+
+def _jsonable(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, datetime) else value

@@ -1,0 +1,80 @@
+"""The storage API in one place: plain keyword-only functions over a caller's ``Session``.
+
+Functions flush and never commit: the caller commits once, at the task
+boundary (``db.session_scope``). Writes that must happen once under
+redelivery or concurrency are single guarded statements (see ``_sql``).
+Usage::
+
+    from scoregate.storage import repository as repo
+
+    with session_scope() as session:
+        fuse = repo.record_track(session, job_id=job_id, n=n, track="reward", payload=p)
+    if fuse:
+        fusion_task.delay(job_id, n)
+"""
+
+from __future__ import annotations
+
+from scoregate.storage._sql import NotFound
+from scoregate.storage.audit import (
+    append_decision,
+    open_escalation,
+    open_escalation_for,
+    resolve_escalation,
+)
+from scoregate.storage.calibration import (
+    add_verdict,
+    latest_calibration_map,
+    list_verdicts,
+    save_calibration_map,
+)
+from scoregate.storage.iterations import (
+    bump_deliveries,
+    claim_fusion,
+    complete_iteration,
+    get_iteration,
+    mark_decided,
+    record_track,
+    set_iteration_status,
+    start_iteration,
+    stuck_iterations,
+    touch_published,
+    track_results,
+)
+from scoregate.storage.jobs import (
+    create_job,
+    create_jobs,
+    get_job,
+    job_to_dict,
+    list_jobs,
+    set_job_status,
+)
+
+__all__ = [
+    "NotFound",
+    "add_verdict",
+    "append_decision",
+    "bump_deliveries",
+    "claim_fusion",
+    "complete_iteration",
+    "create_job",
+    "create_jobs",
+    "get_iteration",
+    "get_job",
+    "job_to_dict",
+    "latest_calibration_map",
+    "list_jobs",
+    "list_verdicts",
+    "mark_decided",
+    "open_escalation",
+    "open_escalation_for",
+    "record_track",
+    "resolve_escalation",
+    "save_calibration_map",
+    "set_iteration_status",
+    "set_job_status",
+    "start_iteration",
+    "stuck_iterations",
+    "touch_published",
+    "track_results",
+]

@@ -1,0 +1,199 @@
+"""Micro-batched track tasks that survive a dead worker, a poison message and faults.
+
+celery_batches acks a batch's messages when the batch returns; when the worker
+process dies under it, it neither acks nor re-queues them, so they would wait for
+the worker to restart. :class:`ReliableBatches` re-queues them at once (what
+``task_reject_on_worker_lost`` does for plain tasks). :func:`run_batch` then scores a
+batch so that one bad message costs only itself:
+
+- malformed messages are logged and dropped, the rest of the batch is scored;
+- messages whose result is stored already (a redelivery, a sweeper's re-publication
+  of a message that was only slow) are dropped before any model runs;
+- messages that were under a dead worker before are scored one at a time, so a
+  poison message kills only its own attempts and is refused after
+  ``Settings.max_deliveries`` of them (its job marked failed);
+- a transient fault (Postgres or Redis away) re-publishes the batch's messages with
+  exponential backoff and jitter; any other error scores the messages one by one.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from billiard.exceptions import WorkerLostError
+from celery.utils.time import get_exponential_backoff_interval
+from celery_batches import Batches, SimpleRequest
+from celery_batches.trace import apply_batches_task
+
+from scoregate.pipelines.context import queue_of
+from scoregate.pipelines.validation import BadMessage, track_item
+from scoregate.storage.recovery import recorded_tracks
+from scoregate.workers.reliability import (
+    MAX_RETRIES,
+    RETRY_BACKOFF_MAX_S,
+    TRANSIENT_ERRORS,
+    DeliveryGuard,
+    delivery_guard,
+)
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[list[dict[str, Any]]], None]
+
+
+class ReliableBatches(Batches):  # type: ignore[misc]
+    """``Batches`` whose messages are re-queued when the worker process dies under them."""
+
+    def flush(self, requests: Sequence[Any]) -> Any:
+        early = [r for r in requests if not r.task.acks_late]
+        late = [r for r in requests if r.task.acks_late]
+        payload = ([SimpleRequest.from_request(r) for r in requests],)
+
+        def on_accepted(pid: int, time_accepted: float) -> None:
+            for req in early:
+                req.acknowledge()
+
+        def on_return(result: Any) -> None:
+            for req in late:
+                req.acknowledge()
+
+        def on_error(info: Any) -> None:
+            kind = getattr(info, "type", None)  # billiard's ExceptionInfo
+            lost = isinstance(kind, type) and issubclass(kind, WorkerLostError)
+            if lost:
+                log.warning("%s: worker lost under %d message(s): re-queued", self.name, len(late))
+            for req in late:
+                if lost:
+                    req.reject(requeue=True)
+                else:
+                    req.acknowledge()
+
+        return self._pool.apply_async(
+            apply_batches_task,
+            (self, payload, 0, None),
+            accept_callback=on_accepted,
+            callback=on_return,
+            error_callback=on_error,
+        )
+
+
+@dataclass(frozen=True)
+class Item:
+    """One message of a batch: its task id, validated kwargs and retry count."""
+
+    task_id: str
+    kwargs: dict[str, Any]
+    retries: int = 0
+
+
+def run_batch(task: Any, requests: Sequence[Any], fields: Sequence[str], handler: Handler) -> None:
+    """Score a batch of track messages with ``handler``, one bad message costing only itself."""
+    guard = delivery_guard()
+    items = skip_recorded(task.name, valid_items(task.name, requests, fields))
+    fresh: list[Item] = []
+    suspects: list[tuple[int, Item]] = []
+    for item, deaths in zip(items, guard.deaths([i.task_id for i in items]), strict=True):
+        if deaths >= guard.limit:
+            _refuse_poison(task.name, guard, item, deaths)
+        elif deaths:
+            suspects.append((deaths, item))
+        else:
+            fresh.append(item)
+    if fresh:
+        _guarded(task, guard, fresh, handler)
+    # One at a time, the least suspect first: a poison message kills only its own attempt.
+    for _, item in sorted(suspects, key=lambda pair: pair[0]):
+        _guarded(task, guard, [item], handler)
+
+
+def valid_items(name: str, requests: Sequence[Any], fields: Sequence[str]) -> list[Item]:
+    """The batch's well-formed messages; each malformed one is logged and dropped."""
+    items = []
+    for req in requests:
+        kwargs = dict(req.kwargs or {})
+        if req.args:
+            kwargs.update(zip(fields, req.args, strict=False))
+        try:
+            checked = track_item(kwargs, fields)
+        except BadMessage as exc:
+            log.error("%s[%s]: refused message: %s", name, req.id, exc)
+            continue
+        retries = (req.request_dict or {}).get("retries")
+        items.append(Item(str(req.id), checked, retries if isinstance(retries, int) else 0))
+    return items
+
+
+def skip_recorded(name: str, items: list[Item]) -> list[Item]:
+    """Drop messages whose track result is stored already (duplicates, re-publications)."""
+    if not items:
+        return items
+    from scoregate.workers.runtime import get_context
+
+    key = {i.task_id: (str(i.kwargs["job_id"]), int(i.kwargs["n"])) for i in items}
+    try:
+        with get_context().session() as s:
+            done = recorded_tracks(s, track=queue_of(name), refs=set(key.values()))
+    except TRANSIENT_ERRORS:
+        return items  # scoring meets the same fault and retries
+    if done:
+        log.info("%s: %d message(s) already recorded: skipped", name, len(done))
+    return [i for i in items if key[i.task_id] not in done]
+
+
+def _guarded(task: Any, guard: DeliveryGuard, items: list[Item], handler: Handler) -> None:
+    ids = [i.task_id for i in items]
+    guard.begin(ids)
+    try:
+        _attempt(task, items, handler)
+    finally:
+        guard.end(ids)
+
+
+def _attempt(task: Any, items: list[Item], handler: Handler) -> None:
+    try:
+        handler([i.kwargs for i in items])
+    except TRANSIENT_ERRORS as exc:
+        retry_later(task, items, exc)
+    except Exception:
+        if len(items) == 1:
+            log.exception("%s[%s]: failed", task.name, items[0].task_id)
+            return
+        log.exception("%s: a batch of %d failed; scoring them one by one", task.name, len(items))
+        for item in items:
+            _attempt(task, [item], handler)
+
+
+def retry_later(task: Any, items: list[Item], exc: BaseException) -> None:
+    """Re-publish each message (same task id) after an exponential, jittered countdown."""
+    log.warning("%s: transient fault on %d message(s): %s; retrying", task.name, len(items), exc)
+    for item in items:
+        if item.retries >= MAX_RETRIES:
+            log.error(
+                "%s[%s]: still failing after %d retries; the sweeper re-publishes its iteration",
+                task.name, item.task_id, item.retries,
+            )
+            continue
+        countdown = get_exponential_backoff_interval(
+            factor=1, retries=item.retries, maximum=RETRY_BACKOFF_MAX_S, full_jitter=True
+        )
+        try:
+            task.app.send_task(
+                task.name, kwargs=item.kwargs, task_id=item.task_id,
+                retries=item.retries + 1, countdown=countdown,
+            )
+        except TRANSIENT_ERRORS as err:
+            log.error("%s: cannot re-publish (%s); the sweeper will", task.name, err)
+            return
+
+
+def _refuse_poison(name: str, guard: DeliveryGuard, item: Item, deaths: int) -> None:
+    from scoregate.workers.base import fail_job
+    from scoregate.workers.runtime import get_context
+
+    reason = guard.poison_reason(name, deaths)
+    log.error("%s[%s]: %s", name, item.task_id, reason)
+    guard.end([item.task_id])
+    fail_job(get_context(), item.kwargs["job_id"], item.kwargs["n"], reason)

@@ -1,0 +1,31 @@
+"""``scoregate worker --pool P``: the ``celery worker`` command line for one pool."""
+
+from __future__ import annotations
+
+from scoregate.config import get_settings
+from scoregate.pipelines.context import POOLS
+
+MODEL_POOLS = ("semantic", "precision")
+BATCHED_POOLS = ("semantic", "precision", "reward")
+
+
+def worker_argv(
+    pool: str, *, concurrency: int | None = None, loglevel: str = "INFO", beat: bool = False
+) -> list[str]:
+    """Arguments for ``celery worker`` serving ``pool`` (or every pool with ``all``)."""
+    if pool != "all" and pool not in POOLS:
+        raise ValueError(f"unknown pool {pool!r}; choose one of {', '.join(POOLS)} or all")
+    queues = ",".join(POOLS) if pool == "all" else pool
+    argv = ["worker", "-Q", queues, "-l", loglevel, "-E", "-n", f"{pool}@%h"]
+    if concurrency is None and pool in MODEL_POOLS:
+        concurrency = 1  # one process per device: a model is loaded once per process
+    if concurrency is not None:
+        if concurrency < 1:
+            raise ValueError("--concurrency must be at least 1")
+        argv += ["-c", str(concurrency)]
+    if pool in BATCHED_POOLS or pool == "all":
+        # Batches need the buffered messages prefetched, several flushes' worth.
+        argv += ["--prefetch-multiplier", str(max(4, get_settings().batch_size * 4))]
+    if beat:
+        argv.append("-B")
+    return argv

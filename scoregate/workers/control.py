@@ -1,0 +1,62 @@
+"""The control pool: submissions, the loop controller, agent results, reviews, the sweeper.
+
+Every task refuses a malformed message (logged, acked, never retried) and retries
+transient faults with backoff (``reliability.ScoregateTask``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoregate.pipelines import control, intake
+from scoregate.pipelines.validation import BadMessage, job_ref
+from scoregate.workers.app import app
+from scoregate.workers.base import fail_job
+from scoregate.workers.reliability import ScoregateTask
+from scoregate.workers.runtime import get_context
+
+
+@app.task(name="scoregate.control.submit", base=ScoregateTask, bind=True)
+def submit(self: ScoregateTask, body: Any) -> str | None:
+    """Record and start a job sent as a JSON body by any Celery client (once per message)."""
+    return intake.submit_message(get_context(), body, self.request.id)
+
+
+@app.task(name="scoregate.control.decide", base=ScoregateTask)
+def decide(job_id: str, n: int) -> None:
+    """Apply the loop policy to a fused iteration and act (exactly once)."""
+    control.decide_iteration(get_context(), *job_ref({"job_id": job_id, "n": n}))
+
+
+@app.task(name="scoregate.control.agent_result", base=ScoregateTask)
+def agent_result(output: Any, job_id: str, n: int) -> None:
+    """The agent's revised output (linked to the agent task) becomes iteration ``n``."""
+    job, number = job_ref({"job_id": job_id, "n": n})
+    ctx = get_context()
+    try:
+        control.agent_result(ctx, output, job, number)
+    except ValueError as exc:
+        fail_job(ctx, job, number, str(exc))
+
+
+@app.task(name="scoregate.control.review", base=ScoregateTask, bind=True)
+def review(
+    self: ScoregateTask, job_id: str, verdict: str, actor: str, note: str | None = None
+) -> str | None:
+    """A human's verdict on a job waiting for review."""
+    try:
+        return control.review(get_context(), job_id, verdict, actor, note)
+    except ValueError as exc:  # a stale or repeated verdict must not fail the job
+        self.refuse(str(exc))
+        return None
+
+
+@app.task(name="scoregate.control.sweep", base=ScoregateTask)
+def sweep(older_than_s: float | None = None) -> int:
+    """Re-publish iterations stuck longer than the configured timeout."""
+    if older_than_s is not None and (
+        isinstance(older_than_s, bool) or not isinstance(older_than_s, int | float)
+    ):
+        raise BadMessage(f"older_than_s must be a number of seconds, got {older_than_s!r}")
+    ctx = get_context()
+    return control.sweep(ctx, older_than_s or ctx.settings.stuck_after_s)

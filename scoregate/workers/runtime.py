@@ -1,0 +1,78 @@
+"""The per-process pipeline context of a Celery worker, built lazily on first use."""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from typing import Any
+
+from celery import signals
+
+from scoregate.config import get_scoring_config, get_settings
+from scoregate.pipelines.context import PipelineContext
+from scoregate.pipelines.dispatch import CeleryDispatcher
+from scoregate.pipelines.workflow import load_workflow
+from scoregate.scoring.engine import LocalModels
+from scoregate.scoring.gating import MemoryQuota, QuotaStore, RedisQuota
+from scoregate.storage.db import dispose_engines, session_scope
+from scoregate.workers import metrics as _metrics  # noqa: F401  (its signal handlers)
+
+log = logging.getLogger(__name__)
+
+
+@lru_cache(maxsize=1)
+def redis_client() -> Any | None:
+    """This process's Redis for caches and the research quota (one connection pool)."""
+    url = get_settings().cache_redis_url()
+    if url is None:
+        return None
+    import redis
+
+    return redis.Redis.from_url(url, socket_timeout=5, health_check_interval=30)
+
+
+def _quota() -> QuotaStore:
+    client = redis_client()
+    return RedisQuota(client) if client is not None else MemoryQuota()
+
+
+def _models() -> LocalModels:
+    from scoregate.workers.cache import RedisEmbeddingCache
+
+    settings = get_settings()
+    client = redis_client()
+    cache = RedisEmbeddingCache(client, settings.embedding_cache_ttl_s) if client else None
+    return LocalModels(
+        get_scoring_config(), device=settings.device, cache=cache,
+        threads=settings.torch_threads,
+    )
+
+
+@lru_cache(maxsize=1)
+def get_context() -> PipelineContext:
+    """Build the worker's context once per process (after fork)."""
+    from scoregate.workers.app import get_app
+    from scoregate.workers.cache import RedisEmbeddingCache
+
+    settings = get_settings()
+    client = redis_client()
+    workflow = load_workflow(settings.workflow_config) if settings.workflow_config else None
+    return PipelineContext(
+        settings=settings,
+        config=get_scoring_config(),
+        dispatcher=CeleryDispatcher(get_app()),
+        session=session_scope,
+        quota=_quota(),
+        models_factory=_models,
+        workflow=workflow,
+        pair_cache=RedisEmbeddingCache(client, settings.embedding_cache_ttl_s,
+                                       prefix="scoregate:pair:") if client else None,
+    )
+
+
+@signals.worker_process_init.connect
+def _after_fork(**_: Any) -> None:
+    # Connections opened by the parent must not be shared with forked children.
+    dispose_engines(close=False)
+    redis_client.cache_clear()
+    get_context.cache_clear()

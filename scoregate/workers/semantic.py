@@ -1,0 +1,23 @@
+"""The semantic pool: micro-batched model scoring of (query, content) pairs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoregate.pipelines.steps import score_model_track
+from scoregate.workers.app import app
+from scoregate.workers.base import batch_options
+from scoregate.workers.batching import ReliableBatches, run_batch
+from scoregate.workers.runtime import get_context
+
+FIELDS = ("job_id", "n", "query", "content")
+
+
+def _score(items: list[dict[str, Any]]) -> None:
+    score_model_track(get_context(), "semantic", items)
+
+
+@app.task(name="scoregate.semantic.score", base=ReliableBatches, bind=True, **batch_options())
+def score(self: ReliableBatches, requests: list[Any]) -> None:
+    """Score every pair of the batch in one forward pass; store; publish completed joins."""
+    run_batch(self, requests, FIELDS, _score)

@@ -1,0 +1,391 @@
+"""Delivery under faults, without servers: the delivery counter, poison messages, retries,
+batches whose worker died, the sweeper's limits, and a broker that refuses to publish."""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import fakeredis
+import pytest
+import redis
+from billiard.einfo import ExceptionInfo
+from billiard.exceptions import WorkerLostError
+from celery_batches import SimpleRequest
+from pydantic import SecretStr
+from sqlalchemy.exc import OperationalError
+
+from scoregate.config import Settings, get_settings
+from scoregate.pipelines import control, steps
+from scoregate.pipelines.dispatch import PublishError
+from scoregate.pipelines.embedded import embedded_context
+from scoregate.workers import batching, reliability, runtime
+from scoregate.workers import control as control_tasks
+from scoregate.workers import fusion as fusion_tasks
+from scoregate.workers.reliability import DeliveryGuard
+from tests.fakes import FakeModels, Recorder
+from tests.fakes import job_dict as _job
+
+GOOD, BAD = "a faithful answer", "a wrong answer"
+LOOP = {"enabled": True, "threshold": 0.8, "max_iterations": 3}
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    settings = Settings(
+        database_url=SecretStr(f"sqlite:///{tmp_path / 'd.db'}"), max_deliveries=3
+    )
+    agent = Recorder()
+    ctx, inline = embedded_context(
+        settings, models=FakeModels({GOOD: 0.97, BAD: 0.1}), local_tasks={"agent": agent}
+    )
+    guard = DeliveryGuard(fakeredis.FakeRedis(), limit=3)
+    for module in (control_tasks, fusion_tasks, runtime):
+        monkeypatch.setattr(module, "get_context", lambda: ctx)
+    monkeypatch.setattr(reliability, "delivery_guard", lambda: guard)
+    monkeypatch.setattr(batching, "delivery_guard", lambda: guard)
+    return {"ctx": ctx, "inline": inline, "guard": guard, "agent": agent}
+
+
+def _start(env: dict[str, Any], content: str = GOOD, **body: Any) -> str:
+    """Record a job and its first iteration; its messages wait in the queue."""
+    spec = steps.build_spec(env["ctx"], {"request": {"query": "q", "content": content}, **body})
+    return steps.submit_jobs(env["ctx"], [spec])[0]
+
+
+
+
+# --- the delivery counter -----------------------------------------------------------------------
+
+
+def test_the_counter_counts_executions_that_never_finished():
+    client = fakeredis.FakeRedis()
+    guard = DeliveryGuard(client, limit=2)
+    guard.begin(["a", "b"])
+    guard.end(["b"])  # b finished; a's worker died
+    guard.begin(["a"])
+    assert guard.deaths(["a", "b", "c"]) == [2, 0, 0]
+    assert guard.start("a") == 2 and guard.start("c") == 0  # counted, and deaths so far
+    assert 0 < client.ttl(reliability.DELIVERY_PREFIX + "a") <= guard.ttl_s
+
+
+def test_the_counter_degrades_to_no_count_when_redis_is_down(caplog, monkeypatch):
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", "redis://127.0.0.1:1/0")  # nothing listens
+    get_settings.cache_clear()
+    reliability.delivery_guard.cache_clear()
+    try:
+        guard = reliability.delivery_guard()
+        started = time.monotonic()
+        guard.begin(["a"])
+        assert guard.deaths(["a"]) == [0]
+        assert time.monotonic() - started < 2  # no retries, and quiet after the first error
+    finally:
+        get_settings.cache_clear()
+        reliability.delivery_guard.cache_clear()
+    assert caplog.text.count("delivery counter unavailable") == 1
+
+
+def test_a_message_that_killed_its_workers_is_refused_and_its_job_failed(env):
+    job_id = _start(env)
+    env["guard"].begin(["fuse-1"] * 3)  # three workers died under this message
+    result = fusion_tasks.fuse.apply(kwargs={"job_id": job_id, "n": 1}, task_id="fuse-1")
+    assert result.successful()  # acked: the worker goes on serving
+    job = _job(env, job_id)
+    assert job["status"] == "failed"
+    assert "delivered 3 times and the worker died each time" in job["failure_reason"]
+    assert "SCOREGATE_MAX_DELIVERIES=3" in job["failure_reason"]
+    assert env["guard"].deaths(["fuse-1"]) == [0]
+
+
+def test_a_message_under_the_limit_still_runs_and_the_count_is_cleared(env):
+    job_id = _start(env)
+    env["inline"].drain()
+    env["guard"].begin(["decide-1"] * 2)
+    control_tasks.decide.apply(kwargs={"job_id": job_id, "n": 1}, task_id="decide-1")
+    assert _job(env, job_id)["status"] == "completed"
+    assert env["guard"].deaths(["decide-1"]) == [0]
+
+
+@pytest.mark.parametrize(
+    "kwargs, reason",
+    [
+        ({"job_id": "j", "n": "two"}, "n must be an iteration number"),
+        ({"job_id": {"$ne": 1}, "n": 1}, "job_id must be a job id string"),
+        ({"job_id": "j", "n": 0}, "n must be between 1"),
+        ({"job_id": "j"}, "arguments do not match the task"),
+        ({"job_id": "j", "n": 1, "extra": True}, "arguments do not match the task"),
+    ],
+)
+def test_a_malformed_message_is_logged_and_dropped(env, caplog, kwargs, reason):
+    result = control_tasks.decide.apply(kwargs=kwargs, task_id="bad-1")
+    assert result.successful()
+    assert f"scoregate.control.decide[bad-1]: refused message: {reason}" in caplog.text
+
+
+def test_transient_database_faults_are_retried_with_backoff(env, monkeypatch):
+    calls = []
+
+    def flaky(ctx, job_id, n, forced=False):
+        calls.append(n)
+        if len(calls) < 3:
+            raise OperationalError("SELECT 1", {}, ConnectionRefusedError("db down"))
+
+    monkeypatch.setattr(fusion_tasks, "fuse_iteration", flaky)
+    fusion_tasks.fuse.apply(kwargs={"job_id": "j", "n": 1})
+    assert calls == [1, 1, 1]
+    task = fusion_tasks.fuse
+    assert OperationalError in task.autoretry_for and redis.ConnectionError in task.autoretry_for
+    assert task.retry_backoff and task.retry_jitter and task.max_retries == reliability.MAX_RETRIES
+
+
+# --- micro-batches ------------------------------------------------------------------------------
+
+
+def _request(task_id: str, retries: int = 0, **kwargs: Any) -> Any:
+    return SimpleNamespace(
+        id=task_id, args=(), kwargs=kwargs, request_dict={"retries": retries}
+    )
+
+
+class _Task:
+    name = "scoregate.semantic.score"
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.app = SimpleNamespace(send_task=lambda name, **kw: self.sent.append(kw))
+
+
+FIELDS = ("job_id", "n", "query", "content")
+
+
+def _pair(task_id: str, content: str = "c", **extra: Any) -> Any:
+    return _request(task_id, job_id=f"job-{task_id}", n=1, query="q", content=content, **extra)
+
+
+def test_a_batch_drops_malformed_messages_and_scores_the_rest(env, caplog):
+    batches: list[list[str]] = []
+    requests = [_pair("a"), _request("b", job_id="x", n=1, query="q"), _pair("c")]
+    batching.run_batch(_Task(), requests, FIELDS, lambda items: batches.append(
+        [i["job_id"] for i in items]))
+    assert batches == [["job-a", "job-c"]]
+    assert "[b]: refused message: missing field(s): content" in caplog.text
+
+
+def test_messages_that_were_under_a_dead_worker_are_scored_one_at_a_time(env):
+    env["guard"].begin(["b", "c", "b"])  # b was under two dead workers, c under one
+    batches: list[list[str]] = []
+    requests = [_pair(t) for t in "abcd"]
+    batching.run_batch(_Task(), requests, FIELDS, lambda items: batches.append(
+        [i["job_id"][-1] for i in items]))
+    assert batches == [["a", "d"], ["c"], ["b"]]  # the least suspect first
+    assert env["guard"].deaths(list("abcd")) == [0, 0, 0, 0]
+
+
+def test_a_poison_message_in_a_batch_fails_its_job_and_only_its_job(env):
+    poison, healthy = _start(env), _start(env)
+    env["guard"].begin(["p"] * 3)
+    requests = [
+        _request("p", job_id=poison, n=1, query="q", content=GOOD),
+        _request("h", job_id=healthy, n=1, query="q", content=GOOD),
+    ]
+    scored: list[str] = []
+    batching.run_batch(_Task(), requests, FIELDS, lambda items: scored.extend(
+        i["job_id"] for i in items))
+    assert scored == [healthy]
+    assert _job(env, poison)["status"] == "failed"
+    assert _job(env, healthy)["status"] == "running"
+
+
+def test_a_transient_fault_republishes_the_batch_with_jittered_backoff(env):
+    task = _Task()
+
+    def down(items: list[dict[str, Any]]) -> None:
+        raise OperationalError("INSERT", {}, ConnectionRefusedError("db down"))
+
+    requests = [_pair("a"), _pair("b", retries=3), _pair("c", retries=reliability.MAX_RETRIES)]
+    batching.run_batch(task, requests, FIELDS, down)
+    assert [(m["task_id"], m["retries"]) for m in task.sent] == [("a", 1), ("b", 4)]
+    assert 0 <= task.sent[0]["countdown"] <= 1 and 0 <= task.sent[1]["countdown"] <= 8
+    assert task.sent[0]["kwargs"]["job_id"] == "job-a"
+
+
+def test_a_batch_that_fails_for_one_message_is_rescored_one_by_one(env, caplog):
+    scored: list[str] = []
+
+    def picky(items: list[dict[str, Any]]) -> None:
+        if any(i["content"] == "boom" for i in items):
+            raise RuntimeError("cannot score boom")
+        scored.extend(i["job_id"] for i in items)
+
+    batching.run_batch(_Task(), [_pair("a"), _pair("b", "boom"), _pair("c")], FIELDS, picky)
+    assert scored == ["job-a", "job-c"]
+    assert "scoring them one by one" in caplog.text
+
+
+class _Req:
+    def __init__(self) -> None:
+        self.task = SimpleNamespace(acks_late=True)
+        self.outcome: str | None = None
+
+    def acknowledge(self) -> None:
+        self.outcome = "ack"
+
+    def reject(self, requeue: bool = False) -> None:
+        self.outcome = "requeue" if requeue else "reject"
+
+
+def _flush(monkeypatch: pytest.MonkeyPatch) -> tuple[list[_Req], dict[str, Any]]:
+    task = batching.ReliableBatches()
+    task.name = "scoregate.semantic.score"
+    captured: dict[str, Any] = {}
+    task._pool = SimpleNamespace(apply_async=lambda fn, args, **kw: captured.update(kw))
+    monkeypatch.setattr(SimpleRequest, "from_request", staticmethod(lambda r: r))
+    requests = [_Req(), _Req()]
+    task.flush(requests)
+    return requests, captured
+
+
+def test_a_batch_whose_worker_process_died_is_requeued(monkeypatch, caplog):
+    requests, callbacks = _flush(monkeypatch)
+    try:
+        raise WorkerLostError("Worker exited prematurely: signal 9 (SIGKILL)")
+    except WorkerLostError:
+        callbacks["error_callback"](ExceptionInfo())
+    assert [r.outcome for r in requests] == ["requeue", "requeue"]
+    assert "worker lost under 2 message(s): re-queued" in caplog.text
+
+
+def test_a_batch_that_returned_or_timed_out_is_acked(monkeypatch):
+    requests, callbacks = _flush(monkeypatch)
+    callbacks["callback"](None)
+    assert [r.outcome for r in requests] == ["ack", "ack"]
+    requests, callbacks = _flush(monkeypatch)
+    try:
+        raise TimeoutError("hard time limit")
+    except TimeoutError:
+        callbacks["error_callback"](ExceptionInfo())
+    assert [r.outcome for r in requests] == ["ack", "ack"]
+
+
+def test_a_track_message_whose_result_is_stored_is_not_scored_again(env):
+    job_id = _start(env)
+    env["inline"].drain()
+    scored: list[str] = []
+    again = _request("dup", job_id=job_id, n=1, query="q", content=GOOD)
+    batching.run_batch(_Task(), [again, _pair("new")], FIELDS, lambda items: scored.extend(
+        i["job_id"] for i in items))
+    assert scored == ["job-new"]
+
+
+# --- the sweeper --------------------------------------------------------------------------------
+
+
+def test_the_sweeper_gives_up_after_max_deliveries_and_says_why(env):
+    job_id = _start(env)
+    env["inline"].queue.clear()  # every message is lost, every time
+    sent = []
+    for _ in range(4):
+        sent.append(control.sweep(env["ctx"], older_than_s=0))
+        env["inline"].queue.clear()
+    assert sent == [3, 3, 3, 0]
+    job = _job(env, job_id)
+    assert job["status"] == "failed"
+    assert job["failure_reason"] == (
+        "iteration 1 still waiting for the semantic, precision, reward track(s) after 3"
+        " re-publications by the sweeper (SCOREGATE_MAX_DELIVERIES=3)"
+    )
+    assert job["iterations"][0]["status"] == "failed"
+
+
+def test_behind_a_backlog_the_sweeper_republishes_without_giving_up(env, monkeypatch):
+    job_id = _start(env)
+    env["inline"].queue.clear()
+    monkeypatch.setattr(env["inline"], "backlog", lambda queue: 40, raising=False)
+    for _ in range(6):  # twice the limit: the messages may still be on their way
+        assert control.sweep(env["ctx"], older_than_s=0) == 3
+        env["inline"].queue.clear()
+    assert _job(env, job_id)["status"] == "running"
+    monkeypatch.setattr(env["inline"], "backlog", lambda queue: 0, raising=False)
+    assert [control.sweep(env["ctx"], older_than_s=0) for _ in range(4)] == [3, 3, 3, 0]
+    assert _job(env, job_id)["status"] == "failed"
+
+
+def test_the_celery_dispatcher_reports_a_queue_backlog():
+    from scoregate.pipelines.dispatch import CeleryDispatcher, Message
+    from scoregate.workers.app import create_app
+
+    dispatcher = CeleryDispatcher(create_app(Settings()))  # the in-memory broker
+    for _ in range(2):
+        dispatcher.send(Message("scoregate.control.sweep", {}, "backlog-probe"))
+    assert dispatcher.backlog("backlog-probe") == 2
+    assert dispatcher.backlog("no-such-queue") is None
+
+
+def test_the_sweeper_asks_a_silent_agent_again(env, monkeypatch):
+    drafts = iter([None, GOOD])  # the first answer is lost on the way back
+    send = env["inline"].send
+
+    def lossy(message: Any) -> None:
+        if message.task == "agent" and next(drafts) is None:
+            return
+        send(message)
+
+    env["inline"].send = lossy
+    env["agent"].returns = GOOD
+    job_id = _start(env, BAD, loop=LOOP, agent="agent")
+    env["inline"].drain()
+    assert _job(env, job_id)["status"] == "awaiting_agent"
+    monkeypatch.setattr(env["ctx"].settings, "agent_timeout_s", 1e-6)
+    assert control.sweep(env["ctx"], older_than_s=3600) == 1
+    env["inline"].drain()
+    job = _job(env, job_id)
+    assert job["status"] == "accepted" and [it["n"] for it in job["iterations"]] == [1, 2]
+    assert env["agent"].calls[0]["iteration"] == 2
+
+
+# --- publishing ---------------------------------------------------------------------------------
+
+
+class _DownBroker:
+    def __init__(self) -> None:
+        self.tries = 0
+
+    def send(self, message: Any) -> None:
+        self.tries += 1
+        raise PublishError(f"cannot publish {message.task}: Connection refused")
+
+
+def test_a_broker_outage_after_the_commit_leaves_the_job_to_the_sweeper(env, caplog):
+    broker = _DownBroker()
+    inline, env["ctx"].dispatcher = env["ctx"].dispatcher, broker
+    job_id = _start(env)
+    assert broker.tries == 1  # gave up at once instead of timing out message after message
+    assert "3 message(s) left to the sweeper" in caplog.text
+    env["ctx"].dispatcher = inline
+    assert control.sweep(env["ctx"], older_than_s=0) == 3
+    inline.drain()
+    assert _job(env, job_id)["status"] == "completed"
+
+
+def test_the_worker_config_waits_for_the_broker_and_retries_publishing():
+    conf = reliability.reliability_config(Settings())
+    assert conf["broker_connection_max_retries"] is None
+    assert conf["broker_connection_retry"] and conf["task_publish_retry"]
+    assert conf["task_publish_retry_policy"]["max_retries"] >= 3
+
+
+def test_a_worker_refuses_to_start_on_a_malformed_config(tmp_path, monkeypatch, caplog):
+    bad = tmp_path / "scoring.yaml"
+    bad.write_text("fusion: [1, 2\n")
+    monkeypatch.setattr(
+        reliability, "get_settings", lambda: Settings(scoring_config=bad)
+    )
+    import scoregate.config as config
+
+    monkeypatch.setattr(config, "get_scoring_config", lambda: config.load_scoring_config(bad))
+    with pytest.raises(SystemExit, match="invalid configuration: .*is not valid YAML"):
+        reliability._check_config()
+    assert caplog.records[-1].levelno == logging.CRITICAL

@@ -1,0 +1,138 @@
+"""Seed 001 fusion matrix, seed 003 bands and hysteresis, seed 004 actions, the report."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.config import load_scoring_config
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import TrackScore
+from scoregate.scoring.engine import pure_tracks, score
+from scoregate.scoring.fusion import action_for, band_for, fuse, select_profile
+from tests.fakes import FakeModels
+
+CFG = load_scoring_config()
+
+
+def req(**kw) -> ScoreRequest:
+    return ScoreRequest.model_validate({"query": "q", "content": "an answer", **kw})
+
+
+def tracks(**scores: float | None) -> dict[str, TrackScore]:
+    return {
+        n: TrackScore(name=n, score=s)
+        if s is not None
+        else TrackScore(name=n, status="failed", error="boom")
+        for n, s in scores.items()
+    }
+
+
+def test_weights_come_from_the_profile_and_are_renormalised():
+    r = fuse(req(), tracks(semantic=1.0, precision=0.0), CFG)
+    prof = CFG.fusion.profiles["default"]
+    expected = prof["semantic"] / (prof["semantic"] + prof["precision"])
+    assert r.score == pytest.approx(expected, abs=1e-4)
+    assert sum(r.weights.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("metadata", "profile"),
+    [
+        ({"role": "admin"}, "admin"),
+        ({"task_type": "creative"}, "creative"),
+        ({"role": "ADMIN", "task_type": "creative"}, "admin"),
+        ({}, "default"),
+    ],
+)
+def test_profile_chosen_from_metadata(metadata, profile):
+    assert select_profile(req(metadata=metadata).metadata, CFG) == profile
+
+
+def test_admin_raises_reward_weight_and_creative_raises_semantic():
+    t = tracks(semantic=0.5, precision=0.5, reward=0.5)
+    base = fuse(req(), t, CFG).weights
+    admin = fuse(req(metadata={"role": "admin"}), t, CFG).weights
+    creative = fuse(req(metadata={"task_type": "creative"}), t, CFG).weights
+    assert admin["reward"] > base["reward"]
+    assert creative["semantic"] > base["semantic"]
+
+
+def test_failed_track_is_left_out_and_the_result_says_so():
+    r = fuse(req(), tracks(semantic=0.9, precision=None, reward=1.0), CFG)
+    assert "precision" not in r.weights and r.tracks["precision"].status == "failed"
+    assert any("precision track failed: boom" in x for x in r.reasons)
+
+
+def test_hard_failure_caps_the_score():
+    t = tracks(semantic=1.0, precision=1.0)
+    t["reward"] = TrackScore(
+        name="reward", score=0.5, details={"hard_failures": ["not_contains: 'nut' found"]}
+    )
+    r = fuse(req(), t, CFG)
+    assert r.score == CFG.reward.hard_fail_cap and r.hard_failures
+    assert "hard constraint failed" in r.reasons[0]
+
+
+@pytest.mark.parametrize(
+    ("s", "band"), [(0.90, "GREEN"), (0.8999, "AMBER"), (0.75, "AMBER"), (0.7499, "RED")]
+)
+def test_bands(s, band):
+    assert band_for(s, CFG) == band
+
+
+def test_hysteresis_holds_the_band_within_tolerance_and_moves_beyond():
+    assert band_for(0.91, CFG, previous=0.88) == "AMBER"  # +0.03: held
+    assert band_for(0.93, CFG, previous=0.88) == "GREEN"  # +0.05: moves
+    assert band_for(0.87, CFG, previous=0.90) == "GREEN"  # -0.03: held
+    assert band_for(0.85, CFG, previous=0.90) == "AMBER"
+
+
+@pytest.mark.parametrize(
+    ("s", "action"), [(0.85, "accept"), (0.7, "review"), (0.5, "iterate"), (0.49, "reject")]
+)
+def test_actions_follow_seed_004_thresholds(s, action):
+    assert action_for(s, CFG) == action
+
+
+def test_score_end_to_end_with_fake_models_and_dashboard_and_markdown():
+    r = score(
+        {
+            "query": "q",
+            "content": "answer",
+            "constraints": [{"kind": "max_words", "value": 5}],
+            "evidence": {"total_numbers": 3, "cited_numbers": 3},
+        },
+        config=CFG,
+        models=FakeModels(default=0.9),
+    )
+    assert 0.0 <= r.score <= 1.0 and r.score_100 == round(r.score * 100)
+    assert set(r.dashboard) == {"score", "band", "coverage", "freshness"}
+    assert r.dashboard["coverage"] == 100.0
+    md = r.to_markdown()
+    assert md.startswith("## Confidence Assessment")
+    assert f"**Overall Score**: {r.score_100}/100" in md and "| Component | Score | Weight |" in md
+
+
+def test_invalid_self_reported_confidence_warns_in_reasons():
+    r = fuse(req(self_reported_confidence="very"), tracks(semantic=0.9), CFG)
+    assert r.gate is not None and r.gate.tier == "medium"
+    assert any("invalid self-reported confidence" in x for x in r.reasons)
+
+
+def test_bad_request_is_a_clear_error():
+    with pytest.raises(ValueError, match="constraints.0"):
+        score(
+            {"query": "q", "content": "c", "constraints": [{"kind": "nope"}]}, models=FakeModels()
+        )
+    with pytest.raises(ValueError, match="query"):
+        score({"query": "  ", "content": "c"}, models=FakeModels())
+
+
+def test_pure_tracks_run_metrics_and_evidence_only_when_given():
+    assert set(pure_tracks(req(), CFG)) == {"heuristics"}
+    r = req(
+        eval_metrics=[{"name": "a", "value": 0.5}],
+        evidence={},
+        constraints=[{"kind": "min_words", "value": 1}],
+    )
+    assert set(pure_tracks(r, CFG)) == {"heuristics", "metrics", "evidence", "reward"}

@@ -1,0 +1,55 @@
+"""Seed 002: tiers, invalid confidence, and the research quota (fakeredis)."""
+
+from __future__ import annotations
+
+import fakeredis
+import pytest
+
+from scoregate.config import GatingConfig
+from scoregate.scoring.gating import MemoryQuota, RedisQuota, resolve_tier
+
+CFG = GatingConfig()
+
+
+@pytest.mark.parametrize(
+    ("value", "tier", "action"),
+    [
+        ("high", "high", "auto_proceed"),
+        ("Medium", "medium", "user_choice"),
+        (" low ", "low", "research_triggered"),
+    ],
+)
+def test_self_reported_tier(value, tier, action):
+    gate = resolve_tier(value, "RED", CFG)
+    assert (gate.tier, gate.action, gate.source, gate.warning) == (
+        tier,
+        action,
+        "self_reported",
+        None,
+    )
+
+
+def test_invalid_confidence_becomes_medium_with_a_warning():
+    gate = resolve_tier("unknown", "GREEN", CFG)
+    assert gate.tier == "medium" and gate.action == "user_choice"
+    assert "invalid self-reported confidence 'unknown'" in (gate.warning or "")
+
+
+@pytest.mark.parametrize(("band", "tier"), [("GREEN", "high"), ("AMBER", "medium"), ("RED", "low")])
+def test_tier_from_band(band, tier):
+    assert resolve_tier(None, band, CFG).tier == tier
+
+
+@pytest.mark.parametrize(
+    "make", [lambda c: RedisQuota(fakeredis.FakeRedis(), clock=c), lambda c: MemoryQuota(clock=c)]
+)
+def test_quota_five_per_hour_then_refused_then_resets(make):
+    now = [1_000_000.0]
+    quota = make(lambda: now[0])
+    decisions = [quota.acquire("global", 5) for _ in range(6)]
+    assert [d.allowed for d in decisions] == [True] * 5 + [False]
+    assert decisions[2].message.startswith("Triggering research (2/5 quota remaining")
+    assert "quota exceeded" in decisions[5].message.lower()
+    assert quota.peek("global", 5).remaining == 0
+    now[0] += 3600
+    assert quota.acquire("global", 5).allowed

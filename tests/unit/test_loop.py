@@ -1,0 +1,146 @@
+"""Seed 000 overlay and seed 002 tiers as the pure decision function."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scoregate.pipelines.loop import LOOP_EXIT_REASON, decide, feedback, research_denied
+from scoregate.pipelines.workflow import load_workflow
+from scoregate.schemas.loop import LoopPolicy
+from scoregate.schemas.result import Gate, ScoreResult, TrackScore, WeakFactor
+
+
+def result(score: float, tier: str = "high", band: str = "GREEN") -> ScoreResult:
+    actions = {"high": "auto_proceed", "medium": "user_choice", "low": "research_triggered"}
+    return ScoreResult(
+        score=score,
+        score_100=round(score * 100),
+        band=band,
+        action="accept",
+        calibrated=score,
+        tracks={
+            "reward": TrackScore(
+                name="reward",
+                score=0.5,
+                details={
+                    "results": [
+                        {"kind": "max_lines", "passed": False, "reason": "too long"},
+                        {"kind": "contains", "passed": True, "reason": "ok"},
+                    ]
+                },
+            )
+        },
+        reasons=["r1"],
+        weakest_factors=[WeakFactor(factor="reward", score=0.5, suggestion="fix")],
+        gate=Gate(tier=tier, action=actions[tier], source="band"),
+    )
+
+
+LOOP = LoopPolicy(enabled=True, threshold=0.80, max_iterations=3)
+
+
+def test_auto_transition_when_threshold_met():
+    d = decide(LOOP, 1, result(0.85), has_agent=True, has_research=False)
+    assert d.kind == "accept" and d.status == "accepted"
+
+
+def test_loop_continues_below_threshold():
+    d = decide(LOOP, 1, result(0.65), has_agent=True, has_research=False)
+    assert d.kind == "iterate" and "iteration 2 of 3" in d.rationale
+
+
+def test_loop_exits_at_max_iterations_without_approving():
+    d = decide(LOOP, 3, result(0.79), has_agent=True, has_research=False)
+    assert d.kind == "exit" and d.exit_reason == LOOP_EXIT_REASON
+    assert d.escalate and d.status == "escalated"
+
+
+def test_exit_without_hil_is_rejected_not_approved():
+    policy = LoopPolicy(enabled=True, threshold=0.8, max_iterations=2, hil=False)
+    d = decide(policy, 2, result(0.5), has_agent=True, has_research=False)
+    assert d.kind == "exit" and not d.escalate and d.status == "rejected"
+
+
+def test_loop_disabled_by_default_completes_once():
+    d = decide(LoopPolicy(), 1, result(0.1), has_agent=True, has_research=False)
+    assert d.kind == "complete" and d.status == "completed"
+
+
+@pytest.mark.parametrize(
+    ("tier", "research", "kind"),
+    [
+        ("high", False, "accept"),
+        ("medium", True, "review"),
+        ("low", True, "research"),
+        ("low", False, "review"),
+    ],
+)
+def test_gating_tiers(tier, research, kind):
+    d = decide(
+        LoopPolicy(gating=True), 1, result(0.7, tier), has_agent=False, has_research=research
+    )
+    assert d.kind == kind
+
+
+def test_research_denied_falls_back_to_review():
+    d = decide(LoopPolicy(gating=True), 1, result(0.3, "low"), has_agent=False, has_research=True)
+    fallback = research_denied(d, "Research quota exceeded (5/hour limit)")
+    assert fallback.kind == "review" and "quota exceeded" in fallback.rationale
+
+
+def test_feedback_names_failed_constraints_and_weakest_factors():
+    fb = feedback(result(0.6), 1)
+    assert [c["kind"] for c in fb["failed_constraints"]] == ["max_lines"]
+    assert fb["weakest_factors"][0]["suggestion"] == "fix"
+    assert fb["score"] == 0.6 and fb["iteration"] == 1
+
+
+SEED_WORKFLOW = """
+tasks:
+  design-l1:
+    agent: architect
+    overlays:
+      confidence_loop:
+        enabled: true
+        threshold: 0.80
+        max_iterations: 3
+        eval_metrics:
+          - name: requirement_coverage
+            weight: 2.0
+          - name: design_completeness
+            weight: 1.5
+          - name: clarity_score
+            weight: 1.0
+"""
+
+
+def test_seed_workflow_yaml_gives_the_task_policy(tmp_path: Path):
+    path = tmp_path / "workflow.yaml"
+    path.write_text(SEED_WORKFLOW)
+    policy = load_workflow(path).policy_for("design-l1")
+    assert policy.enabled and policy.threshold == 0.80 and policy.max_iterations == 3
+    assert policy.eval_metric_weights == {
+        "requirement_coverage": 2.0,
+        "design_completeness": 1.5,
+        "clarity_score": 1.0,
+    }
+
+
+def test_workflow_errors_are_clear(tmp_path: Path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("tasks: {x: {overlays: {confidence_loop: {threshold: 2}}}}")
+    with pytest.raises(ValueError, match="threshold"):
+        load_workflow(path)
+    path.write_text("tasks: [")
+    with pytest.raises(ValueError, match="not valid YAML"):
+        load_workflow(path)
+    with pytest.raises(ValueError, match="no task 'nope'"):
+        load_workflow(_ok(tmp_path)).policy_for("nope")
+
+
+def _ok(tmp_path: Path) -> Path:
+    p = tmp_path / "ok.yaml"
+    p.write_text(SEED_WORKFLOW)
+    return p

@@ -1,0 +1,167 @@
+"""The whole pipeline in process: SQLite, the inline worker and fake models."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+from scoregate.config import Settings
+from scoregate.pipelines import context as names
+from scoregate.pipelines import control, steps
+from scoregate.pipelines.dispatch import Message
+from scoregate.pipelines.embedded import embedded_context
+from tests.fakes import BAD, GOOD, MEH, SCORES, DictCache, FakeModels, Recorder
+from tests.fakes import job_dict as _job
+from tests.fakes import submit_job as _submit
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, Any]:
+    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'p.db'}"))
+    models = FakeModels(SCORES)
+    tasks = {
+        "agent": Recorder(),
+        "on_pass": Recorder(),
+        "on_exit": Recorder(),
+        "research": Recorder(),
+    }
+    ctx, inline = embedded_context(settings, models=models, local_tasks=dict(tasks))
+    return {"ctx": ctx, "inline": inline, "models": models, **tasks}
+
+
+
+
+
+
+LOOP = {"enabled": True, "threshold": 0.8, "max_iterations": 3}
+HOOKS = {"agent": "agent", "on_pass": "on_pass", "on_loop_exit": "on_exit"}
+
+
+def test_loop_disabled_scores_once_and_completes(env):
+    job = _job(env, _submit(env, BAD, **HOOKS))
+    assert job["status"] == "completed"
+    assert len(job["iterations"]) == 1
+    assert [d["action"] for d in job["decisions"]] == ["complete"]
+    assert env["agent"].calls == [] and env["on_pass"].calls == []
+
+
+def test_accepted_first_iteration_fires_on_pass(env):
+    job = _job(env, _submit(env, GOOD, loop=LOOP, **HOOKS))
+    assert job["status"] == "accepted"
+    assert len(job["iterations"]) == 1 and job["iterations"][0]["score"] >= 0.8
+    assert len(env["on_pass"].calls) == 1
+    assert env["on_pass"].calls[0]["job_id"] == job["id"]
+
+
+def test_agent_improves_and_is_accepted_at_iteration_three(env):
+    drafts = iter([BAD, GOOD])
+    env["agent"].returns = lambda **kw: next(drafts)
+    job = _job(env, _submit(env, BAD, loop=LOOP, **HOOKS))
+    assert job["status"] == "accepted"
+    assert [it["n"] for it in job["iterations"]] == [1, 2, 3]
+    feedback = env["agent"].calls[0]["feedback"]
+    assert feedback["score"] < 0.8 and feedback["reasons"]
+    assert env["agent"].calls[0]["iteration"] == 2
+    assert [d["action"] for d in job["decisions"]] == ["iterate", "iterate", "accept"]
+
+
+def test_max_iterations_never_approves_and_escalates(env):
+    env["agent"].returns = BAD
+    job = _job(env, _submit(env, BAD, loop=LOOP, **HOOKS))
+    assert job["status"] == "escalated"
+    assert len(job["iterations"]) == 3
+    assert env["on_pass"].calls == []
+    assert env["on_exit"].calls[0]["reason"] == "max_iterations_reached"
+    assert [e["status"] for e in job["escalations"]] == ["open"]
+    assert job["decisions"][-1]["action"] == "exit"
+
+
+def test_medium_tier_waits_for_review_then_approve_resumes(env):
+    job_id = _submit(env, MEH, loop={"gating": True}, **HOOKS)
+    assert _job(env, job_id)["status"] == "awaiting_review"
+    status = control.review(env["ctx"], job_id, "approve", "alice")
+    env["inline"].drain()
+    job = _job(env, job_id)
+    assert status == "accepted" and job["status"] == "accepted"
+    assert job["decisions"][-1]["actor"] == "alice"
+    assert len(env["on_pass"].calls) == 1
+
+
+def test_low_tier_triggers_research_until_quota_then_review(env):
+    env["research"].returns = GOOD
+    ids = [_submit(env, BAD, loop={"gating": True}, research="research", **HOOKS) for _ in range(6)]
+    statuses = [_job(env, j)["status"] for j in ids]
+    assert statuses[:5] == ["accepted"] * 5  # research, retried with findings, high tier
+    assert statuses[5] == "awaiting_review"
+    last = _job(env, ids[5])["decisions"][0]
+    assert "quota exceeded" in last["rationale"].lower()
+    first = _job(env, ids[0])["decisions"][0]
+    assert first["action"] == "research" and first["quota_used"] == 1
+
+
+def test_duplicate_track_delivery_fuses_and_decides_once(env):
+    job_id = _submit(env, GOOD, loop=LOOP, **HOOKS)
+    pair = {"job_id": job_id, "n": 1, "query": "Write a helpful answer.", "content": GOOD}
+    env["ctx"].dispatcher.send(Message(names.SEMANTIC, pair, "semantic"))
+    env["ctx"].dispatcher.send(Message(names.FUSE, {"job_id": job_id, "n": 1}, "fusion"))
+    env["ctx"].dispatcher.send(Message(names.DECIDE, {"job_id": job_id, "n": 1}, "control"))
+    env["inline"].drain()
+    job = _job(env, job_id)
+    assert len(job["iterations"]) == 1 and len(job["decisions"]) == 1
+    assert len(env["on_pass"].calls) == 1
+
+
+def test_failed_model_track_is_fused_without_it(env):
+    env["models"].fail_track = "precision"
+    job = _job(env, _submit(env, GOOD, loop=LOOP, **HOOKS))
+    result = job["iterations"][0]["result"]
+    assert result["tracks"]["precision"]["status"] == "failed"
+    assert "precision" not in result["weights"]
+    assert any("precision track failed" in r for r in result["reasons"])
+
+
+def test_agent_not_on_allow_list_is_refused(env):
+    with pytest.raises(ValueError, match="not allowed"):
+        steps.build_spec(
+            env["ctx"], {"request": {"query": "q", "content": "c"}, "agent": "evil.task"}
+        )
+
+
+def test_bad_agent_output_fails_the_job_with_a_reason(env):
+    env["agent"].returns = {"content": 42}
+    job = _job(env, _submit(env, BAD, loop=LOOP, **HOOKS))
+    assert job["status"] == "failed"
+    assert "agent output" in job["failure_reason"]
+
+
+def test_sweeper_republishes_lost_track_messages(env):
+    spec = steps.build_spec(env["ctx"], {"request": {"query": "q", "content": GOOD}})
+    job_id = steps.submit_jobs(env["ctx"], [spec])[0]
+    env["inline"].queue.clear()  # the broker lost every message
+    assert control.sweep(env["ctx"], older_than_s=0) == 3
+    env["inline"].drain()
+    assert _job(env, job_id)["status"] == "completed"
+
+
+
+
+def test_identical_pairs_are_scored_once(env):
+    env["ctx"].pair_cache = DictCache()
+    for _ in range(3):
+        _submit(env, GOOD, loop=LOOP, **HOOKS)
+    semantic_calls = [c for c in env["models"].calls if c[0] == "semantic"]
+    assert semantic_calls == [("semantic", 1)], "later jobs reused the cached pair"
+
+
+def test_workflow_eval_metric_weights_reach_the_metrics_track(env):
+    request = {"query": "q", "content": GOOD, "eval_metrics": [
+        {"name": "coverage", "value": 1.0}, {"name": "clarity", "value": 0.0}]}
+    loop = {"eval_metric_weights": {"coverage": 3.0, "clarity": 1.0}}
+    spec = steps.build_spec(env["ctx"], {"request": request, "loop": loop})
+    job_id = steps.submit_jobs(env["ctx"], [spec])[0]
+    env["inline"].drain()
+    metrics = _job(env, job_id)["iterations"][0]["result"]["tracks"]["metrics"]
+    assert metrics["score"] == 0.75

@@ -1,0 +1,153 @@
+"""Precision track with a fake cross-encoder, and the explicit exclusion check."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from scoregate.config import PrecisionConfig
+from scoregate.scoring.precision import (
+    check_exclusions,
+    content_chunks,
+    mentions,
+    parse_exclusions,
+    precision_scores,
+    stem,
+)
+
+
+class WhitespaceTokenizer:
+    def __call__(self, text: str, **_: Any) -> dict[str, list[tuple[int, int]]]:
+        return {"offset_mapping": [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]}
+
+
+class FakeCrossEncoder:
+    """Scores 0.9 when the content contains the keyword, else 0.1; records calls."""
+
+    def __init__(self, keyword: str = "dog") -> None:
+        self.tokenizer = WhitespaceTokenizer()
+        self.keyword = keyword
+        self.calls: list[list[tuple[str, str]]] = []
+
+    def predict(self, sentences: list[tuple[str, str]], **_: Any) -> list[float]:
+        self.calls.append(list(sentences))
+        return [0.9 if self.keyword in c else 0.1 for _, c in sentences]
+
+
+CFG = PrecisionConfig(max_length=24, chunk_overlap=4, exclusion_penalty=0.5)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("I do NOT want a picture of a dog", ["dog"]),
+        ("Banana bread without nuts, please.", ["nuts"]),
+        ("Factorial in Python; never use recursion.", ["recursion"]),
+        ("Any gift other than chocolate", ["chocolate"]),
+        ("Pasta with no onions or garlic", ["onions", "garlic"]),
+        ("Suggest a sport that isn't tennis", ["tennis"]),
+        ("Make it gluten-free", ["gluten"]),
+        ("I'm allergic to shellfish.", ["shellfish"]),
+        ("Play anything but jazz", ["jazz"]),
+        ("I don't want to use external libraries", ["external libraries"]),
+        ("Draw an animal, but not a cat.", ["cat"]),
+        ("Keep my boss out of it", ["boss"]),
+        ("I want a picture of a dog", []),
+        ("No more than three items", []),
+        ("What is the capital of France?", []),
+        ("Is it safe to take ibuprofen without food?", []),
+        ("Can you suggest a paella without shellfish?", ["shellfish"]),
+        ("Fluffy pancakes without eggs - is that possible?", ["eggs"]),
+        ("Cookies, but nothing with raisins.", ["raisins"]),
+    ],
+)
+def test_parse_exclusions(query: str, expected: list[str]) -> None:
+    assert parse_exclusions(query) == expected
+
+
+@pytest.mark.parametrize(
+    ("content", "seen", "affirmed"),
+    [
+        ("Here is a picture of a dog.", True, True),
+        ("Here is a cat; no dogs anywhere.", True, False),
+        ("A dog-free garden scene.", True, False),
+        ("A quiet garden with roses.", False, False),
+    ],
+)
+def test_mentions(content: str, seen: bool, affirmed: bool) -> None:
+    assert mentions(content, "dog") == (seen, affirmed)
+
+
+def test_hyponym_compound_counts_as_a_mention() -> None:
+    assert mentions("Fold in chopped walnuts.", "nuts") == (True, True)
+
+
+def test_multiword_term_needs_all_words() -> None:
+    assert mentions("It keeps a local variable.", "global variables") == (False, False)
+    assert mentions("It uses a global counter variable.", "global variables") == (True, True)
+
+
+def test_stem_groups_word_forms() -> None:
+    assert stem("recursion") == stem("recursively") == stem("recursive")
+    assert stem("dogs") == stem("dog")
+
+
+def test_check_exclusions_reasons() -> None:
+    bad = check_exclusions("Cake without nuts", "Add the walnuts and bake.")
+    assert bad.violated == ["nuts"]
+    assert bad.reasons() == ["request excludes 'nuts' but the answer includes it"]
+    ok = check_exclusions("Cake without nuts", "This cake is nut-free.")
+    assert ok.violated == [] and ok.ruled_out == ["nuts"]
+
+
+def test_one_predict_call_and_scores_in_range() -> None:
+    model = FakeCrossEncoder()
+    pairs = [("show me a dog", "a dog"), ("show me a dog", "a cat")]
+    out = precision_scores(model, pairs, CFG)
+    assert len(model.calls) == 1
+    assert [t.score for t in out] == pytest.approx([0.9, 0.1])
+    assert all(t.name == "precision" for t in out)
+
+
+def test_exclusion_penalty_applies_when_excluded_term_is_affirmed() -> None:
+    model = FakeCrossEncoder()
+    [t] = precision_scores(model, [("I do NOT want a dog", "Here is a dog")], CFG)
+    assert t.score == pytest.approx(0.9 * 0.5)
+    assert t.details["model_score"] == pytest.approx(0.9)
+    assert t.details["violated"] == ["dog"]
+    assert any("excludes 'dog'" in r for r in t.reasons)
+
+
+def test_exclusion_check_can_be_switched_off() -> None:
+    cfg = CFG.model_copy(update={"exclusion_check": False})
+    [t] = precision_scores(FakeCrossEncoder(), [("I do NOT want a dog", "Here is a dog")], cfg)
+    assert t.score == pytest.approx(0.9)
+    assert "violated" not in t.details
+
+
+def test_empty_content_scores_zero() -> None:
+    model = FakeCrossEncoder()
+    [t] = precision_scores(model, [("q", "")], CFG)
+    assert t.score == 0.0 and "empty" in t.reasons[0]
+    assert model.calls == []
+
+
+def test_long_content_is_chunked_and_best_chunk_counts() -> None:
+    model = FakeCrossEncoder()
+    content = " ".join(["filler"] * 60) + " dog"
+    chunks = content_chunks(model, "show me one", content, CFG)
+    assert len(chunks) > 1 and "dog" in chunks[-1]
+    assert all(len(c.split()) + 3 + 3 <= CFG.max_length for c in chunks)
+    [t] = precision_scores(model, [("show me one", content)], CFG)
+    assert t.score == pytest.approx(0.9)
+    assert t.details["chunks"] == len(chunks)
+
+
+def test_exclusion_matches_compounds_but_not_word_fragments():
+    from scoregate.scoring.precision import check_exclusions
+
+    assert check_exclusions("a recipe without nuts", "add walnuts and peanuts").violated
+    clean = check_exclusions("a recipe without nuts", "simmer for 15 minutes, then serve")
+    assert clean.excluded == ["nuts"] and clean.violated == []
