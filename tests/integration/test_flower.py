@@ -66,6 +66,7 @@ def test_flower_lists_the_jobs_tasks_by_name(stack, tmp_path):
     )
     try:
         _wait_http(port, proc, log)
+        _wait_events_flowing(port)
         job_id = scoregate.submit(
             {
                 "query": "What is the capital of France?",
@@ -100,6 +101,21 @@ def _names_for(port: int, job_id: str, timeout: float = 30.0) -> set[str]:
             break
         time.sleep(0.5)
     return names
+
+
+def _wait_events_flowing(port: int, timeout: float = 90.0) -> None:
+    """Flower answers HTTP before its event receiver has bound a queue.
+
+    Events sent in that gap are lost to Flower, so wait until a warm-up job's
+    last task is visible before submitting the job under test.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        warm = scoregate.submit({"query": "warm up", "content": "warm up"})
+        assert wait_final(warm)["status"] == "completed"
+        if "scoregate.control.decide" in _names_for(port, warm, timeout=5.0):
+            return
+    raise AssertionError("flower never received task events from the workers")
 
 
 def _wait_http(port: int, proc: subprocess.Popen[bytes], log) -> None:
