@@ -32,8 +32,8 @@ class Mix:
     absent_ok: int = 2000
     off_topic: int = 2000
     choice_quads: int = 500
-    fact_rounds: int = 2
-    advice_rounds: int = 3
+    fact_rounds: int = 3
+    advice_rounds: int = 4
     negated: int = 3000
     identity_share: float = 0.25
     random_sentences: int = 300

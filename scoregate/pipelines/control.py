@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -47,20 +48,36 @@ def _tracks_of(rows: dict[str, Any], forced: bool) -> dict[str, TrackScore]:
 
 def fuse_iteration(ctx: PipelineContext, job_id: str, n: int, forced: bool = False) -> None:
     """Fuse the tracks of iteration ``n`` once; then hand the decision to the controller."""
+    fuse_iterations(ctx, [(job_id, n, forced)])
+
+
+def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int, bool]]) -> None:
+    """Fuse many iterations (job id, n, forced) in one transaction, each exactly once.
+
+    An iteration already fused (a duplicate delivery) is skipped; the decisions are
+    published after the commit.
+    """
+    fused: list[ScoreResult] = []
+    out: list[Message] = []
+    keys = [(job_id, n) for job_id, n, _ in refs]
     with ctx.session() as s:
-        it = repo.get_iteration(s, job_id=job_id, n=n)
-        if it is None or it.status != "scoring":
-            return  # already fused: a duplicate delivery
-        req = ScoreRequest.model_validate(it.request)
-        tracks = _tracks_of(repo.track_results(s, job_id=job_id, n=n), forced)
-        result = calibration.recalibrate(s, fuse(req, tracks, ctx.config))
-        timings = {name: t.elapsed_ms for name, t in tracks.items()}
-        if not repo.complete_iteration(
-            s, job_id=job_id, n=n, result=result.model_dump(mode="json"), timings=timings
-        ):
-            return
-    observability.record_fused(result)
-    _publish(ctx, [Message(names.DECIDE, {"job_id": job_id, "n": n}, "control")])
+        its = repo.get_iterations(s, refs=keys)
+        rows = repo.track_results_of(s, refs=keys)
+        for job_id, n, forced in refs:
+            it = its.get((job_id, n))
+            if it is None or it.status != "scoring":
+                continue
+            req = ScoreRequest.model_validate(it.request)
+            tracks = _tracks_of(rows[(job_id, n)], forced)
+            result = calibration.recalibrate(s, fuse(req, tracks, ctx.config))
+            timings = {name: t.elapsed_ms for name, t in tracks.items()}
+            dump = result.model_dump(mode="json")
+            if repo.complete_iteration(s, job_id=job_id, n=n, result=dump, timings=timings):
+                fused.append(result)
+                out.append(Message(names.DECIDE, {"job_id": job_id, "n": n}, "control"))
+    for result in fused:
+        observability.record_fused(result)
+    _publish(ctx, out)
 
 
 # --- decide and act -----------------------------------------------------------------------------
@@ -68,24 +85,32 @@ def fuse_iteration(ctx: PipelineContext, job_id: str, n: int, forced: bool = Fal
 
 def decide_iteration(ctx: PipelineContext, job_id: str, n: int) -> None:
     """Apply the loop policy to iteration ``n``'s result, exactly once, and act on it."""
+    decide_iterations(ctx, [(job_id, n)])
+
+
+def decide_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int]]) -> None:
+    """Decide many fused iterations in one transaction; publish the follow-ups after it."""
+    out: list[Message] = []
     with ctx.session() as s:
-        job = repo.get_job(s, job_id=job_id)
-        it = repo.get_iteration(s, job_id=job_id, n=n)
-        if job is None or it is None or job.status in ("failed", "cancelled"):
-            return  # a failed or cancelled job is never acted on again
-        if not repo.mark_decided(s, job_id=job_id, n=n):
-            return
-        policy = LoopPolicy.model_validate(job.policy)
-        hooks = Hooks.model_validate(job.hooks or {})
-        result = ScoreResult.model_validate(it.result)
-        decision = decide(
-            policy,
-            n,
-            result,
-            has_agent=job.agent is not None,
-            has_research=hooks.research is not None,
-        )
-        out = _act(ctx, s, job, n, result, decision)
+        jobs = repo.get_jobs(s, job_ids={job_id for job_id, _ in refs})
+        its = repo.get_iterations(s, refs=refs)
+        for job_id, n in refs:
+            job, it = jobs.get(job_id), its.get((job_id, n))
+            if job is None or it is None or job.status in ("failed", "cancelled"):
+                continue  # a failed or cancelled job is never acted on again
+            if not repo.mark_decided(s, job_id=job_id, n=n):
+                continue  # decided already: a duplicate delivery
+            policy = LoopPolicy.model_validate(job.policy)
+            hooks = Hooks.model_validate(job.hooks or {})
+            result = ScoreResult.model_validate(it.result)
+            decision = decide(
+                policy,
+                n,
+                result,
+                has_agent=job.agent is not None,
+                has_research=hooks.research is not None,
+            )
+            out += _act(ctx, s, job, it, result, decision)
     _publish(ctx, out)
 
 
@@ -118,8 +143,9 @@ def _record(
 
 
 def _act(
-    ctx: PipelineContext, s: Session, job: Any, n: int, result: ScoreResult, decision: Decision
+    ctx: PipelineContext, s: Session, job: Any, it: Any, result: ScoreResult, decision: Decision
 ) -> list[Message]:
+    n = int(it.n)
     hooks = Hooks.model_validate(job.hooks or {})
     quota = None
     if decision.kind == "research":
@@ -137,18 +163,18 @@ def _act(
         final_result=final if terminal else None,
         failure_reason=decision.rationale if decision.kind == "exit" else None,
     )
-    return _follow_ups(ctx, s, job, n, result, decision, hooks)
+    return _follow_ups(s, job, it, result, decision, hooks)
 
 
 def _follow_ups(
-    ctx: PipelineContext,
     s: Session,
     job: Any,
-    n: int,
+    it: Any,
     result: ScoreResult,
     decision: Decision,
     hooks: Hooks,
 ) -> list[Message]:
+    n = int(it.n)
     summary = {
         "job_id": job.id,
         "iteration": n,
@@ -159,10 +185,11 @@ def _follow_ups(
     if decision.kind == "accept":
         return _hook(hooks.on_pass, {**summary, "result": result.model_dump(mode="json")})
     if decision.kind == "iterate":
-        return [_agent_message(job, n, result, TaskRef.model_validate(job.agent))]
+        ref = TaskRef.model_validate(job.agent)
+        return [_agent_message(job, n, result, ref, content=str(it.content))]
     if decision.kind == "research":
         assert hooks.research is not None
-        return [_agent_message(job, n, result, hooks.research)]
+        return [_agent_message(job, n, result, hooks.research, content=str(it.content))]
     if decision.kind == "exit":
         if decision.escalate:
             repo.open_escalation(
@@ -180,14 +207,19 @@ def _hook(ref: TaskRef | None, kwargs: dict[str, Any]) -> list[Message]:
     return [Message(ref.task, kwargs, ref.queue)]
 
 
-def _agent_message(job: Any, n: int, result: ScoreResult, ref: TaskRef) -> Message:
-    """Re-run the agent (or the research task) with feedback; its output becomes n + 1."""
+def _agent_message(
+    job: Any, n: int, result: ScoreResult, ref: TaskRef, content: str | None = None
+) -> Message:
+    """Re-run the agent (or the research task) with feedback; its output becomes n + 1.
+
+    ``content`` is iteration ``n``'s output; without it, it is read from ``job.iterations``.
+    """
     request = job.request
     kwargs = {
         "job_id": job.id,
         "iteration": n + 1,
         "query": request["query"],
-        "previous_content": result_content(job, n),
+        "previous_content": result_content(job, n) if content is None else content,
         "feedback": feedback(result, n),
     }
     link = Message(names.AGENT_RESULT, {"job_id": job.id, "n": n + 1}, "control")
@@ -220,7 +252,7 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
     """Start iteration ``n`` of the job from what the agent returned."""
     out: list[Message] = []
     with ctx.session() as s:
-        job = repo.get_job(s, job_id=job_id)
+        job = repo.get_jobs(s, job_ids=[job_id]).get(job_id)
         if job is None:
             raise ValueError(f"no job {job_id!r}")
         try:

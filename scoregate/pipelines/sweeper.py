@@ -120,7 +120,8 @@ def _reask_agent(ctx: PipelineContext, s: Session, it: Any) -> list[Message]:
     if not _another_try(ctx, s, it, f"the agent task {ref.task}"):
         return []
     repo.touch_published(s, job_id=it.job_id, n=it.n)
-    return [_agent_message(job, it.n, ScoreResult.model_validate(it.result), ref)]
+    result = ScoreResult.model_validate(it.result)
+    return [_agent_message(job, it.n, result, ref, content=str(it.content))]
 
 
 def _another_try(ctx: PipelineContext, s: Session, it: Any, waiting_for: str) -> bool:

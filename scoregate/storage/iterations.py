@@ -98,6 +98,18 @@ def get_iteration(session: Session, *, job_id: str, n: int) -> Iteration | None:
     return session.scalars(select(Iteration).where(*_at(job_id, n))).one_or_none()
 
 
+def get_iterations(
+    session: Session, *, refs: Collection[tuple[str, int]]
+) -> dict[tuple[str, int], Iteration]:
+    """Return the iterations named by ``refs`` (job id, n) that exist, in one query."""
+    if not refs:
+        return {}
+    wanted = set(refs)
+    stmt = select(Iteration).where(Iteration.job_id.in_({job_id for job_id, _ in wanted}))
+    stmt = stmt.execution_options(populate_existing=True)
+    return {(it.job_id, it.n): it for it in session.scalars(stmt) if (it.job_id, it.n) in wanted}
+
+
 def record_track(
     session: Session,
     *,
@@ -165,6 +177,20 @@ def track_results(session: Session, *, job_id: str, n: int) -> dict[str, TrackRe
     """Return the tracks recorded for an iteration, by track name."""
     stmt = select(TrackResult).where(TrackResult.job_id == job_id, TrackResult.n == n)
     return {row.track: row for row in session.scalars(stmt)}
+
+
+def track_results_of(
+    session: Session, *, refs: Collection[tuple[str, int]]
+) -> dict[tuple[str, int], dict[str, TrackResult]]:
+    """Return the tracks recorded for many iterations in one query, by (job id, n)."""
+    out: dict[tuple[str, int], dict[str, TrackResult]] = {ref: {} for ref in refs}
+    if not out:
+        return out
+    stmt = select(TrackResult).where(TrackResult.job_id.in_({job_id for job_id, _ in out}))
+    for row in session.scalars(stmt):
+        if (row.job_id, row.n) in out:
+            out[(row.job_id, row.n)][row.track] = row
+    return out
 
 
 def complete_iteration(

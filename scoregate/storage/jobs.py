@@ -156,6 +156,14 @@ def get_job(session: Session, *, job_id: str) -> Job | None:
     return session.scalars(stmt).one_or_none()
 
 
+def get_jobs(session: Session, *, job_ids: Collection[str]) -> dict[str, Job]:
+    """Return the jobs that exist among ``job_ids``, by id: one query, no relationships."""
+    if not job_ids:
+        return {}
+    stmt = select(Job).where(Job.id.in_(set(job_ids))).execution_options(populate_existing=True)
+    return {job.id: job for job in session.scalars(stmt)}
+
+
 def list_jobs(
     session: Session, *, status: str | None = None, limit: int = 50, offset: int = 0
 ) -> list[Job]:

@@ -33,6 +33,7 @@ from scoregate.storage.iterations import (
     claim_fusion,
     complete_iteration,
     get_iteration,
+    get_iterations,
     mark_decided,
     record_track,
     set_iteration_status,
@@ -40,11 +41,13 @@ from scoregate.storage.iterations import (
     stuck_iterations,
     touch_published,
     track_results,
+    track_results_of,
 )
 from scoregate.storage.jobs import (
     create_job,
     create_jobs,
     get_job,
+    get_jobs,
     job_to_dict,
     list_jobs,
     set_job_status,
@@ -60,7 +63,9 @@ __all__ = [
     "create_job",
     "create_jobs",
     "get_iteration",
+    "get_iterations",
     "get_job",
+    "get_jobs",
     "job_to_dict",
     "latest_calibration_map",
     "list_jobs",
@@ -77,4 +82,5 @@ __all__ = [
     "stuck_iterations",
     "touch_published",
     "track_results",
+    "track_results_of",
 ]

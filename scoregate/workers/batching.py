@@ -89,10 +89,28 @@ class Item:
     retries: int = 0
 
 
-def run_batch(task: Any, requests: Sequence[Any], fields: Sequence[str], handler: Handler) -> None:
-    """Score a batch of track messages with ``handler``, one bad message costing only itself."""
+def run_batch(
+    task: Any,
+    requests: Sequence[Any],
+    fields: Sequence[str],
+    handler: Handler,
+    *,
+    optional: Sequence[str] | None = None,
+    dedupe: bool = True,
+) -> None:
+    """Run ``handler`` over a batch of messages, one bad message costing only itself.
+
+    Args:
+        fields: the keyword arguments every message must carry.
+        optional: when given, the only other keywords a message may carry (a message
+            with any other is refused); when None, other keywords pass through.
+        dedupe: drop track messages whose result is stored already (track pools);
+            fusion and the controller are idempotent themselves and pass False.
+    """
     guard = delivery_guard()
-    items = skip_recorded(task.name, valid_items(task.name, requests, fields))
+    items = valid_items(task.name, requests, fields, optional)
+    if dedupe:
+        items = skip_recorded(task.name, items)
     fresh: list[Item] = []
     suspects: list[tuple[int, Item]] = []
     for item, deaths in zip(items, guard.deaths([i.task_id for i in items]), strict=True):
@@ -109,14 +127,23 @@ def run_batch(task: Any, requests: Sequence[Any], fields: Sequence[str], handler
         _guarded(task, guard, [item], handler)
 
 
-def valid_items(name: str, requests: Sequence[Any], fields: Sequence[str]) -> list[Item]:
+def valid_items(
+    name: str,
+    requests: Sequence[Any],
+    fields: Sequence[str],
+    optional: Sequence[str] | None = None,
+) -> list[Item]:
     """The batch's well-formed messages; each malformed one is logged and dropped."""
+    allowed = None if optional is None else {*fields, *optional}
     items = []
     for req in requests:
         kwargs = dict(req.kwargs or {})
         if req.args:
             kwargs.update(zip(fields, req.args, strict=False))
         try:
+            unexpected = sorted(set(kwargs) - allowed) if allowed is not None else []
+            if unexpected:
+                raise BadMessage(f"unexpected argument(s): {', '.join(map(str, unexpected))}")
             checked = track_item(kwargs, fields)
         except BadMessage as exc:
             log.error("%s[%s]: refused message: %s", name, req.id, exc)

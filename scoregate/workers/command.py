@@ -6,7 +6,7 @@ from scoregate.config import get_settings
 from scoregate.pipelines.context import POOLS
 
 MODEL_POOLS = ("semantic", "precision")
-BATCHED_POOLS = ("semantic", "precision", "reward")
+BATCHED_POOLS = ("semantic", "precision", "reward", "fusion", "control")
 
 
 def worker_argv(

@@ -1,7 +1,8 @@
 """The control pool: submissions, the loop controller, agent results, reviews, the sweeper.
 
 Every task refuses a malformed message (logged, acked, never retried) and retries
-transient faults with backoff (``reliability.ScoregateTask``).
+transient faults with backoff: ``decide`` is micro-batched (``batching.run_batch``,
+one transaction per flush), the others are ``reliability.ScoregateTask``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from typing import Any
 from scoregate.pipelines import control, intake
 from scoregate.pipelines.validation import BadMessage, job_ref
 from scoregate.workers.app import app
-from scoregate.workers.base import fail_job
+from scoregate.workers.base import batch_options, fail_job
+from scoregate.workers.batching import ReliableBatches, run_batch
 from scoregate.workers.reliability import ScoregateTask
 from scoregate.workers.runtime import get_context
 
@@ -22,10 +24,14 @@ def submit(self: ScoregateTask, body: Any) -> str | None:
     return intake.submit_message(get_context(), body, self.request.id)
 
 
-@app.task(name="scoregate.control.decide", base=ScoregateTask)
-def decide(job_id: str, n: int) -> None:
-    """Apply the loop policy to a fused iteration and act (exactly once)."""
-    control.decide_iteration(get_context(), *job_ref({"job_id": job_id, "n": n}))
+def _decide(items: list[dict[str, Any]]) -> None:
+    control.decide_iterations(get_context(), [(str(i["job_id"]), int(i["n"])) for i in items])
+
+
+@app.task(name="scoregate.control.decide", base=ReliableBatches, bind=True, **batch_options())
+def decide(self: ReliableBatches, requests: list[Any]) -> None:
+    """Apply the loop policy to fused iterations and act, each exactly once (micro-batched)."""
+    run_batch(self, requests, ("job_id", "n"), _decide, optional=(), dedupe=False)
 
 
 @app.task(name="scoregate.control.agent_result", base=ScoregateTask)

@@ -1,16 +1,28 @@
-"""The fusion pool: combines an iteration's tracks once every expected track has landed."""
+"""The fusion pool: combines iterations' tracks once every expected track has landed.
+
+Micro-batched like the track pools: one flush fuses many iterations in one transaction.
+"""
 
 from __future__ import annotations
 
-from scoregate.pipelines.control import fuse_iteration
-from scoregate.pipelines.validation import job_ref
+from typing import Any
+
+from scoregate.pipelines.control import fuse_iterations
 from scoregate.workers.app import app
-from scoregate.workers.reliability import ScoregateTask
+from scoregate.workers.base import batch_options
+from scoregate.workers.batching import ReliableBatches, run_batch
 from scoregate.workers.runtime import get_context
 
+FIELDS = ("job_id", "n")
+OPTIONAL = ("forced",)
 
-@app.task(name="scoregate.fusion.fuse", base=ScoregateTask)
-def fuse(job_id: str, n: int, forced: bool = False) -> None:
-    """Fuse iteration ``n`` of ``job_id`` (a no-op if it was fused already)."""
-    job, number = job_ref({"job_id": job_id, "n": n})
-    fuse_iteration(get_context(), job, number, forced=forced is True)
+
+def _fuse(items: list[dict[str, Any]]) -> None:
+    refs = [(str(i["job_id"]), int(i["n"]), i.get("forced") is True) for i in items]
+    fuse_iterations(get_context(), refs)
+
+
+@app.task(name="scoregate.fusion.fuse", base=ReliableBatches, bind=True, **batch_options())
+def fuse(self: ReliableBatches, requests: list[Any]) -> None:
+    """Fuse each iteration of the batch (a no-op for one fused already); publish decisions."""
+    run_batch(self, requests, FIELDS, _fuse, optional=OPTIONAL, dedupe=False)

@@ -100,6 +100,16 @@ def test_a_message_that_killed_its_workers_is_refused_and_its_job_failed(env):
     assert env["guard"].deaths(["fuse-1"]) == [0]
 
 
+def test_fusion_refuses_a_message_with_an_unknown_argument(env, caplog):
+    job_id = _start(env)
+    fusion_tasks.fuse.apply(kwargs={"job_id": job_id, "n": 1, "force": True}, task_id="f-1")
+    assert "scoregate.fusion.fuse[f-1]: refused message: unexpected argument(s): force" in (
+        caplog.text
+    )
+    fusion_tasks.fuse.apply(kwargs={"job_id": job_id, "n": 1, "forced": True}, task_id="f-2")
+    assert "[f-2]: refused" not in caplog.text
+
+
 def test_a_message_under_the_limit_still_runs_and_the_count_is_cleared(env):
     job_id = _start(env)
     env["inline"].drain()
@@ -115,8 +125,8 @@ def test_a_message_under_the_limit_still_runs_and_the_count_is_cleared(env):
         ({"job_id": "j", "n": "two"}, "n must be an iteration number"),
         ({"job_id": {"$ne": 1}, "n": 1}, "job_id must be a job id string"),
         ({"job_id": "j", "n": 0}, "n must be between 1"),
-        ({"job_id": "j"}, "arguments do not match the task"),
-        ({"job_id": "j", "n": 1, "extra": True}, "arguments do not match the task"),
+        ({"job_id": "j"}, "missing field(s): n"),
+        ({"job_id": "j", "n": 1, "extra": True}, "unexpected argument(s): extra"),
     ],
 )
 def test_a_malformed_message_is_logged_and_dropped(env, caplog, kwargs, reason):
@@ -128,15 +138,15 @@ def test_a_malformed_message_is_logged_and_dropped(env, caplog, kwargs, reason):
 def test_transient_database_faults_are_retried_with_backoff(env, monkeypatch):
     calls = []
 
-    def flaky(ctx, job_id, n, forced=False):
+    def flaky(ctx, output, job_id, n):
         calls.append(n)
         if len(calls) < 3:
             raise OperationalError("SELECT 1", {}, ConnectionRefusedError("db down"))
 
-    monkeypatch.setattr(fusion_tasks, "fuse_iteration", flaky)
-    fusion_tasks.fuse.apply(kwargs={"job_id": "j", "n": 1})
-    assert calls == [1, 1, 1]
-    task = fusion_tasks.fuse
+    monkeypatch.setattr(control, "agent_result", flaky)
+    control_tasks.agent_result.apply(kwargs={"output": "x", "job_id": "j", "n": 2})
+    assert calls == [2, 2, 2]
+    task = control_tasks.agent_result
     assert OperationalError in task.autoretry_for and redis.ConnectionError in task.autoretry_for
     assert task.retry_backoff and task.retry_jitter and task.max_retries == reliability.MAX_RETRIES
 
