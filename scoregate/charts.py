@@ -69,15 +69,31 @@ def plot_job(job: dict[str, Any], path: Path, cfg: ScoringConfig) -> Path:
     top.plot(fused_n, fused, marker="s", lw=2.8, color="black", label="fused", zorder=5)
     for n, score, it in zip(fused_n, fused, its, strict=True):
         below = score > 0.85  # keep the label inside the axes, clear of tracks at 1.0
-        top.annotate(f"{score:.2f} {it.get('band', '')}", (n, score), textcoords="offset points",
-                     xytext=(14, -16 if below else 9), ha="left", fontsize=9, weight="bold",
-                     bbox=LABEL_BOX, zorder=6)
+        top.annotate(
+            f"{score:.2f} {it.get('band', '')}",
+            (n, score),
+            textcoords="offset points",
+            xytext=(14, -16 if below else 9),
+            ha="left",
+            fontsize=9,
+            weight="bold",
+            bbox=LABEL_BOX,
+            zorder=6,
+        )
     policy = job.get("policy") or {}
     if policy.get("enabled"):
-        top.axhline(policy["threshold"], ls="--", color="black", lw=1,
-                    label=f"loop threshold {policy['threshold']:.2f}")
-    top.set(ylim=(0, 1.08), ylabel="score",
-            title=f"job {job['id'][:8]}: {job.get('status')}, {len(its)} iteration(s)")
+        top.axhline(
+            policy["threshold"],
+            ls="--",
+            color="black",
+            lw=1,
+            label=f"loop threshold {policy['threshold']:.2f}",
+        )
+    top.set(
+        ylim=(0, 1.08),
+        ylabel="score",
+        title=f"job {job['id'][:8]}: {job.get('status')}, {len(its)} iteration(s)",
+    )
     top.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9)
     _contributions(bottom, its)
     bottom.set_xticks(fused_n)
@@ -117,8 +133,14 @@ def plot_histogram(
     for name in ("AMBER", "GREEN"):
         limit = getattr(cfg.bands, name)
         ax.axvline(limit, ls="--", color=BAND_COLORS[name], lw=1.2)
-        ax.annotate(f"{name} ≥ {limit:.2f}", (limit, 1), xycoords=("data", "axes fraction"),
-                    xytext=(3, -12), textcoords="offset points", fontsize=9)
+        ax.annotate(
+            f"{name} ≥ {limit:.2f}",
+            (limit, 1),
+            xycoords=("data", "axes fraction"),
+            xytext=(3, -12),
+            textcoords="offset points",
+            fontsize=9,
+        )
     ax.set(xlim=(0, 1), xlabel="fused score", ylabel="scores", title=title)
     fig.savefig(path)
     return path

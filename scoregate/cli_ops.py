@@ -192,13 +192,23 @@ def calibrate(
         except ValueError as exc:
             raise _die(str(exc), 1) from None
         row = repo.save_calibration_map(
-            s, kind=method, params=fit.calibrator.params, n_samples=fit.n,
-            ece_before=fit.ece_before, ece_after=fit.ece_after,
+            s,
+            kind=method,
+            params=fit.calibrator.params,
+            n_samples=fit.n,
+            ece_before=fit.ece_before,
+            ece_after=fit.ece_after,
         )
         version = row.version
     forget()
-    summary = {"version": version, "method": method, "verdicts": fit.n, "accepted": fit.accepted,
-               "ece_before": round(fit.ece_before, 4), "ece_after": round(fit.ece_after, 4)}
+    summary = {
+        "version": version,
+        "method": method,
+        "verdicts": fit.n,
+        "accepted": fit.accepted,
+        "ece_before": round(fit.ece_before, 4),
+        "ece_after": round(fit.ece_after, 4),
+    }
     if as_json:
         _print_json(summary)
         return

@@ -81,8 +81,13 @@ def _jobs() -> list[dict[str, Any]]:
     recipe = {
         "query": RECIPE_QUERY,
         "constraints": [
-            {"kind": "not_regex", "value": r"\bnuts?\b", "flags": "i", "hard": True,
-             "label": "no nuts"},
+            {
+                "kind": "not_regex",
+                "value": r"\bnuts?\b",
+                "flags": "i",
+                "hard": True,
+                "label": "no nuts",
+            },
             {"kind": "min_words", "value": 20},
             {"kind": "max_words", "value": 200},
         ],

@@ -86,11 +86,15 @@ def build_metrics(registry: CollectorRegistry | None = None) -> Metrics:
             registry=reg,
         ),
         loop_exits=Counter(
-            "scoregate_loop_exits", "Loops that ended without approval, by reason.", ["reason"],
+            "scoregate_loop_exits",
+            "Loops that ended without approval, by reason.",
+            ["reason"],
             registry=reg,
         ),
         decisions=Counter(
-            "scoregate_decisions", "Loop controller decisions, by action.", ["action"],
+            "scoregate_decisions",
+            "Loop controller decisions, by action.",
+            ["action"],
             registry=reg,
         ),
     )

@@ -13,8 +13,14 @@ from scoregate.schemas.result import ScoreResult
 BAND_STYLE = {"GREEN": "bold green", "AMBER": "bold yellow", "RED": "bold red"}
 FINAL = {"accepted", "completed", "rejected", "escalated", "failed", "cancelled"}
 TRACK_ORDER = ("semantic", "precision", "reward", "heuristics", "evidence", "metrics")
-SHORT = {"semantic": "sem", "precision": "prec", "reward": "reward", "heuristics": "heur",
-         "evidence": "evid", "metrics": "metr"}
+SHORT = {
+    "semantic": "sem",
+    "precision": "prec",
+    "reward": "reward",
+    "heuristics": "heur",
+    "evidence": "evid",
+    "metrics": "metr",
+}
 
 
 def _fmt(value: Any) -> str:

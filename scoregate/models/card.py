@@ -38,9 +38,15 @@ def _sources(sources: dict[str, int]) -> str:
 def card_text(report: _Report, params: dict[str, Any], metrics: str) -> str:
     """The whole card as Markdown."""
     return TEMPLATE.format(
-        command=_command(params), seed=params.get("seed"), pairs=report.pairs,
-        steps=report.steps, minutes=report.seconds / 60, loss=report.final_loss,
-        sources=_sources(report.sources), start=METRICS_START, end=METRICS_END,
+        command=_command(params),
+        seed=params.get("seed"),
+        pairs=report.pairs,
+        steps=report.steps,
+        minutes=report.seconds / 60,
+        loss=report.final_loss,
+        sources=_sources(report.sources),
+        start=METRICS_START,
+        end=METRICS_END,
         metrics=metrics,
     )
 

@@ -43,8 +43,14 @@ def train_precision_cmd(
     from scoregate.models.train import train_precision
 
     report = train_precision(
-        out, seed=seed, epochs=epochs, batch_size=batch_size, lr=lr, max_pairs=max_pairs,
-        data_dir=data_dir or default_data_dir(), progress=True,
+        out,
+        seed=seed,
+        epochs=epochs,
+        batch_size=batch_size,
+        lr=lr,
+        max_pairs=max_pairs,
+        data_dir=data_dir or default_data_dir(),
+        progress=True,
     )
     typer.echo(
         f"trained on {report.pairs} pairs, {report.steps} steps in {report.seconds / 60:.1f} min;"

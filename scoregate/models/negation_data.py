@@ -95,9 +95,7 @@ def group_split(
 
 def semantoneg_pairs(rows: list[SemRow]) -> list[Pair]:
     """Paraphrases at 1.0, negations at 0.0."""
-    return [
-        Pair(r.premise, r.hypothesis, 0.0 if r.negated else 1.0, "semantoneg") for r in rows
-    ]
+    return [Pair(r.premise, r.hypothesis, 0.0 if r.negated else 1.0, "semantoneg") for r in rows]
 
 
 def read_negated(data_dir: Path) -> list[tuple[str, str, str]]:

@@ -86,12 +86,19 @@ def _param_groups(model: Any, lr: float, head_lr: float) -> list[dict[str, Any]]
     for is_head in (False, True):
         for decay in (True, False):
             params = [
-                p for n, p in model.named_parameters()
-                if p.requires_grad and n.startswith(HEAD) == is_head
+                p
+                for n, p in model.named_parameters()
+                if p.requires_grad
+                and n.startswith(HEAD) == is_head
                 and n.endswith(NO_DECAY) != decay
             ]
-            groups.append({"params": params, "lr": head_lr if is_head else lr,
-                           "weight_decay": WEIGHT_DECAY if decay else 0.0})
+            groups.append(
+                {
+                    "params": params,
+                    "lr": head_lr if is_head else lr,
+                    "weight_decay": WEIGHT_DECAY if decay else 0.0,
+                }
+            )
     return groups
 
 
@@ -113,8 +120,12 @@ def _step(ce: Any, batch: list[Pair], opt: Any, sched: Any, loss_fn: Any) -> flo
     import torch
 
     enc = ce.tokenizer(
-        [p.query for p in batch], [p.content for p in batch], padding=True,
-        truncation="longest_first", max_length=TRAIN_MAX_LENGTH, return_tensors="pt",
+        [p.query for p in batch],
+        [p.content for p in batch],
+        padding=True,
+        truncation="longest_first",
+        max_length=TRAIN_MAX_LENGTH,
+        return_tensors="pt",
     )
     labels = torch.tensor([p.label for p in batch], dtype=torch.float32)
     loss = loss_fn(ce.model(**enc).logits.view(-1), labels)
@@ -126,8 +137,16 @@ def _step(ce: Any, batch: list[Pair], opt: Any, sched: Any, loss_fn: Any) -> flo
     return float(loss.item())
 
 
-def fit(ce: Any, pairs: list[Pair], *, epochs: int, batch_size: int, lr: float,
-        seed: int, on_step: StepHook | None = None) -> float:
+def fit(
+    ce: Any,
+    pairs: list[Pair],
+    *,
+    epochs: int,
+    batch_size: int,
+    lr: float,
+    seed: int,
+    on_step: StepHook | None = None,
+) -> float:
     """Train ``ce`` (a CrossEncoder) in place; return the mean loss of the last 50 steps."""
     import torch
 
@@ -153,7 +172,10 @@ def new_cross_encoder(seed: int) -> Any:
 
     torch.manual_seed(seed)
     return CrossEncoder(
-        base_model_dir(), num_labels=1, max_length=TRAIN_MAX_LENGTH, local_files_only=True,
+        base_model_dir(),
+        num_labels=1,
+        max_length=TRAIN_MAX_LENGTH,
+        local_files_only=True,
         device="cpu",
     )
 
@@ -198,8 +220,12 @@ def _progress_hook(progress: bool) -> Iterator[StepHook | None]:
     else:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-        cols = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                TimeRemainingColumn())
+        cols = (
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
         with Progress(*cols) as bar:
             yield _rich_hook(bar)
 
@@ -216,8 +242,9 @@ def _run(data: TrainingData, out_dir: Path, hook: StepHook | None, **kw: Any) ->
     loss = fit(ce, data.pairs, on_step=hook, **kw)
     save_fp16(ce, out_dir)
     steps = -(-len(data.pairs) // kw["batch_size"]) * kw["epochs"]
-    return TrainReport(out_dir, len(data.pairs), steps, time.perf_counter() - start, loss,
-                       data.summary())
+    return TrainReport(
+        out_dir, len(data.pairs), steps, time.perf_counter() - start, loss, data.summary()
+    )
 
 
 def train_precision(

@@ -50,7 +50,11 @@ def record_rejected(ctx: PipelineContext, body: Any, reason: str) -> str | None:
         if job.status == "pending" and job.current_iteration == 0:
             repo.set_job_status(s, job_id=job.id, status="failed", failure_reason=reason)
             repo.append_decision(
-                s, job_id=job.id, n=0, action="fail", rationale=reason,
+                s,
+                job_id=job.id,
+                n=0,
+                action="fail",
+                rationale=reason,
                 dedupe_key=f"{job.id}:0:fail",
             )
         return job.id

@@ -139,7 +139,11 @@ def _another_try(ctx: PipelineContext, s: Session, it: Any, waiting_for: str) ->
         s, job_id=it.job_id, n=it.n, status="failed", expect=("scoring", "fused", "stuck")
     )
     repo.append_decision(
-        s, job_id=it.job_id, n=it.n, action="fail", rationale=reason,
+        s,
+        job_id=it.job_id,
+        n=it.n,
+        action="fail",
+        rationale=reason,
         dedupe_key=f"{it.job_id}:{it.n}:fail",
     )
     return False

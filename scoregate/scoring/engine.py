@@ -36,7 +36,10 @@ class LocalModels:
     """Loads each model once, lazily, and keeps it for the life of the process."""
 
     def __init__(
-        self, cfg: ScoringConfig, device: str = "auto", cache: Any = None,
+        self,
+        cfg: ScoringConfig,
+        device: str = "auto",
+        cache: Any = None,
         threads: int | None = None,
     ) -> None:
         self._cfg = cfg

@@ -82,10 +82,14 @@ def _citation(ev: Evidence, cfg: EvidenceConfig) -> Component:
         value, reasons = 100.0, ["No numbers to cite"]
     else:
         cited = min(ev.cited_numbers, total)
-        value, reasons = _guarded(cited / total, total, cfg.guards.min_support_numbers, cfg,
-                                  "number")
-        reasons.append(f"All {plural(total, 'number')} properly cited" if cited == total
-                       else f"Citation coverage: {cited}/{total} numbers cited")
+        value, reasons = _guarded(
+            cited / total, total, cfg.guards.min_support_numbers, cfg, "number"
+        )
+        reasons.append(
+            f"All {plural(total, 'number')} properly cited"
+            if cited == total
+            else f"Citation coverage: {cited}/{total} numbers cited"
+        )
     if ev.citation_errors:
         reasons.append(f"Citation errors: {ev.citation_errors}")
         value, capped = _deduct(value, cfg.penalties.citation_error, cfg, "Citation")
@@ -99,10 +103,14 @@ def _numbers(ev: Evidence, cfg: EvidenceConfig) -> Component:
         value, reasons = 100.0, ["No claims to verify"]
     else:
         matched = min(ev.claims_matched, total)
-        value, reasons = _guarded(matched / total, total, cfg.guards.min_support_claims, cfg,
-                                  "claim")
-        reasons.append(f"All {plural(total, 'claim')} verified" if matched == total
-                       else f"Claims verified: {matched}/{total}")
+        value, reasons = _guarded(
+            matched / total, total, cfg.guards.min_support_claims, cfg, "claim"
+        )
+        reasons.append(
+            f"All {plural(total, 'claim')} verified"
+            if matched == total
+            else f"Claims verified: {matched}/{total}"
+        )
     failed = sorted(name for name, ok in ev.math_checks.items() if not ok)
     if failed:
         reasons.append(f"Math checks failed: {', '.join(failed)}")
@@ -111,8 +119,9 @@ def _numbers(ev: Evidence, cfg: EvidenceConfig) -> Component:
     return value, reasons
 
 
-def _per_item(count: int, per_item: float, cfg: EvidenceConfig, name: str, said: str,
-              clean: str) -> Component:
+def _per_item(
+    count: int, per_item: float, cfg: EvidenceConfig, name: str, said: str, clean: str
+) -> Component:
     if count == 0:
         return 100.0, [clean]
     value, capped = _deduct(100.0, count * per_item, cfg, name)
@@ -138,10 +147,22 @@ def components(evidence: Evidence, cfg: EvidenceConfig) -> dict[str, Component]:
     return {
         "citation": _citation(evidence, cfg),
         "numbers": _numbers(evidence, cfg),
-        "cross": _per_item(evidence.l2_warnings, p.l2_per_item, cfg, "Cross-source",
-                           "Cross-source warnings", "No cross-source discrepancies"),
-        "privacy": _per_item(evidence.l3_redactions, p.redaction_per_item, cfg, "Privacy",
-                             "PII redactions applied", "No PII redactions"),
+        "cross": _per_item(
+            evidence.l2_warnings,
+            p.l2_per_item,
+            cfg,
+            "Cross-source",
+            "Cross-source warnings",
+            "No cross-source discrepancies",
+        ),
+        "privacy": _per_item(
+            evidence.l3_redactions,
+            p.redaction_per_item,
+            cfg,
+            "Privacy",
+            "PII redactions applied",
+            "No PII redactions",
+        ),
         "freshness": _freshness(evidence, cfg),
     }
 
@@ -160,8 +181,7 @@ def _band(score: int, previous: float | None, cfg: EvidenceConfig) -> tuple[Band
     if not cfg.stability.enable_band_hysteresis:
         previous = None
     tolerance = cfg.stability.hysteresis_tolerance
-    band, held = held_band(score, previous, cfg.thresholds.GREEN, cfg.thresholds.AMBER,
-                           tolerance)
+    band, held = held_band(score, previous, cfg.thresholds.GREEN, cfg.thresholds.AMBER, tolerance)
     if not held:
         return band, []
     return band, [

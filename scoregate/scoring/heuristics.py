@@ -40,12 +40,23 @@ _LEAPS = ("obviously", "clearly", "simply", "just")
 _STRONG = ("always", "never", "all", "none", "every", "definitely")
 _CONCLUSION = ("in conclusion", "to summarize", "in summary", "therefore")
 _HEDGES = (
-    "i'm not sure", "i'm not entirely sure", "might", "may", "could", "possibly",
-    "approximately", "around", "roughly", "uncertain", "unclear", "this is my estimate",
+    "i'm not sure",
+    "i'm not entirely sure",
+    "might",
+    "may",
+    "could",
+    "possibly",
+    "approximately",
+    "around",
+    "roughly",
+    "uncertain",
+    "unclear",
+    "this is my estimate",
     "this is my best estimate",
 )
 _EDGE_CASES = tuple(
-    f"{kind}{plural}" for kind in ("edge case", "exception", "special case", "corner case")
+    f"{kind}{plural}"
+    for kind in ("edge case", "exception", "special case", "corner case")
     for plural in ("", "s")
 )
 _CONTRADICTIONS = (("but", "contrary"), ("however", "this contradicts"), ("wait", "actually"))
@@ -78,9 +89,7 @@ class _Doc:
 
     def count(self, markers: tuple[str, ...]) -> int:
         """Whole-word occurrences of the markers (words or phrases)."""
-        return sum(
-            self.counts[m] if " " not in m else self.padded.count(f" {m} ") for m in markers
-        )
+        return sum(self.counts[m] if " " not in m else self.padded.count(f" {m} ") for m in markers)
 
     def has(self, markers: tuple[str, ...]) -> bool:
         return any(m in self.counts if " " not in m else f" {m} " in self.padded for m in markers)
@@ -136,20 +145,39 @@ def _reasoning(doc: _Doc, r: dict[str, float]) -> Factor:
     f = Factor(r["reasoning_baseline"])
     steps = any(doc.starts_word(m.start()) for m in _STEP.finditer(doc.low))
     checks = (
-        (steps or _in_order(doc.words, ("first", "then", "finally")), "reasoning_step_by_step",
-         "Step-by-step analysis present", "No step-by-step structure"),
-        (doc.has(_JUSTIFY), "reasoning_evidence", "Evidence cited for claims",
-         "Claims are not justified (because, since, evidence)"),
-        (doc.has(_ALTERNATIVES), "reasoning_alternatives", "Alternatives considered",
-         "Missing consideration of alternatives"),
-        (doc.has(_ASSUMPTIONS), "reasoning_assumptions", "Assumptions stated",
-         "No explicit assumptions"),
+        (
+            steps or _in_order(doc.words, ("first", "then", "finally")),
+            "reasoning_step_by_step",
+            "Step-by-step analysis present",
+            "No step-by-step structure",
+        ),
+        (
+            doc.has(_JUSTIFY),
+            "reasoning_evidence",
+            "Evidence cited for claims",
+            "Claims are not justified (because, since, evidence)",
+        ),
+        (
+            doc.has(_ALTERNATIVES),
+            "reasoning_alternatives",
+            "Alternatives considered",
+            "Missing consideration of alternatives",
+        ),
+        (
+            doc.has(_ASSUMPTIONS),
+            "reasoning_assumptions",
+            "Assumptions stated",
+            "No explicit assumptions",
+        ),
     )
     for ok, rule, good, bad in checks:
         if f.note(ok, good, bad):
             f.score += r[rule]
-    if not f.note(not doc.has(_LEAPS), "No leaps in logic",
-                  "Leaps in logic (obviously, clearly, simply, just)"):
+    if not f.note(
+        not doc.has(_LEAPS),
+        "No leaps in logic",
+        "Leaps in logic (obviously, clearly, simply, just)",
+    ):
         f.score -= r["reasoning_logic_leap_penalty"]
     f.score = _clamp(f.score)
     return f
@@ -179,8 +207,9 @@ def _sources(doc: _Doc, meta: ScoringMetadata, r: dict[str, float]) -> Factor:
     strong = doc.count(_STRONG)
     penalty = strong * r["sources_per_strong_claim_penalty"]
     f.score -= min(r["sources_strong_claim_penalty_cap"], penalty)
-    f.note(strong == 0, "No unsourced strong claims",
-           f"{strong} unsourced strong claim(s) detected")
+    f.note(
+        strong == 0, "No unsourced strong claims", f"{strong} unsourced strong claim(s) detected"
+    )
     f.score = _clamp(f.score)
     return f
 
@@ -303,8 +332,11 @@ def _uncertainty(doc: _Doc, r: dict[str, float]) -> Factor:
         f.note(False, "", f"Excessive hedging: {hedges} hedges")
     else:
         f.note(hedges > 0, f"{hedges} hedges", "Limited uncertainty markers")
-    if f.note(_states_confidence(doc.low), "Explicit confidence statement",
-              "No explicit confidence statement"):
+    if f.note(
+        _states_confidence(doc.low),
+        "Explicit confidence statement",
+        "No explicit confidence statement",
+    ):
         f.score += r["uncertainty_confidence_statement"]
     if f.note(doc.has(_EDGE_CASES), "Edge cases acknowledged", "No edge cases acknowledged"):
         f.score += r["uncertainty_edge_cases"]
@@ -349,8 +381,12 @@ def score_heuristics(
     table: dict[str, dict[str, Any]] = {}
     for name, f in factors.items():
         w = weights.get(name, 0.0)
-        table[name] = {"score": f.score, "weight": w, "contribution": f.score * w,
-                       "evidence": f.evidence}
+        table[name] = {
+            "score": f.score,
+            "weight": w,
+            "contribution": f.score * w,
+            "evidence": f.evidence,
+        }
     score = sum(row["contribution"] for row in table.values()) / total if total else 0.0
     details = {
         "preset": preset,
@@ -379,8 +415,13 @@ def calibrate(
     for name, factor, reason in _calibration_stages(cal, metadata):
         value = _adjust(steps, name, value, value * factor, reason)
     bounded = _clamp(value, cal.lower_bound, cal.upper_bound)
-    value = _adjust(steps, "bounds", value, bounded,
-                    f"Kept within [{cal.lower_bound:.2f}, {cal.upper_bound:.2f}]")
+    value = _adjust(
+        steps,
+        "bounds",
+        value,
+        bounded,
+        f"Kept within [{cal.lower_bound:.2f}, {cal.upper_bound:.2f}]",
+    )
     return value, steps
 
 
@@ -391,14 +432,25 @@ def _calibration_stages(
     difficulty, source = cal.task_difficulty, "configured"
     if metadata is not None and metadata.task_difficulty is not None:
         difficulty, source = metadata.task_difficulty, "from the request"
-    stages = [("model_bias", 1 - cal.model_bias,
-               f"Known overconfidence bias of {cal.model_bias:.0%}")]
+    stages = [
+        ("model_bias", 1 - cal.model_bias, f"Known overconfidence bias of {cal.model_bias:.0%}")
+    ]
     if cal.historical_accuracy < cal.accuracy_floor:
-        stages.append(("historical_accuracy", cal.historical_accuracy,
-                       f"Historical accuracy {cal.historical_accuracy:.0%} is below"
-                       f" {cal.accuracy_floor:.0%}"))
-    stages.append(("task_difficulty", 1 - difficulty * cal.difficulty_scale,
-                   f"Task difficulty {difficulty:.2f} ({source})"))
+        stages.append(
+            (
+                "historical_accuracy",
+                cal.historical_accuracy,
+                f"Historical accuracy {cal.historical_accuracy:.0%} is below"
+                f" {cal.accuracy_floor:.0%}",
+            )
+        )
+    stages.append(
+        (
+            "task_difficulty",
+            1 - difficulty * cal.difficulty_scale,
+            f"Task difficulty {difficulty:.2f} ({source})",
+        )
+    )
     return stages
 
 

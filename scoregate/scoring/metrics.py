@@ -45,9 +45,7 @@ def _weighted(
     return rows
 
 
-def compute_confidence(
-    metrics: list[EvalMetric], weights: dict[str, float] | None = None
-) -> float:
+def compute_confidence(metrics: list[EvalMetric], weights: dict[str, float] | None = None) -> float:
     """Weighted average of the metric values, in [0, 1].
 
     Args:

@@ -99,7 +99,9 @@ def load_cross_encoder(cfg: PrecisionConfig, device: str = "cpu") -> Any:
 
     path = resolve_model_path(cfg.model)
     return CrossEncoder(
-        path, device=device, local_files_only=True, max_length=cfg.max_length,
+        path,
+        device=device,
+        local_files_only=True,
+        max_length=cfg.max_length,
         model_kwargs=_dtype_kwargs(device),
     )
-

@@ -80,8 +80,30 @@ _LEADING = re.compile(
 )
 _SPLIT = re.compile(r",|\bor\b|\bnor\b|\band\b|/", re.IGNORECASE)
 _STOP_TERMS = frozenset(
-    {"it", "them", "that", "this", "one", "thing", "things", "anything", "something", "please",
-     "me", "you", "i", "we", "sure", "good", "bad", "problem", "idea", "longer", "more", "less"}
+    {
+        "it",
+        "them",
+        "that",
+        "this",
+        "one",
+        "thing",
+        "things",
+        "anything",
+        "something",
+        "please",
+        "me",
+        "you",
+        "i",
+        "we",
+        "sure",
+        "good",
+        "bad",
+        "problem",
+        "idea",
+        "longer",
+        "more",
+        "less",
+    }
 )
 MAX_TERM_WORDS = 4
 
@@ -126,9 +148,35 @@ def parse_exclusions(query: str) -> list[str]:
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _SENTENCE = re.compile(r"[.!?;\n]+")
 _NEGATORS = frozenset(
-    {"no", "not", "without", "never", "avoid", "avoids", "avoided", "avoiding", "skip",
-     "skipped", "instead", "except", "excluding", "excluded", "nor", "zero", "free", "left",
-     "leave", "omit", "omitted", "remove", "removed", "than", "none", "neither", "but"}
+    {
+        "no",
+        "not",
+        "without",
+        "never",
+        "avoid",
+        "avoids",
+        "avoided",
+        "avoiding",
+        "skip",
+        "skipped",
+        "instead",
+        "except",
+        "excluding",
+        "excluded",
+        "nor",
+        "zero",
+        "free",
+        "left",
+        "leave",
+        "omit",
+        "omitted",
+        "remove",
+        "removed",
+        "than",
+        "none",
+        "neither",
+        "but",
+    }
 )
 _AFTER_NEGATORS = frozenset({"free", "not", "excluded", "omitted", "removed", "removal"})
 _SUFFIXES = ("ly", "ions", "ion", "ive", "ing", "ed", "es", "s", "e")
@@ -155,8 +203,11 @@ def _matches(token: str, term_stem: str) -> bool:
     s = stem(token)
     if s == term_stem:
         return True
-    return (len(term_stem) >= 3 and s.endswith(term_stem)
-            and len(s) - len(term_stem) >= MIN_COMPOUND_PREFIX)
+    return (
+        len(term_stem) >= 3
+        and s.endswith(term_stem)
+        and len(s) - len(term_stem) >= MIN_COMPOUND_PREFIX
+    )
 
 
 def _negated(tokens: list[str], i: int) -> bool:
@@ -241,13 +292,19 @@ def _predict(model: PairScorer, flat: list[tuple[str, str]], cfg: PrecisionConfi
 
 
 def _pair_score(
-    pair: tuple[str, str], raw: list[float], slot: slice | None, cfg: PrecisionConfig,
+    pair: tuple[str, str],
+    raw: list[float],
+    slot: slice | None,
+    cfg: PrecisionConfig,
     elapsed_ms: float,
 ) -> TrackScore:
     if slot is None:
         return TrackScore(
-            name=TRACK, score=0.0, details={"model_score": 0.0, "chunks": 0},
-            reasons=["content is empty: nothing answers the query"], elapsed_ms=elapsed_ms,
+            name=TRACK,
+            score=0.0,
+            details={"model_score": 0.0, "chunks": 0},
+            reasons=["content is empty: nothing answers the query"],
+            elapsed_ms=elapsed_ms,
         )
     model_score, chunks = max(raw[slot]), slot.stop - slot.start
     best = f", best of {chunks} chunks" if chunks > 1 else ""
@@ -260,8 +317,9 @@ def _pair_score(
         reasons += check.reasons()
         if check.violated:
             score *= cfg.exclusion_penalty
-    return TrackScore(name=TRACK, score=score, details=details, reasons=reasons,
-                      elapsed_ms=elapsed_ms)
+    return TrackScore(
+        name=TRACK, score=score, details=details, reasons=reasons, elapsed_ms=elapsed_ms
+    )
 
 
 def precision_scores(

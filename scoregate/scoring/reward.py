@@ -269,8 +269,7 @@ def _kw_additional_properties(
         return
     known, patterns = schema.get("properties", {}), schema.get("patternProperties", {})
     extras = sorted(
-        key for key in instance
-        if key not in known and not any(_search(p, key) for p in patterns)
+        key for key in instance if key not in known and not any(_search(p, key) for p in patterns)
     )
     if v.is_type(extra_schema, "object"):
         for key in extras:

@@ -63,7 +63,10 @@ def min_max_scale(x: float, lo: float, hi: float) -> float:
 def token_spans(tokenizer: Any, text: str) -> list[tuple[int, int]]:
     """Character (start, end) of every word piece of ``text``, no special tokens."""
     enc = tokenizer(
-        text, add_special_tokens=False, return_offsets_mapping=True, truncation=False,
+        text,
+        add_special_tokens=False,
+        return_offsets_mapping=True,
+        truncation=False,
         verbose=False,
     )
     return [(int(a), int(b)) for a, b in enc["offset_mapping"]]
@@ -126,7 +129,10 @@ def _encode(model: Encoder, texts: list[str], cfg: SemanticConfig) -> Vector:
     if not texts:
         return np.zeros((0, 0), dtype=np.float32)
     out = model.encode(
-        texts, batch_size=cfg.batch_size, convert_to_numpy=True, normalize_embeddings=True,
+        texts,
+        batch_size=cfg.batch_size,
+        convert_to_numpy=True,
+        normalize_embeddings=True,
         show_progress_bar=False,
     )
     return np.asarray(out, dtype=np.float32)
@@ -145,7 +151,10 @@ class _Batch:
 
 
 def _plan_queries(
-    model: Encoder, queries: list[str], cfg: SemanticConfig, cache: EmbeddingCache | None,
+    model: Encoder,
+    queries: list[str],
+    cfg: SemanticConfig,
+    cache: EmbeddingCache | None,
     batch: _Batch,
 ) -> tuple[dict[str, Vector], dict[str, slice]]:
     """Cached query vectors, and the batch slices of the queries still to encode."""
@@ -165,7 +174,9 @@ def _pair_score(
 ) -> TrackScore:
     if slot is None:
         return TrackScore(
-            name=TRACK, score=0.0, details={"cosine": 0.0, "chunks": 0},
+            name=TRACK,
+            score=0.0,
+            details={"cosine": 0.0, "chunks": 0},
             reasons=["content is empty: nothing to compare with the query"],
             elapsed_ms=elapsed_ms,
         )
@@ -174,7 +185,9 @@ def _pair_score(
     score = min_max_scale(cosine, cfg.min_cosine, cfg.max_cosine)
     best = f", best of {chunks} chunks" if chunks > 1 else ""
     return TrackScore(
-        name=TRACK, score=score, details={"cosine": round(cosine, 4), "chunks": chunks},
+        name=TRACK,
+        score=score,
+        details={"cosine": round(cosine, 4), "chunks": chunks},
         reasons=[f"semantic similarity {score:.2f} (cosine {cosine:.2f}{best})"],
         elapsed_ms=elapsed_ms,
     )

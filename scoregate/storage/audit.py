@@ -52,10 +52,19 @@ def append_decision(
     """
     check_one_of(tier, TIERS, "tier")
     row = {
-        "job_id": job_id, "n": n, "action": action, "rationale": rationale, "actor": actor,
-        "tier": tier, "band": band, "confidence": confidence, "quota_used": quota_used,
-        "quota_remaining": quota_remaining, "details": dict(details or {}),
-        "dedupe_key": dedupe_key, "created_at": utcnow(),
+        "job_id": job_id,
+        "n": n,
+        "action": action,
+        "rationale": rationale,
+        "actor": actor,
+        "tier": tier,
+        "band": band,
+        "confidence": confidence,
+        "quota_used": quota_used,
+        "quota_remaining": quota_remaining,
+        "details": dict(details or {}),
+        "dedupe_key": dedupe_key,
+        "created_at": utcnow(),
     }
     if dedupe_key is None:
         decision = Decision(**row)
@@ -68,9 +77,7 @@ def append_decision(
     return session.scalars(select(Decision).where(Decision.dedupe_key == dedupe_key)).one()
 
 
-def open_escalation(
-    session: Session, *, job_id: str, n: int, kind: str, reason: str
-) -> Escalation:
+def open_escalation(session: Session, *, job_id: str, n: int, kind: str, reason: str) -> Escalation:
     """Open an escalation (``escalation`` or ``review``), or return the job's open one."""
     check_one_of(kind, ESCALATION_KINDS, "escalation kind")
     stmt = dialect_insert(session, Escalation).values(

@@ -48,8 +48,12 @@ def save_calibration_map(
     """Store a fitted calibration as the next version (a concurrent save fails on flush)."""
     version = (session.scalar(select(func.max(CalibrationMap.version))) or 0) + 1
     cal = CalibrationMap(
-        version=version, kind=kind, params=params, n_samples=n_samples,
-        ece_before=ece_before, ece_after=ece_after,
+        version=version,
+        kind=kind,
+        params=params,
+        n_samples=n_samples,
+        ece_before=ece_before,
+        ece_after=ece_after,
     )
     session.add(cal)
     session.flush()

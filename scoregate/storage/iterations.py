@@ -41,7 +41,14 @@ def _update_iteration(
 
 #: Columns of ``iterations`` copied from the fused ``ScoreResult`` for querying.
 _RESULT_COLUMNS = (
-    "score", "score_100", "band", "action", "calibrated", "components", "weights", "reasons"
+    "score",
+    "score_100",
+    "band",
+    "action",
+    "calibrated",
+    "components",
+    "weights",
+    "reasons",
 )
 
 
@@ -72,8 +79,15 @@ def start_iteration(
         raise NotFound(f"job {job_id} does not exist")
     now = utcnow()
     stmt = dialect_insert(session, Iteration).values(
-        job_id=job_id, n=n, content=content, request=request, status="scoring",
-        expected_tracks=list(expected_tracks), created_at=now, updated_at=now, published_at=now,
+        job_id=job_id,
+        n=n,
+        content=content,
+        request=request,
+        status="scoring",
+        expected_tracks=list(expected_tracks),
+        created_at=now,
+        updated_at=now,
+        published_at=now,
     )
     stmt = stmt.on_conflict_do_nothing(index_elements=["job_id", "n"])
     created = insert_ignore(session, stmt)
@@ -140,8 +154,14 @@ def record_track(
     if track not in expected:
         raise ValueError(f"track {track!r} is not expected for {job_id}/{n}: {expected}")
     stmt = dialect_insert(session, TrackResult).values(
-        job_id=job_id, n=n, track=track, status=status, score=score, payload=payload,
-        elapsed_ms=elapsed_ms, created_at=utcnow(),
+        job_id=job_id,
+        n=n,
+        track=track,
+        status=status,
+        score=score,
+        payload=payload,
+        elapsed_ms=elapsed_ms,
+        created_at=utcnow(),
     )
     stmt = stmt.on_conflict_do_nothing(index_elements=["job_id", "n", "track"])
     if insert_ignore(session, stmt):
@@ -208,9 +228,17 @@ def complete_iteration(
     now = utcnow()
     columns = {key: result.get(key) for key in _RESULT_COLUMNS}
     return _update_iteration(
-        session, job_id, n, Iteration.status.in_(["scoring", "stuck"]),
-        **columns, result=result, timings=timings, status="fused", fusion_claimed=True,
-        fused_at=now, published_at=now,
+        session,
+        job_id,
+        n,
+        Iteration.status.in_(["scoring", "stuck"]),
+        **columns,
+        result=result,
+        timings=timings,
+        status="fused",
+        fusion_claimed=True,
+        fused_at=now,
+        published_at=now,
     )
 
 
@@ -256,9 +284,7 @@ def stuck_iterations(
     return list(session.scalars(stmt))
 
 
-def touch_published(
-    session: Session, *, job_id: str, n: int, at: datetime | None = None
-) -> bool:
+def touch_published(session: Session, *, job_id: str, n: int, at: datetime | None = None) -> bool:
     """Record that a message for the iteration was (re)published now (or ``at``)."""
     return _update_iteration(session, job_id, n, published_at=at or utcnow())
 

@@ -37,9 +37,17 @@ def _job_row(
 ) -> dict[str, Any]:
     now = utcnow()
     return {
-        "id": job_id or new_id(), "created_at": now, "updated_at": now, "status": "pending",
-        "request": request, "policy": policy, "agent": agent, "hooks": hooks or {},
-        "current_iteration": 0, "task_name": task_name, "submitted_by": submitted_by,
+        "id": job_id or new_id(),
+        "created_at": now,
+        "updated_at": now,
+        "status": "pending",
+        "request": request,
+        "policy": policy,
+        "agent": agent,
+        "hooks": hooks or {},
+        "current_iteration": 0,
+        "task_name": task_name,
+        "submitted_by": submitted_by,
         "idempotency_key": idempotency_key,
     }
 
@@ -67,8 +75,14 @@ def create_job(
         job_id: use this id instead of a new UUID.
     """
     row = _job_row(
-        request=request, policy=policy, agent=agent, hooks=hooks, task_name=task_name,
-        submitted_by=submitted_by, idempotency_key=idempotency_key, job_id=job_id,
+        request=request,
+        policy=policy,
+        agent=agent,
+        hooks=hooks,
+        task_name=task_name,
+        submitted_by=submitted_by,
+        idempotency_key=idempotency_key,
+        job_id=job_id,
     )
     return _insert_jobs(session, [row])[0]
 
@@ -174,9 +188,7 @@ def list_jobs(
     return list(session.scalars(stmt))
 
 
-def job_to_dict(
-    job: Job, *, detail: bool = True, include_content: bool = False
-) -> dict[str, Any]:
+def job_to_dict(job: Job, *, detail: bool = True, include_content: bool = False) -> dict[str, Any]:
     """Return a job as a JSON-able dict; timestamps are ISO 8601 strings in UTC.
 
     Args:

@@ -34,8 +34,17 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 JOB_STATUSES: tuple[str, ...] = (
-    "pending", "running", "awaiting_agent", "awaiting_review", "researching",
-    "accepted", "completed", "rejected", "escalated", "failed", "cancelled",
+    "pending",
+    "running",
+    "awaiting_agent",
+    "awaiting_review",
+    "researching",
+    "accepted",
+    "completed",
+    "rejected",
+    "escalated",
+    "failed",
+    "cancelled",
 )
 #: Job statuses a new iteration never moves a job out of.
 TERMINAL_JOB_STATUSES: frozenset[str] = frozenset(
@@ -144,12 +153,8 @@ class Job(Base):
     track_results: Mapped[list[TrackResult]] = relationship(
         order_by=lambda: (TrackResult.n, TrackResult.track), viewonly=True
     )
-    decisions: Mapped[list[Decision]] = relationship(
-        order_by="Decision.id", viewonly=True
-    )
-    escalations: Mapped[list[Escalation]] = relationship(
-        order_by="Escalation.id", viewonly=True
-    )
+    decisions: Mapped[list[Decision]] = relationship(order_by="Decision.id", viewonly=True)
+    escalations: Mapped[list[Escalation]] = relationship(order_by="Escalation.id", viewonly=True)
 
 
 class Iteration(Base):
@@ -171,9 +176,7 @@ class Iteration(Base):
     request: Mapped[dict[str, Any]]
     expected_tracks: Mapped[list[str]]
     landed_tracks: Mapped[int] = mapped_column(default=0, server_default=text("0"))
-    fusion_claimed: Mapped[bool] = mapped_column(
-        Boolean, default=False, server_default=false()
-    )
+    fusion_claimed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     fused_at: Mapped[datetime | None]
     decided_at: Mapped[datetime | None]
     status: Mapped[str] = mapped_column(String(16), default="scoring")

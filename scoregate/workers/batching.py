@@ -45,7 +45,20 @@ Handler = Callable[[list[dict[str, Any]]], None]
 
 
 class ReliableBatches(Batches):  # type: ignore[misc]
-    """``Batches`` whose messages are re-queued when the worker process dies under them."""
+    """``Batches`` whose messages are re-queued when the worker process dies under them,
+    and whose flush timer survives a lost broker connection."""
+
+    def Strategy(self, task: Any, app: Any, consumer: Any) -> Any:
+        handler = super().Strategy(task, app, consumer)
+        # A consumer restart (the broker connection was lost) clears the event loop's
+        # timers. celery-batches keeps its handle to the dead flush timer and only
+        # starts one when it has none, so it would never flush on time again: buffered
+        # messages would wait for a full batch, holding the prefetch window and
+        # starving every other task of the worker. Start afresh.
+        self._tref = None
+        if self._buffer.qsize() or self._pending.qsize():
+            self._tref = consumer.timer.call_repeatedly(self.flush_interval, self._do_flush)
+        return handler
 
     def flush(self, requests: Sequence[Any]) -> Any:
         early = [r for r in requests if not r.task.acks_late]
@@ -200,7 +213,9 @@ def retry_later(task: Any, items: list[Item], exc: BaseException) -> None:
         if item.retries >= MAX_RETRIES:
             log.error(
                 "%s[%s]: still failing after %d retries; the sweeper re-publishes its iteration",
-                task.name, item.task_id, item.retries,
+                task.name,
+                item.task_id,
+                item.retries,
             )
             continue
         countdown = get_exponential_backoff_interval(
@@ -208,8 +223,11 @@ def retry_later(task: Any, items: list[Item], exc: BaseException) -> None:
         )
         try:
             task.app.send_task(
-                task.name, kwargs=item.kwargs, task_id=item.task_id,
-                retries=item.retries + 1, countdown=countdown,
+                task.name,
+                kwargs=item.kwargs,
+                task_id=item.task_id,
+                retries=item.retries + 1,
+                countdown=countdown,
             )
         except TRANSIENT_ERRORS as err:
             log.error("%s: cannot re-publish (%s); the sweeper will", task.name, err)

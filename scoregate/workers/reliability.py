@@ -172,9 +172,9 @@ class DeliveryGuard:
             return 0
         key = DELIVERY_PREFIX + task_id
         try:
-            count, _ = self.client.pipeline(transaction=False).incr(key).expire(
-                key, self.ttl_s
-            ).execute()
+            count, _ = (
+                self.client.pipeline(transaction=False).incr(key).expire(key, self.ttl_s).execute()
+            )
         except redis.RedisError as exc:
             self._unavailable(exc)
             return 0

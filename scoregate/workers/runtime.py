@@ -43,7 +43,9 @@ def _models() -> LocalModels:
     client = redis_client()
     cache = RedisEmbeddingCache(client, settings.embedding_cache_ttl_s) if client else None
     return LocalModels(
-        get_scoring_config(), device=settings.device, cache=cache,
+        get_scoring_config(),
+        device=settings.device,
+        cache=cache,
         threads=settings.torch_threads,
     )
 
@@ -65,8 +67,11 @@ def get_context() -> PipelineContext:
         quota=_quota(),
         models_factory=_models,
         workflow=workflow,
-        pair_cache=RedisEmbeddingCache(client, settings.embedding_cache_ttl_s,
-                                       prefix="scoregate:pair:") if client else None,
+        pair_cache=RedisEmbeddingCache(
+            client, settings.embedding_cache_ttl_s, prefix="scoregate:pair:"
+        )
+        if client
+        else None,
     )
 
 

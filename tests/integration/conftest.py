@@ -69,7 +69,7 @@ def service_env(pg_url: str, redis_url: str, **extra: str) -> dict[str, str]:
             "SCOREGATE_DATABASE_URL": pg_url,
             "SCOREGATE_ALLOWED_TASKS": "testagent.write,testagent.on_pass,testagent.on_loop_exit",
             "SCOREGATE_BATCH_INTERVAL_S": "0.05",
-        "SCOREGATE_TORCH_THREADS": "1",
+            "SCOREGATE_TORCH_THREADS": "1",
             "HF_HUB_OFFLINE": "1",
             "PYTHONPATH": str(ROOT),
             **extra,
@@ -140,8 +140,9 @@ def stack(
 def client_pointed_at(env: dict[str, str], skip: tuple[str, ...] = ()) -> Iterator[None]:
     """This process's ``SCOREGATE_*`` settings from ``env`` (less ``skip``), then back."""
     saved = {k: v for k, v in os.environ.items() if k.startswith("SCOREGATE_")}
-    os.environ.update({k: v for k, v in env.items()
-                       if k.startswith("SCOREGATE_") and k not in skip})
+    os.environ.update(
+        {k: v for k, v in env.items() if k.startswith("SCOREGATE_") and k not in skip}
+    )
     clear_caches()
     try:
         yield

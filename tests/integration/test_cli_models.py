@@ -31,12 +31,31 @@ def test_score_catches_the_negation_embeddings_miss():
 def test_score_table_shows_tracks_weights_and_a_failed_hard_constraint(tmp_path):
     code = tmp_path / "fizz.py"
     code.write_text("def fizzbuzz(n):\n    return [str(i) for i in range(1, n + 1)]\n")
-    out = runner.invoke(app, ["score", "-q", "Write fizzbuzz in Python", "-f", str(code),
-                              "--constraint", "contains_function=fizzbuzz",
-                              "--hard", "max_lines=1", "--task-type", "code"])
+    out = runner.invoke(
+        app,
+        [
+            "score",
+            "-q",
+            "Write fizzbuzz in Python",
+            "-f",
+            str(code),
+            "--constraint",
+            "contains_function=fizzbuzz",
+            "--hard",
+            "max_lines=1",
+            "--task-type",
+            "code",
+        ],
+    )
     assert out.exit_code == 0, out.output
-    for word in ("semantic", "precision", "reward", "weight", "profile code",
-                 "hard constraint failed"):
+    for word in (
+        "semantic",
+        "precision",
+        "reward",
+        "weight",
+        "profile code",
+        "hard constraint failed",
+    ):
         assert word in out.output
 
 
@@ -45,8 +64,9 @@ def test_demo_climbs_to_acceptance_and_escalates_the_second_job(tmp_path):
 
     from scoregate.demo import run_demo
 
-    jobs = run_demo(Console(record=True, width=120),
-                    database_url=f"sqlite:///{tmp_path / 'demo.db'}")
+    jobs = run_demo(
+        Console(record=True, width=120), database_url=f"sqlite:///{tmp_path / 'demo.db'}"
+    )
     first, second = jobs
     assert first["status"] == "accepted" and len(first["iterations"]) >= 2
     scores = [it["score"] for it in first["iterations"]]

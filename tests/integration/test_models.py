@@ -26,8 +26,10 @@ FAITHFUL = (
     "Hi Sam, thanks for the invite, but I can't make the meeting on Friday. Could we find"
     " another time next week? Best, Alex",
 )
-UNRELATED = ("Write a short email declining the meeting on Friday.",
-             "The train to Glasgow leaves from platform four at ten past nine.")
+UNRELATED = (
+    "Write a short email declining the meeting on Friday.",
+    "The train to Glasgow leaves from platform four at ten past nine.",
+)
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +75,8 @@ def test_dog_probe_model_alone_orders_correctly(cross_encoder: Any) -> None:
     bare = CFG.precision.model_copy(update={"exclusion_check": False})
     not_want, want = precision_scores(
         cross_encoder,
-        [("I do NOT want a picture of a dog", DOG), ("I want a picture of a dog", DOG)], bare,
+        [("I do NOT want a picture of a dog", DOG), ("I want a picture of a dog", DOG)],
+        bare,
     )
     assert want.score is not None and not_want.score is not None
     assert want.score > not_want.score

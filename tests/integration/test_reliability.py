@@ -68,19 +68,41 @@ class Stack:
         self.procs: dict[str, subprocess.Popen[bytes]] = {}
         self.engine = sa.create_engine(self.db_url, poolclass=NullPool)
 
-    def start(self, name: str, queues: str, concurrency: int = 1, beat: bool = False,
-              **env: str) -> None:
+    def start(
+        self, name: str, queues: str, concurrency: int = 1, beat: bool = False, **env: str
+    ) -> None:
         log = self.tmp / f"{name}.log"
         cmd = [
-            sys.executable, "-m", "celery", "-A", "scoregate.workers", "worker", "-Q", queues,
-            "-c", str(concurrency), "-n", f"{name}@%h", "--include", "tests.integration.faults",
-            "-l", "INFO", "--prefetch-multiplier", "64", "--without-gossip", "--without-mingle",
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "scoregate.workers",
+            "worker",
+            "-Q",
+            queues,
+            "-c",
+            str(concurrency),
+            "-n",
+            f"{name}@%h",
+            "--include",
+            "tests.integration.faults",
+            "-l",
+            "INFO",
+            "--prefetch-multiplier",
+            "64",
+            "--without-gossip",
+            "--without-mingle",
         ]
         if beat:
             cmd += ["-B", "-s", str(self.tmp / f"{name}-beat")]
         proc = subprocess.Popen(
-            cmd, env={**self.env, **env}, cwd=ROOT, stdout=log.open("ab"),
-            stderr=subprocess.STDOUT, start_new_session=True,
+            cmd,
+            env={**self.env, **env},
+            cwd=ROOT,
+            stdout=log.open("ab"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
         self.procs[name] = proc
         _until(lambda: "ready." in self.log(name) or proc.poll() is not None, 120, "worker up")
@@ -119,8 +141,10 @@ class Stack:
 
     def audit(self) -> dict[str, Any]:
         """What a user would check: every job final, one iteration and decision each."""
-        count = {t: self.rows(f"SELECT count(*) FROM {t}")[0][0] for t in (
-            "jobs", "iterations", "track_results", "decisions")}
+        count = {
+            t: self.rows(f"SELECT count(*) FROM {t}")[0][0]
+            for t in ("jobs", "iterations", "track_results", "decisions")
+        }
         repeated = self.rows(
             "SELECT job_id, n FROM decisions GROUP BY job_id, n HAVING count(*) > 1"
         )
@@ -129,8 +153,11 @@ class Stack:
 
     def rss_mb(self) -> dict[str, float]:
         """Resident memory of each worker with its pool children, in MiB."""
-        return {name: _tree_rss(proc.pid) / 2**20 for name, proc in self.procs.items()
-                if proc.poll() is None}
+        return {
+            name: _tree_rss(proc.pid) / 2**20
+            for name, proc in self.procs.items()
+            if proc.poll() is None
+        }
 
 
 def _tree_rss(root: int) -> int:
@@ -153,8 +180,9 @@ def _tree_rss(root: int) -> int:
             status = Path(f"/proc/{pid}/status").read_text()
         except OSError:
             continue
-        total += next(int(line.split()[1]) * 1024 for line in status.splitlines()
-                      if line.startswith("VmRSS:"))
+        total += next(
+            int(line.split()[1]) * 1024 for line in status.splitlines() if line.startswith("VmRSS:")
+        )
     return total
 
 
@@ -203,9 +231,12 @@ def _publish_raw(body: Any, task_id: str, **options: Any) -> None:
 
     with Connection(REDIS_URL) as conn:  # type: ignore[no-untyped-call]
         conn.Producer().publish(
-            body, exchange="", routing_key="control",
+            body,
+            exchange="",
+            routing_key="control",
             declare=[Queue("control")],  # type: ignore[no-untyped-call]
-            headers={"task": "scoregate.control.submit", "id": task_id}, **options,
+            headers={"task": "scoregate.control.submit", "id": task_id},
+            **options,
         )
 
 
@@ -291,12 +322,16 @@ class TestOneStack:
     def test_a_poison_message_fails_its_job_after_max_deliveries(self, shared):
         poison = scoregate.submit({**REQUEST, "content": "POISON-PILL"})
         healthy = _submit(3, content="healthy")
-        _until(lambda: all(scoregate.get_job(j)["status"] in FINAL for j in [poison, *healthy]),
-               120, "the poison job to fail")
+        _until(
+            lambda: all(scoregate.get_job(j)["status"] in FINAL for j in [poison, *healthy]),
+            120,
+            "the poison job to fail",
+        )
         job = scoregate.get_job(poison)
         assert job["status"] == "failed"
-        assert "message was delivered 3 times and the worker died each time" in (
-            job["failure_reason"])
+        assert (
+            "message was delivered 3 times and the worker died each time" in (job["failure_reason"])
+        )
         assert [d["action"] for d in job["decisions"]] == ["fail"]
         assert {scoregate.get_job(j)["status"] for j in healthy} == {"completed"}
         assert "exited with 'signal 9 (SIGKILL)'" in shared.log("all")
@@ -306,8 +341,9 @@ class TestOneStack:
     def test_secrets_never_reach_logs_or_cli_output(self, shared):
         cli = [sys.executable, "-m", "scoregate.cli"]
         outputs = [
-            subprocess.run([*cli, *args], env=shared.env, cwd=ROOT, capture_output=True,
-                           text=True, timeout=120)
+            subprocess.run(
+                [*cli, *args], env=shared.env, cwd=ROOT, capture_output=True, text=True, timeout=120
+            )
             for args in (["db", "upgrade"], ["jobs", "list"])
         ]
         assert all(out.returncode == 0 for out in outputs), outputs
@@ -322,8 +358,13 @@ class TestOneStack:
 def test_sigkill_a_semantic_worker_mid_batch_every_job_still_finishes_once(tmp_path):
     jobs = 300
     with stack_for("kill", tmp_path, **{**FAULTS, "SCOREGATE_TEST_FAKE_MODELS": "0"}) as stack:
-        stack.start("core", "reward,fusion,control", concurrency=2, beat=True,
-                    SCOREGATE_TEST_FAKE_MODELS="1")
+        stack.start(
+            "core",
+            "reward,fusion,control",
+            concurrency=2,
+            beat=True,
+            SCOREGATE_TEST_FAKE_MODELS="1",
+        )
         stack.start("precision", "precision", SCOREGATE_TEST_FAKE_MODELS="1")
         stack.start("semantic", "semantic")  # the real embedding model
         _submit(jobs, content="A summary of the quarterly report in three lines.")
@@ -340,9 +381,22 @@ def test_sigkill_a_semantic_worker_mid_batch_every_job_still_finishes_once(tmp_p
 
 
 REDIS_START = [
-    "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379",
-    "--save", "", "--appendonly", "no", "--dir", "/var/lib/redis",
-    "--logfile", "/var/log/redis/ci.log",
+    "redis-server",
+    "--daemonize",
+    "yes",
+    "--bind",
+    "127.0.0.1",
+    "-::1",
+    "--port",
+    "6379",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--dir",
+    "/var/lib/redis",
+    "--logfile",
+    "/var/log/redis/ci.log",
 ]
 
 
@@ -436,8 +490,11 @@ def test_a_burst_of_jobs_through_every_pool_all_final_and_memory_flat(tmp_path):
         after = stack.rss_mb()
         audit = stack.audit()
         figures = {
-            "jobs": jobs, "submit_s": round(submitted, 1), "all_final_s": round(drained, 1),
-            "jobs_per_s": round(jobs / drained, 1), "statuses": audit["statuses"],
+            "jobs": jobs,
+            "submit_s": round(submitted, 1),
+            "all_final_s": round(drained, 1),
+            "jobs_per_s": round(jobs / drained, 1),
+            "statuses": audit["statuses"],
             "rss_mb_before": {k: round(v) for k, v in before.items()},
             "rss_mb_after": {k: round(v) for k, v in after.items()},
         }

@@ -44,8 +44,8 @@ def _ensure_database() -> str:
         admin.dispose()
     except sa.exc.OperationalError as exc:
         require_service("Postgres", exc)
-    return sa.engine.make_url(ADMIN_URL).set(database=DATABASE).render_as_string(
-        hide_password=False
+    return (
+        sa.engine.make_url(ADMIN_URL).set(database=DATABASE).render_as_string(hide_password=False)
     )
 
 
@@ -72,8 +72,9 @@ def _job_with_iterations(url: str, count: int) -> str:
     with db.session_scope(url) as s:
         job = repo.create_job(s, request=REQUEST, policy={})
         for n in range(1, count + 1):
-            repo.start_iteration(s, job_id=job.id, n=n, content="c", request=REQUEST,
-                                 expected_tracks=TRACKS)
+            repo.start_iteration(
+                s, job_id=job.id, n=n, content="c", request=REQUEST, expected_tracks=TRACKS
+            )
         return job.id
 
 
@@ -99,8 +100,9 @@ def test_join_fires_exactly_once_per_iteration_under_8_threads(url: str) -> None
     def deliver(call: tuple[int, str]) -> tuple[int, bool]:
         n, track = call
         with db.session_scope(url) as s:
-            return n, repo.record_track(s, job_id=job_id, n=n, track=track,
-                                        payload={"track": track}, score=0.5)
+            return n, repo.record_track(
+                s, job_id=job_id, n=n, track=track, payload={"track": track}, score=0.5
+            )
 
     fired = Counter(n for n, won in _race(deliver, calls) if won)
     assert fired == Counter(range(1, iterations + 1))
@@ -136,18 +138,27 @@ def test_duplicate_starts_decisions_and_fusions_write_once(url: str) -> None:
 
     def start(_: int) -> bool:
         with db.session_scope(url) as s:
-            return repo.start_iteration(s, job_id=job_id, n=1, content="c", request=REQUEST,
-                                        expected_tracks=TRACKS)[1]
+            return repo.start_iteration(
+                s, job_id=job_id, n=1, content="c", request=REQUEST, expected_tracks=TRACKS
+            )[1]
 
     def decide(_: int) -> bool:
         with db.session_scope(url) as s:
-            return repo.append_decision(s, job_id=job_id, n=1, action="accept",
-                                        rationale="r", dedupe_key=f"{job_id}:1:decide") is not None
+            return (
+                repo.append_decision(
+                    s,
+                    job_id=job_id,
+                    n=1,
+                    action="accept",
+                    rationale="r",
+                    dedupe_key=f"{job_id}:1:decide",
+                )
+                is not None
+            )
 
     def complete(_: int) -> bool:
         with db.session_scope(url) as s:
-            return repo.complete_iteration(s, job_id=job_id, n=1, result={"score": 0.5},
-                                           timings={})
+            return repo.complete_iteration(s, job_id=job_id, n=1, result={"score": 0.5}, timings={})
 
     def decided(_: int) -> bool:
         with db.session_scope(url) as s:
@@ -166,8 +177,10 @@ def test_one_open_escalation_and_one_resolver(url: str) -> None:
 
     def resolve(i: int) -> bool:
         with db.session_scope(url) as s:
-            return repo.resolve_escalation(s, job_id=job_id, status="approved",
-                                           actor=f"user{i}") is not None
+            return (
+                repo.resolve_escalation(s, job_id=job_id, status="approved", actor=f"user{i}")
+                is not None
+            )
 
     assert len(set(_race(open_one, list(range(THREADS * 2))))) == 1
     assert sum(_race(resolve, list(range(THREADS * 2)))) == 1
@@ -178,8 +191,9 @@ def test_one_open_escalation_and_one_resolver(url: str) -> None:
 
 
 def test_create_jobs_bulk_with_keys_seen_before(url: str) -> None:
-    specs = [{"request": REQUEST, "policy": {}, "idempotency_key": f"k{i % 150}"}
-             for i in range(300)]
+    specs = [
+        {"request": REQUEST, "policy": {}, "idempotency_key": f"k{i % 150}"} for i in range(300)
+    ]
     with db.session_scope(url) as s:
         first = repo.create_jobs(s, jobs=specs[:150])
     with db.session_scope(url) as s:

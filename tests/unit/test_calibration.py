@@ -46,9 +46,7 @@ def test_ties_are_pooled_before_fitting():
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.lists(
-        st.tuples(st.floats(0, 1, allow_nan=False), st.booleans()), min_size=2, max_size=60
-    )
+    st.lists(st.tuples(st.floats(0, 1, allow_nan=False), st.booleans()), min_size=2, max_size=60)
 )
 def test_isotonic_map_is_monotone_and_in_range(pairs):
     cal = fit_isotonic([s for s, _ in pairs], [y for _, y in pairs])

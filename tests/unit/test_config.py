@@ -156,9 +156,7 @@ def test_negative_heuristic_rule_is_refused(tmp_path):
 
 
 def test_calibration_bounds_out_of_order_are_refused(tmp_path):
-    path = _overlay(
-        tmp_path, "heuristics:\n  calibration: {lower_bound: 0.9, upper_bound: 0.1}\n"
-    )
+    path = _overlay(tmp_path, "heuristics:\n  calibration: {lower_bound: 0.9, upper_bound: 0.1}\n")
     with pytest.raises(ValueError, match="lower_bound must not exceed upper_bound"):
         load_scoring_config(path)
 

@@ -35,9 +35,7 @@ LOOP = {"enabled": True, "threshold": 0.8, "max_iterations": 3}
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    settings = Settings(
-        database_url=SecretStr(f"sqlite:///{tmp_path / 'd.db'}"), max_deliveries=3
-    )
+    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'd.db'}"), max_deliveries=3)
     agent = Recorder()
     ctx, inline = embedded_context(
         settings, models=FakeModels({GOOD: 0.97, BAD: 0.1}), local_tasks={"agent": agent}
@@ -54,8 +52,6 @@ def _start(env: dict[str, Any], content: str = GOOD, **body: Any) -> str:
     """Record a job and its first iteration; its messages wait in the queue."""
     spec = steps.build_spec(env["ctx"], {"request": {"query": "q", "content": content}, **body})
     return steps.submit_jobs(env["ctx"], [spec])[0]
-
-
 
 
 # --- the delivery counter -----------------------------------------------------------------------
@@ -155,9 +151,7 @@ def test_transient_database_faults_are_retried_with_backoff(env, monkeypatch):
 
 
 def _request(task_id: str, retries: int = 0, **kwargs: Any) -> Any:
-    return SimpleNamespace(
-        id=task_id, args=(), kwargs=kwargs, request_dict={"retries": retries}
-    )
+    return SimpleNamespace(id=task_id, args=(), kwargs=kwargs, request_dict={"retries": retries})
 
 
 class _Task:
@@ -178,8 +172,9 @@ def _pair(task_id: str, content: str = "c", **extra: Any) -> Any:
 def test_a_batch_drops_malformed_messages_and_scores_the_rest(env, caplog):
     batches: list[list[str]] = []
     requests = [_pair("a"), _request("b", job_id="x", n=1, query="q"), _pair("c")]
-    batching.run_batch(_Task(), requests, FIELDS, lambda items: batches.append(
-        [i["job_id"] for i in items]))
+    batching.run_batch(
+        _Task(), requests, FIELDS, lambda items: batches.append([i["job_id"] for i in items])
+    )
     assert batches == [["job-a", "job-c"]]
     assert "[b]: refused message: missing field(s): content" in caplog.text
 
@@ -188,8 +183,9 @@ def test_messages_that_were_under_a_dead_worker_are_scored_one_at_a_time(env):
     env["guard"].begin(["b", "c", "b"])  # b was under two dead workers, c under one
     batches: list[list[str]] = []
     requests = [_pair(t) for t in "abcd"]
-    batching.run_batch(_Task(), requests, FIELDS, lambda items: batches.append(
-        [i["job_id"][-1] for i in items]))
+    batching.run_batch(
+        _Task(), requests, FIELDS, lambda items: batches.append([i["job_id"][-1] for i in items])
+    )
     assert batches == [["a", "d"], ["c"], ["b"]]  # the least suspect first
     assert env["guard"].deaths(list("abcd")) == [0, 0, 0, 0]
 
@@ -202,8 +198,9 @@ def test_a_poison_message_in_a_batch_fails_its_job_and_only_its_job(env):
         _request("h", job_id=healthy, n=1, query="q", content=GOOD),
     ]
     scored: list[str] = []
-    batching.run_batch(_Task(), requests, FIELDS, lambda items: scored.extend(
-        i["job_id"] for i in items))
+    batching.run_batch(
+        _Task(), requests, FIELDS, lambda items: scored.extend(i["job_id"] for i in items)
+    )
     assert scored == [healthy]
     assert _job(env, poison)["status"] == "failed"
     assert _job(env, healthy)["status"] == "running"
@@ -280,13 +277,53 @@ def test_a_batch_that_returned_or_timed_out_is_acked(monkeypatch):
     assert [r.outcome for r in requests] == ["ack", "ack"]
 
 
+class _Timer:
+    def __init__(self) -> None:
+        self.started: list[float] = []
+
+    def call_repeatedly(self, interval: float, fn: Any) -> str:
+        self.started.append(interval)
+        return f"timer-{len(self.started)}"
+
+
+def _consumer(timer: _Timer) -> Any:
+    return SimpleNamespace(
+        pool=SimpleNamespace(apply_async=None),
+        hostname="w@h",
+        connection_errors=(),
+        event_dispatcher=None,
+        timer=timer,
+    )
+
+
+def test_a_restarted_consumer_gets_a_live_flush_timer(monkeypatch):
+    """A lost broker connection clears the loop's timers; buffered messages must still flush."""
+    task = fusion_tasks.fuse
+    monkeypatch.setattr(task, "_tref", "dead-timer", raising=False)
+    timer = _Timer()
+    task.Strategy(task, task.app, _consumer(timer))
+    # Nothing buffered: the next message starts the timer.
+    assert task._tref is None and timer.started == []
+    monkeypatch.setattr(task, "_tref", "dead-timer")
+    task._buffer.put("a buffered request")
+    try:
+        task.Strategy(task, task.app, _consumer(timer))
+        assert task._tref == "timer-1" and timer.started == [task.flush_interval]
+    finally:
+        task._buffer.get_nowait()
+
+
 def test_a_track_message_whose_result_is_stored_is_not_scored_again(env):
     job_id = _start(env)
     env["inline"].drain()
     scored: list[str] = []
     again = _request("dup", job_id=job_id, n=1, query="q", content=GOOD)
-    batching.run_batch(_Task(), [again, _pair("new")], FIELDS, lambda items: scored.extend(
-        i["job_id"] for i in items))
+    batching.run_batch(
+        _Task(),
+        [again, _pair("new")],
+        FIELDS,
+        lambda items: scored.extend(i["job_id"] for i in items),
+    )
     assert scored == ["job-new"]
 
 
@@ -390,9 +427,7 @@ def test_the_worker_config_waits_for_the_broker_and_retries_publishing():
 def test_a_worker_refuses_to_start_on_a_malformed_config(tmp_path, monkeypatch, caplog):
     bad = tmp_path / "scoring.yaml"
     bad.write_text("fusion: [1, 2\n")
-    monkeypatch.setattr(
-        reliability, "get_settings", lambda: Settings(scoring_config=bad)
-    )
+    monkeypatch.setattr(reliability, "get_settings", lambda: Settings(scoring_config=bad))
     import scoregate.config as config
 
     monkeypatch.setattr(config, "get_scoring_config", lambda: config.load_scoring_config(bad))

@@ -17,8 +17,13 @@ INSUFFICIENT = "Insufficient evidence: no numeric claims or verifications"
 
 
 def perfect(**changes: Any) -> Evidence:
-    base = {"total_numbers": 12, "cited_numbers": 12, "claims_total": 10,
-            "claims_matched": 10, "max_age_hours": 24.0}
+    base = {
+        "total_numbers": 12,
+        "cited_numbers": 12,
+        "claims_total": 10,
+        "claims_matched": 10,
+        "max_age_hours": 24.0,
+    }
     return Evidence(**(base | changes))
 
 
@@ -36,8 +41,13 @@ def test_all_perfect_scores_100_green():
     result = aggregate_confidence(perfect(), CFG)
     assert result.score == 100
     assert result.band == "GREEN"
-    assert result.components == {"citation": 100.0, "numbers": 100.0, "cross": 100.0,
-                                  "privacy": 100.0, "freshness": 100.0}
+    assert result.components == {
+        "citation": 100.0,
+        "numbers": 100.0,
+        "cross": 100.0,
+        "privacy": 100.0,
+        "freshness": 100.0,
+    }
 
 
 def test_insufficient_evidence_returns_the_floor_with_its_reason():
@@ -54,8 +64,10 @@ def test_the_floor_comes_from_config():
 
 def test_citation_coverage_is_the_share_of_cited_numbers():
     assert comps(perfect(cited_numbers=9))["citation"] == 75.0
-    assert "Citation coverage: 9/12 numbers cited" in aggregate_confidence(
-        perfect(cited_numbers=9), CFG).reasons
+    assert (
+        "Citation coverage: 9/12 numbers cited"
+        in aggregate_confidence(perfect(cited_numbers=9), CFG).reasons
+    )
 
 
 def test_zero_numbers_is_full_citation():
@@ -138,21 +150,34 @@ def test_score_is_the_weighted_sum_rounded():
     # (the seed prints 87, which its own formula does not give).
     ev = perfect(math_checks={"percent_total≈100": False}, l3_redactions=2)
     result = aggregate_confidence(ev, CFG)
-    assert result.components == {"citation": 100.0, "numbers": 85.0, "cross": 100.0,
-                                  "privacy": 98.0, "freshness": 100.0}
+    assert result.components == {
+        "citation": 100.0,
+        "numbers": 85.0,
+        "cross": 100.0,
+        "privacy": 98.0,
+        "freshness": 100.0,
+    }
     assert result.score == 94
 
 
 def test_weights_come_from_config():
-    cfg = with_(weights={"citation": 0.0, "numbers": 1.0, "cross": 0.0, "privacy": 0.0,
-                         "freshness": 0.0})
+    cfg = with_(
+        weights={"citation": 0.0, "numbers": 1.0, "cross": 0.0, "privacy": 0.0, "freshness": 0.0}
+    )
     assert aggregate_confidence(perfect(claims_matched=5), cfg).score == 50
 
 
 def test_reasons_are_sorted_unique_and_capped():
-    ev = Evidence(total_numbers=1, cited_numbers=0, citation_errors=3, claims_total=1,
-                  math_checks={"b": False, "a": False}, l2_warnings=50, l3_redactions=80,
-                  max_age_hours=900.0)
+    ev = Evidence(
+        total_numbers=1,
+        cited_numbers=0,
+        citation_errors=3,
+        claims_total=1,
+        math_checks={"b": False, "a": False},
+        l2_warnings=50,
+        l3_redactions=80,
+        max_age_hours=900.0,
+    )
     reasons = aggregate_confidence(ev, CFG).reasons
     assert len(reasons) == CFG.guards.max_reason_count
     assert reasons[-1].startswith("... ") and reasons[-1].endswith(" additional factor(s)")
@@ -186,16 +211,23 @@ def test_deterministic_and_fast():
 # --- bands and hysteresis -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("score", "band"), [(100, "GREEN"), (90, "GREEN"), (89, "AMBER"),
-                                             (75, "AMBER"), (74, "RED"), (0, "RED")])
+@pytest.mark.parametrize(
+    ("score", "band"),
+    [(100, "GREEN"), (90, "GREEN"), (89, "AMBER"), (75, "AMBER"), (74, "RED"), (0, "RED")],
+)
 def test_bands(score, band):
     assert band_for(score, CFG) == band
 
 
 def at(score: int) -> Evidence:
     """Evidence that scores exactly ``score`` in 60..100: each matched claim of 40 adds 1."""
-    return Evidence(total_numbers=100, cited_numbers=100, claims_total=40,
-                    claims_matched=40 - (100 - score), max_age_hours=1.0)
+    return Evidence(
+        total_numbers=100,
+        cited_numbers=100,
+        claims_total=40,
+        claims_matched=40 - (100 - score),
+        max_age_hours=1.0,
+    )
 
 
 @pytest.mark.parametrize("score", [95, 91, 90, 89, 87, 86, 77, 74, 70])
@@ -249,8 +281,13 @@ def test_evidence_track_scales_the_score_and_carries_the_breakdown():
     assert track.score == pytest.approx(0.88)
     assert track.details["score"] == 88
     assert track.details["band"] == "AMBER"
-    assert set(track.details["components"]) == {"citation", "numbers", "cross", "privacy",
-                                                "freshness"}
+    assert set(track.details["components"]) == {
+        "citation",
+        "numbers",
+        "cross",
+        "privacy",
+        "freshness",
+    }
     assert track.reasons == track.details["reasons"]
 
 
@@ -278,7 +315,11 @@ def test_sanitize_truncates_long_reasons():
 def test_sanitize_caps_with_a_summary_line():
     reasons = [f"reason {i}" for i in range(10)]
     assert sanitize_reasons(reasons, 4) == [
-        "reason 0", "reason 1", "reason 2", "... 7 additional factor(s)"]
+        "reason 0",
+        "reason 1",
+        "reason 2",
+        "... 7 additional factor(s)",
+    ]
     assert sanitize_reasons(reasons[:4], 4) == reasons[:4]
 
 

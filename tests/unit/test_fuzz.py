@@ -38,15 +38,11 @@ FINAL = {"completed", "accepted", "rejected", "escalated", "failed", "awaiting_r
 
 # Text with what breaks naive code: NUL, lone surrogates, control and wide characters.
 text = st.text(st.characters(exclude_categories=()), max_size=60)
-numbers = st.one_of(
-    st.integers(-(2**70), 2**70), st.floats(allow_nan=True, allow_infinity=True)
-)
+numbers = st.one_of(st.integers(-(2**70), 2**70), st.floats(allow_nan=True, allow_infinity=True))
 scalars = st.one_of(st.none(), st.booleans(), numbers, text)
 json_values = st.recursive(
     scalars,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4), st.dictionaries(text, inner, max_size=4)
-    ),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(text, inner, max_size=4)),
     max_leaves=12,
 )
 REGEXES = ["(a+)+$", "^(a|a)*$", "(x+x+)+y", "[", "(?P<n>a)(?P=n)", "a{1,99999}", "\\", ".*"]
@@ -75,9 +71,12 @@ def valid_constraints(draw: st.DrawFn) -> dict[str, Any]:
         out["value"] = draw(st.sampled_from(["f", "main", "fizzbuzz"]))
         out["language"] = draw(st.sampled_from(["python", "go", "any", "rust"]))
     elif kind == "json_schema":
-        out["value"] = draw(st.fixed_dictionaries({"type": st.sampled_from(
-            ["object", "string", "array", "nonsense"])}, optional={
-            "pattern": st.sampled_from(REGEXES), "items": json_values}))
+        out["value"] = draw(
+            st.fixed_dictionaries(
+                {"type": st.sampled_from(["object", "string", "array", "nonsense"])},
+                optional={"pattern": st.sampled_from(REGEXES), "items": json_values},
+            )
+        )
     return out
 
 
@@ -122,8 +121,8 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
         request["eval_metrics"] = draw(
             st.lists(
                 st.fixed_dictionaries(
-                    {"name": plain}, optional={"value": value, "weight": st.one_of(
-                        st.floats(0, 10), numbers)}
+                    {"name": plain},
+                    optional={"value": value, "weight": st.one_of(st.floats(0, 10), numbers)},
                 ),
                 max_size=3,
             )
@@ -166,8 +165,17 @@ bodies = st.one_of(
     st.fixed_dictionaries(
         {"request": requests()},
         optional={
-            "loop": st.one_of(json_values, st.fixed_dictionaries({}, optional={
-                "enabled": json_values, "threshold": numbers, "max_iterations": numbers})),
+            "loop": st.one_of(
+                json_values,
+                st.fixed_dictionaries(
+                    {},
+                    optional={
+                        "enabled": json_values,
+                        "threshold": numbers,
+                        "max_iterations": numbers,
+                    },
+                ),
+            ),
             "agent": st.one_of(json_values, st.just("agent")),
             "on_pass": json_values,
             "idempotency_key": json_values,
@@ -226,8 +234,12 @@ def test_any_agent_output_continues_or_fails_the_job(pipeline, output):
     from scoregate.pipelines import control
 
     spec = steps.build_spec(
-        pipeline["ctx"], {"request": {"query": "q", "content": "c"}, "agent": "agent",
-                          "loop": {"enabled": True, "threshold": 1.0}},
+        pipeline["ctx"],
+        {
+            "request": {"query": "q", "content": "c"},
+            "agent": "agent",
+            "loop": {"enabled": True, "threshold": 1.0},
+        },
     )
     job_id = steps.submit_jobs(pipeline["ctx"], [spec])[0]
     pipeline["inline"].queue.clear()
@@ -264,8 +276,13 @@ def overlays(draw: st.DrawFn) -> Any:
         st.one_of(
             json_values,
             st.dictionaries(st.sampled_from(SECTIONS), json_values, max_size=3),
-            st.fixed_dictionaries({"fusion": st.fixed_dictionaries(
-                {"profiles": st.dictionaries(st.sampled_from(["default", "x"]), weights)})}),
+            st.fixed_dictionaries(
+                {
+                    "fusion": st.fixed_dictionaries(
+                        {"profiles": st.dictionaries(st.sampled_from(["default", "x"]), weights)}
+                    )
+                }
+            ),
         )
     )
 

@@ -36,8 +36,13 @@ def evidence(name: str, text: str, **meta) -> list[str]:
 
 def test_neutral_text_scores_the_seed_baselines():
     assert factors(NEUTRAL) == pytest.approx(
-        {"reasoning": 0.5, "sources": 0.5, "consistency": 0.8, "completeness": 0.5,
-         "uncertainty": 0.5}
+        {
+            "reasoning": 0.5,
+            "sources": 0.5,
+            "consistency": 0.8,
+            "completeness": 0.5,
+            "uncertainty": 0.5,
+        }
     )
 
 
@@ -65,8 +70,11 @@ def test_reasoning_is_capped_at_one_and_lists_its_evidence():
     text = "Step 1: because of load. However, assuming the load holds, cache it."
     assert factor("reasoning", text) == pytest.approx(1.0)
     assert evidence("reasoning", text) == [
-        "Step-by-step analysis present", "Evidence cited for claims",
-        "Alternatives considered", "Assumptions stated", "No leaps in logic",
+        "Step-by-step analysis present",
+        "Evidence cited for claims",
+        "Alternatives considered",
+        "Assumptions stated",
+        "No leaps in logic",
     ]
 
 
@@ -130,8 +138,11 @@ def test_consistency_rules(text, expected):
 
 def test_term_variants_are_grouped_and_reported():
     text = "Use JavaScript, not Javascript; e-mail or email; front-end vs frontend."
-    assert term_variants(text) == [["e-mail", "email"], ["front-end", "frontend"],
-                                   ["JavaScript", "javascript"]]
+    assert term_variants(text) == [
+        ["e-mail", "email"],
+        ["front-end", "frontend"],
+        ["JavaScript", "javascript"],
+    ]
     assert "Inconsistent terminology: e-mail vs email" in evidence("consistency", text)[1]
 
 
@@ -196,7 +207,8 @@ def test_uncertainty_rules(text, expected):
 
 def test_uncertainty_evidence():
     assert evidence("uncertainty", NEUTRAL) == [
-        "Limited uncertainty markers", "No explicit confidence statement",
+        "Limited uncertainty markers",
+        "No explicit confidence statement",
         "No edge cases acknowledged",
     ]
 
@@ -220,8 +232,12 @@ def test_track_is_the_preset_weighted_average_of_the_factors():
 
 @pytest.mark.parametrize(
     ("task_type", "preset"),
-    [("research", "research"), ("Creative", "creative"), ("poetry", "analysis"),
-     (None, "analysis")],
+    [
+        ("research", "research"),
+        ("Creative", "creative"),
+        ("poetry", "analysis"),
+        (None, "analysis"),
+    ],
 )
 def test_preset_follows_the_task_type(task_type, preset):
     track = score_heuristics(NEUTRAL, ScoringMetadata(task_type=task_type), CFG)
@@ -282,8 +298,12 @@ Confidence: 75%
 
 
 def test_a_one_kilobyte_answer_scores_in_well_under_a_millisecond():
-    meta = ScoringMetadata(task_type="analysis", required_topics=["cache", "security"],
-                           provided_sources=["redis.io"], expected_word_count=150)
+    meta = ScoringMetadata(
+        task_type="analysis",
+        required_topics=["cache", "security"],
+        provided_sources=["redis.io"],
+        expected_word_count=150,
+    )
     assert 700 <= len(ANSWER) <= 1300
     times = []
     for _ in range(200):
@@ -356,8 +376,13 @@ def test_calibration_refuses_a_raw_score_outside_zero_one(bad):
 # --- weakest factors ----------------------------------------------------------------------
 
 
-SCORES = {"reasoning": 0.75, "sources": 0.8, "consistency": 0.85, "completeness": 0.6,
-          "uncertainty": 0.55}
+SCORES = {
+    "reasoning": 0.75,
+    "sources": 0.8,
+    "consistency": 0.85,
+    "completeness": 0.6,
+    "uncertainty": 0.55,
+}
 
 
 def test_weakest_factors_are_the_lowest_with_configured_suggestions():
@@ -375,7 +400,10 @@ def test_a_specific_hint_beats_the_generic_suggestion():
 def test_weakest_factor_ties_break_by_name_and_n_limits():
     tied = {"sources": 0.5, "reasoning": 0.5, "consistency": 0.9}
     assert [w.factor for w in weakest_factors(tied, CFG, n=3)] == [
-        "reasoning", "sources", "consistency"]
+        "reasoning",
+        "sources",
+        "consistency",
+    ]
     assert weakest_factors(tied, CFG, n=0) == []
     with pytest.raises(ValueError):
         weakest_factors(tied, CFG, n=-1)

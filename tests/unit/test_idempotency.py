@@ -30,9 +30,7 @@ HOOKS = {"agent": "agent", "on_pass": "on_pass", "on_loop_exit": "on_exit"}
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'idem.db'}"))
     tasks = {name: Recorder() for name in ("agent", "on_pass", "on_exit")}
-    ctx, inline = embedded_context(
-        settings, models=FakeModels(SCORES), local_tasks=dict(tasks)
-    )
+    ctx, inline = embedded_context(settings, models=FakeModels(SCORES), local_tasks=dict(tasks))
     monkeypatch.setattr(control_tasks, "get_context", lambda: ctx)
     return {"ctx": ctx, "inline": inline, **tasks}
 
@@ -47,10 +45,6 @@ def _deliver_twice(inline: Any) -> None:
             send(message)
 
     inline.send = twice
-
-
-
-
 
 
 def _counts(env: dict[str, Any]) -> dict[str, int]:

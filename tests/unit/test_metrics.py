@@ -83,8 +83,13 @@ def test_invalid_override_weight_is_a_clear_value_error(bad):
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("value", float("nan")), ("value", 1.5), ("value", -0.1), ("weight", -1.0),
-     ("weight", float("inf"))],
+    [
+        ("value", float("nan")),
+        ("value", 1.5),
+        ("value", -0.1),
+        ("weight", -1.0),
+        ("weight", float("inf")),
+    ],
 )
 def test_eval_metric_refuses_values_outside_the_seed_ranges(field, value):
     with pytest.raises(ValueError):

@@ -37,13 +37,9 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, A
     monkeypatch.setenv("SCOREGATE_DATABASE_URL", url)
     monkeypatch.delenv("SCOREGATE_BROKER_URL", raising=False)
     _clear()
-    ctx, inline = embedded_context(
-        Settings(database_url=SecretStr(url)), models=FakeModels(SCORES)
-    )
+    ctx, inline = embedded_context(Settings(database_url=SecretStr(url)), models=FakeModels(SCORES))
     yield {"ctx": ctx, "inline": inline}
     _clear()
-
-
 
 
 def _verdicts(env: dict[str, Any]) -> list[tuple[str, int, float, bool, str]]:

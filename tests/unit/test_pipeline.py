@@ -32,10 +32,6 @@ def env(tmp_path: Path) -> dict[str, Any]:
     return {"ctx": ctx, "inline": inline, "models": models, **tasks}
 
 
-
-
-
-
 LOOP = {"enabled": True, "threshold": 0.8, "max_iterations": 3}
 HOOKS = {"agent": "agent", "on_pass": "on_pass", "on_loop_exit": "on_exit"}
 
@@ -146,8 +142,6 @@ def test_sweeper_republishes_lost_track_messages(env):
     assert _job(env, job_id)["status"] == "completed"
 
 
-
-
 def test_identical_pairs_are_scored_once(env):
     env["ctx"].pair_cache = DictCache()
     for _ in range(3):
@@ -157,8 +151,11 @@ def test_identical_pairs_are_scored_once(env):
 
 
 def test_workflow_eval_metric_weights_reach_the_metrics_track(env):
-    request = {"query": "q", "content": GOOD, "eval_metrics": [
-        {"name": "coverage", "value": 1.0}, {"name": "clarity", "value": 0.0}]}
+    request = {
+        "query": "q",
+        "content": GOOD,
+        "eval_metrics": [{"name": "coverage", "value": 1.0}, {"name": "clarity", "value": 0.0}],
+    }
     loop = {"eval_metric_weights": {"coverage": 3.0, "clarity": 1.0}}
     spec = steps.build_spec(env["ctx"], {"request": request, "loop": loop})
     job_id = steps.submit_jobs(env["ctx"], [spec])[0]

@@ -48,8 +48,6 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, A
     _clear()
 
 
-
-
 @pytest.fixture
 def record(env: dict[str, Any]) -> dict[str, Any]:
     """One accepted job, one that exhausts 3 iterations (3 RED scores), one AMBER."""

@@ -80,12 +80,22 @@ def test_a_label_names_the_constraint_in_its_reason():
 
 def test_every_constraint_kind_is_evaluated():
     samples: dict[str, dict[str, Any]] = {
-        "max_lines": {"value": 1}, "min_lines": {"value": 1}, "max_chars": {"value": 1},
-        "min_words": {"value": 1}, "max_words": {"value": 1}, "starts_with": {"value": "a"},
-        "ends_with": {"value": "a"}, "file_extension": {"value": "py"},
-        "contains": {"value": "a"}, "not_contains": {"value": "a"}, "regex": {"value": "a"},
-        "not_regex": {"value": "a"}, "contains_function": {"value": "f"}, "valid_json": {},
-        "json_schema": {"value": {"type": "object"}}, "valid_python": {},
+        "max_lines": {"value": 1},
+        "min_lines": {"value": 1},
+        "max_chars": {"value": 1},
+        "min_words": {"value": 1},
+        "max_words": {"value": 1},
+        "starts_with": {"value": "a"},
+        "ends_with": {"value": "a"},
+        "file_extension": {"value": "py"},
+        "contains": {"value": "a"},
+        "not_contains": {"value": "a"},
+        "regex": {"value": "a"},
+        "not_regex": {"value": "a"},
+        "contains_function": {"value": "f"},
+        "valid_json": {},
+        "json_schema": {"value": {"type": "object"}},
+        "valid_python": {},
     }
     assert set(samples) == set(CONSTRAINT_KINDS)
     for kind, extra in samples.items():
@@ -139,8 +149,9 @@ def test_starts_and_ends_with_respect_case_sensitivity():
 
 def test_contains_is_case_insensitive_unless_asked():
     assert check("Uses PostgreSQL", kind="contains", value="postgresql").passed
-    assert not check("Uses PostgreSQL", kind="contains", value="postgresql",
-                     case_sensitive=True).passed
+    assert not check(
+        "Uses PostgreSQL", kind="contains", value="postgresql", case_sensitive=True
+    ).passed
 
 
 def test_not_contains_fails_when_the_text_is_present():
@@ -186,8 +197,9 @@ def test_catastrophic_not_regex_also_fails_rather_than_passing():
 
 
 def test_regex_timeout_comes_from_config():
-    result = check("a" * 5000 + "!", RewardConfig(regex_timeout_s=0.05),
-                   kind="regex", value="(a+)+$")
+    result = check(
+        "a" * 5000 + "!", RewardConfig(regex_timeout_s=0.05), kind="regex", value="(a+)+$"
+    )
     assert "timed out after 0.05s" in result.reason
 
 

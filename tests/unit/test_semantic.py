@@ -54,8 +54,6 @@ class FakeEncoder:
         return np.stack([bag_vector(s) for s in sentences])
 
 
-
-
 class BrokenCache:
     def get(self, key: str) -> bytes | None:
         raise ConnectionError("redis down")

@@ -44,22 +44,31 @@ def new_job(s, **kw):
 
 def started(s, n=1, tracks=TRACKS):
     job = new_job(s)
-    repo.start_iteration(s, job_id=job.id, n=n, content="c", request=REQUEST,
-                         expected_tracks=tracks)
+    repo.start_iteration(
+        s, job_id=job.id, n=n, content="c", request=REQUEST, expected_tracks=tracks
+    )
     return job
 
 
 def record(s, job, track, n=1, **kw):
-    return repo.record_track(s, job_id=job.id, n=n, track=track,
-                             payload={"name": track, "score": 0.5}, score=0.5, **kw)
+    return repo.record_track(
+        s, job_id=job.id, n=n, track=track, payload={"name": track, "score": 0.5}, score=0.5, **kw
+    )
 
 
 def fuse(s, job, n=1, score=0.9):
-    result = {"score": score, "score_100": round(score * 100), "band": "GREEN",
-              "action": "accept", "calibrated": score, "components": {"semantic": score},
-              "weights": {"semantic": 1.0}, "reasons": ["ok"], "tracks": {}}
-    return repo.complete_iteration(s, job_id=job.id, n=n, result=result,
-                                   timings={"fusion": 1.5})
+    result = {
+        "score": score,
+        "score_100": round(score * 100),
+        "band": "GREEN",
+        "action": "accept",
+        "calibrated": score,
+        "components": {"semantic": score},
+        "weights": {"semantic": 1.0},
+        "reasons": ["ok"],
+        "tracks": {},
+    }
+    return repo.complete_iteration(s, job_id=job.id, n=n, result=result, timings={"fusion": 1.5})
 
 
 # --- schema and engine ----------------------------------------------------------------------
@@ -128,7 +137,11 @@ def test_create_job_defaults_and_utc_timestamps(s):
     s.expire_all()
     job = repo.get_job(s, job_id=job.id)
     assert (job.status, job.current_iteration, job.hooks, job.final_result) == (
-        "pending", 0, {}, None)
+        "pending",
+        0,
+        {},
+        None,
+    )
     assert len(job.id) == 36
     assert job.created_at.tzinfo is UTC
     assert abs(datetime.now(UTC) - job.created_at) < timedelta(minutes=1)
@@ -148,8 +161,10 @@ def test_create_job_is_idempotent_on_key_and_id(s):
 
 def test_create_jobs_keeps_order_and_dedupes(s):
     existing = new_job(s, idempotency_key="old")
-    specs = [{"request": REQUEST, "policy": {}, "idempotency_key": k}
-             for k in ("a", "old", None, "a", "b")]
+    specs = [
+        {"request": REQUEST, "policy": {}, "idempotency_key": k}
+        for k in ("a", "old", None, "a", "b")
+    ]
     jobs = repo.create_jobs(s, jobs=specs)
     assert jobs[1].id == existing.id
     assert jobs[0].id == jobs[3].id
@@ -163,8 +178,14 @@ def test_set_job_status_compare_and_set(s):
     assert repo.set_job_status(s, job_id=job.id, status="cancelled")
     assert not repo.set_job_status(s, job_id=job.id, status="accepted", expect=["running"])
     assert job.status == "cancelled"
-    assert repo.set_job_status(s, job_id=job.id, status="failed", failure_reason="why",
-                               final_result={"score": 0.1}, expect=["cancelled"])
+    assert repo.set_job_status(
+        s,
+        job_id=job.id,
+        status="failed",
+        failure_reason="why",
+        final_result={"score": 0.1},
+        expect=["cancelled"],
+    )
     assert (job.status, job.failure_reason, job.final_result) == ("failed", "why", {"score": 0.1})
     assert not repo.set_job_status(s, job_id="missing", status="failed")
     with pytest.raises(ValueError, match="job status"):
@@ -184,13 +205,15 @@ def test_list_jobs_newest_first_with_status_filter(s):
 
 def test_start_iteration_is_idempotent_and_advances_the_job(s):
     job = new_job(s)
-    it, created = repo.start_iteration(s, job_id=job.id, n=1, content="c", request=REQUEST,
-                                       expected_tracks=TRACKS)
+    it, created = repo.start_iteration(
+        s, job_id=job.id, n=1, content="c", request=REQUEST, expected_tracks=TRACKS
+    )
     assert created and (it.status, it.landed_tracks, it.fusion_claimed) == ("scoring", 0, False)
     assert (job.status, job.current_iteration) == ("running", 1)
     repo.set_job_status(s, job_id=job.id, status="awaiting_review")
-    again, created = repo.start_iteration(s, job_id=job.id, n=1, content="other",
-                                          request=REQUEST, expected_tracks=TRACKS)
+    again, created = repo.start_iteration(
+        s, job_id=job.id, n=1, content="other", request=REQUEST, expected_tracks=TRACKS
+    )
     assert not created and again.id == it.id and again.content == "c"
     assert job.status == "awaiting_review"  # a duplicate start changes nothing
 
@@ -198,33 +221,36 @@ def test_start_iteration_is_idempotent_and_advances_the_job(s):
 def test_current_iteration_never_goes_back_and_finished_jobs_stay_finished(s):
     job = started(s, n=2)
     repo.set_job_status(s, job_id=job.id, status="cancelled")
-    repo.start_iteration(s, job_id=job.id, n=1, content="c", request=REQUEST,
-                         expected_tracks=TRACKS)
+    repo.start_iteration(
+        s, job_id=job.id, n=1, content="c", request=REQUEST, expected_tracks=TRACKS
+    )
     assert (job.current_iteration, job.status) == (2, "cancelled")
 
 
 def test_start_iteration_refuses_bad_input(s):
     with pytest.raises(repo.NotFound):
-        repo.start_iteration(s, job_id="nope", n=1, content="", request={},
-                             expected_tracks=TRACKS)
+        repo.start_iteration(s, job_id="nope", n=1, content="", request={}, expected_tracks=TRACKS)
     job = new_job(s)
     for tracks in ([], ["reward", "reward"]):
         with pytest.raises(ValueError, match="expected_tracks"):
-            repo.start_iteration(s, job_id=job.id, n=1, content="", request={},
-                                 expected_tracks=tracks)
+            repo.start_iteration(
+                s, job_id=job.id, n=1, content="", request={}, expected_tracks=tracks
+            )
 
 
 # --- the join -------------------------------------------------------------------------------
 
-DELIVERIES = sorted(set(itertools.permutations(
-    ["semantic", "precision", "reward", "semantic", "reward"])))
+DELIVERIES = sorted(
+    set(itertools.permutations(["semantic", "precision", "reward", "semantic", "reward"]))
+)
 
 
 def test_join_fires_exactly_once_whatever_the_order_and_duplicates(s):
     job = new_job(s)
     for n, order in enumerate(DELIVERIES, start=1):
-        repo.start_iteration(s, job_id=job.id, n=n, content="c", request=REQUEST,
-                             expected_tracks=TRACKS)
+        repo.start_iteration(
+            s, job_id=job.id, n=n, content="c", request=REQUEST, expected_tracks=TRACKS
+        )
         fired = [record(s, job, track, n=n) for track in order]
         seen = [len(set(order[: i + 1])) for i in range(len(order))]
         assert fired == [count == 3 and seen.index(3) == i for i, count in enumerate(seen)]
@@ -235,8 +261,9 @@ def test_join_fires_exactly_once_whatever_the_order_and_duplicates(s):
 def test_redelivered_track_keeps_the_first_result(s):
     job = started(s)
     record(s, job, "semantic")
-    repo.record_track(s, job_id=job.id, n=1, track="semantic", payload={"second": True},
-                      status="failed")
+    repo.record_track(
+        s, job_id=job.id, n=1, track="semantic", payload={"second": True}, status="failed"
+    )
     row = repo.track_results(s, job_id=job.id, n=1)["semantic"]
     assert (row.status, row.score, row.payload) == ("ok", 0.5, {"name": "semantic", "score": 0.5})
 
@@ -281,21 +308,27 @@ def test_join_without_returning_as_on_sqlite_before_3_35(s, monkeypatch):
     monkeypatch.setattr(s.get_bind().dialect, "insert_returning", False)
     job = new_job(s)
     for _ in range(2):
-        repo.start_iteration(s, job_id=job.id, n=1, content="c", request=REQUEST,
-                             expected_tracks=TRACKS)
+        repo.start_iteration(
+            s, job_id=job.id, n=1, content="c", request=REQUEST, expected_tracks=TRACKS
+        )
     assert [record(s, job, t) for t in TRACKS * 2] == [False, False, True, False, False, False]
-    assert repo.append_decision(s, job_id=job.id, n=1, action="a", rationale="",
-                                dedupe_key="k") is not None
-    assert repo.append_decision(s, job_id=job.id, n=1, action="a", rationale="",
-                                dedupe_key="k") is None
+    assert (
+        repo.append_decision(s, job_id=job.id, n=1, action="a", rationale="", dedupe_key="k")
+        is not None
+    )
+    assert (
+        repo.append_decision(s, job_id=job.id, n=1, action="a", rationale="", dedupe_key="k")
+        is None
+    )
 
 
 def test_join_is_exactly_once_across_threads(url):
     with db.session_scope(url) as s:
         job_id = new_job(s).id
         for n in range(1, 11):
-            repo.start_iteration(s, job_id=job_id, n=n, content="c", request=REQUEST,
-                                 expected_tracks=TRACKS)
+            repo.start_iteration(
+                s, job_id=job_id, n=n, content="c", request=REQUEST, expected_tracks=TRACKS
+            )
     calls = [(n, t) for n in range(1, 11) for t in TRACKS * 2]
 
     def deliver(call):
@@ -317,7 +350,12 @@ def test_complete_iteration_writes_once(s):
     assert not fuse(s, job, score=0.1)
     it = repo.get_iteration(s, job_id=job.id, n=1)
     assert (it.status, it.score, it.score_100, it.band, it.action) == (
-        "fused", 0.9, 90, "GREEN", "accept")
+        "fused",
+        0.9,
+        90,
+        "GREEN",
+        "accept",
+    )
     assert it.result["score"] == 0.9 and it.timings == {"fusion": 1.5}
     assert it.fused_at is not None and it.fusion_claimed
 
@@ -325,8 +363,7 @@ def test_complete_iteration_writes_once(s):
 def test_a_stuck_iteration_can_still_be_fused(s):
     job = started(s)
     assert repo.set_iteration_status(s, job_id=job.id, n=1, status="stuck", expect=["scoring"])
-    assert not repo.set_iteration_status(s, job_id=job.id, n=1, status="failed",
-                                         expect=["scoring"])
+    assert not repo.set_iteration_status(s, job_id=job.id, n=1, status="failed", expect=["scoring"])
     assert fuse(s, job)
 
 
@@ -341,17 +378,36 @@ def test_mark_decided_only_once_and_only_after_fusion(s):
 
 def test_decision_dedupe_key_writes_once(s):
     job = started(s)
-    first = repo.append_decision(s, job_id=job.id, n=1, action="accept", rationale="high",
-                                 tier="high", band="GREEN", confidence=0.93, quota_used=1,
-                                 quota_remaining=4, details={"a": 1}, dedupe_key="k")
+    first = repo.append_decision(
+        s,
+        job_id=job.id,
+        n=1,
+        action="accept",
+        rationale="high",
+        tier="high",
+        band="GREEN",
+        confidence=0.93,
+        quota_used=1,
+        quota_remaining=4,
+        details={"a": 1},
+        dedupe_key="k",
+    )
     assert first is not None and first.id and first.details == {"a": 1}
-    assert repo.append_decision(s, job_id=job.id, n=1, action="accept", rationale="again",
-                                dedupe_key="k") is None
+    assert (
+        repo.append_decision(
+            s, job_id=job.id, n=1, action="accept", rationale="again", dedupe_key="k"
+        )
+        is None
+    )
     for _ in range(2):
-        repo.append_decision(s, job_id=job.id, n=1, action="cancel", rationale="by me",
-                             actor="alice")
+        repo.append_decision(
+            s, job_id=job.id, n=1, action="cancel", rationale="by me", actor="alice"
+        )
     assert [d.action for d in repo.get_job(s, job_id=job.id).decisions] == [
-        "accept", "cancel", "cancel"]
+        "accept",
+        "cancel",
+        "cancel",
+    ]
     with pytest.raises(ValueError, match="tier"):
         repo.append_decision(s, job_id=job.id, n=1, action="x", rationale="", tier="top")
 
@@ -362,8 +418,9 @@ def test_at_most_one_open_escalation_per_job(s):
     again = repo.open_escalation(s, job_id=job.id, n=1, kind="escalation", reason="other")
     assert again.id == first.id and again.kind == "review"
     assert repo.open_escalation_for(s, job_id=job.id).id == first.id
-    resolved = repo.resolve_escalation(s, job_id=job.id, status="approved", actor="bob",
-                                       note="fine")
+    resolved = repo.resolve_escalation(
+        s, job_id=job.id, status="approved", actor="bob", note="fine"
+    )
     assert (resolved.status, resolved.resolved_by, resolved.note) == ("approved", "bob", "fine")
     assert resolved.resolved_at is not None
     assert repo.resolve_escalation(s, job_id=job.id, status="rejected", actor="eve") is None
@@ -415,8 +472,9 @@ def test_verdicts_and_calibration_maps(s):
     assert repo.list_verdicts(s, since=datetime.now(UTC) + timedelta(hours=1)) == []
     assert repo.latest_calibration_map(s) is None
     repo.save_calibration_map(s, kind="isotonic", params={"x": [0, 1]}, n_samples=2)
-    repo.save_calibration_map(s, kind="platt", params={"a": 1.0}, n_samples=2,
-                              ece_before=0.2, ece_after=0.05)
+    repo.save_calibration_map(
+        s, kind="platt", params={"a": 1.0}, n_samples=2, ece_before=0.2, ece_after=0.05
+    )
     assert repo.latest_calibration_map(s).version == 2
     assert repo.latest_calibration_map(s, kind="isotonic").params == {"x": [0, 1]}
 
@@ -451,8 +509,10 @@ def test_job_to_dict_is_json_with_every_iteration_and_the_audit_trail(url):
 
 
 def test_storage_import_opens_no_engine():
-    code = ("import scoregate.storage, scoregate.storage.repository as r;"
-            "from scoregate.storage import db; assert not db._engines")
+    code = (
+        "import scoregate.storage, scoregate.storage.repository as r;"
+        "from scoregate.storage import db; assert not db._engines"
+    )
     import subprocess
     import sys
 

@@ -35,8 +35,12 @@ from scoregate.scoring.precision import parse_exclusions
 def _rows() -> list[SemRow]:
     # Three groups: {a, b, c}, {d, e}, {f, g}
     return [
-        SemRow("a", "b", True), SemRow("b", "c", False), SemRow("c", "a", True),
-        SemRow("d", "e", False), SemRow("e", "d", True), SemRow("f", "g", True),
+        SemRow("a", "b", True),
+        SemRow("b", "c", False),
+        SemRow("c", "a", True),
+        SemRow("d", "e", False),
+        SemRow("e", "d", True),
+        SemRow("f", "g", True),
     ]
 
 
@@ -104,8 +108,11 @@ def test_excl_ok_never_contains_a_part_with_the_excluded_tag() -> None:
 
 def test_exclusion_requests_are_mostly_parseable() -> None:
     rng = random.Random(2)
-    found = [bool(parse_exclusions(exclusion_request(s, excludable_tags(s)[0], rng)))
-             for s in SCENES for _ in range(5)]
+    found = [
+        bool(parse_exclusions(exclusion_request(s, excludable_tags(s)[0], rng)))
+        for s in SCENES
+        for _ in range(5)
+    ]
     assert sum(found) / len(found) > 0.9
 
 
@@ -137,8 +144,15 @@ def _write_data(tmp: Path) -> Path:
 
 def test_build_training_data_small(tmp_path: Path) -> None:
     data_dir = _write_data(tmp_path)
-    mix = Mix(plain=20, excl_ok=20, excl_bad=20, off_topic=20, choice_quads=5, negated=30,
-              random_sentences=5)
+    mix = Mix(
+        plain=20,
+        excl_ok=20,
+        excl_bad=20,
+        off_topic=20,
+        choice_quads=5,
+        negated=30,
+        random_sentences=5,
+    )
     data = build_training_data(data_dir, seed=1, mix=mix)
     assert all(0.0 <= p.label <= 1.0 for p in data.pairs)
     held = {s for r in data.heldout for s in (r.premise, r.hypothesis)}
