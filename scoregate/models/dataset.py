@@ -32,8 +32,8 @@ class Mix:
     absent_ok: int = 2000
     off_topic: int = 2000
     choice_quads: int = 500
-    fact_rounds: int = 3
-    advice_rounds: int = 4
+    fact_rounds: int = 2
+    advice_rounds: int = 3
     negated: int = 3000
     identity_share: float = 0.25
     random_sentences: int = 300
@@ -88,7 +88,9 @@ def template_pairs(mix: Mix, rng: random.Random) -> list[Pair]:
 def negation_pairs(data_dir: Path, mix: Mix, seed: int) -> TrainingData:
     """SemAntoNeg (group split) and the sentence/negated files, minus held-out sentences."""
     rng = random.Random(seed)
-    train_rows, heldout = neg.group_split(neg.read_semantoneg(data_dir), mix.heldout_fraction, seed)
+    train_rows, heldout = neg.group_split(
+        neg.read_semantoneg(data_dir), mix.heldout_fraction, seed
+    )
     banned = {s for r in heldout for s in (r.premise, r.hypothesis)}
     rows = neg.read_negated(data_dir)
     rng.shuffle(rows)

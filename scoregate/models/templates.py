@@ -47,12 +47,6 @@ EXCLUDE_FORMS: tuple[str, ...] = (
     "{ask}. Keep {x} out of it.",
     "{ask}. Absolutely no {x}.",
     "{ask}. I am not OK with {x}.",
-    "I'm allergic to {x}. {ask}.",
-    "{ask}. I'm staying away from {x} at the moment.",
-    "{ask}, {x}-free please.",
-    "{ask}; skip the {x}.",
-    "{x} doesn't agree with me. {ask}.",
-    "{ask}, and nothing involving {x}.",
 )
 ACK_FORMS: tuple[str, ...] = (
     "There is no {x} in it.",
@@ -61,11 +55,6 @@ ACK_FORMS: tuple[str, ...] = (
     "As requested, it contains no {x}.",
     "Nothing here uses {x}.",
     "It is entirely free of {x}.",
-    "I used something else instead of {x}.",
-    "Rather than {x}, it relies on other things.",
-    "This is a {x}-free version.",
-    "Instead of {x}, there is a simple alternative.",
-    "I swapped out {x} for something that works just as well.",
 )
 VIOLATE_FORMS: tuple[str, ...] = (
     "I added {part} anyway.",
@@ -77,21 +66,10 @@ VIOLATE_FORMS: tuple[str, ...] = (
     "Adding {x} makes it much better.",
 )
 #: Share of answers built from ``GENERIC_FRAMES`` (no restating of the request).
-GENERIC_SHARE = 0.5
+GENERIC_SHARE = 0.4
 _QUESTION_WORDS = (
-    "how",
-    "what",
-    "which",
-    "where",
-    "can",
-    "should",
-    "who",
-    "why",
-    "is",
-    "do",
-    "what's",
-    "where's",
-    "how's",
+    "how", "what", "which", "where", "can", "should", "who", "why", "is", "do", "what's",
+    "where's", "how's",
 )
 
 
@@ -165,7 +143,7 @@ def excl_ok(scene: Scene, rng: random.Random) -> Pair:
     """An exclusion request answered faithfully (sometimes saying so)."""
     tag = rng.choice(excludable_tags(scene))
     text = answer(scene, rng, avoid=tag, force=None)
-    if rng.random() < 0.45:
+    if rng.random() < 0.35:
         text += " " + rng.choice(ACK_FORMS).format(x=rng.choice(TAG_NAMES[tag]))
     return Pair(exclusion_request(scene, tag, rng), text, 1.0, "excl-ok")
 
@@ -256,20 +234,8 @@ def advice_pairs(rng: random.Random) -> list[Pair]:
 
 #: Domains whose parts are short noun phrases, usable as "without <part>" exclusions.
 NOUN_DOMAINS = frozenset(
-    {
-        "recipes",
-        "travel",
-        "images",
-        "shopping",
-        "music",
-        "fitness",
-        "health",
-        "home",
-        "events",
-        "study",
-        "finance",
-        "pets",
-    }
+    {"recipes", "travel", "images", "shopping", "music", "fitness", "health", "home",
+     "events", "study", "finance", "pets"}
 )
 _DETERMINERS = ("a ", "an ", "the ", "two ", "three ", "some ", "fresh ", "chopped ")
 
