@@ -88,9 +88,7 @@ def template_pairs(mix: Mix, rng: random.Random) -> list[Pair]:
 def negation_pairs(data_dir: Path, mix: Mix, seed: int) -> TrainingData:
     """SemAntoNeg (group split) and the sentence/negated files, minus held-out sentences."""
     rng = random.Random(seed)
-    train_rows, heldout = neg.group_split(
-        neg.read_semantoneg(data_dir), mix.heldout_fraction, seed
-    )
+    train_rows, heldout = neg.group_split(neg.read_semantoneg(data_dir), mix.heldout_fraction, seed)
     banned = {s for r in heldout for s in (r.premise, r.hypothesis)}
     rows = neg.read_negated(data_dir)
     rng.shuffle(rows)

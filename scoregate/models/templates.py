@@ -68,8 +68,19 @@ VIOLATE_FORMS: tuple[str, ...] = (
 #: Share of answers built from ``GENERIC_FRAMES`` (no restating of the request).
 GENERIC_SHARE = 0.4
 _QUESTION_WORDS = (
-    "how", "what", "which", "where", "can", "should", "who", "why", "is", "do", "what's",
-    "where's", "how's",
+    "how",
+    "what",
+    "which",
+    "where",
+    "can",
+    "should",
+    "who",
+    "why",
+    "is",
+    "do",
+    "what's",
+    "where's",
+    "how's",
 )
 
 
@@ -234,8 +245,20 @@ def advice_pairs(rng: random.Random) -> list[Pair]:
 
 #: Domains whose parts are short noun phrases, usable as "without <part>" exclusions.
 NOUN_DOMAINS = frozenset(
-    {"recipes", "travel", "images", "shopping", "music", "fitness", "health", "home",
-     "events", "study", "finance", "pets"}
+    {
+        "recipes",
+        "travel",
+        "images",
+        "shopping",
+        "music",
+        "fitness",
+        "health",
+        "home",
+        "events",
+        "study",
+        "finance",
+        "pets",
+    }
 )
 _DETERMINERS = ("a ", "an ", "the ", "two ", "three ", "some ", "fresh ", "chopped ")
 
