@@ -13,9 +13,19 @@ log = logging.getLogger(__name__)
 
 
 def batch_options() -> dict[str, Any]:
-    """Micro-batching of a pool: flush on a size or after a short interval."""
+    """Micro-batching of a pool: flush on a size, when the pool is free, or after a wait.
+
+    See :class:`scoregate.workers.batching.ReliableBatches` for the flushing rule.
+    """
+    from scoregate.workers.batching import FLUSH_TICK_S
+
     settings = get_settings()
-    return {"flush_every": settings.batch_size, "flush_interval": settings.batch_interval_s}
+    wait = settings.batch_interval_s
+    return {
+        "flush_every": settings.batch_size,
+        "flush_interval": min(FLUSH_TICK_S, wait) if wait > 0 else FLUSH_TICK_S,
+        "max_wait_s": wait,
+    }
 
 
 def fail_job(ctx: PipelineContext, job_id: str, n: int, reason: str) -> None:

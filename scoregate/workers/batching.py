@@ -19,6 +19,7 @@ batch so that one bad message costs only itself:
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -44,12 +45,30 @@ log = logging.getLogger(__name__)
 Handler = Callable[[list[dict[str, Any]]], None]
 
 
+#: How often a worker with buffered messages looks whether it can flush them.
+FLUSH_TICK_S = 0.002
+
+
 class ReliableBatches(Batches):  # type: ignore[misc]
-    """``Batches`` whose messages are re-queued when the worker process dies under them,
-    and whose flush timer survives a lost broker connection."""
+    """``Batches`` that flush adaptively, survive a lost broker connection, and re-queue
+    their messages when the worker process dies under them.
+
+    Flushing: a full batch (``flush_every`` messages) goes at once. Otherwise, every
+    ``flush_interval`` (a short tick) the buffer goes to the pool when the pool has a
+    free process for this task, and in any case once the oldest buffered message has
+    waited ``max_wait_s``. An idle worker thus scores a lone message within a tick,
+    and a busy one gathers messages while the previous batch runs (one forward pass
+    serves them all) instead of queueing many small batches behind it.
+    """
+
+    #: The longest a buffered message waits for its batch to fill (``batch_interval_s``).
+    max_wait_s: float = 0.05
 
     def Strategy(self, task: Any, app: Any, consumer: Any) -> Any:
         handler = super().Strategy(task, app, consumer)
+        self._slots = max(1, int(getattr(consumer.pool, "limit", None) or 1))
+        self._in_flight = 0
+        self._waiting_since: float | None = None
         # A consumer restart (the broker connection was lost) clears the event loop's
         # timers. celery-batches keeps its handle to the dead flush timer and only
         # starts one when it has none, so it would never flush on time again: buffered
@@ -59,6 +78,22 @@ class ReliableBatches(Batches):  # type: ignore[misc]
         if self._buffer.qsize() or self._pending.qsize():
             self._tref = consumer.timer.call_repeatedly(self.flush_interval, self._do_flush)
         return handler
+
+    def _do_flush(self) -> None:
+        waiting = self._buffer.qsize() + self._pending.qsize()
+        if waiting:
+            now = time.monotonic()
+            since = getattr(self, "_waiting_since", None)
+            if since is None:
+                since = self._waiting_since = now
+            busy = getattr(self, "_in_flight", 0) >= getattr(self, "_slots", 1)
+            if busy and waiting < self.flush_every and now - since < self.max_wait_s:
+                return  # the pool is busy: let the batch grow while the last one runs
+        self._waiting_since = None
+        super()._do_flush()
+
+    def _done(self) -> None:
+        self._in_flight = max(0, getattr(self, "_in_flight", 1) - 1)
 
     def flush(self, requests: Sequence[Any]) -> Any:
         early = [r for r in requests if not r.task.acks_late]
@@ -70,12 +105,14 @@ class ReliableBatches(Batches):  # type: ignore[misc]
                 req.acknowledge()
 
         def on_return(result: Any) -> None:
+            self._done()
             for req in late:
                 req.acknowledge()
 
         def on_error(info: Any) -> None:
             kind = getattr(info, "type", None)  # billiard's ExceptionInfo
             lost = isinstance(kind, type) and issubclass(kind, WorkerLostError)
+            self._done()
             if lost:
                 log.warning("%s: worker lost under %d message(s): re-queued", self.name, len(late))
             for req in late:
@@ -84,6 +121,7 @@ class ReliableBatches(Batches):  # type: ignore[misc]
                 else:
                     req.acknowledge()
 
+        self._in_flight = getattr(self, "_in_flight", 0) + 1
         return self._pool.apply_async(
             apply_batches_task,
             (self, payload, 0, None),

@@ -277,6 +277,75 @@ def test_a_batch_that_returned_or_timed_out_is_acked(monkeypatch):
     assert [r.outcome for r in requests] == ["ack", "ack"]
 
 
+class _Pool:
+    def __init__(self) -> None:
+        self.batches: list[int] = []
+        self.callbacks: list[Any] = []
+
+    def apply_async(self, fn: Any, args: Any, **kw: Any) -> None:
+        self.batches.append(len(args[1][0]))
+        self.callbacks.append(kw["callback"])
+
+
+def _adaptive(monkeypatch: pytest.MonkeyPatch, slots: int = 1) -> tuple[Any, _Pool]:
+    task = batching.ReliableBatches()
+    task.name, task.flush_every, task.max_wait_s = "scoregate.semantic.score", 4, 0.05
+    pool = _Pool()
+    task._pool, task._slots, task._in_flight, task._waiting_since = pool, slots, 0, None
+    monkeypatch.setattr(SimpleRequest, "from_request", staticmethod(lambda r: r))
+    return task, pool
+
+
+def _buffer(task: Any, n: int) -> None:
+    for _ in range(n):
+        req = _Req()
+        req.eta = None  # type: ignore[attr-defined]
+        task._buffer.put(req)
+
+
+def test_an_idle_pool_gets_a_lone_message_at_the_first_tick(monkeypatch):
+    task, pool = _adaptive(monkeypatch)
+    _buffer(task, 1)
+    task._do_flush()
+    assert pool.batches == [1]
+
+
+def test_a_busy_pool_lets_the_batch_grow_until_it_is_free(monkeypatch):
+    task, pool = _adaptive(monkeypatch)
+    _buffer(task, 1)
+    task._do_flush()
+    _buffer(task, 2)
+    task._do_flush()  # the first batch still runs: wait
+    task._do_flush()
+    assert pool.batches == [1]
+    pool.callbacks[0](None)  # it returned: the next tick sends what gathered
+    task._do_flush()
+    assert pool.batches == [1, 2]
+
+
+def test_a_busy_pool_still_gets_a_full_batch_or_one_that_waited_too_long(monkeypatch):
+    task, pool = _adaptive(monkeypatch)
+    _buffer(task, 1)
+    task._do_flush()
+    _buffer(task, 4)
+    task._do_flush()
+    assert pool.batches == [1, 4]  # full: sent although the pool is busy
+    _buffer(task, 1)
+    task._do_flush()
+    assert pool.batches == [1, 4]
+    task._waiting_since -= task.max_wait_s
+    task._do_flush()
+    assert pool.batches == [1, 4, 1]  # waited max_wait_s: sent
+
+
+def test_two_pool_processes_take_two_batches_before_the_buffer_waits(monkeypatch):
+    task, pool = _adaptive(monkeypatch, slots=2)
+    for _ in range(3):
+        _buffer(task, 1)
+        task._do_flush()
+    assert pool.batches == [1, 1]
+
+
 class _Timer:
     def __init__(self) -> None:
         self.started: list[float] = []
