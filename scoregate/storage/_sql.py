@@ -70,16 +70,18 @@ def guarded_update(
 ) -> int:
     """Run one UPDATE of ``model`` rows and return how many rows it changed.
 
-    The statement bypasses the ORM's in-Python evaluation, so loaded objects whose
-    attributes equal ``match`` (the rows it may have changed) are refreshed afterwards:
-    callers never see stale values.
+    A Core statement on the table (no ORM bulk-update machinery: this is the hot
+    path). In loaded objects whose attributes equal ``match`` (the rows it may have
+    changed) the updated attributes are expired, so the next read loads them: callers
+    never see stale values, and pay a SELECT only if they look.
     """
-    stmt = update(model).where(*where).values(**values)
-    count = rowcount(session.execute(stmt.execution_options(synchronize_session=False)))
+    table: Any = model.__table__
+    count = rowcount(session.execute(update(table).where(*where).values(**values)))
     if count:
+        names = list(values)
         for obj in list(session.identity_map.values()):
             if isinstance(obj, model) and all(getattr(obj, k) == v for k, v in match.items()):
-                session.refresh(obj)
+                session.expire(obj, names)
     return count
 
 
