@@ -22,7 +22,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from billiard.exceptions import WorkerLostError
 from celery.utils.time import get_exponential_backoff_interval
@@ -63,11 +63,21 @@ class ReliableBatches(Batches):  # type: ignore[misc]
 
     #: The longest a buffered message waits for its batch to fill (``batch_interval_s``).
     max_wait_s: float = 0.05
+    #: Batches running or queued per worker pool, over every batched task it serves
+    #: (one worker may serve reward, fusion and control with the same processes).
+    _pool_in_flight: ClassVar[dict[int, int]] = {}
+
+    @property
+    def _in_flight(self) -> int:
+        return self._pool_in_flight.get(id(self._pool), 0)
+
+    @_in_flight.setter
+    def _in_flight(self, value: int) -> None:
+        self._pool_in_flight[id(self._pool)] = value
 
     def Strategy(self, task: Any, app: Any, consumer: Any) -> Any:
         handler = super().Strategy(task, app, consumer)
         self._slots = max(1, int(getattr(consumer.pool, "limit", None) or 1))
-        self._in_flight = 0
         self._waiting_since: float | None = None
         # A consumer restart (the broker connection was lost) clears the event loop's
         # timers. celery-batches keeps its handle to the dead flush timer and only
@@ -86,14 +96,14 @@ class ReliableBatches(Batches):  # type: ignore[misc]
             since = getattr(self, "_waiting_since", None)
             if since is None:
                 since = self._waiting_since = now
-            busy = getattr(self, "_in_flight", 0) >= getattr(self, "_slots", 1)
+            busy = self._in_flight >= getattr(self, "_slots", 1)
             if busy and waiting < self.flush_every and now - since < self.max_wait_s:
                 return  # the pool is busy: let the batch grow while the last one runs
         self._waiting_since = None
         super()._do_flush()
 
     def _done(self) -> None:
-        self._in_flight = max(0, getattr(self, "_in_flight", 1) - 1)
+        self._in_flight = max(0, self._in_flight - 1)
 
     def flush(self, requests: Sequence[Any]) -> Any:
         early = [r for r in requests if not r.task.acks_late]
@@ -121,7 +131,7 @@ class ReliableBatches(Batches):  # type: ignore[misc]
                 else:
                     req.acknowledge()
 
-        self._in_flight = getattr(self, "_in_flight", 0) + 1
+        self._in_flight += 1
         return self._pool.apply_async(
             apply_batches_task,
             (self, payload, 0, None),

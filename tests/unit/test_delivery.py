@@ -291,7 +291,8 @@ def _adaptive(monkeypatch: pytest.MonkeyPatch, slots: int = 1) -> tuple[Any, _Po
     task = batching.ReliableBatches()
     task.name, task.flush_every, task.max_wait_s = "scoregate.semantic.score", 4, 0.05
     pool = _Pool()
-    task._pool, task._slots, task._in_flight, task._waiting_since = pool, slots, 0, None
+    monkeypatch.setattr(batching.ReliableBatches, "_pool_in_flight", {})
+    task._pool, task._slots, task._waiting_since = pool, slots, None
     monkeypatch.setattr(SimpleRequest, "from_request", staticmethod(lambda r: r))
     return task, pool
 
@@ -344,6 +345,17 @@ def test_two_pool_processes_take_two_batches_before_the_buffer_waits(monkeypatch
         _buffer(task, 1)
         task._do_flush()
     assert pool.batches == [1, 1]
+
+
+def test_tasks_sharing_a_pool_share_its_free_processes(monkeypatch):
+    fuse, pool = _adaptive(monkeypatch, slots=2)
+    decide = batching.ReliableBatches()
+    decide.name, decide.flush_every, decide.max_wait_s = "scoregate.control.decide", 4, 0.05
+    decide._pool, decide._slots, decide._waiting_since = pool, 2, None
+    for task in (fuse, decide, decide):
+        _buffer(task, 1)
+        task._do_flush()
+    assert pool.batches == [1, 1]  # the third waits: both processes are taken
 
 
 class _Timer:
