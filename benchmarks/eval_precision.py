@@ -33,7 +33,12 @@ from scoregate.config import load_scoring_config
 from scoregate.models.card import CARD_NAME, replace_metrics
 from scoregate.models.dataset import Mix, check_data_dir, default_data_dir
 from scoregate.models.negation_data import group_split, read_semantoneg
-from scoregate.scoring.models import load_cross_encoder, load_embedder, resolve_model_path
+from scoregate.scoring.models import (
+    CPU_BACKENDS,
+    load_cross_encoder,
+    load_embedder,
+    resolve_model_path,
+)
 from scoregate.scoring.precision import check_exclusions, parse_exclusions, precision_scores
 from scoregate.scoring.semantic import semantic_scores
 
@@ -78,12 +83,13 @@ def share_at_least(xs: list[float], t: float) -> float:
     return sum(x >= t for x in xs) / len(xs)
 
 
-def build_scorers(model_dir: str | None) -> dict[str, Scorer | None]:
+def build_scorers(model_dir: str | None, backend: str = "torch") -> dict[str, Scorer | None]:
     cfg = load_scoring_config()
     prec_cfg = cfg.precision if model_dir is None else cfg.precision.model_copy(
         update={"model": model_dir})
     status(f"loading models (precision: {resolve_model_path(prec_cfg.model)})")
-    emb, ce = load_embedder(cfg.semantic), load_cross_encoder(prec_cfg)
+    emb = load_embedder(cfg.semantic, backend=backend)
+    ce = load_cross_encoder(prec_cfg, backend=backend)
     bare_cfg = prec_cfg.model_copy(update={"exclusion_check": False})
 
     def track(fn: Callable[..., list[Any]], model: Any, c: Any) -> Scorer:
@@ -216,7 +222,12 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--update-card", action="store_true",
                     help=f"write the figures into the model's {CARD_NAME}")
     ap.add_argument("--json", type=Path, help="also write the figures as JSON here")
-    return ap.parse_args()
+    ap.add_argument("--backend", choices=CPU_BACKENDS, default="torch",
+                    help="CPU backend of both models (int8: quantized linear layers)")
+    args = ap.parse_args()
+    if args.update_card and args.backend != "torch":
+        ap.error("--update-card records the shipped fp32 figures: drop --backend")
+    return args
 
 
 def main() -> int:
@@ -225,7 +236,8 @@ def main() -> int:
     mix = Mix()
     data_dir = check_data_dir(args.data_dir or default_data_dir())
     _, heldout = group_split(read_semantoneg(data_dir), mix.heldout_fraction, seed=13)
-    scorers = build_scorers(args.model)
+    os.environ["SCOREGATE_CPU_BACKEND"] = args.backend  # the fused score's models too
+    scorers = build_scorers(args.model, args.backend)
     if args.no_fused:
         scorers["fused"] = None
     results = evaluate(scorers, rows, heldout)

@@ -426,6 +426,9 @@ class Settings(BaseSettings):
     #: Intra-op threads per model process. Set it so processes x threads <= cores: torch's
     #: OpenMP threads slow down many times over when model processes oversubscribe a CPU.
     torch_threads: int | None = Field(default=None, ge=1, le=256)
+    #: How the models run on a CPU: ``torch`` (fp32) or ``int8`` (linear layers quantized
+    #: after loading; faster, accuracy cost measured in docs/performance.md).
+    cpu_backend: Literal["torch", "int8"] = "torch"
     embedding_cache_ttl_s: int = Field(default=86_400, ge=0)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
 

@@ -53,7 +53,9 @@ def embedded_context(
         dispatcher=dispatcher,
         session=lambda: session_scope(url),
         quota=MemoryQuota(),
-        models_factory=(lambda: models) if models is not None else (lambda: LocalModels(cfg)),
+        models_factory=(lambda: models)
+        if models is not None
+        else (lambda: LocalModels(cfg, backend=settings.cpu_backend)),
         workflow=load_workflow(settings.workflow_config) if settings.workflow_config else None,
         local_tasks=dict(local_tasks or {}),
     )

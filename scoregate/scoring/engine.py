@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from scoregate.config import ScoringConfig, get_scoring_config
+from scoregate.config import ScoringConfig, get_scoring_config, get_settings
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.evidence import evidence_track
@@ -41,9 +41,12 @@ class LocalModels:
         device: str = "auto",
         cache: Any = None,
         threads: int | None = None,
+        backend: str = "torch",
     ) -> None:
+        """``backend``: ``torch`` or ``int8`` on a CPU (see ``models.CPU_BACKENDS``)."""
         self._cfg = cfg
         self._device = device
+        self._backend = backend
         self._threads = threads
         self._cache = cache
         self._models: dict[str, Any] = {}
@@ -64,9 +67,9 @@ class LocalModels:
 
             torch.set_num_threads(self._threads)
         if track == "semantic":
-            return load_embedder(self._cfg.semantic, device=device)
+            return load_embedder(self._cfg.semantic, device=device, backend=self._backend)
         if track == "precision":
-            return load_cross_encoder(self._cfg.precision, device=device)
+            return load_cross_encoder(self._cfg.precision, device=device, backend=self._backend)
         raise ValueError(f"unknown model track {track!r}; known: {', '.join(MODEL_TRACKS)}")
 
     def score_pairs(self, track: str, pairs: list[Pair]) -> list[TrackScore]:
@@ -85,7 +88,7 @@ _DEFAULT_MODELS: list[tuple[ScoringConfig, LocalModels]] = []
 def default_models(cfg: ScoringConfig) -> LocalModels:
     """The process-wide model set for ``cfg`` (loaded on first use; a new config replaces it)."""
     if not _DEFAULT_MODELS or _DEFAULT_MODELS[0][0] is not cfg:
-        _DEFAULT_MODELS[:] = [(cfg, LocalModels(cfg))]
+        _DEFAULT_MODELS[:] = [(cfg, LocalModels(cfg, backend=get_settings().cpu_backend))]
     return _DEFAULT_MODELS[0][1]
 
 

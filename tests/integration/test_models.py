@@ -98,3 +98,30 @@ def test_semantic_chunks_long_content(embedder: Any) -> None:
     long = " ".join(["The committee reviewed the annual budget in detail."] * 60)
     [t] = semantic_scores(embedder, [("annual budget review", long)], CFG.semantic)
     assert t.details["chunks"] > 1
+
+
+def test_int8_backend_quantizes_both_models_and_keeps_their_order(
+    cross_encoder: Any, embedder: Any
+) -> None:
+    from torch.ao.nn.quantized.dynamic import Linear as QuantizedLinear
+
+    ce8 = load_cross_encoder(CFG.precision, backend="int8")
+    st8 = load_embedder(CFG.semantic, backend="int8")
+    assert any(isinstance(m, QuantizedLinear) for m in ce8.model.modules())
+    assert any(isinstance(m, QuantizedLinear) for m in st8[0].auto_model.modules())
+    pairs = [FAITHFUL, UNRELATED, ("I want a picture of a dog", DOG)]
+    bare = CFG.precision.model_copy(update={"exclusion_check": False})
+    for fp32, int8 in zip(
+        precision_scores(cross_encoder, pairs, bare),
+        precision_scores(ce8, pairs, bare),
+        strict=True,
+    ):
+        assert fp32.score is not None and int8.score is not None
+        assert abs(fp32.score - int8.score) < 0.15
+    good, bad = semantic_scores(st8, [FAITHFUL, UNRELATED], CFG.semantic)
+    assert good.score is not None and bad.score is not None and good.score > bad.score
+
+
+def test_an_unknown_cpu_backend_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="unknown CPU backend 'onnx'; choose one of torch, int8"):
+        load_cross_encoder(CFG.precision, backend="onnx")
