@@ -7,7 +7,9 @@ Needs Redis and Postgres on loopback. Starts its own worker processes:
 1. raw: the same models score the same pairs in a plain loop at the same batch size;
 2. pipeline: N jobs submitted at once through every pool (batched), jobs/s, p50/p95;
 3. unbatched: the same with batch size 1 (``--unbatched-jobs``, default N/4);
-4. overhead: jobs sent one at a time; per-job latency minus the models' own time.
+4. overhead: jobs sent one at a time; per-job latency minus the models' own time;
+5. where the CPU goes: CPU milliseconds per job of each process group during the
+   batched run (read from /proc; Linux only).
 
 The last line is machine-readable.
 """
@@ -59,7 +61,7 @@ def fresh_db() -> str:
 
 
 def bench_env(db: str, batch: int) -> dict[str, str]:
-    keep = ("SCOREGATE_SCORING_CONFIG", "SCOREGATE_DEVICE")
+    keep = ("SCOREGATE_SCORING_CONFIG", "SCOREGATE_DEVICE", "SCOREGATE_CPU_BACKEND")
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREGATE_") or k in keep}
     env.update({"SCOREGATE_BROKER_URL": REDIS, "SCOREGATE_DATABASE_URL": db,
                 "SCOREGATE_BATCH_SIZE": str(batch), "SCOREGATE_BATCH_INTERVAL_S": "0.05",
@@ -80,6 +82,41 @@ def start_workers(env: dict[str, str], logdir: Path) -> list[subprocess.Popen[by
         procs.append(subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=log,
                                       stderr=subprocess.STDOUT))
     return procs
+
+
+def _proc_ticks(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def _pids(pattern: str) -> list[int]:
+    out = subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True, check=False)
+    return [int(x) for x in out.stdout.split()]
+
+
+def process_groups(procs: list[subprocess.Popen[bytes]]) -> dict[str, list[int]]:
+    """Worker processes (each with its pool children), Redis and Postgres."""
+    groups: dict[str, list[int]] = {}
+    for proc, name in zip(procs, ("semantic worker", "precision worker",
+                                  "reward+fusion+control worker"), strict=True):
+        children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                                  text=True, check=False).stdout.split()
+        groups[name] = [proc.pid, *map(int, children)]
+    groups["redis-server"] = _pids("redis-server")
+    groups["postgres"] = _pids("postgres")
+    return groups
+
+
+def cpu_ms(groups: dict[str, list[int]]) -> dict[str, float]:
+    """CPU milliseconds used so far by each group, plus this process (the orchestrator)."""
+    tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
+    out = {name: sum(_proc_ticks(p) for p in pids) * tick_ms for name, pids in groups.items()}
+    t = os.times()
+    out["orchestrator (submit + polling)"] = (t.user + t.system) * 1000
+    return out
 
 
 def stop_workers(procs: list[subprocess.Popen[bytes]]) -> None:
@@ -137,7 +174,7 @@ def latencies(engine: sa.Engine, since: Any) -> list[dict[str, float]]:
 
 
 def run_pipeline(db: str, batch: int, jobs: int, logdir: Path, sequential: int = 0
-                 ) -> dict[str, float]:
+                 ) -> dict[str, Any]:
     """Start workers, submit ``jobs`` at once (then ``sequential`` one by one), measure."""
     import redis
 
@@ -153,25 +190,32 @@ def run_pipeline(db: str, batch: int, jobs: int, logdir: Path, sequential: int =
     procs = start_workers(env, logdir)
     try:
         warm_up(engine)
-        return _measure(engine, jobs, sequential, scoregate)
+        return _measure(engine, jobs, sequential, scoregate, process_groups(procs))
     finally:
         stop_workers(procs)
         engine.dispose()
 
 
-def _measure(engine: sa.Engine, jobs: int, sequential: int, scoregate: Any) -> dict[str, float]:
+def _measure(engine: sa.Engine, jobs: int, sequential: int, scoregate: Any,
+             groups: dict[str, list[int]]) -> dict[str, Any]:
     with engine.connect() as c:
         since = c.execute(sa.text("SELECT now()")).scalar_one()
         base = int(c.execute(sa.text("SELECT count(*) FROM jobs")).scalar_one())
     bodies = make_jobs(jobs)
+    groups["postgres"] = _pids("postgres")  # backends forked for this run's connections
+    cpu_before = cpu_ms(groups)
     start = time.perf_counter()
     for i in range(0, jobs, 500):
         scoregate.submit_many([b["request"] for b in bodies[i:i + 500]])
     wall = wait_done(engine, base + jobs, timeout=3600) + 0.0
     wall = max(wall, time.perf_counter() - start)
+    cpu_after = cpu_ms(groups)
     lat = sorted(x["ms"] for x in latencies(engine, since))
-    out = {"jobs_per_s": jobs / wall, "p50_ms": statistics.median(lat),
-           "p95_ms": lat[int(0.95 * len(lat)) - 1], "wall_s": wall}
+    out: dict[str, Any] = {
+        "jobs_per_s": jobs / wall, "p50_ms": statistics.median(lat),
+        "p95_ms": lat[int(0.95 * len(lat)) - 1], "wall_s": wall,
+        "cpu_ms_per_job": {k: (cpu_after[k] - cpu_before[k]) / jobs for k in cpu_before},
+    }
     if sequential:
         out["overhead_p50_ms"] = _sequential_overhead(engine, sequential, base + jobs, scoregate)
     return out
@@ -195,7 +239,8 @@ def raw_throughput(jobs: int, batch: int) -> float:
     from scoregate.config import get_scoring_config
     from scoregate.scoring.engine import LocalModels
 
-    models = LocalModels(get_scoring_config(), device="auto")
+    backend = os.environ.get("SCOREGATE_CPU_BACKEND", "torch")
+    models = LocalModels(get_scoring_config(), device="auto", backend=backend)
     pairs = [(b["request"]["query"], b["request"]["content"]) for b in make_jobs(jobs)]
     for track in ("semantic", "precision"):
         models.score_pairs(track, pairs[:batch])
@@ -225,6 +270,12 @@ def main() -> None:
           f"p50 {batched['p50_ms']:.0f} ms, p95 {batched['p95_ms']:.0f} ms")
     print(f"per-job overhead outside the models (sequential, p50): "
           f"{batched['overhead_p50_ms']:.1f} ms")
+    cpu = batched["cpu_ms_per_job"]
+    print(f"CPU per job during the batched run ({os.cpu_count()} cores; raw models: "
+          f"{1000 * (os.cpu_count() or 1) / raw:.1f} core-ms per job at most):")
+    for name, ms in cpu.items():
+        print(f"  {name:34} {ms:6.1f} ms")
+    print(f"  {'total':34} {sum(cpu.values()):6.1f} ms")
     unbatched = run_pipeline(db, 1, unbatched_jobs, args.logdir)
     print(f"pipeline unbatched ({unbatched_jobs} jobs): {unbatched['jobs_per_s']:.1f} jobs/s, "
           f"p50 {unbatched['p50_ms']:.0f} ms, p95 {unbatched['p95_ms']:.0f} ms")
