@@ -199,7 +199,11 @@ def record_tracks(
     """Store many track results in one transaction; publish fusion for each completed join."""
     ready: list[Message] = []
     with ctx.session() as s:
+        expected = repo.expected_tracks_of(s, refs=[(job_id, n) for job_id, n, _, _ in rows])
         for job_id, n, pool, tracks in rows:
+            if (job_id, n) not in expected:
+                log.error("dropping %s track of %s/%s: no such iteration", pool, job_id, n)
+                continue
             primary = tracks.get(pool)
             payload = {"tracks": {k: v.model_dump(mode="json") for k, v in tracks.items()}}
             try:
@@ -212,6 +216,7 @@ def record_tracks(
                     status=primary.status if primary else "ok",
                     score=primary.score if primary else None,
                     elapsed_ms=sum(t.elapsed_ms for t in tracks.values()),
+                    expected=expected[(job_id, n)],
                 )
             except (repo.NotFound, ValueError) as exc:  # raised before any write
                 log.error("dropping %s track of %s/%s: %s", pool, job_id, n, exc)

@@ -78,11 +78,17 @@ def guarded_update(
     table: Any = model.__table__
     count = rowcount(session.execute(update(table).where(*where).values(**values)))
     if count:
-        names = list(values)
-        for obj in list(session.identity_map.values()):
-            if isinstance(obj, model) and all(getattr(obj, k) == v for k, v in match.items()):
-                session.expire(obj, names)
+        expire_matching(session, model, match, list(values))
     return count
+
+
+def expire_matching(
+    session: Session, model: type[_M], match: Mapping[str, Any], names: list[str]
+) -> None:
+    """Expire ``names`` in loaded ``model`` objects whose attributes equal ``match``."""
+    for obj in list(session.identity_map.values()):
+        if isinstance(obj, model) and all(getattr(obj, k) == v for k, v in match.items()):
+            session.expire(obj, names)
 
 
 def chunks(items: Sequence[str]) -> Iterator[Sequence[str]]:

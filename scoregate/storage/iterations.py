@@ -6,13 +6,14 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, case, false, select
+from sqlalchemy import ColumnElement, case, false, select, update
 from sqlalchemy.orm import Session
 
 from scoregate.storage._sql import (
     NotFound,
     check_one_of,
     dialect_insert,
+    expire_matching,
     guarded_update,
     insert_ignore,
 )
@@ -134,12 +135,17 @@ def record_track(
     status: str = "ok",
     score: float | None = None,
     elapsed_ms: float = 0.0,
+    expected: Sequence[str] | None = None,
 ) -> bool:
     """Record one track's result and say whether this call must enqueue fusion.
 
     The join of the parallel tracks: the first delivery of a track inserts its row and
     counts it; a redelivery changes nothing. Call it as the transaction's last write and
     enqueue fusion after the commit when it returns True.
+
+    Args:
+        expected: the iteration's expected tracks when the caller has them already
+            (``expected_tracks_of``, one query for a batch); read here otherwise.
 
     Returns:
         True exactly once per iteration: for the call that saw every expected track landed
@@ -150,7 +156,8 @@ def record_track(
         ValueError: ``track`` is not one of the iteration's expected tracks, or a bad status.
     """
     check_one_of(status, TRACK_STATUSES, "track status")
-    expected = _expected_tracks(session, job_id=job_id, n=n)
+    if expected is None:
+        expected = _expected_tracks(session, job_id=job_id, n=n)
     if track not in expected:
         raise ValueError(f"track {track!r} is not expected for {job_id}/{n}: {expected}")
     stmt = dialect_insert(session, TrackResult).values(
@@ -165,8 +172,36 @@ def record_track(
     )
     stmt = stmt.on_conflict_do_nothing(index_elements=["job_id", "n", "track"])
     if insert_ignore(session, stmt):
-        _update_iteration(session, job_id, n, landed_tracks=Iteration.landed_tracks + 1)
+        landed = _count_landed(session, job_id, n)
+        if landed is not None and landed < len(expected):
+            return False  # not the last track: nothing to claim yet
     return _claim(session, job_id=job_id, n=n, need=len(expected))
+
+
+def _count_landed(session: Session, job_id: str, n: int) -> int | None:
+    """Add one landed track; the new count where the dialect returns it, else None."""
+    values = {"landed_tracks": Iteration.landed_tracks + 1}
+    if not session.get_bind().dialect.update_returning:
+        _update_iteration(session, job_id, n, **values)
+        return None
+    table: Any = Iteration.__table__
+    stmt = update(table).where(*_at(job_id, n)).values(**values).returning(table.c.landed_tracks)
+    landed = session.execute(stmt).scalar_one_or_none()
+    expire_matching(session, Iteration, {"job_id": job_id, "n": n}, ["landed_tracks"])
+    return None if landed is None else int(landed)
+
+
+def expected_tracks_of(
+    session: Session, *, refs: Collection[tuple[str, int]]
+) -> dict[tuple[str, int], list[str]]:
+    """The expected tracks of many iterations in one narrow query, by (job id, n)."""
+    wanted = set(refs)
+    if not wanted:
+        return {}
+    stmt = select(Iteration.job_id, Iteration.n, Iteration.expected_tracks).where(
+        Iteration.job_id.in_({job_id for job_id, _ in wanted})
+    )
+    return {(j, n): list(e) for j, n, e in session.execute(stmt) if (j, n) in wanted}
 
 
 def claim_fusion(session: Session, *, job_id: str, n: int, force: bool = False) -> bool:
