@@ -61,7 +61,8 @@ def fresh_db() -> str:
 
 
 def bench_env(db: str, batch: int) -> dict[str, str]:
-    keep = ("SCOREGATE_SCORING_CONFIG", "SCOREGATE_DEVICE", "SCOREGATE_CPU_BACKEND")
+    keep = ("SCOREGATE_SCORING_CONFIG", "SCOREGATE_DEVICE", "SCOREGATE_CPU_BACKEND",
+            "SCOREGATE_TASK_EVENTS")
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREGATE_") or k in keep}
     env.update({"SCOREGATE_BROKER_URL": REDIS, "SCOREGATE_DATABASE_URL": db,
                 "SCOREGATE_BATCH_SIZE": str(batch), "SCOREGATE_BATCH_INTERVAL_S": "0.05",

@@ -429,6 +429,9 @@ class Settings(BaseSettings):
     #: How the models run on a CPU: ``torch`` (fp32) or ``int8`` (linear layers quantized
     #: after loading; faster, accuracy cost measured in docs/performance.md).
     cpu_backend: Literal["torch", "int8"] = "torch"
+    #: Task events (sent, received, started, succeeded...) for Flower and `celery events`.
+    #: Off saves their publishing on every hop; Flower then shows workers, not tasks.
+    task_events: bool = True
     embedding_cache_ttl_s: int = Field(default=86_400, ge=0)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
 

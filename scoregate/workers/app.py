@@ -43,8 +43,8 @@ def celery_config(settings: Settings) -> dict[str, Any]:
         "task_default_queue": "control",
         "task_time_limit": settings.task_time_limit_s,
         "task_soft_time_limit": max(1, settings.task_time_limit_s - 30),
-        "worker_send_task_events": True,
-        "task_send_sent_event": True,
+        "worker_send_task_events": settings.task_events,
+        "task_send_sent_event": settings.task_events,
         "worker_hijack_root_logger": False,
         "beat_schedule": {
             "scoregate-sweep": {

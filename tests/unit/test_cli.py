@@ -49,9 +49,16 @@ def test_worker_rejects_unknown_pool():
     assert out.exit_code == 2 and "unknown pool 'gpu'" in out.output
 
 
-def test_worker_argv_routes_queues():
+def test_worker_argv_routes_queues(monkeypatch):
+    from scoregate.config import get_settings
     from scoregate.workers.command import worker_argv
 
     argv = worker_argv("semantic")
     assert argv[:3] == ["worker", "-Q", "semantic"] and "-E" in argv and "-c" in argv
     assert worker_argv("all")[2] == "semantic,precision,reward,fusion,control"
+    monkeypatch.setenv("SCOREGATE_TASK_EVENTS", "false")
+    get_settings.cache_clear()
+    try:
+        assert "-E" not in worker_argv("semantic")
+    finally:
+        get_settings.cache_clear()

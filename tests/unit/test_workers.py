@@ -39,6 +39,11 @@ def test_json_only_late_acks_and_visibility_timeout():
     assert conf["worker_send_task_events"] and conf["task_send_sent_event"]
 
 
+def test_task_events_can_be_switched_off():
+    conf = celery_config(Settings(task_events=False))
+    assert not conf["worker_send_task_events"] and not conf["task_send_sent_event"]
+
+
 def test_cpu_pools_never_import_torch():
     code = (
         "import sys\n"
