@@ -69,9 +69,9 @@ def bench_pure(n: int) -> list[float]:
     return times
 
 
-def bench_models(pairs: int, batch: int) -> dict[str, float]:
+def bench_models(pairs: int, batch: int, backend: str = "torch") -> dict[str, float]:
     cfg = load_scoring_config()
-    models = LocalModels(cfg, device="cpu")
+    models = LocalModels(cfg, device="cpu", backend=backend)
     data = [(REQUEST.query, f"{ANSWER[:300]} ({i})") for i in range(pairs)]
     out = {}
     for track in ("semantic", "precision"):
@@ -89,6 +89,9 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=256, help="pairs per model track")
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--no-models", action="store_true")
+    parser.add_argument(
+        "--compare-int8", action="store_true", help="also time the models on the int8 backend"
+    )
     args = parser.parse_args()
     times = sorted(bench_pure(args.n))
     p50, p95 = statistics.median(times), times[int(0.95 * len(times)) - 1]
@@ -105,6 +108,14 @@ def main() -> None:
                 f"({ms / p50:.0f}x the pure part)"
             )
         line += "".join(f" {t}_ms_per_pair={ms:.3f}" for t, ms in per_pair.items())
+        if args.compare_int8:
+            int8 = bench_models(args.pairs, args.batch, backend="int8")
+            for track, ms in int8.items():
+                print(
+                    f"{track} model, int8 backend: {ms:.2f} ms per pair "
+                    f"({per_pair[track] / ms:.2f}x faster than fp32, same run)"
+                )
+            line += "".join(f" {t}_int8_ms_per_pair={ms:.3f}" for t, ms in int8.items())
     print(line)
 
 
