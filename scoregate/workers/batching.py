@@ -55,10 +55,11 @@ class ReliableBatches(Batches):  # type: ignore[misc]
 
     Flushing: a full batch (``flush_every`` messages) goes at once. Otherwise, every
     ``flush_interval`` (a short tick) the buffer goes to the pool when the pool has a
-    free process for this task, and in any case once the oldest buffered message has
-    waited ``max_wait_s``. An idle worker thus scores a lone message within a tick,
-    and a busy one gathers messages while the previous batch runs (one forward pass
-    serves them all) instead of queueing many small batches behind it.
+    free process for this task and no message arrived since the last tick, and in any
+    case once the oldest buffered message has waited ``max_wait_s``. An idle worker
+    thus scores a lone message within two ticks; a busy one, or one that a backlog
+    streams into, gathers messages (one forward pass, one transaction serves them all)
+    instead of sending many small batches.
     """
 
     #: The longest a buffered message waits for its batch to fill (``batch_interval_s``).
@@ -79,6 +80,7 @@ class ReliableBatches(Batches):  # type: ignore[misc]
         handler = super().Strategy(task, app, consumer)
         self._slots = max(1, int(getattr(consumer.pool, "limit", None) or 1))
         self._waiting_since: float | None = None
+        self._seen = 0
         # A consumer restart (the broker connection was lost) clears the event loop's
         # timers. celery-batches keeps its handle to the dead flush timer and only
         # starts one when it has none, so it would never flush on time again: buffered
@@ -96,10 +98,14 @@ class ReliableBatches(Batches):  # type: ignore[misc]
             since = getattr(self, "_waiting_since", None)
             if since is None:
                 since = self._waiting_since = now
+            # Still arriving (a backlog streams in): let the batch fill up, as when the
+            # pool is busy with the last one. A lone message stops growing at once.
+            growing = waiting > getattr(self, "_seen", 0)
+            self._seen = waiting
             busy = self._in_flight >= getattr(self, "_slots", 1)
-            if busy and waiting < self.flush_every and now - since < self.max_wait_s:
-                return  # the pool is busy: let the batch grow while the last one runs
-        self._waiting_since = None
+            if (busy or growing) and waiting < self.flush_every and now - since < self.max_wait_s:
+                return
+        self._waiting_since, self._seen = None, 0
         super()._do_flush()
 
     def _done(self) -> None:

@@ -292,7 +292,7 @@ def _adaptive(monkeypatch: pytest.MonkeyPatch, slots: int = 1) -> tuple[Any, _Po
     task.name, task.flush_every, task.max_wait_s = "scoregate.semantic.score", 4, 0.05
     pool = _Pool()
     monkeypatch.setattr(batching.ReliableBatches, "_pool_in_flight", {})
-    task._pool, task._slots, task._waiting_since = pool, slots, None
+    task._pool, task._slots, task._waiting_since, task._seen = pool, slots, None, 0
     monkeypatch.setattr(SimpleRequest, "from_request", staticmethod(lambda r: r))
     return task, pool
 
@@ -304,20 +304,38 @@ def _buffer(task: Any, n: int) -> None:
         task._buffer.put(req)
 
 
-def test_an_idle_pool_gets_a_lone_message_at_the_first_tick(monkeypatch):
+def _tick(task: Any, times: int = 2) -> None:
+    """Ticks of the flush timer (two: the buffer must stop growing between ticks)."""
+    for _ in range(times):
+        task._do_flush()
+
+
+def test_an_idle_pool_gets_a_lone_message_once_it_stops_growing(monkeypatch):
     task, pool = _adaptive(monkeypatch)
     _buffer(task, 1)
     task._do_flush()
+    assert pool.batches == []  # it just arrived: more may follow
+    task._do_flush()
     assert pool.batches == [1]
+
+
+def test_a_streaming_backlog_fills_the_batch_even_with_a_free_pool(monkeypatch):
+    task, pool = _adaptive(monkeypatch)
+    for _ in range(3):
+        _buffer(task, 1)
+        task._do_flush()
+    assert pool.batches == []
+    _buffer(task, 1)  # the fourth fills the batch (flush_every=4)
+    task._do_flush()
+    assert pool.batches == [4]
 
 
 def test_a_busy_pool_lets_the_batch_grow_until_it_is_free(monkeypatch):
     task, pool = _adaptive(monkeypatch)
     _buffer(task, 1)
-    task._do_flush()
+    _tick(task)
     _buffer(task, 2)
-    task._do_flush()  # the first batch still runs: wait
-    task._do_flush()
+    _tick(task, 3)  # the first batch still runs: wait
     assert pool.batches == [1]
     pool.callbacks[0](None)  # it returned: the next tick sends what gathered
     task._do_flush()
@@ -327,12 +345,12 @@ def test_a_busy_pool_lets_the_batch_grow_until_it_is_free(monkeypatch):
 def test_a_busy_pool_still_gets_a_full_batch_or_one_that_waited_too_long(monkeypatch):
     task, pool = _adaptive(monkeypatch)
     _buffer(task, 1)
-    task._do_flush()
+    _tick(task)
     _buffer(task, 4)
     task._do_flush()
     assert pool.batches == [1, 4]  # full: sent although the pool is busy
     _buffer(task, 1)
-    task._do_flush()
+    _tick(task)
     assert pool.batches == [1, 4]
     task._waiting_since -= task.max_wait_s
     task._do_flush()
@@ -343,7 +361,7 @@ def test_two_pool_processes_take_two_batches_before_the_buffer_waits(monkeypatch
     task, pool = _adaptive(monkeypatch, slots=2)
     for _ in range(3):
         _buffer(task, 1)
-        task._do_flush()
+        _tick(task)
     assert pool.batches == [1, 1]
 
 
@@ -351,10 +369,10 @@ def test_tasks_sharing_a_pool_share_its_free_processes(monkeypatch):
     fuse, pool = _adaptive(monkeypatch, slots=2)
     decide = batching.ReliableBatches()
     decide.name, decide.flush_every, decide.max_wait_s = "scoregate.control.decide", 4, 0.05
-    decide._pool, decide._slots, decide._waiting_since = pool, 2, None
+    decide._pool, decide._slots, decide._waiting_since, decide._seen = pool, 2, None, 0
     for task in (fuse, decide, decide):
         _buffer(task, 1)
-        task._do_flush()
+        _tick(task)
     assert pool.batches == [1, 1]  # the third waits: both processes are taken
 
 
