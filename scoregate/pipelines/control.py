@@ -59,6 +59,7 @@ def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int, bool]])
     """
     fused: list[ScoreResult] = []
     out: list[Message] = []
+    refs = sorted(refs)  # rows locked in one order: two batches never deadlock
     keys = [(job_id, n) for job_id, n, _ in refs]
     with ctx.session() as s:
         its = repo.get_iterations(s, refs=keys)
@@ -91,6 +92,7 @@ def decide_iteration(ctx: PipelineContext, job_id: str, n: int) -> None:
 def decide_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int]]) -> None:
     """Decide many fused iterations in one transaction; publish the follow-ups after it."""
     out: list[Message] = []
+    refs = sorted(refs)  # rows locked in one order: two batches never deadlock
     with ctx.session() as s:
         jobs = repo.get_jobs(s, job_ids={job_id for job_id, _ in refs})
         its = repo.get_iterations(s, refs=refs)

@@ -198,6 +198,7 @@ def record_tracks(
 ) -> None:
     """Store many track results in one transaction; publish fusion for each completed join."""
     ready: list[Message] = []
+    rows = sorted(rows, key=lambda row: (row[0], row[1]))  # one lock order: no deadlock
     with ctx.session() as s:
         expected = repo.expected_tracks_of(s, refs=[(job_id, n) for job_id, n, _, _ in rows])
         for job_id, n, pool, tracks in rows:

@@ -78,7 +78,9 @@ def guarded_update(
     table: Any = model.__table__
     count = rowcount(session.execute(update(table).where(*where).values(**values)))
     if count:
-        expire_matching(session, model, match, list(values))
+        # Columns the table sets itself on UPDATE (``updated_at``) changed as well.
+        auto = [c.name for c in table.columns if c.onupdate is not None and c.name not in values]
+        expire_matching(session, model, match, [*values, *auto])
     return count
 
 

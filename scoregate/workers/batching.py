@@ -85,14 +85,20 @@ class ReliableBatches(Batches):  # type: ignore[misc]
         # timers. celery-batches keeps its handle to the dead flush timer and only
         # starts one when it has none, so it would never flush on time again: buffered
         # messages would wait for a full batch, holding the prefetch window and
-        # starving every other task of the worker. Start afresh.
+        # starving every other task of the worker. Start afresh (cancelling the old one
+        # in case it is still alive, as after a pool restart).
+        old: Any = getattr(self, "_tref", None)
+        if old is not None:
+            old.cancel()
         self._tref = None
         if self._buffer.qsize() or self._pending.qsize():
             self._tref = consumer.timer.call_repeatedly(self.flush_interval, self._do_flush)
         return handler
 
     def _do_flush(self) -> None:
-        waiting = self._buffer.qsize() + self._pending.qsize()
+        # Only ready messages count: retries parked with a countdown (``_pending``) are
+        # released by the flush itself once their time has come.
+        waiting = self._buffer.qsize()
         if waiting:
             now = time.monotonic()
             since = getattr(self, "_waiting_since", None)
@@ -138,13 +144,20 @@ class ReliableBatches(Batches):  # type: ignore[misc]
                     req.acknowledge()
 
         self._in_flight += 1
-        return self._pool.apply_async(
-            apply_batches_task,
-            (self, payload, 0, None),
-            accept_callback=on_accepted,
-            callback=on_return,
-            error_callback=on_error,
-        )
+        try:
+            return self._pool.apply_async(
+                apply_batches_task,
+                (self, payload, 0, None),
+                accept_callback=on_accepted,
+                callback=on_return,
+                error_callback=on_error,
+            )
+        except Exception:
+            # Never handed to a process: give the slot back and the messages to the broker.
+            self._done()
+            for req in requests:
+                req.reject(requeue=True)
+            raise
 
 
 @dataclass(frozen=True)
@@ -205,9 +218,11 @@ def valid_items(
     items = []
     for req in requests:
         kwargs = dict(req.kwargs or {})
-        if req.args:
-            kwargs.update(zip(fields, req.args, strict=False))
+        positional = (*fields, *(optional or ()))
         try:
+            if len(req.args or ()) > len(positional):
+                raise BadMessage(f"too many positional arguments: {len(req.args)}")
+            kwargs.update(zip(positional, req.args or (), strict=False))
             unexpected = sorted(set(kwargs) - allowed) if allowed is not None else []
             if unexpected:
                 raise BadMessage(f"unexpected argument(s): {', '.join(map(str, unexpected))}")

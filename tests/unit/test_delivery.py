@@ -365,6 +365,28 @@ def test_two_pool_processes_take_two_batches_before_the_buffer_waits(monkeypatch
     assert pool.batches == [1, 1]
 
 
+def test_a_batch_the_pool_refuses_goes_back_to_the_broker_and_frees_its_slot(monkeypatch):
+    task, pool = _adaptive(monkeypatch)
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise ValueError("pool closed")
+
+    pool.apply_async = refuse  # type: ignore[method-assign]
+    requests = [_Req(), _Req()]
+    with pytest.raises(ValueError, match="pool closed"):
+        task.flush(requests)
+    assert [r.outcome for r in requests] == ["requeue", "requeue"]
+    assert task._in_flight == 0
+
+
+def test_a_message_with_too_many_positional_arguments_is_refused(env, caplog):
+    job_id = _start(env)
+    fusion_tasks.fuse.apply(args=(job_id, 1, True, "extra"), task_id="f-9")
+    assert "[f-9]: refused message: too many positional arguments: 4" in caplog.text
+    fusion_tasks.fuse.apply(args=(job_id, 1, True), task_id="f-10")  # forced, by position
+    assert "[f-10]: refused" not in caplog.text
+
+
 def test_tasks_sharing_a_pool_share_its_free_processes(monkeypatch):
     fuse, pool = _adaptive(monkeypatch, slots=2)
     decide = batching.ReliableBatches()
@@ -398,12 +420,15 @@ def _consumer(timer: _Timer) -> Any:
 def test_a_restarted_consumer_gets_a_live_flush_timer(monkeypatch):
     """A lost broker connection clears the loop's timers; buffered messages must still flush."""
     task = fusion_tasks.fuse
-    monkeypatch.setattr(task, "_tref", "dead-timer", raising=False)
+    dead = SimpleNamespace(cancelled=False)
+    dead.cancel = lambda: setattr(dead, "cancelled", True)
+    monkeypatch.setattr(task, "_tref", dead, raising=False)
     timer = _Timer()
     task.Strategy(task, task.app, _consumer(timer))
+    assert dead.cancelled
     # Nothing buffered: the next message starts the timer.
     assert task._tref is None and timer.started == []
-    monkeypatch.setattr(task, "_tref", "dead-timer")
+    monkeypatch.setattr(task, "_tref", None)
     task._buffer.put("a buffered request")
     try:
         task.Strategy(task, task.app, _consumer(timer))
