@@ -41,12 +41,13 @@ class LocalModels:
         device: str = "auto",
         cache: Any = None,
         threads: int | None = None,
-        backend: str = "torch",
+        backend: str | None = None,
     ) -> None:
-        """``backend``: ``torch`` or ``int8`` on a CPU (see ``models.CPU_BACKENDS``)."""
+        """``backend``: ``torch`` or ``int8`` on a CPU (see ``models.CPU_BACKENDS``);
+        None takes ``SCOREGATE_CPU_BACKEND`` from the settings."""
         self._cfg = cfg
         self._device = device
-        self._backend = backend
+        self._backend = backend if backend is not None else get_settings().cpu_backend
         self._threads = threads
         self._cache = cache
         self._models: dict[str, Any] = {}
@@ -88,7 +89,7 @@ _DEFAULT_MODELS: list[tuple[ScoringConfig, LocalModels]] = []
 def default_models(cfg: ScoringConfig) -> LocalModels:
     """The process-wide model set for ``cfg`` (loaded on first use; a new config replaces it)."""
     if not _DEFAULT_MODELS or _DEFAULT_MODELS[0][0] is not cfg:
-        _DEFAULT_MODELS[:] = [(cfg, LocalModels(cfg, backend=get_settings().cpu_backend))]
+        _DEFAULT_MODELS[:] = [(cfg, LocalModels(cfg))]
     return _DEFAULT_MODELS[0][1]
 
 

@@ -93,6 +93,12 @@ def expire_matching(
             session.expire(obj, names)
 
 
+def select_in(session: Session, stmt: Any, column: Any, values: Collection[str]) -> Iterator[Any]:
+    """Rows of ``stmt`` whose ``column`` is one of ``values``: one query per CHUNK values."""
+    for chunk in chunks(sorted(set(values))):
+        yield from session.execute(stmt.where(column.in_(chunk)))
+
+
 def chunks(items: Sequence[str]) -> Iterator[Sequence[str]]:
     """Yield ``items`` in slices of at most :data:`CHUNK`."""
     for start in range(0, len(items), CHUNK):

@@ -16,6 +16,7 @@ from scoregate.storage._sql import (
     expire_matching,
     guarded_update,
     insert_ignore,
+    select_in,
 )
 from scoregate.storage.models import (
     ITERATION_STATUSES,
@@ -117,12 +118,10 @@ def get_iterations(
     session: Session, *, refs: Collection[tuple[str, int]]
 ) -> dict[tuple[str, int], Iteration]:
     """Return the iterations named by ``refs`` (job id, n) that exist, in one query."""
-    if not refs:
-        return {}
     wanted = set(refs)
-    stmt = select(Iteration).where(Iteration.job_id.in_({job_id for job_id, _ in wanted}))
-    stmt = stmt.execution_options(populate_existing=True)
-    return {(it.job_id, it.n): it for it in session.scalars(stmt) if (it.job_id, it.n) in wanted}
+    stmt = select(Iteration).execution_options(populate_existing=True)
+    rows = select_in(session, stmt, Iteration.job_id, {job_id for job_id, _ in wanted})
+    return {(it.job_id, it.n): it for (it,) in rows if (it.job_id, it.n) in wanted}
 
 
 def record_track(
@@ -196,12 +195,9 @@ def expected_tracks_of(
 ) -> dict[tuple[str, int], list[str]]:
     """The expected tracks of many iterations in one narrow query, by (job id, n)."""
     wanted = set(refs)
-    if not wanted:
-        return {}
-    stmt = select(Iteration.job_id, Iteration.n, Iteration.expected_tracks).where(
-        Iteration.job_id.in_({job_id for job_id, _ in wanted})
-    )
-    return {(j, n): list(e) for j, n, e in session.execute(stmt) if (j, n) in wanted}
+    stmt = select(Iteration.job_id, Iteration.n, Iteration.expected_tracks)
+    rows = select_in(session, stmt, Iteration.job_id, {job_id for job_id, _ in wanted})
+    return {(j, n): list(e) for j, n, e in rows if (j, n) in wanted}
 
 
 def claim_fusion(session: Session, *, job_id: str, n: int, force: bool = False) -> bool:
@@ -239,10 +235,8 @@ def track_results_of(
 ) -> dict[tuple[str, int], dict[str, TrackResult]]:
     """Return the tracks recorded for many iterations in one query, by (job id, n)."""
     out: dict[tuple[str, int], dict[str, TrackResult]] = {ref: {} for ref in refs}
-    if not out:
-        return out
-    stmt = select(TrackResult).where(TrackResult.job_id.in_({job_id for job_id, _ in out}))
-    for row in session.scalars(stmt):
+    rows = select_in(session, select(TrackResult), TrackResult.job_id, {j for j, _ in out})
+    for (row,) in rows:
         if (row.job_id, row.n) in out:
             out[(row.job_id, row.n)][row.track] = row
     return out

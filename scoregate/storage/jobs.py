@@ -14,6 +14,7 @@ from scoregate.storage._sql import (
     chunks,
     dialect_insert,
     guarded_update,
+    select_in,
 )
 from scoregate.storage.models import (
     JOB_STATUSES,
@@ -172,10 +173,8 @@ def get_job(session: Session, *, job_id: str) -> Job | None:
 
 def get_jobs(session: Session, *, job_ids: Collection[str]) -> dict[str, Job]:
     """Return the jobs that exist among ``job_ids``, by id: one query, no relationships."""
-    if not job_ids:
-        return {}
-    stmt = select(Job).where(Job.id.in_(set(job_ids))).execution_options(populate_existing=True)
-    return {job.id: job for job in session.scalars(stmt)}
+    stmt = select(Job).execution_options(populate_existing=True)
+    return {job.id: job for (job,) in select_in(session, stmt, Job.id, job_ids)}
 
 
 def list_jobs(

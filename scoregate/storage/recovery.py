@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from scoregate.storage._sql import chunks
+from scoregate.storage._sql import select_in
 from scoregate.storage.models import Iteration, Job, TrackResult
 
 #: Job statuses in which the loop waits for the agent (or research task) to answer.
@@ -45,10 +45,6 @@ def recorded_tracks(
 ) -> set[tuple[str, int]]:
     """Return which of the ``(job_id, n)`` iterations already hold a result for ``track``."""
     wanted = set(refs)
-    found: set[tuple[str, int]] = set()
-    for ids in chunks(sorted({job_id for job_id, _ in wanted})):
-        stmt = select(TrackResult.job_id, TrackResult.n).where(
-            TrackResult.track == track, TrackResult.job_id.in_(ids)
-        )
-        found.update((job_id, n) for job_id, n in session.execute(stmt))
-    return found & wanted
+    stmt = select(TrackResult.job_id, TrackResult.n).where(TrackResult.track == track)
+    rows = select_in(session, stmt, TrackResult.job_id, {job_id for job_id, _ in wanted})
+    return {(job_id, n) for job_id, n in rows} & wanted

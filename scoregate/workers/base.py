@@ -8,6 +8,7 @@ from typing import Any
 from scoregate.config import get_settings
 from scoregate.pipelines.context import PipelineContext
 from scoregate.storage import repository as repo
+from scoregate.workers.batching import FLUSH_TICK_S
 
 log = logging.getLogger(__name__)
 
@@ -17,8 +18,6 @@ def batch_options() -> dict[str, Any]:
 
     See :class:`scoregate.workers.batching.ReliableBatches` for the flushing rule.
     """
-    from scoregate.workers.batching import FLUSH_TICK_S
-
     settings = get_settings()
     wait = settings.batch_interval_s
     return {

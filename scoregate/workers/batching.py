@@ -64,6 +64,11 @@ class ReliableBatches(Batches):  # type: ignore[misc]
 
     #: The longest a buffered message waits for its batch to fill (``batch_interval_s``).
     max_wait_s: float = 0.05
+    #: Processes of the worker's pool (set when the worker starts consuming).
+    _slots: int = 1
+    #: When the oldest buffered message arrived, and the buffer size at the last tick.
+    _waiting_since: float | None = None
+    _seen: int = 0
     #: Batches running or queued per worker pool, over every batched task it serves
     #: (one worker may serve reward, fusion and control with the same processes).
     _pool_in_flight: ClassVar[dict[int, int]] = {}
@@ -79,8 +84,7 @@ class ReliableBatches(Batches):  # type: ignore[misc]
     def Strategy(self, task: Any, app: Any, consumer: Any) -> Any:
         handler = super().Strategy(task, app, consumer)
         self._slots = max(1, int(getattr(consumer.pool, "limit", None) or 1))
-        self._waiting_since: float | None = None
-        self._seen = 0
+        self._waiting_since, self._seen = None, 0
         # A consumer restart (the broker connection was lost) clears the event loop's
         # timers. celery-batches keeps its handle to the dead flush timer and only
         # starts one when it has none, so it would never flush on time again: buffered
@@ -101,15 +105,14 @@ class ReliableBatches(Batches):  # type: ignore[misc]
         waiting = self._buffer.qsize()
         if waiting:
             now = time.monotonic()
-            since = getattr(self, "_waiting_since", None)
-            if since is None:
-                since = self._waiting_since = now
+            if self._waiting_since is None:
+                self._waiting_since = now
             # Still arriving (a backlog streams in): let the batch fill up, as when the
             # pool is busy with the last one. A lone message stops growing at once.
-            growing = waiting > getattr(self, "_seen", 0)
-            self._seen = waiting
-            busy = self._in_flight >= getattr(self, "_slots", 1)
-            if (busy or growing) and waiting < self.flush_every and now - since < self.max_wait_s:
+            growing, self._seen = waiting > self._seen, waiting
+            busy = self._in_flight >= self._slots
+            waited = now - self._waiting_since
+            if (busy or growing) and waiting < self.flush_every and waited < self.max_wait_s:
                 return
         self._waiting_since, self._seen = None, 0
         super()._do_flush()

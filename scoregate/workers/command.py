@@ -16,9 +16,8 @@ def worker_argv(
     if pool != "all" and pool not in POOLS:
         raise ValueError(f"unknown pool {pool!r}; choose one of {', '.join(POOLS)} or all")
     queues = ",".join(POOLS) if pool == "all" else pool
-    argv = ["worker", "-Q", queues, "-l", loglevel, "-n", f"{pool}@%h"]
-    if get_settings().task_events:
-        argv.insert(5, "-E")
+    events = ["-E"] if get_settings().task_events else []
+    argv = ["worker", "-Q", queues, "-l", loglevel, *events, "-n", f"{pool}@%h"]
     if concurrency is None and pool in MODEL_POOLS:
         concurrency = 1  # one process per device: a model is loaded once per process
     if concurrency is not None:

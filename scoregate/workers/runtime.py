@@ -47,7 +47,6 @@ def _models() -> LocalModels:
         device=settings.device,
         cache=cache,
         threads=settings.torch_threads,
-        backend=settings.cpu_backend,
     )
 
 
