@@ -11,8 +11,10 @@ Sets (never used in training):
 * probes: "I do NOT want a picture of a dog" vs "I want a picture of a dog" against
   "Here is a picture of a dog", and an unrelated answer.
 
-"precision" is the track as configured (model x exclusion check); "model only" is the
-cross-encoder alone (exclusion check off), to measure what the check adds.
+"precision" is the track as configured (the model reads the request as written and,
+when it excludes something, without its exclusions; the explicit check penalises an
+excluded term the answer affirms); "model only" is the cross-encoder alone (exclusion
+handling off), to measure what that handling adds.
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ def build_scorers(model_dir: str | None, backend: str = "torch") -> dict[str, Sc
     emb = load_embedder(cfg.semantic, backend=backend)
     ce = load_cross_encoder(prec_cfg, backend=backend)
     bare_cfg = prec_cfg.model_copy(update={"exclusion_check": False})
+    unpenalised = prec_cfg.model_copy(update={"exclusion_penalty": 1.0})
 
     def track(fn: Callable[..., list[Any]], model: Any, c: Any) -> Scorer:
         return lambda pairs: [t.score for t in fn(model, pairs, c)]
@@ -100,6 +103,7 @@ def build_scorers(model_dir: str | None, backend: str = "torch") -> dict[str, Sc
         "precision": track(precision_scores, ce, prec_cfg),
         "model only": track(precision_scores, ce, bare_cfg),
         "fused": fused_scorer(),
+        "unpenalised": track(precision_scores, ce, unpenalised),
     }
 
 
@@ -197,10 +201,10 @@ def by_domain(scorer: Scorer, rows: list[dict[str, str]]) -> str:
     return "\n".join(lines)
 
 
-def penalty_sweep(model_only: Scorer, rows: list[dict[str, str]]) -> str:
-    """Precision-track triple metrics for several exclusion penalties (1.0 = no check)."""
+def penalty_sweep(unpenalised: Scorer, rows: list[dict[str, str]]) -> str:
+    """Precision-track triple metrics for several exclusion penalties (1.0 = none)."""
     cols = ("faithful", "violating", "off_topic")
-    raw = {c: model_only([(r["query"], r[c]) for r in rows]) for c in cols}
+    raw = {c: unpenalised([(r["query"], r[c]) for r in rows]) for c in cols}
     hit = {c: [bool(check_exclusions(r["query"], r[c]).violated) for r in rows] for c in cols}
     lines = [f"exclusion check flags: faithful {sum(hit['faithful'])}, violating"
              f" {sum(hit['violating'])}, off-topic {sum(hit['off_topic'])} of {len(rows)}", "",
@@ -240,12 +244,14 @@ def main() -> int:
     scorers = build_scorers(args.model, args.backend)
     if args.no_fused:
         scorers["fused"] = None
+    unpenalised = scorers.pop("unpenalised")
     results = evaluate(scorers, rows, heldout)
     report = table(results)
     per_domain = by_domain(scorers["precision"], rows) if scorers["precision"] else ""
-    if scorers["model only"]:
-        sweep = penalty_sweep(scorers["model only"], rows)
-        per_domain += "\n\nExclusion penalty sweep (model only x penalty):\n\n" + sweep
+    if unpenalised:
+        sweep = penalty_sweep(unpenalised, rows)
+        title = "Exclusion penalty sweep (the track as configured, penalty varied)"
+        per_domain += f"\n\n{title}:\n\n{sweep}"
     print(report + "\n\nPrecision track by domain:\n\n" + per_domain)
     if args.json:
         args.json.write_text(json.dumps(results, indent=2), encoding="utf-8")
@@ -261,8 +267,8 @@ def _card_metrics(report: str, per_domain: str, n_rows: int, n_held: int) -> str
     return (
         f"Measured with `python benchmarks/eval_precision.py --update-card` on"
         f" {n_rows} dev triples (`benchmarks/data/request_triples_dev.jsonl`) and"
-        f" {n_held} held-out SemAntoNeg pairs. *precision* = cross-encoder x exclusion"
-        f" check (as shipped); *model only* = cross-encoder alone; *fused* ="
+        f" {n_held} held-out SemAntoNeg pairs. *precision* = the track as shipped"
+        f" (cross-encoder with exclusion handling); *model only* = cross-encoder alone; *fused* ="
         f" `scoregate.score()` with the default profile.\n\n{report}\n\n"
         f"Precision track by domain:\n\n{per_domain}"
     )

@@ -241,7 +241,10 @@ class PrecisionConfig(_Strict):
     #: Extra explicit handling of what a request excludes ("without X", "no X").
     exclusion_check: bool = True
     #: Multiplier applied to the score when the content affirms an excluded term.
-    exclusion_penalty: float = Field(default=0.6, ge=0, le=1)
+    exclusion_penalty: float = Field(default=0.3, ge=0, le=1)
+    #: With the check on: also score the answer against the request with its exclusion
+    #: clauses cut out (what it asks for) and average the two model scores.
+    score_without_exclusions: bool = True
 
 
 class RewardConfig(_Strict):

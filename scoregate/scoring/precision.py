@@ -143,6 +143,67 @@ def parse_exclusions(query: str) -> list[str]:
     return list(dict.fromkeys(t for t in found if t not in _STOP_TERMS))
 
 
+#: Words that carry no request of their own once an exclusion is cut out of a sentence
+#: ("I'm allergic to shellfish." leaves "I'm": the sentence is dropped).
+_EMPTY_WORDS = frozenset(
+    "i i'm im we we're am is are do does did also really just so but and or please that"
+    " that's which who it it's my me can can't cannot could would will".split()
+)
+#: Connectors left dangling at the end of a sentence once its exclusion is cut out.
+_DANGLING = re.compile(
+    r"(?:[\s,;:-]+|\s*\b(?:but|so|and|or|if|that|that's|which|who|please|with|just|also"
+    r"|in it|i|i'm|we|you)(?![\w']))+$",
+    re.IGNORECASE,
+)
+_WORD_START = re.compile(r"[\w']*$")
+
+
+def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
+    """Character spans of the exclusion clauses in one sentence, merged and sorted."""
+    spans: list[tuple[int, int]] = []
+    for rx in (*_EXCLUSION_RES, _OUT_RE, _FREE_RE):
+        for m in rx.finditer(sentence):
+            # A cue that starts inside a word ("n't" of "don't") takes the whole word.
+            word = _WORD_START.search(sentence, 0, m.start())
+            spans.append((word.start() if word else m.start(), m.end()))
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def strip_exclusions(query: str) -> str:
+    """What ``query`` asks for, with its exclusion clauses cut out.
+
+    "Dinner ideas please, but I can't eat gluten." -> "Dinner ideas please." A sentence
+    left with no request of its own is dropped; "" when nothing but exclusions remains.
+    Yes/no questions are kept whole (they exclude nothing, see ``parse_exclusions``).
+    """
+    kept: list[str] = []
+    for sentence in _SENTENCES.findall(query):
+        spans = [] if _YES_NO.match(sentence) else _exclusion_spans(sentence)
+        if not spans:
+            kept.append(sentence.strip())
+            continue
+        body = sentence.rstrip(".!? ")
+        end = sentence[len(body) :].strip() or "."
+        parts, last = [], 0
+        for start, stop in spans:
+            parts.append(body[last:start])
+            last = stop
+        parts.append(body[last:])
+        text = re.sub(r"\s+", " ", " ".join(p.strip() for p in parts)).strip()
+        text = re.sub(r"\s+([,;:])", r"\1", re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", text))
+        text = _DANGLING.sub("", text).lstrip(" ,;:-")
+        words = _WORD.findall(text.lower())
+        if any(w not in _EMPTY_WORDS for w in words):
+            kept.append(text + end)
+    return " ".join(kept).strip()
+
+
 # --- does the content affirm an excluded term? ----------------------------------------
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -291,14 +352,24 @@ def _predict(model: PairScorer, flat: list[tuple[str, str]], cfg: PrecisionConfi
     return [min(1.0, max(0.0, float(x))) for x in out]
 
 
+@dataclass
+class _Slots:
+    """Where one pair's chunks sit in the flat predict batch: against the whole request
+    and, when the request excludes something, against what it asks for (``core``)."""
+
+    full: slice | None
+    core: slice | None = None
+    core_query: str = ""
+
+
 def _pair_score(
     pair: tuple[str, str],
     raw: list[float],
-    slot: slice | None,
+    slots: _Slots,
     cfg: PrecisionConfig,
     elapsed_ms: float,
 ) -> TrackScore:
-    if slot is None:
+    if slots.full is None:
         return TrackScore(
             name=TRACK,
             score=0.0,
@@ -306,11 +377,16 @@ def _pair_score(
             reasons=["content is empty: nothing answers the query"],
             elapsed_ms=elapsed_ms,
         )
-    model_score, chunks = max(raw[slot]), slot.stop - slot.start
+    model_score, chunks = max(raw[slots.full]), slots.full.stop - slots.full.start
     best = f", best of {chunks} chunks" if chunks > 1 else ""
     details: dict[str, Any] = {"model_score": round(model_score, 4), "chunks": chunks}
     reasons = [f"answer fits the request {model_score:.2f} (cross-encoder{best})"]
     score = model_score
+    if slots.core is not None:
+        core_score = max(raw[slots.core])
+        details.update(core_query=slots.core_query, core_score=round(core_score, 4))
+        reasons.append(f"answer fits what the request asks for {core_score:.2f} (exclusions aside)")
+        score = (model_score + core_score) / 2
     if cfg.exclusion_check:
         check = check_exclusions(*pair)
         details.update(excluded=check.excluded, violated=check.violated)
@@ -322,10 +398,24 @@ def _pair_score(
     )
 
 
+def core_query(query: str, cfg: PrecisionConfig) -> str | None:
+    """The request without its exclusions, when the track also scores against it."""
+    if not (cfg.exclusion_check and cfg.score_without_exclusions):
+        return None
+    core = strip_exclusions(query)
+    return core if core and core != query.strip() else None
+
+
 def precision_scores(
     model: PairScorer, pairs: list[tuple[str, str]], cfg: PrecisionConfig
 ) -> list[TrackScore]:
     """Score (query, content) pairs with the cross-encoder, all chunks in one predict call.
+
+    A request that excludes something ("Cookies with no chocolate, please.") is read
+    twice when ``score_without_exclusions`` is on: as written, and as what it asks for
+    ("Cookies."); the model's two scores are averaged, and the exclusion itself is left
+    to the explicit check. The model alone tends to score any answer to an exclusion
+    request low, faithful ones included.
 
     Args:
         model: A one-label CrossEncoder (``predict`` returns sigmoid scores in [0, 1]).
@@ -334,14 +424,22 @@ def precision_scores(
     """
     start = time.perf_counter()
     flat: list[tuple[str, str]] = []
-    slots: list[slice | None] = []
+    slots: list[_Slots] = []
+
+    def add(query: str, chunks: list[str]) -> slice:
+        flat.extend((query, chunk) for chunk in chunks)
+        return slice(len(flat) - len(chunks), len(flat))
+
     for query, content in pairs:
         if not content.strip():
-            slots.append(None)
+            slots.append(_Slots(None))
             continue
         chunks = content_chunks(model, query, content, cfg)
-        slots.append(slice(len(flat), len(flat) + len(chunks)))
-        flat += [(query, chunk) for chunk in chunks]
+        slot = _Slots(add(query, chunks))
+        core = core_query(query, cfg)
+        if core is not None:
+            slot.core, slot.core_query = add(core, content_chunks(model, core, content, cfg)), core
+        slots.append(slot)
     raw = _predict(model, flat, cfg)
     share = (time.perf_counter() - start) * 1000 / max(len(pairs), 1)
     return [_pair_score(p, raw, s, cfg, share) for p, s in zip(pairs, slots, strict=True)]

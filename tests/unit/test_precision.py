@@ -15,6 +15,7 @@ from scoregate.scoring.precision import (
     parse_exclusions,
     precision_scores,
     stem,
+    strip_exclusions,
 )
 
 
@@ -118,6 +119,57 @@ def test_exclusion_penalty_applies_when_excluded_term_is_affirmed() -> None:
     assert t.details["model_score"] == pytest.approx(0.9)
     assert t.details["violated"] == ["dog"]
     assert any("excludes 'dog'" in r for r in t.reasons)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Cookies with no chocolate, please.", "Cookies."),
+        ("Dinner ideas please, but I can't eat gluten.", "Dinner ideas."),
+        ("I'm allergic to shellfish. Can you suggest a paella?", "Can you suggest a paella?"),
+        ("What's a salad dressing that doesn't use oil?", "What's a salad dressing?"),
+        ("Give me a brownie recipe that's dairy-free.", "Give me a brownie recipe."),
+        ("Family trip to Canada; we don't want long hikes.", "Family trip to Canada."),
+        ("Binary search in Python without recursion.", "Binary search in Python."),
+        ("I do NOT want a picture of a dog", ""),
+        ("Is it safe to run without water?", "Is it safe to run without water?"),
+        ("Write an email in Italian.", "Write an email in Italian."),
+    ],
+)
+def test_strip_exclusions_keeps_what_the_request_asks_for(query: str, expected: str) -> None:
+    assert strip_exclusions(query) == expected
+
+
+class KeywordScorer(FakeCrossEncoder):
+    """0.9 when the query asks for cookies and the content has them, 0.2 for any query
+    that excludes something (the model's habit the second reading corrects)."""
+
+    def predict(self, sentences: list[tuple[str, str]], **_: Any) -> list[float]:
+        self.calls.append(list(sentences))
+        return [0.2 if "no " in q else (0.9 if "cookies" in c else 0.1) for q, c in sentences]
+
+
+def test_request_with_exclusion_is_also_scored_without_it() -> None:
+    model = KeywordScorer()
+    query = "Cookies with no chocolate, please."
+    good, bad = precision_scores(
+        model, [(query, "Oatmeal raisin cookies."), (query, "Chocolate chip cookies.")], CFG
+    )
+    assert len(model.calls) == 1 and len(model.calls[0]) == 4
+    assert good.details["core_query"] == "Cookies." and good.details["core_score"] == 0.9
+    assert good.score == pytest.approx((0.2 + 0.9) / 2)
+    # The excluded term affirmed: the mean is penalised.
+    assert bad.details["violated"] == ["chocolate"]
+    assert bad.score == pytest.approx((0.2 + 0.9) / 2 * 0.5)
+    assert good.score > 0.5 > bad.score
+
+
+def test_second_reading_can_be_switched_off() -> None:
+    cfg = CFG.model_copy(update={"score_without_exclusions": False})
+    model = KeywordScorer()
+    [t] = precision_scores(model, [("Cookies with no chocolate, please.", "Oat cookies.")], cfg)
+    assert len(model.calls[0]) == 1 and "core_score" not in t.details
+    assert t.score == pytest.approx(0.2)
 
 
 def test_exclusion_check_can_be_switched_off() -> None:
