@@ -155,7 +155,13 @@ _DANGLING = re.compile(
     r"|in it|i|i'm|we|you)(?![\w']))+$",
     re.IGNORECASE,
 )
-_WORD_START = re.compile(r"[\w']*$")
+
+
+def _word_start(text: str, i: int) -> int:
+    """Where the word that ``text[i]`` belongs to starts."""
+    while i > 0 and (text[i - 1].isalnum() or text[i - 1] in "'_"):
+        i -= 1
+    return i
 
 
 def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
@@ -164,8 +170,7 @@ def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
     for rx in (*_EXCLUSION_RES, _OUT_RE, _FREE_RE):
         for m in rx.finditer(sentence):
             # A cue that starts inside a word ("n't" of "don't") takes the whole word.
-            word = _WORD_START.search(sentence, 0, m.start())
-            spans.append((word.start() if word else m.start(), m.end()))
+            spans.append((_word_start(sentence, m.start()), m.end()))
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
         if merged and start <= merged[-1][1]:
