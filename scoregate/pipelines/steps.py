@@ -227,8 +227,19 @@ def record_tracks(
     _publish(ctx, ready)
 
 
-def pair_key(track: str, query: str, content: str) -> str:
-    digest = hashlib.sha256(f"{len(query)}:{query}{content}".encode()).hexdigest()
+def pair_key(ctx: PipelineContext, track: str, query: str, content: str) -> str:
+    """Cache key of a scored pair: the track, what configures it, and the pair.
+
+    The track's config section (model name, penalties, ...) and the scoregate version
+    (which ships the built-in weights) are part of the key, so a worker with another
+    model or setting never reads a score that a differently configured one cached.
+    """
+    from scoregate import __version__
+
+    section = getattr(ctx.config, track).model_dump_json()
+    digest = hashlib.sha256(
+        f"{__version__}\0{section}\0{len(query)}:{query}{content}".encode()
+    ).hexdigest()
     return f"{track}:{digest}"
 
 
@@ -240,7 +251,7 @@ def _cached_pairs(
     if ctx.pair_cache is None:
         return out
     for pair in set(pairs):
-        raw = ctx.pair_cache.get(pair_key(track, *pair))
+        raw = ctx.pair_cache.get(pair_key(ctx, track, *pair))
         if raw is not None:
             out[pair] = TrackScore.model_validate_json(raw)
     return out
@@ -255,7 +266,7 @@ def score_model_track(ctx: PipelineContext, track: str, items: list[dict[str, An
     for pair, sc in zip(todo, fresh, strict=True):
         known[pair] = sc
         if ctx.pair_cache is not None and sc.ok:
-            ctx.pair_cache.set(pair_key(track, *pair), sc.model_dump_json().encode())
+            ctx.pair_cache.set(pair_key(ctx, track, *pair), sc.model_dump_json().encode())
     scores = [known[p] for p in pairs]
     record_tracks(
         ctx,

@@ -150,6 +150,19 @@ def test_identical_pairs_are_scored_once(env):
     assert semantic_calls == [("semantic", 1)], "later jobs reused the cached pair"
 
 
+def test_pair_cache_key_follows_the_track_config(env):
+    ctx = env["ctx"]
+    key = steps.pair_key(ctx, "precision", "q", "c")
+    assert key == steps.pair_key(ctx, "precision", "q", "c")
+    assert key != steps.pair_key(ctx, "semantic", "q", "c")
+    assert key != steps.pair_key(ctx, "precision", "qc", "")
+    other = ctx.config.model_copy(
+        update={"precision": ctx.config.precision.model_copy(update={"exclusion_penalty": 0.9})}
+    )
+    ctx.config = other
+    assert steps.pair_key(ctx, "precision", "q", "c") != key, "a new setting misses the cache"
+
+
 def test_workflow_eval_metric_weights_reach_the_metrics_track(env):
     request = {
         "query": "q",
