@@ -44,11 +44,15 @@ class PairScorer(Protocol):
 _TERM = r"(?P<x>[^.;:!?\n]{1,80}?)"
 _END = (
     r"(?=\s*(?:[.;:!?)\n]|-\s|$|\b(?:but|please|because|since|if|when|while|unless|thanks|so that"
-    r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b))"
+    r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b"
+    # a new clause: "no nuts, I'm allergic", "not a dog, I want a cat"
+    r"|,\s*(?:i|i'm|i've|it|it's|we|we're|they|they're|you|you're|he|she|that's)(?![\w']))"
+    r")"
 )
 _VERBS = (
     r"(?:want|use|using|include|add|mention|put|need|like|contain|show|give|suggest"
-    r"|recommend|eat|have|do|play|draw|see|go|get|travel|write|take|visit)"
+    r"|recommend|eat|have|do|play|draw|see|go|get|travel|write|take|visit|bring\s+up|blame"
+    r"|ask\s+for|start\s+with|talk\s+about|modify|touch)"
 )
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
@@ -63,8 +67,16 @@ _CUES: tuple[str, ...] = (
     r"\bbut\s+not\s+",
     r"\bnot\s+(?:a|an|in|by|with|of)\s+",
     r"\bnot\s+a\s+fan\s+of\s+",
-    r"\bnot\s+(?:ok|okay|happy|keen)\s+(?:with|on|about)\s+",
-    r"\bnothing\s+(?:with|containing|involving|about)\s+",
+    r"\bnot\s+(?:ok|okay|happy|keen|interested)\s+(?:with|on|about|in)\s+",
+    r"\bnothing\s+(?:with|containing|involving|about|by|from|too"
+    r"|(?:that|which)\s+(?:needs|uses|requires|involves|has|is))\s+",
+    # "nothing slow." / "nothing spicy, please": one word closing the clause.
+    r"\bnothing\s+(?=[a-z]+\s*(?:[.,;!?)]|$))",
+    r"\bnever\s+(?:by|in|on|at|via|through)\s+",
+    # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
+    r"(?:^|[,;(]|\s-)\s*not\s+(?!only\b|just\b|sure\b|too\b|really\b|even\b|yet\b|so\b"
+    r"|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b)",
+    r"\b(?:hate|dislike|can't\s+stand|cannot\s+stand)\s+",
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",
     r"\b(?:allergic|intolerant)\s+to\s+",
     r"\bfree\s+(?:of|from)\s+",
@@ -103,9 +115,13 @@ _STOP_TERMS = frozenset(
         "longer",
         "more",
         "less",
+        "else",
     }
 )
 MAX_TERM_WORDS = 4
+#: A split part that opens with one of these is a new clause, not an excluded thing
+#: ("Not memory foam, it's too hot for me").
+_PRONOUNS = frozenset("i i'm i've it it's they they're we we're you you're he she that's".split())
 
 
 def _clean_term(raw: str) -> str | None:
@@ -114,7 +130,7 @@ def _clean_term(raw: str) -> str | None:
         term = term.rsplit(" of ", 1)[-1] if " of " in term else term
     term = _LEADING.sub("", term).strip()
     words = term.split()
-    if not words or term in _STOP_TERMS or len(words) > MAX_TERM_WORDS:
+    if not words or term in _STOP_TERMS or len(words) > MAX_TERM_WORDS or words[0] in _PRONOUNS:
         return None
     return term
 
@@ -152,7 +168,7 @@ _EMPTY_WORDS = frozenset(
 #: Connectors left dangling at the end of a sentence once its exclusion is cut out.
 _DANGLING = re.compile(
     r"(?:[\s,;:-]+|\s*\b(?:but|so|and|or|if|that|that's|which|who|please|with|just|also"
-    r"|in it|i|i'm|we|you)(?![\w']))+$",
+    r"|in it|i|i'm|i've|we|you|have|has)(?![\w']))+$",
     re.IGNORECASE,
 )
 
@@ -170,7 +186,10 @@ def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
     for rx in (*_EXCLUSION_RES, _OUT_RE, _FREE_RE):
         for m in rx.finditer(sentence):
             # A cue that starts inside a word ("n't" of "don't") takes the whole word.
-            spans.append((_word_start(sentence, m.start()), m.end()))
+            start = m.start()
+            if start < len(sentence) and (sentence[start].isalnum() or sentence[start] == "'"):
+                start = _word_start(sentence, start)
+            spans.append((start, m.end()))
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
         if merged and start <= merged[-1][1]:
@@ -178,6 +197,20 @@ def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
         else:
             merged.append((start, end))
     return merged
+
+
+#: A clause that states a fact about the asker, not a request: "they have plenty".
+_STATE = re.compile(
+    r"^[\s,;:-]*(?:i|we|they|it|he|she)(?:'s|'ve|'m|'re|\s+(?:have|has|had|am|is|are|was|were))\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_something(part: str, after_exclusion: bool) -> bool:
+    words = _WORD.findall(part.lower())
+    if after_exclusion and _STATE.match(part):
+        return False
+    return any(w not in _EMPTY_WORDS for w in words)
 
 
 def strip_exclusions(query: str) -> str:
@@ -200,6 +233,9 @@ def strip_exclusions(query: str) -> str:
             parts.append(body[last:start])
             last = stop
         parts.append(body[last:])
+        # A part with no request of its own goes too: the "I" of "I don't want a dog, ...",
+        # or the reason after an exclusion ("Not memory foam, it's too hot for me").
+        parts = [p for i, p in enumerate(parts) if _asks_something(p, after_exclusion=i > 0)]
         text = re.sub(r"\s+", " ", " ".join(p.strip() for p in parts)).strip()
         text = re.sub(r"\s+([,;:])", r"\1", re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", text))
         text = _DANGLING.sub("", text).lstrip(" ,;:-")

@@ -62,6 +62,21 @@ CFG = PrecisionConfig(max_length=24, chunk_overlap=4, exclusion_penalty=0.5)
         ("Can you suggest a paella without shellfish?", ["shellfish"]),
         ("Fluffy pancakes without eggs - is that possible?", ["eggs"]),
         ("Cookies, but nothing with raisins.", ["raisins"]),
+        ("A film for tonight. Not a horror film.", ["horror film"]),
+        ("A laptop bag, not leather.", ["leather"]),
+        ("Sorting in Go please - not Java.", ["java"]),
+        ("Podcasts for a flight, nothing too long.", ["long"]),
+        ("Dance music, nothing by Abba.", ["abba"]),
+        ("A hike near Zurich, nothing spicy.", ["spicy"]),
+        ("Workouts, nothing that needs weights.", ["weights"]),
+        ("Cross Spain, never by bus.", ["bus"]),
+        ("A salsa recipe, I hate onions.", ["onions"]),
+        ("Thank the host, but don't bring up the wine.", ["wine"]),
+        ("Not peanuts, I'm allergic.", ["peanuts"]),
+        ("Do it now, not later.", ["later"]),
+        ("I'm not sure what to cook.", []),
+        ("Nothing else matters to me.", []),
+        ("A cake, not too sweet.", []),
     ],
 )
 def test_parse_exclusions(query: str, expected: list[str]) -> None:
@@ -134,6 +149,11 @@ def test_exclusion_penalty_applies_when_excluded_term_is_affirmed() -> None:
         ("I do NOT want a picture of a dog", ""),
         ("Is it safe to run without water?", "Is it safe to run without water?"),
         ("Write an email in Italian.", "Write an email in Italian."),
+        ("Shoes for wide feet, not Adidas.", "Shoes for wide feet."),
+        ("I don't want a hamster, I want a rabbit.", "I want a rabbit."),
+        ("A gift for my aunt? No books, she has hundreds.", "A gift for my aunt?"),
+        ("A bread recipe, I have no yeast.", "A bread recipe."),
+        ("I'm after a jacket that isn't made with wool.", "I'm after a jacket."),
     ],
 )
 def test_strip_exclusions_keeps_what_the_request_asks_for(query: str, expected: str) -> None:
