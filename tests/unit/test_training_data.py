@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from types import SimpleNamespace
@@ -10,7 +11,7 @@ import pytest
 
 from scoregate.models.card import CARD_NAME, METRICS_END, METRICS_START, replace_metrics, write_card
 from scoregate.models.choices import CHOICES
-from scoregate.models.dataset import Mix, build_training_data, check_data_dir
+from scoregate.models.dataset import Mix, build_training_data, check_data_dir, template_pairs
 from scoregate.models.negation_data import (
     SemRow,
     group_split,
@@ -180,3 +181,16 @@ def test_card_keeps_and_replaces_metrics(tmp_path: Path) -> None:
     write_card(tmp_path, report, {"seed": 13})
     text = (tmp_path / CARD_NAME).read_text()
     assert f"{METRICS_START}\n| m | 1 |\n{METRICS_END}" in text
+
+
+DEV_TRIPLES = Path(__file__).parents[2] / "benchmarks" / "data" / "request_triples_dev.jsonl"
+
+
+def test_training_templates_stay_apart_from_the_dev_triples() -> None:
+    rows = [json.loads(line) for line in DEV_TRIPLES.read_text(encoding="utf-8").splitlines()]
+    dev_queries = {r["query"].lower() for r in rows}
+    dev_answers = {r[k].lower() for r in rows for k in ("faithful", "violating", "off_topic")}
+    pairs = template_pairs(Mix(), random.Random(13))
+    assert {p.source for p in pairs} >= {"plain", "excl-ok", "fact-right", "advice-wrong"}
+    assert not {p.query.lower() for p in pairs} & dev_queries
+    assert not {p.content.lower() for p in pairs} & dev_answers
