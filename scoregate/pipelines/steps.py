@@ -23,6 +23,7 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.engine import describe_validation_error, model_tracks, parse_request
 from scoregate.scoring.engine import pure_tracks as run_pure_tracks
+from scoregate.scoring.models import model_fingerprint
 from scoregate.storage import repository as repo
 
 log = logging.getLogger(__name__)
@@ -230,15 +231,18 @@ def record_tracks(
 def pair_key(ctx: PipelineContext, track: str, query: str, content: str) -> str:
     """Cache key of a scored pair: the track, what configures it, and the pair.
 
-    The track's config section (model name, penalties, ...) and the scoregate version
-    (which ships the built-in weights) are part of the key, so a worker with another
-    model or setting never reads a score that a differently configured one cached.
+    The track's config section (model name, penalties, ...), the model's files (see
+    ``model_fingerprint``) and the scoregate version (which ships the scoring code) are
+    part of the key, so a worker with another model, weights or setting never reads a
+    score that a differently configured one cached.
     """
     from scoregate import __version__
 
-    section = getattr(ctx.config, track).model_dump_json()
+    cfg = getattr(ctx.config, track)
+    model = getattr(cfg, "model", None)
+    weights = model_fingerprint(model) if isinstance(model, str) else ""
     digest = hashlib.sha256(
-        f"{__version__}\0{section}\0{len(query)}:{query}{content}".encode()
+        f"{__version__}\0{cfg.model_dump_json()}\0{weights}\0{len(query)}:{query}{content}".encode()
     ).hexdigest()
     return f"{track}:{digest}"
 

@@ -6,6 +6,8 @@ module (or the track modules) stays cheap for pools that never load a model.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib.util
 import logging
 import os
@@ -38,6 +40,25 @@ def _package_dir(name: str) -> Path | None:
     except (ImportError, ValueError):
         found = False
     return Path(str(resources.files(name) / PACKAGE_MODEL_DIR)) if found else None
+
+
+@functools.lru_cache(maxsize=32)
+def model_fingerprint(spec: str) -> str:
+    """Identity of the files ``spec`` resolves to: names, sizes and modification times.
+
+    Retraining a model into the same directory changes it, so caches keyed by it miss.
+    A spec that does not resolve is its own fingerprint. Computed once per process (a
+    worker keeps the weights it loaded at start).
+    """
+    try:
+        root = Path(resolve_model_path(spec))
+    except ValueError:
+        return spec
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        st = path.stat()
+        digest.update(f"{path.relative_to(root)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:16]
 
 
 def resolve_model_path(spec: str) -> str:

@@ -163,6 +163,23 @@ def test_pair_cache_key_follows_the_track_config(env):
     assert steps.pair_key(ctx, "precision", "q", "c") != key, "a new setting misses the cache"
 
 
+def test_pair_cache_key_follows_the_model_files(env, tmp_path):
+    from scoregate.scoring.models import model_fingerprint
+
+    model = tmp_path / "ce"
+    model.mkdir()
+    (model / "config.json").write_text("{}")
+    (model / "model.safetensors").write_bytes(b"old weights")
+    ctx = env["ctx"]
+    ctx.config = ctx.config.model_copy(
+        update={"precision": ctx.config.precision.model_copy(update={"model": str(model)})}
+    )
+    key = steps.pair_key(ctx, "precision", "q", "c")
+    (model / "model.safetensors").write_bytes(b"retrained weights")
+    model_fingerprint.cache_clear()  # a worker started after the retraining
+    assert steps.pair_key(ctx, "precision", "q", "c") != key, "new weights miss the cache"
+
+
 def test_workflow_eval_metric_weights_reach_the_metrics_track(env):
     request = {
         "query": "q",
