@@ -228,49 +228,52 @@ def record_tracks(
     _publish(ctx, ready)
 
 
-def pair_key(ctx: PipelineContext, track: str, query: str, content: str) -> str:
-    """Cache key of a scored pair: the track, what configures it, and the pair.
-
-    The track's config section (model name, penalties, ...), the model's files (see
-    ``model_fingerprint``) and the scoregate version (which ships the scoring code) are
-    part of the key, so a worker with another model, weights or setting never reads a
-    score that a differently configured one cached.
-    """
+def track_identity(ctx: PipelineContext, track: str) -> str:
+    """What configures a track: the scoregate version (which ships the scoring code), the
+    track's config section (model name, penalties, ...) and the model's files (see
+    ``model_fingerprint``)."""
     from scoregate import __version__
 
     cfg = getattr(ctx.config, track)
     model = getattr(cfg, "model", None)
     weights = model_fingerprint(model) if isinstance(model, str) else ""
-    digest = hashlib.sha256(
-        f"{__version__}\0{cfg.model_dump_json()}\0{weights}\0{len(query)}:{query}{content}".encode()
-    ).hexdigest()
+    return f"{__version__}\0{cfg.model_dump_json()}\0{weights}"
+
+
+def pair_key(
+    ctx: PipelineContext, track: str, query: str, content: str, identity: str | None = None
+) -> str:
+    """Cache key of a scored pair: the track, what configures it, and the pair.
+
+    The track's identity (``track_identity``; pass it when keying many pairs) is part of
+    the key, so a worker with another model, weights or setting never reads a score that
+    a differently configured one cached.
+    """
+    ident = track_identity(ctx, track) if identity is None else identity
+    digest = hashlib.sha256(f"{ident}\0{len(query)}:{query}{content}".encode()).hexdigest()
     return f"{track}:{digest}"
 
 
-def _cached_pairs(
-    ctx: PipelineContext, track: str, pairs: list[tuple[str, str]]
-) -> dict[tuple[str, str], TrackScore]:
-    """Identical pairs are scored once: within the batch, and across batches via the cache."""
-    out: dict[tuple[str, str], TrackScore] = {}
-    if ctx.pair_cache is None:
-        return out
-    for pair in set(pairs):
-        raw = ctx.pair_cache.get(pair_key(ctx, track, *pair))
-        if raw is not None:
-            out[pair] = TrackScore.model_validate_json(raw)
-    return out
-
-
 def score_model_track(ctx: PipelineContext, track: str, items: list[dict[str, Any]]) -> None:
-    """A semantic or precision task, for one message or a micro-batch of them."""
+    """A semantic or precision task, for one message or a micro-batch of them.
+
+    Identical pairs are scored once: within the batch, and across batches via the cache.
+    """
     pairs = [(str(i["query"]), str(i["content"])) for i in items]
-    known = _cached_pairs(ctx, track, pairs)
+    cache = ctx.pair_cache
+    ident = track_identity(ctx, track) if cache is not None else ""
+    known: dict[tuple[str, str], TrackScore] = {}
+    if cache is not None:
+        for pair in set(pairs):
+            raw = cache.get(pair_key(ctx, track, *pair, identity=ident))
+            if raw is not None:
+                known[pair] = TrackScore.model_validate_json(raw)
     todo = list(dict.fromkeys(p for p in pairs if p not in known))
     fresh = model_tracks(todo, track, ctx.models) if todo else []
     for pair, sc in zip(todo, fresh, strict=True):
         known[pair] = sc
-        if ctx.pair_cache is not None and sc.ok:
-            ctx.pair_cache.set(pair_key(ctx, track, *pair), sc.model_dump_json().encode())
+        if cache is not None and sc.ok:
+            cache.set(pair_key(ctx, track, *pair, identity=ident), sc.model_dump_json().encode())
     scores = [known[p] for p in pairs]
     record_tracks(
         ctx,

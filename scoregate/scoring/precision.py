@@ -42,11 +42,14 @@ class PairScorer(Protocol):
 # --- exclusion parsing -----------------------------------------------------------------
 
 _TERM = r"(?P<x>[^.;:!?\n]{1,80}?)"
+#: Words that open a new clause, not an excluded thing: "no nuts, I'm allergic",
+#: "not a dog, I want a cat", "Not memory foam, it's too hot for me".
+_PRONOUNS = frozenset("i i'm i've it it's they they're we we're you you're he she that's".split())
+_PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _END = (
     r"(?=\s*(?:[.;:!?)\n]|-\s|$|\b(?:but|please|because|since|if|when|while|unless|thanks|so that"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b"
-    # a new clause: "no nuts, I'm allergic", "not a dog, I want a cat"
-    r"|,\s*(?:i|i'm|i've|it|it's|we|we're|they|they're|you|you're|he|she|that's)(?![\w']))"
+    rf"|,\s*(?:{_PRONOUN_ALT})(?![\w']))"
     r")"
 )
 _VERBS = (
@@ -119,9 +122,6 @@ _STOP_TERMS = frozenset(
     }
 )
 MAX_TERM_WORDS = 4
-#: A split part that opens with one of these is a new clause, not an excluded thing
-#: ("Not memory foam, it's too hot for me").
-_PRONOUNS = frozenset("i i'm i've it it's they they're we we're you you're he she that's".split())
 
 
 def _clean_term(raw: str) -> str | None:
@@ -186,10 +186,9 @@ def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
     for rx in (*_EXCLUSION_RES, _OUT_RE, _FREE_RE):
         for m in rx.finditer(sentence):
             # A cue that starts inside a word ("n't" of "don't") takes the whole word.
-            start = m.start()
-            if start < len(sentence) and (sentence[start].isalnum() or sentence[start] == "'"):
-                start = _word_start(sentence, start)
-            spans.append((start, m.end()))
+            first = sentence[m.start() : m.start() + 1]
+            inside = first.isalnum() or first == "'"
+            spans.append((_word_start(sentence, m.start()) if inside else m.start(), m.end()))
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
         if merged and start <= merged[-1][1]:
@@ -206,17 +205,16 @@ _STATE = re.compile(
 )
 
 
-def _asks_something(part: str, after_exclusion: bool) -> bool:
-    words = _WORD.findall(part.lower())
+def _asks_something(part: str, after_exclusion: bool = False) -> bool:
     if after_exclusion and _STATE.match(part):
         return False
-    return any(w not in _EMPTY_WORDS for w in words)
+    return any(w not in _EMPTY_WORDS for w in _WORD.findall(part.lower()))
 
 
 def strip_exclusions(query: str) -> str:
     """What ``query`` asks for, with its exclusion clauses cut out.
 
-    "Dinner ideas please, but I can't eat gluten." -> "Dinner ideas please." A sentence
+    "Dinner ideas please, but I can't eat gluten." -> "Dinner ideas." A sentence
     left with no request of its own is dropped; "" when nothing but exclusions remains.
     Yes/no questions are kept whole (they exclude nothing, see ``parse_exclusions``).
     """
@@ -239,8 +237,7 @@ def strip_exclusions(query: str) -> str:
         text = re.sub(r"\s+", " ", " ".join(p.strip() for p in parts)).strip()
         text = re.sub(r"\s+([,;:])", r"\1", re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", text))
         text = _DANGLING.sub("", text).lstrip(" ,;:-")
-        words = _WORD.findall(text.lower())
-        if any(w not in _EMPTY_WORDS for w in words):
+        if _asks_something(text):
             kept.append(text + end)
     return " ".join(kept).strip()
 
