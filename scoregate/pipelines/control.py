@@ -22,6 +22,7 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.fusion import fuse
 from scoregate.storage import repository as repo
+from scoregate.storage.recovery import WAITING_ON_AGENT
 
 log = logging.getLogger(__name__)
 
@@ -257,6 +258,17 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
         job = repo.get_jobs(s, job_ids=[job_id]).get(job_id)
         if job is None:
             raise ValueError(f"no job {job_id!r}")
+        if job.status not in WAITING_ON_AGENT or n != job.current_iteration + 1:
+            # A late or repeated answer (the sweeper asked again, the job was cancelled,
+            # failed or answered already): scoring it would start work nobody decides.
+            log.warning(
+                "job %s: agent answer for iteration %d ignored: the job is %s at iteration %d",
+                job_id,
+                n,
+                job.status,
+                job.current_iteration,
+            )
+            return
         try:
             check_tree(output, "agent output")
             parsed = parse_agent_output(output)

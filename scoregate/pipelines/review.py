@@ -33,6 +33,10 @@ def review(
             raise ValueError(f"{where} must be a string, got {type(text).__name__}")
         check_text(text or "", where)
     with ctx.session() as s:
+        # Two reviewers at once: the second waits here for the first to commit, then
+        # finds nothing open (Postgres row lock; SQLite runs one writer at a time).
+        if not repo.lock_job(s, job_id=job_id):
+            raise ValueError(f"no job {job_id!r}")
         job = repo.get_job(s, job_id=job_id)
         if job is None:
             raise ValueError(f"no job {job_id!r}")
@@ -65,9 +69,15 @@ def _apply_verdict(
     if verdict == "research":
         status, out, quota, rationale = _research_on_review(ctx, job, n, result, hooks, rationale)
     if status != "awaiting_review":  # a research request the quota refused stays open
-        repo.resolve_escalation(
+        resolved = repo.resolve_escalation(
             s, job_id=job.id, status=_escalation_status(verdict), actor=actor, note=note
         )
+        if resolved is None:  # another verdict got there first: change nothing
+            raise ValueError(f"job {job.id}: its review was resolved by a concurrent verdict")
+    if status == "researching":
+        # The agent-wait clock starts now, not when the review opened: the sweeper
+        # re-asks a research task only after it has been silent for the agent timeout.
+        repo.touch_published(s, job_id=job.id, n=n)
     repo.append_decision(
         s,
         job_id=job.id,

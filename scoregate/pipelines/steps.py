@@ -23,7 +23,7 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.engine import describe_validation_error, model_tracks, parse_request
 from scoregate.scoring.engine import pure_tracks as run_pure_tracks
-from scoregate.scoring.models import model_fingerprint
+from scoregate.scoring.models import model_fingerprint, numerics
 from scoregate.storage import repository as repo
 
 log = logging.getLogger(__name__)
@@ -156,24 +156,28 @@ def track_messages(
 def submit_jobs(ctx: PipelineContext, specs: list[JobSpec]) -> list[str]:
     """Record the jobs and their first iteration in one transaction, then publish."""
     out: list[Message] = []
-    ids: list[str] = []
     with ctx.session() as s:
         jobs = repo.create_jobs(s, jobs=[spec.job_fields() for spec in specs])
+        # A job seen already (its idempotency key) is running; one named twice in this
+        # call starts from the first spec, the one its row was created from.
+        fresh: dict[str, JobSpec] = {}
         for job, spec in zip(jobs, specs, strict=True):
-            ids.append(job.id)
-            if job.current_iteration:
-                continue  # an idempotency key we have seen: already running
-            repo.start_iteration(
-                s,
-                job_id=job.id,
-                n=1,
-                content=spec.request.content,
-                request=spec.request.model_dump(mode="json"),
-                expected_tracks=EXPECTED_TRACKS,
-            )
-            out += track_messages(job.id, 1, spec.request, spec.policy.eval_metric_weights)
+            if not job.current_iteration:
+                fresh.setdefault(job.id, spec)
+        created = repo.start_iterations(
+            s,
+            starts=[
+                (job_id, spec.request.content, spec.request.model_dump(mode="json"))
+                for job_id, spec in fresh.items()
+            ],
+            n=1,
+            expected_tracks=EXPECTED_TRACKS,
+        )
+        for job_id, spec in fresh.items():
+            if job_id in created:
+                out += track_messages(job_id, 1, spec.request, spec.policy.eval_metric_weights)
     _publish(ctx, out)
-    return ids
+    return [job.id for job in jobs]
 
 
 def submit_body(ctx: PipelineContext, body: dict[str, Any]) -> str:
@@ -182,13 +186,11 @@ def submit_body(ctx: PipelineContext, body: dict[str, Any]) -> str:
 
 
 def _publish(ctx: PipelineContext, messages: list[Message]) -> None:
-    for i, msg in enumerate(messages):
-        try:
-            ctx.dispatcher.send(msg)
-        except PublishError as exc:
-            # The rows are committed: the sweeper re-publishes what did not get out.
-            log.error("%s; %d message(s) left to the sweeper", exc, len(messages) - i)
-            return
+    try:
+        ctx.dispatcher.send_many(messages)
+    except PublishError as exc:
+        # The rows are committed: the sweeper re-publishes what did not get out.
+        log.error("%s; %d message(s) left to the sweeper", exc, len(messages))
 
 
 # --- tracks -------------------------------------------------------------------------------------
@@ -230,14 +232,18 @@ def record_tracks(
 
 def track_identity(ctx: PipelineContext, track: str) -> str:
     """What configures a track: the scoregate version (which ships the scoring code), the
-    track's config section (model name, penalties, ...) and the model's files (see
-    ``model_fingerprint``)."""
+    track's config section (model name, penalties, ...), the model's files (see
+    ``model_fingerprint``) and the number format the worker runs them in (``numerics``:
+    an int8 or GPU worker never shares cached scores with an fp32 one)."""
     from scoregate import __version__
 
     cfg = getattr(ctx.config, track)
     model = getattr(cfg, "model", None)
-    weights = model_fingerprint(model) if isinstance(model, str) else ""
-    return f"{__version__}\0{cfg.model_dump_json()}\0{weights}"
+    weights = how = ""
+    if isinstance(model, str):
+        weights = model_fingerprint(model)
+        how = numerics(ctx.settings.device, ctx.settings.cpu_backend)
+    return f"{__version__}\0{cfg.model_dump_json()}\0{weights}\0{how}"
 
 
 def pair_key(

@@ -100,6 +100,19 @@ def pick_device(setting: str) -> str:
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
+def numerics(device: str, backend: str) -> str:
+    """How a worker's models compute: ``cuda-fp16``, ``cpu-fp32`` or ``cpu-int8``.
+
+    Scores and embeddings differ a little between these (see docs/performance.md), so
+    caches shared by workers are keyed by it: a worker never reads what another computed
+    in another number format. ``device`` may be ``"auto"`` (resolved here).
+    """
+    resolved = pick_device(device)
+    if resolved != "cpu":
+        return f"{resolved.split(':')[0]}-fp16"
+    return "cpu-int8" if backend == "int8" else "cpu-fp32"
+
+
 def _dtype_kwargs(device: str) -> dict[str, Any]:
     import torch
 

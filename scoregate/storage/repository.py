@@ -39,6 +39,7 @@ from scoregate.storage.iterations import (
     record_track,
     set_iteration_status,
     start_iteration,
+    start_iterations,
     stuck_iterations,
     touch_published,
     track_results,
@@ -51,6 +52,7 @@ from scoregate.storage.jobs import (
     get_jobs,
     job_to_dict,
     list_jobs,
+    lock_job,
     set_job_status,
 )
 
@@ -67,6 +69,7 @@ __all__ = [
     "get_iteration",
     "get_iterations",
     "get_job",
+    "lock_job",
     "get_jobs",
     "job_to_dict",
     "latest_calibration_map",
@@ -81,6 +84,7 @@ __all__ = [
     "set_iteration_status",
     "set_job_status",
     "start_iteration",
+    "start_iterations",
     "stuck_iterations",
     "touch_published",
     "track_results",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from billiard.exceptions import WorkerLostError
+from billiard.exceptions import TimeLimitExceeded, WorkerLostError
 from celery.utils.time import get_exponential_backoff_interval
 from celery_batches import Batches, SimpleRequest
 from celery_batches.trace import apply_batches_task
@@ -136,10 +136,18 @@ class ReliableBatches(Batches):  # type: ignore[misc]
 
         def on_error(info: Any) -> None:
             kind = getattr(info, "type", None)  # billiard's ExceptionInfo
-            lost = isinstance(kind, type) and issubclass(kind, WorkerLostError)
+            # A process that died, or that the hard time limit killed: the messages go
+            # back to the queue, their deaths counted (see DeliveryGuard), so a batch-mate
+            # is scored again on its own and a message that always kills is refused.
+            lost = isinstance(kind, type) and issubclass(kind, (WorkerLostError, TimeLimitExceeded))
             self._done()
             if lost:
-                log.warning("%s: worker lost under %d message(s): re-queued", self.name, len(late))
+                log.warning(
+                    "%s: worker lost (%s) under %d message(s): re-queued",
+                    self.name,
+                    kind.__name__ if isinstance(kind, type) else kind,
+                    len(late),
+                )
             for req in late:
                 if lost:
                     req.reject(requeue=True)
@@ -269,9 +277,10 @@ def _attempt(task: Any, items: list[Item], handler: Handler) -> None:
         handler([i.kwargs for i in items])
     except TRANSIENT_ERRORS as exc:
         retry_later(task, items, exc)
-    except Exception:
+    except Exception as exc:
         if len(items) == 1:
             log.exception("%s[%s]: failed", task.name, items[0].task_id)
+            _fail_item(task.name, items[0], exc)
             return
         log.exception("%s: a batch of %d failed; scoring them one by one", task.name, len(items))
         for item in items:
@@ -304,6 +313,19 @@ def retry_later(task: Any, items: list[Item], exc: BaseException) -> None:
         except TRANSIENT_ERRORS as err:
             log.error("%s: cannot re-publish (%s); the sweeper will", task.name, err)
             return
+
+
+def _fail_item(name: str, item: Item, exc: Exception) -> None:
+    """Fail the job of a message that raised an error no retry fixes, with that error:
+    nobody then waits for the sweeper to give up on it (several rounds, ~30 min)."""
+    from scoregate.workers.base import fail_job
+    from scoregate.workers.runtime import get_context
+
+    reason = f"{name} failed: {type(exc).__name__}: {exc}"[:1000]
+    try:
+        fail_job(get_context(), item.kwargs["job_id"], item.kwargs["n"], reason)
+    except Exception:  # the database may be what failed: the sweeper is the fallback
+        log.exception("%s[%s]: could not mark its job failed", name, item.task_id)
 
 
 def _refuse_poison(name: str, guard: DeliveryGuard, item: Item, deaths: int) -> None:

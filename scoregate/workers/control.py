@@ -17,8 +17,12 @@ from scoregate.workers.batching import ReliableBatches, run_batch
 from scoregate.workers.reliability import ScoregateTask
 from scoregate.workers.runtime import get_context
 
+# Until ``submit`` and ``review`` commit, the message is the only copy of the job or of
+# the human's verdict: no sweeper can recover it, so they retry transient faults for as
+# long as the outage lasts (backoff capped at 60 s) instead of giving up after ~5 min.
 
-@app.task(name="scoregate.control.submit", base=ScoregateTask, bind=True)
+
+@app.task(name="scoregate.control.submit", base=ScoregateTask, bind=True, max_retries=None)
 def submit(self: ScoregateTask, body: Any) -> str | None:
     """Record and start a job sent as a JSON body by any Celery client (once per message)."""
     return intake.submit_message(get_context(), body, self.request.id)
@@ -45,7 +49,7 @@ def agent_result(output: Any, job_id: str, n: int) -> None:
         fail_job(ctx, job, number, str(exc))
 
 
-@app.task(name="scoregate.control.review", base=ScoregateTask, bind=True)
+@app.task(name="scoregate.control.review", base=ScoregateTask, bind=True, max_retries=None)
 def review(
     self: ScoregateTask, job_id: str, verdict: str, actor: str, note: str | None = None
 ) -> str | None:

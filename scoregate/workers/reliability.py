@@ -101,12 +101,17 @@ def _tls_without_policy(url: str | None) -> bool:
 
 
 def transport_options(settings: Settings) -> dict[str, Any]:
-    """Redis transport options: visibility timeout, connect timeout, health checks."""
+    """Redis transport options: visibility timeout, connect timeout, health checks.
+
+    No ``retry_on_timeout``: a publish that fails is retried by Celery's publish retry
+    policy (whole messages, see :func:`reliability_config`), and with it set kombu would
+    refuse to pipeline a burst of publishes (``Producer.batch``), since redis-py could
+    then replay a pipeline it cannot tell was applied.
+    """
     return {
         "visibility_timeout": settings.visibility_timeout_s,
         "socket_connect_timeout": 5,
         "health_check_interval": 25,
-        "retry_on_timeout": True,
     }
 
 

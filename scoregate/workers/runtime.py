@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from functools import lru_cache
 from typing import Any
@@ -14,6 +15,7 @@ from scoregate.pipelines.dispatch import CeleryDispatcher
 from scoregate.pipelines.workflow import load_workflow
 from scoregate.scoring.engine import LocalModels
 from scoregate.scoring.gating import MemoryQuota, QuotaStore, RedisQuota
+from scoregate.scoring.models import model_fingerprint, numerics
 from scoregate.storage.db import dispose_engines, session_scope
 from scoregate.workers import metrics as _metrics  # noqa: F401  (its signal handlers)
 
@@ -41,7 +43,16 @@ def _models() -> LocalModels:
 
     settings = get_settings()
     client = redis_client()
-    cache = RedisEmbeddingCache(client, settings.embedding_cache_ttl_s) if client else None
+    cache = None
+    if client:
+        # Query embeddings are keyed by model name + text; the prefix adds the model's
+        # files and the number format, so workers that differ there never share vectors.
+        model = get_scoring_config().semantic.model
+        how = numerics(settings.device, settings.cpu_backend)
+        ident = hashlib.sha256(f"{model_fingerprint(model)}\0{how}".encode()).hexdigest()[:16]
+        cache = RedisEmbeddingCache(
+            client, settings.embedding_cache_ttl_s, prefix=f"scoregate:emb:{ident}:"
+        )
     return LocalModels(
         get_scoring_config(),
         device=settings.device,

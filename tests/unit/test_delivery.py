@@ -232,6 +232,26 @@ def test_a_batch_that_fails_for_one_message_is_rescored_one_by_one(env, caplog):
     assert "scoring them one by one" in caplog.text
 
 
+def test_a_message_that_keeps_failing_fails_its_job_with_the_error(env):
+    bad, good = _start(env), _start(env)
+    requests = [
+        _request("b", job_id=bad, n=1, query="q", content="boom"),
+        _request("g", job_id=good, n=1, query="q", content=GOOD),
+    ]
+
+    def picky(items: list[dict[str, Any]]) -> None:
+        if any(i["content"] == "boom" for i in items):
+            raise RuntimeError("cannot score boom")
+
+    batching.run_batch(_Task(), requests, FIELDS, picky)
+    job = _job(env, bad)
+    assert job["status"] == "failed"
+    assert job["failure_reason"] == (
+        "scoregate.semantic.score failed: RuntimeError: cannot score boom"
+    )
+    assert _job(env, good)["status"] == "running"
+
+
 class _Req:
     def __init__(self) -> None:
         self.task = SimpleNamespace(acks_late=True)
@@ -262,16 +282,28 @@ def test_a_batch_whose_worker_process_died_is_requeued(monkeypatch, caplog):
     except WorkerLostError:
         callbacks["error_callback"](ExceptionInfo())
     assert [r.outcome for r in requests] == ["requeue", "requeue"]
-    assert "worker lost under 2 message(s): re-queued" in caplog.text
+    assert "worker lost (WorkerLostError) under 2 message(s): re-queued" in caplog.text
 
 
-def test_a_batch_that_returned_or_timed_out_is_acked(monkeypatch):
+def test_a_batch_killed_by_the_hard_time_limit_is_requeued(monkeypatch, caplog):
+    from billiard.exceptions import TimeLimitExceeded
+
+    requests, callbacks = _flush(monkeypatch)
+    try:
+        raise TimeLimitExceeded(600)
+    except TimeLimitExceeded:
+        callbacks["error_callback"](ExceptionInfo())
+    assert [r.outcome for r in requests] == ["requeue", "requeue"]
+    assert "worker lost (TimeLimitExceeded)" in caplog.text
+
+
+def test_a_batch_that_returned_or_raised_is_acked(monkeypatch):
     requests, callbacks = _flush(monkeypatch)
     callbacks["callback"](None)
     assert [r.outcome for r in requests] == ["ack", "ack"]
     requests, callbacks = _flush(monkeypatch)
     try:
-        raise TimeoutError("hard time limit")
+        raise TimeoutError("a socket timeout, not a killed process")
     except TimeoutError:
         callbacks["error_callback"](ExceptionInfo())
     assert [r.outcome for r in requests] == ["ack", "ack"]
@@ -495,6 +527,22 @@ def test_the_celery_dispatcher_reports_a_queue_backlog():
     assert dispatcher.backlog("no-such-queue") is None
 
 
+def test_the_celery_dispatcher_sends_many_messages_through_one_producer():
+    from scoregate.pipelines.dispatch import CeleryDispatcher, Message
+    from scoregate.workers.app import create_app
+
+    app = create_app(Settings())  # the in-memory broker: no publish batch, sent one by one
+    dispatcher = CeleryDispatcher(app)
+    dispatcher.send_many([Message("scoregate.control.sweep", {"i": i}, "many") for i in range(5)])
+    dispatcher.send_many([])
+    with app.connection_for_read() as conn:
+        queue = conn.SimpleQueue("many")
+        got = [queue.get(timeout=1) for _ in range(5)]
+        queue.close()
+    assert [m.payload[1]["i"] for m in got] == [0, 1, 2, 3, 4]  # order kept
+    assert {m.content_type for m in got} == {"application/json"}
+
+
 def test_the_sweeper_asks_a_silent_agent_again(env, monkeypatch):
     drafts = iter([None, GOOD])  # the first answer is lost on the way back
     send = env["inline"].send
@@ -527,6 +575,9 @@ class _DownBroker:
     def send(self, message: Any) -> None:
         self.tries += 1
         raise PublishError(f"cannot publish {message.task}: Connection refused")
+
+    def send_many(self, messages: Any) -> None:
+        self.send(messages[0])
 
 
 def test_a_broker_outage_after_the_commit_leaves_the_job_to_the_sweeper(env, caplog):

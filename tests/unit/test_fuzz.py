@@ -243,6 +243,8 @@ def test_any_agent_output_continues_or_fails_the_job(pipeline, output):
     )
     job_id = steps.submit_jobs(pipeline["ctx"], [spec])[0]
     pipeline["inline"].queue.clear()
+    with pipeline["ctx"].session() as s:  # as after iteration 1 was scored "iterate"
+        repo.set_job_status(s, job_id=job_id, status="awaiting_agent")
     try:
         control.agent_result(pipeline["ctx"], output, job_id, 2)
     except ValueError:

@@ -86,6 +86,60 @@ def test_medium_tier_waits_for_review_then_approve_resumes(env):
     assert len(env["on_pass"].calls) == 1
 
 
+def test_a_verdict_that_loses_the_race_to_another_changes_nothing(env, monkeypatch):
+    from scoregate.pipelines import review as review_module
+
+    job_id = _submit(env, MEH, loop={"gating": True}, **HOOKS)
+    before = _job(env, job_id)
+    # What the loser of two concurrent verdicts sees: the escalation is gone when it
+    # tries to resolve it.
+    monkeypatch.setattr(review_module.repo, "resolve_escalation", lambda *a, **k: None)
+    with pytest.raises(ValueError, match="resolved by a concurrent verdict"):
+        control.review(env["ctx"], job_id, "approve", "bob")
+    env["inline"].drain()
+    after = _job(env, job_id)
+    assert after["status"] == "awaiting_review" and after["decisions"] == before["decisions"]
+    assert env["on_pass"].calls == []
+
+
+def test_research_sent_from_a_review_restarts_the_agent_wait(env):
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from scoregate.storage.models import Iteration, utcnow
+    from scoregate.storage.recovery import stale_agent_waits
+
+    job_id = _submit(env, MEH, loop={"gating": True}, research="research", **HOOKS)
+    long_ago = utcnow() - timedelta(hours=2)  # the reviewer took two hours
+    with env["ctx"].session() as s:
+        s.execute(update(Iteration).values(decided_at=long_ago, published_at=long_ago))
+    assert control.review(env["ctx"], job_id, "research", "alice") == "researching"
+    timeout = timedelta(seconds=env["ctx"].settings.agent_timeout_s)
+    with env["ctx"].session() as s:
+        # Not overdue: the research task was asked just now, not two hours ago.
+        assert stale_agent_waits(s, older_than=utcnow() - timeout) == []
+
+
+@pytest.mark.parametrize("status", ["cancelled", "failed", "running"])
+def test_a_late_agent_answer_starts_nothing(env, status):
+    from scoregate.storage import repository as repo
+
+    send = env["inline"].send
+    # The request to the agent is lost: the job waits for an answer.
+    env["inline"].send = lambda m: None if m.task == "agent" else send(m)
+    job_id = _submit(env, BAD, loop=LOOP, **HOOKS)
+    assert _job(env, job_id)["status"] == "awaiting_agent"
+    with env["ctx"].session() as s:
+        repo.set_job_status(s, job_id=job_id, status=status)
+    sent = len(env["inline"].sent)
+    control.agent_result(env["ctx"], GOOD, job_id, 2)
+    control.agent_result(env["ctx"], GOOD, job_id, 7)  # not even the next iteration
+    job = _job(env, job_id)
+    assert job["status"] == status and [it["n"] for it in job["iterations"]] == [1]
+    assert len(env["inline"].sent) == sent  # no track scored for it
+
+
 def test_low_tier_triggers_research_until_quota_then_review(env):
     env["research"].returns = GOOD
     ids = [_submit(env, BAD, loop={"gating": True}, research="research", **HOOKS) for _ in range(6)]
@@ -178,6 +232,18 @@ def test_pair_cache_key_follows_the_model_files(env, tmp_path):
     (model / "model.safetensors").write_bytes(b"retrained weights")
     model_fingerprint.cache_clear()  # a worker started after the retraining
     assert steps.pair_key(ctx, "precision", "q", "c") != key, "new weights miss the cache"
+
+
+def test_pair_cache_key_follows_the_number_format(env, monkeypatch):
+    from scoregate.scoring.models import numerics
+
+    ctx = env["ctx"]
+    monkeypatch.setattr(ctx.settings, "device", "cpu")
+    fp32 = steps.pair_key(ctx, "precision", "q", "c")
+    monkeypatch.setattr(ctx.settings, "cpu_backend", "int8")
+    assert steps.pair_key(ctx, "precision", "q", "c") != fp32, "int8 scores stay apart"
+    assert (numerics("cpu", "torch"), numerics("cpu", "int8")) == ("cpu-fp32", "cpu-int8")
+    assert numerics("cuda:1", "int8") == "cuda-fp16"  # int8 is a CPU backend only
 
 
 def test_workflow_eval_metric_weights_reach_the_metrics_track(env):

@@ -218,6 +218,42 @@ def test_start_iteration_is_idempotent_and_advances_the_job(s):
     assert job.status == "awaiting_review"  # a duplicate start changes nothing
 
 
+def test_start_iterations_starts_many_jobs_at_once_like_start_iteration(s):
+    fresh, seen, done = new_job(s), new_job(s), new_job(s)
+    repo.start_iteration(
+        s, job_id=seen.id, n=1, content="kept", request=REQUEST, expected_tracks=TRACKS
+    )
+    repo.set_job_status(s, job_id=seen.id, status="awaiting_review")
+    repo.set_job_status(s, job_id=done.id, status="cancelled")
+    starts = [(j.id, f"content of {j.id}", REQUEST) for j in (fresh, seen, done)]
+    created = repo.start_iterations(s, starts=starts, n=1, expected_tracks=TRACKS)
+    assert created == {fresh.id, done.id}  # seen had its iteration 1: a duplicate start
+    assert [(j.status, j.current_iteration) for j in (fresh, seen, done)] == [
+        ("running", 1),
+        ("awaiting_review", 1),  # a duplicate start changes nothing
+        ("cancelled", 1),  # a finished job stays finished
+    ]
+    it = repo.get_iteration(s, job_id=fresh.id, n=1)
+    assert (it.content, it.status, it.expected_tracks) == (
+        f"content of {fresh.id}",
+        "scoring",
+        TRACKS,
+    )
+    assert repo.get_iteration(s, job_id=seen.id, n=1).content == "kept"
+    assert repo.start_iterations(s, starts=starts, n=1, expected_tracks=TRACKS) == set()
+    assert repo.start_iterations(s, starts=[], n=1, expected_tracks=TRACKS) == set()
+
+
+def test_start_iterations_refuses_bad_input(s):
+    job = new_job(s)
+    with pytest.raises(ValueError, match="expected_tracks"):
+        repo.start_iterations(s, starts=[(job.id, "c", REQUEST)], n=1, expected_tracks=[])
+    with pytest.raises(ValueError, match="appears twice"):
+        repo.start_iterations(s, starts=[(job.id, "c", REQUEST)] * 2, n=1, expected_tracks=TRACKS)
+    with pytest.raises(IntegrityError):  # no such job: the foreign key refuses it
+        repo.start_iterations(s, starts=[("nope", "c", REQUEST)], n=1, expected_tracks=TRACKS)
+
+
 def test_current_iteration_never_goes_back_and_finished_jobs_stay_finished(s):
     job = started(s, n=2)
     repo.set_job_status(s, job_id=job.id, status="cancelled")

@@ -55,3 +55,19 @@ def test_cpu_pools_never_import_torch():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+def test_query_embeddings_are_cached_apart_per_number_format(monkeypatch):
+    import fakeredis
+
+    from scoregate.workers import runtime
+
+    monkeypatch.setattr(runtime, "redis_client", lambda: fakeredis.FakeRedis())
+    prefixes = []
+    for backend in ("torch", "int8", "torch"):
+        monkeypatch.setattr(
+            runtime, "get_settings", lambda b=backend: Settings(device="cpu", cpu_backend=b)
+        )
+        prefixes.append(runtime._models()._cache._prefix)
+    fp32, int8, again = prefixes
+    assert fp32 != int8 and fp32 == again and fp32.startswith("scoregate:emb:")
