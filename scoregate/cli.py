@@ -38,10 +38,9 @@ def parse_constraint(text: str, *, hard: bool = False) -> dict[str, Any]:
     """``KIND=VALUE`` (or a JSON object) -> a constraint dict; errors name the fix."""
     text = text.strip()
     if text.startswith("{"):
-        try:
-            data: dict[str, Any] = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"constraint {text!r} is not valid JSON: {exc.msg}") from exc
+        data = _load_json(text, f"constraint {text[:80]!r}")
+        if not isinstance(data, dict):
+            raise ValueError(f"constraint {text[:80]!r} must be a JSON object")
         return {**data, "hard": hard or data.get("hard", False)}
     kind, sep, value = text.partition("=")
     kind = kind.strip()
@@ -61,11 +60,20 @@ def _constraint_value(kind: str, value: str) -> Any:
         except ValueError:
             raise ValueError(f"{kind} needs a whole number, got {value!r}") from None
     if kind == "json_schema":
-        try:
-            return json.loads(value)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"json_schema value is not valid JSON: {exc.msg}") from exc
+        return _load_json(value, "json_schema value")
     return value
+
+
+def _load_json(text: str, what: str) -> Any:
+    """Parse JSON for a constraint; every failure is a ``ValueError`` naming ``what``."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{what} is not valid JSON: {exc.msg}") from exc
+    except RecursionError:
+        raise ValueError(
+            f"{what} is nested too deeply to read: flatten it (a schema needs only a few levels)"
+        ) from None
 
 
 def _read_content(content: str | None, content_file: Path | None) -> str:
@@ -73,12 +81,16 @@ def _read_content(content: str | None, content_file: Path | None) -> str:
         raise _die("give exactly one of --content or --content-file")
     if content_file is None:
         return content or ""
+    if content_file.is_dir():
+        raise _die(f"{content_file} is a directory: give the file holding the agent's output")
     try:
         return content_file.read_bytes().decode("utf-8")
     except FileNotFoundError:
         raise _die(f"{content_file} does not exist") from None
     except UnicodeDecodeError as exc:
         raise _die(f"{content_file} is not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise _die(f"cannot read {content_file}: {exc.strerror or exc}") from None
 
 
 def _request(

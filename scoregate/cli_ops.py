@@ -291,10 +291,8 @@ def _with_thresholds(
         new_bands = BandsConfig(
             **{**cfg.bands.model_dump(), **{k: v for k, v in bands.items() if v is not None}}
         )
-    except ValidationError as exc:
+    except ValidationError as exc:  # the models check the order (accept >= ..., GREEN >= AMBER)
         raise _die(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
-    if new_bands.GREEN < new_bands.AMBER:
-        raise _die(f"bands must satisfy GREEN >= AMBER (got {new_bands.GREEN} < {new_bands.AMBER})")
     return cfg.model_copy(update={"actions": new_actions, "bands": new_bands})
 
 

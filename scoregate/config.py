@@ -57,14 +57,26 @@ class EvidencePenalties(_Strict):
 
 
 class EvidenceThresholds(_Strict):
+    """Band thresholds on the evidence score's 0-100 scale."""
+
     GREEN: float = 90
     AMBER: float = 75
     RED: float = 0
 
     @model_validator(mode="after")
     def _ordered(self) -> EvidenceThresholds:
+        for name in ("GREEN", "AMBER", "RED"):
+            value = getattr(self, name)
+            if not 0 <= value <= 100:
+                raise ValueError(
+                    f"evidence.thresholds.{name} must be on the 0-100 scale of the evidence"
+                    f" score (got {value!r}); e.g. GREEN: 90, AMBER: 75, RED: 0"
+                )
         if not self.GREEN >= self.AMBER >= self.RED:
-            raise ValueError("evidence.thresholds must satisfy GREEN >= AMBER >= RED")
+            raise ValueError(
+                "evidence.thresholds must satisfy GREEN >= AMBER >= RED"
+                f" (got GREEN {self.GREEN:g}, AMBER {self.AMBER:g}, RED {self.RED:g})"
+            )
         return self
 
 
@@ -83,7 +95,7 @@ class EvidenceCaps(_Strict):
 
 class EvidenceStability(_Strict):
     enable_band_hysteresis: bool = True
-    hysteresis_tolerance: float = Field(default=4, ge=0)
+    hysteresis_tolerance: float = Field(default=4, ge=0, le=100)
 
 
 class EvidenceIntegration(_Strict):
@@ -248,9 +260,14 @@ class PrecisionConfig(_Strict):
 
 
 class RewardConfig(_Strict):
-    #: A failed ``hard`` constraint caps the fused score at this value.
+    #: A failed ``hard`` constraint caps the fused score at this value; so do hard
+    #: constraints that could not be checked (the reward track failed or timed out).
     hard_fail_cap: float = Field(default=0.5, ge=0, le=1)
     regex_timeout_s: float = Field(default=0.2, gt=0, le=10)
+    #: A user regex whose counted repeats (``{m,n}``), multiplied through nested groups and
+    #: summed along the pattern, unroll to more items than this is refused before it is
+    #: compiled: compiling alone would take seconds (``(((a{50}){50}){50}){50}``).
+    regex_max_unrolled: int = Field(default=100_000, ge=1)
     #: Longer content is not parsed into a Python AST (time and memory grow with it):
     #: ``contains_function`` falls back to patterns and ``valid_python`` fails with a reason.
     ast_max_chars: int = Field(default=500_000, ge=0)
@@ -270,6 +287,9 @@ class FusionConfig(_Strict):
     suggestions: dict[str, str] = Field(default_factory=dict)
     max_reasons: int = Field(default=12, ge=1)
     weakest_count: int = Field(default=3, ge=0)
+    #: Below this share of the profile's weight (of the tracks that apply to the request)
+    #: actually scored, the action is at most ``review`` and the band at most AMBER.
+    min_weight_coverage: float = Field(default=0.5, ge=0, le=1)
 
     @model_validator(mode="after")
     def _profiles_valid(self) -> FusionConfig:
@@ -289,10 +309,21 @@ class FusionConfig(_Strict):
 
 
 class BandsConfig(_Strict):
+    """Bands on the fused score (0-1); they apply to the whole percent shown (``score_100``)."""
+
     GREEN: float = Field(default=0.90, ge=0, le=1)
     AMBER: float = Field(default=0.75, ge=0, le=1)
     enable_hysteresis: bool = True
     hysteresis_tolerance: float = Field(default=0.04, ge=0, le=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> BandsConfig:
+        if self.GREEN < self.AMBER:
+            raise ValueError(
+                f"bands must satisfy GREEN >= AMBER (got GREEN {self.GREEN:g} < AMBER"
+                f" {self.AMBER:g}); raise bands.GREEN or lower bands.AMBER"
+            )
+        return self
 
 
 class ActionThresholds(_Strict):
@@ -304,7 +335,10 @@ class ActionThresholds(_Strict):
     @model_validator(mode="after")
     def _ordered(self) -> ActionThresholds:
         if not self.accept >= self.review >= self.iterate >= self.reject:
-            raise ValueError("actions must satisfy accept >= review >= iterate >= reject")
+            raise ValueError(
+                "actions must satisfy accept >= review >= iterate >= reject (got"
+                f" {self.accept:g}, {self.review:g}, {self.iterate:g}, {self.reject:g})"
+            )
         return self
 
 
@@ -339,19 +373,26 @@ class ScoringConfig(_Strict):
     alerts: AlertsConfig = AlertsConfig()
 
 
-def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+def _deep_merge(
+    base: dict[str, Any], over: dict[str, Any], path: tuple[str, ...] = ()
+) -> dict[str, Any]:
     out = dict(base)
     for key, value in over.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict) and key not in _REPLACE:
-            out[key] = _deep_merge(out[key], value)
+        here = (*path, key)
+        mergeable = isinstance(value, dict) and isinstance(out.get(key), dict)
+        if mergeable and key not in _REPLACE and path not in _REPLACE_CHILDREN:
+            out[key] = _deep_merge(out[key], value, here)
         else:
             out[key] = value
     return out
 
 
 # Weight groups are replaced whole by an overlay, never merged key by key, so a user file
-# that lists three factors does not silently keep two from the defaults.
+# that lists three factors does not silently keep two from the defaults: any ``weights`` or
+# ``rules`` map, and each profile of ``fusion.profiles`` and preset of ``heuristics.presets``
+# (an overlay may still add a profile or preset, or replace one, and keep the others).
 _REPLACE = frozenset({"weights", "rules"})
+_REPLACE_CHILDREN = frozenset({("fusion", "profiles"), ("heuristics", "presets")})
 
 
 def _read_yaml(text: str, where: str) -> dict[str, Any]:
@@ -374,17 +415,28 @@ def load_scoring_config(path: str | Path | None = None) -> ScoringConfig:
     """Load the packaged defaults, overlaid by the YAML file at ``path`` if given.
 
     Raises:
-        ValueError: the file is not valid YAML, or a value is out of range, or a weight
-            group does not sum to 1.0 (the message names the group and the sum).
+        ValueError: the file is a directory, unreadable, not UTF-8 or not valid YAML, or a
+            value is out of range, or a weight group does not sum to 1.0 (the message names
+            the group and the sum).
         FileNotFoundError: ``path`` does not exist.
     """
     data = _read_yaml(default_scoring_yaml(), "the default scoring config")
     if path is not None:
-        p = Path(path)
-        if not p.is_file():
-            raise FileNotFoundError(f"scoring config {p} does not exist")
-        data = _deep_merge(data, _read_yaml(p.read_text(encoding="utf-8"), str(p)))
+        data = _deep_merge(data, _read_yaml(_read_overlay(Path(path)), str(path)))
     return ScoringConfig.model_validate(data)
+
+
+def _read_overlay(p: Path) -> str:
+    if p.is_dir():
+        raise ValueError(f"scoring config {p} is a directory: give the path of a YAML file")
+    if not p.exists():
+        raise FileNotFoundError(f"scoring config {p} does not exist")
+    try:
+        return p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"scoring config {p} is not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise ValueError(f"scoring config {p} cannot be read: {exc.strerror or exc}") from None
 
 
 # --- process settings --------------------------------------------------------------------------
@@ -415,7 +467,6 @@ class Settings(BaseSettings):
     allowed_tasks: Annotated[list[str], NoDecode] = Field(default_factory=list)
     result_expires_s: int = Field(default=3600, ge=60)
     visibility_timeout_s: int = Field(default=3600, ge=60)
-    track_timeout_s: float = Field(default=120.0, gt=0)
     task_time_limit_s: int = Field(default=600, ge=1)
     max_deliveries: int = Field(default=5, ge=1)
     #: The sweeper re-publishes iterations stuck longer than this.

@@ -19,7 +19,7 @@ from rich.table import Table
 from sqlalchemy.orm import Session
 
 from scoregate.config import ScoringConfig
-from scoregate.scoring.fusion import action_for, band_for
+from scoregate.scoring.fusion import action_for, band_for, passes_minimum
 from scoregate.storage import stats
 from scoregate.storage.models import utcnow
 
@@ -170,6 +170,9 @@ class Rethreshold:
     actions: dict[str, dict[str, int]]
     action_changes: int
     band_changes: dict[str, int]
+    #: Scores below the (new) minimum threshold, ``actions.reject``.
+    below_minimum: int = 0
+    minimum_threshold: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -191,6 +194,8 @@ def rethreshold(rows: list[stats.FusedScore], new: ScoringConfig) -> Rethreshold
         actions={old: dict(c) for old, c in sorted(matrix.items())},
         action_changes=changes,
         band_changes=dict(sorted(bands.items())),
+        below_minimum=sum(not passes_minimum(row.score, new) for row in rows),
+        minimum_threshold=new.actions.reject,
     )
 
 
@@ -207,6 +212,10 @@ def print_rethreshold(console: Console, result: Rethreshold, window: str) -> Non
     console.print(f"{result.action_changes} of {result.scores} action(s) would change")
     for change, n in result.band_changes.items():
         console.print(f"  band {change}: {n}")
+    console.print(
+        f"{result.below_minimum} of {result.scores} score(s) below the minimum"
+        f" (reject threshold {result.minimum_threshold:.2f})"
+    )
 
 
 def _cell(count: int, same: bool) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from scoregate.schemas.constraints import Constraint
 from scoregate.schemas.metrics import EvalMetric
@@ -31,6 +32,18 @@ class ScoringMetadata(BaseModel):
     )
     expected_word_count: int | None = Field(default=None, ge=1)
     task_difficulty: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @field_validator("required_topics", "provided_sources")
+    @classmethod
+    def _no_blanks(cls, v: list[str], info: ValidationInfo) -> list[str]:
+        # A blank entry is "contained" in every text, so it would count as covered: refused
+        # rather than dropped, so the caller learns its list is not what it meant.
+        for i, item in enumerate(v):
+            if not item.strip():
+                raise ValueError(
+                    f"{info.field_name}[{i}] is blank: remove it or give the text to look for"
+                )
+        return v
 
 
 class Evidence(BaseModel):
@@ -58,6 +71,16 @@ class Evidence(BaseModel):
             raise ValueError("must be a finite number of hours")
         return v
 
+    @model_validator(mode="after")
+    def _parts_within_totals(self) -> Evidence:
+        for part, total in (("cited_numbers", "total_numbers"), ("claims_matched", "claims_total")):
+            got, of = getattr(self, part), getattr(self, total)
+            if got > of:
+                raise ValueError(
+                    f"{part} ({got}) cannot exceed {total} ({of}): count each one at most once"
+                )
+        return self
+
 
 class ScoreRequest(BaseModel):
     """One agent output to score against the query that produced it."""
@@ -73,6 +96,18 @@ class ScoreRequest(BaseModel):
     raw_metrics: bool = False
     self_reported_confidence: str | None = Field(default=None, max_length=100)
     previous_score: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @field_validator("eval_metrics")
+    @classmethod
+    def _unique_metric_names(cls, v: list[EvalMetric] | None) -> list[EvalMetric] | None:
+        names = Counter(m.name for m in v or [])
+        dupes = sorted(name for name, n in names.items() if n > 1)
+        if dupes:
+            raise ValueError(
+                f"duplicate metric name(s) {', '.join(map(repr, dupes))}: each name may appear"
+                " once; merge or rename them"
+            )
+        return v
 
     @field_validator("query")
     @classmethod

@@ -55,6 +55,9 @@ class ScoreResult(BaseModel):
     score_100: int = Field(ge=0, le=100)
     band: Band
     action: Action
+    #: Seed 004: the score reaches ``actions.reject`` (the minimum threshold).
+    passes_minimum: bool = True
+    minimum_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
     calibrated: float = Field(ge=0.0, le=1.0)
     tracks: dict[str, TrackScore]
     components: dict[str, float] = Field(default_factory=dict)

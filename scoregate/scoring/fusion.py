@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from scoregate.config import ScoringConfig
@@ -25,16 +26,29 @@ def select_profile(metadata: ScoringMetadata, cfg: ScoringConfig) -> str:
     return cfg.fusion.default_profile
 
 
+def percent(score: float) -> int:
+    """The fused score as the whole percent shown (``score_100``), rounded down.
+
+    The band is taken from this value too, so a report never reads "90/100 — AMBER", and
+    rounding down keeps the thresholds exact: GREEN needs a score >= 0.90, not >= 0.895.
+    Rounded to 6 places first so that a float sum such as 0.8999999999 counts as 90.
+    """
+    return math.floor(round(score * 100, 6))
+
+
 def band_for(score: float, cfg: ScoringConfig, previous: float | None = None) -> Band:
-    """GREEN/AMBER/RED, held at the previous band while the change is within tolerance."""
+    """GREEN/AMBER/RED of the whole percent shown, held at the previous band while the
+    change is within tolerance (all compared in points, as seed 003 does)."""
     b = cfg.bands
-    if not b.enable_hysteresis:
-        previous = None
-    return held_band(score, previous, b.GREEN, b.AMBER, b.hysteresis_tolerance)[0]
+    prev = percent(previous) if previous is not None and b.enable_hysteresis else None
+    points = (round(b.GREEN * 100, 6), round(b.AMBER * 100, 6))
+    tolerance = round(b.hysteresis_tolerance * 100, 6)
+    return held_band(percent(score), prev, *points, tolerance)[0]
 
 
 def action_for(score: float, cfg: ScoringConfig) -> Action:
-    """Seed-004 thresholds: accept / review / iterate, else reject."""
+    """Seed 004's ``determineAction``: accept / review / iterate at or above each
+    threshold, else reject. (``reject`` is the seed's minimum: see :func:`passes_minimum`.)"""
     t = cfg.actions
     if score >= t.accept:
         return "accept"
@@ -43,6 +57,11 @@ def action_for(score: float, cfg: ScoringConfig) -> Action:
     if score >= t.iterate:
         return "iterate"
     return "reject"
+
+
+def passes_minimum(score: float, cfg: ScoringConfig) -> bool:
+    """Seed 004's ``passesMinimum``: the score reaches the ``reject`` threshold."""
+    return score >= cfg.actions.reject
 
 
 def _weights(
@@ -125,8 +144,88 @@ def _dashboard(
     }
 
 
+#: Tracks every request gets: the two model tracks and the heuristics. The reward, evidence
+#: and metrics tracks apply only when the request brings constraints, evidence or metrics.
+ALWAYS_APPLICABLE: tuple[str, ...] = ("semantic", "precision", "heuristics")
+
+
+def _applicable(request: ScoreRequest, tracks: dict[str, TrackScore]) -> set[str]:
+    names = set(tracks) | set(ALWAYS_APPLICABLE)
+    if request.constraints:
+        names.add("reward")
+    if request.evidence is not None:
+        names.add("evidence")
+    if request.eval_metrics:
+        names.add("metrics")
+    return names
+
+
+def _coverage_note(
+    request: ScoreRequest,
+    tracks: dict[str, TrackScore],
+    weights: dict[str, float],
+    profile_name: str,
+    cfg: ScoringConfig,
+) -> str | None:
+    """Why the result may not pass, when too little of the profile's weight was scored.
+
+    Only tracks that apply to the request count: an admin request without constraints is
+    not short of its reward weight, but one whose reward or model tracks failed is.
+    """
+    profile = cfg.fusion.profiles[profile_name]
+    applicable = {n: w for n, w in profile.items() if w > 0 and n in _applicable(request, tracks)}
+    total = sum(applicable.values())
+    share = sum(w for n, w in applicable.items() if n in weights) / total if total > 0 else 0.0
+    minimum = cfg.fusion.min_weight_coverage
+    if share >= minimum:
+        return None
+    missing = ", ".join(sorted(n for n in applicable if n not in weights)) or "none"
+    return (
+        f"only {share:.1%} of the {profile_name} profile's weight was scored (minimum"
+        f" {minimum:.0%}; not scored: {missing}): action at most review, band at most AMBER"
+    )
+
+
+def _unchecked_hard(request: ScoreRequest, tracks: dict[str, TrackScore]) -> str | None:
+    """Why the request's hard constraints could not be checked, or ``None``."""
+    if not any(k.hard for k in request.constraints):
+        return None
+    reward = tracks.get("reward")
+    if reward is None:
+        return "hard constraints could not be checked: the reward track did not run"
+    if reward.ok:
+        return None
+    why = f": {reward.error}" if reward.error else ""
+    return f"hard constraints could not be checked: the reward track {reward.status}{why}"
+
+
+def _cap_hard(
+    request: ScoreRequest,
+    tracks: dict[str, TrackScore],
+    score: float,
+    cfg: ScoringConfig,
+    notes: list[str],
+) -> tuple[float, list[str]]:
+    """The score capped by failed or unchecked hard constraints, and their reasons."""
+    hard = _hard_failures(tracks)
+    unchecked = _unchecked_hard(request, tracks)
+    cap = cfg.reward.hard_fail_cap
+    capped = f"; score capped at {cap:.2f}" if score > cap else ""
+    if unchecked is not None:
+        hard.append(unchecked)
+        notes.insert(0, unchecked + capped)
+    elif hard and capped:
+        notes.insert(0, "hard constraint failed" + capped)
+    return (min(score, cap) if hard else score), hard
+
+
 def fuse(request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfig) -> ScoreResult:
-    """Combine the tracks that ran into one :class:`ScoreResult`."""
+    """Combine the tracks that ran into one :class:`ScoreResult`.
+
+    Fails closed: hard constraints that failed *or could not be checked* cap the score at
+    ``reward.hard_fail_cap``, and a result scored on less than
+    ``fusion.min_weight_coverage`` of its profile is never accepted nor GREEN.
+    """
     profile_name = select_profile(request.metadata, cfg)
     profile = cfg.fusion.profiles[profile_name]
     weights, mass = _weights(profile, tracks)
@@ -134,22 +233,29 @@ def fuse(request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfi
     score = sum(w * (tracks[n].score or 0.0) for n, w in weights.items())
     if not weights:
         notes.append("no track produced a score; nothing to trust")
-    hard = _hard_failures(tracks)
-    if hard and score > cfg.reward.hard_fail_cap:
-        score = cfg.reward.hard_fail_cap
-        notes.insert(0, f"hard constraint failed; score capped at {score:.2f}")
-    score = min(1.0, max(0.0, score))
+    score, hard = _cap_hard(request, tracks, score, cfg, notes)
+    # Rounded once: the stored score, score_100, the band and the action all read this value.
+    score = round(min(1.0, max(0.0, score)), 4)
     band = band_for(score, cfg, request.previous_score)
+    action = action_for(score, cfg)
+    coverage = _coverage_note(request, tracks, weights, profile_name, cfg)
+    if coverage is not None:
+        band = "AMBER" if band == "GREEN" else band
+        action = "review" if action == "accept" else action
+        notes.append(coverage)
     gate = resolve_tier(request.self_reported_confidence, band, cfg.gating)
     if gate.warning:
         notes.append(gate.warning)
     calibrated, _ = calibrate(score, cfg.heuristics.calibration, request.metadata)
     metrics = tracks.get("metrics")
+    score_100 = percent(score)
     return ScoreResult(
-        score=round(score, 4),
-        score_100=round(score * 100),
+        score=score,
+        score_100=score_100,
         band=band,
-        action=action_for(score, cfg),
+        action=action,
+        passes_minimum=passes_minimum(score, cfg),
+        minimum_threshold=cfg.actions.reject,
         calibrated=round(calibrated, 4),
         tracks=tracks,
         components=_components(tracks),
@@ -157,7 +263,7 @@ def fuse(request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfi
         profile=profile_name,
         reasons=_reasons(tracks, notes, cfg),
         weakest_factors=_weakest(tracks, weights, cfg),
-        dashboard=_dashboard(round(score * 100), band, tracks, mass),
+        dashboard=_dashboard(score_100, band, tracks, mass),
         gate=gate,
         raw_metrics=metrics.details.get("raw")
         if metrics is not None and request.raw_metrics

@@ -59,10 +59,14 @@ def compute_confidence(metrics: list[EvalMetric], weights: dict[str, float] | No
         ValueError: a metric name repeats, or an override weight is NaN, infinite or < 0.
     """
     rows = _weighted(metrics, weights)
-    total = sum(w for _, _, w in rows)
-    if total == 0:
+    largest = max((w for _, _, w in rows), default=0.0)
+    if largest == 0:
         return 0.0
-    return min(1.0, max(0.0, sum(v * w for _, v, w in rows) / total))
+    # Weights are relative: scaled by the largest, each is in [0, 1] and the sums stay
+    # finite (two weights of 1e308 would otherwise overflow the total to inf).
+    scaled = [(v, w / largest) for _, v, w in rows]
+    total = sum(w for _, w in scaled)
+    return min(1.0, max(0.0, sum(v * w for v, w in scaled) / total))
 
 
 def raw_scores(metrics: list[EvalMetric]) -> dict[str, float]:

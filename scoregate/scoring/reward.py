@@ -1,8 +1,10 @@
 """Seed-001 track 3: hard constraints checked mechanically; the score is passed / total.
 
 Each constraint passes or fails with a reason, never with an exception: a user regex that
-backtracks is stopped after ``reward.regex_timeout_s``, an invalid pattern or JSON schema
-is a failed constraint that says why. Every check is linear in the content (a 10 MB
+backtracks is stopped after ``reward.regex_timeout_s``, one whose counted repeats would
+take seconds just to compile is refused (``reward.regex_max_unrolled``), an invalid pattern
+or JSON schema is a failed constraint that says why, and so is any unexpected error in a
+check (``MemoryError``, ``RecursionError``...). Every check is linear in the content (a 10 MB
 output takes well under a second per check); Python is not parsed above
 ``reward.ast_max_chars``, and a function search, like a regex, stops at the timeout.
 
@@ -46,6 +48,7 @@ from scoregate.config import RewardConfig
 from scoregate.schemas import constraints as c
 from scoregate.schemas.constraints import Constraint
 from scoregate.schemas.result import TrackScore
+from scoregate.scoring.patterns import compile_user_pattern, unrolled_size
 from scoregate.scoring.text import (
     CodeBlock,
     clean_reason,
@@ -162,7 +165,7 @@ def _regex(s: _Subject, k: c.Regex | c.NotRegex, cfg: RewardConfig) -> Verdict:
     for ch in k.flags:
         flags |= _FLAGS[ch]
     try:
-        pattern = regex.compile(k.value, flags)
+        pattern = compile_user_pattern(k.value, flags, cfg)
     except regex.error as exc:
         return False, f"invalid pattern {_q(k.value)}: {exc}"
     try:
@@ -302,12 +305,35 @@ def _keywords(schema: Any) -> set[str]:
     return keys
 
 
-def _schema_problem(schema: dict[str, Any]) -> str | None:
+def _schema_patterns(schema: Any) -> Iterator[str]:
+    """Every ``pattern`` and ``patternProperties`` key of the schema (iteratively)."""
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("pattern"), str):
+                yield node["pattern"]
+            if isinstance(node.get("patternProperties"), dict):
+                yield from (k for k in node["patternProperties"] if isinstance(k, str))
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
+def _schema_problem(schema: dict[str, Any], cfg: RewardConfig) -> str | None:
     if {"unevaluatedProperties", "patternProperties"} <= _keywords(schema):
         return (
             "unevaluatedProperties together with patternProperties is not supported"
             " (those patterns could not be time-limited)"
         )
+    limit = cfg.regex_max_unrolled
+    for pattern in _schema_patterns(schema):
+        if unrolled_size(pattern, limit) > limit:
+            return (
+                f"the schema's pattern {_q(pattern)} is refused: its counted repeats ({{m,n}})"
+                f" unroll to more than {limit:,} items when compiled"
+                " (reward.regex_max_unrolled); use + or * or smaller counts"
+            )
     try:
         Draft202012Validator.check_schema(schema)
     except jsonschema.SchemaError as exc:
@@ -343,7 +369,7 @@ def _first_violation(schema: dict[str, Any], instance: Any, timeout_s: float) ->
 
 
 def _json_schema(s: _Subject, k: c.JsonSchema, cfg: RewardConfig) -> Verdict:
-    problem = _schema_problem(k.value)
+    problem = _schema_problem(k.value, cfg)
     if problem is not None:
         return False, problem
     instance, problem = load_json(s.code)
@@ -530,8 +556,23 @@ def _label(k: Constraint) -> str:
     return f"{k.kind} {value}" if isinstance(value, int) else f"{k.kind} {_q(value, 40)}"
 
 
+# Signals that must stop the task, not fail one constraint (Celery's soft time limit is an
+# Exception subclass; scoring does not import Celery, so it is matched by name).
+_PROPAGATE = frozenset({"SoftTimeLimitExceeded"})
+
+
+def _check(s: _Subject, k: Constraint, cfg: RewardConfig) -> Verdict:
+    try:
+        return _CHECKS[k.kind](s, k, cfg)
+    except Exception as exc:  # a constraint fails with a reason; it never takes the track down
+        if any(t.__name__ in _PROPAGATE for t in type(exc).__mro__):
+            raise
+        why = f"{type(exc).__name__}: {str(exc)[:200]}".rstrip(": ")
+        return False, f"could not be checked ({why}); counted as failed"
+
+
 def _evaluate(s: _Subject, k: Constraint, cfg: RewardConfig) -> ConstraintResult:
-    passed, detail = _CHECKS[k.kind](s, k, cfg)
+    passed, detail = _check(s, k, cfg)
     prefix = f"{k.label} ({k.kind})" if k.label else k.kind
     return ConstraintResult(
         kind=k.kind,

@@ -105,7 +105,7 @@ def test_score_end_to_end_with_fake_models_and_dashboard_and_markdown():
         config=CFG,
         models=FakeModels(default=0.9),
     )
-    assert 0.0 <= r.score <= 1.0 and r.score_100 == round(r.score * 100)
+    assert 0.0 <= r.score <= 1.0 and r.score_100 == int(r.score * 100)  # shown rounded down
     assert set(r.dashboard) == {"score", "band", "coverage", "freshness"}
     assert r.dashboard["coverage"] == 100.0
     md = r.to_markdown()
