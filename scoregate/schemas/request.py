@@ -63,6 +63,9 @@ class Evidence(BaseModel):
     l4_warnings: int = Field(default=0, ge=0)
     max_age_hours: float | None = Field(default=None, ge=0.0)
     freshness_sla_hours: float | None = Field(default=None, gt=0.0)
+    #: The previous evidence score (0-100) of a streaming session: its band hysteresis.
+    #: (The request's own ``previous_score`` is the previous *fused* score, another scale.)
+    previous_score: float | None = Field(default=None, ge=0.0, le=100.0)
 
     @field_validator("max_age_hours", "freshness_sla_hours")
     @classmethod

@@ -147,8 +147,7 @@ def pure_tracks(
     }
     if req.evidence is not None:
         evidence = req.evidence
-        previous = req.previous_score * 100 if req.previous_score is not None else None
-        runs["evidence"] = lambda: evidence_track(evidence, cfg.evidence, previous)
+        runs["evidence"] = lambda: evidence_track(evidence, cfg.evidence, evidence.previous_score)
     if req.eval_metrics or metric_weights:
         metrics = req.eval_metrics or []
         runs["metrics"] = lambda: metrics_track(

@@ -326,3 +326,24 @@ def test_rethreshold_reject_moves_the_minimum():
     stricter = reporting.rethreshold(rows, _with_thresholds(CFG, {"reject": 0.45}, {}))
     assert (stricter.below_minimum, stricter.minimum_threshold) == (2, 0.45)
     assert stricter.action_changes == 0  # the minimum does not change the action (seed 004)
+
+
+# --- evidence hysteresis reads the evidence's own previous score --------------------------------
+
+
+def test_evidence_hysteresis_uses_the_previous_evidence_score_not_the_fused_one():
+    from scoregate.scoring.engine import pure_tracks
+
+    evidence = {"total_numbers": 10, "cited_numbers": 7, "claims_total": 4, "claims_matched": 4}
+    base = {"query": "q", "content": "Revenue rose 4% (source: Q3 filing).", "evidence": evidence}
+
+    def band(request: dict) -> str:
+        return pure_tracks(ScoreRequest.model_validate(request), CFG)["evidence"].details["band"]
+
+    assert pure_tracks(ScoreRequest.model_validate(base), CFG)["evidence"].score == 0.93
+    assert band(base) == "GREEN"
+    # A previous *fused* score of 0.89 is another scale: it must not hold the band.
+    assert band({**base, "previous_score": 0.89}) == "GREEN"
+    # The evidence's own previous score does: 89 -> 93 is within the 4-point tolerance.
+    assert band({**base, "evidence": {**evidence, "previous_score": 89}}) == "AMBER"
+    assert band({**base, "evidence": {**evidence, "previous_score": 88}}) == "GREEN"
