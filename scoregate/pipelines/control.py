@@ -152,7 +152,12 @@ def _act(
     hooks = Hooks.model_validate(job.hooks or {})
     quota = None
     if decision.kind == "research":
-        quota = ctx.quota.acquire(RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour)
+        # Tokened: if this transaction rolls back and runs again, the slot is not taken twice.
+        quota = ctx.quota.acquire(
+            RESEARCH_SUBJECT,
+            ctx.config.gating.research_quota_per_hour,
+            token=f"{job.id}:{n}:decide",
+        )
         if not quota.allowed:
             decision = research_denied(decision, quota.message)
     _record(s, job.id, n, result, decision, quota=quota)

@@ -126,7 +126,9 @@ def _research_on_review(
 ) -> tuple[str, list[Message], Any, str]:
     if hooks.research is None or result is None:
         return "awaiting_review", [], None, f"{rationale}; no research task configured"
-    quota = ctx.quota.acquire(RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour)
+    quota = ctx.quota.acquire(
+        RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour, token=f"{job.id}:{n}:review"
+    )
     if not quota.allowed:
         return "awaiting_review", [], quota, f"{rationale}; {quota.message}"
     msg = _agent_message(job, n, result, hooks.research)

@@ -68,9 +68,14 @@ class QuotaDecision:
 
 
 class QuotaStore(Protocol):
-    """Counts research runs per subject in a fixed one-hour window."""
+    """Counts research runs per subject in a fixed one-hour window.
 
-    def acquire(self, subject: str, limit: int) -> QuotaDecision: ...
+    ``token`` names what the slot is for (a job's iteration): acquiring again with a token
+    that holds a slot in this window returns that slot instead of taking another, so a
+    transaction that acquired, rolled back and ran again is counted once.
+    """
+
+    def acquire(self, subject: str, limit: int, token: str | None = None) -> QuotaDecision: ...
 
     def peek(self, subject: str, limit: int) -> QuotaDecision: ...
 
@@ -79,13 +84,22 @@ def _bucket(subject: str, now: float) -> str:
     return f"scoregate:research:{subject}:{int(now // WINDOW_S)}"
 
 
-# INCR then undo past the limit, in one script so two workers can never both take the last slot.
+# INCR then undo past the limit, in one script so two workers can never both take the last
+# slot. With a token (ARGV[3]), a token already holding a slot of this window (the set
+# KEYS[2]) gets it again without counting.
 _ACQUIRE_LUA = """
+if ARGV[3] ~= '' and redis.call('SISMEMBER', KEYS[2], ARGV[3]) == 1 then
+  return {1, tonumber(redis.call('GET', KEYS[1]) or '0')}
+end
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
 if n > tonumber(ARGV[1]) then
   redis.call('DECR', KEYS[1])
   return {0, n - 1}
+end
+if ARGV[3] ~= '' then
+  redis.call('SADD', KEYS[2], ARGV[3])
+  redis.call('EXPIRE', KEYS[2], ARGV[2])
 end
 return {1, n}
 """
@@ -99,9 +113,11 @@ class RedisQuota:
         self._clock = clock
         self._script = client.register_script(_ACQUIRE_LUA)
 
-    def acquire(self, subject: str, limit: int) -> QuotaDecision:
+    def acquire(self, subject: str, limit: int, token: str | None = None) -> QuotaDecision:
         key = _bucket(subject, self._clock())
-        allowed, used = self._script(keys=[key], args=[limit, WINDOW_S + 60])
+        allowed, used = self._script(
+            keys=[key, key + ":tokens"], args=[limit, WINDOW_S + 60, token or ""]
+        )
         return QuotaDecision(allowed=bool(allowed), used=int(used), limit=limit)
 
     def peek(self, subject: str, limit: int) -> QuotaDecision:
@@ -115,16 +131,21 @@ class MemoryQuota:
 
     def __init__(self, clock: Any = time.time) -> None:
         self._counts: dict[str, int] = {}
+        self._tokens: dict[str, set[str]] = {}
         self._lock = threading.Lock()
         self._clock = clock
 
-    def acquire(self, subject: str, limit: int) -> QuotaDecision:
+    def acquire(self, subject: str, limit: int, token: str | None = None) -> QuotaDecision:
         key = _bucket(subject, self._clock())
         with self._lock:
             used = self._counts.get(key, 0)
+            if token is not None and token in self._tokens.get(key, set()):
+                return QuotaDecision(allowed=True, used=used, limit=limit)
             if used >= limit:
                 return QuotaDecision(allowed=False, used=used, limit=limit)
             self._counts[key] = used + 1
+            if token is not None:
+                self._tokens.setdefault(key, set()).add(token)
             return QuotaDecision(allowed=True, used=used + 1, limit=limit)
 
     def peek(self, subject: str, limit: int) -> QuotaDecision:

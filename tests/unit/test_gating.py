@@ -53,3 +53,19 @@ def test_quota_five_per_hour_then_refused_then_resets(make):
     assert quota.peek("global", 5).remaining == 0
     now[0] += 3600
     assert quota.acquire("global", 5).allowed
+
+
+@pytest.mark.parametrize(
+    "make", [lambda c: RedisQuota(fakeredis.FakeRedis(), clock=c), lambda c: MemoryQuota(clock=c)]
+)
+def test_a_token_holds_one_slot_however_often_it_acquires(make):
+    now = [1_000_000.0]
+    quota = make(lambda: now[0])
+    first = quota.acquire("global", 2, token="job-1:1:decide")
+    again = quota.acquire("global", 2, token="job-1:1:decide")  # a rolled-back retry
+    assert first.allowed and again.allowed and quota.peek("global", 2).used == 1
+    assert quota.acquire("global", 2, token="job-2:1:decide").allowed
+    assert not quota.acquire("global", 2, token="job-3:1:decide").allowed
+    assert quota.acquire("global", 2, token="job-1:1:decide").allowed  # still its own slot
+    now[0] += 3600  # a new window: the token counts again
+    assert quota.acquire("global", 2, token="job-1:1:decide").used == 1
