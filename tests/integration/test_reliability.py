@@ -335,7 +335,7 @@ class TestOneStack:
         assert [d["action"] for d in job["decisions"]] == ["fail"]
         assert {scoregate.get_job(j)["status"] for j in healthy} == {"completed"}
         assert "exited with 'signal 9 (SIGKILL)'" in shared.log("all")
-        assert "worker lost under" in shared.log("all")
+        assert "worker lost (WorkerLostError) under" in shared.log("all")
         assert shared.alive("all")
 
     def test_secrets_never_reach_logs_or_cli_output(self, shared):
