@@ -264,6 +264,10 @@ class RewardConfig(_Strict):
     #: constraints that could not be checked (the reward track failed or timed out).
     hard_fail_cap: float = Field(default=0.5, ge=0, le=1)
     regex_timeout_s: float = Field(default=0.2, gt=0, le=10)
+    #: The whole reward track's budget: each regex timeout is capped by what is left of it,
+    #: and once it is spent every constraint not yet checked fails with that reason
+    #: (500 constraints that each hit ``regex_timeout_s`` would otherwise take ~100 s).
+    time_budget_s: float = Field(default=5.0, gt=0, le=600)
     #: A user regex whose counted repeats (``{m,n}``), multiplied through nested groups and
     #: summed along the pattern, unroll to more items than this is refused before it is
     #: compiled: compiling alone would take seconds (``(((a{50}){50}){50}){50}``).

@@ -5,8 +5,13 @@ backtracks is stopped after ``reward.regex_timeout_s``, one whose counted repeat
 take seconds just to compile is refused (``reward.regex_max_unrolled``), an invalid pattern
 or JSON schema is a failed constraint that says why, and so is any unexpected error in a
 check (``MemoryError``, ``RecursionError``...). Every check is linear in the content (a 10 MB
-output takes well under a second per check); Python is not parsed above
+output takes well under a second per check; JSON Schema's ``uniqueItems`` is checked with a
+set, not jsonschema's pairwise comparison); Python is not parsed above
 ``reward.ast_max_chars``, and a function search, like a regex, stops at the timeout.
+
+The whole track has one time budget, ``reward.time_budget_s``: each regex timeout (and the
+function search and the schema's patterns) is capped by what is left of it, and once it is
+spent every constraint not yet checked fails, saying so; none is skipped or passed.
 
 What the checks read:
 
@@ -31,10 +36,10 @@ import itertools
 import json
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextvars import ContextVar
 from functools import cached_property, lru_cache
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 import jsonschema
 import regex
@@ -74,11 +79,43 @@ class ConstraintResult(BaseModel):
     reason: str
 
 
-class _Subject:
-    """The content with the derived views the checks share, each computed at most once."""
+class _Limit(NamedTuple):
+    """How long a timed check may run, and whether the track's budget (not the timeout) set it."""
 
-    def __init__(self, content: str) -> None:
+    seconds: float
+    by_budget: bool
+
+    def spent(self, what: str, cfg: RewardConfig, on: str = "") -> str:
+        """Why ``what`` (``"regex"``, ``"search for function f"``) ``on`` something stopped."""
+        if self.by_budget:
+            return f"{what}{on} stopped after {self.seconds:.2g}s: {_budget_ran_out(cfg)}"
+        return f"{what} timed out after {self.seconds:g}s{on}"
+
+
+def _budget_ran_out(cfg: RewardConfig) -> str:
+    return f"the reward track's time budget ({cfg.time_budget_s} s) ran out"
+
+
+class _Subject:
+    """The content with the derived views the checks share, each computed at most once.
+
+    ``deadline`` (``time.monotonic()``) is when the reward track's time budget runs out.
+    """
+
+    def __init__(self, content: str, deadline: float = float("inf")) -> None:
         self.content = content
+        self.deadline = deadline
+
+    def left(self) -> float:
+        """Seconds left of the track's budget (0 or less once spent)."""
+        return self.deadline - time.monotonic()
+
+    def limit(self, cfg: RewardConfig) -> _Limit:
+        """``reward.regex_timeout_s``, capped by what is left of the track's budget."""
+        left = max(self.left(), 0.001)
+        if left < cfg.regex_timeout_s:
+            return _Limit(left, by_budget=True)
+        return _Limit(cfg.regex_timeout_s, by_budget=False)
 
     @cached_property
     def folded(self) -> str:
@@ -168,13 +205,12 @@ def _regex(s: _Subject, k: c.Regex | c.NotRegex, cfg: RewardConfig) -> Verdict:
         pattern = compile_user_pattern(k.value, flags, cfg)
     except regex.error as exc:
         return False, f"invalid pattern {_q(k.value)}: {exc}"
+    limit = s.limit(cfg)
     try:
-        match = pattern.search(s.content, timeout=cfg.regex_timeout_s)
+        match = pattern.search(s.content, timeout=limit.seconds)
     except TimeoutError:
-        return False, (
-            f"regex timed out after {cfg.regex_timeout_s:g}s on pattern {_q(k.value)}"
-            " (catastrophic backtracking?)"
-        )
+        hint = "" if limit.by_budget else " (catastrophic backtracking?)"
+        return False, limit.spent("regex", cfg, f" on pattern {_q(k.value)}") + hint
     if match is None:
         return k.kind == "not_regex", f"no match for pattern {_q(k.value)}"
     line = s.content.count("\n", 0, match.start()) + 1
@@ -281,12 +317,72 @@ def _kw_additional_properties(
         yield ValidationError(f"additional properties are not allowed: {', '.join(extras)}")
 
 
+class _BudgetSpent(Exception):
+    """The reward track's time budget ran out in the middle of a schema validation."""
+
+
+class _Canonical:
+    """Hashable forms of JSON values, equal exactly when JSON Schema calls the values equal.
+
+    Numbers compare by value (``1 == 1.0``, as Python's own ``==`` and ``hash`` agree), but a
+    boolean is never a number (``true != 1``), objects compare whatever their key order, and
+    arrays element by element with the same rules. Each array or object is converted once
+    per validation (nested ``uniqueItems`` reuse it), and the track's deadline is checked
+    every few thousand containers.
+    """
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        # By id, holding the value too: no id can be reused while the cache lives.
+        self.cache: dict[int, tuple[Any, Hashable]] = {}
+        self.count = 0
+
+    def __call__(self, value: Any) -> Hashable:
+        if isinstance(value, bool):
+            return ("bool", value)
+        if not isinstance(value, dict | list):
+            scalar: Hashable = value  # str, int, float, None: Python's equality is JSON's
+            return scalar
+        found = self.cache.get(id(value))
+        if found is not None:
+            return found[1]
+        self.count += 1
+        if self.count % 4096 == 0 and time.monotonic() >= self.deadline:
+            raise _BudgetSpent
+        form: Hashable
+        if isinstance(value, dict):
+            form = ("object", frozenset((k, self(v)) for k, v in value.items()))
+        else:
+            form = ("array", tuple(self(v) for v in value))
+        self.cache[id(value)] = (value, form)
+        return form
+
+
+_CANONICAL: ContextVar[_Canonical | None] = ContextVar("_CANONICAL", default=None)
+
+
+def _kw_unique_items(v: Any, unique: Any, instance: Any, _schema: Any) -> Iterator[ValidationError]:
+    """``uniqueItems`` in linear time: canonical forms in a set (jsonschema compares pairs)."""
+    if not unique or not v.is_type(instance, "array"):
+        return
+    canonical = _CANONICAL.get() or _Canonical(float("inf"))
+    seen: set[Hashable] = set()
+    for index, item in enumerate(instance):
+        form = canonical(item)
+        if form in seen:
+            shown = _q(json.dumps(item, ensure_ascii=False))
+            yield ValidationError(f"items must be unique: item {index} repeats one before, {shown}")
+            return
+        seen.add(form)
+
+
 _Validator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
     {
         "pattern": _kw_pattern,
         "patternProperties": _kw_pattern_properties,
         "additionalProperties": _kw_additional_properties,
+        "uniqueItems": _kw_unique_items,
     },
 )
 
@@ -343,14 +439,20 @@ def _schema_problem(schema: dict[str, Any], cfg: RewardConfig) -> str | None:
     return None
 
 
-def _first_violation(schema: dict[str, Any], instance: Any, timeout_s: float) -> str | None:
+def _first_violation(
+    schema: dict[str, Any], instance: Any, s: _Subject, cfg: RewardConfig
+) -> str | None:
     # An empty registry (jsonschema adds the meta-schemas): a remote $ref is never fetched.
     validator = _Validator(schema, registry=Registry())
-    token = _DEADLINE.set(time.monotonic() + timeout_s)
+    limit = s.limit(cfg)
+    token = _DEADLINE.set(time.monotonic() + limit.seconds)
+    canonical = _CANONICAL.set(_Canonical(s.deadline))
     try:
         errors = list(itertools.islice(validator.iter_errors(instance), 20))
     except TimeoutError:
-        return f"a pattern in the schema timed out after {timeout_s:g}s"
+        return limit.spent("a pattern in the schema", cfg)
+    except _BudgetSpent:
+        return f"validation stopped: {_budget_ran_out(cfg)} (reward.time_budget_s)"
     except regex.error as exc:
         return f"the schema has an invalid pattern: {exc}"
     except Unresolvable as exc:
@@ -358,6 +460,7 @@ def _first_violation(schema: dict[str, Any], instance: Any, timeout_s: float) ->
     except RecursionError:
         return "the JSON or the schema is nested too deeply to check"
     finally:
+        _CANONICAL.reset(canonical)
         _DEADLINE.reset(token)
     error = best_match(errors)
     if error is None:
@@ -374,7 +477,7 @@ def _json_schema(s: _Subject, k: c.JsonSchema, cfg: RewardConfig) -> Verdict:
         return False, problem
     instance, problem = load_json(s.code)
     if problem is None:
-        problem = _first_violation(k.value, instance, cfg.regex_timeout_s)
+        problem = _first_violation(k.value, instance, s, cfg)
     return (True, "JSON matches the schema") if problem is None else (False, problem)
 
 
@@ -499,9 +602,11 @@ def _python_sources(s: _Subject, cfg: RewardConfig) -> Iterator[tuple[str, ast.M
         yield body, parse_python(body, cfg)[0]
 
 
-def _find_definition(s: _Subject, k: c.ContainsFunction, cfg: RewardConfig) -> str | None:
+def _find_definition(
+    s: _Subject, k: c.ContainsFunction, cfg: RewardConfig, limit: _Limit
+) -> str | None:
     """How the definition was found ("Python AST", "go pattern"), or ``None``."""
-    deadline = time.monotonic() + cfg.regex_timeout_s
+    deadline = time.monotonic() + limit.seconds
     if k.language in ("python", "any"):
         for text, tree in _python_sources(s, cfg):
             if tree is not None and _defines(tree, k.value):
@@ -516,10 +621,11 @@ def _find_definition(s: _Subject, k: c.ContainsFunction, cfg: RewardConfig) -> s
 
 
 def _contains_function(s: _Subject, k: c.ContainsFunction, cfg: RewardConfig) -> Verdict:
+    limit = s.limit(cfg)
     try:
-        how = _find_definition(s, k, cfg)
+        how = _find_definition(s, k, cfg, limit)
     except TimeoutError:
-        return False, f"search for function {k.value} timed out after {cfg.regex_timeout_s:g}s"
+        return False, limit.spent(f"search for function {k.value}", cfg)
     if how is None:
         return False, f"no definition of function {k.value} found ({k.language})"
     return True, f"function {k.value} defined ({how})"
@@ -571,8 +677,15 @@ def _check(s: _Subject, k: Constraint, cfg: RewardConfig) -> Verdict:
         return False, f"could not be checked ({why}); counted as failed"
 
 
-def _evaluate(s: _Subject, k: Constraint, cfg: RewardConfig) -> ConstraintResult:
-    passed, detail = _check(s, k, cfg)
+def _evaluate(
+    s: _Subject, k: Constraint, cfg: RewardConfig, *, unchecked: bool = False
+) -> ConstraintResult:
+    """The verdict; an ``unchecked`` constraint (the budget ran out before it) fails."""
+    if unchecked:
+        passed = False
+        detail = f"not checked: {_budget_ran_out(cfg)}; counted as failed (reward.time_budget_s)"
+    else:
+        passed, detail = _check(s, k, cfg)
     prefix = f"{k.label} ({k.kind})" if k.label else k.kind
     return ConstraintResult(
         kind=k.kind,
@@ -586,8 +699,11 @@ def _evaluate(s: _Subject, k: Constraint, cfg: RewardConfig) -> ConstraintResult
 def evaluate_constraint(
     content: str, constraint: Constraint, cfg: RewardConfig
 ) -> ConstraintResult:
-    """Check one constraint against ``content``; failures carry the reason, never raise."""
-    return _evaluate(_Subject(content), constraint, cfg)
+    """Check one constraint against ``content``; failures carry the reason, never raise.
+
+    The check has the whole ``reward.time_budget_s`` to itself.
+    """
+    return _evaluate(_Subject(content, time.monotonic() + cfg.time_budget_s), constraint, cfg)
 
 
 def evaluate_reward(
@@ -596,18 +712,26 @@ def evaluate_reward(
     """The reward track: the share of constraints passed, or ``None`` with no constraints.
 
     ``details`` holds every result, the counts, and the reasons of failed hard
-    constraints (``hard_failures``), which cap the fused score.
+    constraints (``hard_failures``), which cap the fused score. The constraints are checked
+    in order within ``reward.time_budget_s``; those left when it runs out fail (counted in
+    ``details["unchecked"]``).
     """
     if not constraints:
         return None
-    subject = _Subject(content)
-    results = [_evaluate(subject, k, cfg) for k in constraints]
+    subject = _Subject(content, time.monotonic() + cfg.time_budget_s)
+    results = []
+    unchecked = 0
+    for k in constraints:
+        spent = subject.left() <= 0
+        unchecked += spent
+        results.append(_evaluate(subject, k, cfg, unchecked=spent))
     passed = sum(r.passed for r in results)
     failures = [r.reason for r in results if not r.passed]
     details = {
         "results": [r.model_dump() for r in results],
         "passed": passed,
         "total": len(results),
+        "unchecked": unchecked,
         "hard_failures": [r.reason for r in results if r.hard and not r.passed],
     }
     reasons = failures or [f"all {plural(len(results), 'constraint')} passed"]
