@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -81,13 +80,14 @@ class CeleryDispatcher:
         from kombu.exceptions import OperationalError
 
         try:
-            with self._app.producer_or_acquire() as producer:
-                batch = getattr(producer, "batch", None)  # kombu >= 5.7
-                with batch(max_size=PUBLISH_BATCH) if batch else nullcontext():
-                    for m in messages:
-                        self._app.send_task(
-                            m.task, kwargs=m.kwargs, producer=producer, **self._options(m)
-                        )
+            with (
+                self._app.producer_or_acquire() as producer,
+                producer.batch(max_size=PUBLISH_BATCH),
+            ):
+                for m in messages:
+                    self._app.send_task(
+                        m.task, kwargs=m.kwargs, producer=producer, **self._options(m)
+                    )
         except (OperationalError, ConnectionError) as exc:
             raise PublishError(f"cannot publish {len(messages)} message(s): {exc}") from exc
 

@@ -35,8 +35,7 @@ def review(
     with ctx.session() as s:
         # Two reviewers at once: the second waits here for the first to commit, then
         # finds nothing open (Postgres row lock; SQLite runs one writer at a time).
-        if not repo.lock_job(s, job_id=job_id):
-            raise ValueError(f"no job {job_id!r}")
+        repo.lock_job(s, job_id=job_id)
         job = repo.get_job(s, job_id=job_id)
         if job is None:
             raise ValueError(f"no job {job_id!r}")

@@ -23,7 +23,7 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.engine import describe_validation_error, model_tracks, parse_request
 from scoregate.scoring.engine import pure_tracks as run_pure_tracks
-from scoregate.scoring.models import model_fingerprint, numerics
+from scoregate.scoring.models import model_identity
 from scoregate.storage import repository as repo
 
 log = logging.getLogger(__name__)
@@ -239,11 +239,13 @@ def track_identity(ctx: PipelineContext, track: str) -> str:
 
     cfg = getattr(ctx.config, track)
     model = getattr(cfg, "model", None)
-    weights = how = ""
-    if isinstance(model, str):
-        weights = model_fingerprint(model)
-        how = numerics(ctx.settings.device, ctx.settings.cpu_backend)
-    return f"{__version__}\0{cfg.model_dump_json()}\0{weights}\0{how}"
+    settings = ctx.settings
+    weights = (
+        model_identity(model, settings.device, settings.cpu_backend)
+        if isinstance(model, str)
+        else ""
+    )
+    return f"{__version__}\0{cfg.model_dump_json()}\0{weights}"
 
 
 def pair_key(

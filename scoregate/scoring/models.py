@@ -113,6 +113,12 @@ def numerics(device: str, backend: str) -> str:
     return "cpu-int8" if backend == "int8" else "cpu-fp32"
 
 
+def model_identity(spec: str, device: str, backend: str) -> str:
+    """What a cached score or vector of the model at ``spec`` depends on beyond its input:
+    the model's files (``model_fingerprint``) and the number format (``numerics``)."""
+    return f"{model_fingerprint(spec)}/{numerics(device, backend)}"
+
+
 def _dtype_kwargs(device: str) -> dict[str, Any]:
     import torch
 

@@ -78,34 +78,23 @@ def guarded_update(
     table: Any = model.__table__
     count = rowcount(session.execute(update(table).where(*where).values(**values)))
     if count:
-        expire_matching(session, model, match, updated_names(model, values))
+        # Columns the table sets itself on UPDATE (``updated_at``) changed as well.
+        auto = [c.name for c in table.columns if c.onupdate is not None and c.name not in values]
+        expire_matching(session, model, match, [*values, *auto])
     return count
-
-
-def updated_names(model: type[_M], values: Collection[str]) -> list[str]:
-    """Attributes an UPDATE setting ``values`` changes: those, and the columns the table
-    sets itself on UPDATE (``updated_at``)."""
-    table: Any = model.__table__
-    auto = [c.name for c in table.columns if c.onupdate is not None and c.name not in values]
-    return [*values, *auto]
 
 
 def expire_matching(
     session: Session, model: type[_M], match: Mapping[str, Any], names: list[str]
 ) -> None:
-    """Expire ``names`` in loaded ``model`` objects whose attributes equal ``match``."""
-    for obj in list(session.identity_map.values()):
-        if isinstance(obj, model) and all(getattr(obj, k) == v for k, v in match.items()):
-            session.expire(obj, names)
+    """Expire ``names`` in loaded ``model`` objects whose attributes equal ``match``; a
+    set (or frozenset) in ``match`` matches any of its members (a batch of rows)."""
 
+    def hit(value: Any, wanted: Any) -> bool:
+        return value in wanted if isinstance(wanted, set | frozenset) else bool(value == wanted)
 
-def expire_in(
-    session: Session, model: type[_M], attr: str, values: Collection[Any], names: list[str]
-) -> None:
-    """Expire ``names`` in loaded ``model`` objects whose ``attr`` is one of ``values``
-    (one pass over the identity map for a whole batch of rows)."""
     for obj in list(session.identity_map.values()):
-        if isinstance(obj, model) and getattr(obj, attr) in values:
+        if isinstance(obj, model) and all(hit(getattr(obj, k), v) for k, v in match.items()):
             session.expire(obj, names)
 
 

@@ -14,13 +14,10 @@ from scoregate.storage._sql import (
     check_one_of,
     chunks,
     dialect_insert,
-    expire_in,
     expire_matching,
     guarded_update,
     insert_ignore,
-    rowcount,
     select_in,
-    updated_names,
 )
 from scoregate.storage.models import (
     ITERATION_STATUSES,
@@ -58,6 +55,33 @@ _RESULT_COLUMNS = (
 )
 
 
+def _check_tracks(expected_tracks: Sequence[str]) -> None:
+    if not expected_tracks or len(set(expected_tracks)) != len(expected_tracks):
+        raise ValueError(f"expected_tracks must be distinct and non-empty: {expected_tracks!r}")
+
+
+def _iteration_row(
+    job_id: str,
+    n: int,
+    content: str,
+    request: dict[str, Any],
+    expected_tracks: Sequence[str],
+    now: datetime,
+) -> dict[str, Any]:
+    """The values of a new iteration row, waiting for its tracks."""
+    return {
+        "job_id": job_id,
+        "n": n,
+        "content": content,
+        "request": request,
+        "status": "scoring",
+        "expected_tracks": list(expected_tracks),
+        "created_at": now,
+        "updated_at": now,
+        "published_at": now,
+    }
+
+
 def start_iteration(
     session: Session,
     *,
@@ -79,25 +103,14 @@ def start_iteration(
         NotFound: the job does not exist.
         ValueError: ``expected_tracks`` is empty or repeats a track.
     """
-    if not expected_tracks or len(set(expected_tracks)) != len(expected_tracks):
-        raise ValueError(f"expected_tracks must be distinct and non-empty: {expected_tracks!r}")
+    _check_tracks(expected_tracks)
     if session.get(Job, job_id) is None:
         raise NotFound(f"job {job_id} does not exist")
-    now = utcnow()
-    stmt = dialect_insert(session, Iteration).values(
-        job_id=job_id,
-        n=n,
-        content=content,
-        request=request,
-        status="scoring",
-        expected_tracks=list(expected_tracks),
-        created_at=now,
-        updated_at=now,
-        published_at=now,
-    )
+    row = _iteration_row(job_id, n, content, request, expected_tracks, utcnow())
+    stmt = dialect_insert(session, Iteration).values(**row)
     stmt = stmt.on_conflict_do_nothing(index_elements=["job_id", "n"])
     created = insert_ignore(session, stmt)
-    _advance_job(session, job_id=job_id, n=n, created=created)
+    _advance_jobs(session, job_ids=[job_id], n=n, created=created)
     iteration = session.scalars(select(Iteration).where(*_at(job_id, n))).one()
     return iteration, created
 
@@ -121,8 +134,7 @@ def start_iterations(
         ValueError: ``expected_tracks`` is empty or repeats a track, or a job repeats.
         sqlalchemy.exc.IntegrityError: a job does not exist (foreign key).
     """
-    if not expected_tracks or len(set(expected_tracks)) != len(expected_tracks):
-        raise ValueError(f"expected_tracks must be distinct and non-empty: {expected_tracks!r}")
+    _check_tracks(expected_tracks)
     ids = [job_id for job_id, _, _ in starts]
     if len(set(ids)) != len(ids):
         raise ValueError("start_iterations: a job appears twice")
@@ -130,17 +142,7 @@ def start_iterations(
         return set()
     now = utcnow()
     rows = [
-        {
-            "job_id": job_id,
-            "n": n,
-            "content": content,
-            "request": request,
-            "status": "scoring",
-            "expected_tracks": list(expected_tracks),
-            "created_at": now,
-            "updated_at": now,
-            "published_at": now,
-        }
+        _iteration_row(job_id, n, content, request, expected_tracks, now)
         for job_id, content, request in starts
     ]
     stmt = dialect_insert(session, Iteration).on_conflict_do_nothing(index_elements=["job_id", "n"])
@@ -157,15 +159,9 @@ def start_iterations(
     return created
 
 
-def _advance_job(session: Session, *, job_id: str, n: int, created: bool) -> None:
-    _advance_jobs(session, job_ids=[job_id], n=n, created=created)
-
-
 def _advance_jobs(session: Session, *, job_ids: Sequence[str], n: int, created: bool) -> None:
     """Raise ``current_iteration`` to ``n`` (and move a job that a created iteration
     restarts to ``running``) in one UPDATE."""
-    if not job_ids:
-        return
     values: dict[str, Any] = {
         "current_iteration": case((Job.current_iteration < n, n), else_=Job.current_iteration)
     }
@@ -173,10 +169,7 @@ def _advance_jobs(session: Session, *, job_ids: Sequence[str], n: int, created: 
         values["status"] = case(
             (Job.status.in_(sorted(TERMINAL_JOB_STATUSES)), Job.status), else_="running"
         )
-    table: Any = Job.__table__
-    where = [Job.id == job_ids[0]] if len(job_ids) == 1 else [Job.id.in_(job_ids)]
-    if rowcount(session.execute(update(table).where(*where).values(**values))):
-        expire_in(session, Job, "id", set(job_ids), updated_names(Job, values))
+    guarded_update(session, Job, [Job.id.in_(job_ids)], {"id": set(job_ids)}, **values)
 
 
 def get_iteration(session: Session, *, job_id: str, n: int) -> Iteration | None:

@@ -155,11 +155,10 @@ def set_job_status(
     return guarded_update(session, Job, where, {"id": job_id}, **values) == 1
 
 
-def lock_job(session: Session, *, job_id: str) -> bool:
+def lock_job(session: Session, *, job_id: str) -> None:
     """Lock the job's row until the transaction ends (``SELECT .. FOR UPDATE``; SQLite,
-    which has no row locks, runs one writer at a time); False if there is no such job."""
-    stmt = select(Job.id).where(Job.id == job_id).with_for_update()
-    return session.execute(stmt).first() is not None
+    which has no row locks, runs one writer at a time). No such job: nothing to lock."""
+    session.execute(select(Job.id).where(Job.id == job_id).with_for_update())
 
 
 def get_job(session: Session, *, job_id: str) -> Job | None:

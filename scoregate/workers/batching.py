@@ -142,10 +142,11 @@ class ReliableBatches(Batches):  # type: ignore[misc]
             lost = isinstance(kind, type) and issubclass(kind, (WorkerLostError, TimeLimitExceeded))
             self._done()
             if lost:
+                name = getattr(kind, "__name__", kind)
                 log.warning(
                     "%s: worker lost (%s) under %d message(s): re-queued",
                     self.name,
-                    kind.__name__ if isinstance(kind, type) else kind,
+                    name,
                     len(late),
                 )
             for req in late:
@@ -318,21 +319,21 @@ def retry_later(task: Any, items: list[Item], exc: BaseException) -> None:
 def _fail_item(name: str, item: Item, exc: Exception) -> None:
     """Fail the job of a message that raised an error no retry fixes, with that error:
     nobody then waits for the sweeper to give up on it (several rounds, ~30 min)."""
-    from scoregate.workers.base import fail_job
-    from scoregate.workers.runtime import get_context
-
-    reason = f"{name} failed: {type(exc).__name__}: {exc}"[:1000]
     try:
-        fail_job(get_context(), item.kwargs["job_id"], item.kwargs["n"], reason)
+        _fail_job_of(item, f"{name} failed: {type(exc).__name__}: {exc}"[:1000])
     except Exception:  # the database may be what failed: the sweeper is the fallback
         log.exception("%s[%s]: could not mark its job failed", name, item.task_id)
 
 
-def _refuse_poison(name: str, guard: DeliveryGuard, item: Item, deaths: int) -> None:
+def _fail_job_of(item: Item, reason: str) -> None:
     from scoregate.workers.base import fail_job
     from scoregate.workers.runtime import get_context
 
+    fail_job(get_context(), item.kwargs["job_id"], item.kwargs["n"], reason)
+
+
+def _refuse_poison(name: str, guard: DeliveryGuard, item: Item, deaths: int) -> None:
     reason = guard.poison_reason(name, deaths)
     log.error("%s[%s]: %s", name, item.task_id, reason)
     guard.end([item.task_id])
-    fail_job(get_context(), item.kwargs["job_id"], item.kwargs["n"], reason)
+    _fail_job_of(item, reason)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from functools import lru_cache
 from typing import Any
@@ -15,7 +14,7 @@ from scoregate.pipelines.dispatch import CeleryDispatcher
 from scoregate.pipelines.workflow import load_workflow
 from scoregate.scoring.engine import LocalModels
 from scoregate.scoring.gating import MemoryQuota, QuotaStore, RedisQuota
-from scoregate.scoring.models import model_fingerprint, numerics
+from scoregate.scoring.models import model_identity
 from scoregate.storage.db import dispose_engines, session_scope
 from scoregate.workers import metrics as _metrics  # noqa: F401  (its signal handlers)
 
@@ -42,19 +41,18 @@ def _models() -> LocalModels:
     from scoregate.workers.cache import RedisEmbeddingCache
 
     settings = get_settings()
+    config = get_scoring_config()
     client = redis_client()
     cache = None
     if client:
         # Query embeddings are keyed by model name + text; the prefix adds the model's
         # files and the number format, so workers that differ there never share vectors.
-        model = get_scoring_config().semantic.model
-        how = numerics(settings.device, settings.cpu_backend)
-        ident = hashlib.sha256(f"{model_fingerprint(model)}\0{how}".encode()).hexdigest()[:16]
+        ident = model_identity(config.semantic.model, settings.device, settings.cpu_backend)
         cache = RedisEmbeddingCache(
             client, settings.embedding_cache_ttl_s, prefix=f"scoregate:emb:{ident}:"
         )
     return LocalModels(
-        get_scoring_config(),
+        config,
         device=settings.device,
         cache=cache,
         threads=settings.torch_threads,

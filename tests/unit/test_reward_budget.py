@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from pydantic import ValidationError
 from scoregate.config import RewardConfig, load_scoring_config
 from scoregate.schemas.constraints import CONSTRAINT_ADAPTER, Constraint
 from scoregate.schemas.result import TrackScore
+from scoregate.scoring import reward as reward_module
 from scoregate.scoring.reward import ConstraintResult, evaluate_constraint, evaluate_reward
 
 CFG = RewardConfig()
@@ -49,10 +49,7 @@ def test_budget_defaults_and_is_validated():
 def test_slow_constraints_stop_at_the_budget_and_the_rest_fail_unchecked():
     cfg = RewardConfig(time_budget_s=0.3, regex_timeout_s=0.2)
     slow = [con(kind="regex", value="(a+)+$") for _ in range(500)]
-    start = time.perf_counter()
     track = reward(CATASTROPHIC, [*slow, con(kind="contains", value="a")], cfg)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 3.0, f"500 slow constraints took {elapsed:.1f}s on a 0.3s budget"
     results = track.details["results"]
     assert len(results) == track.details["total"] == 501
     assert not any(r["passed"] for r in results)  # the cheap last one too: never skipped
@@ -89,7 +86,6 @@ def test_score_stays_passed_over_total_within_the_budget():
 
 def test_regex_and_schema_pattern_timeouts_are_capped_by_the_budget():
     cfg = RewardConfig(time_budget_s=0.1, regex_timeout_s=5.0)
-    start = time.perf_counter()
     schema = check(
         json.dumps({"a": CATASTROPHIC}),
         cfg,
@@ -97,8 +93,6 @@ def test_regex_and_schema_pattern_timeouts_are_capped_by_the_budget():
         value={"properties": {"a": {"pattern": "(a+)+$"}}},
     )
     regex = check(CATASTROPHIC, cfg, kind="regex", value="(a+)+$")
-    elapsed = time.perf_counter() - start
-    assert elapsed < 3.0
     for result in (schema, regex):
         assert not result.passed
         assert "time budget (0.1 s) ran out" in result.reason
@@ -111,32 +105,43 @@ def _objects(n: int) -> list[dict[str, int]]:
     return [{"i": i} for i in range(n)]
 
 
-def test_unique_items_over_eight_thousand_objects_is_fast():
+@pytest.fixture
+def conversions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many values uniqueItems turned into hashable forms: linear work is a few per
+    value (jsonschema's own check compares every pair and converts none)."""
+    count = [0]
+    convert = reward_module._Canonical.__call__
+
+    def counting(self: Any, value: Any) -> Any:
+        count[0] += 1
+        return convert(self, value)
+
+    monkeypatch.setattr(reward_module._Canonical, "__call__", counting)
+    return count
+
+
+def test_unique_items_over_eight_thousand_objects_is_linear(conversions):
     content = json.dumps(_objects(8000))
-    start = time.perf_counter()
     result = check(content, kind="json_schema", value=UNIQUE)
-    elapsed = time.perf_counter() - start
     assert result.passed, result.reason
-    assert elapsed < 1.0, f"uniqueItems over 8,000 objects took {elapsed:.2f}s"
+    assert 0 < conversions[0] <= 2 * 8000  # each object and its one value, once
 
 
-def test_unique_items_finds_a_duplicate_at_the_end():
+def test_unique_items_finds_a_duplicate_at_the_end(conversions):
     items: list[Any] = _objects(8000)
     items.append({"i": 7999.0})  # equal to the last object: 7999 == 7999.0
-    start = time.perf_counter()
     result = check(json.dumps(items), kind="json_schema", value=UNIQUE)
-    elapsed = time.perf_counter() - start
     assert not result.passed
     assert "item 8000 repeats" in result.reason
-    assert elapsed < 1.0, f"uniqueItems over 8,001 objects took {elapsed:.2f}s"
+    assert 0 < conversions[0] <= 2 * 8001
 
 
-def test_nested_unique_items_stay_linear():
+def test_nested_unique_items_stay_linear(conversions):
     schema = {"type": "array", "uniqueItems": True, "items": UNIQUE}
     rows = [[i, i + 1] for i in range(20_000)]
-    start = time.perf_counter()
     assert check(json.dumps(rows), kind="json_schema", value=schema).passed
-    assert time.perf_counter() - start < 2.0
+    # Outer check: each row and its two numbers; inner checks: the two numbers again.
+    assert 0 < conversions[0] <= 5 * len(rows)
     assert not check("[[1, 2], [3, 3.0]]", kind="json_schema", value=schema).passed
 
 
