@@ -34,9 +34,9 @@ def _figure(width: float, height: float, rows: int = 1) -> tuple[Any, list[Any]]
 
 
 def _shade_bands(ax: Any, cfg: ScoringConfig) -> None:
-    ax.axhspan(0, cfg.bands.AMBER, color=BAND_COLORS["RED"], alpha=0.07, lw=0)
-    ax.axhspan(cfg.bands.AMBER, cfg.bands.GREEN, color=BAND_COLORS["AMBER"], alpha=0.10, lw=0)
-    ax.axhspan(cfg.bands.GREEN, 1.0, color=BAND_COLORS["GREEN"], alpha=0.08, lw=0)
+    ax.axhspan(0, cfg.actions.review, color=BAND_COLORS["RED"], alpha=0.07, lw=0)
+    ax.axhspan(cfg.actions.review, cfg.actions.accept, color=BAND_COLORS["AMBER"], alpha=0.10, lw=0)
+    ax.axhspan(cfg.actions.accept, 1.0, color=BAND_COLORS["GREEN"], alpha=0.08, lw=0)
 
 
 def _series(iterations: list[dict[str, Any]], track: str) -> tuple[list[int], list[float]]:
@@ -130,8 +130,8 @@ def plot_histogram(
         counts[min(int(s * 20), 19)] += 1
     colors = [_band_color(e + 0.025, cfg) for e in edges[:-1]]
     ax.bar(edges[:-1], counts, width=0.05, align="edge", color=colors, edgecolor="white")
-    for name in ("AMBER", "GREEN"):
-        limit = getattr(cfg.bands, name)
+    for name, cut in (("AMBER", "review"), ("GREEN", "accept")):
+        limit = getattr(cfg.actions, cut)
         ax.axvline(limit, ls="--", color=BAND_COLORS[name], lw=1.2)
         ax.annotate(
             f"{name} ≥ {limit:.2f}",
@@ -147,8 +147,8 @@ def plot_histogram(
 
 
 def _band_color(score: float, cfg: ScoringConfig) -> str:
-    if score >= cfg.bands.GREEN:
+    if score >= cfg.actions.accept:
         return BAND_COLORS["GREEN"]
-    if score >= cfg.bands.AMBER:
+    if score >= cfg.actions.review:
         return BAND_COLORS["AMBER"]
     return BAND_COLORS["RED"]

@@ -282,18 +282,26 @@ def _with_thresholds(
 ) -> ScoringConfig:
     from pydantic import ValidationError
 
-    from scoregate.config import ActionThresholds, BandsConfig
+    from scoregate.config import ActionThresholds
 
+    # One threshold model: GREEN is the accept cut, AMBER the review cut.
+    for band, cut in (("GREEN", "accept"), ("AMBER", "review")):
+        given = bands.get(band)
+        if given is None:
+            continue
+        if actions.get(cut) is not None and actions[cut] != given:
+            raise _die(
+                f"--{band.lower()} {given:g} conflicts with --{cut} {actions[cut]:g}: the"
+                f" {band} band is the {cut} zone; give one of them"
+            )
+        actions[cut] = given
     try:
         new_actions = ActionThresholds(
             **{**cfg.actions.model_dump(), **{k: v for k, v in actions.items() if v is not None}}
         )
-        new_bands = BandsConfig(
-            **{**cfg.bands.model_dump(), **{k: v for k, v in bands.items() if v is not None}}
-        )
-    except ValidationError as exc:  # the models check the order (accept >= ..., GREEN >= AMBER)
+    except ValidationError as exc:  # the model checks the order (accept >= review >= ...)
         raise _die(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
-    return cfg.model_copy(update={"actions": new_actions, "bands": new_bands})
+    return cfg.model_copy(update={"actions": new_actions})
 
 
 def register(app: typer.Typer) -> None:

@@ -194,8 +194,13 @@ def _check_rules(rules: dict[str, float]) -> None:
             )
 
 
+#: The heuristics preset that scores nothing: the track does not run (citations, hedging
+#: and conclusions are evidence for analysis and research, not for a recipe or a fix).
+NEUTRAL_PRESET = "neutral"
+
+
 class HeuristicsConfig(_Strict):
-    default_preset: str = "analysis"
+    default_preset: str = NEUTRAL_PRESET
     presets: dict[str, dict[str, float]]
     #: Increments, penalties and baselines of the factor rules (seed 004), by rule name.
     rules: dict[str, float] = Field(default_factory=dict)
@@ -212,10 +217,10 @@ class HeuristicsConfig(_Strict):
                     f" known: {list(FACTORS)}"
                 )
             check_weights(f"heuristics.presets.{name}", weights)
-        if self.default_preset not in self.presets:
+        if self.default_preset not in self.presets and self.default_preset != NEUTRAL_PRESET:
             raise ValueError(
                 f"heuristics.default_preset {self.default_preset!r} is not one of the presets"
-                f" {sorted(self.presets)}"
+                f" {sorted(self.presets)} nor {NEUTRAL_PRESET!r}"
             )
         _check_rules(self.rules)
         return self
@@ -257,6 +262,13 @@ class PrecisionConfig(_Strict):
     #: With the check on: also score the answer against the request with its exclusion
     #: clauses cut out (what it asks for) and average the two model scores.
     score_without_exclusions: bool = True
+    #: An answer that affirms an excluded item (or a member of an excluded class) has
+    #: its fused score capped here.
+    exclusion_cap: float = Field(default=0.45, ge=0, le=1)
+    #: Class membership by embeddings: a word of the answer whose embedding's cosine with
+    #: the excluded class ("meat") reaches this counts as a member ("chicken"), on top of
+    #: the built-in lists. 1.0 turns the embedding check off.
+    member_min_cosine: float = Field(default=0.62, ge=0, le=1)
 
 
 class RewardConfig(_Strict):
@@ -275,6 +287,15 @@ class RewardConfig(_Strict):
     #: Longer content is not parsed into a Python AST (time and memory grow with it):
     #: ``contains_function`` falls back to patterns and ``valid_python`` fails with a reason.
     ast_max_chars: int = Field(default=500_000, ge=0)
+    #: Request analysis: check the instructions the request implies ("exactly three",
+    #: "under 50 words", "as a numbered list", "in JSON"...) as soft constraints marked
+    #: ``inferred``. Off: only the caller's constraints are checked.
+    infer_instructions: bool = True
+    #: A failed inferred instruction caps the fused score here (below the accept cut: the
+    #: answer is not accepted, but a human may still take it); each further failure
+    #: multiplies the cap by ``inferred_fail_decay``.
+    inferred_fail_cap: float = Field(default=0.70, ge=0, le=1)
+    inferred_fail_decay: float = Field(default=0.85, ge=0, le=1)
 
 
 class FusionRule(_Strict):
@@ -294,6 +315,11 @@ class FusionConfig(_Strict):
     #: Below this share of the profile's weight (of the tracks that apply to the request)
     #: actually scored, the action is at most ``review`` and the band at most AMBER.
     min_weight_coverage: float = Field(default=0.5, ge=0, le=1)
+    #: The semantic track as a relevance gate: the fused score is multiplied by
+    #: ``(semantic - floor) / (full - floor)`` clipped to [0, 1]; an answer at or above
+    #: ``full`` is on topic and passes untouched, one at or below ``floor`` scores 0.
+    relevance_floor: float = Field(default=0.15, ge=0, le=1)
+    relevance_full: float = Field(default=0.45, ge=0, le=1)
 
     @model_validator(mode="after")
     def _profiles_valid(self) -> FusionConfig:
@@ -312,28 +338,16 @@ class FusionConfig(_Strict):
         return self
 
 
-class BandsConfig(_Strict):
-    """Bands on the fused score (0-1); they apply to the whole percent shown (``score_100``)."""
-
-    GREEN: float = Field(default=0.90, ge=0, le=1)
-    AMBER: float = Field(default=0.75, ge=0, le=1)
-    enable_hysteresis: bool = True
-    hysteresis_tolerance: float = Field(default=0.04, ge=0, le=1)
-
-    @model_validator(mode="after")
-    def _ordered(self) -> BandsConfig:
-        if self.GREEN < self.AMBER:
-            raise ValueError(
-                f"bands must satisfy GREEN >= AMBER (got GREEN {self.GREEN:g} < AMBER"
-                f" {self.AMBER:g}); raise bands.GREEN or lower bands.AMBER"
-            )
-        return self
-
-
 class ActionThresholds(_Strict):
+    """The one set of cut points on the fused score (0-1). Everything that shows a
+    decision derives from it: the action (accept / review / iterate / reject), the band
+    (GREEN = the accept zone, AMBER = the review zone, RED below), the loop's pass
+    threshold (the accept cut unless a job sets its own) and the gate's tier."""
+
     accept: float = Field(default=0.85, ge=0, le=1)
     review: float = Field(default=0.65, ge=0, le=1)
     iterate: float = Field(default=0.50, ge=0, le=1)
+    #: Seed 004's minimum: ``passes_minimum`` is score >= this (below ``iterate``).
     reject: float = Field(default=0.30, ge=0, le=1)
 
     @model_validator(mode="after")
@@ -344,6 +358,28 @@ class ActionThresholds(_Strict):
                 f" {self.accept:g}, {self.review:g}, {self.iterate:g}, {self.reject:g})"
             )
         return self
+
+    def with_accept(self, accept: float | None) -> ActionThresholds:
+        """These cuts with the accept cut moved to a job's own loop threshold; lower cuts
+        that would sit above it move down to it."""
+        if accept is None or accept == self.accept:
+            return self
+        review = min(self.review, accept)
+        iterate = min(self.iterate, review)
+        return ActionThresholds(
+            accept=accept, review=review, iterate=iterate, reject=min(self.reject, iterate)
+        )
+
+
+class BandsConfig(_Strict):
+    """Hysteresis of the bands. The bands themselves are the action cut points
+    (GREEN from ``actions.accept``, AMBER from ``actions.review``); ``GREEN`` / ``AMBER``
+    may be given only with those same values (seed 003's files name them)."""
+
+    GREEN: float | None = Field(default=None, ge=0, le=1)
+    AMBER: float | None = Field(default=None, ge=0, le=1)
+    enable_hysteresis: bool = True
+    hysteresis_tolerance: float = Field(default=0.04, ge=0, le=1)
 
 
 class GatingConfig(_Strict):
@@ -375,6 +411,24 @@ class ScoringConfig(_Strict):
     actions: ActionThresholds = ActionThresholds()
     gating: GatingConfig = GatingConfig()
     alerts: AlertsConfig = AlertsConfig()
+
+    @model_validator(mode="after")
+    def _one_threshold_model(self) -> ScoringConfig:
+        for band, cut in (("GREEN", "accept"), ("AMBER", "review")):
+            given = getattr(self.bands, band)
+            want = getattr(self.actions, cut)
+            if given is not None and abs(given - want) > 1e-9:
+                raise ValueError(
+                    f"bands.{band} ({given:g}) conflicts with actions.{cut} ({want:g}): the bands"
+                    f" derive from the action cut points (GREEN = the accept zone, AMBER = the"
+                    f" review zone); remove bands.{band} or set actions.{cut} to {given:g}"
+                )
+        if self.fusion.relevance_full < self.fusion.relevance_floor:
+            raise ValueError(
+                "fusion.relevance_full must be >= fusion.relevance_floor (got"
+                f" {self.fusion.relevance_full:g} < {self.fusion.relevance_floor:g})"
+            )
+        return self
 
 
 def _deep_merge(

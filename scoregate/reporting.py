@@ -19,7 +19,7 @@ from rich.table import Table
 from sqlalchemy.orm import Session
 
 from scoregate.config import ScoringConfig
-from scoregate.scoring.fusion import action_for, band_for, passes_minimum
+from scoregate.scoring.fusion import action_of_band, band_for, passes_minimum
 from scoregate.storage import stats
 from scoregate.storage.models import utcnow
 
@@ -183,9 +183,9 @@ def rethreshold(rows: list[stats.FusedScore], new: ScoringConfig) -> Rethreshold
     matrix: dict[str, Counter[str]] = {}
     bands: Counter[str] = Counter()
     for row in rows:
-        action = action_for(row.score, new)
-        matrix.setdefault(row.action, Counter())[action] += 1
         band = band_for(row.score, new, row.previous_score)
+        action = action_of_band(band, row.score, new.actions)
+        matrix.setdefault(row.action, Counter())[action] += 1
         if band != row.band:
             bands[f"{row.band}->{band}"] += 1
     changes = sum(n for old, c in matrix.items() for a, n in c.items() if a != old)

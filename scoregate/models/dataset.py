@@ -38,6 +38,11 @@ class Mix:
     identity_share: float = 0.25
     random_sentences: int = 300
     heldout_fraction: float = 0.3
+    #: Passes over the hand-written realistic requests (training/data/realistic): each
+    #: request with its faithful answers, same-topic violations and an off-topic answer.
+    realistic_rounds: int = 3
+    #: Share of the templated examples kept (they teach exclusions, not relevance).
+    template_share: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,49 @@ def template_pairs(mix: Mix, rng: random.Random) -> list[Pair]:
     return out
 
 
+#: Where the hand-written realistic training requests live (JSONL, see its README).
+REALISTIC_DIR = Path(__file__).resolve().parents[2] / "training" / "data" / "realistic"
+#: Target of a violating answer by what is wrong with it. A broken form (count, length,
+#: case) is left to the reward track's mechanical checks: the answer still does the ask.
+VIOLATION_LABELS: dict[str, float] = {
+    "includes_excluded": 0.0,
+    "ignores_preference": 0.0,
+    "contradicts_request_facts": 0.0,
+    "wrong_question": 0.05,
+    "refuses_or_deflects": 0.1,
+    "drops_part": 0.3,
+    "breaks_format": 0.6,
+}
+
+
+def read_realistic(folder: Path = REALISTIC_DIR) -> list[dict[str, object]]:
+    """Every realistic request object (query, faithful answers, violating answers)."""
+    import json
+
+    rows: list[dict[str, object]] = []
+    for path in sorted(folder.glob("*.jsonl")):
+        with path.open(encoding="utf-8") as f:
+            rows += [json.loads(line) for line in f if line.strip()]
+    return rows
+
+
+def realistic_pairs(rows: list[dict[str, object]], rounds: int, rng: random.Random) -> list[Pair]:
+    """Faithful answers at 1.0, violations at their label, another request's answer at 0.0."""
+    out: list[Pair] = []
+    for _ in range(rounds):
+        for row in rows:
+            query = str(row["query"])
+            out += [Pair(query, str(a), 1.0, "realistic-faithful") for a in row["faithful"]]  # type: ignore[attr-defined]
+            for v in row["violating"]:  # type: ignore[attr-defined]
+                label = VIOLATION_LABELS.get(str(v.get("why")), 0.0)
+                out.append(Pair(query, str(v["text"]), label, f"realistic-{v.get('why')}"))
+            other = rows[rng.randrange(len(rows))]
+            if other is not row:
+                answer = rng.choice(other["faithful"])  # type: ignore[arg-type]
+                out.append(Pair(query, str(answer), 0.0, "realistic-off-topic"))
+    return out
+
+
 def negation_pairs(data_dir: Path, mix: Mix, seed: int) -> TrainingData:
     """SemAntoNeg (group split) and the sentence/negated files, minus held-out sentences."""
     rng = random.Random(seed)
@@ -106,5 +154,8 @@ def build_training_data(
     mix = mix or Mix()
     rng = random.Random(seed)
     negs = negation_pairs(check_data_dir(data_dir), mix, seed)
-    pairs = sample(template_pairs(mix, rng) + negs.pairs, max_pairs, rng)
+    templates = template_pairs(mix, rng)
+    templates = sample(templates, int(len(templates) * mix.template_share), rng)
+    real = realistic_pairs(read_realistic(), mix.realistic_rounds, rng)
+    pairs = sample(templates + real + negs.pairs, max_pairs, rng)
     return TrainingData(pairs, negs.heldout)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 
 class _Base(BaseModel):
@@ -109,6 +109,102 @@ class ValidPython(_Base):
     kind: Literal["valid_python"] = "valid_python"
 
 
+#: What an ``instruction`` constraint checks (see :mod:`scoregate.scoring.instructions`).
+InstructionCheck = Literal[
+    "count",
+    "list_form",
+    "format",
+    "case",
+    "forbidden_chars",
+    "keywords",
+    "forbidden_words",
+    "word_frequency",
+    "letter_frequency",
+    "capital_words",
+    "quoted",
+    "title",
+    "postscript",
+    "starts_with",
+    "ends_with",
+    "yes_no_first",
+    "answer_choice",
+    "language",
+    "repeat_prompt",
+    "two_responses",
+    "paragraph_first_word",
+]
+CountUnit = Literal[
+    "words",
+    "sentences",
+    "paragraphs",
+    "bullets",
+    "numbered",
+    "items",
+    "lines",
+    "sections",
+    "highlights",
+    "placeholders",
+]
+Relation = Literal["exactly", "at_least", "at_most"]
+
+#: The parameters each instruction check needs.
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "count": ("unit", "value"),
+    "list_form": ("value",),
+    "format": ("value",),
+    "case": ("value",),
+    "forbidden_chars": ("value",),
+    "keywords": ("value",),
+    "forbidden_words": ("value",),
+    "word_frequency": ("value", "count"),
+    "letter_frequency": ("value", "count"),
+    "capital_words": ("count",),
+    "starts_with": ("value",),
+    "ends_with": ("value",),
+    "answer_choice": ("value",),
+    "language": ("value",),
+    "repeat_prompt": ("value",),
+    "paragraph_first_word": ("value", "index"),
+}
+
+
+class Instruction(_Base):
+    """A checkable instruction about the answer's form: counts, list form, format, case,
+    words and letters, markers, language... Written by the user, or inferred from the
+    request by request analysis (``inferred``: then soft, and ``phrase`` quotes the
+    request's words that asked for it).
+
+    ``value`` is a count (``count``), a phrase, a word list, or a name (``format``:
+    json / yaml / code_block / table; ``case``: lowercase / uppercase; ``list_form``:
+    numbered / bulleted; ``language``: an ISO 639-1 code); ``count`` is the number a
+    frequency check compares with.
+    """
+
+    kind: Literal["instruction"] = "instruction"
+    check: InstructionCheck
+    unit: CountUnit | None = None
+    relation: Relation = "exactly"
+    value: int | str | list[Annotated[str, Field(min_length=1, max_length=200)]] | None = None
+    count: int | None = Field(default=None, ge=0)
+    separator: str | None = Field(default=None, max_length=20)
+    index: int | None = Field(default=None, ge=1)
+    inferred: bool = False
+    phrase: str | None = Field(default=None, max_length=500)
+
+    @model_validator(mode="after")
+    def _complete(self) -> Instruction:
+        missing = [f for f in _NEEDS.get(self.check, ()) if getattr(self, f) in (None, "", [])]
+        if missing:
+            raise ValueError(
+                f"instruction {self.check!r} needs {', '.join(missing)}"
+                f" (e.g. {{\"kind\": \"instruction\", \"check\": \"count\", \"unit\":"
+                f" \"bullets\", \"relation\": \"exactly\", \"value\": 3}})"
+            )
+        if self.check == "count" and not isinstance(self.value, int):
+            raise ValueError("instruction 'count' needs an integer value")
+        return self
+
+
 Constraint = Annotated[
     MaxLines
     | MinLines
@@ -125,7 +221,8 @@ Constraint = Annotated[
     | ContainsFunction
     | ValidJson
     | JsonSchema
-    | ValidPython,
+    | ValidPython
+    | Instruction,
     Field(discriminator="kind"),
 ]
 
@@ -149,4 +246,5 @@ CONSTRAINT_KINDS: tuple[str, ...] = (
     "valid_json",
     "json_schema",
     "valid_python",
+    "instruction",
 )

@@ -55,6 +55,8 @@ class ScoreResult(BaseModel):
     score_100: int = Field(ge=0, le=100)
     band: Band
     action: Action
+    #: The cut points this result was judged by (accept, review, iterate, reject).
+    cuts: dict[str, float] = Field(default_factory=dict)
     #: Seed 004: the score reaches ``actions.reject`` (the minimum threshold).
     passes_minimum: bool = True
     minimum_threshold: float = Field(default=0.3, ge=0.0, le=1.0)
@@ -63,6 +65,8 @@ class ScoreResult(BaseModel):
     components: dict[str, float] = Field(default_factory=dict)
     weights: dict[str, float] = Field(default_factory=dict)
     profile: str = "default"
+    #: Request analysis: the core ask, the exclusions and the inferred instructions.
+    analysis: dict[str, Any] = Field(default_factory=dict)
     reasons: list[str] = Field(default_factory=list)
     weakest_factors: list[WeakFactor] = Field(default_factory=list)
     dashboard: dict[str, Any] = Field(default_factory=dict)

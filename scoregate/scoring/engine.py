@@ -20,6 +20,7 @@ from scoregate.scoring.evidence import evidence_track
 from scoregate.scoring.fusion import fuse
 from scoregate.scoring.heuristics import score_heuristics
 from scoregate.scoring.metrics import metrics_track
+from scoregate.scoring.request_analysis import inferred_constraints
 from scoregate.scoring.reward import evaluate_reward
 
 MODEL_TRACKS: tuple[str, ...] = ("semantic", "precision")
@@ -80,7 +81,14 @@ class LocalModels:
             return semantic_scores(self.model(track), pairs, self._cfg.semantic, cache=self._cache)
         from scoregate.scoring.precision import precision_scores
 
-        return precision_scores(self.model(track), pairs, self._cfg.precision)
+        embed = None
+        if self._cfg.precision.exclusion_check and self._cfg.precision.member_min_cosine < 1.0:
+            embedder = self.model("semantic")
+
+            def embed(texts: list[str]) -> Any:
+                return embedder.encode(texts, normalize_embeddings=True, show_progress_bar=False)
+
+        return precision_scores(self.model(track), pairs, self._cfg.precision, embed=embed)
 
 
 _DEFAULT_MODELS: list[tuple[ScoringConfig, LocalModels]] = []
@@ -141,8 +149,11 @@ def pure_tracks(
 
     ``metric_weights`` are the workflow's ``eval_metrics`` weights, by metric name.
     """
+    constraints = list(req.constraints)
+    if cfg.reward.infer_instructions:
+        constraints += inferred_constraints(req.query, req.constraints)
     runs: dict[str, Callable[[], TrackScore | None]] = {
-        "reward": lambda: evaluate_reward(req.content, req.constraints, cfg.reward),
+        "reward": lambda: evaluate_reward(req.content, constraints, cfg.reward),
         "heuristics": lambda: score_heuristics(req.content, req.metadata, cfg.heuristics),
     }
     if req.evidence is not None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from scoregate.config import ScoringConfig
+from scoregate.config import ActionThresholds, ScoringConfig
 from scoregate.schemas.request import ScoreRequest, ScoringMetadata
 from scoregate.schemas.result import Action, Band, ScoreResult, TrackScore, WeakFactor
 from scoregate.scoring.bands import held_band
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import calibrate, weakest_factors
+from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.text import sanitize_reasons
 
 
@@ -36,20 +37,27 @@ def percent(score: float) -> int:
     return math.floor(round(score * 100, 6))
 
 
-def band_for(score: float, cfg: ScoringConfig, previous: float | None = None) -> Band:
-    """GREEN/AMBER/RED of the whole percent shown, held at the previous band while the
-    change is within tolerance (all compared in points, as seed 003 does)."""
+def band_for(
+    score: float,
+    cfg: ScoringConfig,
+    previous: float | None = None,
+    cuts: ActionThresholds | None = None,
+) -> Band:
+    """GREEN (the accept zone) / AMBER (the review zone) / RED of the whole percent shown,
+    held at the previous band while the change is within tolerance (in points, as seed
+    003 does). The zones are the action cut points: there is one threshold model."""
     b = cfg.bands
+    c = cuts or cfg.actions
     prev = percent(previous) if previous is not None and b.enable_hysteresis else None
-    points = (round(b.GREEN * 100, 6), round(b.AMBER * 100, 6))
+    points = (round(c.accept * 100, 6), round(c.review * 100, 6))
     tolerance = round(b.hysteresis_tolerance * 100, 6)
     return held_band(percent(score), prev, *points, tolerance)[0]
 
 
-def action_for(score: float, cfg: ScoringConfig) -> Action:
+def action_for(score: float, cfg: ScoringConfig, cuts: ActionThresholds | None = None) -> Action:
     """Seed 004's ``determineAction``: accept / review / iterate at or above each
-    threshold, else reject. (``reject`` is the seed's minimum: see :func:`passes_minimum`.)"""
-    t = cfg.actions
+    cut, else reject. (``reject`` is the seed's minimum: see :func:`passes_minimum`.)"""
+    t = cuts or cfg.actions
     if score >= t.accept:
         return "accept"
     if score >= t.review:
@@ -57,6 +65,16 @@ def action_for(score: float, cfg: ScoringConfig) -> Action:
     if score >= t.iterate:
         return "iterate"
     return "reject"
+
+
+def action_of_band(band: Band, score: float, cuts: ActionThresholds) -> Action:
+    """The action the band stands for, so a band held by hysteresis and the action never
+    disagree: GREEN accept, AMBER review, RED iterate or reject by the iterate cut."""
+    if band == "GREEN":
+        return "accept"
+    if band == "AMBER":
+        return "review"
+    return "iterate" if score >= cuts.iterate else "reject"
 
 
 def passes_minimum(score: float, cfg: ScoringConfig) -> bool:
@@ -121,12 +139,24 @@ def _weakest(
     return sorted(out, key=lambda w: w.score)[:n]
 
 
-def _reasons(tracks: dict[str, TrackScore], notes: list[str], cfg: ScoringConfig) -> list[str]:
-    ordered = ["reward", "precision", "semantic", "evidence", "metrics", "heuristics"]
-    reasons = list(notes)
+def _reasons(
+    tracks: dict[str, TrackScore],
+    notes: list[str],
+    weights: dict[str, float],
+    cfg: ScoringConfig,
+) -> list[str]:
+    """The evidence first (what the answer does against the request), then the notes,
+    then each weighted track's own reasons. A track without weight says nothing."""
+    ordered = ["precision", "reward", "semantic", "evidence", "metrics", "heuristics"]
+    reasons: list[str] = []
+    prec = tracks.get("precision")
+    evidence = [r for r in (prec.reasons if prec is not None else []) if r.startswith("uses ")]
+    reasons += evidence
+    reasons += [n for n in notes if not n.startswith("score capped")]
     for name in ordered + sorted(set(tracks) - set(ordered)):
-        if name in tracks:
-            reasons += tracks[name].reasons[:4]
+        if name in tracks and (name in weights or tracks[name].status != "ok"):
+            reasons += [r for r in tracks[name].reasons[:4] if r not in evidence]
+    reasons += [n for n in notes if n.startswith("score capped")]
     return sanitize_reasons(reasons, cfg.fusion.max_reasons, sort=False)
 
 
@@ -144,9 +174,10 @@ def _dashboard(
     }
 
 
-#: Tracks every request gets: the two model tracks and the heuristics. The reward, evidence
-#: and metrics tracks apply only when the request brings constraints, evidence or metrics.
-ALWAYS_APPLICABLE: tuple[str, ...] = ("semantic", "precision", "heuristics")
+#: Tracks every request gets: the two model tracks. The reward, heuristics, evidence and
+#: metrics tracks apply only when the request brings constraints (or implies
+#: instructions), a task type with a heuristics preset, evidence or metrics.
+ALWAYS_APPLICABLE: tuple[str, ...] = ("semantic", "precision")
 
 
 def _applicable(request: ScoreRequest, tracks: dict[str, TrackScore]) -> set[str]:
@@ -219,13 +250,60 @@ def _cap_hard(
     return (min(score, cap) if hard else score), hard
 
 
-def fuse(request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfig) -> ScoreResult:
+def _relevance(
+    tracks: dict[str, TrackScore], cfg: ScoringConfig
+) -> tuple[float, str | None]:
+    """The semantic track as a relevance gate: a factor in [0, 1] and why it bites."""
+    sem = tracks.get("semantic")
+    if sem is None or not sem.ok or sem.score is None:
+        return 1.0, None
+    f = cfg.fusion
+    span = f.relevance_full - f.relevance_floor
+    gate = 1.0 if span <= 0 else (sem.score - f.relevance_floor) / span
+    gate = min(1.0, max(0.0, gate))
+    if gate >= 1.0:
+        return 1.0, None
+    if gate <= 0.0:
+        return 0.0, f"off topic: the answer does not address the request (relevance {sem.score:.2f})"
+    return gate, f"the answer drifts from the request (relevance {sem.score:.2f}); score x{gate:.2f}"
+
+
+def _soft_caps(tracks: dict[str, TrackScore], cfg: ScoringConfig) -> list[tuple[float, str]]:
+    """Caps from evidence in the answer: an excluded item it affirms, inferred
+    instructions it fails. Each with its reason, in plain words."""
+    caps: list[tuple[float, str]] = []
+    prec = tracks.get("precision")
+    if prec is not None and prec.ok and prec.details.get("violated"):
+        caps.append((cfg.precision.exclusion_cap, "uses something the request excludes"))
+    reward = tracks.get("reward")
+    failed = reward.details.get("inferred_failures", []) if reward is not None and reward.ok else []
+    if failed:
+        r = cfg.reward
+        caps.append((r.inferred_fail_cap * r.inferred_fail_decay ** (len(failed) - 1), failed[0]))
+    return caps
+
+
+def fuse(
+    request: ScoreRequest,
+    tracks: dict[str, TrackScore],
+    cfg: ScoringConfig,
+    *,
+    accept_cut: float | None = None,
+) -> ScoreResult:
     """Combine the tracks that ran into one :class:`ScoreResult`.
+
+    One path: the profile's weighted mean of the tracks that scored; times the relevance
+    gate (the semantic track: off-topic answers score 0, drifting ones less); capped by
+    what the answer does against the request (an excluded item it affirms, inferred
+    instructions it fails, failed hard constraints); then the one set of cut points
+    (``actions``, with the accept cut moved to ``accept_cut``, a job's own loop threshold)
+    gives the action and the band.
 
     Fails closed: hard constraints that failed *or could not be checked* cap the score at
     ``reward.hard_fail_cap``, and a result scored on less than
     ``fusion.min_weight_coverage`` of its profile is never accepted nor GREEN.
     """
+    cuts = cfg.actions.with_accept(accept_cut)
     profile_name = select_profile(request.metadata, cfg)
     profile = cfg.fusion.profiles[profile_name]
     weights, mass = _weights(profile, tracks)
@@ -233,19 +311,26 @@ def fuse(request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfi
     score = sum(w * (tracks[n].score or 0.0) for n, w in weights.items())
     if not weights:
         notes.append("no track produced a score; nothing to trust")
+    gate, drift = _relevance(tracks, cfg)
+    score *= gate
+    if drift is not None:
+        notes.insert(0, drift)
+    for cap, why in _soft_caps(tracks, cfg):
+        if score > cap:
+            score = cap
+            notes.append(f"score capped at {cap:.2f}: {why}")
     score, hard = _cap_hard(request, tracks, score, cfg, notes)
     # Rounded once: the stored score, score_100, the band and the action all read this value.
     score = round(min(1.0, max(0.0, score)), 4)
-    band = band_for(score, cfg, request.previous_score)
-    action = action_for(score, cfg)
+    band = band_for(score, cfg, request.previous_score, cuts)
     coverage = _coverage_note(request, tracks, weights, profile_name, cfg)
     if coverage is not None:
         band = "AMBER" if band == "GREEN" else band
-        action = "review" if action == "accept" else action
         notes.append(coverage)
-    gate = resolve_tier(request.self_reported_confidence, band, cfg.gating)
-    if gate.warning:
-        notes.append(gate.warning)
+    action = action_of_band(band, score, cuts)
+    gate_tier = resolve_tier(request.self_reported_confidence, band, cfg.gating)
+    if gate_tier.warning:
+        notes.append(gate_tier.warning)
     calibrated, _ = calibrate(score, cfg.heuristics.calibration, request.metadata)
     metrics = tracks.get("metrics")
     score_100 = percent(score)
@@ -254,17 +339,19 @@ def fuse(request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfi
         score_100=score_100,
         band=band,
         action=action,
-        passes_minimum=passes_minimum(score, cfg),
-        minimum_threshold=cfg.actions.reject,
+        cuts=cuts.model_dump(),
+        passes_minimum=score >= cuts.reject,
+        minimum_threshold=cuts.reject,
         calibrated=round(calibrated, 4),
         tracks=tracks,
         components=_components(tracks),
         weights={n: round(w, 4) for n, w in weights.items()},
         profile=profile_name,
-        reasons=_reasons(tracks, notes, cfg),
+        analysis=analyze(request.query).to_dict(),
+        reasons=_reasons(tracks, notes, weights, cfg),
         weakest_factors=_weakest(tracks, weights, cfg),
         dashboard=_dashboard(score_100, band, tracks, mass),
-        gate=gate,
+        gate=gate_tier,
         raw_metrics=metrics.details.get("raw")
         if metrics is not None and request.raw_metrics
         else None,

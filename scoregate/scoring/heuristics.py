@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoregate.config import FACTORS, Calibration, HeuristicsConfig
+from scoregate.config import NEUTRAL_PRESET, FACTORS, Calibration, HeuristicsConfig
 from scoregate.schemas.request import ScoringMetadata
 from scoregate.schemas.result import TrackScore, WeakFactor
 
@@ -366,16 +366,19 @@ def _preset(metadata: ScoringMetadata, cfg: HeuristicsConfig) -> str:
 
 def score_heuristics(
     content: str, metadata: ScoringMetadata | None, cfg: HeuristicsConfig
-) -> TrackScore:
+) -> TrackScore | None:
     """The ``heuristics`` track: the preset-weighted average of the five factors.
 
     The preset is ``metadata.task_type`` when it names one (any case), else
-    ``cfg.default_preset``. ``details["hints"]`` holds specific suggestions (such as the
-    topics still to cover) for :func:`weakest_factors`.
+    ``cfg.default_preset``; ``None`` (the track does not run) when that is the neutral
+    preset. ``details["hints"]`` holds specific suggestions (such as the topics still to
+    cover) for :func:`weakest_factors`.
     """
     meta = metadata or ScoringMetadata()
-    factors = score_factors(content, meta, cfg)
     preset = _preset(meta, cfg)
+    if preset == NEUTRAL_PRESET:
+        return None
+    factors = score_factors(content, meta, cfg)
     weights = cfg.presets[preset]
     total = sum(weights.values())
     table: dict[str, dict[str, Any]] = {}

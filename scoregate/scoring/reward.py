@@ -53,6 +53,7 @@ from scoregate.config import RewardConfig
 from scoregate.schemas import constraints as c
 from scoregate.schemas.constraints import Constraint
 from scoregate.schemas.result import TrackScore
+from scoregate.scoring.instructions import check_instruction, describe
 from scoregate.scoring.patterns import compile_user_pattern, unrolled_size
 from scoregate.scoring.text import (
     CodeBlock,
@@ -77,6 +78,8 @@ class ConstraintResult(BaseModel):
     passed: bool
     hard: bool
     reason: str
+    #: Inferred from the request by request analysis (soft), not given by the caller.
+    inferred: bool = False
 
 
 class _Limit(NamedTuple):
@@ -620,6 +623,17 @@ def _find_definition(
     return None
 
 
+def _instruction(s: _Subject, k: c.Instruction, cfg: RewardConfig) -> Verdict:
+    passed, detail = check_instruction(s.content, k)
+    if passed is None:  # nothing to judge: evaluate_reward leaves it out
+        raise _NotApplicable(detail)
+    return passed, detail
+
+
+class _NotApplicable(Exception):
+    """The instruction cannot be judged on this answer (no list to count...)."""
+
+
 def _contains_function(s: _Subject, k: c.ContainsFunction, cfg: RewardConfig) -> Verdict:
     limit = s.limit(cfg)
     try:
@@ -650,12 +664,15 @@ _CHECKS: dict[str, Callable[[_Subject, Any, RewardConfig], Verdict]] = {
     "valid_json": _valid_json,
     "json_schema": _json_schema,
     "valid_python": _valid_python,
+    "instruction": _instruction,
 }
 
 
 def _label(k: Constraint) -> str:
     if k.label:
         return k.label
+    if isinstance(k, c.Instruction):
+        return describe(k)
     value = getattr(k, "value", None)
     if value is None or isinstance(value, dict):
         return k.kind
@@ -670,6 +687,8 @@ _PROPAGATE = frozenset({"SoftTimeLimitExceeded"})
 def _check(s: _Subject, k: Constraint, cfg: RewardConfig) -> Verdict:
     try:
         return _CHECKS[k.kind](s, k, cfg)
+    except _NotApplicable:
+        raise
     except Exception as exc:  # a constraint fails with a reason; it never takes the track down
         if any(t.__name__ in _PROPAGATE for t in type(exc).__mro__):
             raise
@@ -686,13 +705,18 @@ def _evaluate(
         detail = f"not checked: {_budget_ran_out(cfg)}; counted as failed (reward.time_budget_s)"
     else:
         passed, detail = _check(s, k, cfg)
-    prefix = f"{k.label} ({k.kind})" if k.label else k.kind
+    inferred = isinstance(k, c.Instruction) and k.inferred
+    if isinstance(k, c.Instruction):
+        prefix = "inferred from the request" if inferred else (k.label or k.kind)
+    else:
+        prefix = f"{k.label} ({k.kind})" if k.label else k.kind
     return ConstraintResult(
         kind=k.kind,
         label=_label(k),
         passed=passed,
         hard=k.hard,
         reason=clean_reason(f"{prefix}: {detail[:2000]}"),
+        inferred=inferred,
     )
 
 
@@ -721,10 +745,16 @@ def evaluate_reward(
     subject = _Subject(content, time.monotonic() + cfg.time_budget_s)
     results = []
     unchecked = 0
+    not_applicable: list[str] = []
     for k in constraints:
         spent = subject.left() <= 0
         unchecked += spent
-        results.append(_evaluate(subject, k, cfg, unchecked=spent))
+        try:
+            results.append(_evaluate(subject, k, cfg, unchecked=spent))
+        except _NotApplicable as why:
+            not_applicable.append(f"{_label(k)}: {why}")
+    if not results:
+        return None
     passed = sum(r.passed for r in results)
     failures = [r.reason for r in results if not r.passed]
     details = {
@@ -733,6 +763,8 @@ def evaluate_reward(
         "total": len(results),
         "unchecked": unchecked,
         "hard_failures": [r.reason for r in results if r.hard and not r.passed],
+        "inferred_failures": [r.reason for r in results if r.inferred and not r.passed],
+        "not_applicable": not_applicable,
     }
     reasons = failures or [f"all {plural(len(results), 'constraint')} passed"]
     return TrackScore(name="reward", score=passed / len(results), details=details, reasons=reasons)

@@ -8,7 +8,7 @@ from scoregate.config import load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.engine import pure_tracks, score
-from scoregate.scoring.fusion import action_for, band_for, fuse, select_profile
+from scoregate.scoring.fusion import action_for, action_of_band, band_for, fuse, select_profile
 from tests.fakes import FakeModels
 
 CFG = load_scoring_config()
@@ -74,24 +74,47 @@ def test_hard_failure_caps_the_score():
 
 
 @pytest.mark.parametrize(
-    ("s", "band"), [(0.90, "GREEN"), (0.8999, "AMBER"), (0.75, "AMBER"), (0.7499, "RED")]
+    ("cut", "offset", "band"),
+    [("accept", 0.0, "GREEN"), ("accept", -0.0001, "AMBER"), ("review", 0.0, "AMBER"),
+     ("review", -0.0001, "RED")],
 )
-def test_bands(s, band):
+def test_bands_are_the_action_zones(cut, offset, band):
+    s = round(getattr(CFG.actions, cut) + offset, 4)
     assert band_for(s, CFG) == band
+    assert action_of_band(band, s, CFG.actions) == action_for(s, CFG)
 
 
 def test_hysteresis_holds_the_band_within_tolerance_and_moves_beyond():
-    assert band_for(0.91, CFG, previous=0.88) == "AMBER"  # +0.03: held
-    assert band_for(0.93, CFG, previous=0.88) == "GREEN"  # +0.05: moves
-    assert band_for(0.87, CFG, previous=0.90) == "GREEN"  # -0.03: held
-    assert band_for(0.85, CFG, previous=0.90) == "AMBER"
+    a = CFG.actions.accept
+    assert band_for(a + 0.01, CFG, previous=a - 0.02) == "AMBER"  # +0.03: held
+    assert band_for(a + 0.03, CFG, previous=a - 0.02) == "GREEN"  # +0.05: moves
+    assert band_for(a - 0.03, CFG, previous=a) == "GREEN"  # -0.03: held
+    assert band_for(a - 0.05, CFG, previous=a) == "AMBER"
+
+
+def test_a_held_band_and_the_action_agree():
+    a = CFG.actions.accept
+    r = fuse(req(previous_score=a), tracks(semantic=1.0, precision=a - 0.02), CFG)
+    assert r.band == "GREEN" and r.action == "accept"
 
 
 @pytest.mark.parametrize(
-    ("s", "action"), [(0.85, "accept"), (0.7, "review"), (0.5, "iterate"), (0.49, "reject")]
+    ("cut", "offset", "action"),
+    [("accept", 0.0, "accept"), ("review", 0.0, "review"), ("iterate", 0.0, "iterate"),
+     ("iterate", -0.01, "reject")],
 )
-def test_actions_follow_seed_004_thresholds(s, action):
-    assert action_for(s, CFG) == action
+def test_actions_follow_seed_004_thresholds(cut, offset, action):
+    assert action_for(getattr(CFG.actions, cut) + offset, CFG) == action
+
+
+def test_a_jobs_loop_threshold_moves_the_accept_cut_and_the_band_with_it():
+    s = 0.8
+    r = fuse(req(), tracks(semantic=1.0, precision=s), CFG, accept_cut=0.75)
+    assert (r.action, r.band, r.cuts["accept"]) == ("accept", "GREEN", 0.75)
+    r = fuse(req(), tracks(semantic=1.0, precision=s), CFG, accept_cut=0.95)
+    assert r.action != "accept" and r.band != "GREEN"
+    low = CFG.actions.with_accept(0.4)
+    assert low.accept >= low.review >= low.iterate >= low.reject and low.review == 0.4
 
 
 def test_score_end_to_end_with_fake_models_and_dashboard_and_markdown():
@@ -129,10 +152,11 @@ def test_bad_request_is_a_clear_error():
 
 
 def test_pure_tracks_run_metrics_and_evidence_only_when_given():
-    assert set(pure_tracks(req(), CFG)) == {"heuristics"}
+    assert set(pure_tracks(req(), CFG)) == set()  # neutral heuristics preset: not run
     r = req(
         eval_metrics=[{"name": "a", "value": 0.5}],
         evidence={},
         constraints=[{"kind": "min_words", "value": 1}],
+        metadata={"task_type": "analysis"},
     )
     assert set(pure_tracks(r, CFG)) == {"heuristics", "metrics", "evidence", "reward"}

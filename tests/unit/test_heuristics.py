@@ -164,7 +164,7 @@ def test_completeness_covers_required_topics():
     text = "We discuss latency, cost and security."
     assert factor("completeness", text, required_topics=topics) == pytest.approx(0.7)
     assert "3/6 required topics covered" in evidence("completeness", text, required_topics=topics)
-    heur = score_heuristics(text, ScoringMetadata(required_topics=topics), CFG)
+    heur = score_heuristics(text, ScoringMetadata(required_topics=topics, task_type="analysis"), CFG)
     assert heur.details["hints"]["completeness"] == (
         "Cover remaining topics: scalability, privacy, backups"
     )
@@ -235,13 +235,16 @@ def test_track_is_the_preset_weighted_average_of_the_factors():
     [
         ("research", "research"),
         ("Creative", "creative"),
-        ("poetry", "analysis"),
-        (None, "analysis"),
+        ("poetry", None),
+        (None, None),
     ],
 )
 def test_preset_follows_the_task_type(task_type, preset):
     track = score_heuristics(NEUTRAL, ScoringMetadata(task_type=task_type), CFG)
-    assert track.details["preset"] == preset
+    if preset is None:  # the neutral default preset: the track does not run
+        assert track is None
+    else:
+        assert track is not None and track.details["preset"] == preset
 
 
 def test_task_type_changes_the_score():
@@ -253,7 +256,7 @@ def test_task_type_changes_the_score():
 
 
 def test_reasons_are_the_findings_against_each_factor():
-    track = score_heuristics("Obviously it works.", ScoringMetadata(), CFG)
+    track = score_heuristics("Obviously it works.", ScoringMetadata(task_type="analysis"), CFG)
     assert "reasoning: Leaps in logic (obviously, clearly, simply, just)" in track.reasons
     assert "uncertainty: No explicit confidence statement" in track.reasons
     assert not any("No leaps" in r for r in track.reasons)
@@ -326,7 +329,7 @@ def test_a_one_kilobyte_answer_scores_in_well_under_a_millisecond():
 )
 def test_large_adversarial_content_scores_in_linear_time(content):
     start = time.perf_counter()
-    score_heuristics(content, ScoringMetadata(required_topics=["x"]), CFG)
+    score_heuristics(content, ScoringMetadata(required_topics=["x"], task_type="analysis"), CFG)
     assert time.perf_counter() - start < 5.0
 
 

@@ -133,7 +133,7 @@ def test_exclusion_penalty_applies_when_excluded_term_is_affirmed() -> None:
     assert t.score == pytest.approx(0.9 * 0.5)
     assert t.details["model_score"] == pytest.approx(0.9)
     assert t.details["violated"] == ["dog"]
-    assert any("excludes 'dog'" in r for r in t.reasons)
+    assert "uses dog, which the request excludes ('NOT want a dog')" in t.reasons
 
 
 @pytest.mark.parametrize(

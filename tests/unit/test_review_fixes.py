@@ -167,36 +167,41 @@ def test_ordinary_patterns_with_counts_still_run(pattern):
 
 
 def test_score_100_and_band_agree():
-    tracks = {n: ok(n, 0.897) for n in ("semantic", "precision", "heuristics")}
+    cut = round(CFG.actions.accept * 100)  # the GREEN band is the accept zone
+    below = (cut - 0.3) / 100
+    tracks = {n: ok(n, below) for n in ("semantic", "precision")}
     r = fuse(req(), tracks, CFG)
-    assert r.score_100 == 89 and r.band == "AMBER"  # never "90/100 — AMBER"
-    assert "89/100 — **AMBER**" in r.to_markdown()
-    tracks = {n: ok(n, 0.9) for n in ("semantic", "precision", "heuristics")}
+    assert r.score_100 == cut - 1 and r.band == "AMBER"  # never "90/100 — AMBER"
+    assert f"{cut - 1}/100 — **AMBER**" in r.to_markdown()
+    tracks = {n: ok(n, cut / 100) for n in ("semantic", "precision")}
     r = fuse(req(), tracks, CFG)
-    assert r.score_100 == 90 and r.band == "GREEN"
+    assert r.score_100 == cut and r.band == "GREEN"
 
 
 def test_band_for_bands_the_whole_percent_shown():
-    assert band_for(0.8999, CFG) == "AMBER"  # shown as 89/100: GREEN needs 0.90
-    assert band_for(0.90, CFG) == "GREEN"
-    assert band_for(0.7499, CFG) == "RED"
+    accept, review = CFG.actions.accept, CFG.actions.review
+    assert band_for(accept - 0.0001, CFG) == "AMBER"  # shown one point below the cut
+    assert band_for(accept, CFG) == "GREEN"
+    assert band_for(review - 0.0001, CFG) == "RED"
     # Hysteresis on the same whole points: exactly the tolerance (4 points) still holds.
-    assert band_for(0.92, CFG, previous=0.88) == "AMBER"
+    assert band_for(accept + 0.02, CFG, previous=accept - 0.02) == "AMBER"
 
 
 # --- 4. actions.reject is seed 004's minimum ----------------------------------------------------
 
 
 def test_reject_threshold_is_the_minimum_the_result_reports():
+    c = CFG.actions
+    # The precision track alone at and under the cuts (no semantic track: no relevance gate).
     for score, action, passes in (
-        (0.40, "reject", True),
-        (0.30, "reject", True),
-        (0.29, "reject", False),
-        (0.5, "iterate", True),
+        (round((c.reject + c.iterate) / 2, 4), "reject", True),
+        (c.reject, "reject", True),
+        (round(c.reject - 0.01, 4), "reject", False),
+        (c.iterate, "iterate", True),
     ):
-        tracks = {n: ok(n, score) for n in ("semantic", "precision", "heuristics")}
+        tracks = {"precision": ok("precision", score)}
         r = fuse(req(), tracks, CFG)
-        assert (r.action, r.passes_minimum, r.minimum_threshold) == (action, passes, 0.3), score
+        assert (r.action, r.passes_minimum, r.minimum_threshold) == (action, passes, c.reject)
     strict = CFG.model_copy(update={"actions": CFG.actions.model_copy(update={"reject": 0.5})})
     assert passes_minimum(0.45, strict) is False and action_for(0.45, strict) == "reject"
 
@@ -204,9 +209,15 @@ def test_reject_threshold_is_the_minimum_the_result_reports():
 # --- 5. bands and evidence thresholds are validated ---------------------------------------------
 
 
-def test_bands_amber_above_green_is_refused(tmp_path):
-    with pytest.raises(ValueError, match=r"bands must satisfy GREEN >= AMBER.*0\.7.*0\.8"):
+def test_bands_that_conflict_with_the_cut_points_are_refused(tmp_path):
+    # One threshold model: bands are the action zones; a conflicting band is an error.
+    with pytest.raises(ValueError, match=r"bands.GREEN \(0.7\) conflicts with actions.accept"):
         load_scoring_config(overlay(tmp_path, "bands:\n  GREEN: 0.7\n  AMBER: 0.8\n"))
+    same = CFG.actions
+    cfg = load_scoring_config(
+        overlay(tmp_path, f"bands:\n  GREEN: {same.accept}\n  AMBER: {same.review}\n")
+    )
+    assert cfg.bands.GREEN == same.accept
 
 
 @pytest.mark.parametrize("value", ["150", "-5"])

@@ -96,6 +96,7 @@ def test_every_constraint_kind_is_evaluated():
         "valid_json": {},
         "json_schema": {"value": {"type": "object"}},
         "valid_python": {},
+        "instruction": {"check": "case", "value": "lowercase"},
     }
     assert set(samples) == set(CONSTRAINT_KINDS)
     for kind, extra in samples.items():

@@ -1,0 +1,240 @@
+"""How the gate decides on realistic requests: per kind of request, per track and fused.
+
+    HF_HUB_OFFLINE=1 python benchmarks/eval_gate.py [--config FILE] [--model DIR] [--json OUT]
+
+Sets (written for evaluation, never used in training; a test keeps them apart):
+
+* ``benchmarks/data/gate_dev/*.jsonl``: requests from everyday domains, each with a
+  faithful, a violating and an off-topic answer, labelled by kind (exclusion,
+  negated_preference, instruction, contradiction, plain; world_knowledge reported
+  apart: its violations need facts the request does not give);
+* ``benchmarks/data/instructions_dev.jsonl``: writing tasks with verifiable formatting
+  instructions, each with a compliant answer and one that breaks one instruction.
+
+Prints, per kind: P(faithful > violating) for the semantic, precision and reward
+tracks and the fused score (ties count half), and the share of accept / review /
+iterate / reject for faithful, violating and off-topic answers; for the instruction
+set, the fused score's AUROC (compliant above non-compliant) and the share of
+compliant answers accepted or sent to review. The targets of the gate are checked at
+the end. Every figure comes from this one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+from scoregate.config import ScoringConfig, load_scoring_config
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import ScoreResult, TrackScore
+from scoregate.scoring.engine import LocalModels, model_tracks, pure_tracks
+from scoregate.scoring.fusion import fuse
+
+DATA = Path(__file__).parent / "data"
+GATE_DEV = DATA / "gate_dev"
+INSTRUCTIONS_DEV = DATA / "instructions_dev.jsonl"
+KINDS = ("exclusion", "negated_preference", "instruction", "contradiction", "plain")
+APART = ("world_knowledge",)
+ROLES = ("faithful", "violating", "off_topic")
+ACTIONS = ("accept", "review", "iterate", "reject")
+TRACKS = ("semantic", "precision", "reward", "fused")
+
+
+def read_jsonl(paths: Iterable[Path]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for path in sorted(paths):
+        with path.open(encoding="utf-8") as f:
+            rows += [json.loads(line) for line in f if line.strip()]
+    return rows
+
+
+def score_all(
+    pairs: list[tuple[str, str]], cfg: ScoringConfig, models: LocalModels
+) -> list[dict[str, TrackScore]]:
+    """Every track of every (query, answer) pair, the model tracks in batches."""
+    sem = model_tracks(pairs, "semantic", models)
+    prec = model_tracks(pairs, "precision", models)
+    out = []
+    for (q, a), s, p in zip(pairs, sem, prec, strict=True):
+        tracks = {"semantic": s, "precision": p}
+        tracks.update(pure_tracks(ScoreRequest(query=q, content=a), cfg))
+        out.append(tracks)
+    return out
+
+
+def fuse_all(
+    pairs: list[tuple[str, str]], tracks: list[dict[str, TrackScore]], cfg: ScoringConfig
+) -> list[ScoreResult]:
+    return [
+        fuse(ScoreRequest(query=q, content=a), t, cfg) for (q, a), t in zip(pairs, tracks, strict=True)
+    ]
+
+
+def p_greater(a: list[float], b: list[float]) -> float:
+    """P(a_i > b_i) over aligned pairs, ties counted half."""
+    if not a:
+        return float("nan")
+    return sum(1.0 if x > y else 0.5 if x == y else 0.0 for x, y in zip(a, b, strict=True)) / len(a)
+
+
+def auroc(pos: list[float], neg: list[float]) -> float:
+    """P(a positive scores above a negative), ties half (Mann-Whitney)."""
+    if not pos or not neg:
+        return float("nan")
+    wins = sum(1.0 if p > n else 0.5 if p == n else 0.0 for p in pos for n in neg)
+    return wins / (len(pos) * len(neg))
+
+
+def track_value(result: ScoreResult, track: str) -> float:
+    if track == "fused":
+        return result.score
+    t = result.tracks.get(track)
+    if t is None:
+        return 1.0 if track == "reward" else 0.0  # no constraint inferred: nothing failed
+    return t.score if t.ok and t.score is not None else 0.0
+
+
+def gate_report(rows: list[dict[str, Any]], results: dict[str, list[ScoreResult]]) -> dict[str, Any]:
+    """Per kind (and overall): P(f > v) per track, and the action shares per role."""
+    by_kind: dict[str, list[int]] = defaultdict(list)
+    for i, row in enumerate(rows):
+        by_kind[row["kind"]].append(i)
+    core = [i for i, r in enumerate(rows) if r["kind"] in KINDS]
+    groups = {**{k: by_kind[k] for k in (*KINDS, *APART) if by_kind[k]}, "overall": core}
+    report: dict[str, Any] = {}
+    for name, idx in groups.items():
+        entry: dict[str, Any] = {"n": len(idx), "p_f_gt_v": {}, "actions": {}}
+        for track in TRACKS:
+            f = [track_value(results["faithful"][i], track) for i in idx]
+            v = [track_value(results["violating"][i], track) for i in idx]
+            entry["p_f_gt_v"][track] = round(p_greater(f, v), 3)
+        for role in ROLES:
+            counts = Counter(results[role][i].action for i in idx)
+            entry["actions"][role] = {a: round(counts[a] / len(idx), 3) for a in ACTIONS}
+        report[name] = entry
+    return report
+
+
+def instruction_report(rows: list[dict[str, Any]], results: dict[str, list[ScoreResult]]) -> dict[str, Any]:
+    good = [r.score for r in results["compliant"]]
+    bad = [r.score for r in results["noncompliant"]]
+    passed = sum(r.action in ("accept", "review") for r in results["compliant"]) / max(len(good), 1)
+    accepted = sum(r.action == "accept" for r in results["compliant"]) / max(len(good), 1)
+    bad_acc = sum(r.action == "accept" for r in results["noncompliant"]) / max(len(bad), 1)
+    return {
+        "n": len(rows),
+        "auroc": round(auroc(good, bad), 3),
+        "compliant_accept_or_review": round(passed, 3),
+        "compliant_accepted": round(accepted, 3),
+        "noncompliant_accepted": round(bad_acc, 3),
+    }
+
+
+#: (where, figure, comparison, target)
+TARGETS: tuple[tuple[str, str, str, float], ...] = (
+    ("overall", "fused P(f>v)", ">=", 0.85),
+    ("every kind", "fused P(f>v)", ">=", 0.75),
+    ("overall", "faithful accept+review", ">=", 0.85),
+    ("overall", "faithful accepted", ">=", 0.50),
+    ("overall", "violating accepted", "<=", 0.05),
+    ("overall", "off-topic rejected", ">=", 0.98),
+    ("instructions", "AUROC", ">=", 0.85),
+    ("instructions", "compliant accept+review", ">=", 0.70),
+)
+
+
+def targets(report: dict[str, Any], instr: dict[str, Any] | None) -> list[tuple[str, float, bool]]:
+    o = report["overall"]
+    acts = o["actions"]
+    kinds = [k for k in KINDS if k in report]
+    worst = min((report[k]["p_f_gt_v"]["fused"] for k in kinds), default=float("nan"))
+    values = [
+        o["p_f_gt_v"]["fused"],
+        worst,
+        acts["faithful"]["accept"] + acts["faithful"]["review"],
+        acts["faithful"]["accept"],
+        acts["violating"]["accept"],
+        acts["off_topic"]["reject"],
+        instr["auroc"] if instr else float("nan"),
+        instr["compliant_accept_or_review"] if instr else float("nan"),
+    ]
+    out = []
+    for (where, what, op, goal), value in zip(TARGETS, values, strict=True):
+        ok = value >= goal if op == ">=" else value <= goal
+        out.append((f"{where}: {what} {op} {goal}", round(value, 3), ok))
+    return out
+
+
+def print_report(report: dict[str, Any], instr: dict[str, Any] | None) -> None:
+    head = f"{'kind':<20}{'n':>4}  " + "".join(f"{t:>10}" for t in TRACKS)
+    print("P(faithful > violating)")
+    print(head)
+    for name, e in report.items():
+        print(f"{name:<20}{e['n']:>4}  " + "".join(f"{e['p_f_gt_v'][t]:>10.3f}" for t in TRACKS))
+    print("\nactions (accept / review / iterate / reject)")
+    for name, e in report.items():
+        cells = [
+            f"{role}: " + "/".join(f"{e['actions'][role][a]:.2f}" for a in ACTIONS) for role in ROLES
+        ]
+        print(f"{name:<20}" + "   ".join(cells))
+    if instr:
+        print(
+            f"\ninstruction-following set (n={instr['n']}): AUROC {instr['auroc']:.3f}, compliant"
+            f" accepted or reviewed {instr['compliant_accept_or_review']:.3f} (accepted"
+            f" {instr['compliant_accepted']:.3f}), non-compliant accepted"
+            f" {instr['noncompliant_accepted']:.3f}"
+        )
+    print("\ntargets")
+    for label, value, ok in targets(report, instr):
+        print(f"  {'PASS' if ok else 'FAIL'}  {label}: {value}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--config", help="a scoring YAML overlay (default: the packaged config)")
+    ap.add_argument("--model", help="precision model directory (default: the configured one)")
+    ap.add_argument("--gate-dev", default=str(GATE_DEV), help="folder of gate dev JSONL files")
+    ap.add_argument("--instructions", default=str(INSTRUCTIONS_DEV))
+    ap.add_argument("--json", help="also write the figures to this JSON file")
+    args = ap.parse_args(argv)
+    cfg = load_scoring_config(args.config)
+    if args.model:
+        cfg = cfg.model_copy(update={"precision": cfg.precision.model_copy(update={"model": args.model})})
+    models = LocalModels(cfg, device="cpu")
+    rows = read_jsonl(Path(args.gate_dev).glob("*.jsonl"))
+    if not rows:
+        print(f"no dev rows under {args.gate_dev}", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    results: dict[str, list[ScoreResult]] = {}
+    for role in ROLES:
+        pairs = [(r["query"], r[role]) for r in rows]
+        results[role] = fuse_all(pairs, score_all(pairs, cfg, models), cfg)
+    report = gate_report(rows, results)
+    instr = None
+    irows = read_jsonl([Path(args.instructions)]) if Path(args.instructions).is_file() else []
+    if irows:
+        iresults = {}
+        for role in ("compliant", "noncompliant"):
+            pairs = [(r["prompt"], r[role]) for r in irows]
+            iresults[role] = fuse_all(pairs, score_all(pairs, cfg, models), cfg)
+        instr = instruction_report(irows, iresults)
+    print(f"{len(rows)} gate triples, {len(irows)} instruction pairs, {time.perf_counter() - start:.0f} s\n")
+    print_report(report, instr)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"gate": report, "instructions": instr}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,417 @@
+"""Checkable instructions about an answer's form: how each is checked.
+
+An :class:`~scoregate.schemas.constraints.Instruction` constraint names one check
+(counts of words, sentences, paragraphs, bullets or items; list form; JSON / YAML /
+code block / table; case; banned characters; required, banned or counted words;
+letters; markers such as a ``<<title>>``, a ``P.S.``, highlights and placeholders;
+first and last words; the response language; ...). :func:`check_instruction` returns
+``(passed, detail)`` with the evidence in plain words ("5 items; the request asks for
+exactly 3"), or ``(None, why)`` when the instruction cannot be judged on this answer
+(a request for "5 ideas" answered in prose has no list to count).
+
+What is counted, so the verdicts are predictable:
+
+* words: runs of letters and digits (``don't`` is two, as instruction-following
+  checkers count them); sentences: text ended by ``.``, ``!`` or ``?`` followed by a
+  space or the end, outside common abbreviations;
+* paragraphs: blocks separated by the stated separator (``***``), else by blank lines;
+* bullets: lines opening with ``*``, ``-``, ``+`` or ``•``; numbered: lines opening with
+  ``1.`` / ``1)``; items: both, else not checkable; lines: non-blank lines;
+* highlights: ``*text*`` or ``**text**`` spans; placeholders: ``[text]`` spans.
+
+Pure: text in, verdicts out; nothing here reads settings or does I/O.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+
+from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.text import plural
+
+Verdict = tuple[bool | None, str]
+
+_WORDS = re.compile(r"\w+", re.UNICODE)
+_ABBREV = re.compile(
+    r"\b(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|etc|e\.g|i\.e|approx|no|fig|inc|ltd|co)\.$", re.IGNORECASE
+)
+_SENT_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s|$)")
+_BULLET = re.compile(r"^\s*(?:[*+•‣◦-])\s+\S", re.MULTILINE)
+_NUMBERED = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+\S", re.MULTILINE)
+_HIGHLIGHT = re.compile(r"\*\*[^\n*]+\*\*|(?<!\*)\*[^\n*]+\*(?!\*)")
+_PLACEHOLDER = re.compile(r"\[[^\[\]\n]{1,80}\]")
+_FENCE = re.compile(r"^\s*```[\w+-]*\s*\n(.*?)\n\s*```\s*$", re.DOTALL)
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$", re.MULTILINE)
+_LEAD = re.compile(r"^[\s\"'“‘*_#>`(\[]+")
+
+
+def count_words(text: str) -> int:
+    """Runs of letters and digits."""
+    return len(_WORDS.findall(text))
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences: ended by ``.``/``!``/``?`` and a space or the end; list lines and
+    paragraphs also end a sentence; common abbreviations do not."""
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[*+•-]|\d+[.)])\s)", text):
+        start = 0
+        for m in _SENT_END.finditer(block):
+            piece = block[start : m.end()]
+            if _ABBREV.search(piece.rstrip("\"'”’)] ")):
+                continue
+            if piece.strip():
+                out.append(piece.strip())
+            start = m.end()
+        tail = block[start:].strip()
+        if _WORDS.search(tail):
+            out.append(tail)
+    return [s for s in out if _WORDS.search(s)]
+
+
+def split_paragraphs(text: str, separator: str | None = None) -> list[str]:
+    """Paragraphs: split on ``separator`` (e.g. ``***``) when given, else on blank lines."""
+    if separator and separator.strip():
+        parts = re.split(r"\s*" + re.escape(separator.strip()) + r"\s*", text.strip())
+    else:
+        parts = re.split(r"\n\s*\n", text.strip())
+    return [p.strip() for p in parts]
+
+
+def _unfenced(text: str) -> str:
+    m = _FENCE.match(text)
+    return m.group(1) if m else text.strip()
+
+
+def _units(content: str, unit: str, separator: str | None) -> int | None:
+    if unit == "words":
+        return count_words(content)
+    if unit == "sentences":
+        return len(split_sentences(content))
+    if unit == "paragraphs":
+        parts = split_paragraphs(content, separator)
+        return len([p for p in parts if p])
+    if unit == "bullets":
+        return len(_BULLET.findall(content))
+    if unit == "numbered":
+        return len(_NUMBERED.findall(content))
+    if unit == "items":
+        n = len(_BULLET.findall(content)) + len(_NUMBERED.findall(content))
+        return n or None
+    if unit == "lines":
+        return len([ln for ln in content.splitlines() if ln.strip()])
+    if unit == "sections":
+        return None  # counted by marker in _count
+    if unit == "highlights":
+        return len(_HIGHLIGHT.findall(content))
+    if unit == "placeholders":
+        return len(_PLACEHOLDER.findall(content))
+    raise ValueError(f"unknown unit {unit!r}")
+
+
+def _compare(n: int, relation: str, want: int) -> bool:
+    if relation == "at_least":
+        return n >= want
+    if relation == "at_most":
+        return n <= want
+    return n == want
+
+
+_RELATION_WORDS = {"exactly": "exactly", "at_least": "at least", "at_most": "at most"}
+
+
+def _asks(k: Instruction) -> str:
+    """How the instruction reads in a reason: "the request asks for" or "required"."""
+    return "the request asks for" if k.inferred else "required:"
+
+
+_UNIT_NOUN = {
+    "words": "word",
+    "sentences": "sentence",
+    "paragraphs": "paragraph",
+    "bullets": "bullet point",
+    "numbered": "numbered item",
+    "items": "list item",
+    "lines": "line",
+    "sections": "section",
+    "highlights": "highlighted section",
+    "placeholders": "placeholder",
+}
+
+
+def _count(content: str, k: Instruction) -> Verdict:
+    assert k.unit is not None and isinstance(k.value, int)
+    if k.unit == "sections":
+        marker = (k.separator or "SECTION").strip()
+        n: int | None = len(re.findall(rf"(?m)^\W*{re.escape(marker)}\s+\w+", content))
+    else:
+        n = _units(content, k.unit, k.separator)
+    noun = _UNIT_NOUN[k.unit]
+    if n is None:
+        return None, f"no list to count {noun}s in"
+    want = f"{_RELATION_WORDS[k.relation]} {plural(k.value, noun)}"
+    have = plural(n, noun)
+    if _compare(n, k.relation, k.value):
+        return True, f"{have} ({want})"
+    return False, f"{have}; {_asks(k)} {want}"
+
+
+def _list_form(content: str, k: Instruction) -> Verdict:
+    numbered, bullets = len(_NUMBERED.findall(content)), len(_BULLET.findall(content))
+    if k.value == "numbered":
+        if numbered >= 2:
+            return True, f"a numbered list of {numbered} items"
+        what = "a bulleted list" if bullets else "no list"
+        return False, f"{what}; {_asks(k)} a numbered list"
+    if bullets + numbered >= 2:
+        return True, f"a list of {bullets + numbered} items"
+    return False, f"no bulleted list; {_asks(k)} bullet points"
+
+
+def _format(content: str, k: Instruction) -> Verdict:
+    body = _unfenced(content)
+    if k.value == "json":
+        try:
+            json.loads(body)
+        except ValueError as exc:
+            return False, f"not valid JSON ({exc.args[0][:80]}); {_asks(k)} JSON"
+        return True, "valid JSON"
+    if k.value == "yaml":
+        try:
+            data = yaml.safe_load(body)
+        except yaml.YAMLError:
+            return False, f"not valid YAML; {_asks(k)} YAML"
+        if isinstance(data, dict | list):
+            return True, "valid YAML"
+        return False, f"plain text, not a YAML mapping or list; {_asks(k)} YAML"
+    if k.value == "code_block":
+        if "```" in content or re.search(r"(?m)^(?: {4}|\t)\S", content):
+            return True, "has a code block"
+        return False, f"no code block; {_asks(k)} a code block"
+    if k.value == "table":
+        if _TABLE_RULE.search(content) or content.count("\t") >= 4:
+            return True, "has a table"
+        return False, f"no table; {_asks(k)} a table"
+    raise ValueError(f"unknown format {k.value!r}")
+
+
+def _case(content: str, k: Instruction) -> Verdict:
+    letters = [c for c in content if c.isalpha()]
+    if k.value == "lowercase":
+        upper = [c for c in letters if c.isupper()]
+        if not upper:
+            return True, "all lowercase"
+        return False, f"{plural(len(upper), 'capital letter')}; {_asks(k)} all lowercase"
+    lower = [c for c in letters if c.islower()]
+    if not lower:
+        return True, "all capitals"
+    return False, f"{plural(len(lower), 'lowercase letter')}; {_asks(k)} all capitals"
+
+
+_CHAR_NAMES = {",": "comma", "!": "exclamation mark", "?": "question mark", ";": "semicolon"}
+
+
+def _forbidden_chars(content: str, k: Instruction) -> Verdict:
+    chars = str(k.value)
+    found = {c: content.count(c) for c in chars if c in content}
+    if not found:
+        return True, f"no {', '.join(repr(c) for c in chars)}"
+    c, n = next(iter(found.items()))
+    name = _CHAR_NAMES.get(c, repr(c))
+    return False, f"{plural(n, name)}; {_asks(k)} none"
+
+
+def _word_count(content: str, word: str) -> int:
+    return len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", content, re.IGNORECASE))
+
+
+def _words_of(k: Instruction) -> list[str]:
+    return [k.value] if isinstance(k.value, str) else list(k.value or [])  # type: ignore[arg-type]
+
+
+def _keywords(content: str, k: Instruction) -> Verdict:
+    missing = [w for w in _words_of(k) if not _word_count(content, w)]
+    if not missing:
+        return True, f"uses {', '.join(repr(w) for w in _words_of(k))}"
+    return False, f"does not use {', '.join(repr(w) for w in missing)}; {_asks(k)} it"
+
+
+def _forbidden_words(content: str, k: Instruction) -> Verdict:
+    used = [w for w in _words_of(k) if _word_count(content, w)]
+    if not used:
+        return True, f"avoids {', '.join(repr(w) for w in _words_of(k))}"
+    return False, f"uses {', '.join(repr(w) for w in used)}, which the request rules out"
+
+
+def _frequency(n: int, what: str, k: Instruction) -> Verdict:
+    assert k.count is not None
+    want = f"{_RELATION_WORDS[k.relation]} {plural(k.count, 'time')}"
+    if _compare(n, k.relation, k.count):
+        return True, f"{what} appears {plural(n, 'time')} ({want})"
+    return False, f"{what} appears {plural(n, 'time')}; {_asks(k)} {want}"
+
+
+def _word_frequency(content: str, k: Instruction) -> Verdict:
+    return _frequency(_word_count(content, str(k.value)), repr(k.value), k)
+
+
+def _letter_frequency(content: str, k: Instruction) -> Verdict:
+    letter = str(k.value).lower()
+    return _frequency(content.lower().count(letter), f"the letter {letter!r}", k)
+
+
+def _capital_words(content: str, k: Instruction) -> Verdict:
+    caps = [w for w in re.findall(r"[^\W\d_]+", content) if len(w) > 1 and w.isupper()]
+    return _frequency(len(caps), "a word in capitals", k)
+
+
+def _quoted(content: str, k: Instruction) -> Verdict:
+    s = content.strip()
+    if len(s) > 1 and s[0] in "\"“" and s[-1] in "\"”":
+        return True, "wrapped in double quotes"
+    return False, f"not wrapped in double quotes; {_asks(k)} it"
+
+
+def _title(content: str, k: Instruction) -> Verdict:
+    m = re.search(r"<<([^<>\n]+)>>", content)
+    if m:
+        return True, f"title <<{m.group(1)[:60]}>>"
+    return False, f"no title in <<double angular brackets>>; {_asks(k)} one"
+
+
+def _postscript(content: str, k: Instruction) -> Verdict:
+    marker = str(k.value or "P.S.")
+    pat = r"p\.\s?p\.\s?s" if marker.lower().replace(" ", "").startswith("p.p.s") else r"p\.\s?s\."
+    if re.search(rf"(?im)^\W*{pat}", content) or re.search(rf"(?i)\s{pat}\s", content):
+        return True, f"has a postscript ({marker})"
+    return False, f"no postscript; {_asks(k)} one starting with {marker}"
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def _starts_with(content: str, k: Instruction) -> Verdict:
+    want = _norm(str(k.value)).rstrip(".,!:")
+    have = _norm(_LEAD.sub("", content))
+    if have.startswith(want):
+        return True, f"starts with {k.value!r}"
+    first = " ".join(have.split()[:6])
+    return False, f"starts {first!r}; {_asks(k)} a start with {k.value!r}"
+
+
+def _ends_with(content: str, k: Instruction) -> Verdict:
+    want = _norm(str(k.value)).strip("\"'“”")
+    have = _norm(content).rstrip("\"'“”*_ ")
+    if have.endswith(want) or have.endswith(want.rstrip(".!?")):
+        return True, f"ends with {k.value!r}"
+    last = " ".join(have.split()[-6:])
+    return False, f"ends {last!r}; {_asks(k)} an ending with {k.value!r}"
+
+
+_YES_NO_FIRST = re.compile(r"^(?:my answer is\s+)?(yes|no|yep|nope|yeah|nah)\b", re.IGNORECASE)
+
+
+def _yes_no_first(content: str, k: Instruction) -> Verdict:
+    have = _LEAD.sub("", content.strip())
+    m = _YES_NO_FIRST.match(have)
+    if m:
+        return True, f"opens with {m.group(1)!r}"
+    first = " ".join(have.split()[:5])
+    return False, f"opens {first!r}; {_asks(k)} yes or no first"
+
+
+def _answer_choice(content: str, k: Instruction) -> Verdict:
+    options = _words_of(k)
+    have = _norm(content)
+    chosen = [o for o in options if _norm(o).rstrip(".") in have]
+    if chosen:
+        return True, f"answers {chosen[0]!r}"
+    return False, f"none of the options {', '.join(repr(o) for o in options)} given"
+
+
+def _repeat_prompt(content: str, k: Instruction) -> Verdict:
+    want = _norm(str(k.value))
+    if _norm(content).startswith(want):
+        return True, "repeats the request first"
+    return False, f"does not open by repeating the request word for word; {_asks(k)} it"
+
+
+def _two_responses(content: str, k: Instruction) -> Verdict:
+    parts = [p.strip() for p in re.split(r"\*{6}", content)]
+    if len(parts) == 2 and all(parts) and parts[0] != parts[1]:
+        return True, "two responses separated by ******"
+    return False, f"{plural(len([p for p in parts if p]), 'response')}; {_asks(k)} two, split by ******"
+
+
+def _paragraph_first_word(content: str, k: Instruction) -> Verdict:
+    assert k.index is not None
+    parts = [p for p in split_paragraphs(content, k.separator) if p]
+    if len(parts) < k.index:
+        return False, f"{plural(len(parts), 'paragraph')}; paragraph {k.index} is missing"
+    words = _WORDS.findall(parts[k.index - 1])
+    first = words[0] if words else ""
+    if first.lower() == str(k.value).lower():
+        return True, f"paragraph {k.index} starts with {k.value!r}"
+    return False, f"paragraph {k.index} starts with {first!r}; {_asks(k)} {k.value!r}"
+
+
+def _language(content: str, k: Instruction) -> Verdict:
+    from scoregate.scoring.language import LANGUAGE_NAMES, detect_language
+
+    want = str(k.value)
+    got = detect_language(content)
+    name = LANGUAGE_NAMES.get(want, want)
+    if got is None:
+        return None, "too little text to tell its language"
+    if got == want:
+        return True, f"written in {name}"
+    return False, f"written in {LANGUAGE_NAMES.get(got, got)}; {_asks(k)} {name}"
+
+
+_CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
+    "count": _count,
+    "list_form": _list_form,
+    "format": _format,
+    "case": _case,
+    "forbidden_chars": _forbidden_chars,
+    "keywords": _keywords,
+    "forbidden_words": _forbidden_words,
+    "word_frequency": _word_frequency,
+    "letter_frequency": _letter_frequency,
+    "capital_words": _capital_words,
+    "quoted": _quoted,
+    "title": _title,
+    "postscript": _postscript,
+    "starts_with": _starts_with,
+    "ends_with": _ends_with,
+    "yes_no_first": _yes_no_first,
+    "answer_choice": _answer_choice,
+    "language": _language,
+    "repeat_prompt": _repeat_prompt,
+    "two_responses": _two_responses,
+    "paragraph_first_word": _paragraph_first_word,
+}
+
+
+def check_instruction(content: str, k: Instruction) -> Verdict:
+    """``(passed, detail)``; ``passed`` is ``None`` when the answer gives nothing to judge."""
+    return _CHECKS[k.check](content, k)
+
+
+def describe(k: Instruction) -> str:
+    """A short label: "exactly 3 bullet points", "all lowercase", "ends with 'Cheers'"."""
+    if k.check == "count" and k.unit is not None and isinstance(k.value, int):
+        return f"{_RELATION_WORDS[k.relation]} {plural(k.value, _UNIT_NOUN[k.unit])}"
+    value: Any = k.value
+    if k.check in ("word_frequency", "letter_frequency", "capital_words"):
+        what = f"{value!r} " if value else "capital words "
+        return f"{what}{_RELATION_WORDS[k.relation]} {k.count} times"
+    if isinstance(value, list):
+        value = ", ".join(value)
+    return f"{k.check.replace('_', ' ')} {value}" if value else k.check.replace("_", " ")

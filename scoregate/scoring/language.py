@@ -1,0 +1,109 @@
+"""Which language a text is written in: scripts first, then common function words.
+
+Good enough to check "respond in Spanish" on an answer of a sentence or more; it
+returns ``None`` when the text is too short to tell. Pure and dependency-free.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+#: ISO 639-1 code -> English name, for the languages this module can tell apart.
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "es": "Spanish",
+    "fr": "French",
+    "de": "German",
+    "it": "Italian",
+    "pt": "Portuguese",
+    "nl": "Dutch",
+    "sv": "Swedish",
+    "pl": "Polish",
+    "tr": "Turkish",
+    "id": "Indonesian",
+    "ru": "Russian",
+    "uk": "Ukrainian",
+    "el": "Greek",
+    "ar": "Arabic",
+    "fa": "Persian",
+    "he": "Hebrew",
+    "hi": "Hindi",
+    "bn": "Bengali",
+    "ta": "Tamil",
+    "te": "Telugu",
+    "mr": "Marathi",
+    "th": "Thai",
+    "zh": "Chinese",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "vi": "Vietnamese",
+    "sw": "Swahili",
+    "fi": "Finnish",
+}
+#: Name (lower case) -> code, for reading "respond in Spanish".
+LANGUAGE_CODES: dict[str, str] = {name.lower(): code for code, name in LANGUAGE_NAMES.items()}
+LANGUAGE_CODES.update({"farsi": "fa", "mandarin": "zh", "brazilian portuguese": "pt"})
+
+_FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    "en": frozenset("the and of to is in that it for you with are this on be as have not".split()),
+    "es": frozenset("el la los las de que y en un una es por para con no se del al lo su".split()),
+    "fr": frozenset("le la les de des et en un une est que pour dans pas du au avec sur ce".split()),
+    "de": frozenset("der die das und ist nicht ein eine zu den von mit sich auf für im dem".split()),
+    "it": frozenset("il la di che e un una per non sono del della con gli le è al nel".split()),
+    "pt": frozenset("o a os as de que e em um uma é para com não do da se por no na".split()),
+    "nl": frozenset("de het een en van is dat niet op te zijn voor met je ik er".split()),
+    "sv": frozenset("och att det som en är på för med den inte av till har jag".split()),
+    "pl": frozenset("i w na nie że się to jest do z jak po co ale od".split()),
+    "tr": frozenset("ve bir bu da de için ile çok ne ama olarak daha gibi".split()),
+    "id": frozenset("dan yang di ini itu dengan untuk tidak dari ke ada akan".split()),
+    "vi": frozenset("và của là có không những được cho các một này trong".split()),
+    "sw": frozenset("na ya wa kwa ni katika la za hii kama".split()),
+    "fi": frozenset("ja on ei se että oli kun mutta hän ovat".split()),
+}
+_SCRIPTS: tuple[tuple[str, str], ...] = (
+    ("ru", r"[\u0400-\u04FF]"),
+    ("el", r"[\u0370-\u03FF]"),
+    ("he", r"[\u0590-\u05FF]"),
+    ("ar", r"[\u0600-\u06FF]"),
+    ("hi", r"[\u0900-\u097F]"),
+    ("bn", r"[\u0980-\u09FF]"),
+    ("ta", r"[\u0B80-\u0BFF]"),
+    ("te", r"[\u0C00-\u0C7F]"),
+    ("th", r"[\u0E00-\u0E7F]"),
+    ("ko", r"[\uAC00-\uD7AF]"),
+    ("ja", r"[\u3040-\u30FF]"),
+    ("zh", r"[\u4E00-\u9FFF]"),
+)
+_SCRIPT_RES = tuple((code, re.compile(rx)) for code, rx in _SCRIPTS)
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+MIN_WORDS = 4
+
+
+def detect_language(text: str) -> str | None:
+    """The ISO 639-1 code of ``text``'s main language, or ``None`` when it cannot tell."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return None
+    counts = Counter[str]()
+    for code, rx in _SCRIPT_RES:
+        counts[code] = len(rx.findall(text))
+    code, n = counts.most_common(1)[0]
+    if n >= 0.3 * len(letters):
+        if code == "zh" and counts["ja"]:
+            return "ja"  # kanji with kana is Japanese
+        if code == "ru" and re.search(r"[іїєґ]", text.lower()):
+            return "uk"
+        if code == "ar" and re.search(r"[پچژگ]", text):
+            return "fa"
+        if code == "hi" and re.search(r"\b(?:आहे|आणि|नाही)\b", text):
+            return "mr"
+        return code
+    words = [w.lower() for w in _WORD.findall(text)]
+    if len(words) < MIN_WORDS:
+        return None
+    hits = Counter({lang: sum(w in fw for w in words) for lang, fw in _FUNCTION_WORDS.items()})
+    (best, score), *rest = hits.most_common()
+    if score == 0:
+        return None
+    return best

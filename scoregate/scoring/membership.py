@@ -1,0 +1,193 @@
+"""Does an answer affirm something the request excludes, or a member of an excluded class?
+
+"No meat" is broken by chicken thighs as much as by "meat". Membership comes from two
+sources: built-in lists for the classes people exclude most (meat, dairy, nuts,
+alcohol, screens, social media, highways...), and, when an embedding function is given,
+any word of the answer whose embedding is close to the excluded class
+(``precision.member_min_cosine``). Negation in the answer is respected ("no garlic
+needed", "skip the bacon"), and so are substitutes ("oat milk", "vegan cheese").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoregate.scoring.exclusions import _NEGATORS, mentions, stem
+
+Embed = Callable[[list[str]], Any]
+
+_MEAT = (
+    "beef chicken pork lamb bacon ham sausage sausages turkey veal steak mince duck prosciutto"
+    " salami pepperoni chorizo meatballs brisket ribs venison pancetta burger burgers"
+)
+_FISH = "salmon tuna cod trout tilapia sardines anchovies mackerel halibut haddock fish"
+_SHELLFISH = "shrimp prawns crab lobster mussels clams oysters scallops squid calamari octopus"
+_DAIRY = (
+    "milk cheese butter cream yogurt yoghurt ghee parmesan mozzarella cheddar feta ricotta"
+    " whey buttermilk kefir brie gouda halloumi mascarpone"
+)
+_NUTS = "almonds almond walnuts peanuts peanut cashews pecans hazelnuts pistachios macadamia"
+_ALCOHOL = (
+    "wine beer vodka rum gin whiskey whisky tequila champagne prosecco cocktail cocktails sake"
+    " cider brandy liquor bourbon mimosa margarita sangria"
+)
+_SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
+_SOCIAL = "instagram tiktok facebook twitter snapchat pinterest reddit linkedin"
+#: Excluded class (as the request names it) -> members.
+CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
+    name: tuple(members.split())
+    for name, members in {
+        "meat": _MEAT,
+        "red meat": "beef pork lamb steak veal venison mince burger burgers",
+        "poultry": "chicken turkey duck",
+        "pork": "bacon ham sausage prosciutto pancetta chorizo salami pepperoni",
+        "fish": _FISH,
+        "seafood": f"{_FISH} {_SHELLFISH}",
+        "shellfish": _SHELLFISH,
+        "dairy": _DAIRY,
+        "lactose": _DAIRY,
+        "cheese": "parmesan mozzarella cheddar feta ricotta brie gouda halloumi",
+        "nuts": _NUTS,
+        "tree nuts": _NUTS,
+        "gluten": "wheat flour bread pasta barley rye couscous seitan breadcrumbs",
+        "wheat": "flour bread pasta couscous",
+        "eggs": "egg eggs mayonnaise meringue",
+        "alcohol": _ALCOHOL,
+        "booze": _ALCOHOL,
+        "drinking": _ALCOHOL,
+        "caffeine": "coffee espresso cola matcha latte cappuccino",
+        "screens": _SCREENS,
+        "screen time": _SCREENS,
+        "social media": _SOCIAL,
+        "power tools": "drill jigsaw sander grinder",
+        "electronics": "tablet phone smartphone laptop headphones earbuds smartwatch console",
+        "highways": "interstate motorway freeway highway turnpike expressway",
+        "motorways": "motorway interstate freeway highway",
+        "tolls": "toll turnpike",
+        "flying": "flight flights fly airport airline plane",
+        "planes": "flight flights fly airport airline plane",
+        "driving": "drive car rental",
+        "spicy food": "chili chilli jalapeno jalapeño cayenne sriracha habanero",
+        "spice": "chili chilli jalapeno jalapeño cayenne sriracha habanero",
+        "chemicals": "bleach ammonia",
+        "harsh chemicals": "bleach ammonia",
+        "sugar": "syrup candy",
+    }.items()
+}
+
+#: A word before a member that makes it a substitute, not a member ("oat milk").
+_SUBSTITUTE = (
+    r"vegan|vegetarian|plant|plant-based|meatless|meat-free|dairy-free|non-dairy|nondairy|oat"
+    r"|soy|soya|coconut|rice|fake|faux|mock|imitation|substitute|veggie|gluten-free"
+    r"|alcohol-free|non-alcoholic|decaf|egg-free|nut-free|sugar-free|lactose-free|cashew"
+)
+_WORD = re.compile(r"[a-z][a-z'-]{2,}")
+_COMMON = frozenset(
+    "the and for with that this you your are was were from have has had not but all can will"
+    " into then than them they their there here what when which while about also just more"
+    " some any each other such only very like make made use used using add adding one two"
+    " three four five minutes minute hour hours day days time well good great best".split()
+)
+
+
+@dataclass
+class MemberCheck:
+    """Excluded items the answer affirms (with the member it used) and those it rules out."""
+
+    violated: list[tuple[str, str]] = field(default_factory=list)
+    ruled_out: list[str] = field(default_factory=list)
+
+    def reasons(self, phrases: dict[str, str]) -> list[str]:
+        """Plain reasons that name the evidence and the request's words."""
+        out = []
+        for item, member in self.violated:
+            said = f" ('{phrases[item]}')" if item in phrases else ""
+            what = member if member == item else f"{member}, which is {_article(item)}{item}"
+            if member == item:
+                out.append(f"uses {member}, which the request excludes{said}")
+            else:
+                out.append(f"uses {what}, and the request excludes {item}{said}")
+        out += [f"rules out {item}, as the request asks" for item in self.ruled_out]
+        return out
+
+
+def _article(item: str) -> str:
+    return "" if item.endswith("s") or " " in item else "a kind of "
+
+
+def _strip_substitutes(content: str, members: Sequence[str]) -> str:
+    if not members:
+        return content
+    alt = "|".join(re.escape(m) for m in sorted(members, key=len, reverse=True))
+    return re.sub(rf"\b({_SUBSTITUTE})[\s-]+(?:{alt})\b", r"\1", content, flags=re.IGNORECASE)
+
+
+def _affirmed_words(content: str) -> list[str]:
+    """Distinct content words of the answer that no nearby negation rules out."""
+    out: dict[str, None] = {}
+    for sentence in re.split(r"[.!?;\n]+", content.lower()):
+        tokens = _WORD.findall(sentence)
+        for i, tok in enumerate(tokens):
+            before = tokens[max(0, i - 4) : i]
+            if tok in _COMMON or any(t in _NEGATORS or t.endswith("n't") for t in before):
+                continue
+            out[tok] = None
+    return list(out)
+
+
+def _embedding_members(
+    items: list[str], content: str, embed: Embed, min_cosine: float
+) -> dict[str, str]:
+    """For each excluded item, the first affirmed answer word whose embedding is close."""
+    words = [w for w in _affirmed_words(content) if len(w) >= 4][:300]
+    if not words or not items:
+        return {}
+    vecs = embed(items + words)
+    item_vecs, word_vecs = vecs[: len(items)], vecs[len(items) :]
+    sims = item_vecs @ word_vecs.T
+    found: dict[str, str] = {}
+    for i, item in enumerate(items):
+        item_stems = {stem(w) for w in item.split()}
+        for j in sims[i].argsort()[::-1][:3]:
+            word = words[int(j)]
+            if float(sims[i][j]) < min_cosine:
+                break
+            if stem(word) in item_stems:
+                continue  # the item itself, already judged with negation in mind
+            found[item] = word
+            break
+    return found
+
+
+def check_members(
+    items: list[str],
+    content: str,
+    *,
+    embed: Embed | None = None,
+    min_cosine: float = 1.0,
+) -> MemberCheck:
+    """Which excluded ``items`` the answer affirms, by name, by list, or by embedding."""
+    check = MemberCheck()
+    left: list[str] = []
+    for item in items:
+        members = CLASS_MEMBERS.get(item, ())
+        text = _strip_substitutes(content, (item, *members))
+        seen, affirmed = mentions(text, item)
+        if affirmed:
+            check.violated.append((item, item))
+            continue
+        member = next((m for m in members if mentions(text, m)[1]), None)
+        if member is not None:
+            check.violated.append((item, member))
+        elif seen:
+            check.ruled_out.append(item)
+        else:
+            left.append(item)
+    if embed is not None and min_cosine < 1.0 and left:
+        text = re.sub(rf"\b({_SUBSTITUTE})[\s-]+[\w-]+", r"\1", content, flags=re.IGNORECASE)
+        for item, word in _embedding_members(left, text, embed, min_cosine).items():
+            check.violated.append((item, word))
+    return check
