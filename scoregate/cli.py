@@ -228,7 +228,10 @@ def submit(
     task_type: TaskType = None,
     jobs_file: Annotated[Path | None, typer.Option("--file", help="A JSONL file of jobs.")] = None,
     loop: Annotated[bool, typer.Option(help="Enable the confidence loop.")] = False,
-    threshold: Annotated[float, typer.Option(min=0.0, max=1.0)] = 0.80,
+    threshold: Annotated[
+        float | None,
+        typer.Option(min=0.0, max=1.0, help="Pass threshold (default: the accept cut)."),
+    ] = None,
     max_iterations: Annotated[int, typer.Option(min=1, max=50)] = 3,
     gating: Annotated[bool, typer.Option(help="Seed-002 tiers: review / research.")] = False,
     agent: Annotated[str | None, typer.Option(help="Agent task NAME[@QUEUE] to re-run.")] = None,

@@ -143,7 +143,7 @@ def run_demo(
                 "agent": AGENT,
                 "on_pass": ON_PASS,
                 "on_loop_exit": ON_EXIT,
-                "loop": {"enabled": True, "threshold": 0.75, "max_iterations": 3, "hil": True},
+                "loop": {"enabled": True, "max_iterations": 3, "hil": True},
             },
         )
         console.print(f"\n[bold]submit[/] {req['query']}")

@@ -65,13 +65,16 @@ def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int, bool]])
     with ctx.session() as s:
         its = repo.get_iterations(s, refs=keys)
         rows = repo.track_results_of(s, refs=keys)
+        jobs = repo.get_jobs(s, job_ids={job_id for job_id, _ in keys})
         for job_id, n, forced in refs:
             it = its.get((job_id, n))
             if it is None or it.status != "scoring":
                 continue
             req = ScoreRequest.model_validate(it.request)
             tracks = _tracks_of(rows[(job_id, n)], forced)
-            result = calibration.recalibrate(s, fuse(req, tracks, ctx.config))
+            job = jobs.get(job_id)
+            cut = LoopPolicy.model_validate(job.policy).threshold if job is not None else None
+            result = calibration.recalibrate(s, fuse(req, tracks, ctx.config, accept_cut=cut))
             timings = {name: t.elapsed_ms for name, t in tracks.items()}
             dump = result.model_dump(mode="json")
             if repo.complete_iteration(s, job_id=job_id, n=n, result=dump, timings=timings):

@@ -46,8 +46,8 @@ def decide(
     Never approves silently: below threshold at the last iteration the loop exits with
     ``max_iterations_reached`` and, with HIL on, escalates to a human.
     """
-    if policy.enabled and result.score >= policy.threshold:
-        return _make("accept", f"score {result.score:.2f} >= threshold {policy.threshold:.2f}")
+    if policy.enabled and result.action == "accept":
+        return _make("accept", f"score {result.score:.2f} >= accept cut {_cut(policy, result):.2f}")
     if policy.gating and result.gate is not None:
         gated = _gate(policy, n, result, has_research)
         if gated is not None:
@@ -72,8 +72,15 @@ def _gate(policy: LoopPolicy, n: int, result: ScoreResult, has_research: bool) -
     return _make("review", f"low confidence and {why}: waiting for a human")
 
 
+def _cut(policy: LoopPolicy, result: ScoreResult) -> float:
+    """The accept cut the result was judged by (the job's threshold, else the config's)."""
+    if policy.threshold is not None:
+        return policy.threshold
+    return float(result.cuts.get("accept", result.score))
+
+
 def _below_threshold(policy: LoopPolicy, n: int, result: ScoreResult, has_agent: bool) -> Decision:
-    below = f"score {result.score:.2f} < threshold {policy.threshold:.2f}"
+    below = f"score {result.score:.2f} < accept cut {_cut(policy, result):.2f} ({result.action})"
     if n < policy.max_iterations and has_agent:
         return _make(
             "iterate",

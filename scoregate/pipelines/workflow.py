@@ -22,7 +22,7 @@ class ConfidenceLoop(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     enabled: bool = False
-    threshold: float = Field(default=0.80, ge=0.0, le=1.0)
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     max_iterations: int = Field(default=3, ge=1, le=50)
     hil: bool = True
     gating: bool = False

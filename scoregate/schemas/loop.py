@@ -17,7 +17,9 @@ class LoopPolicy(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     enabled: bool = False
-    threshold: float = Field(default=0.80, ge=0.0, le=1.0)
+    #: The score the loop passes at. ``None``: the accept cut of the scoring config (one
+    #: threshold model); a number moves this job's accept cut, and its band, with it.
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     max_iterations: int = Field(default=3, ge=1, le=50)
     #: On exhaustion, open an escalation for a human instead of only firing on_loop_exit.
     hil: bool = True

@@ -145,11 +145,23 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
                 found += [(t, m.group(0)) for p in _SPLIT.split(m.group("x")) if (t := _clean_term(p))]
         found += [(t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))]
         found += [(m.group("x").lower(), m.group(0)) for m in _FREE_RE.finditer(sentence)]
+    found = [(_verb_for_adverb(t, phrase), phrase) for t, phrase in found]
     return [
         (t, phrase)
         for t, phrase in found
         if t not in _STOP_TERMS and not t.startswith(("other ", "any other "))
     ]
+
+
+_ADVERBS = frozenset("anywhere far alone much long late again there here around".split())
+
+
+def _verb_for_adverb(term: str, phrase: str) -> str:
+    """"don't want to drive anywhere": the verb, not the adverb, is what is excluded."""
+    if term not in _ADVERBS:
+        return term
+    m = re.search(r"\bto\s+(\w+)\s+" + re.escape(term), phrase, re.IGNORECASE)
+    return m.group(1).lower() if m else term
 
 
 def parse_exclusions(query: str) -> list[str]:

@@ -105,17 +105,10 @@ class MemberCheck:
         out = []
         for item, member in self.violated:
             said = f" ('{phrases[item]}')" if item in phrases else ""
-            what = member if member == item else f"{member}, which is {_article(item)}{item}"
-            if member == item:
-                out.append(f"uses {member}, which the request excludes{said}")
-            else:
-                out.append(f"uses {what}, and the request excludes {item}{said}")
+            what = member if member == item else f"{member} ({item})"
+            out.append(f"uses {what}, which the request excludes{said}")
         out += [f"rules out {item}, as the request asks" for item in self.ruled_out]
         return out
-
-
-def _article(item: str) -> str:
-    return "" if item.endswith("s") or " " in item else "a kind of "
 
 
 def _strip_substitutes(content: str, members: Sequence[str]) -> str:

@@ -233,7 +233,12 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     if bulleted and not numbered:
         yield _make("list_form", bulleted.group(0), value="bulleted")
     rx = rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?(?:{_REL}\s+)?{_NUM}\s+(?:[\w'-]+\s+){{0,3}}?(?:{_ITEM_NOUNS})\b"
-    for m in re.finditer(rx, low):
+    explicit = (
+        rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)"
+        rf"\s+{_NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b"
+    )
+    matches = list(re.finditer(rx, low)) or list(re.finditer(explicit, low))
+    for m in matches:
         if m.group("n") in ("a", "an", "single", "a single"):
             continue
         n = _num(m.group("n"))
@@ -526,14 +531,24 @@ def _implied_exclusions(query: str) -> Iterator[Exclusion]:
                 yield Exclusion(item=item, phrase=m.group(0))
 
 
+#: A sentence that only gives the reason for an exclusion: "My flatmate hates them."
+_REASON_ONLY = re.compile(
+    r"^\s*(?:my|our|his|her|their|the|i|we|he|she|they)\b[\w' ]{0,40}?\b(?:hates?|can't\s+stand"
+    r"|cannot\s+stand|dislikes?|(?:doesn't|don't|does\s+not|do\s+not)\s+(?:like|eat|want)"
+    r"|(?:is|are|am)\s+allergic\s+to)\s+(?:it|them|that|those|these)\b[^.!?]*[.!?]*\s*$",
+    re.IGNORECASE,
+)
+
+
 def _clean_core(query: str, core: str) -> str:
     """Drop what stripping left of a sentence that only gave a reason ("My partner
-    can't stand it." leaves "My partner."): a changed sentence of three words or fewer."""
+    can't stand it." leaves "My partner."): a changed sentence of three words or fewer,
+    and sentences that only give the reason ("My flatmate hates them.")."""
     original = {s.strip() for s in _SENTENCE.findall(query)}
     kept = [
         s.strip()
         for s in _SENTENCE.findall(core)
-        if s.strip() in original or len(s.split()) > 3
+        if (s.strip() in original or len(s.split()) > 3) and not _REASON_ONLY.match(s)
     ]
     return " ".join(kept) or core
 

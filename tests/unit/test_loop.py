@@ -12,13 +12,19 @@ from scoregate.schemas.loop import LoopPolicy
 from scoregate.schemas.result import Gate, ScoreResult, TrackScore, WeakFactor
 
 
+#: The cut points the results below were fused with (the loop's threshold is the accept cut).
+CUTS = {"accept": 0.80, "review": 0.65, "iterate": 0.50, "reject": 0.30}
+
+
 def result(score: float, tier: str = "high", band: str = "GREEN") -> ScoreResult:
     actions = {"high": "auto_proceed", "medium": "user_choice", "low": "research_triggered"}
+    action = next((a for a in ("accept", "review", "iterate") if score >= CUTS[a]), "reject")
     return ScoreResult(
         score=score,
         score_100=round(score * 100),
         band=band,
-        action="accept",
+        action=action,
+        cuts=CUTS,
         calibrated=score,
         tracks={
             "reward": TrackScore(

@@ -1,0 +1,213 @@
+"""Request analysis, inferred instruction checks and excluded-class membership.
+
+Cases written for these tests; none is taken from the dev sets.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scoregate.config import load_scoring_config
+from scoregate.schemas.constraints import Instruction
+from scoregate.schemas.request import ScoreRequest
+from scoregate.scoring.engine import pure_tracks
+from scoregate.scoring.instructions import check_instruction, count_words, split_sentences
+from scoregate.scoring.language import detect_language
+from scoregate.scoring.membership import check_members
+from scoregate.scoring.request_analysis import analyze, infer_instructions
+
+CFG = load_scoring_config()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def checks(query: str) -> set[tuple[object, ...]]:
+    return {
+        (k.check, k.unit, k.relation, k.value if not isinstance(k.value, list) else tuple(k.value))
+        for k in infer_instructions(query)
+    }
+
+
+# --- analysis -----------------------------------------------------------------------------------
+
+
+def test_core_ask_drops_the_exclusion_and_the_reason_sentence():
+    a = analyze("Soup ideas for tonight without onions? My flatmate hates them.")
+    assert a.excluded == ["onions"]
+    assert a.exclusions[0].phrase == "without onions"
+    assert a.core_ask == "Soup ideas for tonight?"
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        ("I'd rather not use the dryer - how do I get towels soft?", "dryer"),
+        ("Weekend plans in Porto; I don't want to drive anywhere.", "drive"),
+        ("Lunchbox ideas, he's allergic to sesame.", "sesame"),
+        ("Breakfast for a vegan guest", "dairy"),
+        ("Team dinner spot, not into sushi.", "sushi"),
+    ],
+)
+def test_exclusions_and_negated_preferences(query, item):
+    assert item in analyze(query).excluded
+
+
+def test_a_question_about_a_condition_excludes_nothing():
+    assert analyze("Can a cast iron pan go without seasoning for a week?").excluded == []
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("List exactly four board games for two players.", ("count", "items", "exactly", 4)),
+        ("Explain DNS in under 40 words.", ("count", "words", "at_most", 40)),
+        ("Describe a sunset in fewer than 3 sentences.", ("count", "sentences", "at_most", 2)),
+        ("Summarise it in one sentence.", ("count", "sentences", "exactly", 1)),
+        ("Steps to repot a fern as a numbered list.", ("list_form", None, "exactly", "numbered")),
+        ("Return the three largest moons as JSON.", ("format", None, "exactly", "json")),
+        ("write a tweet about rain, all lowercase", ("case", None, "exactly", "lowercase")),
+        ("A short bio with no commas please", ("forbidden_chars", None, "exactly", ",")),
+        ("Is tap water safe in Oslo? Answer yes or no first.", ("yes_no_first", None, "exactly", None)),
+        ("Note to my landlord. End it with 'Kind regards, Priya'.", ("ends_with", None, "exactly", "Kind regards, Priya")),
+        ("Tell me about tapas, respond in Spanish.", ("language", None, "exactly", "es")),
+        ("Give it a title wrapped in double angular brackets.", ("title", None, "exactly", None)),
+    ],
+)
+def test_instructions_inferred(query, expected):
+    assert expected in checks(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "How long should I boil 4 eggs?",
+        "My 3 kids are bored, ideas for a rainy day?",
+        "Keep it short, what is a VPN?",
+        "Best French restaurants in Leeds?",
+    ],
+)
+def test_nothing_checkable_is_not_inferred(query):
+    assert infer_instructions(query) == []
+
+
+def test_inferred_instructions_are_marked_and_soft():
+    [k] = infer_instructions("Answer in exactly two sentences.")
+    assert k.inferred and not k.hard and k.phrase == "exactly two sentences"
+
+
+# --- checks -------------------------------------------------------------------------------------
+
+
+def k(**kw) -> Instruction:
+    return Instruction(inferred=True, **kw)
+
+
+def test_counts_with_evidence_in_the_reason():
+    five = "- a\n- b\n- c\n- d\n- e"
+    ok, why = check_instruction(five, k(check="count", unit="items", value=3))
+    assert ok is False and why == "5 list items; the request asks for exactly 3 list items"
+    assert check_instruction(five, k(check="count", unit="bullets", value=5))[0] is True
+    assert check_instruction("Just prose.", k(check="count", unit="items", value=3))[0] is None
+
+
+def test_words_sentences_paragraphs():
+    assert count_words("Don't stop - it's 5 o'clock.") == 8  # \w+ runs, as checkers count
+    assert split_sentences("Dr. Lee came. He sat! Then? no") == ["Dr. Lee came.", "He sat!", "Then?", "no"]
+    text = "One para.\n\n***\n\nTwo para.\n\n***\n\nThree."
+    assert check_instruction(text, k(check="count", unit="paragraphs", value=3, separator="***"))[0]
+
+
+@pytest.mark.parametrize(
+    ("content", "instruction", "passed"),
+    [
+        ("all quiet here", {"check": "case", "value": "lowercase"}, True),
+        ("All quiet", {"check": "case", "value": "lowercase"}, False),
+        ("LOUD AND CLEAR", {"check": "case", "value": "uppercase"}, True),
+        ("a, b", {"check": "forbidden_chars", "value": ","}, False),
+        ('{"a": 1}', {"check": "format", "value": "json"}, True),
+        ("```json\n[1, 2]\n```", {"check": "format", "value": "json"}, True),
+        ("not json", {"check": "format", "value": "json"}, False),
+        ("Yes - it is safe.", {"check": "yes_no_first"}, True),
+        ("It is safe, yes.", {"check": "yes_no_first"}, False),
+        ("Thanks!\nKind regards, Priya", {"check": "ends_with", "value": "Kind regards, Priya"}, True),
+        ("<<Rain>>\nDrops fall.", {"check": "title"}, True),
+        ("Done.\n\nP.S. Bring snacks.", {"check": "postscript", "value": "P.S."}, True),
+        ('"All of it quoted."', {"check": "quoted"}, True),
+        ("the river, the river and the river", {"check": "word_frequency", "value": "river", "count": 3, "relation": "at_least"}, True),
+        ("Las tapas son pequeñas porciones de comida que se comparten en el bar.", {"check": "language", "value": "es"}, True),
+        ("Tapas are small plates shared at the bar with friends.", {"check": "language", "value": "es"}, False),
+    ],
+)
+def test_checks(content, instruction, passed):
+    assert check_instruction(content, k(**instruction))[0] is passed
+
+
+def test_language_detection():
+    assert detect_language("Der Hund ist nicht im Garten und die Katze schläft.") == "de"
+    assert detect_language("Это очень хороший вопрос о погоде.") == "ru"
+    assert detect_language("ok") is None
+
+
+def test_reward_track_marks_inferred_failures():
+    req = ScoreRequest(query="Name exactly 3 rivers in Spain.", content="- Ebro\n- Tagus\n- Douro\n- Duero")
+    reward = pure_tracks(req, CFG)["reward"]
+    [result] = reward.details["results"]
+    assert result["inferred"] and not result["passed"]
+    assert reward.details["inferred_failures"] == [
+        "inferred from the request: 4 list items; the request asks for exactly 3 list items"
+    ]
+
+
+def test_inference_is_off_with_one_key():
+    cfg = CFG.model_copy(update={"reward": CFG.reward.model_copy(update={"infer_instructions": False})})
+    assert "reward" not in pure_tracks(ScoreRequest(query="in JSON", content="x"), cfg)
+
+
+# --- membership ---------------------------------------------------------------------------------
+
+
+def test_a_member_of_an_excluded_class_is_a_violation_with_plain_reasons():
+    check = check_members(["meat"], "Brown the chicken thighs, then add the rice.")
+    assert check.violated == [("meat", "chicken")]
+    assert check.reasons({"meat": "no meat"}) == [
+        "uses chicken (meat), which the request excludes ('no meat')"
+    ]
+
+
+def test_negation_and_substitutes_in_the_answer_are_respected():
+    assert check_members(["garlic"], "No garlic needed: lemon does the work.").violated == []
+    assert check_members(["dairy"], "Use oat milk and vegan cheese.").violated == []
+    assert check_members(["nuts"], "Blend almond milk with oats.").violated == [("nuts", "almonds")]
+
+
+def test_membership_by_embedding_when_no_list_knows_the_class():
+    vectors = {"fizzy drinks": [1.0, 0.0], "lemonade": [0.96, 0.28], "water": [0.2, 0.98]}
+
+    def embed(texts: list[str]) -> np.ndarray:
+        return np.array([vectors.get(t, [0.0, 1.0]) for t in texts])
+
+    check = check_members(["fizzy drinks"], "Serve lemonade and water.", embed=embed, min_cosine=0.9)
+    assert check.violated == [("fizzy drinks", "lemonade")]
+    assert check_members(["fizzy drinks"], "Serve water.", embed=embed, min_cosine=0.9).violated == []
+
+
+# --- the dev sets stay apart from the training data --------------------------------------------
+
+
+def _queries(folder: Path, key: str) -> set[str]:
+    out = set()
+    for path in folder.glob("*.jsonl"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                out.add(" ".join(json.loads(line)[key].lower().split()))
+    return out
+
+
+def test_gate_dev_and_realistic_training_share_no_request():
+    dev = _queries(ROOT / "benchmarks" / "data" / "gate_dev", "query")
+    train = _queries(ROOT / "training" / "data" / "realistic", "query")
+    assert len(dev) >= 400 and len(train) >= 600
+    assert not dev & train
