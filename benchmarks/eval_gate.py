@@ -76,7 +76,8 @@ def fuse_all(
     pairs: list[tuple[str, str]], tracks: list[dict[str, TrackScore]], cfg: ScoringConfig
 ) -> list[ScoreResult]:
     return [
-        fuse(ScoreRequest(query=q, content=a), t, cfg) for (q, a), t in zip(pairs, tracks, strict=True)
+        fuse(ScoreRequest(query=q, content=a), t, cfg)
+        for (q, a), t in zip(pairs, tracks, strict=True)
     ]
 
 
@@ -104,7 +105,9 @@ def track_value(result: ScoreResult, track: str) -> float:
     return t.score if t.ok and t.score is not None else 0.0
 
 
-def gate_report(rows: list[dict[str, Any]], results: dict[str, list[ScoreResult]]) -> dict[str, Any]:
+def gate_report(
+    rows: list[dict[str, Any]], results: dict[str, list[ScoreResult]]
+) -> dict[str, Any]:
     """Per kind (and overall): P(f > v) per track, and the action shares per role."""
     by_kind: dict[str, list[int]] = defaultdict(list)
     for i, row in enumerate(rows):
@@ -125,7 +128,9 @@ def gate_report(rows: list[dict[str, Any]], results: dict[str, list[ScoreResult]
     return report
 
 
-def instruction_report(rows: list[dict[str, Any]], results: dict[str, list[ScoreResult]]) -> dict[str, Any]:
+def instruction_report(
+    rows: list[dict[str, Any]], results: dict[str, list[ScoreResult]]
+) -> dict[str, Any]:
     good = [r.score for r in results["compliant"]]
     bad = [r.score for r in results["noncompliant"]]
     passed = sum(r.action in ("accept", "review") for r in results["compliant"]) / max(len(good), 1)
@@ -184,7 +189,8 @@ def print_report(report: dict[str, Any], instr: dict[str, Any] | None) -> None:
     print("\nactions (accept / review / iterate / reject)")
     for name, e in report.items():
         cells = [
-            f"{role}: " + "/".join(f"{e['actions'][role][a]:.2f}" for a in ACTIONS) for role in ROLES
+            f"{role}: " + "/".join(f"{e['actions'][role][a]:.2f}" for a in ACTIONS)
+            for role in ROLES
         ]
         print(f"{name:<20}" + "   ".join(cells))
     if instr:
@@ -209,7 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     cfg = load_scoring_config(args.config)
     if args.model:
-        cfg = cfg.model_copy(update={"precision": cfg.precision.model_copy(update={"model": args.model})})
+        cfg = cfg.model_copy(
+            update={"precision": cfg.precision.model_copy(update={"model": args.model})}
+        )
     models = LocalModels(cfg, device="cpu")
     rows = read_jsonl(Path(args.gate_dev).glob("*.jsonl"))
     if not rows:
@@ -229,7 +237,10 @@ def main(argv: list[str] | None = None) -> int:
             pairs = [(r["prompt"], r[role]) for r in irows]
             iresults[role] = fuse_all(pairs, score_all(pairs, cfg, models), cfg)
         instr = instruction_report(irows, iresults)
-    print(f"{len(rows)} gate triples, {len(irows)} instruction pairs, {time.perf_counter() - start:.0f} s\n")
+    print(
+        f"{len(rows)} gate triples, {len(irows)} instruction pairs,"
+        f" {time.perf_counter() - start:.0f} s\n"
+    )
     print_report(report, instr)
     if args.json:
         Path(args.json).write_text(json.dumps({"gate": report, "instructions": instr}, indent=2))

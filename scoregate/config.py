@@ -264,7 +264,7 @@ class PrecisionConfig(_Strict):
     score_without_exclusions: bool = True
     #: An answer that affirms an excluded item (or a member of an excluded class) has
     #: its fused score capped here.
-    exclusion_cap: float = Field(default=0.45, ge=0, le=1)
+    exclusion_cap: float = Field(default=0.35, ge=0, le=1)
     #: Class membership by embeddings: a word of the answer whose embedding's cosine with
     #: the excluded class ("meat") reaches this counts as a member ("chicken"), on top of
     #: the built-in lists. 1.0 turns the embedding check off.
@@ -344,11 +344,11 @@ class ActionThresholds(_Strict):
     (GREEN = the accept zone, AMBER = the review zone, RED below), the loop's pass
     threshold (the accept cut unless a job sets its own) and the gate's tier."""
 
-    accept: float = Field(default=0.85, ge=0, le=1)
-    review: float = Field(default=0.65, ge=0, le=1)
-    iterate: float = Field(default=0.50, ge=0, le=1)
+    accept: float = Field(default=0.80, ge=0, le=1)
+    review: float = Field(default=0.40, ge=0, le=1)
+    iterate: float = Field(default=0.30, ge=0, le=1)
     #: Seed 004's minimum: ``passes_minimum`` is score >= this (below ``iterate``).
-    reject: float = Field(default=0.30, ge=0, le=1)
+    reject: float = Field(default=0.20, ge=0, le=1)
 
     @model_validator(mode="after")
     def _ordered(self) -> ActionThresholds:

@@ -128,7 +128,8 @@ def realistic_pairs(rows: list[dict[str, object]], rounds: int, rng: random.Rand
                 out.append(Pair(query, str(v["text"]), label, f"realistic-{v.get('why')}"))
             other = rows[rng.randrange(len(rows))]
             if other is not row:
-                answer = rng.choice(other["faithful"])  # type: ignore[arg-type]
+                answers: list[str] = list(other["faithful"])  # type: ignore[call-overload]
+                answer = rng.choice(answers)
                 out.append(Pair(query, str(answer), 0.0, "realistic-off-topic"))
     return out
 

@@ -197,8 +197,8 @@ class Instruction(_Base):
         if missing:
             raise ValueError(
                 f"instruction {self.check!r} needs {', '.join(missing)}"
-                f" (e.g. {{\"kind\": \"instruction\", \"check\": \"count\", \"unit\":"
-                f" \"bullets\", \"relation\": \"exactly\", \"value\": 3}})"
+                f' (e.g. {{"kind": "instruction", "check": "count", "unit":'
+                f' "bullets", "relation": "exactly", "value": 3}})'
             )
         if self.check == "count" and not isinstance(self.value, int):
             raise ValueError("instruction 'count' needs an integer value")

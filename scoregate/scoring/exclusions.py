@@ -142,8 +142,12 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
             continue
         for rx in _EXCLUSION_RES:
             for m in rx.finditer(sentence):
-                found += [(t, m.group(0)) for p in _SPLIT.split(m.group("x")) if (t := _clean_term(p))]
-        found += [(t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))]
+                found += [
+                    (t, m.group(0)) for p in _SPLIT.split(m.group("x")) if (t := _clean_term(p))
+                ]
+        found += [
+            (t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))
+        ]
         found += [(m.group("x").lower(), m.group(0)) for m in _FREE_RE.finditer(sentence)]
     found = [(_verb_for_adverb(t, phrase), phrase) for t, phrase in found]
     return [
@@ -157,7 +161,7 @@ _ADVERBS = frozenset("anywhere far alone much long late again there here around"
 
 
 def _verb_for_adverb(term: str, phrase: str) -> str:
-    """"don't want to drive anywhere": the verb, not the adverb, is what is excluded."""
+    """ "don't want to drive anywhere": the verb, not the adverb, is what is excluded."""
     if term not in _ADVERBS:
         return term
     m = re.search(r"\bto\s+(\w+)\s+" + re.escape(term), phrase, re.IGNORECASE)
@@ -172,7 +176,8 @@ def parse_exclusions(query: str) -> list[str]:
 #: Words that carry no request of their own once an exclusion is cut out of a sentence
 #: ("I'm allergic to shellfish." leaves "I'm": the sentence is dropped).
 _EMPTY_WORDS = frozenset(
-    "i i'm im i'd i'll we we're we'd am is are do does did also really just so but and or please that"
+    "i i'm im i'd i'll we we're we'd am is are do does did also really just so but and or"
+    " please that"
     " that's which who it it's my me can can't cannot could would will".split()
 )
 #: Connectors left dangling at the end of a sentence once its exclusion is cut out.
@@ -378,5 +383,3 @@ def check_exclusions(query: str, content: str) -> ExclusionCheck:
         elif seen:
             check.ruled_out.append(term)
     return check
-
-

@@ -250,9 +250,7 @@ def _cap_hard(
     return (min(score, cap) if hard else score), hard
 
 
-def _relevance(
-    tracks: dict[str, TrackScore], cfg: ScoringConfig
-) -> tuple[float, str | None]:
+def _relevance(tracks: dict[str, TrackScore], cfg: ScoringConfig) -> tuple[float, str | None]:
     """The semantic track as a relevance gate: a factor in [0, 1] and why it bites."""
     sem = tracks.get("semantic")
     if sem is None or not sem.ok or sem.score is None:
@@ -264,8 +262,14 @@ def _relevance(
     if gate >= 1.0:
         return 1.0, None
     if gate <= 0.0:
-        return 0.0, f"off topic: the answer does not address the request (relevance {sem.score:.2f})"
-    return gate, f"the answer drifts from the request (relevance {sem.score:.2f}); score x{gate:.2f}"
+        return (
+            0.0,
+            f"off topic: the answer does not address the request (relevance {sem.score:.2f})",
+        )
+    return (
+        gate,
+        f"the answer drifts from the request (relevance {sem.score:.2f}); score x{gate:.2f}",
+    )
 
 
 def _soft_caps(tracks: dict[str, TrackScore], cfg: ScoringConfig) -> list[tuple[float, str]]:

@@ -272,7 +272,7 @@ def _capital_words(content: str, k: Instruction) -> Verdict:
 
 def _quoted(content: str, k: Instruction) -> Verdict:
     s = content.strip()
-    if len(s) > 1 and s[0] in "\"“" and s[-1] in "\"”":
+    if len(s) > 1 and s[0] in '"“' and s[-1] in '"”':
         return True, "wrapped in double quotes"
     return False, f"not wrapped in double quotes; {_asks(k)} it"
 
@@ -346,7 +346,10 @@ def _two_responses(content: str, k: Instruction) -> Verdict:
     parts = [p.strip() for p in re.split(r"\*{6}", content)]
     if len(parts) == 2 and all(parts) and parts[0] != parts[1]:
         return True, "two responses separated by ******"
-    return False, f"{plural(len([p for p in parts if p]), 'response')}; {_asks(k)} two, split by ******"
+    return (
+        False,
+        f"{plural(len([p for p in parts if p]), 'response')}; {_asks(k)} two, split by ******",
+    )
 
 
 def _paragraph_first_word(content: str, k: Instruction) -> Verdict:

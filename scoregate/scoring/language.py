@@ -48,8 +48,12 @@ LANGUAGE_CODES.update({"farsi": "fa", "mandarin": "zh", "brazilian portuguese": 
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset("the and of to is in that it for you with are this on be as have not".split()),
     "es": frozenset("el la los las de que y en un una es por para con no se del al lo su".split()),
-    "fr": frozenset("le la les de des et en un une est que pour dans pas du au avec sur ce".split()),
-    "de": frozenset("der die das und ist nicht ein eine zu den von mit sich auf für im dem".split()),
+    "fr": frozenset(
+        "le la les de des et en un une est que pour dans pas du au avec sur ce".split()
+    ),
+    "de": frozenset(
+        "der die das und ist nicht ein eine zu den von mit sich auf für im dem".split()
+    ),
     "it": frozenset("il la di che e un una per non sono del della con gli le è al nel".split()),
     "pt": frozenset("o a os as de que e em um uma é para com não do da se por no na".split()),
     "nl": frozenset("de het een en van is dat niet op te zijn voor met je ik er".split()),

@@ -123,7 +123,7 @@ def _pair_score(
         details.update(
             excluded=analysis.excluded,
             violated=[item for item, _ in check.violated],
-            violated_by={item: member for item, member in check.violated},
+            violated_by=dict(check.violated),
         )
         reasons = check.reasons(phrases) + reasons
         if check.violated:
@@ -183,6 +183,4 @@ def precision_scores(
         slots.append(slot)
     raw = _predict(model, flat, cfg)
     share = (time.perf_counter() - start) * 1000 / max(len(pairs), 1)
-    return [
-        _pair_score(p, raw, s, cfg, share, embed) for p, s in zip(pairs, slots, strict=True)
-    ]
+    return [_pair_score(p, raw, s, cfg, share, embed) for p, s in zip(pairs, slots, strict=True)]

@@ -89,8 +89,7 @@ class RequestAnalysis:
             "core_ask": self.core_ask,
             "exclusions": [{"item": e.item, "phrase": e.phrase} for e in self.exclusions],
             "instructions": [
-                k.model_dump(exclude_defaults=True, exclude={"inferred"})
-                for k in self.instructions
+                k.model_dump(exclude_defaults=True, exclude={"inferred"}) for k in self.instructions
             ],
         }
 
@@ -162,13 +161,16 @@ def _rule(fn: Rule) -> Rule:
 
 
 def _make(check: str, phrase: str, **kw: Any) -> Instruction:
-    return Instruction(check=check, inferred=True, phrase=phrase.strip()[:500], **kw)  # type: ignore[arg-type]
+    return Instruction(check=check, inferred=True, phrase=phrase.strip()[:500], **kw)
 
 
 @_rule
-def _counts(q: str, low: str) -> Iterator[Instruction]:
+def _counts(q: str, low: str) -> Iterator[Instruction]:  # noqa: C901 (one branch per phrasing)
     for unit_rx, unit in _UNIT_WORDS.items():
-        head = rf"\b{_REL}?\s*{_NUM}(?:\s*-\s*|\s+)(?:\w+\s+)?{unit_rx}\b(?P<tail>{_TAIL_MOST}|{_TAIL_LEAST})?"
+        head = (
+            rf"\b{_REL}?\s*{_NUM}(?:\s*-\s*|\s+)(?:\w+\s+)?{unit_rx}\b"
+            rf"(?P<tail>{_TAIL_MOST}|{_TAIL_LEAST})?"
+        )
         for m in re.finditer(head, low):
             n = _num(m.group("n"))
             rel, value = _relation(m.group("rel"), m.group("tail"), n)
@@ -177,7 +179,9 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             if unit in ("words", "lines") and rel == "exactly" and not m.group("rel"):
                 # "a 300-word essay" / "in 50 words": a target, read as at most 1.2x / at least
                 # 0.8x only when the wording says so; a bare number of words is a soft target.
-                if re.search(rf"\bin\s+{re.escape(m.group('n'))}\s", low[max(0, m.start() - 4) : m.end()]):
+                if re.search(
+                    rf"\bin\s+{re.escape(m.group('n'))}\s", low[max(0, m.start() - 4) : m.end()]
+                ):
                     rel, value = "at_most", n
                 else:
                     continue
@@ -187,7 +191,9 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             yield _make("count", m.group(0), unit=unit, relation=rel, value=value, separator=sep)
     for m in re.finditer(rf"\bword\s+(?:limit|count)\s+of\s+{_NUM}", low):
         yield _make("count", m.group(0), unit="words", relation="at_most", value=_num(m.group("n")))
-    for m in re.finditer(r"\b(?:in\s+|as\s+|with\s+|using\s+)?(?:one|a\s+single|1)\s+sentence\b", low):
+    for m in re.finditer(
+        r"\b(?:in\s+|as\s+|with\s+|using\s+)?(?:one|a\s+single|1)\s+sentence\b", low
+    ):
         if not re.search(r"\b(?:each|per|every)\s+\w*\s*$", low[: m.start()]) and not re.search(
             r"^\s*(?:each|per|for|summar|about|that)", low[m.end() :]
         ):
@@ -195,18 +201,25 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
     for m in re.finditer(r"\b(?:in\s+|as\s+)?(?:one|a\s+single)\s+paragraph\b", low):
         if not re.search(r"^\s*(?:each|per|for)", low[m.end() :]):
             yield _make("count", m.group(0), unit="paragraphs", relation="exactly", value=1)
-    for m in re.finditer(rf"\b(?:in\s+|answer\s+in\s+|reply\s+in\s+)(?:one|a\s+single)\s+word\b", low):
+    for m in re.finditer(
+        r"\b(?:in\s+|answer\s+in\s+|reply\s+in\s+)(?:one|a\s+single)\s+word\b", low
+    ):
         yield _make("count", m.group(0), unit="words", relation="exactly", value=1)
 
 
 @_rule
 def _paragraph_separators(q: str, low: str) -> Iterator[Instruction]:
-    m = re.search(r"(?:separated|separate|divided|split)\s+(?:\w+\s+){0,6}?(?:by|with)\s+(?:the\s+)?(?:markdown\s+divider\s*:?\s*)?(\*\s?\*\s?\*)", low)
+    m = re.search(
+        r"(?:separated|separate|divided|split)\s+(?:\w+\s+){0,6}?(?:by|with)\s+(?:the\s+)?(?:markdown\s+divider\s*:?\s*)?(\*\s?\*\s?\*)",
+        low,
+    )
     if m and "paragraph" in low:
         n = re.search(rf"{_REL}?\s*{_NUM}\s+paragraphs?", low)
         if n:
             rel, value = _relation(n.group("rel"), None, _num(n.group("n")))
-            yield _make("count", n.group(0), unit="paragraphs", relation=rel, value=value, separator="***")
+            yield _make(
+                "count", n.group(0), unit="paragraphs", relation=rel, value=value, separator="***"
+            )
     for m in re.finditer(
         rf"paragraph\s+(?:{_NUM}|(?P<ord>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th))"
         r"\s+(?:must|should|has\s+to|needs\s+to)\s+(?:start|begin)\s+with\s+(?:the\s+word\s+)?[\"'“]?(?P<w>\w[\w-]*)",
@@ -222,7 +235,9 @@ def _paragraph_separators(q: str, low: str) -> Iterator[Instruction]:
 
 @_rule
 def _lists(q: str, low: str) -> Iterator[Instruction]:
-    numbered = re.search(r"\bnumbered\s+(?:list|steps|points|items)\b|\bnumber\s+(?:them|each|the\s+steps)\b", low)
+    numbered = re.search(
+        r"\bnumbered\s+(?:list|steps|points|items)\b|\bnumber\s+(?:them|each|the\s+steps)\b", low
+    )
     if numbered:
         yield _make("list_form", numbered.group(0), value="numbered")
     bulleted = re.search(
@@ -232,9 +247,13 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     )
     if bulleted and not numbered:
         yield _make("list_form", bulleted.group(0), value="bulleted")
-    rx = rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?(?:{_REL}\s+)?{_NUM}\s+(?:[\w'-]+\s+){{0,3}}?(?:{_ITEM_NOUNS})\b"
+    rx = (
+        rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?(?:{_REL}\s+)?{_NUM}\s+"
+        rf"(?:[\w'-]+\s+){{0,3}}?(?:{_ITEM_NOUNS})\b"
+    )
     explicit = (
-        rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)"
+        rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?"
+        rf"(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)"
         rf"\s+{_NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b"
     )
     matches = list(re.finditer(rx, low)) or list(re.finditer(explicit, low))
@@ -261,10 +280,15 @@ def _formats(q: str, low: str) -> Iterator[Instruction]:
     m = re.search(r"\b(?:in|as|into|valid)\s+(?:a\s+)?yaml\b|\byaml\s+format\b", low)
     if m:
         yield _make("format", m.group(0), value="yaml")
-    m = re.search(r"\b(?:in|inside|within|as|use)\s+(?:a\s+)?(?:fenced\s+|markdown\s+)?code\s*block\b", low)
+    m = re.search(
+        r"\b(?:in|inside|within|as|use)\s+(?:a\s+)?(?:fenced\s+|markdown\s+)?code\s*block\b", low
+    )
     if m:
         yield _make("format", m.group(0), value="code_block")
-    m = re.search(r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b|\bmarkdown\s+table\b", low)
+    m = re.search(
+        r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b|\bmarkdown\s+table\b",
+        low,
+    )
     if m:
         yield _make("format", m.group(0), value="table")
 
@@ -323,12 +347,20 @@ def _keywords(q: str, low: str) -> Iterator[Instruction]:
         r"\b(?:include|use|mention|contain|incorporate|feature|have)\s+(?:the\s+)?(?:key\s*)?words?\s+(?P<rest>[^.\n]{1,200})",
         low,
     )
-    if m and not re.search(r"\b(?:at\s+least|less\s+than|fewer|times|no\s+more)\b", m.group("rest")):
+    if m and not re.search(
+        r"\b(?:at\s+least|less\s+than|fewer|times|no\s+more)\b", m.group("rest")
+    ):
         words = _quoted_list(q[m.start("rest") : m.end("rest")])
         if not words:
-            words = [w for w in re.split(r",\s*|\s+and\s+|\s+or\s+", m.group("rest").split(" in ")[0]) if w]
+            words = [
+                w
+                for w in re.split(r",\s*|\s+and\s+|\s+or\s+", m.group("rest").split(" in ")[0])
+                if w
+            ]
             words = [w.strip(" .") for w in words if 0 < len(w.split()) <= 2]
-        if words and not re.search(r"\b(?:do\s+not|don't|never|avoid|without)\s+$", low[max(0, m.start() - 12) : m.start()]):
+        if words and not re.search(
+            r"\b(?:do\s+not|don't|never|avoid|without)\s+$", low[max(0, m.start() - 12) : m.start()]
+        ):
             yield _make("keywords", m.group(0), value=words[:10])
     m = re.search(
         r"\b(?:do\s+not|don't|never|avoid|without|refrain\s+from)\s+(?:include|includ\w+|us\w+|mention\w*|say\w*|the\s+use\s+of)\s+"
@@ -338,7 +370,11 @@ def _keywords(q: str, low: str) -> Iterator[Instruction]:
     if m:
         words = _quoted_list(q[m.start("rest") : m.end("rest")])
         if not words:
-            words = [w.strip(" .") for w in re.split(r",\s*|\s+and\s+|\s+or\s+", m.group("rest")) if w.strip()]
+            words = [
+                w.strip(" .")
+                for w in re.split(r",\s*|\s+and\s+|\s+or\s+", m.group("rest"))
+                if w.strip()
+            ]
             words = [w for w in words if len(w.split()) == 1]
         if words:
             yield _make("forbidden_words", m.group(0), value=words[:10])
@@ -388,7 +424,9 @@ def _markers(q: str, low: str) -> Iterator[Instruction]:
     m = re.search(
         r"\bwrap\w*\s+(?:your\s+|the\s+)?(?:entire\s+|whole\s+)?(?:response|reply|answer|output)\s+(?:with|in)\s+double\s+quot",
         low,
-    ) or re.search(r"\b(?:entire|whole)\s+(?:response|reply|answer)\s+(?:\w+\s+){0,3}in\s+double\s+quot", low)
+    ) or re.search(
+        r"\b(?:entire|whole)\s+(?:response|reply|answer)\s+(?:\w+\s+){0,3}in\s+double\s+quot", low
+    )
     if m:
         yield _make("quoted", m.group(0))
     m = re.search(r"\btitle[^.\n]{0,40}(?:double\s+angular\s+brackets|<<)", low)
@@ -398,28 +436,45 @@ def _markers(q: str, low: str) -> Iterator[Instruction]:
     if m:
         marker = "P.P.S" if re.search(r"p\.\s?p\.\s?s", low) else "P.S."
         yield _make("postscript", m.group(0), value=marker)
-    m = re.search(rf"\bhighlight\w*\s+{_REL}?\s*{_NUM}\s+(?:\w+\s+)?(?:sections?|parts?|phrases?)", low)
+    m = re.search(
+        rf"\bhighlight\w*\s+{_REL}?\s*{_NUM}\s+(?:\w+\s+)?(?:sections?|parts?|phrases?)", low
+    )
     if m:
         rel, value = _relation(m.group("rel") or "at least", None, _num(m.group("n")))
         yield _make("count", m.group(0), unit="highlights", relation=rel, value=value)
-    m = re.search(rf"\b{_REL}?\s*{_NUM}\s+placeholders?", low)
-    if m and "placeholder" in m.group(0) and not any("placeholder" in (k.unit or "") for k in []):
-        pass  # handled by _counts (unit "placeholders")
-    elif re.search(r"\bplaceholders?\b[^.\n]{0,60}square\s+brackets", low):
-        yield _make("count", "placeholders in square brackets", unit="placeholders", relation="at_least", value=1)
+    counted = re.search(rf"\b{_REL}?\s*{_NUM}\s+placeholders?", low)  # _counts reads those
+    if not counted and re.search(r"\bplaceholders?\b[^.\n]{0,60}square\s+brackets", low):
+        yield _make(
+            "count",
+            "placeholders in square brackets",
+            unit="placeholders",
+            relation="at_least",
+            value=1,
+        )
     m = re.search(
         rf"\b(?:has|have|contain|with|in)\s+{_NUM}\s+sections?[^\n]{{0,80}}?(?:mark|begin|start)\w*[^.\n]{{0,60}}?(?:with|by)\s+[\"'“]?(?P<mk>[A-Za-z]+)\s+(?:x|n|\d|\{{)",
         low,
     )
     if m:
         marker = q[m.start("mk") : m.end("mk")]
-        yield _make("count", m.group(0), unit="sections", relation="exactly", value=_num(m.group("n")), separator=marker)
+        yield _make(
+            "count",
+            m.group(0),
+            unit="sections",
+            relation="exactly",
+            value=_num(m.group("n")),
+            separator=marker,
+        )
     m = re.search(r"\brepeat\s+the\s+(?:request|question|prompt)\s+word\s+for\s+word", low)
     if m:
-        body = re.split(r"(?i)\bfirst,?\s+repeat\s+the|\brepeat\s+the\s+(?:request|question|prompt)", q)[0].strip()
+        body = re.split(
+            r"(?i)\bfirst,?\s+repeat\s+the|\brepeat\s+the\s+(?:request|question|prompt)", q
+        )[0].strip()
         if body:
             yield _make("repeat_prompt", m.group(0), value=body)
-    m = re.search(r"\b(?:give|provide|write)\s+two\s+different\s+(?:responses|answers|versions)", low)
+    m = re.search(
+        r"\b(?:give|provide|write)\s+two\s+different\s+(?:responses|answers|versions)", low
+    )
     if m and "******" in q:
         yield _make("two_responses", m.group(0))
 
@@ -434,7 +489,9 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
     )
     if yn:
         yield _make("yes_no_first", yn.group(0))
-    choice = re.search(r"\banswer\s+with\s+one\s+of\s+the\s+following\s+options?\s*:?(?P<rest>[^\n]{1,300})", low)
+    choice = re.search(
+        r"\banswer\s+with\s+one\s+of\s+the\s+following\s+options?\s*:?(?P<rest>[^\n]{1,300})", low
+    )
     if choice:
         options = _quoted_list(q[choice.start("rest") : choice.end("rest")])
         if len(options) >= 2:
@@ -457,7 +514,8 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
             yield _make("starts_with", word.group(0), value=q[word.start("w") : word.end("w")])
     end = re.search(
         r"\b(?:end|finish|close|conclude|sign\s+(?:it\s+)?off|wrap\s+up)\w*\s+(?:your\s+|the\s+)?(?:reply|response|answer|email|message|letter|note|post|it)?\s*"
-        r"(?:with|by\s+saying)\s+(?:this\s+exact\s+phrase|the\s+(?:exact\s+)?(?:word|phrase|line|question)|exactly)?\s*:?\s*" + _QUOTED,
+        r"(?:with|by\s+saying)\s+(?:this\s+exact\s+phrase|the\s+(?:exact\s+)?(?:word|phrase|line|question)|exactly)?\s*:?\s*"
+        + _QUOTED,
         low,
     )
     if end:
@@ -476,7 +534,9 @@ def _language(q: str, low: str) -> Iterator[Instruction]:
         low,
     )
     if m is None:
-        m = re.search(rf"\b(?:in|into)\s+(?P<lang>{_LANG_NAMES})\s*(?:please|only|language|,|\.|!|$)", low)
+        m = re.search(
+            rf"\b(?:in|into)\s+(?P<lang>{_LANG_NAMES})\s*(?:please|only|language|,|\.|!|$)", low
+        )
     if m:
         code = LANGUAGE_CODES[m.group("lang")]
         if code == "en" and not re.search(r"\b(?:entire|only|language|no\s+other)\b", low):
@@ -491,9 +551,10 @@ def infer_instructions(query: str) -> list[Instruction]:
     seen: set[tuple[Any, ...]] = set()
     for rule in _RULES:
         for k in rule(query, low):
-            key = (k.check, k.unit, k.value if not isinstance(k.value, list) else tuple(k.value))
-            if k.check == "count":
-                key = (k.check, k.unit)
+            value = tuple(k.value) if isinstance(k.value, list) else k.value
+            key: tuple[Any, ...] = (
+                (k.check, k.unit) if k.check == "count" else (k.check, k.unit, value)
+            )
             if key not in seen:
                 seen.add(key)
                 out.append(k)
@@ -572,7 +633,10 @@ def analyze(query: str) -> RequestAnalysis:
             exclusions.append(e)
     core = _clean_core(query, strip_exclusions(query)) if exclusions else query.strip()
     return RequestAnalysis(
-        query=query, core_ask=core or query.strip(), exclusions=exclusions, instructions=instructions
+        query=query,
+        core_ask=core or query.strip(),
+        exclusions=exclusions,
+        instructions=instructions,
     )
 
 

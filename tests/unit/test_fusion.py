@@ -75,8 +75,12 @@ def test_hard_failure_caps_the_score():
 
 @pytest.mark.parametrize(
     ("cut", "offset", "band"),
-    [("accept", 0.0, "GREEN"), ("accept", -0.0001, "AMBER"), ("review", 0.0, "AMBER"),
-     ("review", -0.0001, "RED")],
+    [
+        ("accept", 0.0, "GREEN"),
+        ("accept", -0.0001, "AMBER"),
+        ("review", 0.0, "AMBER"),
+        ("review", -0.0001, "RED"),
+    ],
 )
 def test_bands_are_the_action_zones(cut, offset, band):
     s = round(getattr(CFG.actions, cut) + offset, 4)
@@ -100,8 +104,12 @@ def test_a_held_band_and_the_action_agree():
 
 @pytest.mark.parametrize(
     ("cut", "offset", "action"),
-    [("accept", 0.0, "accept"), ("review", 0.0, "review"), ("iterate", 0.0, "iterate"),
-     ("iterate", -0.01, "reject")],
+    [
+        ("accept", 0.0, "accept"),
+        ("review", 0.0, "review"),
+        ("iterate", 0.0, "iterate"),
+        ("iterate", -0.01, "reject"),
+    ],
 )
 def test_actions_follow_seed_004_thresholds(cut, offset, action):
     assert action_for(getattr(CFG.actions, cut) + offset, CFG) == action

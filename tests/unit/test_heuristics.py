@@ -164,7 +164,8 @@ def test_completeness_covers_required_topics():
     text = "We discuss latency, cost and security."
     assert factor("completeness", text, required_topics=topics) == pytest.approx(0.7)
     assert "3/6 required topics covered" in evidence("completeness", text, required_topics=topics)
-    heur = score_heuristics(text, ScoringMetadata(required_topics=topics, task_type="analysis"), CFG)
+    meta = ScoringMetadata(required_topics=topics, task_type="analysis")
+    heur = score_heuristics(text, meta, CFG)
     assert heur.details["hints"]["completeness"] == (
         "Cover remaining topics: scalability, privacy, backups"
     )

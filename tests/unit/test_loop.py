@@ -11,7 +11,6 @@ from scoregate.pipelines.workflow import load_workflow
 from scoregate.schemas.loop import LoopPolicy
 from scoregate.schemas.result import Gate, ScoreResult, TrackScore, WeakFactor
 
-
 #: The cut points the results below were fused with (the loop's threshold is the accept cut).
 CUTS = {"accept": 0.80, "review": 0.65, "iterate": 0.50, "reject": 0.30}
 

@@ -70,8 +70,14 @@ def test_a_question_about_a_condition_excludes_nothing():
         ("Return the three largest moons as JSON.", ("format", None, "exactly", "json")),
         ("write a tweet about rain, all lowercase", ("case", None, "exactly", "lowercase")),
         ("A short bio with no commas please", ("forbidden_chars", None, "exactly", ",")),
-        ("Is tap water safe in Oslo? Answer yes or no first.", ("yes_no_first", None, "exactly", None)),
-        ("Note to my landlord. End it with 'Kind regards, Priya'.", ("ends_with", None, "exactly", "Kind regards, Priya")),
+        (
+            "Is tap water safe in Oslo? Answer yes or no first.",
+            ("yes_no_first", None, "exactly", None),
+        ),
+        (
+            "Note to my landlord. End it with 'Kind regards, Priya'.",
+            ("ends_with", None, "exactly", "Kind regards, Priya"),
+        ),
         ("Tell me about tapas, respond in Spanish.", ("language", None, "exactly", "es")),
         ("Give it a title wrapped in double angular brackets.", ("title", None, "exactly", None)),
     ],
@@ -115,7 +121,12 @@ def test_counts_with_evidence_in_the_reason():
 
 def test_words_sentences_paragraphs():
     assert count_words("Don't stop - it's 5 o'clock.") == 8  # \w+ runs, as checkers count
-    assert split_sentences("Dr. Lee came. He sat! Then? no") == ["Dr. Lee came.", "He sat!", "Then?", "no"]
+    assert split_sentences("Dr. Lee came. He sat! Then? no") == [
+        "Dr. Lee came.",
+        "He sat!",
+        "Then?",
+        "no",
+    ]
     text = "One para.\n\n***\n\nTwo para.\n\n***\n\nThree."
     assert check_instruction(text, k(check="count", unit="paragraphs", value=3, separator="***"))[0]
 
@@ -132,13 +143,29 @@ def test_words_sentences_paragraphs():
         ("not json", {"check": "format", "value": "json"}, False),
         ("Yes - it is safe.", {"check": "yes_no_first"}, True),
         ("It is safe, yes.", {"check": "yes_no_first"}, False),
-        ("Thanks!\nKind regards, Priya", {"check": "ends_with", "value": "Kind regards, Priya"}, True),
+        (
+            "Thanks!\nKind regards, Priya",
+            {"check": "ends_with", "value": "Kind regards, Priya"},
+            True,
+        ),
         ("<<Rain>>\nDrops fall.", {"check": "title"}, True),
         ("Done.\n\nP.S. Bring snacks.", {"check": "postscript", "value": "P.S."}, True),
         ('"All of it quoted."', {"check": "quoted"}, True),
-        ("the river, the river and the river", {"check": "word_frequency", "value": "river", "count": 3, "relation": "at_least"}, True),
-        ("Las tapas son pequeñas porciones de comida que se comparten en el bar.", {"check": "language", "value": "es"}, True),
-        ("Tapas are small plates shared at the bar with friends.", {"check": "language", "value": "es"}, False),
+        (
+            "the river, the river and the river",
+            {"check": "word_frequency", "value": "river", "count": 3, "relation": "at_least"},
+            True,
+        ),
+        (
+            "Las tapas son pequeñas porciones de comida que se comparten en el bar.",
+            {"check": "language", "value": "es"},
+            True,
+        ),
+        (
+            "Tapas are small plates shared at the bar with friends.",
+            {"check": "language", "value": "es"},
+            False,
+        ),
     ],
 )
 def test_checks(content, instruction, passed):
@@ -152,7 +179,9 @@ def test_language_detection():
 
 
 def test_reward_track_marks_inferred_failures():
-    req = ScoreRequest(query="Name exactly 3 rivers in Spain.", content="- Ebro\n- Tagus\n- Douro\n- Duero")
+    req = ScoreRequest(
+        query="Name exactly 3 rivers in Spain.", content="- Ebro\n- Tagus\n- Douro\n- Duero"
+    )
     reward = pure_tracks(req, CFG)["reward"]
     [result] = reward.details["results"]
     assert result["inferred"] and not result["passed"]
@@ -162,7 +191,9 @@ def test_reward_track_marks_inferred_failures():
 
 
 def test_inference_is_off_with_one_key():
-    cfg = CFG.model_copy(update={"reward": CFG.reward.model_copy(update={"infer_instructions": False})})
+    cfg = CFG.model_copy(
+        update={"reward": CFG.reward.model_copy(update={"infer_instructions": False})}
+    )
     assert "reward" not in pure_tracks(ScoreRequest(query="in JSON", content="x"), cfg)
 
 
@@ -189,9 +220,13 @@ def test_membership_by_embedding_when_no_list_knows_the_class():
     def embed(texts: list[str]) -> np.ndarray:
         return np.array([vectors.get(t, [0.0, 1.0]) for t in texts])
 
-    check = check_members(["fizzy drinks"], "Serve lemonade and water.", embed=embed, min_cosine=0.9)
+    check = check_members(
+        ["fizzy drinks"], "Serve lemonade and water.", embed=embed, min_cosine=0.9
+    )
     assert check.violated == [("fizzy drinks", "lemonade")]
-    assert check_members(["fizzy drinks"], "Serve water.", embed=embed, min_cosine=0.9).violated == []
+    assert (
+        check_members(["fizzy drinks"], "Serve water.", embed=embed, min_cosine=0.9).violated == []
+    )
 
 
 # --- the dev sets stay apart from the training data --------------------------------------------

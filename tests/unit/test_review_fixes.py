@@ -8,7 +8,7 @@ from pydantic import ValidationError
 from typer.testing import CliRunner
 
 from scoregate.cli import app, parse_constraint
-from scoregate.config import load_scoring_config
+from scoregate.config import ActionThresholds, load_scoring_config
 from scoregate.schemas.constraints import CONSTRAINT_ADAPTER
 from scoregate.schemas.metrics import EvalMetric
 from scoregate.schemas.request import Evidence, ScoreRequest, ScoringMetadata
@@ -190,6 +190,10 @@ def test_band_for_bands_the_whole_percent_shown():
 # --- 4. actions.reject is seed 004's minimum ----------------------------------------------------
 
 
+#: Seed 004's own cut points (the defaults are fitted; docs/decisions.md maps the two).
+SEED_004 = ActionThresholds(accept=0.85, review=0.65, iterate=0.50, reject=0.30)
+
+
 def test_reject_threshold_is_the_minimum_the_result_reports():
     c = CFG.actions
     # The precision track alone at and under the cuts (no semantic track: no relevance gate).
@@ -202,7 +206,8 @@ def test_reject_threshold_is_the_minimum_the_result_reports():
         tracks = {"precision": ok("precision", score)}
         r = fuse(req(), tracks, CFG)
         assert (r.action, r.passes_minimum, r.minimum_threshold) == (action, passes, c.reject)
-    strict = CFG.model_copy(update={"actions": CFG.actions.model_copy(update={"reject": 0.5})})
+    strict = CFG.model_copy(update={"actions": SEED_004})
+    strict = strict.model_copy(update={"actions": SEED_004.model_copy(update={"reject": 0.5})})
     assert passes_minimum(0.45, strict) is False and action_for(0.45, strict) == "reject"
 
 
@@ -339,8 +344,9 @@ def test_rethreshold_reject_moves_the_minimum():
         FusedScore("a", 1, 0.40, "RED", "reject", None, now),
         FusedScore("b", 1, 0.20, "RED", "reject", None, now),
     ]
-    assert reporting.rethreshold(rows, CFG).below_minimum == 1
-    stricter = reporting.rethreshold(rows, _with_thresholds(CFG, {"reject": 0.45}, {}))
+    seed4 = CFG.model_copy(update={"actions": SEED_004})  # the seed's own cut points
+    assert reporting.rethreshold(rows, seed4).below_minimum == 1
+    stricter = reporting.rethreshold(rows, _with_thresholds(seed4, {"reject": 0.45}, {}))
     assert (stricter.below_minimum, stricter.minimum_threshold) == (2, 0.45)
     assert stricter.action_changes == 0  # the minimum does not change the action (seed 004)
 
