@@ -268,7 +268,7 @@ class PrecisionConfig(_Strict):
     #: Class membership by embeddings: a word of the answer whose embedding's cosine with
     #: the excluded class ("meat") reaches this counts as a member ("chicken"), on top of
     #: the built-in lists. 1.0 turns the embedding check off.
-    member_min_cosine: float = Field(default=0.62, ge=0, le=1)
+    member_min_cosine: float = Field(default=0.65, ge=0, le=1)
 
 
 class RewardConfig(_Strict):

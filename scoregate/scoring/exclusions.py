@@ -131,13 +131,14 @@ _YES_NO = re.compile(
     r"|could(?!\s+you\b))\b[^?]*\?",
     re.IGNORECASE,
 )
-_SENTENCES = re.compile(r"[^.!?\n]+[.!?]*")
+#: Sentences of a request (with their end punctuation), as the parsers here read them.
+SENTENCES = re.compile(r"[^.!?\n]+[.!?]*")
 
 
 def exclusion_matches(query: str) -> list[tuple[str, str]]:
     """Each term ``query`` excludes, with the phrase that excluded it, in order found."""
     found: list[tuple[str, str]] = []
-    for sentence in _SENTENCES.findall(query):
+    for sentence in SENTENCES.findall(query):
         if _YES_NO.match(sentence):
             continue
         for rx in _EXCLUSION_RES:
@@ -234,7 +235,7 @@ def strip_exclusions(query: str) -> str:
     Yes/no questions are kept whole (they exclude nothing, see ``parse_exclusions``).
     """
     kept: list[str] = []
-    for sentence in _SENTENCES.findall(query):
+    for sentence in SENTENCES.findall(query):
         spans = [] if _YES_NO.match(sentence) else _exclusion_spans(sentence)
         if not spans:
             kept.append(sentence.strip())

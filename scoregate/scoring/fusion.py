@@ -77,9 +77,9 @@ def action_of_band(band: Band, score: float, cuts: ActionThresholds) -> Action:
     return "iterate" if score >= cuts.iterate else "reject"
 
 
-def passes_minimum(score: float, cfg: ScoringConfig) -> bool:
+def passes_minimum(score: float, cfg: ScoringConfig, cuts: ActionThresholds | None = None) -> bool:
     """Seed 004's ``passesMinimum``: the score reaches the ``reject`` threshold."""
-    return score >= cfg.actions.reject
+    return score >= (cuts or cfg.actions).reject
 
 
 def _weights(
@@ -142,22 +142,20 @@ def _weakest(
 def _reasons(
     tracks: dict[str, TrackScore],
     notes: list[str],
+    capped: list[str],
     weights: dict[str, float],
     cfg: ScoringConfig,
 ) -> list[str]:
-    """The evidence first (what the answer does against the request), then the notes,
-    then each weighted track's own reasons. A track without weight says nothing."""
+    """The evidence first (the excluded items the answer uses), then the notes, then each
+    weighted track's own reasons, then the caps. A track without weight says nothing."""
     ordered = ["precision", "reward", "semantic", "evidence", "metrics", "heuristics"]
-    reasons: list[str] = []
     prec = tracks.get("precision")
-    evidence = [r for r in (prec.reasons if prec is not None else []) if r.startswith("uses ")]
-    reasons += evidence
-    reasons += [n for n in notes if not n.startswith("score capped")]
+    evidence = list(prec.details.get("violations", [])) if prec is not None else []
+    reasons = evidence + notes
     for name in ordered + sorted(set(tracks) - set(ordered)):
         if name in tracks and (name in weights or tracks[name].status != "ok"):
             reasons += [r for r in tracks[name].reasons[:4] if r not in evidence]
-    reasons += [n for n in notes if n.startswith("score capped")]
-    return sanitize_reasons(reasons, cfg.fusion.max_reasons, sort=False)
+    return sanitize_reasons(reasons + capped, cfg.fusion.max_reasons, sort=False)
 
 
 def _dashboard(
@@ -319,10 +317,11 @@ def fuse(
     score *= gate
     if drift is not None:
         notes.insert(0, drift)
+    capped: list[str] = []
     for cap, why in _soft_caps(tracks, cfg):
         if score > cap:
             score = cap
-            notes.append(f"score capped at {cap:.2f}: {why}")
+            capped.append(f"score capped at {cap:.2f}: {why}")
     score, hard = _cap_hard(request, tracks, score, cfg, notes)
     # Rounded once: the stored score, score_100, the band and the action all read this value.
     score = round(min(1.0, max(0.0, score)), 4)
@@ -344,7 +343,7 @@ def fuse(
         band=band,
         action=action,
         cuts=cuts.model_dump(),
-        passes_minimum=score >= cuts.reject,
+        passes_minimum=passes_minimum(score, cfg, cuts),
         minimum_threshold=cuts.reject,
         calibrated=round(calibrated, 4),
         tracks=tracks,
@@ -352,7 +351,7 @@ def fuse(
         weights={n: round(w, 4) for n, w in weights.items()},
         profile=profile_name,
         analysis=analyze(request.query).to_dict(),
-        reasons=_reasons(tracks, notes, weights, cfg),
+        reasons=_reasons(tracks, notes, capped, weights, cfg),
         weakest_factors=_weakest(tracks, weights, cfg),
         dashboard=_dashboard(score_100, band, tracks, mass),
         gate=gate_tier,

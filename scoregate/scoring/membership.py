@@ -100,15 +100,19 @@ class MemberCheck:
     violated: list[tuple[str, str]] = field(default_factory=list)
     ruled_out: list[str] = field(default_factory=list)
 
-    def reasons(self, phrases: dict[str, str]) -> list[str]:
-        """Plain reasons that name the evidence and the request's words."""
+    def violations(self, phrases: dict[str, str]) -> list[str]:
+        """One plain reason per excluded item used, naming the member and the request's words."""
         out = []
         for item, member in self.violated:
             said = f" ('{phrases[item]}')" if item in phrases else ""
             what = member if member == item else f"{member} ({item})"
             out.append(f"uses {what}, which the request excludes{said}")
-        out += [f"rules out {item}, as the request asks" for item in self.ruled_out]
         return out
+
+    def reasons(self, phrases: dict[str, str]) -> list[str]:
+        """The violations, then the excluded items the answer rules out."""
+        ruled_out = [f"rules out {item}, as the request asks" for item in self.ruled_out]
+        return self.violations(phrases) + ruled_out
 
 
 def _strip_substitutes(content: str, members: Sequence[str]) -> str:

@@ -124,6 +124,7 @@ def _pair_score(
             excluded=analysis.excluded,
             violated=[item for item, _ in check.violated],
             violated_by=dict(check.violated),
+            violations=check.violations(phrases),
         )
         reasons = check.reasons(phrases) + reasons
         if check.violated:

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from scoregate.schemas.constraints import Constraint, Instruction
-from scoregate.scoring.exclusions import exclusion_matches, strip_exclusions
+from scoregate.scoring.exclusions import SENTENCES, exclusion_matches, strip_exclusions
 from scoregate.scoring.language import LANGUAGE_CODES
 
 _NUM_WORDS = {
@@ -70,14 +71,14 @@ class Exclusion:
     phrase: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class RequestAnalysis:
     """What a request asks for (``core_ask``), excludes, and implies about the form."""
 
     query: str
     core_ask: str
-    exclusions: list[Exclusion] = field(default_factory=list)
-    instructions: list[Instruction] = field(default_factory=list)
+    exclusions: tuple[Exclusion, ...] = ()
+    instructions: tuple[Instruction, ...] = ()
 
     @property
     def excluded(self) -> list[str]:
@@ -165,7 +166,7 @@ def _make(check: str, phrase: str, **kw: Any) -> Instruction:
 
 
 @_rule
-def _counts(q: str, low: str) -> Iterator[Instruction]:  # noqa: C901 (one branch per phrasing)
+def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
             rf"\b{_REL}?\s*{_NUM}(?:\s*-\s*|\s+)(?:\w+\s+)?{unit_rx}\b"
@@ -177,16 +178,14 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:  # noqa: C901 (one branc
             if m.group("n") in ("a", "an") and unit not in ("sentences", "paragraphs"):
                 continue  # "a word", "a line": not a count
             if unit in ("words", "lines") and rel == "exactly" and not m.group("rel"):
-                # "a 300-word essay" / "in 50 words": a target, read as at most 1.2x / at least
-                # 0.8x only when the wording says so; a bare number of words is a soft target.
+                # "in 50 words" reads as at most 50; a bare "300-word essay" is a target
+                # nobody counts exactly, so it is not inferred.
                 if re.search(
                     rf"\bin\s+{re.escape(m.group('n'))}\s", low[max(0, m.start() - 4) : m.end()]
                 ):
                     rel, value = "at_most", n
                 else:
                     continue
-            if unit == "words" and n <= 2 and rel == "exactly":
-                pass  # "answer in one word"
             sep = "***" if unit == "paragraphs" and re.search(r"\*\s?\*\s?\*", q) else None
             yield _make("count", m.group(0), unit=unit, relation=rel, value=value, separator=sep)
     for m in re.finditer(rf"\bword\s+(?:limit|count)\s+of\s+{_NUM}", low):
@@ -268,48 +267,62 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         yield _make("count", m.group(0), unit=unit, relation=rel, value=value)
 
 
+def _patterns(*pairs: tuple[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((value, re.compile(rx)) for value, rx in pairs)
+
+
+#: The format a request asks for, by the words that ask for it (first match of each).
+_FORMATS = _patterns(
+    (
+        "json",
+        r"\b(?:in|as|into|using|use|valid|return|output|wrap\w*\s+(?:\w+\s+){0,4}in)\s+"
+        r"(?:a\s+|an\s+|the\s+)?(?:valid\s+)?json\b(?!\s+file\s+(?:called|named))"
+        r"|\bjson\s+(?:format|object|only)\b",
+    ),
+    ("yaml", r"\b(?:in|as|into|valid)\s+(?:a\s+)?yaml\b|\byaml\s+format\b"),
+    (
+        "code_block",
+        r"\b(?:in|inside|within|as|use)\s+(?:a\s+)?(?:fenced\s+|markdown\s+)?code\s*block\b",
+    ),
+    (
+        "table",
+        r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b"
+        r"|\bmarkdown\s+table\b",
+    ),
+)
+#: All lowercase or all capitals; the first that matches wins.
+_CASES = _patterns(
+    (
+        "lowercase",
+        r"\ball\s+(?:in\s+)?lower\s*-?case\b|\bin\s+lower\s*-?case\b"
+        r"|\blower\s*-?case\s+(?:letters\s+)?only\b|\bno\s+capital\s+letters\b"
+        r"|\bonly\s+lower\s*-?case\b",
+    ),
+    (
+        "uppercase",
+        r"\ball\s+caps\b|\ball\s+(?:in\s+)?capital(?:s|\s+letters)\b"
+        r"|\bin\s+(?:all\s+)?(?:upper\s*-?case|capitals|caps)\b|\ball\s+upper\s*-?case\b"
+        r"|\bcapital\s+letters\s+only\b",
+    ),
+)
+_CAPITAL_WORD_COUNT = re.compile(r"words?\s+(?:with|in)\s+all\s+capital")
+
+
 @_rule
 def _formats(q: str, low: str) -> Iterator[Instruction]:
-    m = re.search(
-        r"\b(?:in|as|into|using|use|valid|return|output|wrap\w*\s+(?:\w+\s+){0,4}in)\s+(?:a\s+|an\s+|the\s+)?"
-        r"(?:valid\s+)?json\b(?!\s+file\s+(?:called|named))|\bjson\s+(?:format|object|only)\b",
-        low,
-    )
-    if m:
-        yield _make("format", m.group(0), value="json")
-    m = re.search(r"\b(?:in|as|into|valid)\s+(?:a\s+)?yaml\b|\byaml\s+format\b", low)
-    if m:
-        yield _make("format", m.group(0), value="yaml")
-    m = re.search(
-        r"\b(?:in|inside|within|as|use)\s+(?:a\s+)?(?:fenced\s+|markdown\s+)?code\s*block\b", low
-    )
-    if m:
-        yield _make("format", m.group(0), value="code_block")
-    m = re.search(
-        r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b|\bmarkdown\s+table\b",
-        low,
-    )
-    if m:
-        yield _make("format", m.group(0), value="table")
+    for value, rx in _FORMATS:
+        if m := rx.search(low):
+            yield _make("format", m.group(0), value=value)
 
 
 @_rule
 def _cases(q: str, low: str) -> Iterator[Instruction]:
-    m = re.search(
-        r"\ball\s+(?:in\s+)?lower\s*-?case\b|\bin\s+lower\s*-?case\b|\blower\s*-?case\s+(?:letters\s+)?only\b"
-        r"|\bno\s+capital\s+letters\b|\bonly\s+lower\s*-?case\b",
-        low,
-    )
-    if m:
-        yield _make("case", m.group(0), value="lowercase")
-        return
-    m = re.search(
-        r"\ball\s+caps\b|\ball\s+(?:in\s+)?capital(?:s|\s+letters)\b|\bin\s+(?:all\s+)?(?:upper\s*-?case|capitals|caps)\b"
-        r"|\ball\s+upper\s*-?case\b|\bcapital\s+letters\s+only\b",
-        low,
-    )
-    if m and not re.search(r"words?\s+(?:with|in)\s+all\s+capital", low):
-        yield _make("case", m.group(0), value="uppercase")
+    if _CAPITAL_WORD_COUNT.search(low):
+        low = _CAPITAL_WORD_COUNT.sub(" ", low)  # "words in all capital letters ... N times"
+    for value, rx in _CASES:
+        if m := rx.search(low):
+            yield _make("case", m.group(0), value=value)
+            return
 
 
 _CHAR_WORDS = {
@@ -341,6 +354,20 @@ def _quoted_list(text: str) -> list[str]:
     return [m.group("v").strip() for m in re.finditer(_QUOTED, text) if m.group("v").strip()]
 
 
+def _word_list(q: str, m: re.Match[str], max_words: int) -> list[str]:
+    """The words a keyword instruction names: quoted ones, else a short list after it."""
+    words = _quoted_list(q[m.start("rest") : m.end("rest")])
+    if words:
+        return words[:10]
+    rest = m.group("rest").split(" in ")[0]
+    split = (w.strip(" .") for w in re.split(r",\s*|\s+and\s+|\s+or\s+", rest))
+    return [w for w in split if 0 < len(w.split()) <= max_words][:10]
+
+
+#: A count as words say it: "3", "three", "twice".
+_COUNT = rf"(?P<n>\d+|once|twice|thrice|{'|'.join(_NUM_WORDS)})"
+
+
 @_rule
 def _keywords(q: str, low: str) -> Iterator[Instruction]:
     m = re.search(
@@ -350,56 +377,40 @@ def _keywords(q: str, low: str) -> Iterator[Instruction]:
     if m and not re.search(
         r"\b(?:at\s+least|less\s+than|fewer|times|no\s+more)\b", m.group("rest")
     ):
-        words = _quoted_list(q[m.start("rest") : m.end("rest")])
-        if not words:
-            words = [
-                w
-                for w in re.split(r",\s*|\s+and\s+|\s+or\s+", m.group("rest").split(" in ")[0])
-                if w
-            ]
-            words = [w.strip(" .") for w in words if 0 < len(w.split()) <= 2]
+        words = _word_list(q, m, max_words=2)
         if words and not re.search(
             r"\b(?:do\s+not|don't|never|avoid|without)\s+$", low[max(0, m.start() - 12) : m.start()]
         ):
-            yield _make("keywords", m.group(0), value=words[:10])
+            yield _make("keywords", m.group(0), value=words)
     m = re.search(
         r"\b(?:do\s+not|don't|never|avoid|without|refrain\s+from)\s+(?:include|includ\w+|us\w+|mention\w*|say\w*|the\s+use\s+of)\s+"
         r"(?:the\s+|any\s+of\s+the\s+)?(?:key\s*)?words?\s+(?P<rest>[^.\n]{1,200})",
         low,
     )
-    if m:
-        words = _quoted_list(q[m.start("rest") : m.end("rest")])
-        if not words:
-            words = [
-                w.strip(" .")
-                for w in re.split(r",\s*|\s+and\s+|\s+or\s+", m.group("rest"))
-                if w.strip()
-            ]
-            words = [w for w in words if len(w.split()) == 1]
-        if words:
-            yield _make("forbidden_words", m.group(0), value=words[:10])
+    if m and (words := _word_list(q, m, max_words=1)):
+        yield _make("forbidden_words", m.group(0), value=words)
     freq = (
         rf"\b(?:the\s+)?(?:word|keyword)\s+(?:{_QUOTED}|(?P<w>[\w'-]+))\s+(?:should|must|has\s+to|needs\s+to)?\s*"
-        rf"(?:appear|be\s+used|occur|show\s+up)\s+{_REL}?\s*(?P<n>\d+|once|twice|thrice|{'|'.join(_NUM_WORDS)})\s*(?:times?)?"
+        rf"(?:appear|be\s+used|occur|show\s+up)\s+{_REL}?\s*{_COUNT}\s*(?:times?)?"
     )
     for m in re.finditer(freq, low):
         word = (m.group("v") or m.group("w") or "").strip()
         yield _freq("word_frequency", m, word, q)
     use = (
         rf"\b(?:use|mention|say|repeat|include)\s+(?:the\s+word\s+)?(?:{_QUOTED}|(?P<w>[\w'-]+))\s+"
-        rf"{_REL}?\s*(?P<n>\d+|once|twice|thrice|{'|'.join(_NUM_WORDS)})\s*(?:times?)?(?=\W|$)"
+        rf"{_REL}?\s*{_COUNT}\s*(?:times?)?(?=\W|$)"
     )
     for m in re.finditer(use, low):
         word = (m.group("v") or m.group("w") or "").strip()
         if m.group("rel") or m.group("n") in ("twice", "thrice") or "time" in m.group(0):
             yield _freq("word_frequency", m, word, q)
     for m in re.finditer(
-        rf"\bletter\s+[\"'“]?(?P<w>[a-z])[\"'”]?\s+(?:should|must)?\s*(?:appear|be\s+used|occur)\s+{_REL}?\s*(?P<n>\d+|{'|'.join(_NUM_WORDS)})",
+        rf"\bletter\s+[\"'“]?(?P<w>[a-z])[\"'”]?\s+(?:should|must)?\s*(?:appear|be\s+used|occur)\s+{_REL}?\s*{_COUNT}",
         low,
     ):
         yield _freq("letter_frequency", m, m.group("w"), q)
     for m in re.finditer(
-        rf"words?\s+(?:with|in)\s+all\s+capital\s+letters\s+(?:should|must)?\s*(?:appear|be\s+used)\s+{_REL}?\s*(?P<n>\d+|{'|'.join(_NUM_WORDS)})",
+        rf"words?\s+(?:with|in)\s+all\s+capital\s+letters\s+(?:should|must)?\s*(?:appear|be\s+used)\s+{_REL}?\s*{_COUNT}",
         low,
     ):
         n = _count_word(m.group("n"))
@@ -564,7 +575,7 @@ def infer_instructions(query: str) -> list[Instruction]:
     return out
 
 
-def _instruction_terms(instructions: list[Instruction]) -> str:
+def _instruction_terms(instructions: Sequence[Instruction]) -> str:
     return " ".join((k.phrase or "").lower() for k in instructions)
 
 
@@ -581,7 +592,6 @@ _IMPLIED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"\b(?:i'm|i am|we're|we are)\s+(?:sober|teetotal|not drinking)\b", ("alcohol",)),
     )
 )
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
 
 
 def _implied_exclusions(query: str) -> Iterator[Exclusion]:
@@ -605,17 +615,21 @@ def _clean_core(query: str, core: str) -> str:
     """Drop what stripping left of a sentence that only gave a reason ("My partner
     can't stand it." leaves "My partner."): a changed sentence of three words or fewer,
     and sentences that only give the reason ("My flatmate hates them.")."""
-    original = {s.strip() for s in _SENTENCE.findall(query)}
+    original = {s.strip() for s in SENTENCES.findall(query)}
     kept = [
         s.strip()
-        for s in _SENTENCE.findall(core)
+        for s in SENTENCES.findall(core)
         if (s.strip() in original or len(s.split()) > 3) and not _REASON_ONLY.match(s)
     ]
     return " ".join(kept) or core
 
 
+@lru_cache(maxsize=1024)
 def analyze(query: str) -> RequestAnalysis:
-    """Read ``query``: its core ask, exclusions (with their phrases) and instructions."""
+    """Read ``query``: its core ask, exclusions (with their phrases) and instructions.
+
+    Cached (the result is immutable): the reward track, the precision track and fusion
+    all read the same request, often in the same process."""
     instructions = infer_instructions(query)
     covered = _instruction_terms(instructions)
     exclusions: list[Exclusion] = []
@@ -635,8 +649,8 @@ def analyze(query: str) -> RequestAnalysis:
     return RequestAnalysis(
         query=query,
         core_ask=core or query.strip(),
-        exclusions=exclusions,
-        instructions=instructions,
+        exclusions=tuple(exclusions),
+        instructions=tuple(instructions),
     )
 
 
@@ -644,4 +658,4 @@ def inferred_constraints(query: str, given: Sequence[Constraint] = ()) -> list[I
     """The request's inferred instructions, less those the caller already gave as an
     ``instruction`` constraint of the same check (the caller's wins)."""
     mine = {(k.check, k.unit) for k in given if isinstance(k, Instruction)}
-    return [k for k in infer_instructions(query) if (k.check, k.unit) not in mine]
+    return [k for k in analyze(query).instructions if (k.check, k.unit) not in mine]

@@ -98,8 +98,9 @@ def test_hysteresis_holds_the_band_within_tolerance_and_moves_beyond():
 
 def test_a_held_band_and_the_action_agree():
     a = CFG.actions.accept
-    r = fuse(req(previous_score=a), tracks(semantic=1.0, precision=a - 0.02), CFG)
-    assert r.band == "GREEN" and r.action == "accept"
+    # The precision track alone (no relevance gate): the fused score is a - 0.02, below the cut.
+    r = fuse(req(previous_score=a), tracks(precision=a - 0.02), CFG)
+    assert r.score < a and r.band == "GREEN" and r.action == "accept"
 
 
 @pytest.mark.parametrize(
@@ -116,10 +117,11 @@ def test_actions_follow_seed_004_thresholds(cut, offset, action):
 
 
 def test_a_jobs_loop_threshold_moves_the_accept_cut_and_the_band_with_it():
-    s = 0.8
-    r = fuse(req(), tracks(semantic=1.0, precision=s), CFG, accept_cut=0.75)
-    assert (r.action, r.band, r.cuts["accept"]) == ("accept", "GREEN", 0.75)
-    r = fuse(req(), tracks(semantic=1.0, precision=s), CFG, accept_cut=0.95)
+    s = round(CFG.actions.accept - 0.03, 4)  # below the config's own accept cut
+    assert fuse(req(), tracks(precision=s), CFG).action != "accept"
+    r = fuse(req(), tracks(precision=s), CFG, accept_cut=s - 0.02)
+    assert (r.action, r.band, r.cuts["accept"]) == ("accept", "GREEN", round(s - 0.02, 4))
+    r = fuse(req(), tracks(precision=s), CFG, accept_cut=0.95)
     assert r.action != "accept" and r.band != "GREEN"
     low = CFG.actions.with_accept(0.4)
     assert low.accept >= low.review >= low.iterate >= low.reject and low.review == 0.4
