@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 _TERM = r"(?P<x>[^.;:!?\n]{1,80}?)"
 #: Words that open a new clause, not an excluded thing: "no nuts, I'm allergic",
 #: "not a dog, I want a cat", "Not memory foam, it's too hot for me".
-_PRONOUNS = frozenset("i i'm i've it it's they they're we we're you you're he she that's".split())
+_PRONOUNS = frozenset(
+    "i i'm i've it it's they they're we we're you you're he she that's my our his their".split()
+)
 _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _END = (
     r"(?=\s*(?:[.;:!?)\n]|-\s|$|\b(?:but|please|because|since|if|when|while|unless|thanks|so that"
@@ -65,7 +67,8 @@ _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re
 _LEADING = re.compile(
     r"^(?:(?:a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
-    r"|having|doing|eating|drinking|playing|mentioning|including|adding|mood\s+for|into)\s+)+",
+    r"|having|doing|eating|drinking|playing|mentioning|including|adding|mood\s+for|into"
+    r"|me|him|us|them)\s+)+",
     re.IGNORECASE,
 )
 _SPLIT = re.compile(r",|\bor\b|\bnor\b|\band\b|/", re.IGNORECASE)
@@ -94,6 +97,7 @@ _STOP_TERMS = frozenset(
         "more",
         "less",
         "else",
+        "any",
     }
 )
 MAX_TERM_WORDS = 4
@@ -109,8 +113,15 @@ _TRAILING = re.compile(
 )
 
 
+#: Chat filler that trails an excluded term: "no peanuts pls", "not rodents though".
+_CHAT_TAIL = re.compile(
+    r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|this\s+year|anymore"
+    r"|at\s+all|for\s+it|thanks|thx))+$"
+)
+
+
 def _clean_term(raw: str) -> str | None:
-    term = raw.strip(" '\"-").lower()
+    term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
     words = term.split()
     if len(words) >= 2 and words[0] in _ACTIVITY_VERBS:
         term = _TRAILING.sub("", " ".join(words[1:]))
@@ -161,9 +172,19 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
 _ADVERBS = frozenset("anywhere far alone much long late again there here around".split())
 
 
+#: "I don't want to declaw her": the activity is what is excluded, not its object.
+_OBJECT_PRONOUNS = frozenset({"her", "him", "us"})
+_PLACE_PREPOSITIONS = ("in ", "on ", "at ", "to ", "around ", "through ", "across ")
+
+
 def _verb_for_adverb(term: str, phrase: str) -> str:
-    """ "don't want to drive anywhere": the verb, not the adverb, is what is excluded."""
-    if term not in _ADVERBS:
+    """ "don't want to drive anywhere" / "... to drive in Iceland": the verb, not the
+    adverb or the place, is what is excluded."""
+    if (
+        term not in _ADVERBS
+        and term not in _OBJECT_PRONOUNS
+        and not term.startswith(_PLACE_PREPOSITIONS)
+    ):
         return term
     m = re.search(r"\bto\s+(\w+)\s+" + re.escape(term), phrase, re.IGNORECASE)
     return m.group(1).lower() if m else term
@@ -291,12 +312,34 @@ _NEGATORS = frozenset(
         "none",
         "neither",
         "but",
+        # "non-rodent options", "Non-medication ideas" ("non" is its own word here).
+        "non",
+        # Warnings about an excluded item are not uses of it: "check the label for
+        # chicken fat", "hidden gluten", "traces of peanuts".
+        "hidden",
+        "label",
+        "labels",
+        "traces",
     }
 )
-_AFTER_NEGATORS = frozenset({"free", "not", "excluded", "omitted", "removed", "removal"})
+_AFTER_NEGATORS = frozenset(
+    {
+        "free",
+        "not",
+        "excluded",
+        "omitted",
+        "removed",
+        "removal",
+        "alternative",
+        "alternatives",
+        "substitute",
+        "substitutes",
+        "less",
+    }
+)
 _SUFFIXES = ("ly", "ions", "ion", "ive", "ing", "ed", "es", "s", "e")
 _FILLER = frozenset({"a", "an", "the", "of", "by", "to", "for", "in", "on", "with", "my"})
-NEGATION_WINDOW = 5
+NEGATION_WINDOW = 6
 
 
 def stem(word: str) -> str:

@@ -83,6 +83,8 @@ _SUBSTITUTE = (
     r"vegan|vegetarian|plant|plant-based|meatless|meat-free|dairy-free|non-dairy|nondairy|oat"
     r"|soy|soya|coconut|rice|fake|faux|mock|imitation|substitute|veggie|gluten-free"
     r"|alcohol-free|non-alcoholic|decaf|egg-free|nut-free|sugar-free|lactose-free|cashew"
+    # Not the dairy kind: "peanut butter", "cocoa butter", "coconut cream".
+    r"|peanut|almond|nut|seed|sunflower|apple|cocoa|shea"
 )
 _WORD = re.compile(r"[a-z][a-z'-]{2,}")
 _COMMON = frozenset(

@@ -49,10 +49,23 @@ def test_core_ask_drops_the_exclusion_and_the_reason_sentence():
         ("Lunchbox ideas, he's allergic to sesame.", "sesame"),
         ("Breakfast for a vegan guest", "dairy"),
         ("Team dinner spot, not into sushi.", "sushi"),
+        ("I don't want to drive in Iceland at all. How do I see the coast?", "drive"),
+        ("My cat scratches the couch and I don't want to declaw her.", "declaw"),
+        ("snack ideas for a playdate, nothing with peanuts pls", "peanuts"),
+        ("Small pets for a kid? Not rodents though, my wife hates them.", "rodents"),
     ],
 )
 def test_exclusions_and_negated_preferences(query, item):
     assert item in analyze(query).excluded
+
+
+def test_chat_tails_and_clauses_after_the_exclusion_are_not_items():
+    assert analyze("Small pets for a kid? Not rodents though, my wife hates them.").excluded == [
+        "rodents"
+    ]
+    assert analyze("Oven cleaning: no harsh chemicals, and I don't want to buy any.").excluded == [
+        "harsh chemicals"
+    ]
 
 
 def test_a_question_about_a_condition_excludes_nothing():
@@ -212,6 +225,26 @@ def test_negation_and_substitutes_in_the_answer_are_respected():
     assert check_members(["garlic"], "No garlic needed: lemon does the work.").violated == []
     assert check_members(["dairy"], "Use oat milk and vegan cheese.").violated == []
     assert check_members(["nuts"], "Blend almond milk with oats.").violated == [("nuts", "almonds")]
+
+
+@pytest.mark.parametrize(
+    ("item", "answer"),
+    [
+        ("rodents", "Non-rodent options that suit a 7-year-old: a betta fish or a gecko."),
+        ("rawhide", "Some rawhide alternatives for a heavy chewer: bully sticks, antlers."),
+        ("couponing", "Plan meals and buy store brands. None of these need a single coupon."),
+        ("chicken", "Salmon treats (check the label for chicken fat) or sweet potato cubes."),
+        ("dairy", "Oatmeal with peanut butter and banana, or eggs on toast."),
+        ("chicken", "Chicken-free training treats: cubes of cheese."),
+    ],
+)
+def test_answers_that_steer_around_an_excluded_item_do_not_use_it(item, answer):
+    assert check_members([item], answer).violated == []
+
+
+def test_an_excluded_item_used_outright_is_still_caught():
+    assert check_members(["rawhide"], "Give him rawhide chews twice a week.").violated
+    assert check_members(["dairy"], "Top it with butter and cheddar.").violated
 
 
 def test_membership_by_embedding_when_no_list_knows_the_class():
