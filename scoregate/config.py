@@ -320,6 +320,11 @@ class FusionConfig(_Strict):
     #: ``full`` is on topic and passes untouched, one at or below ``floor`` scores 0.
     relevance_floor: float = Field(default=0.15, ge=0, le=1)
     relevance_full: float = Field(default=0.45, ge=0, le=1)
+    #: A request that asks several things: when no sentence of the answer comes within
+    #: this cosine of one of the asks, the answer probably leaves it out, and the fused
+    #: score is capped at ``missed_ask_cap`` (below the accept cut: a human looks).
+    ask_min_cosine: float = Field(default=0.25, ge=-1, le=1)
+    missed_ask_cap: float = Field(default=0.70, ge=0, le=1)
 
     @model_validator(mode="after")
     def _profiles_valid(self) -> FusionConfig:

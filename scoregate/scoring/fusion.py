@@ -277,6 +277,18 @@ def _soft_caps(tracks: dict[str, TrackScore], cfg: ScoringConfig) -> list[tuple[
     prec = tracks.get("precision")
     if prec is not None and prec.ok and prec.details.get("violated"):
         caps.append((cfg.precision.exclusion_cap, "uses something the request excludes"))
+    sem = tracks.get("semantic")
+    asks = sem.details.get("asks", []) if sem is not None and sem.ok else []
+    missed = [a for a in asks if a["cosine"] < cfg.fusion.ask_min_cosine]
+    if missed:
+        worst = min(missed, key=lambda a: a["cosine"])
+        caps.append(
+            (
+                cfg.fusion.missed_ask_cap,
+                f"the answer may leave out part of the request: '{worst['ask']}'"
+                f" (closest sentence cosine {worst['cosine']:.2f})",
+            )
+        )
     reward = tracks.get("reward")
     failed = reward.details.get("inferred_failures", []) if reward is not None and reward.ok else []
     if failed:

@@ -79,6 +79,9 @@ class RequestAnalysis:
     core_ask: str
     exclusions: tuple[Exclusion, ...] = ()
     instructions: tuple[Instruction, ...] = ()
+    #: The separate things the request asks, when it asks more than one ("when should I
+    #: go, and what should I pack?"); empty for a single ask.
+    asks: tuple[str, ...] = ()
 
     @property
     def excluded(self) -> list[str]:
@@ -92,6 +95,7 @@ class RequestAnalysis:
             "instructions": [
                 k.model_dump(exclude_defaults=True, exclude={"inferred"}) for k in self.instructions
             ],
+            "asks": list(self.asks),
         }
 
 
@@ -624,6 +628,42 @@ def _clean_core(query: str, core: str) -> str:
     return " ".join(kept) or core
 
 
+# --- the separate asks of a multi-part request -----------------------------------------
+
+_ASK_WORD = (
+    r"(?:what|which|how|where|when|who|whom|whose|why|whether|is|are|was|should|can|could|do"
+    r"|does|did|would|will|any|anything)"
+)
+#: A sentence that asks without a question mark: "Explain X and list Y."
+_ASK_VERB = (
+    r"(?:tell|explain|give|list|suggest|recommend|describe|compare|show|name|outline"
+    r"|summari[sz]e)"
+)
+_IMPERATIVE = re.compile(rf"^\s*(?:please\s+)?{_ASK_VERB}\b", re.IGNORECASE)
+#: Where one ask ends and the next begins inside a sentence: "..., and which one ...",
+#: "... and also how ...", "...? Also, what ...".
+_ASK_SPLIT = re.compile(
+    rf",?\s*\b(?:and(?:\s+also)?|also|plus)\s+(?=(?:{_ASK_WORD}|{_ASK_VERB})\b)", re.IGNORECASE
+)
+MIN_ASK_WORDS = 3
+
+
+def split_asks(query: str) -> tuple[str, ...]:
+    """The separate asks of ``query`` when it has more than one, else ``()``.
+
+    >>> split_asks("When's the best time to hike in Patagonia, and what should I pack?")
+    ("When's the best time to hike in Patagonia", 'what should I pack?')
+    """
+    asks: list[str] = []
+    for sentence in SENTENCES.findall(query):
+        s = sentence.strip()
+        if not (s.endswith("?") or _IMPERATIVE.match(s)):
+            continue
+        s = re.sub(r"^(?:also|and|plus)\b[,\s]*", "", s, flags=re.IGNORECASE)
+        asks += [p.strip() for p in _ASK_SPLIT.split(s) if len(p.split()) >= MIN_ASK_WORDS]
+    return tuple(asks) if len(asks) > 1 else ()
+
+
 @lru_cache(maxsize=1024)
 def analyze(query: str) -> RequestAnalysis:
     """Read ``query``: its core ask, exclusions (with their phrases) and instructions.
@@ -651,6 +691,7 @@ def analyze(query: str) -> RequestAnalysis:
         core_ask=core or query.strip(),
         exclusions=tuple(exclusions),
         instructions=tuple(instructions),
+        asks=split_asks(query),
     )
 
 

@@ -9,6 +9,11 @@ is chunked the same way and its chunk embeddings averaged (one intent, many word
 The raw cosine is min-max normalised to [0, 1] with ``semantic.min_cosine`` and
 ``semantic.max_cosine``.
 
+A request that asks several things ("when should I go, and what should I pack?", see
+:func:`scoregate.scoring.request_analysis.split_asks`) also gets each ask compared with
+every sentence of the answer: ``details["asks"]`` holds each ask's best sentence cosine,
+and fusion caps an answer that leaves one ask unaddressed.
+
 Query embeddings may be cached (key: model id + sha256 of the text) so repeated
 queries are not re-encoded. numpy only at import time: torch is never imported here.
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import time
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -26,6 +32,7 @@ import numpy.typing as npt
 
 from scoregate.config import SemanticConfig
 from scoregate.schemas.result import TrackScore
+from scoregate.scoring.request_analysis import analyze
 
 log = logging.getLogger(__name__)
 
@@ -169,8 +176,34 @@ def _plan_queries(
     return cached, pending
 
 
+#: Sentences of an answer, for the per-ask comparison (list items and lines count).
+_ANSWER_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+#: At most this many sentences of an answer are compared with the asks.
+MAX_ASK_SENTENCES = 60
+
+
+def answer_sentences(content: str) -> list[str]:
+    """The answer's sentences and lines (at least one), for the per-ask comparison."""
+    parts = [p.strip() for p in _ANSWER_SENTENCES.split(content) if len(p.strip()) > 2]
+    return parts[:MAX_ASK_SENTENCES] or [content.strip()]
+
+
+def _ask_coverage(emb: Vector, asks: tuple[str, ...], slots: tuple[slice, slice]) -> list[dict]:
+    """Each ask with the cosine of the answer sentence closest to it."""
+    ask_rows, sentence_rows = slots
+    a = emb[ask_rows] / np.linalg.norm(emb[ask_rows], axis=1, keepdims=True).clip(1e-12)
+    s = emb[sentence_rows] / np.linalg.norm(emb[sentence_rows], axis=1, keepdims=True).clip(1e-12)
+    best = (a @ s.T).max(axis=1)
+    return [{"ask": ask, "cosine": round(float(c), 4)} for ask, c in zip(asks, best, strict=True)]
+
+
 def _pair_score(
-    qvec: Vector, emb: Vector, slot: slice | None, cfg: SemanticConfig, elapsed_ms: float
+    qvec: Vector,
+    emb: Vector,
+    slot: slice | None,
+    cfg: SemanticConfig,
+    elapsed_ms: float,
+    asks: tuple[tuple[str, ...], tuple[slice, slice]] | None = None,
 ) -> TrackScore:
     if slot is None:
         return TrackScore(
@@ -184,10 +217,13 @@ def _pair_score(
     chunks = slot.stop - slot.start
     score = min_max_scale(cosine, cfg.min_cosine, cfg.max_cosine)
     best = f", best of {chunks} chunks" if chunks > 1 else ""
+    details: dict[str, Any] = {"cosine": round(cosine, 4), "chunks": chunks}
+    if asks is not None:
+        details["asks"] = _ask_coverage(emb, *asks)
     return TrackScore(
         name=TRACK,
         score=score,
-        details={"cosine": round(cosine, 4), "chunks": chunks},
+        details=details,
         reasons=[f"semantic similarity {score:.2f} (cosine {cosine:.2f}{best})"],
         elapsed_ms=elapsed_ms,
     )
@@ -211,12 +247,18 @@ def semantic_scores(
     batch = _Batch()
     qvecs, pending = _plan_queries(model, [q for q, _ in pairs], cfg, cache, batch)
     slots = [batch.add(split_text(model, c, cfg)) if c.strip() else None for _, c in pairs]
+    ask_slots: list[tuple[tuple[str, ...], tuple[slice, slice]] | None] = []
+    for q, c in pairs:
+        asks = analyze(q).asks if c.strip() else ()
+        ask_slots.append(
+            (asks, (batch.add(list(asks)), batch.add(answer_sentences(c)))) if asks else None
+        )
     emb = _encode(model, batch.texts, cfg)
     for q, rows in pending.items():
         qvecs[q] = _normalise(emb[rows].mean(axis=0))
         _cache_set(cache, cache_key(cfg.model, q), qvecs[q])
     share = (time.perf_counter() - start) * 1000 / max(len(pairs), 1)
     return [
-        _pair_score(qvecs[q], emb, slot, cfg, share)
-        for (q, _), slot in zip(pairs, slots, strict=True)
+        _pair_score(qvecs[q], emb, slot, cfg, share, asks)
+        for (q, _), slot, asks in zip(pairs, slots, ask_slots, strict=True)
     ]

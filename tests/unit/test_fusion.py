@@ -170,3 +170,15 @@ def test_pure_tracks_run_metrics_and_evidence_only_when_given():
         metadata={"task_type": "analysis"},
     )
     assert set(pure_tracks(r, CFG)) == {"heuristics", "metrics", "evidence", "reward"}
+
+
+def test_an_answer_that_leaves_out_one_ask_is_capped_below_accept_with_the_ask_named():
+    t = tracks(semantic=0.9, precision=0.95, reward=1.0)
+    asks = [{"ask": "when should I go", "cosine": 0.55}, {"ask": "what should I pack?", "cosine": 0.12}]
+    t["semantic"] = TrackScore(name="semantic", score=0.9, details={"asks": asks})
+    r = fuse(req(), t, CFG)
+    assert r.score == CFG.fusion.missed_ask_cap < CFG.actions.accept
+    assert any("'what should I pack?'" in x and "0.12" in x for x in r.reasons)
+    covered = [dict(a, cosine=0.5) for a in asks]
+    t["semantic"] = TrackScore(name="semantic", score=0.9, details={"asks": covered})
+    assert fuse(req(), t, CFG).score > CFG.fusion.missed_ask_cap

@@ -68,6 +68,29 @@ def test_chat_tails_and_clauses_after_the_exclusion_are_not_items():
     ]
 
 
+@pytest.mark.parametrize(
+    ("query", "asks"),
+    [
+        (
+            "When's the best time to hike in Patagonia, and what should I pack?",
+            ["When's the best time to hike in Patagonia", "what should I pack?"],
+        ),
+        (
+            "Can you give me a pasta recipe? Also, how long does it keep in the fridge?",
+            ["Can you give me a pasta recipe?", "how long does it keep in the fridge?"],
+        ),
+        (
+            "Explain how vaccines work and list the common side effects.",
+            ["Explain how vaccines work", "list the common side effects."],
+        ),
+        ("How do I fix a leaky faucet? It drips all night.", []),
+        ("I use a wheelchair. Which Paris sights are accessible?", []),
+    ],
+)
+def test_the_separate_asks_of_a_multi_part_request(query, asks):
+    assert list(analyze(query).asks) == asks
+
+
 def test_a_question_about_a_condition_excludes_nothing():
     assert analyze("Can a cast iron pan go without seasoning for a week?").excluded == []
 

@@ -190,3 +190,22 @@ def test_resolve_unknown_builtin() -> None:
 def test_pick_device_passes_explicit_settings_through() -> None:
     assert pick_device("cpu") == "cpu"
     assert pick_device("cuda") == "cuda"
+
+
+def test_each_ask_of_a_multi_part_request_is_compared_with_the_answer_sentences() -> None:
+    query = "When is the best hiking season in Patagonia, and what gear should I pack?"
+    both = "The best hiking season is summer.\nPack gear: boots, a shell and layers."
+    [full] = semantic_scores(FakeEncoder(window=64), [(query, both)], CFG)
+    [half] = semantic_scores(
+        FakeEncoder(window=64), [(query, "The best hiking season is summer.")], CFG
+    )
+    cover = {a["ask"]: a["cosine"] for a in full.details["asks"]}
+    missed = {a["ask"]: a["cosine"] for a in half.details["asks"]}
+    assert list(cover) == ["When is the best hiking season in Patagonia", "what gear should I pack?"]
+    assert missed["what gear should I pack?"] < cover["what gear should I pack?"]
+
+
+def test_a_single_ask_gets_no_per_ask_comparison() -> None:
+    enc = FakeEncoder()
+    [t] = semantic_scores(enc, [("How do I fix a leaky faucet?", "Replace the washer.")], CFG)
+    assert "asks" not in t.details and len(enc.calls) == 1
