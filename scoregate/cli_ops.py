@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
+
+from scoregate.terminal import make_console
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 
     from scoregate.config import ScoringConfig
 
-console = Console()
-err = Console(stderr=True)
+console = make_console()
+err = make_console(stderr=True)
 
 Since = Annotated[
     str | None, typer.Option(help="Time window: 30m, 1h, 24h, 7d...", show_default=False)
