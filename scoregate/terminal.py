@@ -13,10 +13,13 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.rule import Rule
 from rich.text import Text
 
 #: The width used when the output is not a terminal (and ``COLUMNS`` is unset).
 PIPE_WIDTH = 10_000
+#: The widest a horizontal rule is drawn (a pipe's console is PIPE_WIDTH wide).
+RULE_WIDTH = 100
 
 
 def make_console(*, stderr: bool = False) -> Console:
@@ -46,3 +49,8 @@ def safe(value: Any) -> str:
 def plain(value: Any, style: str = "") -> Text:
     """A table cell or line that is never parsed as markup (a band, a reason, an id)."""
     return Text("" if value is None else str(value), style=style)
+
+
+def rule(console: Console, title: str = "") -> None:
+    """A horizontal rule, at most :data:`RULE_WIDTH` wide (not PIPE_WIDTH in a pipe)."""
+    console.print(Rule(safe(title)), width=min(console.width, RULE_WIDTH))
