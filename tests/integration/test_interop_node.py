@@ -2,8 +2,11 @@
 
 ``interop/scoregate-client.js`` sends ``scoregate.control.submit`` and serves the agent
 task on its own queue, answering with ``scoregate.control.agent_result``. A real worker
-serves every pool on Redis (the model pools score with fakes: the protocol is under test
-here, not the models) and the job must finish accepted at iteration 2, the agent's answer.
+serves every pool (the model pools score with fakes: the protocol is under test here, not
+the models) and the job must finish accepted at iteration 2, the agent's answer. Over Redis
+(``SCOREGATE_TEST_REDIS_URL``) and over RabbitMQ (``SCOREGATE_TEST_RABBITMQ_URL``, default
+guest on 127.0.0.1; in a vhost of this test's own when ``rabbitmqctl`` can make one, so no
+other test's worker takes its messages), in Celery protocols 2 and 1.
 Needs ``npm ci`` in ``interop/`` (``.ci/run`` does it).
 """
 
@@ -38,6 +41,8 @@ pytestmark = pytest.mark.integration
 INTEROP = ROOT / "interop"
 CLIENT = INTEROP / "scoregate-client.js"
 AGENT_TASK = "nodeagent.write"
+AMQP_VHOST = "scoregate_node_it"
+AMQP_URL = os.environ.get("SCOREGATE_TEST_RABBITMQ_URL", "amqp://guest:guest@127.0.0.1:5672//")
 QUERY = "Give me a short tomato pasta recipe for dinner."
 # The hard constraint fails on this first draft, so the loop must ask the Node agent.
 DRAFT = "Boil spaghetti, simmer tomatoes with garlic, toss together. DRAFT"
@@ -72,15 +77,46 @@ def _start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
     raise RuntimeError(f"worker not ready in 90s: {log.read_text()[-3000:]}")
 
 
-@pytest.fixture(scope="module")
+def _own_vhost(url: str) -> str:
+    """``url`` on vhost :data:`AMQP_VHOST`, made with ``rabbitmqctl``; ``url`` if it cannot."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    user = parts.username or "guest"
+    ctl = shutil.which("rabbitmqctl")
+    if ctl is None:
+        return url
+    made = subprocess.run([ctl, "add_vhost", AMQP_VHOST], capture_output=True, timeout=60)
+    exists = made.returncode == 0 or b"already exists" in made.stderr + made.stdout
+    perms = [ctl, "set_permissions", "-p", AMQP_VHOST, user, ".*", ".*", ".*"]
+    if not exists or subprocess.run(perms, capture_output=True, timeout=60).returncode != 0:
+        return url
+    return urlunsplit(parts._replace(path=f"/{AMQP_VHOST}"))
+
+
+def _amqp_broker() -> str:
+    """The RabbitMQ URL the test uses, reachable (else skip, or fail in CI)."""
+    import kombu
+
+    url = _own_vhost(AMQP_URL)
+    try:
+        with kombu.Connection(url, connect_timeout=5) as conn:
+            conn.ensure_connection(max_retries=1)
+    except Exception as exc:
+        require_service("RabbitMQ", exc)
+    return url
+
+
+@pytest.fixture(scope="module", params=["redis", "rabbitmq"])
 def node_stack(
-    redis_url: str, tmp_path_factory: pytest.TempPathFactory
+    request: pytest.FixtureRequest, redis_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[dict[str, Any]]:
-    """A worker for every pool with fake models and a result backend, on Redis."""
+    """A worker for every pool with fake models, on the broker; results kept in Redis."""
     from scoregate.storage.db import upgrade
 
     node = _node()
-    pg_url = fresh_database("scoregate_node_it")
+    broker = redis_url if request.param == "redis" else _amqp_broker()
+    pg_url = fresh_database(f"scoregate_node_it_{request.param}")
     try:
         upgrade(pg_url)
     except Exception as exc:
@@ -92,6 +128,7 @@ def node_stack(
         SCOREGATE_RESULT_BACKEND=redis_url,
         SCOREGATE_TEST_FAKE_MODELS="1",
     )
+    env["SCOREGATE_BROKER_URL"] = broker
     log = tmp_path_factory.mktemp("node") / "worker.log"
     proc = _start_worker(env, log)
     with client_pointed_at(env):
@@ -104,6 +141,7 @@ def _run_client(stack: dict[str, Any], protocol: int, key: str) -> subprocess.Po
         stack["node"],
         str(CLIENT),
         *("--broker", stack["env"]["SCOREGATE_BROKER_URL"]),
+        *("--backend", stack["env"]["SCOREGATE_RESULT_BACKEND"]),
         *("--query", QUERY, "--content", DRAFT, "--hard-not-contains", "DRAFT"),
         *("--agent-task", AGENT_TASK, "--protocol", str(protocol), "--key", key),
         *("--serve-seconds", "120", "--result-timeout", "5"),
