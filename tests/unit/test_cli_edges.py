@@ -293,3 +293,10 @@ def test_model_loads_run_without_transformers_progress_bars(monkeypatch, tmp_pat
     models.load_cross_encoder(cfg.precision)
     assert seen == [False, False]
     assert hf_logging.is_progress_bar_enabled()  # the process's own setting is restored
+
+
+@pytest.mark.parametrize("kind", ["[bold]", "[/]"])
+def test_error_messages_print_user_text_verbatim(kind):
+    out = runner.invoke(cli, ["score", "-q", "q", "-c", "x", "--constraint", f"{kind}=1"])
+    assert out.exit_code == 2, out.output
+    assert f"unknown constraint kind '{kind}'" in out.output
