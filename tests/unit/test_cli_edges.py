@@ -300,3 +300,15 @@ def test_error_messages_print_user_text_verbatim(kind):
     out = runner.invoke(cli, ["score", "-q", "q", "-c", "x", "--constraint", f"{kind}=1"])
     assert out.exit_code == 2, out.output
     assert f"unknown constraint kind '{kind}'" in out.output
+
+
+def test_console_for_a_pipe_is_wide_and_honours_columns(monkeypatch, capsys):
+    from scoregate.terminal import PIPE_WIDTH, make_console
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    piped = make_console()
+    assert piped.width == PIPE_WIDTH
+    piped.print("word " * 60)
+    assert capsys.readouterr().out.count("\n") == 1  # one line, not wrapped at 80 columns
+    monkeypatch.setenv("COLUMNS", "120")
+    assert make_console().width == 120
