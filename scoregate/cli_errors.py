@@ -24,7 +24,7 @@ _URL_HINT = "check SCOREGATE_DATABASE_URL"
 #: (text in the driver's message, what failed, how to fix it), first match wins.
 _CAUSES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (
-        ("password authentication failed", "authentication failed", "access denied"),
+        ("authentication failed", "access denied", 'role "'),  # 'role "x" does not exist'
         "the database refused the login",
         "check the user and password in SCOREGATE_DATABASE_URL",
     ),

@@ -99,6 +99,7 @@ def test_a_database_file_that_cannot_be_opened_names_the_url(database_at, tmp_pa
         ("no such table: jobs", "run `scoregate db upgrade`"),
         ('database "x" does not exist', "create it"),
         ('password authentication failed for user "u"', "check the user and password"),
+        ('role "nobody" does not exist', "check the user and password"),
     ],
 )
 def test_each_database_failure_says_how_to_fix_it(message, fix):
