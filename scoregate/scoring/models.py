@@ -169,12 +169,12 @@ def quiet_loading() -> Iterator[None]:
     from transformers.utils import logging as hf_logging
 
     was_enabled = hf_logging.is_progress_bar_enabled()
-    hf_logging.disable_progress_bar()
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
     try:
         yield
     finally:
         if was_enabled:
-            hf_logging.enable_progress_bar()
+            hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
 
 
 def load_embedder(cfg: SemanticConfig, device: str = "cpu", backend: str = "torch") -> Any:
