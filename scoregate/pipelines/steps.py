@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from scoregate.pipelines import context as names
+from scoregate.pipelines import steplog
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import Message, PublishError
 from scoregate.pipelines.validation import check_body
@@ -227,6 +228,8 @@ def record_tracks(
                 continue
             if done:
                 ready.append(Message(names.FUSE, {"job_id": job_id, "n": n}, "fusion"))
+            ms = sum(t.elapsed_ms for t in tracks.values())
+            steplog.step(job_id, n, pool, primary.score if primary else None, ms)
     _publish(ctx, ready)
 
 
