@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from scoregate.cli_ops import register as register_ops
+from scoregate.cli_workers import register as register_workers
 from scoregate.pipelines.validation import JobLine
 from scoregate.schemas.constraints import CONSTRAINT_KINDS
 
@@ -188,6 +189,11 @@ def worker(
         argv = worker_argv(pool, concurrency=concurrency, loglevel=loglevel, beat=beat)
     except ValueError as exc:
         raise _die(str(exc)) from None
+    from scoregate.config import get_settings
+    from scoregate.workers.startup import NO_BROKER
+
+    if get_settings().broker_url is None:
+        raise _die(NO_BROKER.removeprefix("scoregate: "))
     from scoregate.workers.app import get_app
 
     get_app().worker_main(argv)
@@ -280,6 +286,8 @@ def _task_ref(text: str | None) -> dict[str, str] | None:
 
 
 def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, Any]) -> list[str]:
+    from scoregate.pipelines.dispatch import JobsNotPublished
+
     ids: list[str] = []
     chunk = 200
     with Progress(console=err, transient=True) as progress:
@@ -287,12 +295,30 @@ def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, An
         for start in range(0, len(bodies), chunk):
             part = bodies[start : start + chunk]
             try:
-                ids += api.submit_bodies([{**options, **b} for b in part])
+                ids += api.submit_bodies([{**options, **b} for b in part], strict=True)
+            except JobsNotPublished as exc:
+                _not_published(ids + exc.job_ids, len(bodies) - len(ids) - len(exc.job_ids))
             except ValueError as exc:
                 at = f" (jobs {start + 1}-{start + len(part)})" if len(bodies) > 1 else ""
                 raise _die(f"{exc}{at}; {len(ids)} job(s) submitted before it") from None
             progress.advance(bar, len(part))
     return ids
+
+
+def _not_published(recorded: list[str], left: int) -> None:
+    """The broker did not take the jobs: they are recorded; say what happens next."""
+    from scoregate.config import get_settings
+
+    settings = get_settings()
+    for job_id in recorded:
+        print(job_id)
+    rest = f"; {left} job(s) of the file were not submitted" if left else ""
+    err.print(
+        f"[bold red]error:[/] broker unreachable: {len(recorded)} job(s) recorded, will be"
+        " published by the sweeper when the broker and a control worker are back (within"
+        f" about {settings.stuck_after_s + settings.sweep_interval_s:g} s of that){rest}"
+    )
+    raise typer.Exit(3)
 
 
 @jobs_app.command("list")
@@ -389,6 +415,7 @@ def _mount_models() -> None:
 
 _mount_models()
 register_ops(app)  # report, calibrate, rethreshold (scoregate/cli_ops.py)
+register_workers(app)  # workers (scoregate/cli_workers.py)
 
 
 def main() -> None:
