@@ -139,6 +139,8 @@ class Upkeep(bootsteps.StartStopStep):  # type: ignore[misc]
         settings = get_settings()
         if sweeper_on(settings, pools):
             interval = settings.sweep_interval_s
+            # At once too: after a broker outage the stuck work is due already.
+            send_sweep(c.app, interval)
             self.tref = c.timer.call_repeatedly(interval, send_sweep, (c.app, interval))
 
     def stop(self, c: Any) -> None:

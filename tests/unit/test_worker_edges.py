@@ -165,6 +165,38 @@ def test_a_sweep_tick_publishes_one_expiring_sweep_and_survives_a_broker_error(c
     assert "cannot publish the sweep (broker down)" in caplog.text
 
 
+def test_the_upkeep_step_sweeps_at_once_then_on_a_timer_and_stops_with_the_consumer(
+    monkeypatch,
+):
+    sent: list[str] = []
+    timers: list[tuple[float, Any]] = []
+    cancelled: list[bool] = []
+
+    class Timer:
+        def call_repeatedly(self, interval: float, fn: Any, args: Any) -> Any:
+            timers.append((interval, fn))
+            return SimpleNamespace(cancel=lambda: cancelled.append(True))
+
+    unbound: list[list[str]] = []
+    monkeypatch.setattr(startup, "drop_stale_bindings", lambda conn, pools: unbound.append(pools))
+    queues = SimpleNamespace(consume_from={"control": 1, "fusion": 1})
+    app = SimpleNamespace(
+        amqp=SimpleNamespace(queues=queues),
+        send_task=lambda name, **kw: sent.append(name),
+    )
+    consumer = SimpleNamespace(app=app, connection=object(), timer=Timer())
+    step = startup.Upkeep(SimpleNamespace())
+    step.start(consumer)
+    assert unbound == [["fusion", "control"]]
+    assert sent == ["scoregate.control.sweep"] and timers[0][0] == 10.0
+    step.stop(consumer)
+    assert cancelled == [True]
+    queues.consume_from = {"semantic": 1}
+    sent.clear()
+    startup.Upkeep(SimpleNamespace()).start(consumer)
+    assert sent == []  # a worker that does not consume control sends no sweeps
+
+
 # --- queue declarations -------------------------------------------------------------------------
 
 
