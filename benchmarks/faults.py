@@ -205,7 +205,7 @@ class Stack:
         path.write_text("".join(json.dumps(line) + "\n" for line in lines))
         out = subprocess.run(
             [sys.executable, "-m", "scoregate.cli", "submit", "--file", str(path)],
-            env=self.env,
+            env={**self.env, "COLUMNS": "400"},  # one line per message
             capture_output=True,
             text=True,
             timeout=300,
@@ -257,9 +257,9 @@ def broker_down(tmp: Path, jobs: int, outage_s: float, broker: Redis | RabbitMQ)
         down = time.monotonic() - began
         broker.start()
         seconds = stack.wait_final(ids)
-        last = said.splitlines()[-1] if said else ""
+        message = said[said.find("broker unreachable") :].splitlines()[0] if said else ""
         label = f"{kind} broker down {down:.0f} s, jobs submitted meanwhile"
-        return row(label, f"exit {code}: {last[:120]}", seconds, stack, ids)
+        return row(label, f"exit {code}: {message}", seconds, stack, ids)
     finally:
         stack.stop()
         broker.stop()
