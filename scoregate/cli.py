@@ -286,6 +286,7 @@ def _task_ref(text: str | None) -> dict[str, str] | None:
 
 
 def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, Any]) -> list[str]:
+    from scoregate.cli_workers import exit_not_published
     from scoregate.pipelines.dispatch import JobsNotPublished
 
     ids: list[str] = []
@@ -297,28 +298,12 @@ def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, An
             try:
                 ids += api.submit_bodies([{**options, **b} for b in part], strict=True)
             except JobsNotPublished as exc:
-                _not_published(ids + exc.job_ids, len(bodies) - len(ids) - len(exc.job_ids))
+                exit_not_published(ids + exc.job_ids, len(bodies) - len(ids) - len(exc.job_ids))
             except ValueError as exc:
                 at = f" (jobs {start + 1}-{start + len(part)})" if len(bodies) > 1 else ""
                 raise _die(f"{exc}{at}; {len(ids)} job(s) submitted before it") from None
             progress.advance(bar, len(part))
     return ids
-
-
-def _not_published(recorded: list[str], left: int) -> None:
-    """The broker did not take the jobs: they are recorded; say what happens next."""
-    from scoregate.config import get_settings
-
-    settings = get_settings()
-    for job_id in recorded:
-        print(job_id)
-    rest = f"; {left} job(s) of the file were not submitted" if left else ""
-    err.print(
-        f"[bold red]error:[/] broker unreachable: {len(recorded)} job(s) recorded, will be"
-        " published by the sweeper when the broker and a control worker are back (within"
-        f" about {settings.stuck_after_s + settings.sweep_interval_s:g} s of that){rest}"
-    )
-    raise typer.Exit(3)
 
 
 @jobs_app.command("list")

@@ -1,4 +1,5 @@
-"""``scoregate workers``: which workers answer, and what they consume.
+"""``scoregate workers`` (which workers answer, and what they consume), and what
+``scoregate submit`` says when the broker is unreachable.
 
 Registered on the main ``scoregate`` app by :func:`register`.
 """
@@ -6,7 +7,7 @@ Registered on the main ``scoregate`` app by :func:`register`.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -15,6 +16,8 @@ err = Console(stderr=True)
 
 #: Exit status when no worker answered.
 NONE_ANSWERED = 1
+#: Exit status of ``submit`` when the broker did not take the jobs (they are recorded).
+NOT_PUBLISHED = 3
 
 
 def workers(
@@ -63,6 +66,22 @@ def live_workers(timeout: float) -> dict[str, list[str]]:
         name: sorted(str(q.get("name")) for q in active.get(name) or [] if isinstance(q, dict))
         for name in pongs
     }
+
+
+def exit_not_published(recorded: list[str], left: int) -> NoReturn:
+    """The broker did not take the jobs: they are recorded; say what happens next."""
+    from scoregate.config import get_settings
+
+    settings = get_settings()
+    for job_id in recorded:
+        print(job_id)
+    rest = f"; {left} job(s) of the file were not submitted" if left else ""
+    err.print(
+        f"[bold red]error:[/] broker unreachable: {len(recorded)} job(s) recorded, will be"
+        " published by the sweeper when the broker and a control worker are back (within"
+        f" about {settings.stuck_after_s + settings.sweep_interval_s:g} s of that){rest}"
+    )
+    raise typer.Exit(NOT_PUBLISHED)
 
 
 def register(app: typer.Typer) -> None:
