@@ -180,7 +180,10 @@ def worker(
     pool: Annotated[str, typer.Option(help="semantic, precision, reward, fusion, control or all")],
     concurrency: Annotated[int | None, typer.Option("-c", "--concurrency")] = None,
     loglevel: Annotated[str, typer.Option("--loglevel", "-l")] = "INFO",
-    beat: Annotated[bool, typer.Option(help="Also run the periodic sweeper (control).")] = False,
+    beat: Annotated[
+        bool,
+        typer.Option(help="Also run Celery beat (control workers sweep without it)."),
+    ] = False,
 ) -> None:
     """Start a Celery worker for one pool (``celery worker -Q POOL``)."""
     from scoregate.workers.command import worker_argv

@@ -197,6 +197,29 @@ def test_the_upkeep_step_sweeps_at_once_then_on_a_timer_and_stops_with_the_consu
     assert sent == []  # a worker that does not consume control sends no sweeps
 
 
+def test_a_starting_worker_sizes_its_redis_timeout_and_says_what_is_off(monkeypatch, caplog):
+    caplog.set_level(logging.INFO, logger="scoregate.workers.startup")
+    queues = SimpleNamespace(consume_from={"semantic": 1})
+    instance = SimpleNamespace(app=SimpleNamespace(amqp=SimpleNamespace(queues=queues)))
+    conf = SimpleNamespace(broker_url="redis://127.0.0.1:6379/0", broker_transport_options={})
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", conf.broker_url)
+    get_settings.cache_clear()
+    startup._configure(instance=instance, conf=conf)
+    assert conf.broker_transport_options["visibility_timeout"] == 120
+    assert conf.broker_transport_options["unacked_key"] == "unacked:semantic"
+    assert "no Redis" not in caplog.text and "sweeper:" not in caplog.text
+    caplog.clear()
+    amqp = SimpleNamespace(broker_url="amqp://guest:guest@127.0.0.1//", broker_transport_options={})
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", amqp.broker_url)
+    get_settings.cache_clear()
+    queues.consume_from = {"control": 1}
+    startup._configure(instance=instance, conf=amqp)
+    assert amqp.broker_transport_options == {}  # Redis options only on Redis
+    off = [r for r in caplog.records if "no Redis" in r.getMessage()]
+    assert len(off) == 1 and off[0].levelno == logging.WARNING
+    assert "sweeper: every 10 s" in caplog.text
+
+
 # --- queue declarations -------------------------------------------------------------------------
 
 
