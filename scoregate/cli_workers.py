@@ -44,7 +44,8 @@ def workers(
     if not found:
         err.print(
             f"no worker answered within {timeout:g} s: start one with"
-            " `scoregate worker --pool all` (or one per pool), and check SCOREGATE_BROKER_URL"
+            " `scoregate worker --pool all` (or one per pool), and check SCOREGATE_BROKER_URL",
+            soft_wrap=True,
         )
         raise typer.Exit(NONE_ANSWERED)
 
@@ -79,7 +80,8 @@ def exit_not_published(recorded: list[str], left: int) -> NoReturn:
     err.print(
         f"[bold red]error:[/] broker unreachable: {len(recorded)} job(s) recorded, will be"
         " published by the sweeper when the broker and a control worker are back (within"
-        f" about {settings.stuck_after_s + settings.sweep_interval_s:g} s of that){rest}"
+        f" about {settings.stuck_after_s + settings.sweep_interval_s:g} s of that){rest}",
+        soft_wrap=True,  # one line, whatever the terminal's width
     )
     raise typer.Exit(NOT_PUBLISHED)
 
