@@ -32,7 +32,8 @@ def workers(
     if get_settings().broker_url is None:
         err.print(
             "[bold red]error:[/] SCOREGATE_BROKER_URL is not set: there is no broker to ask"
-            " (the embedded default runs no workers)"
+            " (the embedded default runs no workers)",
+            soft_wrap=True,
         )
         raise typer.Exit(2)
     found = live_workers(timeout)
