@@ -46,12 +46,14 @@ class Events:
 
     def __init__(self, app: Any) -> None:
         self.by_task: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        self.stream: list[dict[str, Any]] = []
         self.workers_seen = threading.Event()
         self._app = app
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def _on(self, event: dict[str, Any]) -> None:
+        self.stream.append(event)
         if event["type"].startswith("task-"):
             self.by_task[event["uuid"]].append(event)
         elif event["type"] == "worker-heartbeat":
@@ -164,6 +166,16 @@ def test_each_batched_message_is_received_started_and_succeeded_on_the_stream(wo
         succeeded = next(e for e in ev if e["type"] == "task-succeeded")
         assert succeeded["runtime"] > 0, f"{name}: runtime {succeeded['runtime']!r}"
         assert succeeded["hostname"].startswith("all@"), succeeded["hostname"]
+    # What Flower shows: its state machine (celery.events.state) fed the same stream.
+    state = app.events.State()
+    for event in events.stream:
+        state.event(event)
+    for name in BATCHED:
+        (uuid,) = [u for u, ev in events.of(name).items() if _for_job(ev, job_id) and u != bad]
+        task = state.tasks[uuid]
+        assert (task.state, task.name) == ("SUCCESS", name), (task.state, task.name)
+        assert task.worker is not None and task.worker.hostname.startswith("all@")
+    assert state.tasks[bad].state == "FAILURE"
     failed = [e for e in events.by_task[bad] if e["type"] == "task-failed"]
     assert failed and "refused message" in failed[0]["exception"], events.by_task[bad]
     (totals,) = [s["total"] for s in stats.values()]
