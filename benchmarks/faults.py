@@ -321,7 +321,10 @@ def main() -> None:
             finally:
                 redis.stop()
         if "kill-rabbitmq" in chosen:
-            rows.append(kill_worker(tmp, args.jobs, rabbitmq_vhost(), "kill-rabbitmq"))
+            try:
+                rows.append(kill_worker(tmp, args.jobs, rabbitmq_vhost(), "kill-rabbitmq"))
+            finally:
+                subprocess.run(["rabbitmqctl", "delete_vhost", VHOST], capture_output=True)
         for r in rows:
             print(json.dumps(r))
         keep = os.environ.get("SCOREGATE_FAULTS_LOGS")
