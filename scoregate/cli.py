@@ -14,6 +14,7 @@ from rich.progress import Progress
 from scoregate.cli_args import constraint_epilog, kinds_with
 from scoregate.cli_errors import ScoregateGroup
 from scoregate.cli_ops import register as register_ops
+from scoregate.cli_workers import register as register_workers
 from scoregate.pipelines.validation import JobLine
 from scoregate.schemas.constraints import CONSTRAINT_KINDS
 from scoregate.terminal import make_console, safe
@@ -199,7 +200,10 @@ def worker(
     pool: Annotated[str, typer.Option(help="semantic, precision, reward, fusion, control or all")],
     concurrency: Annotated[int | None, typer.Option("-c", "--concurrency")] = None,
     loglevel: Annotated[str, typer.Option("--loglevel", "-l")] = "INFO",
-    beat: Annotated[bool, typer.Option(help="Also run the periodic sweeper (control).")] = False,
+    beat: Annotated[
+        bool,
+        typer.Option(help="Also run Celery beat (control workers sweep without it)."),
+    ] = False,
 ) -> None:
     """Start a Celery worker for one pool (``celery worker -Q POOL``)."""
     from scoregate.workers.command import worker_argv
@@ -208,6 +212,11 @@ def worker(
         argv = worker_argv(pool, concurrency=concurrency, loglevel=loglevel, beat=beat)
     except ValueError as exc:
         raise _die(str(exc)) from None
+    from scoregate.config import get_settings
+    from scoregate.workers.startup import NO_BROKER
+
+    if get_settings().broker_url is None:
+        raise _die(NO_BROKER.removeprefix("scoregate: "))
     from scoregate.workers.app import get_app
 
     get_app().worker_main(argv)
@@ -309,6 +318,9 @@ def _task_ref(text: str | None) -> dict[str, str] | None:
 
 
 def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, Any]) -> list[str]:
+    from scoregate.cli_workers import exit_not_published
+    from scoregate.pipelines.dispatch import JobsNotPublished
+
     ids: list[str] = []
     chunk = 200
     with Progress(console=err, transient=True) as progress:
@@ -316,7 +328,9 @@ def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, An
         for start in range(0, len(bodies), chunk):
             part = bodies[start : start + chunk]
             try:
-                ids += api.submit_bodies([{**options, **b} for b in part])
+                ids += api.submit_bodies([{**options, **b} for b in part], strict=True)
+            except JobsNotPublished as exc:
+                exit_not_published(ids + exc.job_ids, len(bodies) - len(ids) - len(exc.job_ids))
             except ValueError as exc:
                 at = f" (jobs {start + 1}-{start + len(part)})" if len(bodies) > 1 else ""
                 raise _die(f"{exc}{at}; {len(ids)} job(s) submitted before it") from None
@@ -444,6 +458,7 @@ def _mount_models() -> None:
 
 _mount_models()
 register_ops(app)  # report, calibrate, rethreshold (scoregate/cli_ops.py)
+register_workers(app)  # workers (scoregate/cli_workers.py)
 
 
 def main() -> None:

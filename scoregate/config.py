@@ -529,14 +529,18 @@ class Settings(BaseSettings):
     #: Celery task names the loop may enqueue as agents, hooks, callbacks or research.
     allowed_tasks: Annotated[list[str], NoDecode] = Field(default_factory=list)
     result_expires_s: int = Field(default=3600, ge=60)
-    visibility_timeout_s: int = Field(default=3600, ge=60)
+    #: Redis broker: seconds a message stays unacked under a worker before another gets
+    #: it. Unset: sized per pool (``workers.startup.VISIBILITY_S``: 120 s, control 90 s).
+    visibility_timeout_s: int | None = Field(default=None, ge=60)
     task_time_limit_s: int = Field(default=600, ge=1)
     max_deliveries: int = Field(default=5, ge=1)
     #: The sweeper re-publishes iterations stuck longer than this.
-    stuck_after_s: float = Field(default=300.0, gt=0)
+    stuck_after_s: float = Field(default=30.0, gt=0)
     #: The sweeper re-sends the agent task of a job that waited on it longer than this.
     agent_timeout_s: float = Field(default=1800.0, gt=0)
-    sweep_interval_s: float = Field(default=60.0, gt=0)
+    sweep_interval_s: float = Field(default=10.0, gt=0)
+    #: Every worker that consumes ``control`` sends the sweeper every ``sweep_interval_s``.
+    sweeper: bool = True
     batch_size: int = Field(default=32, ge=1)
     batch_interval_s: float = Field(default=0.05, ge=0)
     device: Literal["auto", "cpu", "cuda"] = "auto"

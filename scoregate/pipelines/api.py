@@ -58,11 +58,15 @@ def get_job(job_id: str) -> dict[str, Any]:
         return repo.job_to_dict(job)
 
 
-def submit_bodies(bodies: list[dict[str, Any]]) -> list[str]:
-    """Submit job bodies (``{"request": ..., "loop": ..., ...}``) validated all first."""
+def submit_bodies(bodies: list[dict[str, Any]], *, strict: bool = False) -> list[str]:
+    """Submit job bodies (``{"request": ..., "loop": ..., ...}``) validated all first.
+
+    With ``strict``, a broker that does not take the messages raises
+    :class:`~scoregate.pipelines.dispatch.JobsNotPublished` (the jobs are recorded).
+    """
     ctx, inline = client_context()
     specs = [steps.build_spec(ctx, b) for b in bodies]
-    ids = steps.submit_jobs(ctx, specs)
+    ids = steps.submit_jobs(ctx, specs, strict=strict)
     if inline is not None:
         inline.drain()
     return ids

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
 from scoregate import observability
-from scoregate.pipelines import calibration
+from scoregate.pipelines import calibration, steplog
 from scoregate.pipelines import context as names
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
@@ -70,11 +70,13 @@ def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int, bool]])
             it = its.get((job_id, n))
             if it is None or it.status != "scoring":
                 continue
-            req = ScoreRequest.model_validate(it.request)
-            tracks = _tracks_of(rows[(job_id, n)], forced)
-            job = jobs.get(job_id)
-            cut = LoopPolicy.model_validate(job.policy).threshold if job is not None else None
-            result = calibration.recalibrate(s, fuse(req, tracks, ctx.config, accept_cut=cut))
+            with steplog.timed() as ms:
+                req = ScoreRequest.model_validate(it.request)
+                tracks = _tracks_of(rows[(job_id, n)], forced)
+                job = jobs.get(job_id)
+                cut = LoopPolicy.model_validate(job.policy).threshold if job is not None else None
+                result = calibration.recalibrate(s, fuse(req, tracks, ctx.config, accept_cut=cut))
+            steplog.step(job_id, n, "fusion", result.score, ms[0], f"band {result.band}")
             timings = {name: t.elapsed_ms for name, t in tracks.items()}
             dump = result.model_dump(mode="json")
             if repo.complete_iteration(s, job_id=job_id, n=n, result=dump, timings=timings):
@@ -106,17 +108,19 @@ def decide_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int]]) -> 
                 continue  # a failed or cancelled job is never acted on again
             if not repo.mark_decided(s, job_id=job_id, n=n):
                 continue  # decided already: a duplicate delivery
-            policy = LoopPolicy.model_validate(job.policy)
-            hooks = Hooks.model_validate(job.hooks or {})
-            result = ScoreResult.model_validate(it.result)
-            decision = decide(
-                policy,
-                n,
-                result,
-                has_agent=job.agent is not None,
-                has_research=hooks.research is not None,
-            )
-            out += _act(ctx, s, job, it, result, decision)
+            with steplog.timed() as ms:
+                policy = LoopPolicy.model_validate(job.policy)
+                hooks = Hooks.model_validate(job.hooks or {})
+                result = ScoreResult.model_validate(it.result)
+                decision = decide(
+                    policy,
+                    n,
+                    result,
+                    has_agent=job.agent is not None,
+                    has_research=hooks.research is not None,
+                )
+                out += _act(ctx, s, job, it, result, decision)
+            steplog.step(job_id, n, f"decide {decision.kind}", result.score, ms[0])
     _publish(ctx, out)
 
 

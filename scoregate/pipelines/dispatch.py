@@ -30,6 +30,14 @@ class PublishError(ConnectionError):
     """The broker did not take a message (it is down, or the publish retries ran out)."""
 
 
+class JobsNotPublished(PublishError):
+    """Jobs were recorded but the broker did not take their messages: the sweeper will."""
+
+    def __init__(self, message: str, job_ids: list[str]) -> None:
+        super().__init__(message)
+        self.job_ids = job_ids
+
+
 #: Broker commands buffered per round trip by :meth:`CeleryDispatcher.send_many`.
 PUBLISH_BATCH = 256
 

@@ -15,8 +15,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from scoregate.pipelines import context as names
+from scoregate.pipelines import steplog
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
-from scoregate.pipelines.dispatch import Message, PublishError
+from scoregate.pipelines.dispatch import JobsNotPublished, Message, PublishError
 from scoregate.pipelines.validation import check_body
 from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
@@ -153,8 +154,13 @@ def track_messages(
     ]
 
 
-def submit_jobs(ctx: PipelineContext, specs: list[JobSpec]) -> list[str]:
-    """Record the jobs and their first iteration in one transaction, then publish."""
+def submit_jobs(ctx: PipelineContext, specs: list[JobSpec], *, strict: bool = False) -> list[str]:
+    """Record the jobs and their first iteration in one transaction, then publish.
+
+    Raises:
+        JobsNotPublished: with ``strict``, when the broker did not take the messages
+            (the jobs are recorded; the sweeper publishes them later).
+    """
     out: list[Message] = []
     with ctx.session() as s:
         jobs = repo.create_jobs(s, jobs=[spec.job_fields() for spec in specs])
@@ -176,8 +182,16 @@ def submit_jobs(ctx: PipelineContext, specs: list[JobSpec]) -> list[str]:
         for job_id, spec in fresh.items():
             if job_id in created:
                 out += track_messages(job_id, 1, spec.request, spec.policy.eval_metric_weights)
-    _publish(ctx, out)
-    return [job.id for job in jobs]
+    ids = [job.id for job in jobs]
+    if not strict:
+        _publish(ctx, out)
+        return ids
+    try:
+        ctx.dispatcher.send_many(out)
+    except PublishError as exc:
+        log.error("%s; %d message(s) left to the sweeper", exc, len(out))
+        raise JobsNotPublished(str(exc), ids) from exc
+    return ids
 
 
 def submit_body(ctx: PipelineContext, body: dict[str, Any]) -> str:
@@ -227,6 +241,8 @@ def record_tracks(
                 continue
             if done:
                 ready.append(Message(names.FUSE, {"job_id": job_id, "n": n}, "fusion"))
+            ms = sum(t.elapsed_ms for t in tracks.values())
+            steplog.step(job_id, n, pool, primary.score if primary else None, ms)
     _publish(ctx, ready)
 
 

@@ -33,9 +33,9 @@ def _decide(items: list[dict[str, Any]]) -> None:
 
 
 @app.task(name="scoregate.control.decide", base=ReliableBatches, bind=True, **batch_options())
-def decide(self: ReliableBatches, requests: list[Any]) -> None:
+def decide(self: ReliableBatches, requests: list[Any]) -> dict[str, Any]:
     """Apply the loop policy to fused iterations and act, each exactly once (micro-batched)."""
-    run_batch(self, requests, ("job_id", "n"), _decide, optional=(), dedupe=False)
+    return run_batch(self, requests, ("job_id", "n"), _decide, optional=(), dedupe=False)
 
 
 @app.task(name="scoregate.control.agent_result", base=ScoregateTask)
