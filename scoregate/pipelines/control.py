@@ -248,7 +248,8 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
                 f" iteration {job.current_iteration}"
             )
             log.warning("job %s: %s", job_id, reason)
-            _note_refused(s, job_id, job.current_iteration, reason)
+            if n != job.current_iteration:  # the taken answer delivered twice is no news
+                _note_refused(s, job_id, n, reason)
             return
         try:
             check_tree(output, "agent output")
@@ -300,7 +301,10 @@ def refuse_agent_result(ctx: PipelineContext, job_id: Any, reason: str) -> None:
 
 
 def _note_refused(s: Session, job_id: str, n: int, reason: str) -> None:
-    repo.append_decision(s, job_id=job_id, n=n, action="agent_result_refused", rationale=reason)
+    """Note a refused agent answer on the job's audit trail, once per iteration."""
+    action = "agent_result_refused"
+    key = f"{job_id}:{n}:{action}"
+    repo.append_decision(s, job_id=job_id, n=n, action=action, rationale=reason, dedupe_key=key)
 
 
 def _next_request(
