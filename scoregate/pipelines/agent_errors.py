@@ -236,7 +236,16 @@ def _give_up(
         details={"exit_reason": EXIT_REASON},
         dedupe_key=f"{job.id}:{report.iteration}:{ACTION}:{action}",
     )
-    summary = {"job_id": job.id, "iteration": n, "reason": EXIT_REASON, "error": reason}
+    # The same keywords as any loop exit: the last scored iteration and the reason.
+    it = repo.get_iteration(s, job_id=job.id, n=n)
+    summary = {
+        "job_id": job.id,
+        "iteration": n,
+        "score": it.score if it is not None else None,
+        "band": it.band if it is not None else None,
+        "action": it.action if it is not None else None,
+        "reason": EXIT_REASON,
+    }
     out = outbound.hook(
         s,
         ctx.settings,
