@@ -11,6 +11,7 @@ runs from the default hooks queue.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -23,6 +24,8 @@ import pytest
 import redis
 
 import scoregate
+from tests.conftest import require_service
+from tests.integration.conftest import REDIS_URL as BASE_REDIS_URL
 from tests.integration.conftest import (
     ROOT,
     client_pointed_at,
@@ -41,9 +44,28 @@ LOOP = {"enabled": True, "threshold": 0.8, "max_iterations": 3, "hil": False}
 AGENT_TIMEOUT_S = 600
 
 
+#: A Redis database of its own: the session's shared worker (``stack``) must not take
+#: these jobs' messages into its own Postgres database.
+REDIS_URL = os.environ.get(
+    "SCOREGATE_TEST_CONTROL_EDGES_REDIS_URL", BASE_REDIS_URL.rsplit("/", 1)[0] + "/13"
+)
+
+
+@pytest.fixture(scope="module")
+def edges_redis() -> Iterator[str]:
+    client = redis.Redis.from_url(REDIS_URL)
+    try:
+        client.ping()
+    except Exception as exc:
+        require_service("Redis", exc)
+    client.flushdb()
+    yield REDIS_URL
+    client.flushdb()
+
+
 @pytest.fixture(scope="module")
 def edges_stack(
-    redis_url: str, tmp_path_factory: pytest.TempPathFactory
+    edges_redis: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[dict[str, Any]]:
     from scoregate.storage.db import upgrade
 
@@ -51,8 +73,8 @@ def edges_stack(
     upgrade(pg_url)
     env = service_env(
         pg_url,
-        redis_url,
-        SCOREGATE_RESULT_BACKEND=redis_url,
+        edges_redis,
+        SCOREGATE_RESULT_BACKEND=edges_redis,
         SCOREGATE_ALLOWED_TASKS="testagent.fail,testagent.on_loop_exit,orchestrator.write",
         SCOREGATE_AGENT_TIMEOUT_S=str(AGENT_TIMEOUT_S),
         SCOREGATE_AGENT_ERROR_RETRIES="1",
@@ -64,7 +86,7 @@ def edges_stack(
     foreign = _start_foreign(env, logs / "foreign.log")
     try:
         with client_pointed_at(env):
-            yield {"env": env, "redis": redis_url}
+            yield {"env": env, "redis": edges_redis}
     finally:
         stop(foreign)
         stop(worker)
