@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from scoregate.schemas.loop import MAX_ERROR_MESSAGE_CHARS
+
 log = logging.getLogger(__name__)
 
 
@@ -164,7 +166,7 @@ def error_report(msg: Message, exc: BaseException) -> Message:
     kwargs = {
         **err.kwargs,
         "error_type": type(exc).__name__,
-        "message": str(exc),
+        "message": str(exc)[:MAX_ERROR_MESSAGE_CHARS],
         "task_id": msg.task_id,
     }
     return Message(err.task, kwargs, err.queue)

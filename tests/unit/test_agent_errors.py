@@ -206,3 +206,13 @@ def test_called_in_the_agent_s_worker_it_forwards_to_the_control_queue(monkeypat
         "message": "slow",
         "task_id": "t-4",
     }
+
+
+def test_a_huge_exception_message_is_cut_to_the_report_s_limit(env):
+    def agent(**_: Any) -> str:
+        raise RuntimeError("x" * 50_000)
+
+    env["agent"].returns = agent
+    job = _job(env, _submit(env, BAD, loop=_loop(hil=False), **HOOKS))
+    assert job["status"] == "failed"
+    assert len(job["decisions"][1]["details"]["message"]) == 10_000
