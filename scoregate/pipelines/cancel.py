@@ -23,18 +23,21 @@ def cancel(ctx: PipelineContext, job_id: str, actor: str, note: str | None = Non
     check_text(actor, "actor")
     check_text(note or "", "note")
     with ctx.session() as s:
-        repo.lock_job(s, job_id=job_id)
         job = repo.get_jobs(s, job_ids=[job_id]).get(job_id)
         if job is None:
             raise LookupError(f"no job {job_id!r}")
-        was, n = job.status, job.current_iteration
-        if not repo.set_job_status(s, job_id=job_id, status="cancelled", expect=CANCELLABLE):
-            raise ValueError(f"job {job_id} is {was}: only a job not final yet can be cancelled")
-        repo.resolve_escalation(s, job_id=job_id, status="cancelled", actor=actor, note=note)
-        # The sweeper must not bring an unfinished iteration back.
+        n = job.current_iteration
+        # The iteration first, then the job: the order a decision locks them in (no
+        # deadlock). Retired, no fusion or decision acts on it, nor does the sweeper.
         repo.set_iteration_status(
             s, job_id=job_id, n=n, status="failed", expect=("scoring", "fused", "stuck")
         )
+        repo.lock_job(s, job_id=job_id)
+        job = repo.get_jobs(s, job_ids=[job_id])[job_id]
+        was = job.status
+        if not repo.set_job_status(s, job_id=job_id, status="cancelled", expect=CANCELLABLE):
+            raise ValueError(f"job {job_id} is {was}: only a job not final yet can be cancelled")
+        repo.resolve_escalation(s, job_id=job_id, status="cancelled", actor=actor, note=note)
         repo.append_decision(
             s,
             job_id=job_id,

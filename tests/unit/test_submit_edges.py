@@ -235,3 +235,23 @@ def test_cancel_of_a_final_or_unknown_job_exits_1(env, monkeypatch, which):
         if which == "final"
         else ("no job 'no-such-job'" in text)
     )
+
+
+def test_a_job_cancelled_mid_scoring_is_never_decided(env):
+    from scoregate.pipelines.cancel import cancel
+    from scoregate.pipelines.context import SEMANTIC
+
+    held: list[Any] = []
+    send = env["inline"].send
+    env["inline"].send = lambda m: held.append(m) if m.task == SEMANTIC else send(m)
+    job_id = _submit(env, GOOD, loop={"threshold": 0.8}, **HOOKS)
+    was = _job(env, job_id)["status"]
+    assert was not in ("accepted", "completed") and held
+    assert cancel(env["ctx"], job_id, "carol") == was
+    env["inline"].send = send
+    for message in held:  # the semantic track lands after all
+        send(message)
+    env["inline"].drain()
+    job = _job(env, job_id)
+    assert job["status"] == "cancelled" and _actions(job) == ["cancel"]
+    assert job["iterations"][0]["status"] == "failed" and env["on_pass"].calls == []
