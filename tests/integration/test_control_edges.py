@@ -165,3 +165,19 @@ def test_agents_that_raise_reach_their_jobs_within_seconds(edges_stack, capsys):
             f"\nagent raised -> error on the job: {first:.2f} s (in scoregate's worker),"
             f" {second:.2f} s (orchestrator's own app, via the result backend)"
         )
+
+
+def test_the_submit_task_gives_a_client_its_job_id_even_when_refused(edges_stack):
+    from scoregate.workers.app import get_app
+
+    app = get_app()
+    good = {"request": {"query": QUERY, "content": OFF_TOPIC}}
+    sent = app.send_task("scoregate.control.submit", kwargs={"body": good}, queue="control")
+    job_id = sent.get(timeout=60)
+    assert wait_final(job_id, timeout=120)["status"] == "completed"
+    bad = {"request": {"query": QUERY}}  # no content, and no idempotency key
+    refused = app.send_task("scoregate.control.submit", kwargs={"body": bad}, queue="control")
+    failed_id = refused.get(timeout=60)
+    job = scoregate.get_job(f"celery:{refused.id}")
+    assert job["id"] == failed_id and job["status"] == "failed"
+    assert "content: Field required" in job["failure_reason"]
