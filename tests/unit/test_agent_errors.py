@@ -216,3 +216,21 @@ def test_a_huge_exception_message_is_cut_to_the_report_s_limit(env):
     job = _job(env, _submit(env, BAD, loop=_loop(hil=False), **HOOKS))
     assert job["status"] == "failed"
     assert len(job["decisions"][1]["details"]["message"]) == 10_000
+
+
+def test_an_agent_answer_that_killed_its_workers_fails_its_job(env, monkeypatch):
+    import fakeredis
+
+    from scoregate.workers import reliability, runtime
+    from scoregate.workers.reliability import DeliveryGuard
+
+    guard = DeliveryGuard(fakeredis.FakeRedis(), limit=3)
+    monkeypatch.setattr(reliability, "delivery_guard", lambda: guard)
+    for module in (control_tasks, runtime):
+        monkeypatch.setattr(module, "get_context", lambda: env["ctx"])
+    job_id = _waiting_job(env)
+    guard.begin(["answer-1"] * 3)  # three workers died under this answer
+    kwargs = {"output": GOOD, "job_id": job_id, "iteration": 2}
+    assert control_tasks.agent_result.apply(kwargs=kwargs, task_id="answer-1").successful()
+    job = _job(env, job_id)
+    assert job["status"] == "failed" and "delivered 3 times" in job["failure_reason"]
