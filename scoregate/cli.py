@@ -9,28 +9,43 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.progress import Progress
 
+from scoregate.cli_args import constraint_epilog, kinds_with
+from scoregate.cli_errors import ScoregateGroup
 from scoregate.cli_ops import register as register_ops
 from scoregate.pipelines.validation import JobLine
 from scoregate.schemas.constraints import CONSTRAINT_KINDS
+from scoregate.terminal import make_console, safe
 
-app = typer.Typer(help="Score AI agents' output and gate their workflow.", no_args_is_help=True)
+app = typer.Typer(
+    help="Score AI agents' output and gate their workflow.",
+    no_args_is_help=True,
+    cls=ScoregateGroup,  # a database error: one line and exit 1 (scoregate/cli_errors.py)
+)
 jobs_app = typer.Typer(help="Inspect jobs.", no_args_is_help=True)
 db_app = typer.Typer(help="Database migrations.", no_args_is_help=True)
 app.add_typer(jobs_app, name="jobs")
 app.add_typer(db_app, name="db")
 
-console = Console()
-err = Console(stderr=True)
+console = make_console()
+err = make_console(stderr=True)
 
-_INT_KINDS = {"max_lines", "min_lines", "max_chars", "min_words", "max_words"}
-_FLAG_KINDS = {"valid_json", "valid_python"}
+_INT_KINDS = kinds_with("N")
+_FLAG_KINDS = kinds_with("")
+
+
+@app.callback()
+def _options(
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the full traceback of a database error.")
+    ] = False,
+) -> None:
+    """Score AI agents' output and gate their workflow."""
 
 
 def _die(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {safe(message)}")
     return typer.Exit(code)
 
 
@@ -116,29 +131,32 @@ ContentFile = Annotated[
     Path | None, typer.Option("--content-file", "-f", help="Read the agent's output from a file.")
 ]
 Constraints = Annotated[
-    list[str],
+    list[str] | None,
     typer.Option(
-        "--constraint", help="KIND=VALUE, e.g. max_lines=400 or not_contains=nuts (repeatable)."
+        "--constraint",
+        help="KIND=VALUE, e.g. max_lines=400 or not_contains=nuts (repeatable; kinds below).",
     ),
 ]
 HardConstraints = Annotated[
-    list[str],
+    list[str] | None,
     typer.Option("--hard", help="A hard constraint (KIND=VALUE): failing it caps the score."),
 ]
 Role = Annotated[str | None, typer.Option("--role", help="Caller role, e.g. admin.")]
 TaskType = Annotated[
     str | None, typer.Option("--task-type", help="analysis, research, creative, code...")
 ]
-AsJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+AsJson = Annotated[
+    bool, typer.Option("--json", help="Print JSON (schema_version 1, docs/json-output.md).")
+]
 
 
-@app.command()
+@app.command(epilog=constraint_epilog())
 def score(
     query: Query,
     content: Content = None,
     content_file: ContentFile = None,
-    constraint: Constraints | None = None,
-    hard: HardConstraints | None = None,
+    constraint: Constraints = None,
+    hard: HardConstraints = None,
     role: Role = None,
     task_type: TaskType = None,
     as_json: AsJson = False,
@@ -157,7 +175,9 @@ def score(
     except (ValueError, FileNotFoundError) as exc:
         raise _die(str(exc)) from None
     if as_json:
-        print(result.model_dump_json(indent=2))
+        from scoregate.cli_output import score_json
+
+        print(score_json(result))
     elif markdown:
         print(result.to_markdown())
     else:
@@ -217,13 +237,13 @@ def _check_jobs(api: Any, jobs: list[JobLine], options: dict[str, Any], path: Pa
             raise _die(f"{path}:{job.line}: {exc}; nothing was submitted") from None
 
 
-@app.command()
+@app.command(epilog=constraint_epilog())
 def submit(
     query: Annotated[str | None, typer.Option("--query", "-q")] = None,
     content: Content = None,
     content_file: ContentFile = None,
-    constraint: Constraints | None = None,
-    hard: HardConstraints | None = None,
+    constraint: Constraints = None,
+    hard: HardConstraints = None,
     role: Role = None,
     task_type: TaskType = None,
     jobs_file: Annotated[Path | None, typer.Option("--file", help="A JSONL file of jobs.")] = None,
@@ -245,6 +265,7 @@ def submit(
     on_pass: Annotated[str | None, typer.Option(help="Task NAME[@QUEUE] on acceptance.")] = None,
     wait: Annotated[bool, typer.Option(help="Wait until every job is final.")] = False,
     timeout: Annotated[float, typer.Option(help="Seconds to wait with --wait.")] = 600.0,
+    as_json: AsJson = False,
 ) -> None:
     """Submit one job from flags, or many from a JSONL file (with a progress bar)."""
     from scoregate.pipelines import api
@@ -267,6 +288,14 @@ def submit(
     else:
         raise _die("give --query (with --content or --content-file) or --file JOBS.jsonl")
     ids = _submit_bodies(api, bodies, options)
+    if as_json:
+        from scoregate.cli_output import submit_json
+
+        text, pending = submit_json(ids, wait=wait, timeout=timeout)
+        print(text)
+        if pending:
+            raise typer.Exit(1)
+        return
     for job_id in ids:
         print(job_id)
     if wait:
@@ -298,12 +327,36 @@ def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, An
     return ids
 
 
+def _job_status(value: str | None) -> str | None:
+    """Refuse an unknown ``--status`` (exit 2) with the list of statuses."""
+    from scoregate.storage.models import JOB_STATUSES
+
+    if value is not None and value not in JOB_STATUSES:
+        raise typer.BadParameter(
+            f"{value!r} is not a job status; use one of: " + ", ".join(JOB_STATUSES)
+        )
+    return value
+
+
 @jobs_app.command("list")
 def jobs_list(
-    status: Annotated[str | None, typer.Option(help="Only jobs with this status.")] = None,
+    status: Annotated[
+        str | None,
+        typer.Option(
+            help="Only jobs with this status (pending, awaiting_review, failed...).",
+            callback=_job_status,
+        ),
+    ] = None,
     limit: Annotated[int, typer.Option(min=1, max=1000)] = 20,
+    as_json: AsJson = False,
 ) -> None:
     """The newest jobs."""
+    if as_json:
+        from scoregate.cli_output import jobs_list_json
+        from scoregate.pipelines import api
+
+        print(jobs_list_json(api.list_jobs(status=status, limit=limit)))
+        return
     from scoregate.render import print_jobs
 
     print_jobs(console, status=status, limit=limit)
@@ -320,7 +373,9 @@ def jobs_show(job_id: str, as_json: AsJson = False) -> None:
     except LookupError as exc:
         raise _die(str(exc), 1) from None
     if as_json:
-        print(json.dumps(data, indent=2, default=str))
+        from scoregate.cli_output import job_json
+
+        print(job_json(data))
     else:
         print_job(console, data)
 
@@ -372,7 +427,7 @@ def review(
         status = api.review(job_id, chosen[0], who, note)
     except ValueError as exc:
         raise _die(str(exc), 1) from None
-    console.print(f"job {job_id}: {chosen[0]} by {who} -> [bold]{status}[/]")
+    console.print(f"job {safe(job_id)}: {chosen[0]} by {safe(who)} -> [bold]{safe(status)}[/]")
 
 
 @db_app.command("upgrade")
