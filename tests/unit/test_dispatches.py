@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +133,7 @@ def test_jobs_show_lists_the_dispatches(env, monkeypatch):
     client_context.cache_clear()
     try:
         out = CliRunner().invoke(app, ["jobs", "show", job_id])
+        as_json = CliRunner().invoke(app, ["jobs", "show", job_id, "--json"])
     finally:
         get_settings.cache_clear()
         client_context.cache_clear()
@@ -139,3 +141,5 @@ def test_jobs_show_lists_the_dispatches(env, monkeypatch):
     assert "dispatches" in out.output
     line = next(ln for ln in out.output.splitlines() if "on_pass" in ln and "hooks" in ln)
     assert _job(env, job_id)["dispatches"][0]["celery_task_id"][:8] in line
+    (row,) = json.loads(as_json.stdout)["dispatches"]
+    assert (row["kind"], row["role"], row["queue"]) == ("hook", "on_pass", "hooks")
