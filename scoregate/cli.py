@@ -261,8 +261,14 @@ def submit(
         int | None, typer.Option(min=1, max=50, help="Most iterations (default 3).")
     ] = None,
     gating: Annotated[bool, typer.Option(help="Seed-002 tiers: review / research.")] = False,
-    agent: Annotated[str | None, typer.Option(help="Agent task NAME[@QUEUE] to re-run.")] = None,
-    on_pass: Annotated[str | None, typer.Option(help="Task NAME[@QUEUE] on acceptance.")] = None,
+    agent: Annotated[
+        str | None,
+        typer.Option(help="Agent task NAME\\[@QUEUE] to re-run (queue default: agents)."),
+    ] = None,
+    on_pass: Annotated[
+        str | None,
+        typer.Option(help="Task NAME\\[@QUEUE] on acceptance (queue default: hooks)."),
+    ] = None,
     wait: Annotated[bool, typer.Option(help="Wait until every job is final.")] = False,
     timeout: Annotated[float, typer.Option(help="Seconds to wait with --wait.")] = 600.0,
     as_json: AsJson = False,
