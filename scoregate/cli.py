@@ -256,15 +256,28 @@ def submit(
     role: Role = None,
     task_type: TaskType = None,
     jobs_file: Annotated[Path | None, typer.Option("--file", help="A JSONL file of jobs.")] = None,
-    loop: Annotated[bool, typer.Option(help="Enable the confidence loop.")] = False,
+    loop: Annotated[
+        bool | None,
+        typer.Option(
+            help="Enable the confidence loop (on by itself with --threshold or --max-iterations)."
+        ),
+    ] = None,
     threshold: Annotated[
         float | None,
         typer.Option(min=0.0, max=1.0, help="Pass threshold (default: the accept cut)."),
     ] = None,
-    max_iterations: Annotated[int, typer.Option(min=1, max=50)] = 3,
+    max_iterations: Annotated[
+        int | None, typer.Option(min=1, max=50, help="Most iterations (default 3).")
+    ] = None,
     gating: Annotated[bool, typer.Option(help="Seed-002 tiers: review / research.")] = False,
-    agent: Annotated[str | None, typer.Option(help="Agent task NAME[@QUEUE] to re-run.")] = None,
-    on_pass: Annotated[str | None, typer.Option(help="Task NAME[@QUEUE] on acceptance.")] = None,
+    agent: Annotated[
+        str | None,
+        typer.Option(help="Agent task NAME\\[@QUEUE] to re-run (queue default: agents)."),
+    ] = None,
+    on_pass: Annotated[
+        str | None,
+        typer.Option(help="Task NAME\\[@QUEUE] on acceptance (queue default: hooks)."),
+    ] = None,
     wait: Annotated[bool, typer.Option(help="Wait until every job is final.")] = False,
     timeout: Annotated[float, typer.Option(help="Seconds to wait with --wait.")] = 600.0,
     as_json: AsJson = False,
@@ -272,13 +285,9 @@ def submit(
     """Submit one job from flags, or many from a JSONL file (with a progress bar)."""
     from scoregate.pipelines import api
 
+    given = {"enabled": loop, "threshold": threshold, "max_iterations": max_iterations}
     options: dict[str, Any] = {
-        "loop": {
-            "enabled": loop,
-            "threshold": threshold,
-            "max_iterations": max_iterations,
-            "gating": gating,
-        },
+        "loop": {"gating": gating, **{k: v for k, v in given.items() if v is not None}},
         "agent": _task_ref(agent),
         "on_pass": _task_ref(on_pass),
     }
@@ -389,6 +398,23 @@ def jobs_show(job_id: str, as_json: AsJson = False) -> None:
         print(job_json(data))
     else:
         print_job(console, data)
+
+
+@jobs_app.command("cancel")
+def jobs_cancel(
+    job_id: str,
+    actor: Annotated[str | None, typer.Option(help="Who cancels (default: $USER).")] = None,
+    note: Annotated[str | None, typer.Option(help="Why.")] = None,
+) -> None:
+    """Cancel a job that is not final yet (whatever it waits for); recorded in its audit trail."""
+    from scoregate.pipelines import api
+
+    who = actor or os.environ.get("USER") or "unknown"
+    try:
+        was = api.cancel(job_id, who, note)
+    except (LookupError, ValueError) as exc:
+        raise _die(str(exc), 1) from None
+    console.print(f"job {job_id}: cancelled by {who} (was {was})")
 
 
 @app.command()

@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 WEIGHT_TOLERANCE = 1e-6
@@ -505,6 +513,10 @@ def _read_overlay(p: Path) -> str:
 # --- process settings --------------------------------------------------------------------------
 
 
+#: The scoregate pools' queues (``pipelines.context.POOLS``): never a hook's or agent's.
+_POOL_QUEUES = frozenset({"semantic", "precision", "reward", "fusion", "control"})
+
+
 def _default_database_url() -> str:
     home = Path.home() / ".local" / "share" / "scoregate"
     return f"sqlite:///{home / 'scoregate.db'}"
@@ -555,6 +567,24 @@ class Settings(BaseSettings):
     task_events: bool = True
     embedding_cache_ttl_s: int = Field(default=86_400, ge=0)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    #: The queue of hook tasks (on_pass, on_loop_exit) given without one.
+    hooks_queue: str = Field(default="hooks", pattern=r"^[A-Za-z0-9_.:-]{1,100}$")
+    #: The queue of agent (and research) tasks given without one.
+    agent_queue: str = Field(default="agents", pattern=r"^[A-Za-z0-9_.:-]{1,100}$")
+    #: Times a failed agent task is sent again before its job fails (or escalates).
+    agent_error_retries: int = Field(default=1, ge=0, le=20)
+
+    @field_validator("hooks_queue", "agent_queue")
+    @classmethod
+    def _not_a_pool(cls, v: str, info: ValidationInfo) -> str:
+        # A pool worker discards task names it does not know: a hook sent there is lost.
+        if v in _POOL_QUEUES:
+            name = f"SCOREGATE_{str(info.field_name).upper()}"
+            raise ValueError(
+                f"{name}={v!r} names a scoregate pool queue; give a queue your own workers"
+                " consume, e.g. 'hooks' or 'agents'"
+            )
+        return v
 
     @field_validator("allowed_tasks", mode="before")
     @classmethod

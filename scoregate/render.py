@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from scoregate.schemas.result import ScoreResult
 from scoregate.terminal import plain, safe
@@ -87,6 +88,17 @@ def decisions_table(job: dict[str, Any]) -> Table:
     return table
 
 
+def dispatches_table(job: dict[str, Any]) -> Table:
+    """The hook and agent tasks sent for the job: what, to which queue, when, Celery id."""
+    table = Table(title="dispatches (hooks and agent tasks sent)")
+    for col in ("sent", "n", "kind", "role", "task", "queue", "celery task id"):
+        table.add_column(col, no_wrap=True)
+    for d in job.get("dispatches", []):
+        cells = (d.get(k) for k in ("n", "kind", "role", "task", "queue", "celery_task_id"))
+        table.add_row(str(d.get("sent_at", ""))[11:19], *(Text(str(c)) for c in cells))
+    return table
+
+
 def print_job(console: Console, job: dict[str, Any]) -> None:
     console.print(
         f"[bold]job {safe(job['id'])}[/]  status [bold]{safe(job['status'])}[/]"
@@ -96,6 +108,8 @@ def print_job(console: Console, job: dict[str, Any]) -> None:
         console.print(f"  reason: {safe(job['failure_reason'])}")
     console.print(iteration_table(job))
     console.print(decisions_table(job))
+    if job.get("dispatches"):
+        console.print(dispatches_table(job))
     for esc in job.get("escalations", []):
         console.print(f"  {safe(esc['kind'])} ({safe(esc['status'])}): {safe(esc['reason'])}")
 

@@ -18,6 +18,7 @@ from scoregate.pipelines import context as names
 from scoregate.pipelines import steplog
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import JobsNotPublished, Message, PublishError
+from scoregate.pipelines.outbound import check_queue
 from scoregate.pipelines.validation import check_body
 from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
@@ -25,6 +26,7 @@ from scoregate.schemas.result import TrackScore
 from scoregate.scoring.engine import describe_validation_error, model_tracks, parse_request
 from scoregate.scoring.engine import pure_tracks as run_pure_tracks
 from scoregate.scoring.models import model_identity
+from scoregate.scoring.reward import check_constraints
 from scoregate.storage import repository as repo
 
 log = logging.getLogger(__name__)
@@ -78,8 +80,11 @@ def build_spec(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
     except ValidationError as exc:
         raise ValueError(describe_validation_error(exc)) from exc
     ctx.check_allowed(spec.agent, "agent")
+    check_queue(spec.agent, "agent")
     for role in ("on_pass", "on_loop_exit", "research"):
         ctx.check_allowed(getattr(spec.hooks, role), role)
+        check_queue(getattr(spec.hooks, role), role)
+    check_constraints(spec.request, ctx.config.reward)
     return spec
 
 
@@ -127,6 +132,8 @@ def _policy(ctx: PipelineContext, task_name: str | None, loop: Any) -> LoopPolic
         return loop
     if not isinstance(loop, dict):
         raise ValueError('loop must be an object like {"enabled": true, "threshold": 0.8}')
+    if "enabled" not in loop and ({"threshold", "max_iterations"} & set(loop)):
+        loop = {**loop, "enabled": True}  # a loop given its limits is meant to run
     return LoopPolicy.model_validate({**base.model_dump(), **loop})
 
 

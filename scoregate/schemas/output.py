@@ -101,6 +101,16 @@ class EscalationRow(_Open):
     note: str | None
 
 
+class DispatchRow(_Open):
+    n: int = Field(description="A hook's decided iteration; the one an agent is asked for.")
+    kind: str = Field(description="hook or agent.")
+    role: str = Field(description="on_pass, on_loop_exit, agent or research.")
+    task: str
+    queue: str
+    sent_at: datetime
+    celery_task_id: str
+
+
 class JobOutput(_Versioned, _Open):
     """``scoregate jobs show ID --json``: the job, every iteration, decision and escalation."""
 
@@ -121,6 +131,9 @@ class JobOutput(_Versioned, _Open):
     iterations: list[IterationRow]
     decisions: list[DecisionRow]
     escalations: list[EscalationRow]
+    dispatches: list[DispatchRow] = Field(
+        default_factory=list, description="Every hook and agent task sent for the job."
+    )
 
 
 class JobState(BaseModel):

@@ -274,8 +274,8 @@ class ScoregateTask(Task):  # type: ignore[misc]
     def poisoned(self, reason: str, kwargs: dict[str, Any]) -> None:
         """Fail the message's job (when it names one) and drop the message."""
         log.error("%s[%s]: %s", self.name, self.request.id, reason)
-        try:
-            job_id, n = job_ref(kwargs)
+        try:  # agent_result and agent_error name the iteration ``iteration``
+            job_id, n = job_ref({"n": kwargs.get("iteration"), **kwargs})
         except BadMessage:
             return
         from scoregate.workers.base import fail_job
