@@ -5,7 +5,7 @@
 // argument `body`) whose loop re-runs an agent task served here, on AGENT_QUEUE. Each
 // agent task gets `job_id`, `iteration`, `query`, `previous_content` and `feedback`;
 // celery-node does not honour Celery links, so the answer goes back explicitly as
-// `scoregate.control.agent_result` with `output`, `job_id` and `n` (= `iteration`).
+// `scoregate.control.agent_result` with `output`, `job_id` and `iteration`.
 //
 // Usage:
 //   node scoregate-client.js --broker redis://127.0.0.1:6379/0 --query "..." --content "..."
@@ -115,7 +115,7 @@ async function main() {
     control.sendTask("scoregate.control.agent_result", [], {
       output,
       job_id: kwargs.job_id,
-      n: kwargs.iteration,
+      iteration: kwargs.iteration,
     });
     emit("agent_task", { job_id: kwargs.job_id, iteration: kwargs.iteration, output });
     return output;
