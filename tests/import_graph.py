@@ -2,7 +2,9 @@
 
 Shared by ``tests/unit/test_architecture.py`` (which asserts the rules) and
 ``benchmarks/import_graph.py`` (which prints the counts).  Function-level
-imports count like module-level ones: a lazy import is still an arrow.
+imports count like module-level ones: a lazy import is still an arrow.  Imports
+under ``if TYPE_CHECKING:`` do not count: they never run, they only name types
+for mypy (a renderer may name the schema it renders).
 """
 
 from __future__ import annotations
@@ -102,44 +104,64 @@ def _absolute(current: str, is_package: bool, level: int, module: str | None) ->
     return ".".join(base + ([module] if module else []))
 
 
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` except the bodies of ``if TYPE_CHECKING:`` blocks."""
+    found: list[ast.AST] = []
+    pending: list[ast.AST] = [tree]
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            pending.extend(node.orelse)
+            continue
+        pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _record(graph: Graph, name: str, is_package: bool, node: ast.AST, found: Graph) -> None:
+    """Add the arrows of one import statement of module ``name`` to ``found``."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            top = alias.name.split(".")[0]
+            resolved = _resolve(graph, alias.name) if top == PACKAGE else None
+            if resolved:
+                found.imports[name].add((resolved, node.lineno))
+            elif top != PACKAGE:
+                found.external[name].add((top, node.lineno))
+        return
+    if not isinstance(node, ast.ImportFrom):
+        return
+    base = _absolute(name, is_package, node.level, node.module) if node.level else node.module
+    base = base or ""
+    if base.split(".")[0] != PACKAGE:
+        found.external[name].add((base.split(".")[0], node.lineno))
+        return
+    for alias in node.names:
+        # ``from scoregate.x import y`` imports module x.y when y is one.
+        resolved = _resolve(graph, f"{base}.{alias.name}")
+        if resolved and resolved != name:
+            found.imports[name].add((resolved, node.lineno))
+        if base == f"{PACKAGE}.config":
+            found.config_names[name].add((alias.name, node.lineno))
+
+
 def load_graph(package_dir: Path) -> Graph:
     graph = Graph()
     for path in sorted(package_dir.rglob("*.py")):
         graph.modules[module_name(package_dir, path)] = path
     for name, path in graph.modules.items():
+        graph.imports[name] = set()
+        graph.external[name] = set()
+        graph.config_names[name] = set()
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        targets: set[tuple[str, int]] = set()
-        external: set[tuple[str, int]] = set()
-        config_names: set[tuple[str, int]] = set()
-        is_package = path.name == "__init__.py"
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.name.split(".")[0] == PACKAGE:
-                        resolved = _resolve(graph, alias.name)
-                        if resolved:
-                            targets.add((resolved, node.lineno))
-                    else:
-                        external.add((alias.name.split(".")[0], node.lineno))
-            elif isinstance(node, ast.ImportFrom):
-                base = (
-                    _absolute(name, is_package, node.level, node.module)
-                    if node.level
-                    else node.module or ""
-                )
-                if base.split(".")[0] != PACKAGE:
-                    external.add((base.split(".")[0], node.lineno))
-                    continue
-                for alias in node.names:
-                    # ``from scoregate.x import y`` imports module x.y when y is one.
-                    resolved = _resolve(graph, f"{base}.{alias.name}")
-                    if resolved:
-                        targets.add((resolved, node.lineno))
-                    if base == f"{PACKAGE}.config":
-                        config_names.add((alias.name, node.lineno))
-        graph.imports[name] = {(t, line) for t, line in targets if t != name}
-        graph.external[name] = external
-        graph.config_names[name] = config_names
+        for node in _runtime_nodes(tree):
+            _record(graph, name, path.name == "__init__.py", node, graph)
     return graph
 
 
@@ -153,54 +175,29 @@ def layer_of(module: str) -> str:
     raise ValueError(f"module {module} is in no layer: add it to LAYERS in tests/import_graph.py")
 
 
+def _reachable(graph: Graph, start: str) -> set[str]:
+    seen: set[str] = set()
+    pending = [start]
+    while pending:
+        for target in graph.edges(pending.pop()):
+            if target not in seen:
+                seen.add(target)
+                pending.append(target)
+    return seen
+
+
 def find_cycles(graph: Graph) -> list[list[str]]:
-    """Every strongly connected component with more than one module, as a closed walk."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    components: list[list[str]] = []
-    counter = 0
-
-    def visit(start: str) -> None:
-        nonlocal counter
-        work: list[tuple[str, list[str]]] = [(start, sorted(graph.edges(start)))]
-        index[start] = low[start] = counter
-        counter += 1
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            node, pending = work[-1]
-            if pending:
-                target = pending.pop(0)
-                if target not in index:
-                    index[target] = low[target] = counter
-                    counter += 1
-                    stack.append(target)
-                    on_stack.add(target)
-                    work.append((target, sorted(graph.edges(target))))
-                elif target in on_stack:
-                    low[node] = min(low[node], index[target])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                component: list[str] = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                if len(component) > 1:
-                    components.append(sorted(component))
-
+    """Every import circle: each set of modules that reach one another (sorted names)."""
+    reach = {module: _reachable(graph, module) for module in graph.modules}
+    circles: list[list[str]] = []
+    placed: set[str] = set()
     for module in sorted(graph.modules):
-        if module not in index:
-            visit(module)
-    return sorted(components)
+        if module in placed or module not in reach[module]:
+            continue
+        members = sorted(m for m in reach[module] if module in reach[m])
+        placed.update(members)
+        circles.append(members)
+    return circles
 
 
 def layer_violations(graph: Graph) -> list[str]:
@@ -218,9 +215,7 @@ def layer_violations(graph: Graph) -> list[str]:
                     problems.append(f"{module}:{line} ({layer}) imports {package} (I/O)")
             for name, line in sorted(graph.config_names[module]):
                 if name in ("Settings", "get_settings", "settings"):
-                    problems.append(
-                        f"{module}:{line} ({layer}) reads process settings ({name})"
-                    )
+                    problems.append(f"{module}:{line} ({layer}) reads process settings ({name})")
     return problems
 
 

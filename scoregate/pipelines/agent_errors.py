@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from scoregate.pipelines import outbound
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import Message
-from scoregate.pipelines.steps import _publish
+from scoregate.pipelines.publish import publish
 from scoregate.pipelines.validation import BadMessage
 from scoregate.schemas.loop import (
     MAX_ERROR_MESSAGE_CHARS,
@@ -160,7 +160,7 @@ def record_agent_error(ctx: PipelineContext, report: AgentErrorReport) -> str | 
         if not waiting:
             return "ignored"
         outcome, out = _act(ctx, s, job, report, earlier + 1)
-    _publish(ctx, out)
+    publish(ctx, out)
     return outcome
 
 

@@ -14,7 +14,7 @@ from scoregate.pipelines.dispatch import Dispatcher
 from scoregate.pipelines.workflow import Workflow
 from scoregate.schemas.loop import TaskRef
 from scoregate.scoring.engine import ModelProvider
-from scoregate.scoring.gating import QuotaStore
+from scoregate.storage.quota import QuotaStore
 
 
 class BytesCache(Protocol):

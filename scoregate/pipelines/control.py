@@ -17,7 +17,8 @@ from scoregate.pipelines import context as names
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
 from scoregate.pipelines.loop import Decision, decide, research_denied
-from scoregate.pipelines.steps import _publish, track_messages
+from scoregate.pipelines.publish import RESEARCH_SUBJECT, publish
+from scoregate.pipelines.steps import track_messages
 from scoregate.pipelines.validation import MAX_JOB_ID_CHARS, check_tree
 from scoregate.schemas.loop import AgentOutput, Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
@@ -27,8 +28,6 @@ from scoregate.storage import repository as repo
 from scoregate.storage.recovery import WAITING_ON_AGENT
 
 log = logging.getLogger(__name__)
-
-RESEARCH_SUBJECT = "global"
 
 
 # --- fusion -------------------------------------------------------------------------------------
@@ -86,7 +85,7 @@ def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int, bool]])
                 out.append(Message(names.DECIDE, {"job_id": job_id, "n": n}, "control"))
     for result in fused:
         observability.record_fused(result)
-    _publish(ctx, out)
+    publish(ctx, out)
 
 
 # --- decide and act -----------------------------------------------------------------------------
@@ -123,7 +122,7 @@ def decide_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int]]) -> 
                 )
                 out += _act(ctx, s, job, it, result, decision)
             steplog.step(job_id, n, f"decide {decision.kind}", result.score, ms[0])
-    _publish(ctx, out)
+    publish(ctx, out)
 
 
 def _record(
@@ -274,7 +273,7 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
         if created:
             weights = LoopPolicy.model_validate(job.policy).eval_metric_weights
             out = track_messages(job_id, n, req, weights)
-    _publish(ctx, out)
+    publish(ctx, out)
 
 
 def answered_iteration(iteration: Any, n: Any) -> Any:

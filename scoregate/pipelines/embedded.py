@@ -12,8 +12,8 @@ from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.pipelines.workflow import load_workflow
 from scoregate.scoring.engine import LocalModels, ModelProvider
-from scoregate.scoring.gating import MemoryQuota
 from scoregate.storage.db import session_scope, upgrade
+from scoregate.storage.quota import MemoryQuota
 
 
 def _pipeline_tasks(ctx: PipelineContext) -> dict[str, Callable[..., Any]]:

@@ -12,9 +12,8 @@ from sqlalchemy.orm import Session
 
 from scoregate.pipelines import outbound
 from scoregate.pipelines.context import PipelineContext
-from scoregate.pipelines.control import RESEARCH_SUBJECT
 from scoregate.pipelines.dispatch import Message
-from scoregate.pipelines.steps import _publish
+from scoregate.pipelines.publish import RESEARCH_SUBJECT, publish
 from scoregate.pipelines.validation import check_text
 from scoregate.schemas.loop import Hooks
 from scoregate.schemas.result import ScoreResult
@@ -52,7 +51,7 @@ def review(
         it = repo.get_iteration(s, job_id=job_id, n=n)
         result = ScoreResult.model_validate(it.result) if it is not None and it.result else None
         status, out = _apply_verdict(ctx, s, job, n, result, verdict, actor, note)
-    _publish(ctx, out)
+    publish(ctx, out)
     return status
 
 

@@ -19,6 +19,7 @@ from scoregate.pipelines import steplog
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import JobsNotPublished, Message, PublishError
 from scoregate.pipelines.outbound import check_queue
+from scoregate.pipelines.publish import publish
 from scoregate.pipelines.validation import check_body
 from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
@@ -191,7 +192,7 @@ def submit_jobs(ctx: PipelineContext, specs: list[JobSpec], *, strict: bool = Fa
                 out += track_messages(job_id, 1, spec.request, spec.policy.eval_metric_weights)
     ids = [job.id for job in jobs]
     if not strict:
-        _publish(ctx, out)
+        publish(ctx, out)
         return ids
     try:
         ctx.dispatcher.send_many(out)
@@ -204,14 +205,6 @@ def submit_jobs(ctx: PipelineContext, specs: list[JobSpec], *, strict: bool = Fa
 def submit_body(ctx: PipelineContext, body: dict[str, Any]) -> str:
     """The ``scoregate.control.submit`` task: a job as a JSON body, from any language."""
     return submit_jobs(ctx, [build_spec(ctx, body)])[0]
-
-
-def _publish(ctx: PipelineContext, messages: list[Message]) -> None:
-    try:
-        ctx.dispatcher.send_many(messages)
-    except PublishError as exc:
-        # The rows are committed: the sweeper re-publishes what did not get out.
-        log.error("%s; %d message(s) left to the sweeper", exc, len(messages))
 
 
 # --- tracks -------------------------------------------------------------------------------------
@@ -250,7 +243,7 @@ def record_tracks(
                 ready.append(Message(names.FUSE, {"job_id": job_id, "n": n}, "fusion"))
             ms = sum(t.elapsed_ms for t in tracks.values())
             steplog.step(job_id, n, pool, primary.score if primary else None, ms)
-    _publish(ctx, ready)
+    publish(ctx, ready)
 
 
 def track_identity(ctx: PipelineContext, track: str) -> str:
@@ -258,7 +251,7 @@ def track_identity(ctx: PipelineContext, track: str) -> str:
     track's config section (model name, penalties, ...), the model's files (see
     ``model_fingerprint``) and the number format the worker runs them in (``numerics``:
     an int8 or GPU worker never shares cached scores with an fp32 one)."""
-    from scoregate import __version__
+    from scoregate._version import __version__
 
     cfg = getattr(ctx.config, track)
     model = getattr(cfg, "model", None)

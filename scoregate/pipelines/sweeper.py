@@ -25,7 +25,8 @@ from scoregate.pipelines import context as names
 from scoregate.pipelines import outbound
 from scoregate.pipelines.context import EXPECTED_TRACKS, TRACK_TASKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
-from scoregate.pipelines.steps import _publish, track_messages
+from scoregate.pipelines.publish import publish
+from scoregate.pipelines.steps import track_messages
 from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
@@ -55,7 +56,7 @@ def sweep(ctx: PipelineContext, older_than_s: float) -> int:
             out += _reask_agent(ctx, s, it)
     if out:
         log.warning("sweeper: re-publishing %d message(s)", len(out))
-    _publish(ctx, out)
+    publish(ctx, out)
     return len(out)
 
 

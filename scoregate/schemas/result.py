@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from scoregate.schemas.markdown import render_markdown
+
 Band = Literal["GREEN", "AMBER", "RED"]
 Action = Literal["accept", "review", "iterate", "reject"]
 TrackStatus = Literal["ok", "failed", "timeout"]
@@ -76,6 +78,4 @@ class ScoreResult(BaseModel):
 
     def to_markdown(self) -> str:
         """Render the seed-003 "Confidence Assessment" report section."""
-        from scoregate.scoring.report import render_markdown
-
         return render_markdown(self)

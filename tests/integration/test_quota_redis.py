@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import redis
 
-from scoregate.scoring.gating import RedisQuota
+from scoregate.storage.quota import RedisQuota
 
 pytestmark = pytest.mark.integration
 

@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from scoregate.config import Settings
-from scoregate.scoring.gating import RedisQuota
+from scoregate.storage.quota import RedisQuota
 from scoregate.workers.app import create_app
 from tests.conftest import require_service
 

@@ -6,7 +6,8 @@ import fakeredis
 import pytest
 
 from scoregate.config import GatingConfig
-from scoregate.scoring.gating import MemoryQuota, RedisQuota, resolve_tier
+from scoregate.scoring.gating import resolve_tier
+from scoregate.storage.quota import MemoryQuota, RedisQuota
 
 CFG = GatingConfig()
 
