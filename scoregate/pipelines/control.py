@@ -16,6 +16,7 @@ from scoregate.pipelines import calibration, outbound, steplog
 from scoregate.pipelines import context as names
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
+from scoregate.pipelines.failure import mark_failed
 from scoregate.pipelines.loop import Decision, decide, research_denied
 from scoregate.pipelines.publish import RESEARCH_SUBJECT, publish
 from scoregate.pipelines.steps import track_messages
@@ -260,7 +261,7 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
             prev = repo.get_iteration(s, job_id=job_id, n=n - 1)
             req = _next_request(job.request, parsed, prev.score if prev else None)
         except ValueError as exc:
-            _fail(s, job_id, n, f"agent output rejected: {exc}")
+            mark_failed(s, job_id, n, f"agent output rejected: {exc}")
             return
         _, created = repo.start_iteration(
             s,
@@ -323,13 +324,6 @@ def _next_request(
         return ScoreRequest.model_validate(data)
     except ValidationError as exc:
         raise ValueError(str(exc.errors()[0]["msg"])) from exc
-
-
-def _fail(s: Session, job_id: str, n: int, reason: str) -> None:
-    repo.set_job_status(s, job_id=job_id, status="failed", failure_reason=reason)
-    repo.append_decision(
-        s, job_id=job_id, n=n, action="fail", rationale=reason, dedupe_key=f"{job_id}:{n}:fail"
-    )
 
 
 # --- human review and the sweeper live in their own modules -------------------------------------

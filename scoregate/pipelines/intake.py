@@ -13,6 +13,7 @@ from typing import Any
 
 from scoregate.pipelines import steps
 from scoregate.pipelines.context import PipelineContext
+from scoregate.pipelines.failure import mark_failed
 from scoregate.pipelines.validation import MAX_KEY_CHARS, check_text
 from scoregate.storage import repository as repo
 
@@ -55,15 +56,7 @@ def record_rejected(
         job = repo.create_job(s, request={}, policy={}, idempotency_key=key)
         # A valid job holding this key has an iteration: never overwrite it.
         if job.status == "pending" and job.current_iteration == 0:
-            repo.set_job_status(s, job_id=job.id, status="failed", failure_reason=reason)
-            repo.append_decision(
-                s,
-                job_id=job.id,
-                n=0,
-                action="fail",
-                rationale=reason,
-                dedupe_key=f"{job.id}:0:fail",
-            )
+            mark_failed(s, job.id, 0, reason)
         return job.id
 
 

@@ -25,6 +25,7 @@ from scoregate.pipelines import context as names
 from scoregate.pipelines import outbound
 from scoregate.pipelines.context import EXPECTED_TRACKS, TRACK_TASKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
+from scoregate.pipelines.failure import mark_failed
 from scoregate.pipelines.publish import publish
 from scoregate.pipelines.steps import track_messages
 from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
@@ -146,16 +147,5 @@ def _another_try(ctx: PipelineContext, s: Session, it: Any, waiting_for: str) ->
         f" by the sweeper (SCOREGATE_MAX_DELIVERIES={limit})"
     )
     log.error("job %s: %s", it.job_id, reason)
-    repo.set_job_status(s, job_id=it.job_id, status="failed", failure_reason=reason)
-    repo.set_iteration_status(
-        s, job_id=it.job_id, n=it.n, status="failed", expect=("scoring", "fused", "stuck")
-    )
-    repo.append_decision(
-        s,
-        job_id=it.job_id,
-        n=it.n,
-        action="fail",
-        rationale=reason,
-        dedupe_key=f"{it.job_id}:{it.n}:fail",
-    )
+    mark_failed(s, it.job_id, it.n, reason)
     return False

@@ -38,8 +38,10 @@ from celery_batches import Batches, SimpleRequest
 from celery_batches.trace import apply_batches_task
 
 from scoregate.pipelines.context import queue_of
+from scoregate.pipelines.failure import fail_job
 from scoregate.pipelines.validation import BadMessage, track_item
 from scoregate.storage.recovery import recorded_tracks
+from scoregate.workers import runtime
 from scoregate.workers.reliability import (
     MAX_RETRIES,
     RETRY_BACKOFF_MAX_S,
@@ -338,11 +340,9 @@ def skip_recorded(name: str, items: list[Item]) -> list[Item]:
     """Drop messages whose track result is stored already (duplicates, re-publications)."""
     if not items:
         return items
-    from scoregate.workers.runtime import get_context
-
     key = {i.task_id: (str(i.kwargs["job_id"]), int(i.kwargs["n"])) for i in items}
     try:
-        with get_context().session() as s:
+        with runtime.get_context().session() as s:
             done = recorded_tracks(s, track=queue_of(name), refs=set(key.values()))
     except TRANSIENT_ERRORS:
         return items  # scoring meets the same fault and retries
@@ -418,10 +418,7 @@ def _fail_item(name: str, item: Item, exc: Exception) -> None:
 
 
 def _fail_job_of(item: Item, reason: str) -> None:
-    from scoregate.workers.base import fail_job
-    from scoregate.workers.runtime import get_context
-
-    fail_job(get_context(), item.kwargs["job_id"], item.kwargs["n"], reason)
+    fail_job(runtime.get_context(), item.kwargs["job_id"], item.kwargs["n"], reason)
 
 
 def _refuse_poison(name: str, guard: DeliveryGuard, item: Item, deaths: int) -> str:

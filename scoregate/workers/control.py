@@ -2,7 +2,7 @@
 
 Every task refuses a malformed message (logged, acked, never retried) and retries
 transient faults with backoff: ``decide`` is micro-batched (``batching.run_batch``,
-one transaction per flush), the others are ``reliability.ScoregateTask``.
+one transaction per flush), the others are ``base.ScoregateTask``.
 """
 
 from __future__ import annotations
@@ -13,9 +13,8 @@ from scoregate.pipelines import agent_errors, control, intake
 from scoregate.pipelines.context import AGENT_ERROR
 from scoregate.pipelines.validation import BadMessage, job_ref
 from scoregate.workers.app import app
-from scoregate.workers.base import batch_options, fail_job
+from scoregate.workers.base import ScoregateTask, batch_options, fail_job
 from scoregate.workers.batching import ReliableBatches, run_batch
-from scoregate.workers.reliability import ScoregateTask
 from scoregate.workers.runtime import get_context
 
 # Until ``submit`` and ``review`` commit, the message is the only copy of the job or of

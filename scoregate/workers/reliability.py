@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import inspect
 import logging
 import ssl
 import time
@@ -22,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 import redis
-from celery import Task, signals
+from celery import signals
 from kombu.exceptions import OperationalError as BrokerError
 from redis.backoff import NoBackoff
 from redis.retry import Retry
@@ -30,7 +29,6 @@ from sqlalchemy.exc import InterfaceError as DatabaseInterfaceError
 from sqlalchemy.exc import OperationalError as DatabaseError
 
 from scoregate.config import Settings, get_settings
-from scoregate.pipelines.validation import BadMessage, job_ref
 
 log = logging.getLogger(__name__)
 
@@ -233,52 +231,3 @@ def delivery_guard() -> DeliveryGuard:
 @signals.worker_process_init.connect
 def _after_fork(**_: Any) -> None:
     delivery_guard.cache_clear()
-
-
-# --- the base task ------------------------------------------------------------------------------
-
-
-class ScoregateTask(Task):  # type: ignore[misc]
-    """Base of the non-batched pipeline tasks: retries, delivery counter, refusals."""
-
-    autoretry_for = TRANSIENT_ERRORS
-    retry_backoff = 1
-    retry_backoff_max = RETRY_BACKOFF_MAX_S
-    retry_jitter = True
-    max_retries = MAX_RETRIES
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        task_id = self.request.id
-        try:
-            inspect.signature(self.run).bind(*args, **kwargs)
-        except TypeError as exc:
-            return self.refuse(f"arguments do not match the task: {exc}")
-        guard = delivery_guard() if task_id else None
-        deaths = guard.start(task_id) if guard else 0
-        if guard and deaths >= guard.limit:
-            guard.end([task_id])
-            return self.poisoned(guard.poison_reason(self.name, deaths), kwargs)
-        try:
-            # Not super().__call__: it would push a request without the task id.
-            return self.run(*args, **kwargs)
-        except BadMessage as exc:
-            return self.refuse(str(exc))
-        finally:
-            if guard:
-                guard.end([task_id])
-
-    def refuse(self, reason: str) -> None:
-        """Log and drop a message that can never succeed (it is acked, not retried)."""
-        log.error("%s[%s]: refused message: %s", self.name, self.request.id, reason)
-
-    def poisoned(self, reason: str, kwargs: dict[str, Any]) -> None:
-        """Fail the message's job (when it names one) and drop the message."""
-        log.error("%s[%s]: %s", self.name, self.request.id, reason)
-        try:  # agent_result and agent_error name the iteration ``iteration``
-            job_id, n = job_ref({"n": kwargs.get("iteration"), **kwargs})
-        except BadMessage:
-            return
-        from scoregate.workers.base import fail_job
-        from scoregate.workers.runtime import get_context
-
-        fail_job(get_context(), job_id, n, reason)
