@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scoregate._version import __version__
+from scoregate.pipelines import broker
 
 if TYPE_CHECKING:
+    from scoregate.pipelines.context import PipelineContext
     from scoregate.schemas import ScoreRequest, ScoreResult
 
 __all__ = ["__version__", "get_job", "score", "submit", "submit_many"]
@@ -14,9 +16,10 @@ __all__ = ["__version__", "get_job", "score", "submit", "submit_many"]
 
 def score(request: ScoreRequest | dict[str, Any]) -> ScoreResult:
     """Score one agent output in process: every applicable track, fused."""
+    from scoregate.config import get_scoring_config, get_settings
     from scoregate.scoring.engine import score as _score
 
-    return _score(request)
+    return _score(request, config=get_scoring_config(), backend=get_settings().cpu_backend)
 
 
 def submit(request: ScoreRequest | dict[str, Any], **kwargs: Any) -> str:
@@ -38,3 +41,15 @@ def get_job(job_id: str) -> dict[str, Any]:
     from scoregate.pipelines.api import get_job as _get_job
 
     return _get_job(job_id)
+
+
+def _worker_context() -> PipelineContext:
+    """With a broker, a client publishes through the workers' Celery app and context."""
+    from scoregate.workers.runtime import get_context
+
+    return get_context()
+
+
+# The composition root: pipelines/ reaches the broker through this slot, never by
+# importing workers/ (see scoregate.pipelines.broker and docs/architecture.md).
+broker.use(_worker_context)

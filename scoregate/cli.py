@@ -165,14 +165,14 @@ def score(
     config: Annotated[Path | None, typer.Option(help="A scoring YAML overlay.")] = None,
 ) -> None:
     """Score one output in process and print the breakdown."""
-    from scoregate.config import load_scoring_config
+    from scoregate.config import get_settings, load_scoring_config
     from scoregate.scoring.engine import score as run
 
     body = _request(query, _read_content(content, content_file), constraint, hard, role, task_type)
     try:
         cfg = load_scoring_config(config)
         with console.status("loading models and scoring..."):
-            result = run(body, config=cfg)
+            result = run(body, config=cfg, backend=get_settings().cpu_backend)
     except (ValueError, FileNotFoundError) as exc:
         raise _die(str(exc)) from None
     if as_json:

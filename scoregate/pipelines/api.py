@@ -6,7 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from scoregate.config import get_settings
-from scoregate.pipelines import steps
+from scoregate.pipelines import broker, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.storage import repository as repo
@@ -20,9 +20,7 @@ def client_context() -> tuple[PipelineContext, InlineDispatcher | None]:
         from scoregate.pipelines.embedded import embedded_context
 
         return embedded_context(settings)
-    from scoregate.workers.runtime import get_context
-
-    return get_context(), None
+    return broker.broker_context(), None
 
 
 def _body(request: Any, **options: Any) -> dict[str, Any]:

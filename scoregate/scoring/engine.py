@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from scoregate.config import ScoringConfig, get_scoring_config, get_settings
+from scoregate.config import ScoringConfig, load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.evidence import evidence_track
@@ -42,13 +42,13 @@ class LocalModels:
         device: str = "auto",
         cache: Any = None,
         threads: int | None = None,
-        backend: str | None = None,
+        backend: str = "torch",
     ) -> None:
-        """``backend``: ``torch`` or ``int8`` on a CPU (see ``models.CPU_BACKENDS``);
-        None takes ``SCOREGATE_CPU_BACKEND`` from the settings."""
+        """``backend``: ``torch`` or ``int8`` on a CPU (see ``models.CPU_BACKENDS``); the
+        caller passes ``SCOREGATE_CPU_BACKEND`` (scoring reads no process settings)."""
         self._cfg = cfg
         self._device = device
-        self._backend = backend if backend is not None else get_settings().cpu_backend
+        self._backend = backend
         self._threads = threads
         self._cache = cache
         self._models: dict[str, Any] = {}
@@ -91,14 +91,15 @@ class LocalModels:
         return precision_scores(self.model(track), pairs, self._cfg.precision, embed=embed)
 
 
-_DEFAULT_MODELS: list[tuple[ScoringConfig, LocalModels]] = []
+_DEFAULT_MODELS: list[tuple[ScoringConfig, str, LocalModels]] = []
 
 
-def default_models(cfg: ScoringConfig) -> LocalModels:
-    """The process-wide model set for ``cfg`` (loaded on first use; a new config replaces it)."""
-    if not _DEFAULT_MODELS or _DEFAULT_MODELS[0][0] is not cfg:
-        _DEFAULT_MODELS[:] = [(cfg, LocalModels(cfg))]
-    return _DEFAULT_MODELS[0][1]
+def default_models(cfg: ScoringConfig, backend: str = "torch") -> LocalModels:
+    """The process-wide model set for ``cfg`` and ``backend`` (loaded on first use; a new
+    config or backend replaces it)."""
+    if not _DEFAULT_MODELS or _DEFAULT_MODELS[0][0] is not cfg or _DEFAULT_MODELS[0][1] != backend:
+        _DEFAULT_MODELS[:] = [(cfg, backend, LocalModels(cfg, backend=backend))]
+    return _DEFAULT_MODELS[0][2]
 
 
 def parse_request(request: ScoreRequest | dict[str, Any]) -> ScoreRequest:
@@ -192,12 +193,18 @@ def score(
     config: ScoringConfig | None = None,
     models: ModelProvider | None = None,
     tracks: tuple[str, ...] = MODEL_TRACKS,
+    backend: str = "torch",
 ) -> ScoreResult:
-    """Score one agent output: model tracks, pure tracks, fused."""
+    """Score one agent output: model tracks, pure tracks, fused.
+
+    Pure of process settings: ``config`` defaults to the packaged scoring YAML and
+    ``backend`` (for the default models) to ``torch``; ``scoregate.score()`` passes
+    ``SCOREGATE_SCORING_CONFIG`` and ``SCOREGATE_CPU_BACKEND``.
+    """
     req = parse_request(request)
-    cfg = config or get_scoring_config()
+    cfg = config or load_scoring_config()
     check_constraints(req, cfg.reward)
-    provider = models or default_models(cfg)
+    provider = models or default_models(cfg, backend)
     results: dict[str, TrackScore] = {}
     for track in tracks:
         results[track] = model_tracks([(req.query, req.content)], track, provider)[0]

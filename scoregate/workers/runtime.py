@@ -56,6 +56,7 @@ def _models() -> LocalModels:
         device=settings.device,
         cache=cache,
         threads=settings.torch_threads,
+        backend=settings.cpu_backend,
     )
 
 
