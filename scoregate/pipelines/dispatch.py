@@ -27,7 +27,6 @@ class Message:
     kwargs: dict[str, Any]
     queue: str | None = None
     link: Message | None = None
-    countdown: float | None = None
     link_error: Message | None = None
     task_id: str | None = None
 
@@ -72,8 +71,6 @@ class CeleryDispatcher:
             options["queue"] = message.queue
         if message.link is not None:
             options["link"] = self._signature(message.link)
-        if message.countdown:
-            options["countdown"] = message.countdown
         if message.link_error is not None:
             options["link_error"] = self._signature(message.link_error)
         if message.task_id:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from scoregate.schemas.loop import DecisionKind, LoopPolicy
@@ -30,7 +30,6 @@ class Decision:
     status: str
     exit_reason: str | None = None
     escalate: bool = False
-    details: dict[str, Any] = field(default_factory=dict)
 
 
 def decide(

@@ -16,8 +16,6 @@ import numpy as np
 
 Method = Literal["isotonic", "platt"]
 METHODS: tuple[Method, ...] = ("isotonic", "platt")
-#: Fewer verdicts than this and a fitted map says more about noise than about the scores.
-MIN_VERDICTS = 50
 #: Equal-width bins of the expected calibration error.
 ECE_BINS = 10
 #: Folds of the held-out estimate of the fitted map's error.

@@ -6,7 +6,6 @@ from scoregate.config import get_settings
 from scoregate.pipelines.context import POOLS
 
 MODEL_POOLS = ("semantic", "precision")
-BATCHED_POOLS = ("semantic", "precision", "reward", "fusion", "control")
 
 
 def worker_argv(
@@ -24,9 +23,9 @@ def worker_argv(
         if concurrency < 1:
             raise ValueError("--concurrency must be at least 1")
         argv += ["-c", str(concurrency)]
-    if pool in BATCHED_POOLS or pool == "all":
-        # Batches need the buffered messages prefetched, several flushes' worth.
-        argv += ["--prefetch-multiplier", str(max(4, get_settings().batch_size * 4))]
+    # Every pool's tasks are batched: batches need the buffered messages prefetched,
+    # several flushes' worth.
+    argv += ["--prefetch-multiplier", str(max(4, get_settings().batch_size * 4))]
     if beat:
         argv.append("-B")
     return argv
