@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
+from pydantic import SecretStr, ValidationError
 from typer.testing import CliRunner
 
 import scoregate
@@ -20,6 +20,7 @@ from scoregate.config import Settings, load_scoring_config
 from scoregate.pipelines import api
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.pipelines.workflow import load_workflow
+from scoregate.schemas.request import Evidence, ScoreRequest, ScoringMetadata
 from scoregate.storage.models import Job
 from scoregate.workers import control as control_tasks
 from tests.fakes import FakeModels, Recorder
@@ -27,6 +28,10 @@ from tests.fakes import FakeModels, Recorder
 GOOD = "a faithful answer"
 OK = {"query": "Write a helpful answer.", "content": GOOD}
 runner = CliRunner()
+
+
+def req(**kw) -> ScoreRequest:
+    return ScoreRequest.model_validate({"query": "q", "content": "an answer", **kw})
 
 
 @pytest.fixture
@@ -287,3 +292,36 @@ def test_a_malformed_workflow_file_says_which_file_and_what(tmp_path):
 def test_review_refuses_text_postgres_cannot_store(env):
     with pytest.raises(ValueError, match="note: contains a NUL character"):
         api.review("any-job", "approve", "alice", "ok\x00")
+
+
+# --- 8. the request boundary refuses what would fail later --------------------------------------
+
+
+def test_duplicate_metric_names_are_refused_at_the_boundary():
+    metrics = [{"name": "clarity", "value": 0.5}, {"name": "clarity", "value": 0.9}]
+    with pytest.raises(ValidationError, match="duplicate metric name.*clarity"):
+        req(eval_metrics=metrics)
+
+
+@pytest.mark.parametrize(
+    ("evidence", "message"),
+    [
+        (
+            {"total_numbers": 2, "cited_numbers": 3},
+            "cited_numbers .3. cannot exceed total_numbers .2.",
+        ),
+        (
+            {"claims_total": 1, "claims_matched": 4},
+            "claims_matched .4. cannot exceed claims_total .1.",
+        ),
+    ],
+)
+def test_evidence_counts_that_cannot_be_are_refused(evidence, message):
+    with pytest.raises(ValidationError, match=message):
+        Evidence.model_validate(evidence)
+
+
+@pytest.mark.parametrize("field", ["required_topics", "provided_sources"])
+def test_blank_topics_and_sources_are_refused(field):
+    with pytest.raises(ValidationError, match=rf"{field}\[1\] is blank"):
+        ScoringMetadata.model_validate({field: ["security", "  "]})

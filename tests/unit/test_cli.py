@@ -62,3 +62,31 @@ def test_worker_argv_routes_queues(monkeypatch):
         assert "-E" not in worker_argv("semantic")
     finally:
         get_settings.cache_clear()
+
+
+# --- 9. the CLI exits 2 with a clear message ----------------------------------------------------
+
+
+def test_cli_content_file_that_is_a_directory(tmp_path):
+    out = runner.invoke(app, ["score", "-q", "x", "-f", str(tmp_path)])
+    assert out.exit_code == 2, out.output
+    assert "is a directory" in " ".join(out.output.split())
+
+
+def test_cli_deeply_nested_json_schema_constraint():
+    deep = "json_schema=" + "[" * 100_000
+    with pytest.raises(ValueError, match="nested too deeply"):
+        parse_constraint(deep)
+    out = runner.invoke(app, ["score", "-q", "x", "-c", "y", "--constraint", deep])
+    assert out.exit_code == 2 and "nested too deeply" in " ".join(out.output.split())
+    out = runner.invoke(
+        app, ["score", "-q", "x", "-c", "y", "--constraint", "{" + '"a":{' * 100_000]
+    )
+    assert out.exit_code == 2 and "nested too deeply" in " ".join(out.output.split())
+
+
+def test_cli_config_that_is_a_directory(tmp_path):
+    out = runner.invoke(app, ["score", "-q", "x", "-c", "y", "--config", str(tmp_path)])
+    assert out.exit_code == 2
+    flat = " ".join(out.output.split())
+    assert "is a directory" in flat and "does not exist" not in flat

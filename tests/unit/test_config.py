@@ -16,6 +16,15 @@ from scoregate.config import (
     load_scoring_config,
 )
 
+CFG = load_scoring_config()
+
+
+def overlay(tmp_path, text: str):
+    path = tmp_path / "scoring.yaml"
+    path.write_text(text)
+    return path
+
+
 # Seed 003, "src/qnwis/config/confidence.yml", exactly as printed.
 SEED_003_CONFIDENCE_YML = """\
 weights:
@@ -197,3 +206,46 @@ def test_allowed_tasks_env_is_split_on_commas(monkeypatch):
 def test_allowed_tasks_env_ignores_blanks_and_spaces(monkeypatch):
     monkeypatch.setenv("SCOREGATE_ALLOWED_TASKS", " a.b , ,c.d,")
     assert Settings().allowed_tasks == ["a.b", "c.d"]
+
+
+# --- 5. bands and evidence thresholds are validated ---------------------------------------------
+
+
+def test_bands_that_conflict_with_the_cut_points_are_refused(tmp_path):
+    # One threshold model: bands are the action zones; a conflicting band is an error.
+    with pytest.raises(ValueError, match=r"bands.GREEN \(0.7\) conflicts with actions.accept"):
+        load_scoring_config(overlay(tmp_path, "bands:\n  GREEN: 0.7\n  AMBER: 0.8\n"))
+    same = CFG.actions
+    cfg = load_scoring_config(
+        overlay(tmp_path, f"bands:\n  GREEN: {same.accept}\n  AMBER: {same.review}\n")
+    )
+    assert cfg.bands.GREEN == same.accept
+
+
+@pytest.mark.parametrize("value", ["150", "-5"])
+def test_evidence_thresholds_are_on_a_0_to_100_scale(tmp_path, value):
+    with pytest.raises(ValueError, match="evidence.thresholds.GREEN"):
+        load_scoring_config(overlay(tmp_path, f"evidence:\n  thresholds:\n    GREEN: {value}\n"))
+
+
+def test_evidence_thresholds_out_of_order_name_the_values(tmp_path):
+    text = "evidence:\n  thresholds: {GREEN: 70, AMBER: 80, RED: 0}\n"
+    with pytest.raises(ValueError, match=r"GREEN 70.*AMBER 80"):
+        load_scoring_config(overlay(tmp_path, text))
+
+
+# --- 6. profiles and presets are replaced whole by an overlay -----------------------------------
+
+
+def test_an_overlay_profile_replaces_the_default_profile_whole(tmp_path):
+    text = "fusion:\n  profiles:\n    default: {semantic: 0.5, precision: 0.5}\n"
+    cfg = load_scoring_config(overlay(tmp_path, text))
+    assert cfg.fusion.profiles["default"] == {"semantic": 0.5, "precision": 0.5}
+    assert cfg.fusion.profiles["admin"] == CFG.fusion.profiles["admin"]  # others kept
+
+
+def test_an_overlay_preset_replaces_the_default_preset_whole(tmp_path):
+    text = "heuristics:\n  presets:\n    analysis: {reasoning: 0.5, sources: 0.5}\n"
+    cfg = load_scoring_config(overlay(tmp_path, text))
+    assert cfg.heuristics.presets["analysis"] == {"reasoning": 0.5, "sources": 0.5}
+    assert cfg.heuristics.presets["code"] == CFG.heuristics.presets["code"]

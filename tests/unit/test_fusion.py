@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from scoregate.config import load_scoring_config
+from scoregate.config import ActionThresholds, load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.engine import pure_tracks, score
-from scoregate.scoring.fusion import action_for, action_of_band, band_for, fuse, select_profile
+from scoregate.scoring.fusion import (
+    action_for,
+    action_of_band,
+    band_for,
+    fuse,
+    passes_minimum,
+    select_profile,
+)
 from tests.fakes import FakeModels
 
 CFG = load_scoring_config()
@@ -16,6 +23,19 @@ CFG = load_scoring_config()
 
 def req(**kw) -> ScoreRequest:
     return ScoreRequest.model_validate({"query": "q", "content": "an answer", **kw})
+
+
+def ok(name: str, score: float) -> TrackScore:
+    return TrackScore(name=name, score=score)
+
+
+def overlay(tmp_path, text: str):
+    path = tmp_path / "scoring.yaml"
+    path.write_text(text)
+    return path
+
+
+HARD = [{"kind": "not_contains", "value": "nut", "hard": True}]
 
 
 def tracks(**scores: float | None) -> dict[str, TrackScore]:
@@ -185,3 +205,131 @@ def test_an_answer_that_leaves_out_one_ask_is_capped_below_accept_with_the_ask_n
     covered = [dict(a, cosine=0.5) for a in asks]
     t["semantic"] = TrackScore(name="semantic", score=0.9, details={"asks": covered})
     assert fuse(req(), t, CFG).score > CFG.fusion.missed_ask_cap
+
+
+# --- 1. fusion must not fail open ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("status", ["failed", "timeout"])
+def test_hard_constraints_that_could_not_be_checked_cap_the_score(status):
+    tracks = {
+        "semantic": ok("semantic", 1.0),
+        "precision": ok("precision", 1.0),
+        "heuristics": ok("heuristics", 1.0),
+        "reward": TrackScore(name="reward", status=status, error="worker lost"),
+    }
+    r = fuse(req(constraints=HARD), tracks, CFG)
+    assert r.score == CFG.reward.hard_fail_cap
+    assert r.band != "GREEN" and r.action != "accept"
+    assert "hard constraints could not be checked" in r.reasons[0]
+    assert "worker lost" in r.reasons[0]
+
+
+def test_soft_constraints_that_could_not_be_checked_do_not_cap():
+    tracks = {
+        "semantic": ok("semantic", 1.0),
+        "precision": ok("precision", 1.0),
+        "heuristics": ok("heuristics", 1.0),
+        "reward": TrackScore(name="reward", status="failed", error="boom"),
+    }
+    r = fuse(req(constraints=[{"kind": "max_lines", "value": 3}]), tracks, CFG)
+    assert r.score == 1.0 and r.action == "accept"
+
+
+def test_low_weight_coverage_caps_action_at_review_and_band_at_amber():
+    # Only heuristics scored (5% of the default profile): a perfect score must not pass.
+    tracks = {
+        "semantic": TrackScore(name="semantic", status="timeout", error="no result"),
+        "precision": TrackScore(name="precision", status="failed", error="model unavailable"),
+        "heuristics": ok("heuristics", 1.0),
+    }
+    r = fuse(req(), tracks, CFG)
+    assert r.score == 1.0
+    assert r.action == "review" and r.band == "AMBER"
+    assert any("only 7.1% of the default profile's weight" in x for x in r.reasons)
+    # The existing notes on failed tracks and renormalisation are kept.
+    assert any("precision track failed: model unavailable" in x for x in r.reasons)
+
+
+def test_coverage_counts_only_tracks_the_request_applies_to():
+    # No constraints, evidence or metrics: admin's reward weight is not missing coverage.
+    tracks = {n: ok(n, 1.0) for n in ("semantic", "precision", "heuristics")}
+    r = fuse(req(metadata={"role": "admin"}), tracks, CFG)
+    assert r.action == "accept" and r.band == "GREEN"
+
+
+def test_min_weight_coverage_is_configurable_and_validated(tmp_path):
+    cfg = load_scoring_config(overlay(tmp_path, "fusion:\n  min_weight_coverage: 0.0\n"))
+    tracks = {"heuristics": ok("heuristics", 1.0)}
+    assert fuse(req(), tracks, cfg).action == "accept"
+    with pytest.raises(ValueError, match="min_weight_coverage"):
+        load_scoring_config(overlay(tmp_path, "fusion:\n  min_weight_coverage: 1.5\n"))
+
+
+# --- 3. the displayed score and the band agree --------------------------------------------------
+
+
+def test_score_100_and_band_agree():
+    cut = round(CFG.actions.accept * 100)  # the GREEN band is the accept zone
+    below = (cut - 0.3) / 100
+    tracks = {n: ok(n, below) for n in ("semantic", "precision")}
+    r = fuse(req(), tracks, CFG)
+    assert r.score_100 == cut - 1 and r.band == "AMBER"  # never "90/100 — AMBER"
+    assert f"{cut - 1}/100 — **AMBER**" in r.to_markdown()
+    tracks = {n: ok(n, cut / 100) for n in ("semantic", "precision")}
+    r = fuse(req(), tracks, CFG)
+    assert r.score_100 == cut and r.band == "GREEN"
+
+
+def test_band_for_bands_the_whole_percent_shown():
+    accept, review = CFG.actions.accept, CFG.actions.review
+    assert band_for(accept - 0.0001, CFG) == "AMBER"  # shown one point below the cut
+    assert band_for(accept, CFG) == "GREEN"
+    assert band_for(review - 0.0001, CFG) == "RED"
+    # Hysteresis on the same whole points: exactly the tolerance (4 points) still holds.
+    assert band_for(accept + 0.02, CFG, previous=accept - 0.02) == "AMBER"
+
+
+# --- 4. actions.reject is seed 004's minimum ----------------------------------------------------
+
+
+#: Seed 004's own cut points (the defaults are fitted; docs/decisions.md maps the two).
+SEED_004 = ActionThresholds(accept=0.85, review=0.65, iterate=0.50, reject=0.30)
+
+
+def test_reject_threshold_is_the_minimum_the_result_reports():
+    c = CFG.actions
+    # The precision track alone at and under the cuts (no semantic track: no relevance gate).
+    for score, action, passes in (  # noqa: F402
+        (round((c.reject + c.iterate) / 2, 4), "reject", True),
+        (c.reject, "reject", True),
+        (round(c.reject - 0.01, 4), "reject", False),
+        (c.iterate, "iterate", True),
+    ):
+        tracks = {"precision": ok("precision", score)}
+        r = fuse(req(), tracks, CFG)
+        assert (r.action, r.passes_minimum, r.minimum_threshold) == (action, passes, c.reject)
+    strict = CFG.model_copy(update={"actions": SEED_004})
+    strict = strict.model_copy(update={"actions": SEED_004.model_copy(update={"reject": 0.5})})
+    assert passes_minimum(0.45, strict) is False and action_for(0.45, strict) == "reject"
+
+
+# --- evidence hysteresis reads the evidence's own previous score --------------------------------
+
+
+def test_evidence_hysteresis_uses_the_previous_evidence_score_not_the_fused_one():
+    from scoregate.scoring.engine import pure_tracks
+
+    evidence = {"total_numbers": 10, "cited_numbers": 7, "claims_total": 4, "claims_matched": 4}
+    base = {"query": "q", "content": "Revenue rose 4% (source: Q3 filing).", "evidence": evidence}
+
+    def band(request: dict) -> str:
+        return pure_tracks(ScoreRequest.model_validate(request), CFG)["evidence"].details["band"]
+
+    assert pure_tracks(ScoreRequest.model_validate(base), CFG)["evidence"].score == 0.93
+    assert band(base) == "GREEN"
+    # A previous *fused* score of 0.89 is another scale: it must not hold the band.
+    assert band({**base, "previous_score": 0.89}) == "GREEN"
+    # The evidence's own previous score does: 89 -> 93 is within the 4-point tolerance.
+    assert band({**base, "evidence": {**evidence, "previous_score": 89}}) == "AMBER"
+    assert band({**base, "evidence": {**evidence, "previous_score": 88}}) == "GREEN"

@@ -131,3 +131,20 @@ def test_track_with_no_weight_says_why_the_score_is_zero():
     track = metrics_track([_m("a", 1.0, 0.0)], raw=False)
     assert track.score == 0.0
     assert any("no weight" in r for r in track.reasons)
+
+
+# --- 7. huge metric weights do not overflow -----------------------------------------------------
+
+
+def test_huge_metric_weights_do_not_overflow():
+    metrics = [
+        EvalMetric(name="a", value=0.8, weight=1e308),
+        EvalMetric(name="b", value=0.6, weight=1e308),
+    ]
+    assert compute_confidence(metrics) == pytest.approx(0.7)
+    assert metrics_track(metrics, raw=False).score == pytest.approx(0.7)
+    mixed = [
+        EvalMetric(name="a", value=1.0, weight=1e308),
+        EvalMetric(name="b", value=0.0, weight=1.0),
+    ]
+    assert compute_confidence(mixed) == pytest.approx(1.0)

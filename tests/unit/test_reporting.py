@@ -14,7 +14,13 @@ from typer.testing import CliRunner
 
 from scoregate import reporting
 from scoregate.cli import app
-from scoregate.config import Settings, get_scoring_config, get_settings, load_scoring_config
+from scoregate.config import (
+    ActionThresholds,
+    Settings,
+    get_scoring_config,
+    get_settings,
+    load_scoring_config,
+)
 from scoregate.pipelines.api import client_context
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.storage import stats
@@ -163,3 +169,27 @@ def test_rethreshold_refuses_unordered_thresholds(env):
     assert out.exit_code == 2 and "accept >= review >= iterate >= reject" in out.output
     out = runner.invoke(app, ["rethreshold", "--green", "0.35"])  # GREEN = accept, below review
     assert out.exit_code == 2 and "accept >= review >= iterate >= reject" in out.output
+
+
+#: Seed 004's own cut points (the defaults are fitted; docs/decisions.md maps the two).
+SEED_004 = ActionThresholds(accept=0.85, review=0.65, iterate=0.50, reject=0.30)
+CFG = load_scoring_config()
+
+
+def test_rethreshold_reject_moves_the_minimum():
+    from datetime import UTC, datetime
+
+    from scoregate import reporting
+    from scoregate.cli_ops import _with_thresholds
+    from scoregate.storage.stats import FusedScore
+
+    now = datetime.now(UTC)
+    rows = [
+        FusedScore("a", 1, 0.40, "RED", "reject", None, now),
+        FusedScore("b", 1, 0.20, "RED", "reject", None, now),
+    ]
+    seed4 = CFG.model_copy(update={"actions": SEED_004})  # the seed's own cut points
+    assert reporting.rethreshold(rows, seed4).below_minimum == 1
+    stricter = reporting.rethreshold(rows, _with_thresholds(seed4, {"reject": 0.45}, {}))
+    assert (stricter.below_minimum, stricter.minimum_threshold) == (2, 0.45)
+    assert stricter.action_changes == 0  # the minimum does not change the action (seed 004)
