@@ -52,6 +52,30 @@ def redis_url() -> Iterator[str]:
     client.flushdb()
 
 
+#: scoregate's own Redis keys (research quota, delivery counters, caches); the broker's
+#: keys (queues, ``_kombu.*`` bindings) are left alone: a session's worker still uses them.
+SCOREGATE_KEYS = "scoregate:*"
+
+
+def drop_scoregate_keys(url: str) -> int:
+    """Delete scoregate's keys from the test Redis db; returns how many went."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    keys = list(client.scan_iter(match=SCOREGATE_KEYS, count=500))
+    if keys:
+        client.delete(*keys)
+    return len(keys)
+
+
+@pytest.fixture(autouse=True)
+def fresh_redis_keys(request: pytest.FixtureRequest) -> None:
+    """Tests sharing the Redis db start clean: no quota used, no delivery counted, no
+    cached vector left by an earlier test (per test, not per session)."""
+    if "redis_url" in request.fixturenames:
+        drop_scoregate_keys(request.getfixturevalue("redis_url"))
+
+
 @pytest.fixture(scope="session")
 def pg_url() -> str:
     from scoregate.storage.db import upgrade
