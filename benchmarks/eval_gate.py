@@ -34,7 +34,7 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from scoregate.config import ScoringConfig, load_scoring_config
+from scoregate.config import ScoringConfig, get_settings, load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.engine import LocalModels, model_tracks, pure_tracks
@@ -218,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         cfg = cfg.model_copy(
             update={"precision": cfg.precision.model_copy(update={"model": args.model})}
         )
-    models = LocalModels(cfg, device="cpu")
+    models = LocalModels(cfg, device="cpu", backend=get_settings().cpu_backend)
     rows = read_jsonl(Path(args.gate_dev).glob("*.jsonl"))
     if not rows:
         print(f"no dev rows under {args.gate_dev}", file=sys.stderr)
