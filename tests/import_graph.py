@@ -69,6 +69,8 @@ class Graph:
     external: dict[str, set[tuple[str, int]]] = field(default_factory=dict)
     # module -> {(name imported from scoregate.config, line number)}
     config_names: dict[str, set[tuple[str, int]]] = field(default_factory=dict)
+    # module -> {(module.private_name it imports from another scoregate module, line)}
+    private: dict[str, set[tuple[str, int]]] = field(default_factory=dict)
 
     def edges(self, module: str) -> set[str]:
         return {target for target, _ in self.imports.get(module, set())}
@@ -147,6 +149,9 @@ def _record(graph: Graph, name: str, is_package: bool, node: ast.AST, found: Gra
         resolved = _resolve(graph, f"{base}.{alias.name}")
         if resolved and resolved != name:
             found.imports[name].add((resolved, node.lineno))
+        is_module = f"{base}.{alias.name}" in graph.modules
+        if alias.name.startswith("_") and not alias.name.startswith("__") and not is_module:
+            found.private[name].add((f"{base}.{alias.name}", node.lineno))
         if base == f"{PACKAGE}.config":
             found.config_names[name].add((alias.name, node.lineno))
 
@@ -159,6 +164,7 @@ def load_graph(package_dir: Path) -> Graph:
         graph.imports[name] = set()
         graph.external[name] = set()
         graph.config_names[name] = set()
+        graph.private[name] = set()
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in _runtime_nodes(tree):
             _record(graph, name, path.name == "__init__.py", node, graph)
@@ -226,3 +232,13 @@ def long_modules(package_dir: Path, limit: int) -> list[tuple[str, int]]:
         if lines > limit:
             found.append((module_name(package_dir, path), lines))
     return found
+
+
+def private_imports(graph: Graph) -> list[str]:
+    """Each import of another module's private name (``from x import _y``): what two
+    modules share deserves a public name in a module of its own."""
+    return [
+        f"{module}:{line} imports {target}"
+        for module in sorted(graph.modules)
+        for target, line in sorted(graph.private[module])
+    ]

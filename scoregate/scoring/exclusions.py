@@ -283,7 +283,8 @@ def strip_exclusions(query: str) -> str:
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _SENTENCE = re.compile(r"[.!?;\n]+")
-_NEGATORS = frozenset(
+#: Words that negate what follows them (also read by ``membership``).
+NEGATORS = frozenset(
     {
         "no",
         "not",
@@ -371,7 +372,7 @@ def _matches(token: str, term_stem: str) -> bool:
 def _negated(tokens: list[str], i: int) -> bool:
     before = tokens[max(0, i - NEGATION_WINDOW) : i]
     after = tokens[i + 1 : i + 3]
-    return any(t in _NEGATORS or t.endswith("n't") for t in before) or any(
+    return any(t in NEGATORS or t.endswith("n't") for t in before) or any(
         t in _AFTER_NEGATORS or t.endswith("n't") for t in after
     )
 

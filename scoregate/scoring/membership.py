@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoregate.scoring.exclusions import _NEGATORS, mentions, stem
+from scoregate.scoring.exclusions import NEGATORS, mentions, stem
 
 Embed = Callable[[list[str]], Any]
 
@@ -131,7 +131,7 @@ def _affirmed_words(content: str) -> list[str]:
         tokens = _WORD.findall(sentence)
         for i, tok in enumerate(tokens):
             before = tokens[max(0, i - 4) : i]
-            if tok in _COMMON or any(t in _NEGATORS or t.endswith("n't") for t in before):
+            if tok in _COMMON or any(t in NEGATORS or t.endswith("n't") for t in before):
                 continue
             out[tok] = None
     return list(out)

@@ -17,6 +17,7 @@ from tests.import_graph import (
     layer_of,
     layer_violations,
     load_graph,
+    private_imports,
 )
 
 PACKAGE_DIR = Path(__file__).resolve().parents[2] / "scoregate"
@@ -40,6 +41,10 @@ def test_no_import_circles(graph):
 
 def test_arrows_only_run_downward_and_the_bottom_is_pure(graph):
     assert layer_violations(graph) == []
+
+
+def test_no_module_imports_another_modules_private_names(graph):
+    assert private_imports(graph) == []
 
 
 def test_the_known_arrows_are_seen(graph):
@@ -67,7 +72,7 @@ def test_the_checker_finds_a_circle_an_upward_arrow_and_impure_scoring(tmp_path)
             "__init__.py": "",
             "pipelines/__init__.py": "",
             "pipelines/a.py": "from scoregate.pipelines import b\n",
-            "pipelines/b.py": "def f():\n    from scoregate.pipelines.a import x\n",
+            "pipelines/b.py": "def f():\n    from scoregate.pipelines.a import x, _y\n",
             "pipelines/api.py": "from scoregate.workers.runtime import get_context\n",
             "workers/__init__.py": "",
             "workers/runtime.py": "",
@@ -92,3 +97,4 @@ def test_the_checker_finds_a_circle_an_upward_arrow_and_impure_scoring(tmp_path)
     assert "reads process settings (get_settings)" in problems
     assert "scoring.engine:5" not in problems  # a TYPE_CHECKING import is no arrow
     assert len(layer_violations(graph)) == 4
+    assert private_imports(graph) == ["scoregate.pipelines.b:2 imports scoregate.pipelines.a._y"]
