@@ -18,6 +18,7 @@ from tests.import_graph import (  # noqa: E402
     layer_violations,
     load_graph,
     long_modules,
+    private_imports,
 )
 
 
@@ -31,8 +32,14 @@ def main(argv: list[str]) -> int:
     print(f"import circles: {len(cycles)}")
     for cycle in cycles:
         print("  " + " -> ".join(cycle))
+    typed = find_cycles(load_graph(package_dir, type_only=True))
+    print(f"import circles, counting `if TYPE_CHECKING:` imports too: {len(typed)}")
     print(f"arrows that run back up: {len(upward)}")
     for line in upward:
+        print("  " + line)
+    private = private_imports(graph)
+    print(f"private names imported from another module: {len(private)}")
+    for line in private:
         print("  " + line)
     print(f"modules over 400 lines: {len(long)}")
     for name, lines in long:

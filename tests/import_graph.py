@@ -112,14 +112,15 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
-    """Every node of ``tree`` except the bodies of ``if TYPE_CHECKING:`` blocks."""
+def _runtime_nodes(tree: ast.AST, type_only: bool = False) -> list[ast.AST]:
+    """Every node of ``tree`` except the bodies of ``if TYPE_CHECKING:`` blocks (with
+    ``type_only``, every node)."""
     found: list[ast.AST] = []
     pending: list[ast.AST] = [tree]
     while pending:
         node = pending.pop()
         found.append(node)
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
+        if not type_only and isinstance(node, ast.If) and _is_type_checking(node.test):
             pending.extend(node.orelse)
             continue
         pending.extend(ast.iter_child_nodes(node))
@@ -156,7 +157,8 @@ def _record(graph: Graph, name: str, is_package: bool, node: ast.AST, found: Gra
             found.config_names[name].add((alias.name, node.lineno))
 
 
-def load_graph(package_dir: Path) -> Graph:
+def load_graph(package_dir: Path, type_only: bool = False) -> Graph:
+    """The graph of ``package_dir``; ``type_only`` counts ``TYPE_CHECKING`` imports too."""
     graph = Graph()
     for path in sorted(package_dir.rglob("*.py")):
         graph.modules[module_name(package_dir, path)] = path
@@ -166,7 +168,7 @@ def load_graph(package_dir: Path) -> Graph:
         graph.config_names[name] = set()
         graph.private[name] = set()
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in _runtime_nodes(tree):
+        for node in _runtime_nodes(tree, type_only):
             _record(graph, name, path.name == "__init__.py", node, graph)
     return graph
 
