@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from scoregate.cli_ops import register as register_ops
+from scoregate.cli_server import register as register_server
 from scoregate.pipelines.validation import JobLine
 from scoregate.schemas.constraints import CONSTRAINT_KINDS
 
@@ -389,6 +390,7 @@ def _mount_models() -> None:
 
 _mount_models()
 register_ops(app)  # report, calibrate, rethreshold (scoregate/cli_ops.py)
+register_server(app)  # serve, api-key (scoregate/cli_server.py)
 
 
 def main() -> None:

@@ -551,6 +551,9 @@ class Settings(BaseSettings):
     task_events: bool = True
     embedding_cache_ttl_s: int = Field(default=86_400, ge=0)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    #: HTTP API keys, comma-separated ``NAME:SCOPES:KEY`` (scopes joined by ``+``; KEY may be
+    #: ``sha256:<hex>``); parsed by ``scoregate.server.auth``. Unset: ``serve`` binds loopback.
+    api_keys: SecretStr | None = None
 
     @field_validator("allowed_tasks", mode="before")
     @classmethod
