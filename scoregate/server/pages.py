@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import secrets
 import tempfile
 from pathlib import Path
@@ -26,6 +27,7 @@ from scoregate.server.diff import word_diff
 from scoregate.server.security import COOKIE, Caller, identify
 from scoregate.server.service import ApiService, ConflictError, NotFoundError
 
+log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 VERDICTS = ("approve", "reject", "research")
@@ -166,8 +168,11 @@ def score_chart(job: dict[str, Any], service: ApiService) -> str | None:
     if not any(it.get("score") is not None for it in job["iterations"]):
         return None
     with tempfile.TemporaryDirectory(prefix="scoregate-chart-") as tmp:
-        path = plot_job(job, Path(tmp) / "job.png", service.ctx.config)
-        data = path.read_bytes()
+        try:
+            data = plot_job(job, Path(tmp) / "job.png", service.ctx.config).read_bytes()
+        except Exception:  # a chart problem must not keep a reviewer from the verdict
+            log.exception("cannot draw the chart of job %s", job["id"])
+            return None
     return "data:image/png;base64," + base64.b64encode(data).decode()
 
 

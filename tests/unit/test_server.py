@@ -318,6 +318,12 @@ def test_job_page_shows_answers_diff_chart_reasons_and_buttons(env):
     assert '"a"' in js and '"r"' in js
 
 
+def test_job_page_charts_a_loop_at_the_accept_cut(env):
+    body = job_body(BAD, loop={"enabled": True, "max_iterations": 2}, agent="agent")
+    job_id = env["client"].post("/v1/jobs", json=body).json()["id"]
+    assert "data:image/png;base64," in env["client"].get(f"/review/{job_id}").text
+
+
 def test_verdict_form_resumes_the_job(env):
     job_id = escalated(env)
     page = env["client"].get(f"/review/{job_id}").text
