@@ -92,6 +92,7 @@ def _shoot(driver: Any, name: str, tmp: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     height = driver.execute_script("return document.body.scrollHeight")
     driver.set_window_size(1280, min(max(int(height) + 40, 600), 4000))
+    driver.execute_script("window.scrollTo(0, 0)")
     assert driver.save_screenshot(str(target / name))
 
 
