@@ -76,42 +76,68 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def bench_score(calls: int) -> None:
+    """Over loopback against the server process; then the app's own share, in process."""
     with tempfile.TemporaryDirectory() as tmp:
         env = {"SCOREGATE_DATABASE_URL": f"sqlite:///{tmp}/bench.db"}
         with server(env) as base, httpx.Client(base_url=base, timeout=60) as client:
             for _ in range(10):  # loads the models
                 client.post("/v1/score", json=SHORT).raise_for_status()
-            times = []
+            http = []
             for _ in range(calls):
                 start = time.perf_counter()
                 r = client.post("/v1/score", json=SHORT)
-                times.append((time.perf_counter() - start) * 1000)
+                http.append((time.perf_counter() - start) * 1000)
                 r.raise_for_status()
-    local = in_process(max(calls // 4, 20))
-    p50 = percentile(times, 0.50)
     print(f"POST /v1/score, one short request, {calls} sequential calls (embedded server):")
     print(
-        f"  p50 {p50:.1f} ms  p99 {percentile(times, 0.99):.1f} ms"
-        f"  mean {statistics.fmean(times):.1f} ms  max {max(times):.1f} ms"
+        f"  p50 {percentile(http, 0.50):.1f} ms  p99 {percentile(http, 0.99):.1f} ms"
+        f"  mean {statistics.fmean(http):.1f} ms  max {max(http):.1f} ms"
+        f"  (load average after: {os.getloadavg()[0]:.1f})"
     )
+    via_app, direct = app_share(calls // 2)
+    extra = [a - d for a, d in zip(via_app, direct, strict=True)]
     print(
-        f"  the same score in process (scoregate.score, this run): p50 {local:.1f} ms;"
-        f" HTTP adds {p50 - local:.1f} ms at p50 ({p50 / local:.2f}x)"
+        f"  the app's share, in one process (ASGI call and direct score in turn, {len(extra)}"
+        f" pairs): score p50 {percentile(direct, 0.5):.1f} ms, through the app"
+        f" p50 {percentile(via_app, 0.5):.1f} ms, difference per pair p50"
+        f" {percentile(extra, 0.5):.1f} ms"
     )
 
 
-def in_process(n: int) -> float:
-    """p50 of ``scoregate.score`` on the same request, no HTTP, for the overhead ratio."""
-    from scoregate.scoring.engine import score
+def app_share(n: int) -> tuple[list[float], list[float]]:
+    """The same request through the ASGI app and straight to the scorer, alternately, in one
+    process (one set of model threads, so both see the same load)."""
+    import asyncio
 
-    for _ in range(5):
-        score(SHORT)
-    times = []
-    for _ in range(n):
-        start = time.perf_counter()
-        score(SHORT)
-        times.append((time.perf_counter() - start) * 1000)
-    return percentile(times, 0.50)
+    from pydantic import SecretStr
+
+    from scoregate.config import Settings
+    from scoregate.pipelines.embedded import embedded_context
+    from scoregate.schemas.request import ScoreRequest
+    from scoregate.server import ApiService, create_app
+
+    tmp = tempfile.mkdtemp(prefix="bench-http-")
+    ctx, inline = embedded_context(Settings(database_url=SecretStr(f"sqlite:///{tmp}/a.db")))
+    service = ApiService(ctx, inline)
+    app = create_app(service)
+    request = ScoreRequest.model_validate(SHORT)
+
+    async def run() -> tuple[list[float], list[float]]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
+            for _ in range(5):
+                (await client.post("/v1/score", json=SHORT)).raise_for_status()
+            via, direct = [], []
+            for _ in range(n):
+                start = time.perf_counter()
+                (await client.post("/v1/score", json=SHORT)).raise_for_status()
+                via.append((time.perf_counter() - start) * 1000)
+                start = time.perf_counter()
+                service.score(request)
+                direct.append((time.perf_counter() - start) * 1000)
+            return via, direct
+
+    return asyncio.run(run())
 
 
 def fresh_database(admin_url: str, name: str) -> str:

@@ -23,13 +23,7 @@ from scoregate.server import ApiService, create_app
 from scoregate.server.serve import production_service
 from scoregate.storage import db
 from tests.fakes import BAD, GOOD, SCORES, FakeModels, Recorder
-from tests.integration.conftest import (
-    client_pointed_at,
-    fresh_database,
-    service_env,
-    start_worker,
-    stop,
-)
+from tests.integration.conftest import fresh_database
 from tests.server_client import AppClient
 
 pytestmark = pytest.mark.integration
@@ -122,14 +116,10 @@ def test_review_over_http_on_postgres_resumes_and_records(embedded):
 # --- with the real broker and a worker process ------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def live(pg: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    env = service_env(pg, redis_url)
-    log = tmp_path_factory.mktemp("http-worker") / "worker.log"
-    proc = start_worker(env, "semantic,precision,reward,fusion,control,agents", log, name="http")
-    with client_pointed_at(env):
-        yield AppClient(create_app(production_service()))
-    stop(proc)
+@pytest.fixture
+def live(stack: dict[str, Any]) -> AppClient:
+    """The app on the session's worker stack: its Postgres database and Redis broker."""
+    return AppClient(create_app(production_service()))
 
 
 def _wait(client: AppClient, job_id: str, timeout: float = 180.0) -> dict[str, Any]:
