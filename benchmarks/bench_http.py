@@ -33,9 +33,10 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 SHORT = {
-    "query": "Name three primary colours, without green.",
-    "content": "Red, blue and yellow.",
-    "constraints": [{"kind": "not_contains", "value": "green", "hard": True}],
+    "query": "Give me a simple pasta recipe for dinner, without nuts.",
+    "content": "Boil spaghetti, simmer chopped tomatoes with garlic and olive oil, toss with the"
+    " pasta and top with basil and parmesan.",
+    "constraints": [{"kind": "not_contains", "value": "nuts", "hard": True}],
 }
 
 
@@ -162,7 +163,7 @@ def bench_jobs(n: int, threads: int, database_url: str, redis_url: str) -> None:
     broker = redis.Redis.from_url(redis_url)
     broker.flushdb()
     env = {"SCOREGATE_DATABASE_URL": url, "SCOREGATE_BROKER_URL": redis_url}
-    bodies = [{"request": {**SHORT, "content": f"Red, blue and yellow ({i})."}} for i in range(n)]
+    bodies = [{"request": {**SHORT, "content": f"{SHORT['content']} ({i})"}} for i in range(n)]
     try:
         with server(env) as base, httpx.Client(base_url=base, timeout=60) as client:
             client.post("/v1/jobs", json=bodies[0]).raise_for_status()  # warm-up
