@@ -76,10 +76,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def bench_score(calls: int) -> None:
+def bench_score(calls: int, threads: int) -> None:
     """Over loopback against the server process; then the app's own share, in process."""
     with tempfile.TemporaryDirectory() as tmp:
-        env = {"SCOREGATE_DATABASE_URL": f"sqlite:///{tmp}/bench.db"}
+        env = {
+            "SCOREGATE_DATABASE_URL": f"sqlite:///{tmp}/bench.db",
+            "SCOREGATE_TORCH_THREADS": str(threads),
+        }
         with server(env) as base, httpx.Client(base_url=base, timeout=60) as client:
             for _ in range(10):  # loads the models
                 client.post("/v1/score", json=SHORT).raise_for_status()
@@ -89,13 +92,16 @@ def bench_score(calls: int) -> None:
                 r = client.post("/v1/score", json=SHORT)
                 http.append((time.perf_counter() - start) * 1000)
                 r.raise_for_status()
-    print(f"POST /v1/score, one short request, {calls} sequential calls (embedded server):")
+    print(
+        f"POST /v1/score, one short request, {calls} sequential calls (embedded server,"
+        f" SCOREGATE_TORCH_THREADS={threads}):"
+    )
     print(
         f"  p50 {percentile(http, 0.50):.1f} ms  p99 {percentile(http, 0.99):.1f} ms"
         f"  mean {statistics.fmean(http):.1f} ms  max {max(http):.1f} ms"
         f"  (load average after: {os.getloadavg()[0]:.1f})"
     )
-    via_app, direct = app_share(calls // 2)
+    via_app, direct = app_share(calls // 2, threads)
     extra = [a - d for a, d in zip(via_app, direct, strict=True)]
     print(
         f"  the app's share, in one process (ASGI call and direct score in turn, {len(extra)}"
@@ -105,7 +111,7 @@ def bench_score(calls: int) -> None:
     )
 
 
-def app_share(n: int) -> tuple[list[float], list[float]]:
+def app_share(n: int, threads: int) -> tuple[list[float], list[float]]:
     """The same request through the ASGI app and straight to the scorer, alternately, in one
     process (one set of model threads, so both see the same load)."""
     import asyncio
@@ -118,7 +124,8 @@ def app_share(n: int) -> tuple[list[float], list[float]]:
     from scoregate.server import ApiService, create_app
 
     tmp = tempfile.mkdtemp(prefix="bench-http-")
-    ctx, inline = embedded_context(Settings(database_url=SecretStr(f"sqlite:///{tmp}/a.db")))
+    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp}/a.db"), torch_threads=threads)
+    ctx, inline = embedded_context(settings)
     service = ApiService(ctx, inline)
     app = create_app(service)
     request = ScoreRequest.model_validate(SHORT)
@@ -190,7 +197,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=400)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=8, help="client threads for /v1/jobs")
+    parser.add_argument(
+        "--torch-threads",
+        type=int,
+        default=1,
+        help="the server's SCOREGATE_TORCH_THREADS (more than the free cores slows it down)",
+    )
     parser.add_argument(
         "--database-url",
         default=os.environ.get(
@@ -207,7 +220,7 @@ def main() -> None:
         f"machine: {os.cpu_count()} CPU(s), load average {load:.1f} at start;"
         " server: scoregate serve (uvicorn, one process)"
     )
-    bench_score(args.calls)
+    bench_score(args.calls, args.torch_threads)
     bench_jobs(args.jobs, args.threads, args.database_url, args.redis_url)
 
 
