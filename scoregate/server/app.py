@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +37,30 @@ def create_app(service: ApiService, api_keys: list[ApiKey] | None = None) -> Fas
     app.state.service = service
     app.state.api_keys = list(api_keys or [])
     problems.install(app)
+    app.middleware("http")(_limit_body)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     _add_operations(app)
     return app
+
+
+#: Largest request body accepted: a 2,000,000-character answer, JSON-escaped, fits.
+MAX_BODY_BYTES = 32 * 1024 * 1024
+
+
+async def _limit_body(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    length = request.headers.get("content-length", "0")
+    if not length.isdigit() or int(length) > MAX_BODY_BYTES:
+        return problems.problem_response(
+            request,
+            413,
+            f"the body is larger than {MAX_BODY_BYTES // (1024 * 1024)} MiB (or its"
+            " Content-Length is not a number): send the answer in smaller jobs",
+        )
+    return await call_next(request)
 
 
 def _add_operations(app: FastAPI) -> None:

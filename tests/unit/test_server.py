@@ -122,6 +122,15 @@ def test_submit_refuses_text_postgres_cannot_store(env):
     assert_problem(r, 422, "NUL character")
 
 
+def test_oversized_body_is_refused_before_it_is_read(env):
+    r = env["client"].post(
+        "/v1/jobs",
+        content=b"{}",
+        headers={"content-type": "application/json", "content-length": str(64 * 1024 * 1024)},
+    )
+    assert_problem(r, 413, "larger than 32 MiB")
+
+
 def test_unknown_job_and_route_are_problems(env):
     assert_problem(env["client"].get("/v1/jobs/nope"), 404, "no job 'nope'")
     assert_problem(env["client"].get("/v2/jobs"), 404, "see /docs")
