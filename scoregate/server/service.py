@@ -17,6 +17,7 @@ from sqlalchemy import select, text
 from scoregate.pipelines import control, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
+from scoregate.pipelines.validation import check_text
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ModelProvider, default_models
@@ -114,13 +115,14 @@ class ApiService:
                     f"job {job_id} is {status}: nothing is waiting for review,"
                     " so there is nothing to approve or reject"
                 )
+        for where, value in (("reviewer", actor), ("note", note or "")):
+            check_text(value, where)  # a bad text is the caller's to fix (422), not a conflict
         with self._serial():
             try:
                 control.review(self.ctx, job_id, verdict, actor, note)
             except ValueError as exc:
-                if "concurrent verdict" in str(exc) or "nothing is waiting" in str(exc):
-                    raise ConflictError(str(exc)) from exc
-                raise
+                # The job exists and had an open review a moment ago: another verdict won.
+                raise ConflictError(str(exc)) from exc
         return self.status_of(job_id)
 
     def queue(self, limit: int = 100) -> list[dict[str, Any]]:

@@ -202,6 +202,15 @@ def test_review_of_a_job_not_waiting_is_a_conflict(env):
     assert_problem(r, 422, "body.verdict")
 
 
+def test_review_note_with_a_nul_is_the_callers_to_fix(env):
+    job_id = escalated(env)
+    r = env["client"].post(
+        f"/v1/jobs/{job_id}/review", json={"verdict": "approve", "note": "ok\x00"}
+    )
+    assert_problem(r, 422, "note: contains a NUL character")
+    assert env["client"].get(f"/v1/jobs/{job_id}").json()["status"] == "escalated"
+
+
 # --- auth ----------------------------------------------------------------------------------------
 
 
