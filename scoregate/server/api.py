@@ -89,7 +89,11 @@ async def submit(
     return JobAccepted(id=job_id, status=status, url=job_url(job_id), replayed=replayed)
 
 
-@router.get("/jobs/{job_id}", response_model=JobDetail, responses=PROBLEMS)
+@router.get(
+    "/jobs/{job_id}",
+    response_model=JobDetail,
+    responses={**PROBLEMS, 404: {"description": "No such job."}},
+)
 async def get_job(
     job_id: str,
     request: Request,
