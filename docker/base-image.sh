@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Build the base images from Debian packages when no image registry is reachable:
+#   scoregate-base/debian:bookworm   debootstrap (minbase) + `docker import`
+#   scoregate-base/python:3.11       Debian's python3 (3.11) with venv
+#   scoregate-base/redis:7           Debian's redis-server
+#   scoregate-base/postgres:15       Debian's PostgreSQL with a small entrypoint
+# Usage: docker/base-image.sh [--force]    (needs root, debootstrap and a Debian mirror)
+# Env: DEBIAN_MIRROR (default http://deb.debian.org/debian), DEBIAN_SUITE (bookworm),
+#      DOCKER (docker CLI to use, default docker).
+set -euo pipefail
+cd "$(dirname "$0")"
+DOCKER="${DOCKER:-docker}"
+MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+SUITE="${DEBIAN_SUITE:-bookworm}"
+PREFIX="${SCOREGATE_BASE_PREFIX:-scoregate-base}"
+FORCE=0
+[ "${1:-}" = "--force" ] && FORCE=1
+
+have_image() { [ "$FORCE" = 0 ] && "$DOCKER" image inspect "$1" >/dev/null 2>&1; }
+
+build_rootfs() {
+  local image="$PREFIX/debian:$SUITE"
+  if have_image "$image"; then echo "have $image"; return 0; fi
+  command -v debootstrap >/dev/null || {
+    echo "debootstrap is missing: apt-get install -y debootstrap" >&2; return 1; }
+  local root
+  root="$(mktemp -d /var/tmp/scoregate-rootfs.XXXXXX)"
+  echo "debootstrap $SUITE from $MIRROR (a few minutes)"
+  debootstrap --variant=minbase "$SUITE" "$root" "$MIRROR" >/dev/null
+  # Keep images small: no apt lists or cached .debs, no docs.
+  rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/*.deb
+  printf 'deb %s %s main\ndeb %s %s-updates main\n' "$MIRROR" "$SUITE" "$MIRROR" "$SUITE" \
+    > "$root/etc/apt/sources.list"
+  tar -C "$root" -c . | "$DOCKER" import \
+    -c 'ENV LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive' -c 'CMD ["bash"]' - "$image" >/dev/null
+  rm -rf "$root"
+  echo "built $image"
+}
+
+build_layer() {  # name tag dockerfile
+  local image="$PREFIX/$1:$2"
+  if have_image "$image"; then echo "have $image"; return 0; fi
+  "$DOCKER" build -q -f "debian/$3" --build-arg "BASE_IMAGE=$PREFIX/debian:$SUITE" \
+    -t "$image" debian >/dev/null
+  echo "built $image"
+}
+
+build_rootfs
+build_layer python 3.11 python.Dockerfile
+build_layer redis 7 redis.Dockerfile
+build_layer postgres 15 postgres.Dockerfile
