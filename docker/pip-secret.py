@@ -37,8 +37,11 @@ def host_config() -> dict[str, str]:
     return {**found["other"], **found["env"]}
 
 
-def rewrite(value: str, serve: Path, port: int, links: dict[str, str]) -> str:
-    """Each local path in a space-separated list becomes a URL served from ``serve``."""
+def rewrite(value: str, serve: Path, port: int, links: dict[str, str], *, index: bool) -> str:
+    """Each local path in a space-separated list becomes a URL served from ``serve``.
+
+    An index is served from its parent folder: its pages link to files with ``../../``.
+    """
     parts = []
     for item in value.split():
         path = item.removeprefix("file://") if item.startswith("file://") else item
@@ -50,11 +53,14 @@ def rewrite(value: str, serve: Path, port: int, links: dict[str, str]) -> str:
             continue
         if os.path.isdir(path) and any(Path(path).glob("torch-*+cpu-*.whl")):
             (serve.parent / "has_cpu_torch").touch()
-        if path not in links:
+        path = path.rstrip("/")
+        root, tail = (os.path.dirname(path), os.path.basename(path)) if index else (path, "")
+        if root not in links:
             name = str(len(links))
-            (serve / name).symlink_to(path)
-            links[path] = name
-        parts.append(f"http://127.0.0.1:{port}/{links[path]}" + ("/" if os.path.isdir(path) else ""))
+            (serve / name).symlink_to(root)
+            links[root] = name
+        url = f"http://127.0.0.1:{port}/{links[root]}" + (f"/{tail}" if tail else "")
+        parts.append(url + ("/" if os.path.isdir(path) else ""))
     return " ".join(parts)
 
 
@@ -63,7 +69,8 @@ def main(out_dir: Path, serve: Path, port: int) -> None:
     lines = ["[global]", f"trusted-host = 127.0.0.1 {cfg.get('trusted-host', '')}".rstrip()]
     links: dict[str, str] = {}
     for key in URL_KEYS:
-        if key in cfg and (value := rewrite(cfg[key], serve, port, links)):
+        is_index = key.endswith("index-url")
+        if key in cfg and (value := rewrite(cfg[key], serve, port, links, index=is_index)):
             lines.append(f"{key} = {value}")
     lines += [f"{k} = {cfg[k]}" for k in KEEP_KEYS if k in cfg and k != "trusted-host"]
     cert = cfg.get("cert")
