@@ -30,7 +30,7 @@ cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 mkdir -p "$work/serve"
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-python3 "$ROOT/docker/pip-secret.py" "$work" "$work/serve" "$port"
+python3 "$ROOT/docker/pip_secret.py" "$work" "$work/serve" "$port"
 python3 -m http.server --bind 127.0.0.1 --directory "$work/serve" "$port" >/dev/null 2>&1 &
 server=$!
 secrets=(--secret "id=pip_conf,src=$work/pip_conf")

@@ -7,7 +7,7 @@ beside the pip.conf and referenced at the path its secret is mounted on in the b
 
 Writes OUT_DIR/has_cpu_torch when a find-links folder holds a CPU torch wheel.
 
-Usage: python3 pip-secret.py OUT_DIR SERVE_DIR PORT   (SERVE_DIR inside OUT_DIR)
+Usage: python3 pip_secret.py OUT_DIR SERVE_DIR PORT   (SERVE_DIR inside OUT_DIR)
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def rewrite(value: str, serve: Path, port: int, links: dict[str, str], *, index:
             parts.append(item)  # already a URL
             continue
         if not os.path.exists(path):
-            print(f"pip-secret: skipping {item}: not found on this host", file=sys.stderr)
+            print(f"pip_secret: skipping {item}: not found on this host", file=sys.stderr)
             continue
         if os.path.isdir(path) and any(Path(path).glob("torch-*+cpu-*.whl")):
             (serve.parent / "has_cpu_torch").touch()
