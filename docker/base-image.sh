@@ -9,7 +9,9 @@
 #      DOCKER (docker CLI to use, default docker).
 set -euo pipefail
 cd "$(dirname "$0")"
-DOCKER="${DOCKER:-docker}"
+# shellcheck source=docker/docker-cli.sh
+source ./docker-cli.sh
+export DOCKER_BUILDKIT=1
 MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 SUITE="${DEBIAN_SUITE:-bookworm}"
 PREFIX="${SCOREGATE_BASE_PREFIX:-scoregate-base}"

@@ -9,8 +9,9 @@
 #      TORCH_INDEX_URL (default: empty when the host's pip finds a CPU torch, else PyTorch's).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-DOCKER="${DOCKER:-docker}"
-export DOCKER DOCKER_BUILDKIT=1
+# shellcheck source=docker/docker-cli.sh
+source "$(dirname "$0")/docker-cli.sh"
+export DOCKER_BUILDKIT=1
 CUDA=0
 for arg in "$@"; do
   case "$arg" in

@@ -8,10 +8,10 @@
 # Env: DOCKER (CLI, default docker), COMPOSE (default docker-compose), E2E_TIMEOUT (s, 600).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-DOCKER="${DOCKER:-docker}"
+# shellcheck source=docker/docker-cli.sh
+source "$(dirname "$0")/docker-cli.sh"
 COMPOSE="${COMPOSE:-docker-compose}"
 TIMEOUT="${E2E_TIMEOUT:-600}"
-export DOCKER
 REUSE=0
 [ "${1:-}" = "--reuse" ] && REUSE=1
 
@@ -50,6 +50,12 @@ teardown() {
   exit "$rc"
 }
 trap teardown EXIT
+
+say "compose refuses to start without a required secret"
+if msg="$(env -u POSTGRES_PASSWORD "$COMPOSE" -p "$project" -f "$ROOT/docker/compose.yaml" config 2>&1)"; then
+  fail "compose config passed without POSTGRES_PASSWORD"
+fi
+grep -q "set POSTGRES_PASSWORD" <<<"$msg" || fail "no clear message without POSTGRES_PASSWORD: $msg"
 
 say "compose up (semantic=2)"
 up=$SECONDS
@@ -99,6 +105,11 @@ while read -r id status decided decisions; do
   [ "$decided" -ge 1 ] || fail "job $id has no decided iteration with a band"
   [ "$decisions" -ge 1 ] || fail "job $id has no decision"
 done <<<"$rows"
+
+say "checking the sweeper (Celery beat, schedule in /var/lib/scoregate)"
+dc exec -T sweeper test -s /var/lib/scoregate/celerybeat-schedule || fail "no beat schedule file"
+[ "$("$DOCKER" inspect -f '{{.State.Running}}' "$(dc ps -q sweeper)")" = true ] \
+  || fail "the sweeper is not running"
 
 sizes="$("$DOCKER" image ls --format '{{.Repository}}:{{.Tag}} {{.Size}}' \
   | grep -E '^(scoregate:|scoregate-base/)' | sort)"
