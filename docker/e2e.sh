@@ -85,6 +85,7 @@ jobs='{"query": "Summarise the report in two sentences without prices", "content
 {"query": "Give the capital of France", "content": "The capital of France is Paris."}
 {"query": "Describe photosynthesis in one sentence", "content": "I like trains and the colour blue."}'
 run=$SECONDS
+deadline=$((SECONDS + TIMEOUT))
 ids="$(dc exec -T control sh -c 'cat > /tmp/jobs.jsonl && scoregate submit --file /tmp/jobs.jsonl --wait --timeout '"$TIMEOUT"' >/tmp/ids 2>/tmp/err; rc=$?; cat /tmp/ids; cat /tmp/err >&2; exit $rc' <<<"$jobs")" \
   || fail "submit --wait failed"
 jobs_s=$((SECONDS - run))
@@ -107,7 +108,13 @@ while read -r id status decided decisions; do
 done <<<"$rows"
 
 say "checking the sweeper (Celery beat, schedule in /var/lib/scoregate)"
-dc exec -T sweeper test -s /var/lib/scoregate/celerybeat-schedule || fail "no beat schedule file"
+# The schedule's file name gets a suffix from the dbm module shelve picks (.db, .dat, ...).
+dc exec -T sweeper sh -c 'ls /var/lib/scoregate/celerybeat-schedule*' >/dev/null \
+  || fail "no beat schedule file in /var/lib/scoregate"
+until dc logs --no-color sweeper | grep -q "Sending due task scoregate-sweep"; do
+  [ "$SECONDS" -lt "$deadline" ] || fail "the sweeper never sent scoregate.control.sweep"
+  sleep 5
+done
 [ "$("$DOCKER" inspect -f '{{.State.Running}}' "$(dc ps -q sweeper)")" = true ] \
   || fail "the sweeper is not running"
 
