@@ -44,7 +44,7 @@ def stages(dockerfile: Path) -> list[list[str]]:
 
 def test_compose_has_a_service_per_pool_and_the_infrastructure():
     services = compose()["services"]
-    assert set(POOLS) | {"redis", "postgres", "migrate", "flower", "sweeper"} <= set(services)
+    assert set(POOLS) | {"redis", "postgres", "migrate", "flower"} <= set(services)
     for pool in POOLS:
         cmd = services[pool]["command"]
         assert cmd[:3] == ["worker", "--pool", pool]
@@ -72,22 +72,22 @@ def test_secrets_are_required_not_defaulted():
                 assert "${POSTGRES_PASSWORD:?" in str(value), f"{name}: {key} is not required"
 
 
-def test_one_sweeper_with_its_schedule_in_a_writable_volume():
+def test_the_sweeper_runs_in_the_control_service_and_beat_could_write_its_schedule():
     services = compose()["services"]
-    beats = [
+    commands = {name: s.get("command", []) for name, s in services.items()}
+    consumers = [
         n
-        for n, s in services.items()
-        if "beat" in s.get("command", [])
-        or "--beat" in s.get("command", [])
-        or "-B" in s.get("command", [])
+        for n, c in commands.items()
+        if c[:3] in (["worker", "--pool", "control"], ["worker", "--pool", "all"])
     ]
-    assert beats == ["sweeper"]
-    sweeper = services["sweeper"]
-    cmd = sweeper["command"]
-    assert cmd[cmd.index("-s") + 1].startswith("/var/lib/scoregate/")
-    assert any(v.endswith(":/var/lib/scoregate") for v in sweeper["volumes"])
+    assert consumers == ["control"]  # the sweeper rides on control workers (startup.sweeper_on)
+    env = services["control"].get("environment", {})
+    assert str(env.get("SCOREGATE_SWEEPER", "true")).lower() not in ("0", "false", "no")
+    assert not [n for n, c in commands.items() if {"beat", "--beat", "-B"} & set(c)]
+    # `--beat` writes celerybeat-schedule to the working directory: it must be writable.
     final = stages(DOCKER / "Dockerfile")[-1]
     assert "WORKDIR /var/lib/scoregate" in final
+    assert final.index("USER scoregate") < final.index("WORKDIR /var/lib/scoregate")
     assert any("chown scoregate:scoregate /var/lib/scoregate" in line for line in final)
 
 
