@@ -109,7 +109,8 @@ while read -r id status decided decisions; do
 done <<<"$rows"
 
 say "checking the sweeper (it runs in the control worker)"
-until dc logs --no-color control | grep -q "scoregate.control.sweep"; do
+# A run of the task, not its name in the worker's start-up list of tasks.
+until dc logs --no-color control | grep -Eq 'scoregate\.control\.sweep\[[^]]+\] succeeded'; do
   [ "$SECONDS" -lt "$deadline" ] || fail "the control worker never ran scoregate.control.sweep"
   sleep 5
 done
