@@ -108,6 +108,10 @@ while read -r id status decided decisions; do
   [ "$decisions" -ge 1 ] || fail "job $id has no decision"
 done <<<"$rows"
 
+say "scoregate jobs show in the image"
+first="$(head -1 <<<"$ids")"
+dc exec -T control scoregate jobs show "$first" >/dev/null || fail "scoregate jobs show $first failed"
+
 say "checking the sweeper (it runs in the control worker)"
 # A run of the task, not its name in the worker's start-up list of tasks.
 until dc logs --no-color control | grep -Eq 'scoregate\.control\.sweep\[[^]]+\] succeeded'; do
