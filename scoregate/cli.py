@@ -9,29 +9,45 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.progress import Progress
 
+from scoregate.cli_args import constraint_epilog, kinds_with
+from scoregate.cli_errors import ScoregateGroup
 from scoregate.cli_ops import register as register_ops
 from scoregate.cli_server import register as register_server
+from scoregate.cli_workers import register as register_workers
 from scoregate.pipelines.validation import JobLine
 from scoregate.schemas.constraints import CONSTRAINT_KINDS
+from scoregate.terminal import make_console, safe
 
-app = typer.Typer(help="Score AI agents' output and gate their workflow.", no_args_is_help=True)
+app = typer.Typer(
+    help="Score AI agents' output and gate their workflow.",
+    no_args_is_help=True,
+    cls=ScoregateGroup,  # a database error: one line and exit 1 (scoregate/cli_errors.py)
+)
 jobs_app = typer.Typer(help="Inspect jobs.", no_args_is_help=True)
 db_app = typer.Typer(help="Database migrations.", no_args_is_help=True)
 app.add_typer(jobs_app, name="jobs")
 app.add_typer(db_app, name="db")
 
-console = Console()
-err = Console(stderr=True)
+console = make_console()
+err = make_console(stderr=True)
 
-_INT_KINDS = {"max_lines", "min_lines", "max_chars", "min_words", "max_words"}
-_FLAG_KINDS = {"valid_json", "valid_python"}
+_INT_KINDS = kinds_with("N")
+_FLAG_KINDS = kinds_with("")
+
+
+@app.callback()
+def _options(
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the full traceback of a database error.")
+    ] = False,
+) -> None:
+    """Score AI agents' output and gate their workflow."""
 
 
 def _die(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {safe(message)}")
     return typer.Exit(code)
 
 
@@ -117,29 +133,32 @@ ContentFile = Annotated[
     Path | None, typer.Option("--content-file", "-f", help="Read the agent's output from a file.")
 ]
 Constraints = Annotated[
-    list[str],
+    list[str] | None,
     typer.Option(
-        "--constraint", help="KIND=VALUE, e.g. max_lines=400 or not_contains=nuts (repeatable)."
+        "--constraint",
+        help="KIND=VALUE, e.g. max_lines=400 or not_contains=nuts (repeatable; kinds below).",
     ),
 ]
 HardConstraints = Annotated[
-    list[str],
+    list[str] | None,
     typer.Option("--hard", help="A hard constraint (KIND=VALUE): failing it caps the score."),
 ]
 Role = Annotated[str | None, typer.Option("--role", help="Caller role, e.g. admin.")]
 TaskType = Annotated[
     str | None, typer.Option("--task-type", help="analysis, research, creative, code...")
 ]
-AsJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+AsJson = Annotated[
+    bool, typer.Option("--json", help="Print JSON (schema_version 1, docs/json-output.md).")
+]
 
 
-@app.command()
+@app.command(epilog=constraint_epilog())
 def score(
     query: Query,
     content: Content = None,
     content_file: ContentFile = None,
-    constraint: Constraints | None = None,
-    hard: HardConstraints | None = None,
+    constraint: Constraints = None,
+    hard: HardConstraints = None,
     role: Role = None,
     task_type: TaskType = None,
     as_json: AsJson = False,
@@ -158,7 +177,9 @@ def score(
     except (ValueError, FileNotFoundError) as exc:
         raise _die(str(exc)) from None
     if as_json:
-        print(result.model_dump_json(indent=2))
+        from scoregate.cli_output import score_json
+
+        print(score_json(result))
     elif markdown:
         print(result.to_markdown())
     else:
@@ -180,7 +201,10 @@ def worker(
     pool: Annotated[str, typer.Option(help="semantic, precision, reward, fusion, control or all")],
     concurrency: Annotated[int | None, typer.Option("-c", "--concurrency")] = None,
     loglevel: Annotated[str, typer.Option("--loglevel", "-l")] = "INFO",
-    beat: Annotated[bool, typer.Option(help="Also run the periodic sweeper (control).")] = False,
+    beat: Annotated[
+        bool,
+        typer.Option(help="Also run Celery beat (control workers sweep without it)."),
+    ] = False,
 ) -> None:
     """Start a Celery worker for one pool (``celery worker -Q POOL``)."""
     from scoregate.workers.command import worker_argv
@@ -189,6 +213,11 @@ def worker(
         argv = worker_argv(pool, concurrency=concurrency, loglevel=loglevel, beat=beat)
     except ValueError as exc:
         raise _die(str(exc)) from None
+    from scoregate.config import get_settings
+    from scoregate.workers.startup import NO_BROKER
+
+    if get_settings().broker_url is None:
+        raise _die(NO_BROKER.removeprefix("scoregate: "))
     from scoregate.workers.app import get_app
 
     get_app().worker_main(argv)
@@ -218,38 +247,48 @@ def _check_jobs(api: Any, jobs: list[JobLine], options: dict[str, Any], path: Pa
             raise _die(f"{path}:{job.line}: {exc}; nothing was submitted") from None
 
 
-@app.command()
+@app.command(epilog=constraint_epilog())
 def submit(
     query: Annotated[str | None, typer.Option("--query", "-q")] = None,
     content: Content = None,
     content_file: ContentFile = None,
-    constraint: Constraints | None = None,
-    hard: HardConstraints | None = None,
+    constraint: Constraints = None,
+    hard: HardConstraints = None,
     role: Role = None,
     task_type: TaskType = None,
     jobs_file: Annotated[Path | None, typer.Option("--file", help="A JSONL file of jobs.")] = None,
-    loop: Annotated[bool, typer.Option(help="Enable the confidence loop.")] = False,
+    loop: Annotated[
+        bool | None,
+        typer.Option(
+            help="Enable the confidence loop (on by itself with --threshold or --max-iterations)."
+        ),
+    ] = None,
     threshold: Annotated[
         float | None,
         typer.Option(min=0.0, max=1.0, help="Pass threshold (default: the accept cut)."),
     ] = None,
-    max_iterations: Annotated[int, typer.Option(min=1, max=50)] = 3,
+    max_iterations: Annotated[
+        int | None, typer.Option(min=1, max=50, help="Most iterations (default 3).")
+    ] = None,
     gating: Annotated[bool, typer.Option(help="Seed-002 tiers: review / research.")] = False,
-    agent: Annotated[str | None, typer.Option(help="Agent task NAME[@QUEUE] to re-run.")] = None,
-    on_pass: Annotated[str | None, typer.Option(help="Task NAME[@QUEUE] on acceptance.")] = None,
+    agent: Annotated[
+        str | None,
+        typer.Option(help="Agent task NAME\\[@QUEUE] to re-run (queue default: agents)."),
+    ] = None,
+    on_pass: Annotated[
+        str | None,
+        typer.Option(help="Task NAME\\[@QUEUE] on acceptance (queue default: hooks)."),
+    ] = None,
     wait: Annotated[bool, typer.Option(help="Wait until every job is final.")] = False,
     timeout: Annotated[float, typer.Option(help="Seconds to wait with --wait.")] = 600.0,
+    as_json: AsJson = False,
 ) -> None:
     """Submit one job from flags, or many from a JSONL file (with a progress bar)."""
     from scoregate.pipelines import api
 
+    given = {"enabled": loop, "threshold": threshold, "max_iterations": max_iterations}
     options: dict[str, Any] = {
-        "loop": {
-            "enabled": loop,
-            "threshold": threshold,
-            "max_iterations": max_iterations,
-            "gating": gating,
-        },
+        "loop": {"gating": gating, **{k: v for k, v in given.items() if v is not None}},
         "agent": _task_ref(agent),
         "on_pass": _task_ref(on_pass),
     }
@@ -265,6 +304,14 @@ def submit(
     else:
         raise _die("give --query (with --content or --content-file) or --file JOBS.jsonl")
     ids = _submit_bodies(api, bodies, options)
+    if as_json:
+        from scoregate.cli_output import submit_json
+
+        text, pending = submit_json(ids, wait=wait, timeout=timeout)
+        print(text)
+        if pending:
+            raise typer.Exit(1)
+        return
     for job_id in ids:
         print(job_id)
     if wait:
@@ -281,6 +328,9 @@ def _task_ref(text: str | None) -> dict[str, str] | None:
 
 
 def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, Any]) -> list[str]:
+    from scoregate.cli_workers import exit_not_published
+    from scoregate.pipelines.dispatch import JobsNotPublished
+
     ids: list[str] = []
     chunk = 200
     with Progress(console=err, transient=True) as progress:
@@ -288,7 +338,9 @@ def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, An
         for start in range(0, len(bodies), chunk):
             part = bodies[start : start + chunk]
             try:
-                ids += api.submit_bodies([{**options, **b} for b in part])
+                ids += api.submit_bodies([{**options, **b} for b in part], strict=True)
+            except JobsNotPublished as exc:
+                exit_not_published(ids + exc.job_ids, len(bodies) - len(ids) - len(exc.job_ids))
             except ValueError as exc:
                 at = f" (jobs {start + 1}-{start + len(part)})" if len(bodies) > 1 else ""
                 raise _die(f"{exc}{at}; {len(ids)} job(s) submitted before it") from None
@@ -296,12 +348,36 @@ def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, An
     return ids
 
 
+def _job_status(value: str | None) -> str | None:
+    """Refuse an unknown ``--status`` (exit 2) with the list of statuses."""
+    from scoregate.storage.models import JOB_STATUSES
+
+    if value is not None and value not in JOB_STATUSES:
+        raise typer.BadParameter(
+            f"{value!r} is not a job status; use one of: " + ", ".join(JOB_STATUSES)
+        )
+    return value
+
+
 @jobs_app.command("list")
 def jobs_list(
-    status: Annotated[str | None, typer.Option(help="Only jobs with this status.")] = None,
+    status: Annotated[
+        str | None,
+        typer.Option(
+            help="Only jobs with this status (pending, awaiting_review, failed...).",
+            callback=_job_status,
+        ),
+    ] = None,
     limit: Annotated[int, typer.Option(min=1, max=1000)] = 20,
+    as_json: AsJson = False,
 ) -> None:
     """The newest jobs."""
+    if as_json:
+        from scoregate.cli_output import jobs_list_json
+        from scoregate.pipelines import api
+
+        print(jobs_list_json(api.list_jobs(status=status, limit=limit)))
+        return
     from scoregate.render import print_jobs
 
     print_jobs(console, status=status, limit=limit)
@@ -318,9 +394,28 @@ def jobs_show(job_id: str, as_json: AsJson = False) -> None:
     except LookupError as exc:
         raise _die(str(exc), 1) from None
     if as_json:
-        print(json.dumps(data, indent=2, default=str))
+        from scoregate.cli_output import job_json
+
+        print(job_json(data))
     else:
         print_job(console, data)
+
+
+@jobs_app.command("cancel")
+def jobs_cancel(
+    job_id: str,
+    actor: Annotated[str | None, typer.Option(help="Who cancels (default: $USER).")] = None,
+    note: Annotated[str | None, typer.Option(help="Why.")] = None,
+) -> None:
+    """Cancel a job that is not final yet (whatever it waits for); recorded in its audit trail."""
+    from scoregate.pipelines import api
+
+    who = actor or os.environ.get("USER") or "unknown"
+    try:
+        was = api.cancel(job_id, who, note)
+    except (LookupError, ValueError) as exc:
+        raise _die(str(exc), 1) from None
+    console.print(f"job {job_id}: cancelled by {who} (was {was})")
 
 
 @app.command()
@@ -353,7 +448,7 @@ def review(
         status = api.review(job_id, chosen[0], who, note)
     except ValueError as exc:
         raise _die(str(exc), 1) from None
-    console.print(f"job {job_id}: {chosen[0]} by {who} -> [bold]{status}[/]")
+    console.print(f"job {safe(job_id)}: {chosen[0]} by {safe(who)} -> [bold]{safe(status)}[/]")
 
 
 @db_app.command("upgrade")
@@ -391,6 +486,7 @@ def _mount_models() -> None:
 _mount_models()
 register_ops(app)  # report, calibrate, rethreshold (scoregate/cli_ops.py)
 register_server(app)  # serve, api-key (scoregate/cli_server.py)
+register_workers(app)  # workers (scoregate/cli_workers.py)
 
 
 def main() -> None:

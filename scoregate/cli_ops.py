@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
+
+from scoregate.terminal import make_console, safe
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 
     from scoregate.config import ScoringConfig
 
-console = Console()
-err = Console(stderr=True)
+console = make_console()
+err = make_console(stderr=True)
 
 Since = Annotated[
     str | None, typer.Option(help="Time window: 30m, 1h, 24h, 7d...", show_default=False)
@@ -34,7 +35,7 @@ ConfigFile = Annotated[Path | None, typer.Option("--config", help="A scoring YAM
 
 
 def _die(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {safe(message)}")
     return typer.Exit(code)
 
 
@@ -107,7 +108,7 @@ def _plot_histogram(rep: Any, plot: Path, cfg: ScoringConfig) -> None:
 
     title = f"{rep.scores} fused score(s), last {rep.window}; RED share {rep.red_share:.0%}"
     plot_histogram(rep.score_values, plot, cfg, title=title)
-    err.print(f"wrote {plot}")
+    err.print(f"wrote {safe(plot)}")
 
 
 def _job_report(
@@ -135,7 +136,7 @@ def _job_report(
             plot_job(job, plot, cfg)
         except ValueError as exc:
             raise _die(str(exc), 1) from None
-        err.print(f"wrote {plot}")
+        err.print(f"wrote {safe(plot)}")
 
 
 def _iteration_summary(it: dict[str, Any]) -> dict[str, Any]:

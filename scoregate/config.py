@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 WEIGHT_TOLERANCE = 1e-6
@@ -505,6 +513,10 @@ def _read_overlay(p: Path) -> str:
 # --- process settings --------------------------------------------------------------------------
 
 
+#: The scoregate pools' queues (``pipelines.context.POOLS``): never a hook's or agent's.
+_POOL_QUEUES = frozenset({"semantic", "precision", "reward", "fusion", "control"})
+
+
 def _default_database_url() -> str:
     home = Path.home() / ".local" / "share" / "scoregate"
     return f"sqlite:///{home / 'scoregate.db'}"
@@ -529,14 +541,18 @@ class Settings(BaseSettings):
     #: Celery task names the loop may enqueue as agents, hooks, callbacks or research.
     allowed_tasks: Annotated[list[str], NoDecode] = Field(default_factory=list)
     result_expires_s: int = Field(default=3600, ge=60)
-    visibility_timeout_s: int = Field(default=3600, ge=60)
+    #: Redis broker: seconds a message stays unacked under a worker before another gets
+    #: it. Unset: sized per pool (``workers.startup.VISIBILITY_S``: 120 s, control 90 s).
+    visibility_timeout_s: int | None = Field(default=None, ge=60)
     task_time_limit_s: int = Field(default=600, ge=1)
     max_deliveries: int = Field(default=5, ge=1)
     #: The sweeper re-publishes iterations stuck longer than this.
-    stuck_after_s: float = Field(default=300.0, gt=0)
+    stuck_after_s: float = Field(default=30.0, gt=0)
     #: The sweeper re-sends the agent task of a job that waited on it longer than this.
     agent_timeout_s: float = Field(default=1800.0, gt=0)
-    sweep_interval_s: float = Field(default=60.0, gt=0)
+    sweep_interval_s: float = Field(default=10.0, gt=0)
+    #: Every worker that consumes ``control`` sends the sweeper every ``sweep_interval_s``.
+    sweeper: bool = True
     batch_size: int = Field(default=32, ge=1)
     batch_interval_s: float = Field(default=0.05, ge=0)
     device: Literal["auto", "cpu", "cuda"] = "auto"
@@ -554,6 +570,24 @@ class Settings(BaseSettings):
     #: HTTP API keys, comma-separated ``NAME:SCOPES:KEY`` (scopes joined by ``+``; KEY may be
     #: ``sha256:<hex>``); parsed by ``scoregate.server.auth``. Unset: ``serve`` binds loopback.
     api_keys: SecretStr | None = None
+    #: The queue of hook tasks (on_pass, on_loop_exit) given without one.
+    hooks_queue: str = Field(default="hooks", pattern=r"^[A-Za-z0-9_.:-]{1,100}$")
+    #: The queue of agent (and research) tasks given without one.
+    agent_queue: str = Field(default="agents", pattern=r"^[A-Za-z0-9_.:-]{1,100}$")
+    #: Times a failed agent task is sent again before its job fails (or escalates).
+    agent_error_retries: int = Field(default=1, ge=0, le=20)
+
+    @field_validator("hooks_queue", "agent_queue")
+    @classmethod
+    def _not_a_pool(cls, v: str, info: ValidationInfo) -> str:
+        # A pool worker discards task names it does not know: a hook sent there is lost.
+        if v in _POOL_QUEUES:
+            name = f"SCOREGATE_{str(info.field_name).upper()}"
+            raise ValueError(
+                f"{name}={v!r} names a scoregate pool queue; give a queue your own workers"
+                " consume, e.g. 'hooks' or 'agents'"
+            )
+        return v
 
     @field_validator("allowed_tasks", mode="before")
     @classmethod

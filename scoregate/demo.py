@@ -15,13 +15,13 @@ from typing import Any
 
 from pydantic import SecretStr
 from rich.console import Console
-from rich.rule import Rule
 
 from scoregate.config import get_settings
 from scoregate.pipelines import steps
 from scoregate.pipelines.dispatch import Message
 from scoregate.render import print_job
 from scoregate.storage import repository as repo
+from scoregate.terminal import rule, safe
 
 AGENT = "scoregate.demo.agent"
 ON_PASS = "scoregate.demo.on_pass"
@@ -131,8 +131,8 @@ def run_demo(
     }
     ctx, inline = embedded_context(settings, models=models, local_tasks=local)
     inline.on_step = lambda msg: _trace(console, msg)
-    console.print(Rule("scoregate demo: embedded pipeline (SQLite, in-process worker)"))
-    console.print(f"database: {settings.secret('database_url')}")
+    rule(console, "scoregate demo: embedded pipeline (SQLite, in-process worker)")
+    console.print(f"database: {safe(settings.secret('database_url'))}")
     start = time.perf_counter()
     ids = []
     for req in demo_jobs():
@@ -147,7 +147,7 @@ def run_demo(
                 "loop": {"enabled": True, "max_iterations": 3, "hil": True},
             },
         )
-        console.print(f"\n[bold]submit[/] {req['query']}")
+        console.print(f"\n[bold]submit[/] {safe(req['query'])}")
         ids += steps.submit_jobs(ctx, [spec])
         inline.drain()
     return _report(console, ctx, ids, fired, time.perf_counter() - start)
@@ -167,12 +167,12 @@ def _report(
             job = repo.get_job(s, job_id=job_id)
             assert job is not None
             data = repo.job_to_dict(job)
-        console.print(Rule())
+        rule(console)
         print_job(console, data)
         jobs.append(data)
-    console.print(Rule("hooks fired"))
+    rule(console, "hooks fired")
     for line in fired:
-        console.print(f"  {line}")
+        console.print(f"  {safe(line)}")
     console.print(
         f"\ndemo finished in {elapsed:.1f}s: "
         + ", ".join(f"{j['id'][:8]} {j['status']}" for j in jobs)

@@ -7,8 +7,10 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from scoregate.schemas.result import ScoreResult
+from scoregate.terminal import plain, safe
 
 BAND_STYLE = {"GREEN": "bold green", "AMBER": "bold yellow", "RED": "bold red"}
 FINAL = {"accepted", "completed", "rejected", "escalated", "failed", "cancelled"}
@@ -33,9 +35,9 @@ def print_result(console: Console, result: ScoreResult) -> None:
     for col in ("track", "score", "weight", "top reasons"):
         table.add_column(col)
     for name, track in result.tracks.items():
-        shown = _fmt(track.score) if track.ok else f"[red]{track.status}[/]"
+        shown = plain(_fmt(track.score)) if track.ok else plain(track.status, "red")
         reasons = "; ".join(track.reasons[:2]) or (track.error or "")
-        table.add_row(name, shown, _fmt(result.weights.get(name)), reasons)
+        table.add_row(plain(name), shown, _fmt(result.weights.get(name)), plain(reasons))
     console.print(table)
     style = BAND_STYLE[result.band]
     console.print(
@@ -44,13 +46,13 @@ def print_result(console: Console, result: ScoreResult) -> None:
         f"  profile {result.profile}"
     )
     for reason in result.reasons[:6]:
-        console.print(f"  - {reason}")
+        console.print(f"  - {safe(reason)}")
     for weak in result.weakest_factors:
-        console.print(f"  weakest: {weak.factor} {weak.score:.2f}: {weak.suggestion}")
+        console.print(f"  weakest: {safe(weak.factor)} {weak.score:.2f}: {safe(weak.suggestion)}")
 
 
 def iteration_table(job: dict[str, Any]) -> Table:
-    table = Table(title=f"job {job['id'][:8]}: score breakdown per iteration")
+    table = Table(title=f"job {safe(job['id'])}: score breakdown per iteration")
     for col in ("n", *(SHORT[t] for t in TRACK_ORDER), "fused", "band", "action"):
         table.add_column(col, justify="right" if col != "action" else "left", no_wrap=True)
     for it in job.get("iterations", []):
@@ -61,8 +63,8 @@ def iteration_table(job: dict[str, Any]) -> Table:
             str(it["n"]),
             *cells,
             _fmt(it.get("score")),
-            f"[{BAND_STYLE.get(band, '')}]{band}[/]",
-            it.get("action") or "—",
+            plain(band, BAND_STYLE.get(band, "")),  # no band yet: no markup to mismatch
+            plain(it.get("action") or "—"),
         )
     return table
 
@@ -76,42 +78,57 @@ def decisions_table(job: dict[str, Any]) -> Table:
         table.add_row(
             str(d.get("created_at", ""))[11:19],
             str(d.get("n")),
-            d.get("tier") or "—",
-            d.get("band") or "—",
+            plain(d.get("tier") or "—"),
+            plain(d.get("band") or "—"),
             _fmt(d.get("confidence")),
-            d.get("action") or "",
-            d.get("actor") or "",
-            d.get("rationale") or "",
+            plain(d.get("action")),
+            plain(d.get("actor")),
+            plain(d.get("rationale")),
         )
+    return table
+
+
+def dispatches_table(job: dict[str, Any]) -> Table:
+    """The hook and agent tasks sent for the job: what, to which queue, when, Celery id."""
+    table = Table(title="dispatches (hooks and agent tasks sent)")
+    for col in ("sent", "n", "kind", "role", "task", "queue", "celery task id"):
+        table.add_column(col, no_wrap=True)
+    for d in job.get("dispatches", []):
+        cells = (d.get(k) for k in ("n", "kind", "role", "task", "queue", "celery_task_id"))
+        table.add_row(str(d.get("sent_at", ""))[11:19], *(Text(str(c)) for c in cells))
     return table
 
 
 def print_job(console: Console, job: dict[str, Any]) -> None:
     console.print(
-        f"[bold]job {job['id']}[/]  status [bold]{job['status']}[/]"
+        f"[bold]job {safe(job['id'])}[/]  status [bold]{safe(job['status'])}[/]"
         f"  iterations {job.get('current_iteration')}"
     )
     if job.get("failure_reason"):
-        console.print(f"  reason: {job['failure_reason']}")
+        console.print(f"  reason: {safe(job['failure_reason'])}")
     console.print(iteration_table(job))
     console.print(decisions_table(job))
+    if job.get("dispatches"):
+        console.print(dispatches_table(job))
     for esc in job.get("escalations", []):
-        console.print(f"  {esc['kind']} ({esc['status']}): {esc['reason']}")
+        console.print(f"  {safe(esc['kind'])} ({safe(esc['status'])}): {safe(esc['reason'])}")
 
 
 def print_jobs(console: Console, *, status: str | None, limit: int) -> None:
     from scoregate.pipelines import api
 
     table = Table(title="jobs")
-    for col in ("id", "status", "iteration", "score", "band", "created"):
+    # The id column never shrinks: a cut id cannot be pasted into `jobs show`.
+    table.add_column("id", no_wrap=True, min_width=36)
+    for col in ("status", "iteration", "score", "band", "created"):
         table.add_column(col)
     for j in api.list_jobs(status=status, limit=limit):
         table.add_row(
-            j["id"],
-            j["status"],
+            plain(j["id"]),
+            plain(j["status"]),
             str(j["iteration"]),
             _fmt(j["score"]),
-            j["band"] or "—",
+            plain(j["band"] or "—"),
             str(j["created_at"])[:19],
         )
     console.print(table)
@@ -132,8 +149,7 @@ def wait_for_jobs(console: Console, ids: list[str], timeout: float, poll_s: floa
                 time.sleep(poll_s)
     for job_id in ids:
         job = api.get_job(job_id)
-        console.print(
-            f"{job_id} {job['status']} score={_fmt((job.get('final_result') or {}).get('score'))}"
-        )
+        score = _fmt((job.get("final_result") or {}).get("score"))
+        console.print(f"{safe(job_id)} {safe(job['status'])} score={score}")
     if pending:
         raise SystemExit(f"{len(pending)} job(s) not final after {timeout:.0f}s")

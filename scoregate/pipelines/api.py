@@ -49,20 +49,44 @@ def submit_many(requests: list[Any], **options: Any) -> list[str]:
 
 
 def get_job(job_id: str) -> dict[str, Any]:
-    """The job with every iteration's breakdown, its decisions and escalations."""
+    """The job with every iteration's breakdown, decisions, escalations and dispatches.
+
+    ``job_id`` may also be the job's idempotency key (``celery:<message id>`` for a job
+    sent without one through ``scoregate.control.submit``).
+    """
     ctx, _ = client_context()
     with ctx.session() as s:
         job = repo.get_job(s, job_id=job_id)
+        if job is None:
+            by_key = repo.job_id_for_key(s, idempotency_key=job_id)
+            job = repo.get_job(s, job_id=by_key) if by_key is not None else None
         if job is None:
             raise LookupError(f"no job {job_id!r}")
         return repo.job_to_dict(job)
 
 
-def submit_bodies(bodies: list[dict[str, Any]]) -> list[str]:
-    """Submit job bodies (``{"request": ..., "loop": ..., ...}``) validated all first."""
+def cancel(job_id: str, actor: str, note: str | None = None) -> str:
+    """Cancel a job that is not final yet; returns the status it was cancelled from.
+
+    Raises:
+        LookupError: no such job.
+        ValueError: the job is final already.
+    """
+    from scoregate.pipelines.cancel import cancel as run_cancel
+
+    ctx, _ = client_context()
+    return run_cancel(ctx, job_id, actor, note)
+
+
+def submit_bodies(bodies: list[dict[str, Any]], *, strict: bool = False) -> list[str]:
+    """Submit job bodies (``{"request": ..., "loop": ..., ...}``) validated all first.
+
+    With ``strict``, a broker that does not take the messages raises
+    :class:`~scoregate.pipelines.dispatch.JobsNotPublished` (the jobs are recorded).
+    """
     ctx, inline = client_context()
     specs = [steps.build_spec(ctx, b) for b in bodies]
-    ids = steps.submit_jobs(ctx, specs)
+    ids = steps.submit_jobs(ctx, specs, strict=strict)
     if inline is not None:
         inline.drain()
     return ids

@@ -31,6 +31,7 @@ REWARD = "scoregate.reward.score"
 FUSE = "scoregate.fusion.fuse"
 DECIDE = "scoregate.control.decide"
 AGENT_RESULT = "scoregate.control.agent_result"
+AGENT_ERROR = "scoregate.control.agent_error"
 REVIEW = "scoregate.control.review"
 SWEEP = "scoregate.control.sweep"
 

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
 from scoregate import observability
-from scoregate.pipelines import calibration
+from scoregate.config import Settings
+from scoregate.pipelines import calibration, outbound, steplog
 from scoregate.pipelines import context as names
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
-from scoregate.pipelines.loop import Decision, decide, feedback, research_denied
+from scoregate.pipelines.loop import Decision, decide, research_denied
 from scoregate.pipelines.steps import _publish, track_messages
-from scoregate.pipelines.validation import check_tree
+from scoregate.pipelines.validation import MAX_JOB_ID_CHARS, check_tree
 from scoregate.schemas.loop import AgentOutput, Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
@@ -70,11 +72,13 @@ def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int, bool]])
             it = its.get((job_id, n))
             if it is None or it.status != "scoring":
                 continue
-            req = ScoreRequest.model_validate(it.request)
-            tracks = _tracks_of(rows[(job_id, n)], forced)
-            job = jobs.get(job_id)
-            cut = LoopPolicy.model_validate(job.policy).threshold if job is not None else None
-            result = calibration.recalibrate(s, fuse(req, tracks, ctx.config, accept_cut=cut))
+            with steplog.timed() as ms:
+                req = ScoreRequest.model_validate(it.request)
+                tracks = _tracks_of(rows[(job_id, n)], forced)
+                job = jobs.get(job_id)
+                cut = LoopPolicy.model_validate(job.policy).threshold if job is not None else None
+                result = calibration.recalibrate(s, fuse(req, tracks, ctx.config, accept_cut=cut))
+            steplog.step(job_id, n, "fusion", result.score, ms[0], f"band {result.band}")
             timings = {name: t.elapsed_ms for name, t in tracks.items()}
             dump = result.model_dump(mode="json")
             if repo.complete_iteration(s, job_id=job_id, n=n, result=dump, timings=timings):
@@ -106,17 +110,19 @@ def decide_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int]]) -> 
                 continue  # a failed or cancelled job is never acted on again
             if not repo.mark_decided(s, job_id=job_id, n=n):
                 continue  # decided already: a duplicate delivery
-            policy = LoopPolicy.model_validate(job.policy)
-            hooks = Hooks.model_validate(job.hooks or {})
-            result = ScoreResult.model_validate(it.result)
-            decision = decide(
-                policy,
-                n,
-                result,
-                has_agent=job.agent is not None,
-                has_research=hooks.research is not None,
-            )
-            out += _act(ctx, s, job, it, result, decision)
+            with steplog.timed() as ms:
+                policy = LoopPolicy.model_validate(job.policy)
+                hooks = Hooks.model_validate(job.hooks or {})
+                result = ScoreResult.model_validate(it.result)
+                decision = decide(
+                    policy,
+                    n,
+                    result,
+                    has_agent=job.agent is not None,
+                    has_research=hooks.research is not None,
+                )
+                out += _act(ctx, s, job, it, result, decision)
+            steplog.step(job_id, n, f"decide {decision.kind}", result.score, ms[0])
     _publish(ctx, out)
 
 
@@ -174,10 +180,11 @@ def _act(
         final_result=final if terminal else None,
         failure_reason=decision.rationale if decision.kind == "exit" else None,
     )
-    return _follow_ups(s, job, it, result, decision, hooks)
+    return _follow_ups(ctx.settings, s, job, it, result, decision, hooks)
 
 
 def _follow_ups(
+    settings: Settings,
     s: Session,
     job: Any,
     it: Any,
@@ -193,55 +200,26 @@ def _follow_ups(
         "band": result.band,
         "action": result.action,
     }
+    hook = partial(outbound.hook, s, settings, job_id=job.id, n=n)
     if decision.kind == "accept":
-        return _hook(hooks.on_pass, {**summary, "result": result.model_dump(mode="json")})
+        full = {**summary, "result": result.model_dump(mode="json")}
+        return hook(role="on_pass", ref=hooks.on_pass, kwargs=full)
+    ask = partial(outbound.agent_request, s, settings, job=job, n=n, result=result)
     if decision.kind == "iterate":
-        ref = TaskRef.model_validate(job.agent)
-        return [_agent_message(job, n, result, ref, content=str(it.content))]
+        return [ask(ref=TaskRef.model_validate(job.agent), content=str(it.content))]
     if decision.kind == "research":
         assert hooks.research is not None
-        return [_agent_message(job, n, result, hooks.research, content=str(it.content))]
+        return [ask(ref=hooks.research, role="research", content=str(it.content))]
     if decision.kind == "exit":
         if decision.escalate:
             repo.open_escalation(
                 s, job_id=job.id, n=n, kind="escalation", reason=decision.rationale
             )
-        return _hook(hooks.on_loop_exit, {**summary, "reason": decision.exit_reason})
+        exit_kwargs = {**summary, "reason": decision.exit_reason}
+        return hook(role="on_loop_exit", ref=hooks.on_loop_exit, kwargs=exit_kwargs)
     if decision.kind == "review":
         repo.open_escalation(s, job_id=job.id, n=n, kind="review", reason=decision.rationale)
     return []
-
-
-def _hook(ref: TaskRef | None, kwargs: dict[str, Any]) -> list[Message]:
-    if ref is None:
-        return []
-    return [Message(ref.task, kwargs, ref.queue)]
-
-
-def _agent_message(
-    job: Any, n: int, result: ScoreResult, ref: TaskRef, content: str | None = None
-) -> Message:
-    """Re-run the agent (or the research task) with feedback; its output becomes n + 1.
-
-    ``content`` is iteration ``n``'s output; without it, it is read from ``job.iterations``.
-    """
-    request = job.request
-    kwargs = {
-        "job_id": job.id,
-        "iteration": n + 1,
-        "query": request["query"],
-        "previous_content": result_content(job, n) if content is None else content,
-        "feedback": feedback(result, n),
-    }
-    link = Message(names.AGENT_RESULT, {"job_id": job.id, "n": n + 1}, "control")
-    return Message(ref.task, kwargs, ref.queue, link=link)
-
-
-def result_content(job: Any, n: int) -> str:
-    for it in job.iterations:
-        if it.n == n:
-            return str(it.content)
-    return ""
 
 
 # --- the agent's next output --------------------------------------------------------------------
@@ -269,13 +247,13 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
         if job.status not in WAITING_ON_AGENT or n != job.current_iteration + 1:
             # A late or repeated answer (the sweeper asked again, the job was cancelled,
             # failed or answered already): scoring it would start work nobody decides.
-            log.warning(
-                "job %s: agent answer for iteration %d ignored: the job is %s at iteration %d",
-                job_id,
-                n,
-                job.status,
-                job.current_iteration,
+            reason = (
+                f"agent answer for iteration {n} ignored: the job is {job.status} at"
+                f" iteration {job.current_iteration}"
             )
+            log.warning("job %s: %s", job_id, reason)
+            if n != job.current_iteration:  # the taken answer delivered twice is no news
+                _note_refused(s, job_id, n, reason)
             return
         try:
             check_tree(output, "agent output")
@@ -297,6 +275,40 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
             weights = LoopPolicy.model_validate(job.policy).eval_metric_weights
             out = track_messages(job_id, n, req, weights)
     _publish(ctx, out)
+
+
+def answered_iteration(iteration: Any, n: Any) -> Any:
+    """The iteration an ``agent_result`` is for: ``iteration``, or its deprecated alias ``n``.
+
+    Raises:
+        ValueError: neither is given, or both are and they disagree.
+    """
+    if iteration is None and n is None:
+        raise ValueError("agent_result needs `iteration`: the iteration the output is for")
+    if iteration is not None and n is not None and str(iteration) != str(n):
+        raise ValueError(
+            f"agent_result got iteration={iteration!r} and n={n!r}, which disagree: send"
+            " `iteration` alone (`n` is its deprecated alias)"
+        )
+    return iteration if iteration is not None else n
+
+
+def refuse_agent_result(ctx: PipelineContext, job_id: Any, reason: str) -> None:
+    """Log an ``agent_result`` refused before it could be used, and note it on its job."""
+    log.error("agent_result for job %r refused: %s", job_id, reason)
+    if not isinstance(job_id, str) or len(job_id) > MAX_JOB_ID_CHARS:
+        return
+    with ctx.session() as s:
+        job = repo.get_jobs(s, job_ids=[job_id]).get(job_id)
+        if job is not None:
+            _note_refused(s, job_id, job.current_iteration, f"agent answer refused: {reason}")
+
+
+def _note_refused(s: Session, job_id: str, n: int, reason: str) -> None:
+    """Note a refused agent answer on the job's audit trail, once per iteration."""
+    action = "agent_result_refused"
+    key = f"{job_id}:{n}:{action}"
+    repo.append_decision(s, job_id=job_id, n=n, action=action, rationale=reason, dedupe_key=key)
 
 
 def _next_request(

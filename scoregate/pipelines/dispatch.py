@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from scoregate.schemas.loop import MAX_ERROR_MESSAGE_CHARS
+
 log = logging.getLogger(__name__)
 
 
@@ -17,6 +19,8 @@ class Message:
 
     ``link`` names a task that receives this task's return value as its first
     argument (Celery's ``link``): an agent's output flows back into the pipeline so.
+    ``link_error`` names a task told when this one raises (Celery's ``link_error``);
+    ``task_id`` is the Celery task id to publish with (recorded before it is sent).
     """
 
     task: str
@@ -24,10 +28,20 @@ class Message:
     queue: str | None = None
     link: Message | None = None
     countdown: float | None = None
+    link_error: Message | None = None
+    task_id: str | None = None
 
 
 class PublishError(ConnectionError):
     """The broker did not take a message (it is down, or the publish retries ran out)."""
+
+
+class JobsNotPublished(PublishError):
+    """Jobs were recorded but the broker did not take their messages: the sweeper will."""
+
+    def __init__(self, message: str, job_ids: list[str]) -> None:
+        super().__init__(message)
+        self.job_ids = job_ids
 
 
 #: Broker commands buffered per round trip by :meth:`CeleryDispatcher.send_many`.
@@ -60,6 +74,10 @@ class CeleryDispatcher:
             options["link"] = self._signature(message.link)
         if message.countdown:
             options["countdown"] = message.countdown
+        if message.link_error is not None:
+            options["link_error"] = self._signature(message.link_error)
+        if message.task_id:
+            options["task_id"] = message.task_id
         return options
 
     def send(self, message: Message) -> None:
@@ -133,9 +151,30 @@ class InlineDispatcher:
                 raise LookupError(f"no in-process task named {msg.task!r}")
             if self.on_step is not None:
                 self.on_step(msg)
-            out = fn(**msg.kwargs)
+            try:
+                out = fn(**msg.kwargs)
+            except Exception as exc:
+                if msg.link_error is None:
+                    raise
+                # As a Celery worker would: the error callback hears of it, nothing else.
+                self.send(error_report(msg, exc))
+                done += 1
+                continue
             if msg.link is not None:
                 link = msg.link
                 self.send(Message(link.task, {"output": out, **link.kwargs}, link.queue))
             done += 1
         return done
+
+
+def error_report(msg: Message, exc: BaseException) -> Message:
+    """The ``link_error`` message of ``msg``, told what ``exc`` was (type and message)."""
+    assert msg.link_error is not None
+    err = msg.link_error
+    kwargs = {
+        **err.kwargs,
+        "error_type": type(exc).__name__,
+        "message": str(exc)[:MAX_ERROR_MESSAGE_CHARS],
+        "task_id": msg.task_id,
+    }
+    return Message(err.task, kwargs, err.queue)

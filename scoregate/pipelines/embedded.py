@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from scoregate.config import ScoringConfig, Settings, get_scoring_config, get_settings
+from scoregate.pipelines import agent_errors, control, steps
 from scoregate.pipelines import context as names
-from scoregate.pipelines import control, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.pipelines.workflow import load_workflow
@@ -24,7 +24,12 @@ def _pipeline_tasks(ctx: PipelineContext) -> dict[str, Callable[..., Any]]:
         names.REWARD: lambda **kw: steps.score_reward_track(ctx, [kw]),
         names.FUSE: lambda job_id, n, forced=False: control.fuse_iteration(ctx, job_id, n, forced),
         names.DECIDE: lambda job_id, n: control.decide_iteration(ctx, job_id, n),
-        names.AGENT_RESULT: lambda output, job_id, n: control.agent_result(ctx, output, job_id, n),
+        names.AGENT_RESULT: lambda output, job_id, iteration=None, n=None: control.agent_result(
+            ctx, output, job_id, int(control.answered_iteration(iteration, n))
+        ),
+        names.AGENT_ERROR: lambda **kw: agent_errors.record_agent_error(
+            ctx, agent_errors.parse_report(kw)
+        ),
         names.REVIEW: lambda job_id, verdict, actor, note=None: control.review(
             ctx, job_id, verdict, actor, note
         ),

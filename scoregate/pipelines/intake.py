@@ -2,7 +2,8 @@
 
 A redelivered message must not start a second job, and a bad body must not crash a
 worker: the message is the only channel back to a client in another language, so a
-body that carries an ``idempotency_key`` leaves a failed job saying what was wrong.
+bad body leaves a failed job saying what was wrong, under its ``idempotency_key`` or,
+without one, under ``celery:<message id>``.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ def submit_message(ctx: PipelineContext, body: Any, message_id: str | None) -> s
     """Record and start the job of one raw message; returns its id.
 
     Returns:
-        The job id; for an invalid body, the id of the failed job recorded under its
-        idempotency key, or None when it has none (the error is logged either way).
+        The job id; for an invalid body, the id of the failed job recorded (with the
+        reason) under its idempotency key, else under ``celery:<message id>``; None only
+        when it has neither (the error is logged either way).
     """
     keyed = body
     if isinstance(body, dict) and body.get("idempotency_key") is None and message_id:
@@ -36,12 +38,17 @@ def submit_message(ctx: PipelineContext, body: Any, message_id: str | None) -> s
     except ValueError as exc:
         reason = f"invalid job: {exc}"
         log.error("scoregate.control.submit[%s]: refused: %s", message_id, reason)
-        return record_rejected(ctx, body, reason)
+        return record_rejected(ctx, body, reason, message_id)
 
 
-def record_rejected(ctx: PipelineContext, body: Any, reason: str) -> str | None:
-    """Leave a failed job under the client's idempotency key, if it gave a usable one."""
+def record_rejected(
+    ctx: PipelineContext, body: Any, reason: str, message_id: str | None = None
+) -> str | None:
+    """Leave a failed job under the client's idempotency key if it gave a usable one,
+    else under ``celery:<message id>``."""
     key = body.get("idempotency_key") if isinstance(body, dict) else None
+    if not _usable_key(key) and message_id:
+        key = MESSAGE_KEY_PREFIX + message_id
     if not _usable_key(key):
         return None
     with ctx.session() as s:

@@ -10,8 +10,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from scoregate.pipelines import outbound
 from scoregate.pipelines.context import PipelineContext
-from scoregate.pipelines.control import RESEARCH_SUBJECT, _agent_message, _hook
+from scoregate.pipelines.control import RESEARCH_SUBJECT
 from scoregate.pipelines.dispatch import Message
 from scoregate.pipelines.steps import _publish
 from scoregate.pipelines.validation import check_text
@@ -42,6 +43,11 @@ def review(
         open_item = repo.open_escalation_for(s, job_id=job_id)
         if open_item is None:
             raise ValueError(f"job {job_id} is {job.status}: nothing is waiting for review")
+        if verdict == "research" and Hooks.model_validate(job.hooks or {}).research is None:
+            raise ValueError(
+                f"job {job_id} has no research task to run: it was submitted without"
+                " `research`; approve or reject it, or cancel it"
+            )
         n = job.current_iteration
         it = repo.get_iteration(s, job_id=job_id, n=n)
         result = ScoreResult.model_validate(it.result) if it is not None and it.result else None
@@ -66,7 +72,9 @@ def _apply_verdict(
     out: list[Message] = []
     status = {"approve": "accepted", "reject": "rejected", "cancel": "cancelled"}.get(verdict, "")
     if verdict == "research":
-        status, out, quota, rationale = _research_on_review(ctx, job, n, result, hooks, rationale)
+        status, out, quota, rationale = _research_on_review(
+            ctx, s, job, n, result, hooks, rationale
+        )
     if status != "awaiting_review":  # a research request the quota refused stays open
         resolved = repo.resolve_escalation(
             s, job_id=job.id, status=_escalation_status(verdict), actor=actor, note=note
@@ -97,9 +105,14 @@ def _apply_verdict(
     final = result.model_dump(mode="json") if result and verdict == "approve" else None
     repo.set_job_status(s, job_id=job.id, status=status, final_result=final)
     if verdict == "approve" and result is not None:
-        out += _hook(
-            hooks.on_pass,
-            {
+        out += outbound.hook(
+            s,
+            ctx.settings,
+            job_id=job.id,
+            n=n,
+            role="on_pass",
+            ref=hooks.on_pass,
+            kwargs={
                 "job_id": job.id,
                 "iteration": n,
                 "score": result.score,
@@ -121,7 +134,13 @@ def _escalation_status(verdict: str) -> str:
 
 
 def _research_on_review(
-    ctx: PipelineContext, job: Any, n: int, result: ScoreResult | None, hooks: Hooks, rationale: str
+    ctx: PipelineContext,
+    s: Session,
+    job: Any,
+    n: int,
+    result: ScoreResult | None,
+    hooks: Hooks,
+    rationale: str,
 ) -> tuple[str, list[Message], Any, str]:
     if hooks.research is None or result is None:
         return "awaiting_review", [], None, f"{rationale}; no research task configured"
@@ -130,5 +149,7 @@ def _research_on_review(
     )
     if not quota.allowed:
         return "awaiting_review", [], quota, f"{rationale}; {quota.message}"
-    msg = _agent_message(job, n, result, hooks.research)
+    msg = outbound.agent_request(
+        s, ctx.settings, job=job, n=n, result=result, ref=hooks.research, role="research"
+    )
     return "researching", [msg], quota, f"{rationale}; {quota.message}"

@@ -15,8 +15,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from scoregate.pipelines import context as names
+from scoregate.pipelines import steplog
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
-from scoregate.pipelines.dispatch import Message, PublishError
+from scoregate.pipelines.dispatch import JobsNotPublished, Message, PublishError
+from scoregate.pipelines.outbound import check_queue
 from scoregate.pipelines.validation import check_body
 from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
@@ -24,6 +26,7 @@ from scoregate.schemas.result import TrackScore
 from scoregate.scoring.engine import describe_validation_error, model_tracks, parse_request
 from scoregate.scoring.engine import pure_tracks as run_pure_tracks
 from scoregate.scoring.models import model_identity
+from scoregate.scoring.reward import check_constraints
 from scoregate.storage import repository as repo
 
 log = logging.getLogger(__name__)
@@ -77,8 +80,11 @@ def build_spec(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
     except ValidationError as exc:
         raise ValueError(describe_validation_error(exc)) from exc
     ctx.check_allowed(spec.agent, "agent")
+    check_queue(spec.agent, "agent")
     for role in ("on_pass", "on_loop_exit", "research"):
         ctx.check_allowed(getattr(spec.hooks, role), role)
+        check_queue(getattr(spec.hooks, role), role)
+    check_constraints(spec.request, ctx.config.reward)
     return spec
 
 
@@ -126,6 +132,8 @@ def _policy(ctx: PipelineContext, task_name: str | None, loop: Any) -> LoopPolic
         return loop
     if not isinstance(loop, dict):
         raise ValueError('loop must be an object like {"enabled": true, "threshold": 0.8}')
+    if "enabled" not in loop and ({"threshold", "max_iterations"} & set(loop)):
+        loop = {**loop, "enabled": True}  # a loop given its limits is meant to run
     return LoopPolicy.model_validate({**base.model_dump(), **loop})
 
 
@@ -153,8 +161,13 @@ def track_messages(
     ]
 
 
-def submit_jobs(ctx: PipelineContext, specs: list[JobSpec]) -> list[str]:
-    """Record the jobs and their first iteration in one transaction, then publish."""
+def submit_jobs(ctx: PipelineContext, specs: list[JobSpec], *, strict: bool = False) -> list[str]:
+    """Record the jobs and their first iteration in one transaction, then publish.
+
+    Raises:
+        JobsNotPublished: with ``strict``, when the broker did not take the messages
+            (the jobs are recorded; the sweeper publishes them later).
+    """
     out: list[Message] = []
     with ctx.session() as s:
         jobs = repo.create_jobs(s, jobs=[spec.job_fields() for spec in specs])
@@ -176,8 +189,16 @@ def submit_jobs(ctx: PipelineContext, specs: list[JobSpec]) -> list[str]:
         for job_id, spec in fresh.items():
             if job_id in created:
                 out += track_messages(job_id, 1, spec.request, spec.policy.eval_metric_weights)
-    _publish(ctx, out)
-    return [job.id for job in jobs]
+    ids = [job.id for job in jobs]
+    if not strict:
+        _publish(ctx, out)
+        return ids
+    try:
+        ctx.dispatcher.send_many(out)
+    except PublishError as exc:
+        log.error("%s; %d message(s) left to the sweeper", exc, len(out))
+        raise JobsNotPublished(str(exc), ids) from exc
+    return ids
 
 
 def submit_body(ctx: PipelineContext, body: dict[str, Any]) -> str:
@@ -227,6 +248,8 @@ def record_tracks(
                 continue
             if done:
                 ready.append(Message(names.FUSE, {"job_id": job_id, "n": n}, "fusion"))
+            ms = sum(t.elapsed_ms for t in tracks.values())
+            steplog.step(job_id, n, pool, primary.score if primary else None, ms)
     _publish(ctx, ready)
 
 

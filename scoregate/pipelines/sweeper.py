@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from scoregate.pipelines import context as names
+from scoregate.pipelines import outbound
 from scoregate.pipelines.context import EXPECTED_TRACKS, TRACK_TASKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
 from scoregate.pipelines.steps import _publish, track_messages
@@ -108,8 +109,6 @@ def _pending(s: Session, it: Any) -> tuple[str, list[Message]]:
 
 
 def _reask_agent(ctx: PipelineContext, s: Session, it: Any) -> list[Message]:
-    from scoregate.pipelines.control import _agent_message
-
     job = it.job
     hooks = Hooks.model_validate(job.hooks or {})
     ref = hooks.research if job.status == "researching" else None
@@ -121,7 +120,19 @@ def _reask_agent(ctx: PipelineContext, s: Session, it: Any) -> list[Message]:
         return []
     repo.touch_published(s, job_id=it.job_id, n=it.n)
     result = ScoreResult.model_validate(it.result)
-    return [_agent_message(job, it.n, result, ref, content=str(it.content))]
+    role = "research" if job.status == "researching" else "agent"
+    return [
+        outbound.agent_request(
+            s,
+            ctx.settings,
+            job=job,
+            n=it.n,
+            result=result,
+            ref=ref,
+            role=role,
+            content=str(it.content),
+        )
+    ]
 
 
 def _another_try(ctx: PipelineContext, s: Session, it: Any, waiting_for: str) -> bool:

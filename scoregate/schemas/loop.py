@@ -64,4 +64,26 @@ class AgentOutput(BaseModel):
     self_reported_confidence: str | None = None
 
 
+#: Longest error message an agent error report may carry (characters).
+MAX_ERROR_MESSAGE_CHARS = 10_000
+
+
+class AgentErrorReport(BaseModel):
+    """Body of ``scoregate.control.agent_error``: the agent task for ``iteration`` raised.
+
+    Sent by Celery (the agent task's ``link_error``) or by a client in any language.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    job_id: str = Field(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")
+    #: The iteration the agent was asked for (``iteration`` of the agent task's kwargs).
+    iteration: int = Field(ge=2, le=1000)
+    #: The exception's class name, e.g. ``TimeoutError``.
+    error_type: str = Field(default="Error", min_length=1, max_length=200)
+    message: str = Field(default="", max_length=MAX_ERROR_MESSAGE_CHARS)
+    #: The failed agent task's Celery id: a redelivered report is recorded once.
+    task_id: str | None = Field(default=None, min_length=1, max_length=255)
+
+
 DecisionKind = Literal["complete", "accept", "iterate", "exit", "review", "research"]

@@ -21,7 +21,7 @@ from scoregate.scoring.fusion import fuse
 from scoregate.scoring.heuristics import score_heuristics
 from scoregate.scoring.metrics import metrics_track
 from scoregate.scoring.request_analysis import inferred_constraints
-from scoregate.scoring.reward import evaluate_reward
+from scoregate.scoring.reward import check_constraints, evaluate_reward
 
 MODEL_TRACKS: tuple[str, ...] = ("semantic", "precision")
 Pair = tuple[str, str]
@@ -196,6 +196,7 @@ def score(
     """Score one agent output: model tracks, pure tracks, fused."""
     req = parse_request(request)
     cfg = config or get_scoring_config()
+    check_constraints(req, cfg.reward)
     provider = models or default_models(cfg)
     results: dict[str, TrackScore] = {}
     for track in tracks:

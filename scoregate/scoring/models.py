@@ -11,6 +11,8 @@ import hashlib
 import importlib.util
 import logging
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -157,15 +159,34 @@ def _check_backend(backend: str, device: str) -> bool:
     return backend == "int8"
 
 
+@contextmanager
+def quiet_loading() -> Iterator[None]:
+    """No "Loading weights" progress bar from transformers while a model loads.
+
+    Workers load each model once per process and the CLI on every ``score``: a bar per
+    load is noise in logs and on the terminal. The previous setting is restored after.
+    """
+    from transformers.utils import logging as hf_logging
+
+    was_enabled = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+    try:
+        yield
+    finally:
+        if was_enabled:
+            hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
+
+
 def load_embedder(cfg: SemanticConfig, device: str = "cpu", backend: str = "torch") -> Any:
     """The semantic track's SentenceTransformer, from local files only."""
     from sentence_transformers import SentenceTransformer
 
     int8 = _check_backend(backend, device)
     path = resolve_model_path(cfg.model)
-    model = SentenceTransformer(
-        path, device=device, local_files_only=True, model_kwargs=_dtype_kwargs(device)
-    )
+    with quiet_loading():
+        model = SentenceTransformer(
+            path, device=device, local_files_only=True, model_kwargs=_dtype_kwargs(device)
+        )
     if int8:
         quantize_int8(model[0].auto_model)
     return model
@@ -177,13 +198,14 @@ def load_cross_encoder(cfg: PrecisionConfig, device: str = "cpu", backend: str =
 
     int8 = _check_backend(backend, device)
     path = resolve_model_path(cfg.model)
-    model = CrossEncoder(
-        path,
-        device=device,
-        local_files_only=True,
-        max_length=cfg.max_length,
-        model_kwargs=_dtype_kwargs(device),
-    )
+    with quiet_loading():
+        model = CrossEncoder(
+            path,
+            device=device,
+            local_files_only=True,
+            max_length=cfg.max_length,
+            model_kwargs=_dtype_kwargs(device),
+        )
     if int8:
         quantize_int8(model.model)
     return model

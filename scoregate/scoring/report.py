@@ -50,7 +50,8 @@ def render_markdown(result: ScoreResult, *, max_reasons: int = 5) -> str:
     ]
     for name, track in result.tracks.items():
         label = _LABELS.get(name, name)
-        shown = f"{track.score * 100:.1f}" if track.score is not None else track.status
+        # Tracks on the same 0-1 scale as the fused score and the weights beside them.
+        shown = f"{track.score:.2f}" if track.score is not None else track.status
         weight = result.weights.get(name)
         lines.append(f"| {label} | {shown} | {f'{weight:.2f}' if weight is not None else '—'} |")
     lines += ["", "**Key Factors:**", ""]

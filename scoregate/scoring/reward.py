@@ -200,10 +200,35 @@ def _contains(s: _Subject, k: c.Contains | c.NotContains, _cfg: RewardConfig) ->
 _FLAGS = {"i": regex.IGNORECASE, "m": regex.MULTILINE, "s": regex.DOTALL, "x": regex.VERBOSE}
 
 
-def _regex(s: _Subject, k: c.Regex | c.NotRegex, cfg: RewardConfig) -> Verdict:
+def _flags(k: c.Regex | c.NotRegex) -> int:
     flags = 0
     for ch in k.flags:
         flags |= _FLAGS[ch]
+    return flags
+
+
+def check_constraints(request: Any, cfg: RewardConfig) -> None:
+    """Refuse a request whose own regex or JSON Schema constraint is broken, before scoring:
+    the caller's mistake is not the agent's failed constraint.
+
+    Raises:
+        ValueError: names the constraint (its index and kind) and what is wrong with it.
+    """
+    for i, k in enumerate(request.constraints):
+        where = f"constraints[{i}] ({k.kind})"
+        if isinstance(k, c.Regex | c.NotRegex):
+            try:
+                compile_user_pattern(k.value, _flags(k), cfg)
+            except regex.error as exc:
+                raise ValueError(f"{where}: invalid pattern {_q(k.value)}: {exc}") from None
+        elif isinstance(k, c.JsonSchema):
+            problem = _schema_problem(k.value, cfg)
+            if problem is not None:
+                raise ValueError(f"{where}: {problem}")
+
+
+def _regex(s: _Subject, k: c.Regex | c.NotRegex, cfg: RewardConfig) -> Verdict:
+    flags = _flags(k)
     try:
         pattern = compile_user_pattern(k.value, flags, cfg)
     except regex.error as exc:

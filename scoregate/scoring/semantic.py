@@ -188,7 +188,9 @@ def answer_sentences(content: str) -> list[str]:
     return parts[:MAX_ASK_SENTENCES] or [content.strip()]
 
 
-def _ask_coverage(emb: Vector, asks: tuple[str, ...], slots: tuple[slice, slice]) -> list[dict]:
+def _ask_coverage(
+    emb: Vector, asks: tuple[str, ...], slots: tuple[slice, slice]
+) -> list[dict[str, Any]]:
     """Each ask with the cosine of the answer sentence closest to it."""
     ask_rows, sentence_rows = slots
     a = emb[ask_rows] / np.linalg.norm(emb[ask_rows], axis=1, keepdims=True).clip(1e-12)

@@ -171,10 +171,16 @@ def get_job(session: Session, *, job_id: str) -> Job | None:
             selectinload(Job.track_results),
             selectinload(Job.decisions),
             selectinload(Job.escalations),
+            selectinload(Job.dispatches),
         )
         .execution_options(populate_existing=True)
     )
     return session.scalars(stmt).one_or_none()
+
+
+def job_id_for_key(session: Session, *, idempotency_key: str) -> str | None:
+    """The id of the job holding ``idempotency_key``, if any."""
+    return session.scalar(select(Job.id).where(Job.idempotency_key == idempotency_key))
 
 
 def get_jobs(session: Session, *, job_ids: Collection[str]) -> dict[str, Job]:
@@ -198,8 +204,8 @@ def job_to_dict(job: Job, *, detail: bool = True, include_content: bool = False)
 
     Args:
         detail: add ``iterations`` (each with its breakdown, full ``result`` and ``tracks``
-            by name), ``decisions`` and ``escalations``. Load the job with :func:`get_job`
-            first, or each collection is fetched on access.
+            by name), ``decisions``, ``escalations`` and ``dispatches``. Load the job with
+            :func:`get_job` first, or each collection is fetched on access.
         include_content: add each iteration's ``content`` and ``request`` (may be large).
     """
     out = _columns(job)
@@ -214,6 +220,7 @@ def job_to_dict(job: Job, *, detail: bool = True, include_content: bool = False)
     ]
     out["decisions"] = [_columns(d, skip=("job_id",)) for d in job.decisions]
     out["escalations"] = [_columns(e, skip=("job_id",)) for e in job.escalations]
+    out["dispatches"] = [_columns(d, skip=("job_id",)) for d in job.dispatches]
     return out
 
 

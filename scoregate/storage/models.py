@@ -55,6 +55,8 @@ TRACK_STATUSES: tuple[str, ...] = ("ok", "failed", "timeout")
 TIERS: tuple[str, ...] = ("high", "medium", "low")
 ESCALATION_KINDS: tuple[str, ...] = ("escalation", "review")
 ESCALATION_STATUSES: tuple[str, ...] = ("open", "approved", "rejected", "research", "cancelled")
+#: What a dispatch sent: a hook (on_pass, on_loop_exit) or an agent (or research) task.
+DISPATCH_KINDS: tuple[str, ...] = ("hook", "agent")
 
 #: Deterministic constraint names, so migrations can drop and alter them on every dialect.
 NAMING_CONVENTION = {
@@ -155,6 +157,7 @@ class Job(Base):
     )
     decisions: Mapped[list[Decision]] = relationship(order_by="Decision.id", viewonly=True)
     escalations: Mapped[list[Escalation]] = relationship(order_by="Escalation.id", viewonly=True)
+    dispatches: Mapped[list[Dispatch]] = relationship(order_by="Dispatch.id", viewonly=True)
 
 
 class Iteration(Base):
@@ -275,6 +278,28 @@ class Escalation(Base):
     resolved_at: Mapped[datetime | None]
     resolved_by: Mapped[str | None] = mapped_column(String(255))
     note: Mapped[str | None] = mapped_column(Text)
+
+
+class Dispatch(Base):
+    """A hook or agent task scoregate sent for a job: what, where, when, its Celery id."""
+
+    __tablename__ = "dispatches"
+    __table_args__ = (
+        _one_of("kind", DISPATCH_KINDS, "kind"),
+        Index("ix_dispatches_job_id_id", "job_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    job_id: Mapped[str] = mapped_column(ForeignKey("jobs.id", ondelete="CASCADE"))
+    #: The iteration it is about: a hook's decided one, the one an agent is asked for.
+    n: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(16))
+    #: on_pass, on_loop_exit, agent or research.
+    role: Mapped[str] = mapped_column(String(32))
+    task: Mapped[str] = mapped_column(String(255))
+    queue: Mapped[str] = mapped_column(String(100))
+    sent_at: Mapped[datetime] = mapped_column(default=utcnow)
+    celery_task_id: Mapped[str] = mapped_column(String(64), unique=True)
 
 
 class Verdict(Base):

@@ -28,6 +28,12 @@ from scoregate.storage.calibration import (
     list_verdicts,
     save_calibration_map,
 )
+from scoregate.storage.dispatches import (
+    count_decisions,
+    dispatches_of,
+    find_dispatch,
+    record_dispatch,
+)
 from scoregate.storage.iterations import (
     bump_deliveries,
     claim_fusion,
@@ -50,6 +56,7 @@ from scoregate.storage.jobs import (
     create_jobs,
     get_job,
     get_jobs,
+    job_id_for_key,
     job_to_dict,
     list_jobs,
     lock_job,
@@ -63,6 +70,10 @@ __all__ = [
     "bump_deliveries",
     "claim_fusion",
     "complete_iteration",
+    "count_decisions",
+    "dispatches_of",
+    "find_dispatch",
+    "record_dispatch",
     "expected_tracks_of",
     "create_job",
     "create_jobs",
@@ -71,6 +82,7 @@ __all__ = [
     "get_job",
     "lock_job",
     "get_jobs",
+    "job_id_for_key",
     "job_to_dict",
     "latest_calibration_map",
     "list_jobs",

@@ -6,10 +6,11 @@ from functools import lru_cache
 from typing import Any
 
 from celery import Celery
-from kombu.entity import Queue
+from kombu.entity import Exchange, Queue
 
 from scoregate.config import Settings, get_settings
 from scoregate.pipelines.context import POOLS
+from scoregate.workers import startup
 from scoregate.workers.reliability import reliability_config, transport_options
 
 #: The embedded default has no broker; Celery still needs a URL to build the app.
@@ -39,8 +40,13 @@ def celery_config(settings: Settings) -> dict[str, Any]:
         "broker_transport_options": transport_options(settings),
         **reliability_config(settings),
         "task_routes": ROUTES,
-        "task_queues": [Queue(pool) for pool in POOLS],
+        # One queue per pool, each bound once, to a direct exchange of its own name: a
+        # queue without an exchange would be bound to the default queue's exchange
+        # (``control``, key ``control``) and get every control message on RabbitMQ.
+        "task_queues": [Queue(pool, Exchange(pool, type="direct"), pool) for pool in POOLS],
         "task_default_queue": "control",
+        "task_default_exchange": "control",
+        "task_default_routing_key": "control",
         "task_time_limit": settings.task_time_limit_s,
         "task_soft_time_limit": max(1, settings.task_time_limit_s - 30),
         "worker_send_task_events": settings.task_events,
@@ -59,6 +65,7 @@ def celery_config(settings: Settings) -> dict[str, Any]:
 def create_app(settings: Settings | None = None) -> Celery:
     app = Celery("scoregate", include=WORKER_MODULES)
     app.conf.update(celery_config(settings or get_settings()))
+    startup.install(app)
     return app
 
 

@@ -14,6 +14,12 @@ batch so that one bad message costs only itself:
   ``Settings.max_deliveries`` of them (its job marked failed);
 - a transient fault (Postgres or Redis away) re-publishes the batch's messages with
   exponential backoff and jitter; any other error scores the messages one by one.
+
+Every message of a batch is a task of its own to Flower, ``celery events`` and
+``inspect stats``: the worker sends its ``task-received`` when it is buffered,
+``task-started`` when its batch reaches a pool process, and ``task-succeeded`` (with the
+batch's runtime), ``task-failed`` (with the reason) or ``task-retried`` when the batch
+returns, from the per-message outcome :func:`run_batch` reports (:class:`BatchReport`).
 """
 
 from __future__ import annotations
@@ -21,11 +27,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from billiard.exceptions import TimeLimitExceeded, WorkerLostError
+from celery import signals
 from celery.utils.time import get_exponential_backoff_interval
+from celery.worker import state as worker_state
 from celery_batches import Batches, SimpleRequest
 from celery_batches.trace import apply_batches_task
 
@@ -121,18 +129,20 @@ class ReliableBatches(Batches):  # type: ignore[misc]
         self._in_flight = max(0, self._in_flight - 1)
 
     def flush(self, requests: Sequence[Any]) -> Any:
-        early = [r for r in requests if not r.task.acks_late]
         late = [r for r in requests if r.task.acks_late]
         payload = ([SimpleRequest.from_request(r) for r in requests],)
 
         def on_accepted(pid: int, time_accepted: float) -> None:
-            for req in early:
-                req.acknowledge()
+            # Celery's own bookkeeping per message: counted in `inspect stats` and
+            # `inspect active`, `task-started` sent, acked here unless acks_late.
+            for req in requests:
+                req.on_accepted(pid, time_accepted)
 
         def on_return(result: Any) -> None:
             self._done()
-            for req in late:
-                req.acknowledge()
+            report = BatchReport.from_result(result)
+            for req in requests:
+                finish_request(req, report)
 
         def on_error(info: Any) -> None:
             kind = getattr(info, "type", None)  # billiard's ExceptionInfo
@@ -141,14 +151,17 @@ class ReliableBatches(Batches):  # type: ignore[misc]
             # is scored again on its own and a message that always kills is refused.
             lost = isinstance(kind, type) and issubclass(kind, (WorkerLostError, TimeLimitExceeded))
             self._done()
+            name = getattr(kind, "__name__", kind)
             if lost:
-                name = getattr(kind, "__name__", kind)
                 log.warning(
                     "%s: worker lost (%s) under %d message(s): re-queued",
                     self.name,
                     name,
                     len(late),
                 )
+            for req in requests:
+                worker_state.task_ready(req)
+                req.send_event("task-failed", exception=f"{name}: {info}"[:1000], traceback="")
             for req in late:
                 if lost:
                     req.reject(requeue=True)
@@ -168,8 +181,73 @@ class ReliableBatches(Batches):  # type: ignore[misc]
             # Never handed to a process: give the slot back and the messages to the broker.
             self._done()
             for req in requests:
+                worker_state.task_ready(req)
                 req.reject(requeue=True)
             raise
+
+
+@dataclass
+class BatchReport:
+    """What became of each message of a batch that did not simply succeed, by task id.
+
+    Returned by :func:`run_batch` from the pool process to the worker's main process,
+    which turns it into one task event per message.
+    """
+
+    failed: dict[str, str] = field(default_factory=dict)
+    retried: dict[str, str] = field(default_factory=dict)
+
+    def as_result(self) -> dict[str, dict[str, str]]:
+        return {"failed": self.failed, "retried": self.retried}
+
+    @classmethod
+    def from_result(cls, result: Any) -> BatchReport | None:
+        """The report a batch task returned; None when it returned none (it raised)."""
+        if not isinstance(result, dict):
+            return None
+        return cls(dict(result.get("failed") or {}), dict(result.get("retried") or {}))
+
+
+def finish_request(req: Any, report: BatchReport | None) -> None:
+    """Ack one message of a returned batch and send its final task event."""
+    started = getattr(req, "time_start", None)
+    runtime = max(0.0, time.time() - started) if started else 0.0
+    if req.task.acks_late:
+        req.acknowledge()
+    if report is None:
+        worker_state.task_ready(req)
+        reason = "the batch raised an error; see the worker log"
+        req.send_event("task-failed", exception=reason, traceback="")
+    elif req.id in report.failed:
+        worker_state.task_ready(req)
+        req.send_event("task-failed", exception=report.failed[req.id], traceback="")
+    elif req.id in report.retried:
+        worker_state.task_ready(req)
+        req.send_event("task-retried", exception=report.retried[req.id], traceback="")
+    else:
+        worker_state.task_ready(req, successful=True)
+        req.send_event("task-succeeded", result="None", runtime=runtime)
+
+
+@signals.task_received.connect
+def _buffered(request: Any = None, **_: Any) -> None:
+    """Send ``task-received`` for a message a micro-batched task buffered (celery-batches
+    sends none), and reserve it as Celery's strategy does for a plain task."""
+    if request is None or not isinstance(getattr(request, "task", None), ReliableBatches):
+        return
+    worker_state.task_reserved(request)
+    eta, expires = request.eta, request.expires
+    request.send_event(
+        "task-received",
+        name=request.name,
+        args=request.argsrepr,
+        kwargs=request.kwargsrepr,
+        root_id=request.root_id,
+        parent_id=request.parent_id,
+        retries=(request.request_dict or {}).get("retries", 0),
+        eta=eta.isoformat() if eta else None,
+        expires=expires.isoformat() if expires else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -189,7 +267,7 @@ def run_batch(
     *,
     optional: Sequence[str] | None = None,
     dedupe: bool = True,
-) -> None:
+) -> dict[str, dict[str, str]]:
     """Run ``handler`` over a batch of messages, one bad message costing only itself.
 
     Args:
@@ -198,25 +276,31 @@ def run_batch(
             with any other is refused); when None, other keywords pass through.
         dedupe: drop track messages whose result is stored already (track pools);
             fusion and the controller are idempotent themselves and pass False.
+
+    Returns:
+        The :class:`BatchReport` of the messages that failed or were retried (as a dict:
+        it crosses from the pool process to the worker's main process).
     """
     guard = delivery_guard()
-    items = valid_items(task.name, requests, fields, optional)
+    report = BatchReport()
+    items = valid_items(task.name, requests, fields, optional, report)
     if dedupe:
         items = skip_recorded(task.name, items)
     fresh: list[Item] = []
     suspects: list[tuple[int, Item]] = []
     for item, deaths in zip(items, guard.deaths([i.task_id for i in items]), strict=True):
         if deaths >= guard.limit:
-            _refuse_poison(task.name, guard, item, deaths)
+            report.failed[item.task_id] = _refuse_poison(task.name, guard, item, deaths)
         elif deaths:
             suspects.append((deaths, item))
         else:
             fresh.append(item)
     if fresh:
-        _guarded(task, guard, fresh, handler)
+        _guarded(task, guard, fresh, handler, report)
     # One at a time, the least suspect first: a poison message kills only its own attempt.
     for _, item in sorted(suspects, key=lambda pair: pair[0]):
-        _guarded(task, guard, [item], handler)
+        _guarded(task, guard, [item], handler, report)
+    return report.as_result()
 
 
 def valid_items(
@@ -224,6 +308,7 @@ def valid_items(
     requests: Sequence[Any],
     fields: Sequence[str],
     optional: Sequence[str] | None = None,
+    report: BatchReport | None = None,
 ) -> list[Item]:
     """The batch's well-formed messages; each malformed one is logged and dropped."""
     allowed = None if optional is None else {*fields, *optional}
@@ -241,6 +326,8 @@ def valid_items(
             checked = track_item(kwargs, fields)
         except BadMessage as exc:
             log.error("%s[%s]: refused message: %s", name, req.id, exc)
+            if report is not None:
+                report.failed[str(req.id)] = f"refused message: {exc}"
             continue
         retries = (req.request_dict or {}).get("retries")
         items.append(Item(str(req.id), checked, retries if isinstance(retries, int) else 0))
@@ -264,28 +351,33 @@ def skip_recorded(name: str, items: list[Item]) -> list[Item]:
     return [i for i in items if key[i.task_id] not in done]
 
 
-def _guarded(task: Any, guard: DeliveryGuard, items: list[Item], handler: Handler) -> None:
+def _guarded(
+    task: Any, guard: DeliveryGuard, items: list[Item], handler: Handler, report: BatchReport
+) -> None:
     ids = [i.task_id for i in items]
     guard.begin(ids)
     try:
-        _attempt(task, items, handler)
+        _attempt(task, items, handler, report)
     finally:
         guard.end(ids)
 
 
-def _attempt(task: Any, items: list[Item], handler: Handler) -> None:
+def _attempt(task: Any, items: list[Item], handler: Handler, report: BatchReport) -> None:
     try:
         handler([i.kwargs for i in items])
     except TRANSIENT_ERRORS as exc:
         retry_later(task, items, exc)
+        for item in items:
+            report.retried[item.task_id] = f"{type(exc).__name__}: {exc}"[:1000]
     except Exception as exc:
         if len(items) == 1:
             log.exception("%s[%s]: failed", task.name, items[0].task_id)
             _fail_item(task.name, items[0], exc)
+            report.failed[items[0].task_id] = f"{type(exc).__name__}: {exc}"[:1000]
             return
         log.exception("%s: a batch of %d failed; scoring them one by one", task.name, len(items))
         for item in items:
-            _attempt(task, [item], handler)
+            _attempt(task, [item], handler, report)
 
 
 def retry_later(task: Any, items: list[Item], exc: BaseException) -> None:
@@ -332,8 +424,9 @@ def _fail_job_of(item: Item, reason: str) -> None:
     fail_job(get_context(), item.kwargs["job_id"], item.kwargs["n"], reason)
 
 
-def _refuse_poison(name: str, guard: DeliveryGuard, item: Item, deaths: int) -> None:
+def _refuse_poison(name: str, guard: DeliveryGuard, item: Item, deaths: int) -> str:
     reason = guard.poison_reason(name, deaths)
     log.error("%s[%s]: %s", name, item.task_id, reason)
     guard.end([item.task_id])
     _fail_job_of(item, reason)
+    return reason

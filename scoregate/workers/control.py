@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoregate.pipelines import control, intake
+from scoregate.pipelines import agent_errors, control, intake
+from scoregate.pipelines.context import AGENT_ERROR
 from scoregate.pipelines.validation import BadMessage, job_ref
 from scoregate.workers.app import app
 from scoregate.workers.base import batch_options, fail_job
@@ -22,9 +23,19 @@ from scoregate.workers.runtime import get_context
 # long as the outage lasts (backoff capped at 60 s) instead of giving up after ~5 min.
 
 
-@app.task(name="scoregate.control.submit", base=ScoregateTask, bind=True, max_retries=None)
+@app.task(
+    name="scoregate.control.submit",
+    base=ScoregateTask,
+    bind=True,
+    max_retries=None,
+    ignore_result=False,
+)
 def submit(self: ScoregateTask, body: Any) -> str | None:
-    """Record and start a job sent as a JSON body by any Celery client (once per message)."""
+    """Record and start a job sent as a JSON body by any Celery client (once per message).
+
+    Returns the job id (kept in the result backend when ``SCOREGATE_RESULT_BACKEND`` is
+    set); a refused body returns the id of the failed job that records why.
+    """
     return intake.submit_message(get_context(), body, self.request.id)
 
 
@@ -33,20 +44,68 @@ def _decide(items: list[dict[str, Any]]) -> None:
 
 
 @app.task(name="scoregate.control.decide", base=ReliableBatches, bind=True, **batch_options())
-def decide(self: ReliableBatches, requests: list[Any]) -> None:
+def decide(self: ReliableBatches, requests: list[Any]) -> dict[str, Any]:
     """Apply the loop policy to fused iterations and act, each exactly once (micro-batched)."""
-    run_batch(self, requests, ("job_id", "n"), _decide, optional=(), dedupe=False)
+    return run_batch(self, requests, ("job_id", "n"), _decide, optional=(), dedupe=False)
 
 
 @app.task(name="scoregate.control.agent_result", base=ScoregateTask)
-def agent_result(output: Any, job_id: str, n: int) -> None:
-    """The agent's revised output (linked to the agent task) becomes iteration ``n``."""
-    job, number = job_ref({"job_id": job_id, "n": n})
+def agent_result(
+    output: Any, job_id: str, iteration: int | None = None, n: int | None = None
+) -> None:
+    """The agent's revised output (linked to the agent task) becomes ``iteration``.
+
+    ``n`` is the deprecated name of ``iteration``; given both, they must agree.
+    """
     ctx = get_context()
+    try:
+        number = control.answered_iteration(iteration, n)
+    except ValueError as exc:
+        control.refuse_agent_result(ctx, job_id, str(exc))
+        raise BadMessage(str(exc)) from None
+    job, number = job_ref({"job_id": job_id, "n": number})
     try:
         control.agent_result(ctx, output, job, number)
     except ValueError as exc:
         fail_job(ctx, job, number, str(exc))
+
+
+@app.task(name="scoregate.control.agent_error", base=ScoregateTask)
+def agent_error(*args: Any, **kwargs: Any) -> str | None:
+    """The agent task for ``iteration`` raised: record it on the job, retry or give up.
+
+    The agent task's ``link_error``; clients in other languages send it with keyword
+    arguments ``job_id``, ``iteration``, ``error_type`` and ``message``.
+    """
+    body, in_place = agent_errors.report_body(args, kwargs, stored_exception)
+    if in_place:  # in the agent's own worker: the control pool does the recording
+        app.send_task(AGENT_ERROR, kwargs=body, queue="control")
+        return None
+    try:
+        report = agent_errors.parse_report(body)
+    except ValueError as exc:
+        raise BadMessage(str(exc)) from None
+    return agent_errors.record_agent_error(get_context(), report)
+
+
+def stored_exception(task_id: str) -> tuple[str, str] | None:
+    """The failed task's exception (type name, message) from the result backend, if any."""
+    from celery.backends.base import DisabledBackend
+
+    if isinstance(app.backend, DisabledBackend):
+        return None
+    try:
+        result = app.AsyncResult(task_id)
+        if result.state != "FAILURE":
+            return None
+        exc = result.result
+    except Exception:  # a probe: a backend problem means "not available"
+        return None
+    if isinstance(exc, BaseException):
+        return type(exc).__name__, str(exc)
+    if isinstance(exc, dict) and "exc_type" in exc:
+        return str(exc["exc_type"]), str(exc.get("exc_message", ""))
+    return None
 
 
 @app.task(name="scoregate.control.review", base=ScoregateTask, bind=True, max_retries=None)

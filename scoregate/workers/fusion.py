@@ -23,6 +23,6 @@ def _fuse(items: list[dict[str, Any]]) -> None:
 
 
 @app.task(name="scoregate.fusion.fuse", base=ReliableBatches, bind=True, **batch_options())
-def fuse(self: ReliableBatches, requests: list[Any]) -> None:
+def fuse(self: ReliableBatches, requests: list[Any]) -> dict[str, Any]:
     """Fuse each iteration of the batch (a no-op for one fused already); publish decisions."""
-    run_batch(self, requests, FIELDS, _fuse, optional=OPTIONAL, dedupe=False)
+    return run_batch(self, requests, FIELDS, _fuse, optional=OPTIONAL, dedupe=False)

@@ -18,6 +18,6 @@ def _score(items: list[dict[str, Any]]) -> None:
 
 
 @app.task(name="scoregate.precision.score", base=ReliableBatches, bind=True, **batch_options())
-def score(self: ReliableBatches, requests: list[Any]) -> None:
+def score(self: ReliableBatches, requests: list[Any]) -> dict[str, Any]:
     """Score every pair of the batch in one forward pass; store; publish completed joins."""
-    run_batch(self, requests, FIELDS, _score)
+    return run_batch(self, requests, FIELDS, _score)

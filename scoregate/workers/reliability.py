@@ -50,6 +50,9 @@ RETRY_BACKOFF_MAX_S = 60
 #: How long a delivery count lives in Redis (a message is never in flight for a day).
 DELIVERY_KEY_TTL_S = 86_400
 DELIVERY_PREFIX = "scoregate:deliveries:"
+#: Visibility timeout of a process that serves no known pool (a client, `celery inspect`);
+#: workers size theirs to their pools (``workers.startup.VISIBILITY_S``).
+DEFAULT_VISIBILITY_S = 120
 #: After a Redis error the counter is skipped this long, not retried for every message.
 QUIET_AFTER_ERROR_S = 5.0
 
@@ -109,7 +112,7 @@ def transport_options(settings: Settings) -> dict[str, Any]:
     then replay a pipeline it cannot tell was applied.
     """
     return {
-        "visibility_timeout": settings.visibility_timeout_s,
+        "visibility_timeout": settings.visibility_timeout_s or DEFAULT_VISIBILITY_S,
         "socket_connect_timeout": 5,
         "health_check_interval": 25,
     }
@@ -271,8 +274,8 @@ class ScoregateTask(Task):  # type: ignore[misc]
     def poisoned(self, reason: str, kwargs: dict[str, Any]) -> None:
         """Fail the message's job (when it names one) and drop the message."""
         log.error("%s[%s]: %s", self.name, self.request.id, reason)
-        try:
-            job_id, n = job_ref(kwargs)
+        try:  # agent_result and agent_error name the iteration ``iteration``
+            job_id, n = job_ref({"n": kwargs.get("iteration"), **kwargs})
         except BadMessage:
             return
         from scoregate.workers.base import fail_job

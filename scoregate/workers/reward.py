@@ -14,6 +14,6 @@ FIELDS = ("job_id", "n", "request")
 
 
 @app.task(name="scoregate.reward.score", base=ReliableBatches, bind=True, **batch_options())
-def score(self: ReliableBatches, requests: list[Any]) -> None:
+def score(self: ReliableBatches, requests: list[Any]) -> dict[str, Any]:
     """Run the pure tracks of every request in the batch; store them in one transaction."""
-    run_batch(self, requests, FIELDS, lambda items: score_reward_track(get_context(), items))
+    return run_batch(self, requests, FIELDS, lambda items: score_reward_track(get_context(), items))

@@ -42,3 +42,10 @@ def on_pass(**kwargs: Any) -> None:
 @app.task(name="testagent.on_loop_exit")
 def on_loop_exit(**kwargs: Any) -> None:
     _record("on_loop_exit", kwargs["job_id"], {"reason": kwargs.get("reason")})
+
+
+@app.task(name="testagent.fail")
+def fail(job_id: str, iteration: int, **_: Any) -> str:
+    """An agent that always raises, as a buggy one does."""
+    _record("agent", job_id, {"iteration": iteration})
+    raise ValueError(f"no draft for iteration {iteration}")

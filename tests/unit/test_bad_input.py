@@ -199,7 +199,11 @@ def test_the_cli_refuses_a_malformed_scoring_config(env):
 )
 def test_a_bad_submit_message_is_logged_and_the_worker_keeps_serving(env, caplog, body, message):
     result = control_tasks.submit.apply(kwargs={"body": body}, task_id="m-1")
-    assert result.successful() and result.get() is None
+    assert result.successful()
+    # Recorded under the message id, so the client can look the reason up.
+    refused = scoregate.get_job(result.get())
+    assert refused["status"] == "failed" and refused["idempotency_key"] == "celery:m-1"
+    assert message in refused["failure_reason"]
     assert "scoregate.control.submit[m-1]: refused: invalid job:" in caplog.text
     assert message in caplog.text
     good = control_tasks.submit.apply(kwargs={"body": {"request": OK}}, task_id="m-2").get()

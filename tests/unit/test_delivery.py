@@ -253,9 +253,20 @@ def test_a_message_that_keeps_failing_fails_its_job_with_the_error(env):
 
 
 class _Req:
-    def __init__(self) -> None:
+    def __init__(self, task_id: str = "t") -> None:
+        self.id = task_id
+        self.name = "scoregate.semantic.score"
         self.task = SimpleNamespace(acks_late=True)
         self.outcome: str | None = None
+        self.time_start: float | None = None
+        self.events: list[tuple[str, dict[str, Any]]] = []
+
+    def send_event(self, kind: str, **fields: Any) -> None:
+        self.events.append((kind, fields))
+
+    def on_accepted(self, pid: int, time_accepted: float) -> None:
+        self.time_start = time.time() - 0.25
+        self.send_event("task-started")
 
     def acknowledge(self) -> None:
         self.outcome = "ack"
@@ -270,7 +281,7 @@ def _flush(monkeypatch: pytest.MonkeyPatch) -> tuple[list[_Req], dict[str, Any]]
     captured: dict[str, Any] = {}
     task._pool = SimpleNamespace(apply_async=lambda fn, args, **kw: captured.update(kw))
     monkeypatch.setattr(SimpleRequest, "from_request", staticmethod(lambda r: r))
-    requests = [_Req(), _Req()]
+    requests = [_Req("t1"), _Req("t2")]
     task.flush(requests)
     return requests, captured
 
@@ -609,3 +620,85 @@ def test_a_worker_refuses_to_start_on_a_malformed_config(tmp_path, monkeypatch, 
     with pytest.raises(SystemExit, match="invalid configuration: .*is not valid YAML"):
         reliability._check_config()
     assert caplog.records[-1].levelno == logging.CRITICAL
+
+
+# --- task events per message of a batch ---------------------------------------------------------
+
+
+def test_run_batch_reports_which_messages_failed_or_were_retried(env):
+    def picky(items: list[dict[str, Any]]) -> None:
+        if any(i["content"] == "boom" for i in items):
+            raise RuntimeError("cannot score boom")
+        if any(i["content"] == "down" for i in items):
+            raise OperationalError("INSERT", {}, ConnectionRefusedError("db down"))
+
+    requests = [
+        _pair("ok"),
+        _pair("bad", "boom"),
+        _request("malformed", job_id="x", n=1, query="q"),
+        _pair("later", "down"),
+    ]
+    out = batching.run_batch(_Task(), requests, FIELDS, picky)
+    assert out["failed"] == {
+        "bad": "RuntimeError: cannot score boom",
+        "malformed": "refused message: missing field(s): content",
+    }
+    assert list(out["retried"]) == ["later"]
+    assert "db down" in out["retried"]["later"]
+
+
+def test_each_message_of_a_batch_gets_started_and_succeeded_or_failed_events(monkeypatch):
+    requests, callbacks = _flush(monkeypatch)
+    callbacks["accept_callback"](1234, time.monotonic())
+    callbacks["callback"]({"failed": {"t2": "RuntimeError: boom"}, "retried": {}})
+    kinds = [[kind for kind, _ in r.events] for r in requests]
+    assert kinds == [["task-started", "task-succeeded"], ["task-started", "task-failed"]]
+    assert requests[0].events[1][1]["runtime"] >= 0.25  # from when its batch started
+    assert requests[1].events[1][1]["exception"] == "RuntimeError: boom"
+    assert [r.outcome for r in requests] == ["ack", "ack"]
+
+
+def test_a_batch_that_raised_fails_each_message_and_a_lost_one_too(monkeypatch):
+    requests, callbacks = _flush(monkeypatch)
+    callbacks["callback"](None)  # celery_batches returns None when the task raised
+    assert [r.events[-1][0] for r in requests] == ["task-failed", "task-failed"]
+    requests, callbacks = _flush(monkeypatch)
+    try:
+        raise WorkerLostError("Worker exited prematurely: signal 9 (SIGKILL)")
+    except WorkerLostError:
+        callbacks["error_callback"](ExceptionInfo())
+    assert [r.events[-1][0] for r in requests] == ["task-failed", "task-failed"]
+    assert "WorkerLostError" in requests[0].events[-1][1]["exception"]
+
+
+def test_a_buffered_batch_message_sends_task_received_and_is_counted(monkeypatch):
+    from celery import signals
+    from celery.worker import state
+
+    task = batching.ReliableBatches()
+    task.name = "scoregate.semantic.score"
+    req = _Req("r1")
+    req.task = task
+    req.eta = req.expires = req.root_id = req.parent_id = None
+    req.argsrepr, req.kwargsrepr, req.request_dict = "()", "{'job_id': 'j'}", {"retries": 2}
+    signals.task_received.send(sender=None, request=req)
+    assert req.events == [
+        (
+            "task-received",
+            {
+                "name": "scoregate.semantic.score",
+                "args": "()",
+                "kwargs": "{'job_id': 'j'}",
+                "root_id": None,
+                "parent_id": None,
+                "retries": 2,
+                "eta": None,
+                "expires": None,
+            },
+        )
+    ]
+    assert req in state.reserved_requests
+    state.task_ready(req)
+    plain = _Req("r2")  # a plain task's request: Celery's own strategy sends its events
+    signals.task_received.send(sender=None, request=plain)
+    assert plain.events == []

@@ -174,7 +174,10 @@ def test_pure_tracks_run_metrics_and_evidence_only_when_given():
 
 def test_an_answer_that_leaves_out_one_ask_is_capped_below_accept_with_the_ask_named():
     t = tracks(semantic=0.9, precision=0.95, reward=1.0)
-    asks = [{"ask": "when should I go", "cosine": 0.55}, {"ask": "what should I pack?", "cosine": 0.12}]
+    asks = [
+        {"ask": "when should I go", "cosine": 0.55},
+        {"ask": "what should I pack?", "cosine": 0.12},
+    ]
     t["semantic"] = TrackScore(name="semantic", score=0.9, details={"asks": asks})
     r = fuse(req(), t, CFG)
     assert r.score == CFG.fusion.missed_ask_cap < CFG.actions.accept

@@ -201,7 +201,10 @@ def test_each_ask_of_a_multi_part_request_is_compared_with_the_answer_sentences(
     )
     cover = {a["ask"]: a["cosine"] for a in full.details["asks"]}
     missed = {a["ask"]: a["cosine"] for a in half.details["asks"]}
-    assert list(cover) == ["When is the best hiking season in Patagonia", "what gear should I pack?"]
+    assert list(cover) == [
+        "When is the best hiking season in Patagonia",
+        "what gear should I pack?",
+    ]
     assert missed["what gear should I pack?"] < cover["what gear should I pack?"]
 
 

@@ -22,6 +22,7 @@ def test_every_task_has_a_stable_name_routed_to_its_pool():
         "scoregate.control.decide",
         "scoregate.control.submit",
         "scoregate.control.agent_result",
+        "scoregate.control.agent_error",
         "scoregate.control.review",
         "scoregate.control.sweep",
     } <= names

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// A Node.js orchestrator and agent for scoregate, speaking Celery through celery-node.
+//
+// It submits one job (task `scoregate.control.submit` on queue `control`, one keyword
+// argument `body`) whose loop re-runs an agent task served here, on AGENT_QUEUE. Each
+// agent task gets `job_id`, `iteration`, `query`, `previous_content` and `feedback`;
+// celery-node does not honour Celery links, so the answer goes back explicitly as
+// `scoregate.control.agent_result` with `output`, `job_id` and `iteration`.
+//
+// Usage:
+//   node scoregate-client.js --broker redis://127.0.0.1:6379/0 --query "..." --content "..."
+//     [--backend URL] [--hard-not-contains WORD] [--agent-queue NAME] [--agent-task NAME]
+//     [--protocol 1|2] [--serve-seconds N] [--key IDEMPOTENCY_KEY] [--result-timeout S]
+//
+// It prints one JSON object per line on stdout: {"event": "submitted", "job_id": ...} once
+// (job_id is null unless the workers keep the submit task's result within
+// --result-timeout seconds, default 15: then find the job by its idempotency key), then
+// {"event": "agent_task", ...} per agent task answered; it serves the agent until
+// --serve-seconds pass (default 300) or it is sent SIGTERM / SIGINT.
+"use strict";
+
+const crypto = require("crypto");
+const celery = require("celery-node");
+
+const USAGE = "usage: node scoregate-client.js --broker URL --query TEXT --content TEXT [options]";
+
+function parseArgs(argv) {
+  const opts = {
+    agentQueue: "nodeagents",
+    agentTask: "nodeagent.write",
+    protocol: 2,
+    serveSeconds: 300,
+    threshold: 0.6,
+    maxIterations: 3,
+    resultTimeout: 15,
+  };
+  const names = {
+    "--broker": "broker",
+    "--backend": "backend",
+    "--query": "query",
+    "--content": "content",
+    "--hard-not-contains": "hardNotContains",
+    "--agent-queue": "agentQueue",
+    "--agent-task": "agentTask",
+    "--protocol": "protocol",
+    "--serve-seconds": "serveSeconds",
+    "--threshold": "threshold",
+    "--max-iterations": "maxIterations",
+    "--key": "key",
+    "--result-timeout": "resultTimeout",
+  };
+  for (let i = 0; i < argv.length; i += 2) {
+    const name = names[argv[i]];
+    if (!name || i + 1 >= argv.length) {
+      throw new Error(`unknown option or missing value: ${argv[i]}\n${USAGE}`);
+    }
+    opts[name] = argv[i + 1];
+  }
+  for (const required of ["broker", "query", "content"]) {
+    if (!opts[required]) throw new Error(`--${required} is required\n${USAGE}`);
+  }
+  opts.protocol = Number(opts.protocol);
+  if (opts.protocol !== 1 && opts.protocol !== 2) {
+    throw new Error(`--protocol must be 1 or 2, got ${opts.protocol}`);
+  }
+  opts.serveSeconds = Number(opts.serveSeconds);
+  opts.threshold = Number(opts.threshold);
+  opts.maxIterations = Number(opts.maxIterations);
+  opts.resultTimeout = Number(opts.resultTimeout);
+  opts.backend = opts.backend || opts.broker;
+  opts.key = opts.key || `node-${crypto.randomUUID()}`;
+  return opts;
+}
+
+function emit(event, fields) {
+  process.stdout.write(JSON.stringify({ event, ...fields }) + "\n");
+}
+
+// The job body every Celery client sends (README, "From another language").
+function jobBody(opts) {
+  const constraints = [];
+  if (opts.hardNotContains) {
+    constraints.push({ kind: "not_contains", value: opts.hardNotContains, hard: true });
+  }
+  return {
+    request: { query: opts.query, content: opts.content, constraints },
+    loop: { enabled: true, threshold: opts.threshold, max_iterations: opts.maxIterations },
+    agent: { task: opts.agentTask, queue: opts.agentQueue },
+    idempotency_key: opts.key,
+  };
+}
+
+// The agent: revise the previous output by dropping the forbidden word the feedback names.
+function revise(kwargs, opts) {
+  let content = String(kwargs.previous_content || "");
+  if (opts.hardNotContains) {
+    content = content.split(opts.hardNotContains).join("").replace(/\s+/g, " ").trim();
+  }
+  return content || "A revised answer.";
+}
+
+function client(opts, queue) {
+  const c = celery.createClient(opts.broker, opts.backend, queue);
+  c.conf.TASK_PROTOCOL = opts.protocol;
+  return c;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const control = client(opts, "control");
+  const worker = celery.createWorker(opts.broker, opts.backend, opts.agentQueue);
+
+  worker.register(opts.agentTask, (kwargs) => {
+    const output = revise(kwargs, opts);
+    control.sendTask("scoregate.control.agent_result", [], {
+      output,
+      job_id: kwargs.job_id,
+      iteration: kwargs.iteration,
+    });
+    emit("agent_task", { job_id: kwargs.job_id, iteration: kwargs.iteration, output });
+    return output;
+  });
+  worker.start();
+
+  const submitted = control.sendTask("scoregate.control.submit", [], { body: jobBody(opts) });
+  let jobId = null;
+  try {
+    // The submit task returns the job id when the workers keep results (a result backend).
+    const result = await submitted.get(opts.resultTimeout * 1000);
+    jobId = typeof result === "string" ? result : null; // {} after the timeout
+  } catch (err) {
+    jobId = null; // the task failed: look the job up by its idempotency key
+  }
+  emit("submitted", { job_id: jobId, idempotency_key: opts.key, protocol: opts.protocol });
+
+  const stop = async (code) => {
+    try {
+      await Promise.all([worker.disconnect(), control.disconnect()]);
+    } finally {
+      process.exit(code);
+    }
+  };
+  process.on("SIGTERM", () => stop(0));
+  process.on("SIGINT", () => stop(0));
+  setTimeout(() => stop(0), opts.serveSeconds * 1000);
+}
+
+main().catch((err) => {
+  process.stderr.write(`scoregate-client: ${err.message}\n`);
+  process.exit(2);
+});

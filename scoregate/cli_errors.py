@@ -1,0 +1,114 @@
+"""Database errors in the CLI: one line that says what failed and how to fix it.
+
+Every ``scoregate`` command runs inside :class:`ScoregateGroup`; a database error
+(anything SQLAlchemy raises, connection errors included) prints one line naming the
+database URL without its password and exits 1. ``scoregate --debug ...`` re-raises it
+instead, with the full traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+from rich.console import Console
+from typer.core import TyperGroup
+
+from scoregate.terminal import make_console, safe
+
+#: Exit status of a command that failed on the database.
+DB_ERROR_EXIT = 1
+
+_URL_HINT = "check SCOREGATE_DATABASE_URL"
+#: (text in the driver's message, what failed, how to fix it), first match wins.
+_CAUSES: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (
+        ("authentication failed", "access denied", 'role "'),  # 'role "x" does not exist'
+        "the database refused the login",
+        "check the user and password in SCOREGATE_DATABASE_URL",
+    ),
+    (
+        ("does not exist", "unknown database"),
+        "the database does not exist",
+        "create it (e.g. `createdb NAME`) and run `scoregate db upgrade`, or " + _URL_HINT,
+    ),
+    (
+        (
+            "connection refused",
+            "could not connect",
+            "connection failed",
+            "timeout expired",
+            "could not translate host name",
+            "name or service not known",
+            "unable to open",
+        ),
+        "cannot reach the database",
+        "start the database server or " + _URL_HINT,
+    ),
+)
+#: A schema that is missing or older than the code (SQLite's words, psycopg's error types).
+_MISSING_TABLE = ("no such table", "no such column", "undefinedtable", "undefinedcolumn")
+
+
+def is_database_error(exc: BaseException) -> bool:
+    """True for an exception raised by SQLAlchemy (or a driver it wraps)."""
+    sa_exc = sys.modules.get("sqlalchemy.exc")
+    return sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError)
+
+
+def database_url() -> str:
+    """The configured database URL with its password masked, or a note why there is none."""
+    try:
+        from scoregate.storage.db import redact_url, resolve_url
+
+        return redact_url(resolve_url())
+    except Exception:  # the message must not fail on a second, unrelated error
+        return "<no usable SCOREGATE_DATABASE_URL>"
+
+
+def describe(exc: BaseException, url: str) -> str:
+    """One line: what failed on the database at ``url``, the driver's reason, the fix."""
+    reason = _reason(exc)
+    low = f"{type(getattr(exc, 'orig', None)).__name__} {reason}".lower()
+    if any(m in low for m in _MISSING_TABLE):
+        return (
+            f"the database at {url} has no scoregate tables or an old schema ({reason});"
+            " run `scoregate db upgrade`"
+        )
+    for markers, what, fix in _CAUSES:
+        if any(m in low for m in markers):
+            return f"{what} at {url} ({reason}); {fix}"
+    return f"database error at {url} ({type(exc).__name__}: {reason}); {_URL_HINT}"
+
+
+def _reason(exc: BaseException) -> str:
+    """The driver's own message, first meaningful line only, without SQLAlchemy's footer."""
+    orig = getattr(exc, "orig", None)
+    text = str(orig if orig is not None else exc)
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    first = lines[0] if lines else type(exc).__name__
+    first = first.removeprefix("connection failed: ")
+    return first if len(first) <= 200 else first[:197] + "..."
+
+
+def report(exc: BaseException, console: Console | None = None) -> None:
+    """Print the one-line message for a database error on stderr."""
+    out = console or make_console(stderr=True)
+    out.print(
+        f"[bold red]error:[/] {safe(describe(exc, database_url()))} (--debug shows the traceback)",
+        soft_wrap=True,
+    )
+
+
+class ScoregateGroup(TyperGroup):
+    """The ``scoregate`` group: a database error becomes one line and exit status 1."""
+
+    def invoke(self, ctx: Any) -> Any:  # typer's vendored click.Context
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            if not is_database_error(exc) or ctx.params.get("debug"):
+                raise
+            report(exc)
+            raise typer.Exit(DB_ERROR_EXIT) from None

@@ -1,0 +1,50 @@
+"""Cancelling a job: any job not final yet, whatever it waits for (an agent that never
+answers included). Recorded in the audit trail; nothing acts on the job afterwards."""
+
+from __future__ import annotations
+
+from scoregate.pipelines.context import PipelineContext
+from scoregate.pipelines.validation import check_text
+from scoregate.storage import repository as repo
+from scoregate.storage.models import JOB_STATUSES, TERMINAL_JOB_STATUSES
+
+#: Statuses a job can be cancelled from.
+CANCELLABLE: tuple[str, ...] = tuple(s for s in JOB_STATUSES if s not in TERMINAL_JOB_STATUSES)
+
+
+def cancel(ctx: PipelineContext, job_id: str, actor: str, note: str | None = None) -> str:
+    """Cancel the job; returns the status it was cancelled from.
+
+    Raises:
+        LookupError: no such job.
+        ValueError: the job is final already (accepted, completed, rejected, failed,
+            cancelled).
+    """
+    check_text(actor, "actor")
+    check_text(note or "", "note")
+    with ctx.session() as s:
+        job = repo.get_jobs(s, job_ids=[job_id]).get(job_id)
+        if job is None:
+            raise LookupError(f"no job {job_id!r}")
+        n = job.current_iteration
+        # The iteration first, then the job: the order a decision locks them in (no
+        # deadlock). Retired, no fusion or decision acts on it, nor does the sweeper.
+        repo.set_iteration_status(
+            s, job_id=job_id, n=n, status="failed", expect=("scoring", "fused", "stuck")
+        )
+        repo.lock_job(s, job_id=job_id)
+        job = repo.get_jobs(s, job_ids=[job_id])[job_id]
+        was = job.status
+        if not repo.set_job_status(s, job_id=job_id, status="cancelled", expect=CANCELLABLE):
+            raise ValueError(f"job {job_id} is {was}: only a job not final yet can be cancelled")
+        repo.resolve_escalation(s, job_id=job_id, status="cancelled", actor=actor, note=note)
+        repo.append_decision(
+            s,
+            job_id=job_id,
+            n=n,
+            action="cancel",
+            rationale=note or f"cancelled by {actor} (was {was})",
+            actor=actor,
+            details={"previous_status": was},
+        )
+    return was

@@ -1,0 +1,193 @@
+"""What a worker checks and sets up as it starts, from the pools it serves.
+
+- No broker configured: it refuses to start (exit 2) instead of running on ``memory://``.
+- No Redis: one line at start says which features are off.
+- Redis broker: the visibility timeout of the pools it serves (:data:`VISIBILITY_S`),
+  and per pool its own unacked-message keys, so one pool's timeout never restores
+  another pool's messages.
+- Queues declared the old way (every pool queue bound to exchange ``control`` with key
+  ``control``) lose that binding: a message for ``control`` arrives in one queue only.
+- A worker that consumes ``control`` sends the sweeper every ``SCOREGATE_SWEEP_INTERVAL_S``
+  (unless ``SCOREGATE_SWEEPER=0``): no ``--beat`` needed.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+from celery import bootsteps, signals
+
+from scoregate.config import Settings, get_settings
+from scoregate.pipelines.context import POOLS, SWEEP
+from scoregate.workers.reliability import transport_options
+
+log = logging.getLogger(__name__)
+
+#: Seconds a Redis-broker message may stay unacked under a worker before Redis hands it
+#: to another: above the longest a message waits in a worker (a batch's scoring, a
+#: retry's countdown of at most 60 s), below the 60 s a lost message may cost.
+VISIBILITY_S: dict[str, int] = {
+    "semantic": 120,
+    "precision": 120,
+    "reward": 120,
+    "fusion": 120,
+    "control": 90,
+}
+#: Exit status of a worker that refuses to start for want of configuration.
+EXIT_CONFIG = 2
+NO_BROKER = (
+    "scoregate: SCOREGATE_BROKER_URL is not set: a worker needs a broker"
+    " (e.g. SCOREGATE_BROKER_URL=redis://localhost:6379/0 or amqp://user:pass@host:5672//);"
+    " without one, use the embedded default (`scoregate score`, `scoregate demo`)"
+)
+
+
+def served_pools(queues: Iterable[str]) -> list[str]:
+    """The scoregate pools among the queues a worker consumes, in pipeline order."""
+    names = set(queues)
+    return [pool for pool in POOLS if pool in names]
+
+
+def pool_transport_options(settings: Settings, pools: list[str]) -> dict[str, Any]:
+    """Broker transport options for a worker serving ``pools``.
+
+    The timeout is ``SCOREGATE_VISIBILITY_TIMEOUT_S`` when set, else the largest of
+    :data:`VISIBILITY_S` over the pools. A worker of exactly one pool keeps its unacked
+    messages under keys of its own (``unacked:<pool>``...).
+    """
+    options = transport_options(settings)
+    if settings.visibility_timeout_s is None and pools:
+        options["visibility_timeout"] = max(VISIBILITY_S[p] for p in pools)
+    if len(pools) == 1:
+        (pool,) = pools
+        options["unacked_key"] = f"unacked:{pool}"
+        options["unacked_index_key"] = f"unacked_index:{pool}"
+        options["unacked_mutex_key"] = f"unacked_mutex:{pool}"
+    return options
+
+
+def redis_off_line(settings: Settings) -> str | None:
+    """The one start-up line naming what is off without Redis; None with Redis."""
+    if settings.cache_redis_url() is not None:
+        return None
+    return (
+        "no Redis (SCOREGATE_REDIS_URL unset and the broker is not Redis): off:"
+        " poison-message protection (the delivery counter), the research quota shared"
+        " across workers (each process counts its own), the embedding and score caches;"
+        " set SCOREGATE_REDIS_URL=redis://HOST:6379/0 to turn them on"
+    )
+
+
+def sweeper_on(settings: Settings, pools: list[str]) -> bool:
+    return settings.sweeper and "control" in pools
+
+
+@signals.celeryd_init.connect
+def _refuse_memory_broker(conf: Any = None, **_: Any) -> None:
+    """A worker without a broker would report `ready` on ``memory://`` and serve nothing."""
+    url = str(getattr(conf, "broker_url", "") or "") if conf is not None else ""
+    if get_settings().broker_url is None and url.startswith("memory://"):
+        print(NO_BROKER, file=sys.stderr)
+        raise SystemExit(EXIT_CONFIG)
+
+
+@signals.celeryd_after_setup.connect
+def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
+    """Queues are known now, the broker connection not made yet."""
+    if instance is None or conf is None:
+        return
+    settings = get_settings()
+    pools = served_pools(instance.app.amqp.queues.consume_from or instance.app.amqp.queues)
+    if str(conf.broker_url or "").startswith(("redis://", "rediss://", "unix://")):
+        conf.broker_transport_options = pool_transport_options(settings, pools)
+        log.info(
+            "visibility timeout %s s for %s",
+            conf.broker_transport_options["visibility_timeout"],
+            ", ".join(pools) or "no scoregate pool",
+        )
+    off = redis_off_line(settings)
+    if off:
+        log.warning(off)
+    if sweeper_on(settings, pools):
+        log.info(
+            "sweeper: every %g s, re-publishing iterations stuck over %g s"
+            " (SCOREGATE_SWEEPER=0 turns it off)",
+            settings.sweep_interval_s,
+            settings.stuck_after_s,
+        )
+
+
+class Upkeep(bootsteps.StartStopStep):  # type: ignore[misc]
+    """Consumer step: drops stale bindings, then sends the sweeper on a timer.
+
+    A consumer step starts again after every reconnection to the broker (Celery clears
+    the event loop's timers then), so the timer always runs while the worker is served.
+    """
+
+    requires = ("celery.worker.consumer.tasks:Tasks",)
+
+    def __init__(self, parent: Any, **kwargs: Any) -> None:
+        super().__init__(parent, **kwargs)
+        self.tref: Any = None
+
+    def start(self, c: Any) -> None:
+        pools = served_pools(c.app.amqp.queues.consume_from or c.app.amqp.queues)
+        drop_stale_bindings(c.connection, pools)
+        settings = get_settings()
+        if sweeper_on(settings, pools):
+            interval = settings.sweep_interval_s
+            # At once too: after a broker outage the stuck work is due already.
+            send_sweep(c.app, interval)
+            self.tref = c.timer.call_repeatedly(interval, send_sweep, (c.app, interval))
+
+    def stop(self, c: Any) -> None:
+        if self.tref is not None:
+            self.tref.cancel()
+            self.tref = None
+
+    shutdown = stop
+
+
+def send_sweep(app: Any, interval: float) -> None:
+    """Publish one sweep to ``control``; it expires unrun after one interval."""
+    try:
+        app.send_task(SWEEP, queue="control", expires=max(1.0, interval), retry=False)
+    except Exception as exc:  # the broker is away: the next tick tries again
+        log.warning("sweeper: cannot publish the sweep (%s); trying again next tick", exc)
+
+
+#: How queues were bound before each pool had its own exchange.
+STALE_EXCHANGE = STALE_ROUTING_KEY = "control"
+
+
+def drop_stale_bindings(connection: Any, pools: list[str]) -> int:
+    """Unbind the pool queues (not ``control``) from exchange ``control``, key ``control``.
+
+    Returns how many unbinds were sent; a queue or binding that is not there is fine.
+    """
+    done = 0
+    for pool in pools:
+        if pool == STALE_EXCHANGE:
+            continue
+        channel = connection.channel()
+        try:
+            channel.queue_unbind(queue=pool, exchange=STALE_EXCHANGE, routing_key=STALE_ROUTING_KEY)
+            done += 1
+        except Exception as exc:  # no such queue or exchange: nothing to drop
+            log.debug("no stale binding of %s: %s", pool, exc)
+        finally:
+            try:
+                channel.close()
+            except Exception:  # a channel the broker closed already
+                log.debug("channel of %s closed already", pool)
+    if done:
+        log.info("queues bound only to their own exchange: %s", ", ".join(pools))
+    return done
+
+
+def install(app: Any) -> None:
+    """Add the :class:`Upkeep` consumer step to ``app``."""
+    app.steps["consumer"].add(Upkeep)
