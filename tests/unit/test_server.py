@@ -382,3 +382,26 @@ def test_word_diff_marks_insertions_and_deletions():
     assert "".join(t for op, t in runs if op != "del") == "boil the pasta, no nuts"
     assert ("del", "with") in runs and ("add", "no") in runs
     assert ("same", "boil the ") == runs[0] and runs[-1] == ("same", " nuts")
+
+
+def test_serve_demo_runs_one_job_to_acceptance_and_one_to_the_queue(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from scoregate.demo import RECIPE_DRAFTS
+    from scoregate.server.demo import demo_service
+
+    out = io.StringIO()
+    service, ids = demo_service(
+        Console(file=out, width=200),
+        database_url=f"sqlite:///{tmp_path / 'demo.db'}",
+        models=FakeModels(dict.fromkeys(RECIPE_DRAFTS, 0.95), default=0.9),
+    )
+    assert [service.status_of(i) for i in ids] == ["accepted", "escalated"]
+    assert [j["id"] for j in service.queue()] == [ids[1]]
+    assert f"on_pass fired: job {ids[0]}" in out.getvalue()
+    client = AppClient(create_app(service))
+    r = client.post(f"/v1/jobs/{ids[1]}/review", json={"verdict": "approve"})
+    assert r.json()["status"] == "accepted"
+    assert f"on_pass fired: job {ids[1]}" in out.getvalue()
