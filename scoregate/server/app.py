@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from scoregate import __version__
-from scoregate.server import api, pages, problems
+from scoregate.server import api, pages, problems, telemetry
 from scoregate.server.auth import ApiKey
 from scoregate.server.bodies import Health
 from scoregate.server.service import ApiService
@@ -38,6 +38,7 @@ def create_app(service: ApiService, api_keys: list[ApiKey] | None = None) -> Fas
     app.state.api_keys = list(api_keys or [])
     problems.install(app)
     app.middleware("http")(_limit_body)
+    app.middleware("http")(telemetry.observe)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -95,6 +96,7 @@ def metrics_payload() -> tuple[bytes, str]:
     from scoregate.observability import metrics
 
     metrics()  # the pipeline's metrics exist (at zero) before the first score
+    telemetry.http_metrics()
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         from prometheus_client import multiprocess
 

@@ -290,10 +290,14 @@ def test_healthz_metrics_and_openapi(env):
         "broker": "in-process",
         "mode": "embedded",
     }
-    env["client"].post("/v1/jobs", json=job_body(GOOD))
+    job_id = env["client"].post("/v1/jobs", json=job_body(GOOD)).json()["id"]
+    env["client"].get(f"/v1/jobs/{job_id}")
     metrics = env["client"].get("/metrics")
     assert metrics.headers["content-type"].startswith("text/plain")
     assert re.search(r'^scoregate_scores_total\{band="GREEN"\} [1-9]', metrics.text, re.M)
+    route = r'method="POST",route="/v1/jobs",status="202"'
+    assert re.search(r"^scoregate_http_requests_total\{" + route + r"\} [1-9]", metrics.text, re.M)
+    assert 'route="/v1/jobs/{job_id}"' in metrics.text and job_id not in metrics.text
     schema = env["client"].get("/openapi.json").json()
     assert {"/v1/score", "/v1/jobs", "/v1/jobs/{job_id}", "/v1/jobs/{job_id}/review"} <= set(
         schema["paths"]
