@@ -97,7 +97,7 @@ def metrics_payload() -> tuple[bytes, str]:
 
     metrics()  # the pipeline's metrics exist (at zero) before the first score
     telemetry.http_metrics()
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    if os.path.isdir(os.environ.get("PROMETHEUS_MULTIPROC_DIR") or ""):
         from prometheus_client import multiprocess
 
         registry = CollectorRegistry()
