@@ -49,10 +49,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 RANK = {name: len(LAYERS) - index for index, (name, _) in enumerate(LAYERS)}
 # The package root (``scoregate/__init__.py``) is the public facade
-# (``scoregate.score``, ``submit``, ...): it calls into the layers below, so it sits
-# on top and no scoregate module may import it (``__version__`` lives in
-# ``scoregate._version``).
-RANK["facade"] = len(LAYERS) + 1
+# (``scoregate.score``, ``submit``, ...) and the composition root: it calls into the
+# layers below, so it sits on top beside the command line (which may read its
+# ``__version__``); no module below may import it (they read ``scoregate._version``).
+RANK["facade"] = RANK["cli"]
 
 # Third-party packages that mean I/O or process state: the pure layers must not
 # import them.
@@ -176,6 +176,8 @@ def load_graph(package_dir: Path, type_only: bool = False) -> Graph:
 def layer_of(module: str) -> str:
     if module == PACKAGE:
         return "facade"
+    if module.startswith(f"{PACKAGE}.cli_"):  # the command line's helper modules
+        return "cli"
     for layer, prefixes in LAYERS:
         for prefix in prefixes:
             if module == prefix or module.startswith(prefix + "."):
