@@ -20,6 +20,7 @@ from typing import Any
 
 from celery import bootsteps, signals
 
+from scoregate import extras
 from scoregate.config import Settings, get_settings
 from scoregate.pipelines.context import POOLS, SWEEP
 from scoregate.workers.reliability import transport_options
@@ -94,6 +95,14 @@ def _refuse_memory_broker(conf: Any = None, **_: Any) -> None:
         raise SystemExit(EXIT_CONFIG)
 
 
+def refuse_model_pools_without_models(pools: list[str]) -> None:
+    """A semantic or precision worker without torch would fail on every batch: exit 2."""
+    line = extras.model_pools_line(pools)
+    if line is not None:
+        print(line, file=sys.stderr)
+        raise SystemExit(EXIT_CONFIG)
+
+
 @signals.celeryd_after_setup.connect
 def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
     """Queues are known now, the broker connection not made yet."""
@@ -101,6 +110,7 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
         return
     settings = get_settings()
     pools = served_pools(instance.app.amqp.queues.consume_from or instance.app.amqp.queues)
+    refuse_model_pools_without_models(pools)
     if str(conf.broker_url or "").startswith(("redis://", "rediss://", "unix://")):
         conf.broker_transport_options = pool_transport_options(settings, pools)
         log.info(
