@@ -113,7 +113,8 @@ class ScoregateGroup(TyperGroup):
             if ctx.params.get("debug"):
                 raise
             if isinstance(exc, MissingExtraError):  # an optional extra is not installed
-                make_console(stderr=True).print(f"[bold red]error:[/] {safe(str(exc))}")
+                out = make_console(stderr=True)
+                out.print(f"[bold red]error:[/] {safe(str(exc))}", soft_wrap=True)
                 raise typer.Exit(DB_ERROR_EXIT) from None
             if not is_database_error(exc):
                 raise
