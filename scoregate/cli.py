@@ -166,8 +166,10 @@ def score(
 ) -> None:
     """Score one output in process and print the breakdown."""
     from scoregate.config import load_scoring_config
+    from scoregate.extras import require
     from scoregate.scoring.engine import score as run
 
+    require("models", "`scoregate score` (it runs the semantic and precision tracks)")
     body = _request(query, _read_content(content, content_file), constraint, hard, role, task_type)
     try:
         cfg = load_scoring_config(config)

@@ -168,6 +168,14 @@ def test_cli_demo_without_models_is_one_line_and_exit_1(models_missing):
     assert "demo finished" not in out.output
 
 
+def test_cli_score_without_models_is_one_line_and_exit_1(models_missing):
+    from scoregate.cli import app
+
+    out = CliRunner().invoke(app, ["score", "-q", "a question", "-c", "an answer", "--json"])
+    assert out.exit_code == 1
+    assert "`scoregate score`" in out.output and "install scoregate[models]" in out.output
+
+
 def test_cli_train_without_its_dependencies_is_one_line_and_exit_1(models_missing):
     from scoregate.cli import app
 
