@@ -1,6 +1,8 @@
 """What a worker checks and sets up as it starts, from the pools it serves.
 
 - No broker configured: it refuses to start (exit 2) instead of running on ``memory://``.
+- A semantic or precision pool on a light install (no torch): it refuses to start
+  (exit 2) with one line, ``install scoregate[models]``.
 - No Redis: one line at start says which features are off.
 - Redis broker: the visibility timeout of the pools it serves (:data:`VISIBILITY_S`),
   and per pool its own unacked-message keys, so one pool's timeout never restores
