@@ -114,7 +114,8 @@ class ScoregateGroup(TyperGroup):
                 raise
             if isinstance(exc, MissingExtraError):  # an optional extra is not installed
                 out = make_console(stderr=True)
-                out.print(f"[bold red]error:[/] {safe(str(exc))}", soft_wrap=True)
+                line = str(exc).removeprefix("scoregate: ")
+                out.print(f"[bold red]error:[/] {safe(line)}", soft_wrap=True)
                 raise typer.Exit(DB_ERROR_EXIT) from None
             if not is_database_error(exc):
                 raise
