@@ -112,5 +112,6 @@ def test_light_pools_start_a_real_worker(light_python, tmp_path, redis_url):
 def test_cli_says_which_extra_to_install(light_python, tmp_path, args, extra):
     out = _run(light_python, ["-m", "scoregate.cli", *args], tmp_path)
     assert out.returncode == 1, out.stdout + out.stderr
+    assert f"needs the '{extra}' extra" in out.stderr  # training package installed, torch not
     assert f"install scoregate[{extra}]" in out.stderr
     assert "Traceback" not in out.stderr
