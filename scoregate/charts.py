@@ -85,12 +85,11 @@ def plot_job(job: dict[str, Any], path: Path, cfg: ScoringConfig) -> Path:
         )
     policy = job.get("policy") or {}
     if policy.get("enabled"):
+        # No threshold of its own: the loop passes at the accept cut (one threshold model).
+        threshold = policy.get("threshold")
+        threshold = cfg.actions.accept if threshold is None else threshold
         top.axhline(
-            policy["threshold"],
-            ls="--",
-            color="black",
-            lw=1,
-            label=f"loop threshold {policy['threshold']:.2f}",
+            threshold, ls="--", color="black", lw=1, label=f"loop threshold {threshold:.2f}"
         )
     top.set(
         ylim=(0, 1.08),

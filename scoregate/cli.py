@@ -14,6 +14,7 @@ from rich.progress import Progress
 from scoregate.cli_args import constraint_epilog, kinds_with
 from scoregate.cli_errors import ScoregateGroup
 from scoregate.cli_ops import register as register_ops
+from scoregate.cli_server import register as register_server
 from scoregate.cli_workers import register as register_workers
 from scoregate.pipelines.validation import JobLine
 from scoregate.schemas.constraints import CONSTRAINT_KINDS
@@ -489,6 +490,7 @@ def _mount_models() -> None:
 
 _mount_models()
 register_ops(app)  # report, calibrate, rethreshold (scoregate/cli_ops.py)
+register_server(app)  # serve, api-key (scoregate/cli_server.py)
 register_workers(app)  # workers (scoregate/cli_workers.py)
 
 

@@ -567,6 +567,9 @@ class Settings(BaseSettings):
     task_events: bool = True
     embedding_cache_ttl_s: int = Field(default=86_400, ge=0)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    #: HTTP API keys, comma-separated ``NAME:SCOPES:KEY`` (scopes joined by ``+``; KEY may be
+    #: ``sha256:<hex>``); parsed by ``scoregate.server.auth``. Unset: ``serve`` binds loopback.
+    api_keys: SecretStr | None = None
     #: The queue of hook tasks (on_pass, on_loop_exit) given without one.
     hooks_queue: str = Field(default="hooks", pattern=r"^[A-Za-z0-9_.:-]{1,100}$")
     #: The queue of agent (and research) tasks given without one.

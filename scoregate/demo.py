@@ -77,7 +77,8 @@ class DemoAgent:
         return drafts[min(iteration - 1, len(drafts) - 1)]
 
 
-def _jobs() -> list[dict[str, Any]]:
+def demo_jobs() -> list[dict[str, Any]]:
+    """The two demo requests (without content: the agent writes it)."""
     recipe = {
         "query": RECIPE_QUERY,
         "constraints": [
@@ -134,7 +135,7 @@ def run_demo(
     console.print(f"database: {safe(settings.secret('database_url'))}")
     start = time.perf_counter()
     ids = []
-    for req in _jobs():
+    for req in demo_jobs():
         req["content"] = agent.first(req["query"])
         spec = steps.build_spec(
             ctx,

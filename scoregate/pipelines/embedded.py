@@ -60,7 +60,14 @@ def embedded_context(
         quota=MemoryQuota(),
         models_factory=(lambda: models)
         if models is not None
-        else (lambda: LocalModels(cfg, backend=settings.cpu_backend)),
+        else (
+            lambda: LocalModels(
+                cfg,
+                device=settings.device,
+                threads=settings.torch_threads,
+                backend=settings.cpu_backend,
+            )
+        ),
         workflow=load_workflow(settings.workflow_config) if settings.workflow_config else None,
         local_tasks=dict(local_tasks or {}),
     )

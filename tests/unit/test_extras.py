@@ -38,17 +38,20 @@ def _name(requirement: str) -> str:
     return requirement.lower()
 
 
-def test_light_requirements_are_the_dependencies_less_the_models_extra():
+def test_light_requirements_are_the_dependencies_less_models_and_server():
     project = _pyproject()
-    deps = [d.split("#")[0].strip() for d in project["dependencies"]]
+    deps = project["dependencies"]
     models = project["optional-dependencies"]["models"]
+    server = project["optional-dependencies"]["server"]
     assert set(models) <= set(deps)  # the default install runs the model pools and the demo
-    assert sorted(_light_requirements()) == sorted(set(deps) - set(models))
+    assert set(server) <= set(deps)  # and scoregate serve
+    assert sorted(_light_requirements()) == sorted(set(deps) - set(models) - set(server))
 
 
 def test_no_heavy_library_in_the_light_requirements():
     names = {_name(r) for r in _light_requirements()}
-    assert not names & {"torch", "sentence-transformers", "matplotlib", "flower", "transformers"}
+    heavy = {"torch", "sentence-transformers", "matplotlib", "flower", "transformers", "fastapi"}
+    assert not names & heavy
 
 
 def test_extras_name_what_the_features_need():
@@ -57,7 +60,7 @@ def test_extras_name_what_the_features_need():
     assert {_name(r) for r in opt["flower"]} == {"flower"}
     assert "torch==2.13.0" in opt["models"]
     assert opt["train"] == ["scoregate[models]"]
-    assert opt["all"] == ["scoregate[models,charts,flower,train]"]
+    assert opt["all"] == ["scoregate[models,server,charts,flower,train]"]
     assert "scoregate[all]" in opt["dev"]
 
 
@@ -89,7 +92,7 @@ def test_light_worker_modules_load_no_heavy_library():
         "import scoregate.workers.app, scoregate.workers.reward, scoregate.workers.fusion\n"
         "import scoregate.workers.control\n"
         "heavy = ('torch', 'sentence_transformers', 'transformers', 'matplotlib', 'flower',"
-        " 'scoregate_training')\n"
+        " 'fastapi', 'uvicorn', 'scoregate_training')\n"
         "print(json.dumps([m for m in heavy if m in sys.modules]))\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREGATE_")}
@@ -174,6 +177,15 @@ def test_cli_score_without_models_is_one_line_and_exit_1(models_missing):
     out = CliRunner().invoke(app, ["score", "-q", "a question", "-c", "an answer", "--json"])
     assert out.exit_code == 1
     assert "`scoregate score`" in out.output and "install scoregate[models]" in out.output
+
+
+def test_cli_serve_without_the_server_extra_is_one_line_and_exit_1(monkeypatch):
+    from scoregate.cli import app
+
+    monkeypatch.setitem(extras.EXTRA_MODULES, "server", ("scoregate_test_absent_module",))
+    out = CliRunner().invoke(app, ["serve", "--port", "8765"])
+    assert out.exit_code == 1
+    assert "`scoregate serve`" in out.output and "install scoregate[server]" in out.output
 
 
 def test_cli_train_without_its_dependencies_is_one_line_and_exit_1(models_missing):

@@ -1,0 +1,86 @@
+"""``scoregate serve`` and ``scoregate api-key``: the HTTP API and its keys."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+console = Console()
+err = Console(stderr=True)
+
+
+def _die(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code)
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; other than loopback needs API keys.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
+    demo: Annotated[
+        bool, typer.Option(help="Embedded SQLite and worker with two demo jobs, one to review.")
+    ] = False,
+) -> None:
+    """Serve the HTTP API (/v1, /docs, /metrics, /healthz) and the review queue (/review)."""
+    from scoregate.config import get_settings
+    from scoregate.extras import require
+
+    require("server", "`scoregate serve`")
+    from scoregate.server import create_app
+    from scoregate.server.serve import check_host, load_keys, production_service, run
+
+    try:
+        keys = load_keys(get_settings())
+        check_host(host, keys)
+    except ValueError as exc:
+        raise _die(str(exc)) from None
+    if demo:
+        from scoregate.server.demo import demo_service
+
+        with console.status("running the demo jobs (loads the models once)..."):
+            service, ids = demo_service(console)
+        console.print(f"demo jobs: {', '.join(ids)}")
+    else:
+        service = production_service()
+    if keys:
+        console.print(f"API keys: {', '.join(k.name for k in keys)}")
+    else:
+        console.print(
+            "[yellow]no API keys configured (SCOREGATE_API_KEYS): listening on loopback only,"
+            " every local caller may submit, read and review[/]"
+        )
+    console.print(
+        f"mode: {service.mode}; review queue http://{host}:{port}/review,"
+        f" API docs http://{host}:{port}/docs"
+    )
+    run(create_app(service, keys), host, port)
+
+
+def api_key(
+    name: Annotated[str, typer.Argument(help="Who holds the key, e.g. ci or alice.")],
+    scope: Annotated[
+        list[str] | None,
+        typer.Option("--scope", "-s", help="submit, read, review or all (repeatable)."),
+    ] = None,
+) -> None:
+    """Print a new API key and its hashed SCOREGATE_API_KEYS entry."""
+    from scoregate.server.auth import new_key, settings_entry
+
+    scopes = scope or ["read"]
+    key = new_key()
+    try:
+        entry = settings_entry(name, scopes, key)
+    except ValueError as exc:
+        raise _die(str(exc)) from None
+    console.print(f"key (give it to {name}; it is not stored anywhere): {key}", soft_wrap=True)
+    console.print("settings entry (append to SCOREGATE_API_KEYS, comma-separated):")
+    print(entry)
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(serve)
+    app.command("api-key")(api_key)

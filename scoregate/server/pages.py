@@ -1,0 +1,187 @@
+"""The review queue: server-rendered pages (Jinja2) where a human resolves escalated jobs.
+
+Plain HTML forms and a few lines of local JavaScript for the keyboard shortcuts; nothing
+is fetched from elsewhere. With API keys configured a reviewer signs in once with a key
+holding the ``review`` scope (kept in an HttpOnly, SameSite=Strict cookie).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import logging
+import secrets
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from scoregate.pipelines.loop import feedback
+from scoregate.schemas.result import ScoreResult
+from scoregate.server.diff import word_diff
+from scoregate.server.security import COOKIE, Caller, identify
+from scoregate.server.service import ApiService, ConflictError, NotFoundError
+
+log = logging.getLogger(__name__)
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
+VERDICTS = ("approve", "reject", "research")
+_SECRET = secrets.token_bytes(32)  # signs the pages' form tokens for this process's life
+
+
+def _caller(request: Request) -> Caller | None:
+    caller = identify(request.app.state.api_keys, request.cookies.get(COOKIE))
+    return caller if caller is not None and "review" in caller.scopes else None
+
+
+def form_token(caller: Caller, job_id: str) -> str:
+    """A token tying a verdict form to its reviewer and job (no cross-site posts)."""
+    mac = hmac.new(_SECRET, f"{caller.name}\n{job_id}".encode(), hashlib.sha256)
+    return mac.hexdigest()
+
+
+def _login_redirect() -> RedirectResponse:
+    return RedirectResponse("/review/login", status_code=303)
+
+
+@router.get("/review", response_class=HTMLResponse)
+async def queue(request: Request) -> Response:
+    caller = _caller(request)
+    if caller is None:
+        return _login_redirect()
+    service: ApiService = request.app.state.service
+    jobs = await run_in_threadpool(service.queue)
+    return templates.TemplateResponse(
+        request, "queue.html", {"jobs": jobs, "caller": caller, "mode": service.mode}
+    )
+
+
+@router.get("/review/login", response_class=HTMLResponse)
+async def login_form(request: Request, error: str | None = None) -> Response:
+    return templates.TemplateResponse(request, "login.html", {"error": error})
+
+
+@router.post("/review/login")
+async def login(request: Request, key: Annotated[str, Form(max_length=512)]) -> Response:
+    caller = identify(request.app.state.api_keys, key)
+    if caller is None or "review" not in caller.scopes:
+        return templates.TemplateResponse(
+            request,
+            "login.html",
+            {"error": "That key is not configured or lacks the review scope."},
+            status_code=401,
+        )
+    response = RedirectResponse("/review", status_code=303)
+    response.set_cookie(COOKIE, key, httponly=True, samesite="strict", path="/")
+    return response
+
+
+@router.get("/review/{job_id}", response_class=HTMLResponse)
+async def job_page(request: Request, job_id: str, done: str | None = None) -> Response:
+    caller = _caller(request)
+    if caller is None:
+        return _login_redirect()
+    service: ApiService = request.app.state.service
+    try:
+        job = await run_in_threadpool(service.job, job_id, include_content=True)
+    except NotFoundError as exc:
+        return templates.TemplateResponse(
+            request, "error.html", {"message": str(exc)}, status_code=404
+        )
+    chart = await run_in_threadpool(score_chart, job, service)
+    view = {
+        "job": job,
+        "iterations": iteration_views(job),
+        "open": next((e for e in job["escalations"] if e["status"] == "open"), None),
+        "chart": chart,
+        "caller": caller,
+        "token": form_token(caller, job_id),
+        "verdicts": VERDICTS,
+        "done": done,
+    }
+    return templates.TemplateResponse(request, "job.html", view)
+
+
+@router.post("/review/{job_id}")
+async def decide(
+    request: Request,
+    job_id: str,
+    verdict: Annotated[str, Form()],
+    token: Annotated[str, Form()],
+    note: Annotated[str, Form(max_length=10_000)] = "",
+    reviewer: Annotated[str, Form(max_length=255)] = "",
+) -> Response:
+    caller = _caller(request)
+    if caller is None:
+        return _login_redirect()
+    if not hmac.compare_digest(token, form_token(caller, job_id)):
+        return _error(request, "This form is stale or came from another site: reload the page.")
+    if verdict not in VERDICTS:
+        return _error(request, f"Unknown verdict {verdict!r}; use one of {', '.join(VERDICTS)}.")
+    service: ApiService = request.app.state.service
+    who = reviewer.strip() or caller.name
+    try:
+        await run_in_threadpool(service.review, job_id, verdict, who, note.strip() or None)
+    except (NotFoundError, ConflictError, ValueError) as exc:
+        return _error(request, str(exc))
+    return RedirectResponse(f"/review/{job_id}?done={verdict}", status_code=303)
+
+
+def _error(request: Request, message: str) -> Response:
+    return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=400)
+
+
+def iteration_views(job: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each iteration with its answer, the diff against the previous one and its reasons."""
+    views: list[dict[str, Any]] = []
+    previous: str | None = None
+    for it in job["iterations"]:
+        content = it.get("content") or ""
+        result = ScoreResult.model_validate(it["result"]) if it.get("result") else None
+        views.append(
+            {
+                "n": it["n"],
+                "status": it["status"],
+                "score": it.get("score"),
+                "band": it.get("band"),
+                "action": it.get("action"),
+                "content": content,
+                "diff": word_diff(previous, content) if previous is not None else None,
+                "reasons": result.reasons if result else [],
+                "failed": feedback(result, it["n"])["failed_constraints"] if result else [],
+                "weakest": result.weakest_factors if result else [],
+            }
+        )
+        previous = content
+    return views
+
+
+def score_chart(job: dict[str, Any], service: ApiService) -> str | None:
+    """The job's score across iterations (``charts.plot_job``) as a data: URL, or None."""
+    from scoregate.charts import plot_job
+
+    if not any(it.get("score") is not None for it in job["iterations"]):
+        return None
+    with tempfile.TemporaryDirectory(prefix="scoregate-chart-") as tmp:
+        try:
+            data = plot_job(job, Path(tmp) / "job.png", service.ctx.config).read_bytes()
+        except Exception:  # a chart problem must not keep a reviewer from the verdict
+            log.exception("cannot draw the chart of job %s", job["id"])
+            return None
+    return "data:image/png;base64," + base64.b64encode(data).decode()
+
+
+def render_docs(request: Request, schema: dict[str, Any]) -> HTMLResponse:
+    """A plain page of the OpenAPI schema: every path, its parameters, body and answers."""
+    ops = []
+    for path, methods in schema.get("paths", {}).items():
+        for method, op in methods.items():
+            ops.append({"path": path, "method": method.upper(), "op": op})
+    return templates.TemplateResponse(
+        request, "docs.html", {"info": schema.get("info", {}), "ops": ops, "schema": schema}
+    )

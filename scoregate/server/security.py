@@ -1,0 +1,84 @@
+"""Who is calling: the API key of a request, checked for the scope a route needs.
+
+Clients send ``Authorization: Bearer KEY`` or ``X-API-Key: KEY``; the review pages, which a
+browser opens, also read the key from the ``scoregate_key`` cookie their sign-in form sets.
+With no key configured every caller is the local user (``serve`` then binds loopback only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+
+from scoregate.server.auth import SCOPES, ApiKey, find_key
+from scoregate.server.problems import Problem
+
+COOKIE = "scoregate_key"
+_bearer = HTTPBearer(auto_error=False, description="An API key from SCOREGATE_API_KEYS.")
+_header = APIKeyHeader(name="X-API-Key", auto_error=False)
+
+
+@dataclass(frozen=True)
+class Caller:
+    """The holder of the key that made a request (``local`` when no keys are configured)."""
+
+    name: str
+    scopes: frozenset[str]
+
+
+LOCAL = Caller(name="local", scopes=frozenset(SCOPES))
+
+
+def presented_key(
+    request: Request, bearer: HTTPAuthorizationCredentials | None, header: str | None
+) -> str | None:
+    if bearer is not None:
+        return bearer.credentials
+    if header:
+        return header
+    return request.cookies.get(COOKIE)
+
+
+def identify(keys: list[ApiKey], presented: str | None) -> Caller | None:
+    """The caller a key belongs to; None when keys are configured and this one is not."""
+    if not keys:
+        return LOCAL
+    if not presented:
+        return None
+    key = find_key(keys, presented)
+    return Caller(name=key.name, scopes=key.scopes) if key is not None else None
+
+
+def require(scope: str) -> Callable[..., Caller]:
+    """A dependency that admits a caller holding ``scope`` and returns it."""
+
+    def check(
+        request: Request,
+        bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+        header: Annotated[str | None, Depends(_header)],
+    ) -> Caller:
+        keys: list[ApiKey] = request.app.state.api_keys
+        presented = presented_key(request, bearer, header)
+        caller = identify(keys, presented)
+        if caller is None:
+            what = "is not a configured key" if presented else "is missing"
+            raise Problem(
+                401,
+                f"the API key {what}: send it as 'Authorization: Bearer KEY' or 'X-API-Key: KEY'"
+                " (keys are set in SCOREGATE_API_KEYS; make one with `scoregate api-key`)",
+                headers={"WWW-Authenticate": "Bearer"},
+            )
+        if scope not in caller.scopes:
+            raise Problem(
+                403,
+                f"key {caller.name!r} may {'+'.join(sorted(caller.scopes))} but this needs the"
+                f" {scope!r} scope: use a key made by"
+                f" `scoregate api-key NAME --scope {scope}`",
+            )
+        return caller
+
+    return check

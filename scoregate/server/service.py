@@ -1,0 +1,148 @@
+"""What the HTTP API does, over one ``PipelineContext``: the same steps as the Python API.
+
+With a broker the context publishes to Celery; embedded, an in-process dispatcher runs
+each job to its next wait before the call returns (one call at a time: the inline
+dispatcher is not thread-safe).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from typing import Any
+
+from sqlalchemy import select, text
+
+from scoregate.pipelines import control, steps
+from scoregate.pipelines.context import PipelineContext
+from scoregate.pipelines.dispatch import InlineDispatcher
+from scoregate.pipelines.validation import check_text
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import ScoreResult
+from scoregate.scoring.engine import ModelProvider, default_models
+from scoregate.scoring.engine import score as run_score
+from scoregate.storage import repository as repo
+from scoregate.storage.models import Job
+from scoregate.storage.paging import page_jobs, waiting_for_review
+
+
+class NotFoundError(LookupError):
+    """No such job."""
+
+
+class ConflictError(ValueError):
+    """The job is not in a state that allows the action (e.g. nothing waits for review)."""
+
+
+class ApiService:
+    """Submit, read, list, review and score, for the routes and the review pages."""
+
+    def __init__(
+        self,
+        ctx: PipelineContext,
+        inline: InlineDispatcher | None = None,
+        models: ModelProvider | None = None,
+    ) -> None:
+        self.ctx = ctx
+        self.inline = inline
+        self._models = models
+        self._lock: threading.Lock | None = threading.Lock() if inline is not None else None
+
+    @property
+    def mode(self) -> str:
+        return "embedded" if self.inline is not None else "celery"
+
+    @contextmanager
+    def _serial(self) -> Iterator[None]:
+        with self._lock if self._lock is not None else nullcontext():
+            yield
+            if self.inline is not None:
+                self.inline.drain()
+
+    def models(self) -> ModelProvider:
+        if self._models is None:
+            has = self.ctx.models_factory is not None
+            self._models = self.ctx.models if has else default_models(self.ctx.config)
+        return self._models
+
+    def score(self, request: ScoreRequest) -> ScoreResult:
+        """Score one request in this process, synchronously; nothing is stored."""
+        return run_score(request, config=self.ctx.config, models=self.models())
+
+    def submit(self, body: dict[str, Any]) -> tuple[str, str, bool]:
+        """Record and start one job; returns its id, status and whether it was a replay."""
+        spec = steps.build_spec(self.ctx, body)
+        replayed = spec.idempotency_key is not None and self._key_taken(spec.idempotency_key)
+        with self._serial():
+            job_id = steps.submit_jobs(self.ctx, [spec])[0]
+        return job_id, self.status_of(job_id), replayed
+
+    def _key_taken(self, key: str) -> bool:
+        with self.ctx.session() as s:
+            return s.scalar(select(Job.id).where(Job.idempotency_key == key)) is not None
+
+    def status_of(self, job_id: str) -> str:
+        with self.ctx.session() as s:
+            status = s.scalar(select(Job.status).where(Job.id == job_id))
+        if status is None:
+            raise NotFoundError(f"no job {job_id!r}")
+        return status
+
+    def job(self, job_id: str, *, include_content: bool = False) -> dict[str, Any]:
+        """The job with every iteration's breakdown, the audit trail and escalations."""
+        with self.ctx.session() as s:
+            job = repo.get_job(s, job_id=job_id)
+            if job is None:
+                raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
+            return repo.job_to_dict(job, include_content=include_content)
+
+    def page(
+        self, *, status: str | None, limit: int, cursor: str | None
+    ) -> tuple[list[dict[str, Any]], str | None]:
+        with self.ctx.session() as s:
+            jobs, next_cursor = page_jobs(s, status=status, limit=limit, cursor=cursor)
+            return [repo.job_to_dict(j, detail=False) for j in jobs], next_cursor
+
+    def review(self, job_id: str, verdict: str, actor: str, note: str | None) -> str:
+        """Apply a verdict exactly as ``scoregate review`` does; returns the new status."""
+        self.status_of(job_id)  # 404 before 409
+        with self.ctx.session() as s:
+            if repo.open_escalation_for(s, job_id=job_id) is None:
+                job = repo.get_job(s, job_id=job_id)
+                status = job.status if job is not None else "gone"
+                raise ConflictError(
+                    f"job {job_id} is {status}: nothing is waiting for review,"
+                    " so there is nothing to approve or reject"
+                )
+        for where, value in (("reviewer", actor), ("note", note or "")):
+            check_text(value, where)  # a bad text is the caller's to fix (422), not a conflict
+        with self._serial():
+            try:
+                control.review(self.ctx, job_id, verdict, actor, note)
+            except ValueError as exc:
+                # The job exists and had an open review a moment ago: another verdict won.
+                raise ConflictError(str(exc)) from exc
+        return self.status_of(job_id)
+
+    def queue(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The jobs waiting for a human, longest waiting first."""
+        with self.ctx.session() as s:
+            return [
+                {
+                    **repo.job_to_dict(job, detail=False),
+                    "waiting_since": esc.created_at.isoformat(),
+                    "kind": esc.kind,
+                    "reason": esc.reason,
+                    "n": esc.n,
+                }
+                for job, esc in waiting_for_review(s, limit=limit)
+            ]
+
+    def database_ok(self) -> bool:
+        try:
+            with self.ctx.session() as s:
+                s.execute(text("SELECT 1"))
+        except Exception:  # any failure means: not healthy
+            return False
+        return True

@@ -1,0 +1,66 @@
+"""The HTTP API's own Prometheus metrics: requests by route and status, and their latency.
+
+Made on first use on the global registry (as ``scoregate.observability`` does), once per
+process however many apps are built.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import Request, Response
+
+from scoregate.observability import LATENCY_BUCKETS
+
+
+@dataclass(frozen=True)
+class HttpMetrics:
+    requests: Any
+    latency: Any
+
+
+_made: HttpMetrics | None = None
+_lock = threading.Lock()
+
+
+def http_metrics() -> HttpMetrics:
+    global _made
+    with _lock:
+        if _made is None:
+            from prometheus_client import Counter, Histogram
+
+            _made = HttpMetrics(
+                requests=Counter(
+                    "scoregate_http_requests",
+                    "HTTP API requests, by method, route template and status code.",
+                    ["method", "route", "status"],
+                ),
+                latency=Histogram(
+                    "scoregate_http_request_seconds",
+                    "Time to answer an HTTP API request, by method and route template.",
+                    ["method", "route"],
+                    buckets=LATENCY_BUCKETS,
+                ),
+            )
+        return _made
+
+
+async def observe(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """Middleware: count and time every request under its route template (not its path, so
+    job ids do not each make a series)."""
+    start = time.perf_counter()
+    response = await call_next(request)
+    route = request.scope.get("route")
+    template = getattr(route, "path", None) or "unmatched"
+    if template.startswith("/static"):
+        return response
+    m = http_metrics()
+    m.requests.labels(request.method, template, str(response.status_code)).inc()
+    m.latency.labels(request.method, template).observe(time.perf_counter() - start)
+    return response
