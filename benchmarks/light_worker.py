@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -140,18 +141,24 @@ def main() -> None:
     print(f"  of which scoregate itself (weights included): {_mb(own)}")
 
     work = Path(tempfile.mkdtemp(prefix="scoregate-light-"))
-    venv = args.venv or work / "venv"
+    try:
+        _measure_venv(args.venv or work / "venv", work, args.runs)
+    finally:
+        shutil.rmtree(work)  # a venv built here goes with it; --venv PATH stays
+
+
+def _measure_venv(venv: Path, work: Path, n_runs: int) -> None:
     python = venv / "bin" / "python"
     if not python.exists():
         print(f"building the light venv in {venv} ...", file=sys.stderr)
         build_light_venv(venv)
     print(f"measured light venv: site-packages {_mb(_du(site_packages(python)))} (du -sb, pip too)")
 
-    print(f"import of the reward, fusion and control worker modules, {args.runs} runs each")
+    print(f"import of the reward, fusion and control worker modules, {n_runs} runs each")
     print("(interleaved, so both see the same load on the machine):")
     setups = {"light venv": (python, None), "full env": (sys.executable, str(ROOT))}
     runs: dict[str, list[dict]] = {label: [] for label in setups}
-    for _ in range(args.runs):
+    for _ in range(n_runs):
         for label, (py, path) in setups.items():
             runs[label] += import_times(py, 1, work, path)
     for label, got in runs.items():
