@@ -32,9 +32,6 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from scoregate.config import load_scoring_config
-from scoregate.models.card import CARD_NAME, replace_metrics
-from scoregate.models.dataset import Mix, check_data_dir, default_data_dir
-from scoregate.models.negation_data import group_split, read_semantoneg
 from scoregate.scoring.models import (
     CPU_BACKENDS,
     load_cross_encoder,
@@ -43,6 +40,9 @@ from scoregate.scoring.models import (
 )
 from scoregate.scoring.precision import check_exclusions, parse_exclusions, precision_scores
 from scoregate.scoring.semantic import semantic_scores
+from scoregate_training.card import CARD_NAME, replace_metrics
+from scoregate_training.dataset import Mix, check_data_dir, default_data_dir
+from scoregate_training.negation_data import group_split, read_semantoneg
 
 TRIPLES = Path(__file__).parent / "data" / "request_triples_dev.jsonl"
 DOG_NOT = "I do NOT want a picture of a dog"

@@ -25,6 +25,9 @@ LABEL_BOX = {"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none", "alpha": 
 
 
 def _figure(width: float, height: float, rows: int = 1) -> tuple[Any, list[Any]]:
+    from scoregate.extras import require
+
+    require("charts", "`scoregate report --plot`")
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(width, height), dpi=110, layout="constrained")

@@ -167,8 +167,10 @@ def score(
 ) -> None:
     """Score one output in process and print the breakdown."""
     from scoregate.config import get_settings, load_scoring_config
+    from scoregate.extras import require
     from scoregate.scoring.engine import score as run
 
+    require("models", "`scoregate score` (it runs the semantic and precision tracks)")
     body = _request(query, _read_content(content, content_file), constraint, hard, role, task_type)
     try:
         cfg = load_scoring_config(config)
@@ -192,6 +194,9 @@ def score(
 def demo() -> None:
     """Run two jobs through the whole pipeline in process (SQLite, no servers)."""
     from scoregate.demo import run_demo
+    from scoregate.extras import require
+
+    require("models", "`scoregate demo` (it runs the semantic and precision tracks)")
 
     run_demo(console)
 
@@ -477,9 +482,9 @@ def sweep(
 
 def _mount_models() -> None:
     try:
-        from scoregate.models.cli import models_app
-    except ImportError:  # pragma: no cover - the training extra is part of the package
-        return
+        from scoregate_training.cli import models_app
+    except ImportError:  # the training package is not on the path: say how to get it
+        from scoregate.cli_training import models_app
     app.add_typer(models_app, name="models", help="Train and inspect the project's models.")
 
 

@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
+from scoregate.extras import MissingExtraError
 from scoregate.terminal import make_console, safe
 
 #: Exit status of a command that failed on the database.
@@ -102,13 +103,21 @@ def report(exc: BaseException, console: Console | None = None) -> None:
 
 
 class ScoregateGroup(TyperGroup):
-    """The ``scoregate`` group: a database error becomes one line and exit status 1."""
+    """The ``scoregate`` group: a database error, or a feature used without its optional
+    extra, becomes one line and exit status 1."""
 
     def invoke(self, ctx: Any) -> Any:  # typer's vendored click.Context
         try:
             return super().invoke(ctx)
         except Exception as exc:
-            if not is_database_error(exc) or ctx.params.get("debug"):
+            if ctx.params.get("debug"):
+                raise
+            if isinstance(exc, MissingExtraError):  # an optional extra is not installed
+                out = make_console(stderr=True)
+                line = str(exc).removeprefix("scoregate: ")
+                out.print(f"[bold red]error:[/] {safe(line)}", soft_wrap=True)
+                raise typer.Exit(DB_ERROR_EXIT) from None
+            if not is_database_error(exc):
                 raise
             report(exc)
             raise typer.Exit(DB_ERROR_EXIT) from None

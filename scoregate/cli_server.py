@@ -27,6 +27,9 @@ def serve(
 ) -> None:
     """Serve the HTTP API (/v1, /docs, /metrics, /healthz) and the review queue (/review)."""
     from scoregate.config import get_settings
+    from scoregate.extras import require
+
+    require("server", "`scoregate serve`")
     from scoregate.server import create_app
     from scoregate.server.serve import check_host, load_keys, production_service, run
 

@@ -1,7 +1,7 @@
-"""The packaged precision cross-encoder: training data, training and its CLI.
+"""The shipped scoring models' weights (``precision-minilm/``), loaded by
+:mod:`scoregate.scoring.models`.
 
-``scoregate models train-precision`` (see :mod:`scoregate.models.cli`) rebuilds
-``scoregate/models/precision-minilm/`` from the packaged MiniLM and the CANNOT negation
-data; the training mix is in :mod:`scoregate.models.dataset`. Nothing here is imported
-when scoring.
+The code that trains them is the separate ``scoregate_training`` package
+(``training/scoregate_training``, dependencies in the ``train`` extra); nothing here
+imports it.
 """

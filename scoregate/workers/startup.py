@@ -1,6 +1,8 @@
 """What a worker checks and sets up as it starts, from the pools it serves.
 
 - No broker configured: it refuses to start (exit 2) instead of running on ``memory://``.
+- A semantic or precision pool on a light install (no torch): it refuses to start
+  (exit 2) with one line, ``install scoregate[models]``.
 - No Redis: one line at start says which features are off.
 - Redis broker: the visibility timeout of the pools it serves (:data:`VISIBILITY_S`),
   and per pool its own unacked-message keys, so one pool's timeout never restores
@@ -20,6 +22,7 @@ from typing import Any
 
 from celery import bootsteps, signals
 
+from scoregate import extras
 from scoregate.config import Settings, get_settings
 from scoregate.pipelines.context import POOLS, SWEEP
 from scoregate.workers.reliability import transport_options
@@ -94,6 +97,14 @@ def _refuse_memory_broker(conf: Any = None, **_: Any) -> None:
         raise SystemExit(EXIT_CONFIG)
 
 
+def refuse_model_pools_without_models(pools: list[str]) -> None:
+    """A semantic or precision worker without torch would fail on every batch: exit 2."""
+    line = extras.model_pools_line(pools)
+    if line is not None:
+        print(line, file=sys.stderr)
+        raise SystemExit(EXIT_CONFIG)
+
+
 @signals.celeryd_after_setup.connect
 def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
     """Queues are known now, the broker connection not made yet."""
@@ -101,6 +112,7 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
         return
     settings = get_settings()
     pools = served_pools(instance.app.amqp.queues.consume_from or instance.app.amqp.queues)
+    refuse_model_pools_without_models(pools)
     if str(conf.broker_url or "").startswith(("redis://", "rediss://", "unix://")):
         conf.broker_transport_options = pool_transport_options(settings, pools)
         log.info(

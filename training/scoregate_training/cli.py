@@ -1,4 +1,7 @@
-"""``scoregate models ...``: train the packaged precision cross-encoder."""
+"""``scoregate models ...``: train the packaged precision cross-encoder.
+
+Mounted by ``scoregate.cli`` when this package is installed (``scoregate[train]``).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from scoregate.models.dataset import DATA_ENV, default_data_dir
+from scoregate_training.dataset import DATA_ENV, default_data_dir
 
 models_app = typer.Typer(
     help="Train and inspect the packaged scoring models.", no_args_is_help=True
@@ -40,7 +43,10 @@ def train_precision_cmd(
     ] = None,
 ) -> None:
     """Train the precision cross-encoder (10-15 minutes on 2 CPU cores)."""
-    from scoregate.models.train import train_precision
+    from scoregate.extras import require
+    from scoregate_training.train import train_precision
+
+    require("train", "`scoregate models train-precision`")
 
     report = train_precision(
         out,

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scoregate.models.choices import (
+from scoregate_training.choices import (
     ADVICE,
     CHOICES,
     CREATIVE,
@@ -26,8 +26,8 @@ from scoregate.models.choices import (
     GENERIC_FRAMES,
     Choice,
 )
-from scoregate.models.pairs import Pair, join_items
-from scoregate.models.scenes import SCENES, TAG_NAMES, Scene
+from scoregate_training.pairs import Pair, join_items
+from scoregate_training.scenes import SCENES, TAG_NAMES, Scene
 
 EXCLUDE_FORMS: tuple[str, ...] = (
     "{ask} without {x}.",

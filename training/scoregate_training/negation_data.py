@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from scoregate.models.pairs import Pair
+from scoregate_training.pairs import Pair
 
 SEMANTONEG = "sem_anto_neg_dev.tsv"
 NEGATED_FILES: tuple[str, ...] = (

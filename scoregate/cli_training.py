@@ -1,0 +1,34 @@
+"""``scoregate models`` when the training package (``scoregate_training``) is not installed.
+
+The training code lives in ``training/scoregate_training`` of a source checkout, outside
+the runtime package; this stand-in keeps the command and says how to install it.
+"""
+
+from __future__ import annotations
+
+import typer
+
+NOT_INSTALLED = (
+    "scoregate: the training code (package scoregate_training) is not installed: from a"
+    " source checkout, pip install -e \".[train]\" (or pip install 'scoregate[train]')"
+)
+
+models_app = typer.Typer(
+    help="Train and inspect the packaged scoring models.", no_args_is_help=True
+)
+
+
+@models_app.callback()
+def _models() -> None:
+    """Train and inspect the packaged scoring models."""
+
+
+@models_app.command(
+    "train-precision",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)
+def train_precision_cmd(ctx: typer.Context) -> None:
+    """Train the precision cross-encoder (needs the training package: scoregate[train])."""
+    _ = ctx
+    typer.echo(NOT_INSTALLED, err=True)
+    raise typer.Exit(1)
