@@ -45,7 +45,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Process settings and the scoring YAML's schema: scoring may read the YAML
     # schema's classes, never the process settings (see PURE_LAYERS below).
     ("config", ("scoregate.config",)),
-    ("schemas", ("scoregate.schemas", "scoregate._version")),
+    # Leaf helpers with no scoregate imports (the version, the optional-extras check).
+    ("schemas", ("scoregate.schemas", "scoregate._version", "scoregate.extras")),
 )
 RANK = {name: len(LAYERS) - index for index, (name, _) in enumerate(LAYERS)}
 # The package root (``scoregate/__init__.py``) is the public facade
