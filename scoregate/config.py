@@ -275,8 +275,9 @@ class PrecisionConfig(_Strict):
     exclusion_cap: float = Field(default=0.35, ge=0, le=1)
     #: Class membership by embeddings: a word of the answer whose embedding's cosine with
     #: the excluded class ("meat") reaches this counts as a member ("chicken"), on top of
-    #: the built-in lists. 1.0 turns the embedding check off.
-    member_min_cosine: float = Field(default=0.65, ge=0, le=1)
+    #: the built-in lists. Only items that name a class are looked up this way
+    #: (:func:`scoregate.scoring.membership.is_class`). 1.0 turns the embedding check off.
+    member_min_cosine: float = Field(default=0.70, ge=0, le=1)
 
 
 class RewardConfig(_Strict):

@@ -137,11 +137,38 @@ def _affirmed_words(content: str) -> list[str]:
     return list(out)
 
 
+#: Singular words that name a class of things people exclude (plurals are read as classes).
+_MASS_CLASSES = frozenset(
+    "meat dairy seafood fish poultry alcohol booze caffeine gluten sugar spice candy produce"
+    " fruit grain junk food fast food fried food processed food".split()
+)
+
+
+def is_class(item: str) -> bool:
+    """Whether an excluded item names a class ("meat", "nuts", "power tools") rather than one
+    thing ("green", "garlic", "a drill"): only a class has members to look for by embedding.
+
+    Embeddings place siblings as close as members (green and blue, carpet and rugs): on the
+    training set's realistic requests, looking for members of single things flagged 15% of
+    faithful answers and as few violating ones, so single things are matched by name only.
+    """
+    words = item.split()
+    last = words[-1]
+    plural = last.endswith("s") and not last.endswith("ss") and len(words) <= 2
+    return item in CLASS_MEMBERS or item in _MASS_CLASSES or last in _MASS_CLASSES or plural
+
+
+def _not_a_use(word: str) -> bool:
+    """'fragrance-free', 'non-dairy', 'meatless' say the thing is absent."""
+    return word.endswith(("-free", "less")) or word.startswith("non-")
+
+
 def _embedding_members(
     items: list[str], content: str, embed: Embed, min_cosine: float
 ) -> dict[str, str]:
-    """For each excluded item, the first affirmed answer word whose embedding is close."""
-    words = [w for w in _affirmed_words(content) if len(w) >= 4][:300]
+    """For each excluded class, the first affirmed answer word whose embedding is close."""
+    items = [i for i in items if is_class(i)]
+    words = [w for w in _affirmed_words(content) if len(w) >= 4 and not _not_a_use(w)][:300]
     if not words or not items:
         return {}
     vecs = embed(items + words)

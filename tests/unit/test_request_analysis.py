@@ -17,7 +17,7 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.scoring.engine import pure_tracks
 from scoregate.scoring.instructions import check_instruction, count_words, split_sentences
 from scoregate.scoring.language import detect_language
-from scoregate.scoring.membership import check_members
+from scoregate.scoring.membership import check_members, is_class
 from scoregate.scoring.request_analysis import analyze, infer_instructions
 
 CFG = load_scoring_config()
@@ -283,6 +283,30 @@ def test_membership_by_embedding_when_no_list_knows_the_class():
     assert (
         check_members(["fizzy drinks"], "Serve water.", embed=embed, min_cosine=0.9).violated == []
     )
+
+
+def test_embedding_membership_looks_for_members_of_classes_not_siblings_of_one_thing():
+    # Siblings sit as close as members in embedding space: "blue" is not a kind of "green".
+    vectors = {"green": [1.0, 0.0], "blue": [0.9, 0.44], "fizzy drinks": [0.0, 1.0]}
+    vectors |= {"fragrance-free": [0.0, 1.0], "sodas": [0.1, 0.99]}
+
+    def embed(texts: list[str]) -> np.ndarray:
+        return np.array([vectors.get(t, [0.7, 0.7]) for t in texts])
+
+    answer = "Red, blue and yellow."
+    assert check_members(["green"], answer, embed=embed, min_cosine=0.8).violated == []
+    assert check_members(["fizzy drinks"], "Sodas fizz.", embed=embed, min_cosine=0.8).violated
+    # "X-free", "non-X", "X-less" say the thing is absent: never a member.
+    free = "A fragrance-free moisturiser."
+    assert check_members(["fizzy drinks"], free, embed=embed, min_cosine=0.8).violated == []
+    assert [is_class(i) for i in ("green", "garlic", "meat", "nuts", "power tools", "glass")] == [
+        False,
+        False,
+        True,
+        True,
+        True,
+        False,
+    ]
 
 
 # --- the dev sets stay apart from the training data --------------------------------------------
