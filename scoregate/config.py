@@ -358,8 +358,8 @@ class ActionThresholds(_Strict):
     (GREEN = the accept zone, AMBER = the review zone, RED below), the loop's pass
     threshold (the accept cut unless a job sets its own) and the gate's tier."""
 
-    accept: float = Field(default=0.80, ge=0, le=1)
-    review: float = Field(default=0.40, ge=0, le=1)
+    accept: float = Field(default=0.98, ge=0, le=1)
+    review: float = Field(default=0.60, ge=0, le=1)
     iterate: float = Field(default=0.30, ge=0, le=1)
     #: Seed 004's minimum: ``passes_minimum`` is score >= this (below ``iterate``).
     reject: float = Field(default=0.20, ge=0, le=1)

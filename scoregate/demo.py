@@ -77,6 +77,11 @@ class DemoAgent:
         return drafts[min(iteration - 1, len(drafts) - 1)]
 
 
+#: The demo jobs' loop. Seed 000's example threshold: a job's own threshold moves its
+#: accept cut (the shipped cut, 0.98, is fitted for unattended acceptance).
+DEMO_LOOP: dict[str, Any] = {"enabled": True, "threshold": 0.80, "max_iterations": 3, "hil": True}
+
+
 def demo_jobs() -> list[dict[str, Any]]:
     """The two demo requests (without content: the agent writes it)."""
     recipe = {
@@ -89,7 +94,7 @@ def demo_jobs() -> list[dict[str, Any]]:
                 "hard": True,
                 "label": "no nuts",
             },
-            {"kind": "min_words", "value": 20},
+            {"kind": "min_words", "value": 20, "hard": True},
             {"kind": "max_words", "value": 200},
         ],
         "metadata": {"task_type": "creative"},
@@ -144,7 +149,7 @@ def run_demo(
                 "agent": AGENT,
                 "on_pass": ON_PASS,
                 "on_loop_exit": ON_EXIT,
-                "loop": {"enabled": True, "max_iterations": 3, "hil": True},
+                "loop": dict(DEMO_LOOP),
             },
         )
         console.print(f"\n[bold]submit[/] {safe(req['query'])}")

@@ -47,7 +47,7 @@ class Recorder:
 
 #: Contents the fake models score high, low and in between.
 GOOD, BAD, MEH = "a faithful answer", "a wrong answer", "a so-so answer"
-SCORES = {GOOD: 0.97, BAD: 0.10, MEH: 0.60}
+SCORES = {GOOD: 0.99, BAD: 0.10, MEH: 0.70}
 
 
 class DictCache:

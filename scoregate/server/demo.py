@@ -14,6 +14,7 @@ from rich.console import Console
 from scoregate.config import get_settings
 from scoregate.demo import (
     AGENT,
+    DEMO_LOOP,
     ON_EXIT,
     ON_PASS,
     RECIPE_DRAFTS,
@@ -61,7 +62,7 @@ def demo_service(
             "agent": AGENT,
             "on_pass": ON_PASS,
             "on_loop_exit": ON_EXIT,
-            "loop": {"enabled": True, "max_iterations": 3, "hil": True},
+            "loop": dict(DEMO_LOOP),
             "submitted_by": "demo",
         }
         ids.append(service.submit(body)[0])

@@ -32,7 +32,7 @@ runner = CliRunner()
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'cli.db'}"))
-    ctx, inline = embedded_context(settings, models=FakeModels({GOOD: 0.97}))
+    ctx, inline = embedded_context(settings, models=FakeModels({GOOD: 0.99}))
     monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
     return {"ctx": ctx}
 

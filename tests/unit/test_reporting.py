@@ -121,7 +121,7 @@ def test_report_of_a_job_and_its_plot(record, tmp_path):
     assert set(data["iterations"][0]["tracks"]) >= {"semantic", "precision"}
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 20_000
     md = runner.invoke(app, ["report", record["ids"]["good"], "--markdown"])
-    assert "| 1 | 0.97 | GREEN | accept |" in md.stdout
+    assert "| 1 | 0.99 | GREEN | accept |" in md.stdout
 
 
 def test_window_histogram_plot(record, tmp_path):
@@ -142,10 +142,10 @@ def test_rethreshold_shows_which_actions_change(record):
     with record["ctx"].session() as s:
         rows = stats.fused_scores(s, since=utcnow() - timedelta(hours=1))
     cfg = load_scoring_config()
-    strict = cfg.model_copy(update={"actions": cfg.actions.model_copy(update={"accept": 0.98})})
+    strict = cfg.model_copy(update={"actions": cfg.actions.model_copy(update={"accept": 0.995})})
     result = reporting.rethreshold(rows, strict)
     assert result.scores == 5
-    # 0.97 (no heuristics track by default) is no longer accepted
+    # 0.99 (no heuristics track by default) is no longer accepted
     assert result.actions["accept"] == {"review": 1}
     # One threshold model: the band is the action's zone, so it moves with the accept cut.
     assert result.action_changes == 1 and result.band_changes == {"GREEN->AMBER": 1}
@@ -153,11 +153,11 @@ def test_rethreshold_shows_which_actions_change(record):
 
 
 def test_rethreshold_cli(record):
-    out = runner.invoke(app, ["rethreshold", "--accept", "0.98", "--since", "1h", "--json"])
+    out = runner.invoke(app, ["rethreshold", "--accept", "0.995", "--since", "1h", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     assert data["action_changes"] == 1 and data["actions"]["accept"] == {"review": 1}
-    table = runner.invoke(app, ["rethreshold", "--green", "0.98"])  # GREEN is the accept cut
+    table = runner.invoke(app, ["rethreshold", "--green", "0.995"])  # GREEN is the accept cut
     assert "1 of 5 action(s) would change" in table.stdout
     assert "band GREEN->AMBER: 1" in table.stdout
     clash = runner.invoke(app, ["rethreshold", "--green", "0.98", "--accept", "0.9"])

@@ -71,7 +71,7 @@ def test_score_returns_the_breakdown_without_a_job(env):
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["band"] == "GREEN" and body["action"] == "accept"
-    assert body["tracks"]["semantic"]["score"] == pytest.approx(0.97)
+    assert body["tracks"]["semantic"]["score"] == pytest.approx(SCORES[GOOD])
     assert env["client"].get("/v1/jobs").json()["jobs"] == []
 
 
@@ -332,7 +332,7 @@ def test_job_page_shows_answers_diff_chart_reasons_and_buttons(env):
     text = page.text
     assert QUERY in text and "data:image/png;base64," in text
     assert "<ins> Extra words now.</ins>" in text
-    assert "fake semantic" in text  # the iteration's reasons
+    assert "fake precision" in text  # the iteration's reasons
     for verdict in ("approve", "reject", "research"):
         assert f'value="{verdict}"' in text
     assert '<script src="/static/review.js">' in text
