@@ -107,6 +107,18 @@ def _amqp_broker() -> str:
     return url
 
 
+NODE_REDIS_DB = 11
+
+
+def _own_redis_db(url: str, db: int) -> str:
+    """``url`` pointed at Redis database ``db``, emptied."""
+    import redis
+
+    own = f"{url.rsplit('/', 1)[0]}/{db}"
+    redis.Redis.from_url(own).flushdb()
+    return own
+
+
 @pytest.fixture(scope="module", params=["redis", "rabbitmq"])
 def node_stack(
     request: pytest.FixtureRequest, redis_url: str, tmp_path_factory: pytest.TempPathFactory
@@ -115,6 +127,9 @@ def node_stack(
     from scoregate.storage.db import upgrade
 
     node = _node()
+    # A Redis database of its own: a session worker of another module on the shared test
+    # database would take the Node client's messages and record them elsewhere.
+    redis_url = _own_redis_db(redis_url, NODE_REDIS_DB)
     broker = redis_url if request.param == "redis" else _amqp_broker()
     pg_url = fresh_database(f"scoregate_node_it_{request.param}")
     try:
