@@ -23,7 +23,10 @@ _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _END = (
     r"(?=\s*(?:[.;:!?)\n]|-\s|$|\b(?:but|please|because|since|if|when|while|unless|thanks|so that"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b"
-    rf"|,\s*(?:{_PRONOUN_ALT})(?![\w']))"
+    rf"|,\s*(?:{_PRONOUN_ALT})(?![\w'])"
+    # A clause about the answer's form: "without garlic, as a numbered list of 5 steps".
+    r"|,\s*(?:as|in|using|formatted|written|under|within|keep(?:ing)?|and\s+(?:keep|make|use"
+    r"|write|format|give|put|end|start|begin))\b)"
     r")"
 )
 _VERBS = (

@@ -364,6 +364,10 @@ def _paragraph_first_word(content: str, k: Instruction) -> Verdict:
     return False, f"paragraph {k.index} starts with {first!r}; {_asks(k)} {k.value!r}"
 
 
+#: A paragraph this long in another language breaks "all of it in French".
+_MIN_PART_WORDS = 12
+
+
 def _language(content: str, k: Instruction) -> Verdict:
     from scoregate.scoring.language import LANGUAGE_NAMES, detect_language
 
@@ -373,6 +377,11 @@ def _language(content: str, k: Instruction) -> Verdict:
     if got is None:
         return None, "too little text to tell its language"
     if got == want:
+        for i, part in enumerate(split_paragraphs(content), 1):
+            other = detect_language(part)
+            if other is not None and other != want and count_words(part) >= _MIN_PART_WORDS:
+                other_name = LANGUAGE_NAMES.get(other, other)
+                return False, f"paragraph {i} is in {other_name}; {_asks(k)} all of it in {name}"
         return True, f"written in {name}"
     return False, f"written in {LANGUAGE_NAMES.get(got, got)}; {_asks(k)} {name}"
 

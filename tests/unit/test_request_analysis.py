@@ -15,10 +15,11 @@ from scoregate.config import load_scoring_config
 from scoregate.schemas.constraints import Instruction
 from scoregate.schemas.request import ScoreRequest
 from scoregate.scoring.engine import pure_tracks
+from scoregate.scoring.instruction_rules import infer_instructions
 from scoregate.scoring.instructions import check_instruction, count_words, split_sentences
 from scoregate.scoring.language import detect_language
 from scoregate.scoring.membership import check_members, is_class
-from scoregate.scoring.request_analysis import analyze, infer_instructions
+from scoregate.scoring.request_analysis import analyze
 
 CFG = load_scoring_config()
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,6 +117,54 @@ def test_a_question_about_a_condition_excludes_nothing():
         ),
         ("Tell me about tapas, respond in Spanish.", ("language", None, "exactly", "es")),
         ("Give it a title wrapped in double angular brackets.", ("title", None, "exactly", None)),
+        ("Answer in three sentences max.", ("count", "sentences", "at_most", 3)),
+        ("A 2-3 sentence blurb for my mug shop.", ("count", "sentences", "at_most", 3)),
+        ("Tips as a numbered list of exactly 5 items.", ("count", "numbered", "exactly", 5)),
+        ("Stretches for my back. Exactly 4 steps, please.", ("count", "items", "exactly", 4)),
+        (
+            "An essay in 3 paragraphs; the second paragraph must begin with the word 'Yet'.",
+            ("paragraph_first_word", None, "exactly", "Yet"),
+        ),
+        (
+            "A riddle. Start your response with the exact words 'Riddle me this:'",
+            ("starts_with", None, "exactly", "Riddle me this:"),
+        ),
+        (
+            "Fix a flat tyre; start your answer with the words 'Here's how'.",
+            ("starts_with", None, "exactly", "Here's how"),
+        ),
+        (
+            "A story about a lost umbrella. End the story with the exact phrase 'Home at last.'",
+            ("ends_with", None, "exactly", "Home at last."),
+        ),
+        (
+            "A poem about the moon. Make everything lowercase.",
+            ("case", None, "exactly", "lowercase"),
+        ),
+        (
+            "A sign for my yard sale, entirely in English capital letters.",
+            ("case", None, "exactly", "uppercase"),
+        ),
+        (
+            "A haiku about frost - do not use a single comma anywhere.",
+            ("forbidden_chars", None, "exactly", ","),
+        ),
+        (
+            "A cover letter. Wrap the entire letter in double quotation marks.",
+            ("quoted", None, "exactly", None),
+        ),
+        (
+            "Houseplant tips. Highlight at least 3 key tips with markdown, like *this*.",
+            ("count", "highlights", "at_least", 3),
+        ),
+        (
+            "Compost guide. Split it into 3 sections, marking the start of each with SECTION X.",
+            ("count", "sections", "exactly", 3),
+        ),
+        (
+            "A road trip plan. Mark each day's section with Day X (Day 1 through Day 4).",
+            ("count", "sections", "exactly", 4),
+        ),
     ],
 )
 def test_instructions_inferred(query, expected):
@@ -133,6 +182,83 @@ def test_instructions_inferred(query, expected):
 )
 def test_nothing_checkable_is_not_inferred(query):
     assert infer_instructions(query) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "check", "expected"),
+    [
+        (
+            "Write a blurb. Use at least 4 words written entirely in capital letters.",
+            "capital_words",
+            ("at_least", 4),
+        ),
+        (
+            "Words in all capital letters should appear fewer than 3 times.",
+            "capital_words",
+            ("at_most", 2),
+        ),
+        ("A story where the letter 'z' appears at least 5 times.", "letter_frequency", ("z", 5)),
+        ("A limerick. Use the letter 'q' at least 4 times.", "letter_frequency", ("q", 4)),
+        (
+            "An essay on work. Avoid the words 'toxic' and 'addictive'.",
+            "forbidden_words",
+            ["toxic", "addictive"],
+        ),
+        (
+            "Choose a piano. Answer with one of these options: 'Go digital.', 'Go acoustic.' "
+            "Then mention the word 'budget'.",
+            "answer_choice",
+            ["Go digital.", "Go acoustic."],
+        ),
+    ],
+)
+def test_frequency_and_word_instructions(query, check, expected):
+    [k] = [k for k in infer_instructions(query) if k.check == check]
+    got = {
+        "capital_words": lambda: (k.relation, k.count),
+        "letter_frequency": lambda: (k.value, k.count),
+    }.get(check, lambda: k.value)()
+    assert got == expected
+
+
+def test_repeat_the_request_and_two_responses():
+    found = {
+        k.check: k
+        for k in infer_instructions(
+            "Write a limerick about a sloth. Before anything else, repeat this request word for "
+            "word without change, then answer. Give two different limericks separated by 6 "
+            "asterisk symbols: ******."
+        )
+    }
+    assert found["repeat_prompt"].value == "Write a limerick about a sloth."
+    assert "two_responses" in found
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Give me 5 ways to drink more water. Keep each one under 10 words.",
+        "A Pros section and a Cons section, each with exactly 2 bullets.",
+        "Is my watermelon ripe? A numbered list of 3 signs, then one sentence of advice.",
+        "Summarize the causes of the war in a few sentences.",
+        "The API we use allows at most 10 requests per second; write the loop.",
+    ],
+)
+def test_counts_of_a_part_are_not_counts_of_the_answer(query):
+    whole = [
+        k
+        for k in infer_instructions(query)
+        if k.check in ("count", "word_frequency")
+        and k.unit in ("words", "sentences", "bullets", None)
+        and k.unit != "numbered"
+    ]
+    assert whole == []
+
+
+def test_an_exclusion_list_ends_where_the_form_begins():
+    a = analyze("A quick pasta recipe without garlic, as a numbered list of 5 steps.")
+    assert a.excluded == ["garlic"]
+    assert ("count", "numbered", "exactly", 5) in checks(a.query)
 
 
 def test_inferred_instructions_are_marked_and_soft():
@@ -199,6 +325,13 @@ def test_words_sentences_paragraphs():
         ),
         (
             "Tapas are small plates shared at the bar with friends.",
+            {"check": "language", "value": "es"},
+            False,
+        ),
+        (
+            "Las tapas son pequeñas porciones de comida que se comparten en el bar con los "
+            "amigos de toda la vida.\n\nThe best ones are found in the old town, where the bars "
+            "are small and the plates are cheap and very good.",
             {"check": "language", "value": "es"},
             False,
         ),
