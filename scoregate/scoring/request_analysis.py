@@ -5,7 +5,7 @@ instructions it implies. The first step of every decision (pure: text in, data o
 >>> [e.item for e in a.exclusions]
 ['garlic']
 >>> [(k.check, k.unit, k.value) for k in a.instructions]
-[('count', 'numbered', 5), ('list_form', None, 'numbered')]
+[('list_form', None, 'numbered'), ('count', 'numbered', 5)]
 
 Instructions found here are *inferred*: the reward track checks them as soft
 constraints marked ``inferred`` (``reward.infer_instructions`` turns them off). Only

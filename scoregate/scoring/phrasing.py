@@ -1,0 +1,164 @@
+"""The vocabulary the instruction rules read requests with: numbers as words say them,
+relations ("at least", "under", "or fewer"), quoted phrases and word lists, and the
+marks of a count that is only of a part of the answer ("each under 10 words").
+
+>>> relation("under", None, 50)
+('at_most', 50)
+>>> quoted_list("use the words 'loch' and 'ferry'")
+['loch', 'ferry']
+
+Pure: text in, values out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from scoregate.schemas.constraints import Instruction
+
+NUM_WORDS = {
+    "a single": 1,
+    "single": 1,
+    "one": 1,
+    "a": 1,
+    "an": 1,
+    "two": 2,
+    "a couple of": 2,
+    "a pair of": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "fifty": 50,
+    "hundred": 100,
+    "a hundred": 100,
+}
+NUM = r"(?P<n>\d{1,5}|" + "|".join(sorted(NUM_WORDS, key=len, reverse=True)) + r")"
+
+
+def num(text: str) -> int:
+    text = text.lower().strip()
+    return int(text) if text.isdigit() else NUM_WORDS[text]
+
+
+# --- relations --------------------------------------------------------------------------------
+
+AT_LEAST = r"(?:at\s+least|no\s+(?:less|fewer)\s+than|a\s+minimum\s+of|minimum(?:\s+of)?|min\.?)"
+AT_MOST = (
+    r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of|maximum(?:\s+of)?|max\.?"
+    r"|up\s+to|under|within|below|no\s+longer\s+than|not\s+exceeding|not\s+over)"
+)
+LESS = r"(?:less\s+than|fewer\s+than)"
+MORE = r"(?:more\s+than|over)"
+EXACT = r"(?:exactly|precisely|just|only)"
+REL = rf"(?P<rel>{AT_LEAST}|{AT_MOST}|{LESS}|{MORE}|{EXACT})"
+TAIL_MOST = r"(?:\s+(?:or\s+(?:less|fewer)|max(?:imum)?|tops|at\s+most|or\s+under))"
+TAIL_LEAST = r"(?:\s+(?:or\s+more|minimum|at\s+least))"
+
+
+def relation(rel: str | None, tail: str | None, n: int) -> tuple[str, int]:
+    rel = (rel or "").lower()
+    tail = (tail or "").lower()
+    if re.fullmatch(LESS, rel):
+        return "at_most", max(n - 1, 0)
+    if re.fullmatch(MORE, rel):
+        return "at_least", n + 1
+    if re.fullmatch(AT_LEAST, rel) or re.fullmatch(TAIL_LEAST, tail or "-"):
+        return "at_least", n
+    if re.fullmatch(AT_MOST, rel) or re.fullmatch(TAIL_MOST, tail or "-"):
+        return "at_most", n
+    return "exactly", n
+
+
+#: A rule reads ``(query, query.lower())`` and yields the instructions it finds.
+Rule = Callable[[str, str], Iterator[Instruction]]
+
+
+def make(check: str, phrase: str, **kw: Any) -> Instruction:
+    return Instruction(check=check, inferred=True, phrase=phrase.strip()[:500], **kw)
+
+
+#: Words before a count that make it a count of a part, not of the whole answer:
+#: "each one under 10 words", "then one sentence of advice", "plus 2 sentences".
+PART_BEFORE = re.compile(
+    r"\b(?:each|per|every)\b(?:\s+[\w']+){0,2}\s+(?:with\s+|in\s+|of\s+|to\s+|under\s+)?$"
+    r"|\b(?:then|plus|followed\s+by|and\s+then|after\s+that|afterwards)\s+(?:explain\w*\s+|add\s+)?"
+    r"(?:in\s+|with\s+)?$"
+)
+
+
+def is_part(low: str, m: re.Match[str]) -> bool:
+    """Whether the count ``m`` found is of a part of the answer (see ``PART_BEFORE``)."""
+    start = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
+    return PART_BEFORE.search(low[max(0, start - 30) : start]) is not None
+
+
+def patterns(*pairs: tuple[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((value, re.compile(rx)) for value, rx in pairs)
+
+
+#: "words in all capital letters", "words written entirely in capitals", "all-caps words".
+CAPS = r"(?:capital(?:s|\s+letters|ized)?|caps|upper\s*-?case(?:\s+letters)?)"
+CAPS_WORDS = (
+    rf"(?:words?\s+(?:that\s+are\s+|written\s+|typed\s+|set\s+)?(?:entirely\s+|fully\s+"
+    rf"|completely\s+|all\s+)?(?:with\s+|in\s+)?(?:all\s+)?{CAPS}|all[- ]caps\s+words?)"
+)
+
+QUOTED = r"[\"“'‘](?P<v>(?:[^\"”'’\n]|['’](?=[a-z])){1,150})[\"”'’]"
+
+
+def quoted_list(text: str) -> list[str]:
+    return [m.group("v").strip() for m in re.finditer(QUOTED, text) if m.group("v").strip()]
+
+
+def option_list(text: str) -> list[str]:
+    """The quoted options that open ``text`` one after another ("'A', 'B' or 'C'. Then
+    ..."): a quote after other words is not an option."""
+    out: list[str] = []
+    end = 0
+    for m in re.finditer(QUOTED, text):
+        if out and not re.fullmatch(r"[\s,;/]*(?:or\s+|and\s+)?", text[end : m.start()]):
+            break
+        if m.group("v").strip():
+            out.append(m.group("v").strip())
+        end = m.end()
+    return out
+
+
+def word_list(q: str, m: re.Match[str], max_words: int) -> list[str]:
+    """The words a keyword instruction names: quoted ones, else a short list after it."""
+    words = quoted_list(q[m.start("rest") : m.end("rest")])
+    if words:
+        return words[:10]
+    rest = m.group("rest").split(" in ")[0]
+    split = (w.strip(" .") for w in re.split(r",\s*|\s+and\s+|\s+or\s+", rest))
+    return [w for w in split if 0 < len(w.split()) <= max_words][:10]
+
+
+#: A count as words say it: "3", "three", "twice".
+COUNT = rf"(?P<n>\d+|once|twice|thrice|{'|'.join(NUM_WORDS)})"
+
+
+def count_word(text: str) -> int:
+    return {"once": 1, "twice": 2, "thrice": 3}.get(text) or num(text)
+
+
+def frequency(check: str, m: re.Match[str], word: str, q: str) -> Instruction:
+    n = count_word(m.group("n"))
+    rel, value = relation(m.group("rel"), None, n)
+    if not m.group("rel"):
+        rel = "at_least"  # "use the word 'river' twice": at least, as people mean it
+    return make(check, m.group(0), value=word, relation=rel, count=value)
