@@ -26,6 +26,7 @@ from typing import Any
 from scoregate.schemas.constraints import Constraint, Instruction
 from scoregate.scoring.exclusions import SENTENCES, exclusion_matches, strip_exclusions
 from scoregate.scoring.instruction_rules import infer_instructions, instruction_terms
+from scoregate.scoring.language import LANGUAGE_CODES
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,9 @@ class RequestAnalysis:
     #: The separate things the request asks, when it asks more than one ("when should I
     #: go, and what should I pack?"); empty for a single ask.
     asks: tuple[str, ...] = ()
+    #: What the answer should be about: the request less the clauses that only set its
+    #: form ("Give me 3 bullet points, all lowercase."); the request itself if nothing is left.
+    topic: str = ""
 
     @property
     def excluded(self) -> list[str]:
@@ -61,6 +65,7 @@ class RequestAnalysis:
                 k.model_dump(exclude_defaults=True, exclude={"inferred"}) for k in self.instructions
             ],
             "asks": list(self.asks),
+            "topic": self.topic,
         }
 
 
@@ -107,6 +112,56 @@ def _clean_core(query: str, core: str) -> str:
         if (s.strip() in original or len(s.split()) > 3) and not _REASON_ONLY.match(s)
     ]
     return " ".join(kept) or core
+
+
+# --- the topic: the request less the clauses that only set the answer's form ------------
+
+#: Words that say how the answer looks, not what it is about.
+_FORM_WORDS = frozenset(
+    """
+    give me us use keep make write answer reply respond response responses output text entire
+    whole all your my the a an in into with and or no not any anywhere at least most under over
+    than fewer less more only just please pls format formatted formatting as list lists numbered
+    bullet bullets bulleted point points item items word words sentence sentences paragraph
+    paragraphs line lines letter letters capital capitals caps lowercase uppercase lower upper
+    case comma commas json yaml markdown table code block fenced title titled brackets double
+    angular quotation quote quotes marks mark wrap wrapped it everything thing total max maximum
+    minimum separated separate separator by end ending start starting begin beginning phrase
+    exact exactly one two three four five six seven eight nine ten should must be do don't dont
+    using include including mention highlight highlighted section sections placeholder
+    placeholders square postscript p s language asterisks asterisk divider new blank long short
+    each per every then also so that is are of to for nothing else after before it's this these
+    those them they sure make sure time times once twice least letter entirely completely
+    written english tops limit count counting nope never avoid keeping kept
+    """.split()
+)
+_CLAUSE = re.compile(r"[^.!?;:,\n]+[.!?;:,]*")
+_CLAUSE_SPLIT = re.compile(r"\s+(?:and|but|then|plus)\s+", re.IGNORECASE)
+_LANGUAGE_WORDS = frozenset(w for name in LANGUAGE_CODES for w in name.split())
+
+
+def _form_only(clause: str) -> bool:
+    words = [w for w in re.findall(r"[a-z']+", clause.lower()) if not w.isdigit()]
+    return bool(words) and all(w in _FORM_WORDS or w in _LANGUAGE_WORDS for w in words)
+
+
+def request_topic(query: str, instructions: Sequence[Instruction]) -> str:
+    """``query`` less the clauses that only set the answer's form, when it has
+    instructions; ``query`` itself when nothing else would be left.
+
+    >>> request_topic("Weekend in Lisbon: what are the must-dos? Give me 3 bullet points,"
+    ...               " all lowercase.", infer_instructions("3 bullet points, all lowercase"))
+    'Weekend in Lisbon: what are the must-dos?'
+    """
+    if not instructions:
+        return query.strip()
+    kept: list[str] = []
+    for clause in _CLAUSE.findall(query):
+        parts = [p for p in _CLAUSE_SPLIT.split(clause) if not _form_only(p)]
+        if parts:
+            kept.append(" and ".join(p.strip() for p in parts))
+    topic = re.sub(r"\s+", " ", " ".join(kept)).strip(" ,;:")
+    return topic if len(topic.split()) >= MIN_ASK_WORDS else query.strip()
 
 
 # --- the separate asks of a multi-part request -----------------------------------------
@@ -167,12 +222,14 @@ def analyze(query: str) -> RequestAnalysis:
             seen.add(e.item)
             exclusions.append(e)
     core = _clean_core(query, strip_exclusions(query)) if exclusions else query.strip()
+    topic = request_topic(query, instructions)
     return RequestAnalysis(
         query=query,
         core_ask=core or query.strip(),
         exclusions=tuple(exclusions),
         instructions=tuple(instructions),
-        asks=split_asks(query),
+        asks=split_asks(topic),
+        topic=topic,
     )
 
 

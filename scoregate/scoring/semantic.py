@@ -247,7 +247,10 @@ def semantic_scores(
     """
     start = time.perf_counter()
     batch = _Batch()
-    qvecs, pending = _plan_queries(model, [q for q, _ in pairs], cfg, cache, batch)
+    # The answer is compared with the request's topic: the request less the clauses that
+    # only set its form ("all lowercase, 3 bullet points"), which no answer echoes.
+    topics = [analyze(q).topic or q for q, _ in pairs]
+    qvecs, pending = _plan_queries(model, topics, cfg, cache, batch)
     slots = [batch.add(split_text(model, c, cfg)) if c.strip() else None for _, c in pairs]
     ask_slots: list[tuple[tuple[str, ...], tuple[slice, slice]] | None] = []
     for q, c in pairs:
@@ -261,6 +264,6 @@ def semantic_scores(
         _cache_set(cache, cache_key(cfg.model, q), qvecs[q])
     share = (time.perf_counter() - start) * 1000 / max(len(pairs), 1)
     return [
-        _pair_score(qvecs[q], emb, slot, cfg, share, asks)
-        for (q, _), slot, asks in zip(pairs, slots, ask_slots, strict=True)
+        _pair_score(qvecs[topic], emb, slot, cfg, share, asks)
+        for topic, slot, asks in zip(topics, slots, ask_slots, strict=True)
     ]
