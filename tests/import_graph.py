@@ -19,28 +19,13 @@ PACKAGE = "scoregate"
 # below; an import of a layer above is an "arrow that runs back up".
 # The first matching prefix wins, so list the more specific names first.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (
-        "cli",
-        (
-            "scoregate.cli",
-            "scoregate.cli_args",
-            "scoregate.cli_errors",
-            "scoregate.cli_ops",
-            "scoregate.cli_output",
-            "scoregate.cli_workers",
-            "scoregate.demo",
-            "scoregate.render",
-            "scoregate.charts",
-            "scoregate.reporting",
-            "scoregate.terminal",
-            "scoregate.server",
-            "scoregate.api",
-            "scoregate.__main__",
-        ),
-    ),
+    # The front ends: the command line, the HTTP server, and the reports both print or
+    # serve (reports/ imports neither of the others: see FRONT_ENDS below).
+    ("cli", ("scoregate.cli", "scoregate.reports", "scoregate.server", "scoregate.__main__")),
     ("workers", ("scoregate.workers",)),
     ("pipelines", ("scoregate.pipelines",)),
-    ("storage", ("scoregate.storage", "scoregate.observability")),
+    # Persistence, the research quota, and the Prometheus telemetry the steps record.
+    ("storage", ("scoregate.storage", "scoregate.telemetry")),
     ("scoring", ("scoregate.scoring", "scoregate.models")),
     # Process settings and the scoring YAML's schema: scoring may read the YAML
     # schema's classes, never the process settings (see PURE_LAYERS below).
@@ -54,6 +39,11 @@ RANK = {name: len(LAYERS) - index for index, (name, _) in enumerate(LAYERS)}
 # layers below, so it sits on top beside the command line (which may read its
 # ``__version__``); no module below may import it (they read ``scoregate._version``).
 RANK["facade"] = RANK["cli"]
+
+# Inside the top layer: the reports are drawn for both front ends and import neither
+# (importing ``scoregate.cli`` builds the whole command line).
+FRONT_ENDS = ("scoregate.cli", "scoregate.server", "scoregate.__main__")
+REPORTS = "scoregate.reports"
 
 # Third-party packages that mean I/O or process state: the pure layers must not
 # import them.
@@ -177,13 +167,15 @@ def load_graph(package_dir: Path, type_only: bool = False) -> Graph:
 def layer_of(module: str) -> str:
     if module == PACKAGE:
         return "facade"
-    if module.startswith(f"{PACKAGE}.cli_"):  # the command line's helper modules
-        return "cli"
     for layer, prefixes in LAYERS:
         for prefix in prefixes:
             if module == prefix or module.startswith(prefix + "."):
                 return layer
     raise ValueError(f"module {module} is in no layer: add it to LAYERS in tests/import_graph.py")
+
+
+def _within(module: str, prefixes: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
 
 
 def _reachable(graph: Graph, start: str) -> set[str]:
@@ -220,6 +212,8 @@ def layer_violations(graph: Graph) -> list[str]:
             target_layer = layer_of(target)
             if RANK[target_layer] > RANK[layer]:
                 problems.append(f"{module}:{line} ({layer}) imports {target} ({target_layer})")
+            elif _within(module, (REPORTS,)) and _within(target, FRONT_ENDS):
+                problems.append(f"{module}:{line} (reports) imports {target} (a front end)")
         if layer in PURE_LAYERS:
             for package, line in sorted(graph.external[module]):
                 if package in IMPURE:

@@ -10,7 +10,6 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
-from scoregate import observability
 from scoregate.config import Settings
 from scoregate.pipelines import calibration, outbound, steplog
 from scoregate.pipelines import context as names
@@ -27,6 +26,7 @@ from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.fusion import fuse
 from scoregate.storage import repository as repo
 from scoregate.storage.recovery import WAITING_ON_AGENT
+from scoregate.telemetry import prometheus
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int, bool]])
                 fused.append(result)
                 out.append(Message(names.DECIDE, {"job_id": job_id, "n": n}, "control"))
     for result in fused:
-        observability.record_fused(result)
+        prometheus.record_fused(result)
     publish(ctx, out)
 
 
@@ -170,7 +170,7 @@ def _act(
         if not quota.allowed:
             decision = research_denied(decision, quota.message)
     _record(s, job.id, n, result, decision, quota=quota)
-    observability.record_decision(decision.kind, decision.exit_reason, n)
+    prometheus.record_decision(decision.kind, decision.exit_reason, n)
     final = result.model_dump(mode="json")
     terminal = decision.kind in ("accept", "complete", "exit")
     repo.set_job_status(

@@ -93,7 +93,7 @@ def metrics_payload() -> tuple[bytes, str]:
     """This process's metrics, or every worker process's under ``PROMETHEUS_MULTIPROC_DIR``."""
     from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest
 
-    from scoregate.observability import metrics
+    from scoregate.telemetry.prometheus import metrics
 
     metrics()  # the pipeline's metrics exist (at zero) before the first score
     telemetry.http_metrics()

@@ -11,8 +11,7 @@ from typing import Any
 from pydantic import SecretStr
 from rich.console import Console
 
-from scoregate.config import get_settings
-from scoregate.demo import (
+from scoregate.cli.demo import (
     AGENT,
     DEMO_LOOP,
     ON_EXIT,
@@ -24,6 +23,7 @@ from scoregate.demo import (
     DemoAgent,
     demo_jobs,
 )
+from scoregate.config import get_settings
 from scoregate.scoring.engine import ModelProvider
 from scoregate.server.service import ApiService
 

@@ -163,7 +163,7 @@ def iteration_views(job: dict[str, Any]) -> list[dict[str, Any]]:
 
 def score_chart(job: dict[str, Any], service: ApiService) -> str | None:
     """The job's score across iterations (``charts.plot_job``) as a data: URL, or None."""
-    from scoregate.charts import plot_job
+    from scoregate.reports.charts import plot_job
 
     if not any(it.get("score") is not None for it in job["iterations"]):
         return None

@@ -1,6 +1,6 @@
 """The HTTP API's own Prometheus metrics: requests by route and status, and their latency.
 
-Made on first use on the global registry (as ``scoregate.observability`` does), once per
+Made on first use on the global registry (as ``scoregate.telemetry.prometheus`` does), once per
 process however many apps are built.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import Request, Response
 
-from scoregate.observability import LATENCY_BUCKETS
+from scoregate.telemetry.prometheus import LATENCY_BUCKETS
 
 
 @dataclass(frozen=True)

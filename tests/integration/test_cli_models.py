@@ -62,7 +62,7 @@ def test_score_table_shows_tracks_weights_and_a_failed_hard_constraint(tmp_path)
 def test_demo_climbs_to_acceptance_and_escalates_the_second_job(tmp_path):
     from rich.console import Console
 
-    from scoregate.demo import run_demo
+    from scoregate.cli.demo import run_demo
 
     jobs = run_demo(
         Console(record=True, width=120), database_url=f"sqlite:///{tmp_path / 'demo.db'}"

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from scoregate.demo import RECIPE_DRAFTS
+from scoregate.cli.demo import RECIPE_DRAFTS
 from scoregate.server import create_app
 from scoregate.server.demo import demo_service
 from scoregate.storage import db

@@ -1,9 +1,10 @@
 """The house rules, read from the source: no import circles, arrows only downward.
 
 Layers, top to bottom (see docs/architecture.md and ``tests/import_graph.py``):
-facade (``scoregate/__init__``) / cli -> workers -> pipelines -> storage -> scoring ->
-config -> schemas. ``scoring/`` and ``schemas/`` do no I/O and read no process
-settings. Function-level imports count; ``if TYPE_CHECKING:`` imports do not.
+facade (``scoregate/__init__``) / cli, reports, server -> workers -> pipelines ->
+storage, telemetry -> scoring -> config -> schemas. ``reports/`` imports neither front
+end. ``scoring/`` and ``schemas/`` do no I/O and read no process settings.
+Function-level imports count; ``if TYPE_CHECKING:`` imports do not.
 """
 
 from __future__ import annotations
@@ -57,6 +58,23 @@ def test_the_known_arrows_are_seen(graph):
     assert "scoregate.pipelines.review" in edges("scoregate.pipelines.control")
 
 
+def test_the_package_root_holds_only_the_facade_and_its_leaf_helpers():
+    """The command line, the reports and the telemetry live in packages of their own."""
+    loose = {p.stem for p in PACKAGE_DIR.glob("*.py")}
+    assert loose <= {"__init__", "__main__", "_version", "config", "extras"}, loose
+
+
+def test_the_command_line_and_the_reports_sit_at_the_top(graph):
+    for module in ("scoregate.cli", "scoregate.cli.jobs", "scoregate.__main__"):
+        assert layer_of(module) == "cli"
+    for module in ("scoregate.reports.render", "scoregate.server.app"):
+        assert layer_of(module) == "cli"
+    assert layer_of("scoregate.telemetry.prometheus") == "storage"
+    assert "scoregate.cli.jobs" in graph.edges("scoregate.cli")
+    assert "scoregate.reports.render" in graph.edges("scoregate.cli.jobs")  # inside a function
+    assert "scoregate.telemetry.prometheus" in graph.edges("scoregate.pipelines.control")
+
+
 def _package(root: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         path = root / "scoregate" / name
@@ -98,3 +116,22 @@ def test_the_checker_finds_a_circle_an_upward_arrow_and_impure_scoring(tmp_path)
     assert "scoring.engine:5" not in problems  # a TYPE_CHECKING import is no arrow
     assert len(layer_violations(graph)) == 4
     assert private_imports(graph) == ["scoregate.pipelines.b:2 imports scoregate.pipelines.a._y"]
+
+
+def test_the_checker_finds_reports_that_import_a_front_end(tmp_path):
+    package = _package(
+        tmp_path,
+        {
+            "__init__.py": "",
+            "cli/__init__.py": "from scoregate.reports import render\n",
+            "server/__init__.py": "",
+            "server/app.py": "from scoregate.reports.render import table\n",
+            "reports/__init__.py": "",
+            "reports/render.py": "def f():\n    from scoregate.server import app\n",
+            "reports/window.py": "from scoregate.cli import console\n",
+        },
+    )
+    assert layer_violations(load_graph(package)) == [
+        "scoregate.reports.render:2 (reports) imports scoregate.server.app (a front end)",
+        "scoregate.reports.window:1 (reports) imports scoregate.cli (a front end)",
+    ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from scoregate.cli import app, parse_constraint
+from scoregate.cli import app
+from scoregate.cli.args import parse_constraint
 
 runner = CliRunner()
 

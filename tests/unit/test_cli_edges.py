@@ -12,12 +12,12 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from scoregate.cli import app as cli
-from scoregate.cli_args import constraint_syntax
-from scoregate.cli_errors import describe
+from scoregate.cli.args import constraint_syntax
+from scoregate.cli.errors import describe
 from scoregate.config import Settings, get_settings
 from scoregate.pipelines import api
 from scoregate.pipelines.embedded import embedded_context
-from scoregate.render import print_job
+from scoregate.reports.render import print_job
 from scoregate.schemas.constraints import CONSTRAINT_KINDS
 from scoregate.schemas.output import OUTPUTS, SCHEMA_VERSION, JobOutput, schema_text
 from scoregate.storage import repository as repo
@@ -304,7 +304,7 @@ def test_error_messages_print_user_text_verbatim(kind):
 
 
 def test_console_for_a_pipe_is_wide_and_honours_columns(monkeypatch, capsys):
-    from scoregate.terminal import PIPE_WIDTH, make_console
+    from scoregate.reports.terminal import PIPE_WIDTH, make_console
 
     monkeypatch.delenv("COLUMNS", raising=False)
     piped = make_console()

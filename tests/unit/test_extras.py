@@ -19,7 +19,7 @@ from scoregate import extras
 ROOT = Path(__file__).resolve().parents[2]
 RUNTIME = ROOT / "scoregate"
 #: The one runtime module allowed to name the training package: the CLI's guarded mount.
-TRAINING_MOUNT = RUNTIME / "cli.py"
+TRAINING_MOUNT = RUNTIME / "cli" / "training.py"
 
 
 def _pyproject() -> dict:
@@ -153,8 +153,8 @@ def test_model_track_without_models_raises_the_line(models_missing):
 
 
 def test_chart_without_matplotlib_raises_the_line(monkeypatch, tmp_path):
-    from scoregate.charts import plot_histogram
     from scoregate.config import get_scoring_config
+    from scoregate.reports.charts import plot_histogram
 
     monkeypatch.setitem(extras.EXTRA_MODULES, "charts", ("scoregate_test_absent_module",))
     with pytest.raises(extras.MissingExtraError, match=r"install scoregate\[charts\]"):
@@ -197,7 +197,7 @@ def test_cli_train_without_its_dependencies_is_one_line_and_exit_1(models_missin
 
 
 def test_cli_train_without_the_training_package_says_how_to_install_it():
-    from scoregate.cli_training import models_app
+    from scoregate.cli.training import models_app
 
     out = CliRunner().invoke(models_app, ["train-precision", "--epochs", "1"])
     assert out.exit_code == 1

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from pydantic import SecretStr
 
-from scoregate.cli import parse_constraint
+from scoregate.cli.args import parse_constraint
 from scoregate.config import Settings, get_scoring_config, load_scoring_config
 from scoregate.pipelines import steps
 from scoregate.pipelines.embedded import embedded_context

@@ -12,7 +12,6 @@ import pytest
 from pydantic import SecretStr
 from typer.testing import CliRunner
 
-from scoregate import reporting
 from scoregate.cli import app
 from scoregate.config import (
     ActionThresholds,
@@ -23,6 +22,7 @@ from scoregate.config import (
 )
 from scoregate.pipelines.api import client_context
 from scoregate.pipelines.embedded import embedded_context
+from scoregate.reports import window as reporting
 from scoregate.storage import stats
 from scoregate.storage.models import utcnow
 from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels, Recorder
@@ -179,8 +179,8 @@ CFG = load_scoring_config()
 def test_rethreshold_reject_moves_the_minimum():
     from datetime import UTC, datetime
 
-    from scoregate import reporting
-    from scoregate.cli_ops import _with_thresholds
+    from scoregate.cli.report import _with_thresholds
+    from scoregate.reports import window as reporting
     from scoregate.storage.stats import FusedScore
 
     now = datetime.now(UTC)

@@ -393,7 +393,7 @@ def test_serve_demo_runs_one_job_to_acceptance_and_one_to_the_queue(tmp_path):
 
     from rich.console import Console
 
-    from scoregate.demo import RECIPE_DRAFTS
+    from scoregate.cli.demo import RECIPE_DRAFTS
     from scoregate.server.demo import demo_service
 
     out = io.StringIO()

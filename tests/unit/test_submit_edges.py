@@ -13,6 +13,7 @@ from pydantic import SecretStr
 from typer.testing import CliRunner
 
 from scoregate import cli
+from scoregate.cli import jobs as cli_jobs
 from scoregate.config import Settings
 from scoregate.pipelines import api, control
 from scoregate.pipelines.embedded import embedded_context
@@ -78,7 +79,7 @@ def test_a_loop_with_a_threshold_or_max_iterations_is_enabled(env, loop, enabled
 def test_cli_submit_sends_only_the_loop_options_given(monkeypatch):
     seen: list[dict[str, Any]] = []
     monkeypatch.setattr(
-        cli, "_submit_bodies", lambda api, bodies, options: seen.append(options) or []
+        cli_jobs, "_submit_bodies", lambda api, bodies, options: seen.append(options) or []
     )
     out = runner.invoke(cli.app, ["submit", "-q", "q", "-c", "c", "--threshold", "0.9"])
     assert out.exit_code == 0, out.output

@@ -265,7 +265,7 @@ def test_stale_control_bindings_are_dropped_from_the_other_pool_queues():
 
 
 def test_workers_lists_who_answers_and_exits_1_when_none(monkeypatch):
-    from scoregate import cli_workers
+    from scoregate.cli import workers as cli_workers
 
     monkeypatch.setenv("SCOREGATE_BROKER_URL", "redis://127.0.0.1:6379/0")
     get_settings.cache_clear()
@@ -285,7 +285,7 @@ def test_workers_lists_who_answers_and_exits_1_when_none(monkeypatch):
 def test_live_workers_pairs_pings_with_active_queues(monkeypatch):
     import importlib
 
-    from scoregate import cli_workers
+    from scoregate.cli import workers as cli_workers
 
     app_module = importlib.import_module("scoregate.workers.app")  # the package shadows it
     inspector = SimpleNamespace(

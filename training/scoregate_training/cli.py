@@ -1,6 +1,6 @@
 """``scoregate models ...``: train the packaged precision cross-encoder.
 
-Mounted by ``scoregate.cli`` when this package is installed (``scoregate[train]``).
+Mounted by ``scoregate.cli.training`` when this package is installed (``scoregate[train]``).
 """
 
 from __future__ import annotations

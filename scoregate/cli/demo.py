@@ -11,17 +11,14 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import SecretStr
 from rich.console import Console
 
-from scoregate.config import get_settings
-from scoregate.pipelines import steps
-from scoregate.pipelines.dispatch import Message
-from scoregate.render import print_job
-from scoregate.storage import repository as repo
-from scoregate.terminal import rule, safe
+from scoregate.reports.terminal import rule, safe
+
+if TYPE_CHECKING:
+    from scoregate.pipelines.dispatch import Message
 
 AGENT = "scoregate.demo.agent"
 ON_PASS = "scoregate.demo.on_pass"
@@ -110,6 +107,16 @@ def demo_jobs() -> list[dict[str, Any]]:
     return [recipe, summary]
 
 
+def demo() -> None:
+    """Run two jobs through the whole pipeline in process (SQLite, no servers)."""
+    from scoregate.cli.console import console
+    from scoregate.extras import require
+
+    require("models", "`scoregate demo` (it runs the semantic and precision tracks)")
+
+    run_demo(console)
+
+
 def run_demo(
     console: Console,
     *,
@@ -117,6 +124,10 @@ def run_demo(
     models: Any = None,
 ) -> list[dict[str, Any]]:
     """Run the two demo jobs and print every iteration's breakdown; returns the jobs."""
+    from pydantic import SecretStr
+
+    from scoregate.config import get_settings
+    from scoregate.pipelines import steps
     from scoregate.pipelines.embedded import embedded_context
 
     settings = get_settings().model_copy()
@@ -166,6 +177,9 @@ def _trace(console: Console, msg: Message) -> None:
 def _report(
     console: Console, ctx: Any, ids: list[str], fired: list[str], elapsed: float
 ) -> list[dict[str, Any]]:
+    from scoregate.reports.render import print_job
+    from scoregate.storage import repository as repo
+
     jobs = []
     for job_id in ids:
         with ctx.session() as s:

@@ -1,8 +1,6 @@
-"""``scoregate workers`` (which workers answer, and what they consume), and what
-``scoregate submit`` says when the broker is unreachable.
-
-Registered on the main ``scoregate`` app by :func:`register`.
-"""
+"""``scoregate worker`` (start a Celery worker), ``scoregate workers`` (which workers
+answer, and what they consume), and what ``scoregate submit`` says when the broker is
+unreachable."""
 
 from __future__ import annotations
 
@@ -12,12 +10,40 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
+from scoregate.cli.console import die
+
 err = Console(stderr=True)
 
 #: Exit status when no worker answered.
 NONE_ANSWERED = 1
 #: Exit status of ``submit`` when the broker did not take the jobs (they are recorded).
 NOT_PUBLISHED = 3
+
+
+def worker(
+    pool: Annotated[str, typer.Option(help="semantic, precision, reward, fusion, control or all")],
+    concurrency: Annotated[int | None, typer.Option("-c", "--concurrency")] = None,
+    loglevel: Annotated[str, typer.Option("--loglevel", "-l")] = "INFO",
+    beat: Annotated[
+        bool,
+        typer.Option(help="Also run Celery beat (control workers sweep without it)."),
+    ] = False,
+) -> None:
+    """Start a Celery worker for one pool (``celery worker -Q POOL``)."""
+    from scoregate.workers.command import worker_argv
+
+    try:
+        argv = worker_argv(pool, concurrency=concurrency, loglevel=loglevel, beat=beat)
+    except ValueError as exc:
+        raise die(str(exc)) from None
+    from scoregate.config import get_settings
+    from scoregate.workers.startup import NO_BROKER
+
+    if get_settings().broker_url is None:
+        raise die(NO_BROKER.removeprefix("scoregate: "))
+    from scoregate.workers.app import get_app
+
+    get_app().worker_main(argv)
 
 
 def workers(
@@ -85,8 +111,3 @@ def exit_not_published(recorded: list[str], left: int) -> NoReturn:
         soft_wrap=True,  # one line, whatever the terminal's width
     )
     raise typer.Exit(NOT_PUBLISHED)
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``workers`` to the ``scoregate`` app."""
-    app.command()(workers)

@@ -1,7 +1,9 @@
-"""``scoregate models`` when the training package (``scoregate_training``) is not installed.
+"""``scoregate models``: the training package's commands, or a stand-in without it.
 
 The training code lives in ``training/scoregate_training`` of a source checkout, outside
-the runtime package; this stand-in keeps the command and says how to install it.
+the runtime package. When it is installed, :func:`training_app` mounts its commands;
+when it is not, the stand-in :data:`models_app` keeps the command and says how to
+install it.
 """
 
 from __future__ import annotations
@@ -32,3 +34,12 @@ def train_precision_cmd(ctx: typer.Context) -> None:
     _ = ctx
     typer.echo(NOT_INSTALLED, err=True)
     raise typer.Exit(1)
+
+
+def training_app() -> typer.Typer:
+    """The ``scoregate models`` group: the training package's, or the stand-in."""
+    try:
+        from scoregate_training.cli import models_app as installed
+    except ImportError:  # the training package is not on the path: say how to get it
+        return models_app
+    return installed

@@ -9,8 +9,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from scoregate.reports.terminal import plain, safe
 from scoregate.schemas.result import ScoreResult
-from scoregate.terminal import plain, safe
 
 BAND_STYLE = {"GREEN": "bold green", "AMBER": "bold yellow", "RED": "bold red"}
 FINAL = {"accepted", "completed", "rejected", "escalated", "failed", "cancelled"}
@@ -67,6 +67,32 @@ def iteration_table(job: dict[str, Any]) -> Table:
             plain(it.get("action") or "—"),
         )
     return table
+
+
+def iteration_summary(it: dict[str, Any]) -> dict[str, Any]:
+    """One iteration of a job as ``report JOB --json`` prints it: scores, band, action."""
+    tracks = (it.get("result") or {}).get("tracks", {})
+    return {
+        "n": it["n"],
+        "score": it.get("score"),
+        "calibrated": it.get("calibrated"),
+        "band": it.get("band"),
+        "action": it.get("action"),
+        "tracks": {name: t.get("score") for name, t in tracks.items()},
+    }
+
+
+def series_markdown(job: dict[str, Any], series: list[dict[str, Any]]) -> str:
+    """A job's iterations (:func:`iteration_summary` of each) as a Markdown table."""
+    names = sorted({name for row in series for name in row["tracks"]})
+    lines = [f"## job {job['id']} ({job['status']})", ""]
+    lines.append("| n | score | band | action | " + " | ".join(names) + " |")
+    lines.append("|---" * (4 + len(names)) + "|")
+    for row in series:
+        cells = [_fmt(row["tracks"].get(name)) for name in names]
+        head = [str(row["n"]), _fmt(row["score"]), row["band"] or "—", row["action"] or "—"]
+        lines.append("| " + " | ".join(head + cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def decisions_table(job: dict[str, Any]) -> Table:

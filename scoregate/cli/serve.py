@@ -79,8 +79,3 @@ def api_key(
     console.print(f"key (give it to {name}; it is not stored anywhere): {key}", soft_wrap=True)
     console.print("settings entry (append to SCOREGATE_API_KEYS, comma-separated):")
     print(entry)
-
-
-def register(app: typer.Typer) -> None:
-    app.command()(serve)
-    app.command("api-key")(api_key)

@@ -1,7 +1,6 @@
 """Operator commands: ``scoregate report``, ``calibrate`` and ``rethreshold``.
 
-Registered on the main ``scoregate`` app by :func:`register`; every heavy import
-happens inside a command, so ``scoregate --help`` stays fast.
+Every heavy import happens inside a command, so ``scoregate --help`` stays fast.
 """
 
 from __future__ import annotations
@@ -14,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scoregate.terminal import make_console, safe
+from scoregate.cli.console import console, die, err
+from scoregate.reports.terminal import safe
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -23,20 +23,12 @@ if TYPE_CHECKING:
 
     from scoregate.config import ScoringConfig
 
-console = make_console()
-err = make_console(stderr=True)
-
 Since = Annotated[
     str | None, typer.Option(help="Time window: 30m, 1h, 24h, 7d...", show_default=False)
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 Markdown = Annotated[bool, typer.Option("--markdown", help="Print Markdown.")]
 ConfigFile = Annotated[Path | None, typer.Option("--config", help="A scoring YAML overlay.")]
-
-
-def _die(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {safe(message)}")
-    return typer.Exit(code)
 
 
 @contextmanager
@@ -54,7 +46,7 @@ def _config(path: Path | None) -> ScoringConfig:
     try:
         return load_scoring_config(path) if path is not None else get_scoring_config()
     except (ValueError, FileNotFoundError) as exc:
-        raise _die(str(exc)) from None
+        raise die(str(exc)) from None
 
 
 def _print_json(data: Any) -> None:
@@ -84,19 +76,19 @@ def report(
     if job_id is not None:
         _job_report(job_id, cfg, markdown=markdown, as_json=as_json, plot=plot)
         return
-    from scoregate import reporting
+    from scoregate.reports import window
 
     try:
         with _session() as s:
-            rep = reporting.window_report(s, cfg, window=since or cfg.alerts.window)
+            rep = window.window_report(s, cfg, window=since or cfg.alerts.window)
     except ValueError as exc:
-        raise _die(str(exc)) from None
+        raise die(str(exc)) from None
     if as_json:
         _print_json(rep.to_dict())
     elif markdown:
-        print(reporting.report_markdown(rep), end="")
+        print(window.report_markdown(rep), end="")
     else:
-        reporting.print_report(console, rep)
+        window.print_report(console, rep)
     if plot is not None:
         _plot_histogram(rep, plot, cfg)
     if check and rep.alert:
@@ -104,7 +96,7 @@ def report(
 
 
 def _plot_histogram(rep: Any, plot: Path, cfg: ScoringConfig) -> None:
-    from scoregate.charts import plot_histogram
+    from scoregate.reports.charts import plot_histogram
 
     title = f"{rep.scores} fused score(s), last {rep.window}; RED share {rep.red_share:.0%}"
     plot_histogram(rep.score_values, plot, cfg, title=title)
@@ -119,52 +111,24 @@ def _job_report(
     try:
         job = api.get_job(job_id)
     except LookupError as exc:
-        raise _die(str(exc), 1) from None
-    series = [_iteration_summary(it) for it in job.get("iterations", [])]
+        raise die(str(exc), 1) from None
+    from scoregate.reports.render import iteration_summary, iteration_table, series_markdown
+
+    series = [iteration_summary(it) for it in job.get("iterations", [])]
     if as_json:
         _print_json({"id": job["id"], "status": job["status"], "iterations": series})
     elif markdown:
-        print(_series_markdown(job, series), end="")
+        print(series_markdown(job, series), end="")
     else:
-        from scoregate.render import iteration_table
-
         console.print(iteration_table(job))
     if plot is not None:
-        from scoregate.charts import plot_job
+        from scoregate.reports.charts import plot_job
 
         try:
             plot_job(job, plot, cfg)
         except ValueError as exc:
-            raise _die(str(exc), 1) from None
+            raise die(str(exc), 1) from None
         err.print(f"wrote {safe(plot)}")
-
-
-def _iteration_summary(it: dict[str, Any]) -> dict[str, Any]:
-    tracks = (it.get("result") or {}).get("tracks", {})
-    return {
-        "n": it["n"],
-        "score": it.get("score"),
-        "calibrated": it.get("calibrated"),
-        "band": it.get("band"),
-        "action": it.get("action"),
-        "tracks": {name: t.get("score") for name, t in tracks.items()},
-    }
-
-
-def _series_markdown(job: dict[str, Any], series: list[dict[str, Any]]) -> str:
-    names = sorted({name for row in series for name in row["tracks"]})
-    lines = [f"## job {job['id']} ({job['status']})", ""]
-    lines.append("| n | score | band | action | " + " | ".join(names) + " |")
-    lines.append("|---" * (4 + len(names)) + "|")
-    for row in series:
-        cells = [_num(row["tracks"].get(name)) for name in names]
-        head = [str(row["n"]), _num(row["score"]), row["band"] or "—", row["action"] or "—"]
-        lines.append("| " + " | ".join(head + cells) + " |")
-    return "\n".join(lines) + "\n"
-
-
-def _num(value: Any) -> str:
-    return f"{value:.2f}" if isinstance(value, int | float) else "—"
 
 
 # --- calibrate ----------------------------------------------------------------------------------
@@ -183,15 +147,15 @@ def calibrate(
     from scoregate.storage import stats
 
     if method not in calibration.METHODS:
-        raise _die(f"--method must be one of {', '.join(calibration.METHODS)}, got {method!r}")
+        raise die(f"--method must be one of {', '.join(calibration.METHODS)}, got {method!r}")
     with _session() as s:
         scores, outcomes = stats.calibration_pairs(s, since=_since(since))
         if len(scores) < min_verdicts:
-            raise _die(_too_few(len(scores), min_verdicts), 1)
+            raise die(_too_few(len(scores), min_verdicts), 1)
         try:
             fit = calibration.fit(scores, outcomes, method)
         except ValueError as exc:
-            raise _die(str(exc), 1) from None
+            raise die(str(exc), 1) from None
         row = repo.save_calibration_map(
             s,
             kind=method,
@@ -237,13 +201,13 @@ def _since(window: str | None) -> datetime | None:
 
 
 def _window_start(window: str) -> datetime:
-    from scoregate.reporting import parse_window
+    from scoregate.reports.window import parse_window
     from scoregate.storage.models import utcnow
 
     try:
         return utcnow() - parse_window(window)
     except ValueError as exc:
-        raise _die(str(exc)) from None
+        raise die(str(exc)) from None
 
 
 # --- rethreshold --------------------------------------------------------------------------------
@@ -263,7 +227,7 @@ def rethreshold(
     as_json: AsJson = False,
 ) -> None:
     """Re-apply thresholds to stored scores (no re-scoring): how would actions change?"""
-    from scoregate import reporting
+    from scoregate.reports import window
     from scoregate.storage import stats
 
     actions = {"accept": accept, "review": review, "iterate": iterate, "reject": reject}
@@ -271,11 +235,11 @@ def rethreshold(
     start = _window_start(since)
     with _session() as s:
         rows = stats.fused_scores(s, since=start)
-    result = reporting.rethreshold(rows, new)
+    result = window.rethreshold(rows, new)
     if as_json:
         _print_json({"window": since, **result.to_dict()})
     else:
-        reporting.print_rethreshold(console, result, since)
+        window.print_rethreshold(console, result, since)
 
 
 def _with_thresholds(
@@ -291,7 +255,7 @@ def _with_thresholds(
         if given is None:
             continue
         if actions.get(cut) is not None and actions[cut] != given:
-            raise _die(
+            raise die(
                 f"--{band.lower()} {given:g} conflicts with --{cut} {actions[cut]:g}: the"
                 f" {band} band is the {cut} zone; give one of them"
             )
@@ -301,12 +265,5 @@ def _with_thresholds(
             **{**cfg.actions.model_dump(), **{k: v for k, v in actions.items() if v is not None}}
         )
     except ValidationError as exc:  # the model checks the order (accept >= review >= ...)
-        raise _die(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
+        raise die(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
     return cfg.model_copy(update={"actions": new_actions})
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``report``, ``calibrate`` and ``rethreshold`` to the ``scoregate`` app."""
-    app.command()(report)
-    app.command()(calibrate)
-    app.command()(rethreshold)

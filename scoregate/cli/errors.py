@@ -16,7 +16,7 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from scoregate.extras import MissingExtraError
-from scoregate.terminal import make_console, safe
+from scoregate.reports.terminal import make_console, safe
 
 #: Exit status of a command that failed on the database.
 DB_ERROR_EXIT = 1

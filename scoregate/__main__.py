@@ -1,0 +1,6 @@
+"""``python -m scoregate``: the ``scoregate`` command."""
+
+from scoregate.cli import main
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""The ``scoregate`` command: one module per command group, assembled here.
+
+``score`` (:mod:`.score`), ``demo`` (:mod:`.demo`), ``worker`` and ``workers``
+(:mod:`.workers`), ``submit``, ``sweep`` and ``jobs`` (:mod:`.jobs`), ``review``
+(:mod:`.review`), ``report``, ``calibrate`` and ``rethreshold`` (:mod:`.report`),
+``serve`` and ``api-key`` (:mod:`.serve`), ``db`` (:mod:`.db`), ``models``
+(:mod:`.training`). Every heavy import happens inside a command, so ``scoregate
+--help`` stays fast. ``scoregate --help`` lists the commands in the order below, then
+the groups.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from scoregate.cli import db, demo, jobs, report, review, score, serve, training, workers
+from scoregate.cli.args import constraint_epilog
+from scoregate.cli.console import err
+from scoregate.cli.errors import ScoregateGroup
+
+app = typer.Typer(
+    help="Score AI agents' output and gate their workflow.",
+    no_args_is_help=True,
+    cls=ScoregateGroup,  # a database error: one line and exit 1 (scoregate/cli/errors.py)
+)
+
+
+@app.callback()
+def _options(
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the full traceback of a database error.")
+    ] = False,
+) -> None:
+    """Score AI agents' output and gate their workflow."""
+
+
+app.command(epilog=constraint_epilog())(score.score)
+app.command()(demo.demo)
+app.command()(workers.worker)
+app.command(epilog=constraint_epilog())(jobs.submit)
+app.command()(review.review)
+app.command()(jobs.sweep)
+app.command()(report.report)
+app.command()(report.calibrate)
+app.command()(report.rethreshold)
+app.command()(serve.serve)
+app.command("api-key")(serve.api_key)
+app.command()(workers.workers)
+app.add_typer(jobs.jobs_app, name="jobs")
+app.add_typer(db.db_app, name="db")
+app.add_typer(
+    training.training_app(), name="models", help="Train and inspect the project's models."
+)
+
+
+def main() -> None:
+    """Run the ``scoregate`` command (``scoregate.cli:main``); Ctrl-C exits 130."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(130)

@@ -1,0 +1,232 @@
+"""``scoregate submit``, ``scoregate jobs list|show|cancel`` and ``scoregate sweep``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import Progress
+
+from scoregate.cli.args import (
+    AsJson,
+    Constraints,
+    Content,
+    ContentFile,
+    HardConstraints,
+    Role,
+    TaskType,
+    read_content,
+    request_body,
+)
+from scoregate.cli.console import console, die, err
+from scoregate.pipelines.validation import JobLine
+
+jobs_app = typer.Typer(help="Inspect jobs.", no_args_is_help=True)
+
+
+def _jsonl_bodies(path: Path) -> list[JobLine]:
+    from scoregate.pipelines.validation import read_jobs_file
+
+    try:
+        return read_jobs_file(path)
+    except (ValueError, FileNotFoundError) as exc:
+        raise die(f"{exc}; nothing was submitted") from None
+
+
+def _check_jobs(api: Any, jobs: list[JobLine], options: dict[str, Any], path: Path) -> None:
+    """Validate every job of a file before submitting any: a bad line names itself."""
+    from scoregate.pipelines.steps import build_spec
+
+    try:
+        ctx = api.client_context()[0]
+    except ValueError as exc:
+        raise die(f"{exc}; nothing was submitted") from None
+    for job in jobs:
+        try:
+            build_spec(ctx, {**options, **job.body})
+        except ValueError as exc:
+            raise die(f"{path}:{job.line}: {exc}; nothing was submitted") from None
+
+
+def submit(
+    query: Annotated[str | None, typer.Option("--query", "-q")] = None,
+    content: Content = None,
+    content_file: ContentFile = None,
+    constraint: Constraints = None,
+    hard: HardConstraints = None,
+    role: Role = None,
+    task_type: TaskType = None,
+    jobs_file: Annotated[Path | None, typer.Option("--file", help="A JSONL file of jobs.")] = None,
+    loop: Annotated[
+        bool | None,
+        typer.Option(
+            help="Enable the confidence loop (on by itself with --threshold or --max-iterations)."
+        ),
+    ] = None,
+    threshold: Annotated[
+        float | None,
+        typer.Option(min=0.0, max=1.0, help="Pass threshold (default: the accept cut)."),
+    ] = None,
+    max_iterations: Annotated[
+        int | None, typer.Option(min=1, max=50, help="Most iterations (default 3).")
+    ] = None,
+    gating: Annotated[bool, typer.Option(help="Seed-002 tiers: review / research.")] = False,
+    agent: Annotated[
+        str | None,
+        typer.Option(help="Agent task NAME\\[@QUEUE] to re-run (queue default: agents)."),
+    ] = None,
+    on_pass: Annotated[
+        str | None,
+        typer.Option(help="Task NAME\\[@QUEUE] on acceptance (queue default: hooks)."),
+    ] = None,
+    wait: Annotated[bool, typer.Option(help="Wait until every job is final.")] = False,
+    timeout: Annotated[float, typer.Option(help="Seconds to wait with --wait.")] = 600.0,
+    as_json: AsJson = False,
+) -> None:
+    """Submit one job from flags, or many from a JSONL file (with a progress bar)."""
+    from scoregate.pipelines import api
+
+    given = {"enabled": loop, "threshold": threshold, "max_iterations": max_iterations}
+    options: dict[str, Any] = {
+        "loop": {"gating": gating, **{k: v for k, v in given.items() if v is not None}},
+        "agent": _task_ref(agent),
+        "on_pass": _task_ref(on_pass),
+    }
+    if jobs_file is not None:
+        jobs = _jsonl_bodies(jobs_file)
+        _check_jobs(api, jobs, options, jobs_file)
+        bodies = [job.body for job in jobs]
+    elif query is not None:
+        req = request_body(
+            query, read_content(content, content_file), constraint, hard, role, task_type
+        )
+        bodies = [{"request": req}]
+    else:
+        raise die("give --query (with --content or --content-file) or --file JOBS.jsonl")
+    ids = _submit_bodies(api, bodies, options)
+    if as_json:
+        from scoregate.cli.output import submit_json
+
+        text, pending = submit_json(ids, wait=wait, timeout=timeout)
+        print(text)
+        if pending:
+            raise typer.Exit(1)
+        return
+    for job_id in ids:
+        print(job_id)
+    if wait:
+        from scoregate.reports.render import wait_for_jobs
+
+        wait_for_jobs(console, ids, timeout)
+
+
+def _task_ref(text: str | None) -> dict[str, str] | None:
+    if not text:
+        return None
+    task, _, queue = text.partition("@")
+    return {"task": task, "queue": queue} if queue else {"task": task}
+
+
+def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, Any]) -> list[str]:
+    from scoregate.cli.workers import exit_not_published
+    from scoregate.pipelines.dispatch import JobsNotPublished
+
+    ids: list[str] = []
+    chunk = 200
+    with Progress(console=err, transient=True) as progress:
+        bar = progress.add_task("submitting", total=len(bodies))
+        for start in range(0, len(bodies), chunk):
+            part = bodies[start : start + chunk]
+            try:
+                ids += api.submit_bodies([{**options, **b} for b in part], strict=True)
+            except JobsNotPublished as exc:
+                exit_not_published(ids + exc.job_ids, len(bodies) - len(ids) - len(exc.job_ids))
+            except ValueError as exc:
+                at = f" (jobs {start + 1}-{start + len(part)})" if len(bodies) > 1 else ""
+                raise die(f"{exc}{at}; {len(ids)} job(s) submitted before it") from None
+            progress.advance(bar, len(part))
+    return ids
+
+
+def _job_status(value: str | None) -> str | None:
+    """Refuse an unknown ``--status`` (exit 2) with the list of statuses."""
+    from scoregate.storage.models import JOB_STATUSES
+
+    if value is not None and value not in JOB_STATUSES:
+        raise typer.BadParameter(
+            f"{value!r} is not a job status; use one of: " + ", ".join(JOB_STATUSES)
+        )
+    return value
+
+
+@jobs_app.command("list")
+def jobs_list(
+    status: Annotated[
+        str | None,
+        typer.Option(
+            help="Only jobs with this status (pending, awaiting_review, failed...).",
+            callback=_job_status,
+        ),
+    ] = None,
+    limit: Annotated[int, typer.Option(min=1, max=1000)] = 20,
+    as_json: AsJson = False,
+) -> None:
+    """The newest jobs."""
+    if as_json:
+        from scoregate.cli.output import jobs_list_json
+        from scoregate.pipelines import api
+
+        print(jobs_list_json(api.list_jobs(status=status, limit=limit)))
+        return
+    from scoregate.reports.render import print_jobs
+
+    print_jobs(console, status=status, limit=limit)
+
+
+@jobs_app.command("show")
+def jobs_show(job_id: str, as_json: AsJson = False) -> None:
+    """Every iteration's breakdown and every decision of one job."""
+    from scoregate.pipelines import api
+    from scoregate.reports.render import print_job
+
+    try:
+        data = api.get_job(job_id)
+    except LookupError as exc:
+        raise die(str(exc), 1) from None
+    if as_json:
+        from scoregate.cli.output import job_json
+
+        print(job_json(data))
+    else:
+        print_job(console, data)
+
+
+@jobs_app.command("cancel")
+def jobs_cancel(
+    job_id: str,
+    actor: Annotated[str | None, typer.Option(help="Who cancels (default: $USER).")] = None,
+    note: Annotated[str | None, typer.Option(help="Why.")] = None,
+) -> None:
+    """Cancel a job that is not final yet (whatever it waits for); recorded in its audit trail."""
+    from scoregate.pipelines import api
+
+    who = actor or os.environ.get("USER") or "unknown"
+    try:
+        was = api.cancel(job_id, who, note)
+    except (LookupError, ValueError) as exc:
+        raise die(str(exc), 1) from None
+    console.print(f"job {job_id}: cancelled by {who} (was {was})")
+
+
+def sweep(
+    older_than: Annotated[
+        float | None, typer.Option(help="Seconds; default from settings.")
+    ] = None,
+) -> None:
+    """Re-publish iterations stuck longer than the timeout."""
+    from scoregate.pipelines import api
+
+    count = api.sweep(older_than)
+    console.print(f"re-published {count} message(s)")

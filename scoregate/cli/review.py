@@ -1,0 +1,43 @@
+"""``scoregate review``: resolve a job that waits for a human."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from scoregate.cli.console import console, die
+from scoregate.reports.terminal import safe
+
+
+def review(
+    job_id: str,
+    approve: Annotated[bool, typer.Option("--approve")] = False,
+    reject: Annotated[bool, typer.Option("--reject")] = False,
+    research: Annotated[bool, typer.Option("--research")] = False,
+    cancel: Annotated[bool, typer.Option("--cancel")] = False,
+    actor: Annotated[str | None, typer.Option(help="Who decides (default: $USER).")] = None,
+    note: Annotated[str | None, typer.Option(help="Why.")] = None,
+) -> None:
+    """Resolve a job waiting for a human: --approve, --reject, --research or --cancel."""
+    from scoregate.pipelines import api
+
+    chosen = [
+        v
+        for v, on in (
+            ("approve", approve),
+            ("reject", reject),
+            ("research", research),
+            ("cancel", cancel),
+        )
+        if on
+    ]
+    if len(chosen) != 1:
+        raise die("give exactly one of --approve, --reject, --research, --cancel")
+    who = actor or os.environ.get("USER") or "unknown"
+    try:
+        status = api.review(job_id, chosen[0], who, note)
+    except ValueError as exc:
+        raise die(str(exc), 1) from None
+    console.print(f"job {safe(job_id)}: {chosen[0]} by {safe(who)} -> [bold]{safe(status)}[/]")

@@ -1,0 +1,61 @@
+"""``scoregate score``: score one output in process and print the breakdown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scoregate.cli.args import (
+    AsJson,
+    Constraints,
+    Content,
+    ContentFile,
+    HardConstraints,
+    Query,
+    Role,
+    TaskType,
+    read_content,
+    request_body,
+)
+from scoregate.cli.console import console, die
+
+
+def score(
+    query: Query,
+    content: Content = None,
+    content_file: ContentFile = None,
+    constraint: Constraints = None,
+    hard: HardConstraints = None,
+    role: Role = None,
+    task_type: TaskType = None,
+    as_json: AsJson = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the report.")] = False,
+    config: Annotated[Path | None, typer.Option(help="A scoring YAML overlay.")] = None,
+) -> None:
+    """Score one output in process and print the breakdown."""
+    from scoregate.config import get_settings, load_scoring_config
+    from scoregate.extras import require
+    from scoregate.scoring.engine import score as run
+
+    require("models", "`scoregate score` (it runs the semantic and precision tracks)")
+    body = request_body(
+        query, read_content(content, content_file), constraint, hard, role, task_type
+    )
+    try:
+        cfg = load_scoring_config(config)
+        with console.status("loading models and scoring..."):
+            result = run(body, config=cfg, backend=get_settings().cpu_backend)
+    except (ValueError, FileNotFoundError) as exc:
+        raise die(str(exc)) from None
+    if as_json:
+        from scoregate.cli.output import score_json
+
+        print(score_json(result))
+    elif markdown:
+        print(result.to_markdown())
+    else:
+        from scoregate.reports.render import print_result
+
+        print_result(console, result)
