@@ -1,6 +1,5 @@
-"""What a request excludes, what it asks for without the exclusions, and whether an answer
-affirms an excluded term (pure text; the class-membership check by embeddings lives in
-:mod:`scoregate.scoring.membership`).
+"""What a request excludes, and what it asks for without the exclusions (pure text;
+whether an answer affirms an excluded term is :mod:`scoregate.scoring.affirmation`).
 
 "Cookies with no chocolate" excludes ``chocolate`` and asks for "Cookies."; "Here are
 cookies made with chocolate chips" affirms it, "no chocolate needed" rules it out.
@@ -9,10 +8,10 @@ cookies made with chocolate chips" affirms it, "no chocolate needed" rules it ou
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 # --- exclusion parsing -----------------------------------------------------------------
 
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _TERM = r"(?P<x>[^.;:!?\n]{1,80}?)"
 #: Words that open a new clause, not an excluded thing: "no nuts, I'm allergic",
 #: "not a dog, I want a cat", "Not memory foam, it's too hot for me".
@@ -283,151 +282,3 @@ def strip_exclusions(query: str) -> str:
 
 
 # --- does the content affirm an excluded term? ----------------------------------------
-
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_SENTENCE = re.compile(r"[.!?;\n]+")
-#: Words that negate what follows them (also read by ``membership``).
-NEGATORS = frozenset(
-    {
-        "no",
-        "not",
-        "without",
-        "never",
-        "avoid",
-        "avoids",
-        "avoided",
-        "avoiding",
-        "skip",
-        "skipped",
-        "instead",
-        "except",
-        "excluding",
-        "excluded",
-        "nor",
-        "zero",
-        "free",
-        "left",
-        "leave",
-        "omit",
-        "omitted",
-        "remove",
-        "removed",
-        "than",
-        "none",
-        "neither",
-        "but",
-        # "non-rodent options", "Non-medication ideas" ("non" is its own word here).
-        "non",
-        # Warnings about an excluded item are not uses of it: "check the label for
-        # chicken fat", "hidden gluten", "traces of peanuts".
-        "hidden",
-        "label",
-        "labels",
-        "traces",
-    }
-)
-_AFTER_NEGATORS = frozenset(
-    {
-        "free",
-        "not",
-        "excluded",
-        "omitted",
-        "removed",
-        "removal",
-        "alternative",
-        "alternatives",
-        "substitute",
-        "substitutes",
-        "less",
-    }
-)
-_SUFFIXES = ("ly", "ions", "ion", "ive", "ing", "ed", "es", "s", "e")
-_FILLER = frozenset({"a", "an", "the", "of", "by", "to", "for", "in", "on", "with", "my"})
-NEGATION_WINDOW = 6
-
-
-def stem(word: str) -> str:
-    """A crude stem: strip up to three common suffixes, keeping at least three letters."""
-    w = word.lower()
-    for _ in range(3):
-        for suffix in _SUFFIXES:
-            if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-                w = w[: -len(suffix)]
-                break
-    return w
-
-
-#: A compound ("walnut" for "nut") needs a real word before the term, not "mi" in "minute".
-MIN_COMPOUND_PREFIX = 3
-
-
-def _matches(token: str, term_stem: str) -> bool:
-    s = stem(token)
-    if s == term_stem:
-        return True
-    return (
-        len(term_stem) >= 3
-        and s.endswith(term_stem)
-        and len(s) - len(term_stem) >= MIN_COMPOUND_PREFIX
-    )
-
-
-def _negated(tokens: list[str], i: int) -> bool:
-    before = tokens[max(0, i - NEGATION_WINDOW) : i]
-    after = tokens[i + 1 : i + 3]
-    return any(t in NEGATORS or t.endswith("n't") for t in before) or any(
-        t in _AFTER_NEGATORS or t.endswith("n't") for t in after
-    )
-
-
-def _occurrences(tokens: list[str], stems: list[str]) -> list[int]:
-    """Indexes where the term's head occurs with its other words just before it."""
-    head, rest = stems[-1], stems[:-1]
-    out: list[int] = []
-    for i, tok in enumerate(tokens):
-        if _matches(tok, head):
-            window = [stem(t) for t in tokens[max(0, i - len(rest) - 2) : i]]
-            if all(s in window for s in rest):
-                out.append(i)
-    return out
-
-
-def mentions(content: str, term: str) -> tuple[bool, bool]:
-    """(mentioned at all, mentioned affirmatively) for ``term`` in ``content``."""
-    stems = [stem(w) for w in _WORD.findall(term.lower()) if w not in _FILLER]
-    if not stems:
-        return False, False
-    seen = affirmed = False
-    for sentence in _SENTENCE.split(content.lower()):
-        tokens = _WORD.findall(sentence)
-        for i in _occurrences(tokens, stems):
-            seen = True
-            affirmed = affirmed or not _negated(tokens, i)
-    return seen, affirmed
-
-
-@dataclass
-class ExclusionCheck:
-    """Terms the request excludes, and those the content affirms anyway."""
-
-    excluded: list[str] = field(default_factory=list)
-    violated: list[str] = field(default_factory=list)
-    ruled_out: list[str] = field(default_factory=list)
-
-    def reasons(self) -> list[str]:
-        """Human-readable reasons, one per excluded term found in the content."""
-        out = [f"request excludes '{t}' but the answer includes it" for t in self.violated]
-        out += [f"request excludes '{t}' and the answer rules it out" for t in self.ruled_out]
-        return out
-
-
-def check_exclusions(query: str, content: str) -> ExclusionCheck:
-    """Parse what ``query`` excludes and check whether ``content`` affirms it."""
-    check = ExclusionCheck(excluded=parse_exclusions(query))
-    for term in check.excluded:
-        seen, affirmed = mentions(content, term)
-        if affirmed:
-            check.violated.append(term)
-        elif seen:
-            check.ruled_out.append(term)
-    return check

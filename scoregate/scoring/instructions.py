@@ -9,15 +9,8 @@ first and last words; the response language; ...). :func:`check_instruction` ret
 exactly 3"), or ``(None, why)`` when the instruction cannot be judged on this answer
 (a request for "5 ideas" answered in prose has no list to count).
 
-What is counted, so the verdicts are predictable:
-
-* words: runs of letters and digits (``don't`` is two, as instruction-following
-  checkers count them); sentences: text ended by ``.``, ``!`` or ``?`` followed by a
-  space or the end, outside common abbreviations;
-* paragraphs: blocks separated by the stated separator (``***``), else by blank lines;
-* bullets: lines opening with ``*``, ``-``, ``+`` or ``•``; numbered: lines opening with
-  ``1.`` / ``1)``; items: both, else not checkable; lines: non-blank lines;
-* highlights: ``*text*`` or ``**text**`` spans; placeholders: ``[text]`` spans.
+How words, sentences, paragraphs, bullets and the rest are counted:
+:mod:`scoregate.scoring.counting`.
 
 Pure: text in, verdicts out; nothing here reads settings or does I/O.
 """
@@ -32,86 +25,21 @@ from typing import Any
 import yaml
 
 from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.counting import (
+    BULLET,
+    NUMBERED,
+    WORDS,
+    count_units,
+    count_words,
+    split_paragraphs,
+    unfenced,
+)
 from scoregate.scoring.text import plural
 
 Verdict = tuple[bool | None, str]
 
-_WORDS = re.compile(r"\w+", re.UNICODE)
-_ABBREV = re.compile(
-    r"\b(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|etc|e\.g|i\.e|approx|no|fig|inc|ltd|co)\.$", re.IGNORECASE
-)
-_SENT_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s|$)")
-_BULLET = re.compile(r"^\s*(?:[*+•‣◦-])\s+\S", re.MULTILINE)
-_NUMBERED = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+\S", re.MULTILINE)
-_HIGHLIGHT = re.compile(r"\*\*[^\n*]+\*\*|(?<!\*)\*[^\n*]+\*(?!\*)")
-_PLACEHOLDER = re.compile(r"\[[^\[\]\n]{1,80}\]")
-_FENCE = re.compile(r"^\s*```[\w+-]*\s*\n(.*?)\n\s*```\s*$", re.DOTALL)
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$", re.MULTILINE)
 _LEAD = re.compile(r"^[\s\"'“‘*_#>`(\[]+")
-
-
-def count_words(text: str) -> int:
-    """Runs of letters and digits."""
-    return len(_WORDS.findall(text))
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences: ended by ``.``/``!``/``?`` and a space or the end; list lines and
-    paragraphs also end a sentence; common abbreviations do not."""
-    out: list[str] = []
-    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[*+•-]|\d+[.)])\s)", text):
-        start = 0
-        for m in _SENT_END.finditer(block):
-            piece = block[start : m.end()]
-            if _ABBREV.search(piece.rstrip("\"'”’)] ")):
-                continue
-            if piece.strip():
-                out.append(piece.strip())
-            start = m.end()
-        tail = block[start:].strip()
-        if _WORDS.search(tail):
-            out.append(tail)
-    return [s for s in out if _WORDS.search(s)]
-
-
-def split_paragraphs(text: str, separator: str | None = None) -> list[str]:
-    """Paragraphs: split on ``separator`` (e.g. ``***``) when given, else on blank lines."""
-    if separator and separator.strip():
-        parts = re.split(r"\s*" + re.escape(separator.strip()) + r"\s*", text.strip())
-    else:
-        parts = re.split(r"\n\s*\n", text.strip())
-    return [p.strip() for p in parts]
-
-
-def _unfenced(text: str) -> str:
-    m = _FENCE.match(text)
-    return m.group(1) if m else text.strip()
-
-
-def _units(content: str, unit: str, separator: str | None) -> int | None:
-    if unit == "words":
-        return count_words(content)
-    if unit == "sentences":
-        return len(split_sentences(content))
-    if unit == "paragraphs":
-        parts = split_paragraphs(content, separator)
-        return len([p for p in parts if p])
-    if unit == "bullets":
-        return len(_BULLET.findall(content))
-    if unit == "numbered":
-        return len(_NUMBERED.findall(content))
-    if unit == "items":
-        n = len(_BULLET.findall(content)) + len(_NUMBERED.findall(content))
-        return n or None
-    if unit == "lines":
-        return len([ln for ln in content.splitlines() if ln.strip()])
-    if unit == "sections":
-        return None  # counted by marker in _count
-    if unit == "highlights":
-        return len(_HIGHLIGHT.findall(content))
-    if unit == "placeholders":
-        return len(_PLACEHOLDER.findall(content))
-    raise ValueError(f"unknown unit {unit!r}")
 
 
 def _compare(n: int, relation: str, want: int) -> bool:
@@ -150,7 +78,7 @@ def _count(content: str, k: Instruction) -> Verdict:
         marker = (k.separator or "SECTION").strip()
         n: int | None = len(re.findall(rf"(?m)^\W*{re.escape(marker)}\s+\w+", content))
     else:
-        n = _units(content, k.unit, k.separator)
+        n = count_units(content, k.unit, k.separator)
     noun = _UNIT_NOUN[k.unit]
     if n is None:
         return None, f"no list to count {noun}s in"
@@ -162,7 +90,7 @@ def _count(content: str, k: Instruction) -> Verdict:
 
 
 def _list_form(content: str, k: Instruction) -> Verdict:
-    numbered, bullets = len(_NUMBERED.findall(content)), len(_BULLET.findall(content))
+    numbered, bullets = len(NUMBERED.findall(content)), len(BULLET.findall(content))
     if k.value == "numbered":
         if numbered >= 2:
             return True, f"a numbered list of {numbered} items"
@@ -174,7 +102,7 @@ def _list_form(content: str, k: Instruction) -> Verdict:
 
 
 def _format(content: str, k: Instruction) -> Verdict:
-    body = _unfenced(content)
+    body = unfenced(content)
     if k.value == "json":
         try:
             json.loads(body)
@@ -357,7 +285,7 @@ def _paragraph_first_word(content: str, k: Instruction) -> Verdict:
     parts = [p for p in split_paragraphs(content, k.separator) if p]
     if len(parts) < k.index:
         return False, f"{plural(len(parts), 'paragraph')}; paragraph {k.index} is missing"
-    words = _WORDS.findall(parts[k.index - 1])
+    words = WORDS.findall(parts[k.index - 1])
     first = words[0] if words else ""
     if first.lower() == str(k.value).lower():
         return True, f"paragraph {k.index} starts with {k.value!r}"

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoregate.scoring.exclusions import NEGATORS, mentions, stem
+from scoregate.scoring.affirmation import NEGATORS, mentions, stem
 
 Embed = Callable[[list[str]], Any]
 

@@ -23,14 +23,8 @@ from typing import Any, Protocol
 
 from scoregate.config import PrecisionConfig
 from scoregate.schemas.result import TrackScore
-from scoregate.scoring.exclusions import (
-    ExclusionCheck,
-    check_exclusions,
-    mentions,
-    parse_exclusions,
-    stem,
-    strip_exclusions,
-)
+from scoregate.scoring.affirmation import ExclusionCheck, check_exclusions, mentions, stem
+from scoregate.scoring.exclusions import parse_exclusions, strip_exclusions
 from scoregate.scoring.membership import Embed, check_members
 from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.semantic import chunk_text, token_spans

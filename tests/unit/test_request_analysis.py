@@ -14,9 +14,10 @@ import pytest
 from scoregate.config import load_scoring_config
 from scoregate.schemas.constraints import Instruction
 from scoregate.schemas.request import ScoreRequest
+from scoregate.scoring.counting import count_words, split_sentences
 from scoregate.scoring.engine import pure_tracks
 from scoregate.scoring.instruction_rules import infer_instructions
-from scoregate.scoring.instructions import check_instruction, count_words, split_sentences
+from scoregate.scoring.instructions import check_instruction
 from scoregate.scoring.language import detect_language
 from scoregate.scoring.membership import check_members, is_class
 from scoregate.scoring.request_analysis import analyze

@@ -1,0 +1,96 @@
+"""How the instruction checks count an answer, so their verdicts are predictable.
+
+* words: runs of letters and digits (``don't`` is two, as instruction-following
+  checkers count them); sentences: text ended by ``.``, ``!`` or ``?`` followed by a
+  space or the end, outside common abbreviations; list lines and paragraphs end one too;
+* paragraphs: blocks separated by the stated separator (``***``), else by blank lines;
+* bullets: lines opening with ``*``, ``-``, ``+`` or ``•``; numbered: lines opening with
+  ``1.`` / ``1)``; items: both, else not countable; lines: non-blank lines;
+* highlights: ``*text*`` or ``**text**`` spans; placeholders: ``[text]`` spans.
+
+>>> count_words("Don't stop - 3 more.")
+5
+>>> split_sentences("Dr. Lee came. She left!")
+['Dr. Lee came.', 'She left!']
+
+Pure: text in, numbers out.
+"""
+
+from __future__ import annotations
+
+import re
+
+WORDS = re.compile(r"\w+", re.UNICODE)
+_ABBREV = re.compile(
+    r"\b(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|etc|e\.g|i\.e|approx|no|fig|inc|ltd|co)\.$", re.IGNORECASE
+)
+_SENT_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s|$)")
+BULLET = re.compile(r"^\s*(?:[*+•‣◦-])\s+\S", re.MULTILINE)
+NUMBERED = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+\S", re.MULTILINE)
+HIGHLIGHT = re.compile(r"\*\*[^\n*]+\*\*|(?<!\*)\*[^\n*]+\*(?!\*)")
+PLACEHOLDER = re.compile(r"\[[^\[\]\n]{1,80}\]")
+FENCE = re.compile(r"^\s*```[\w+-]*\s*\n(.*?)\n\s*```\s*$", re.DOTALL)
+
+
+def count_words(text: str) -> int:
+    """Runs of letters and digits."""
+    return len(WORDS.findall(text))
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences: ended by ``.``/``!``/``?`` and a space or the end; list lines and
+    paragraphs also end a sentence; common abbreviations do not."""
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[*+•-]|\d+[.)])\s)", text):
+        start = 0
+        for m in _SENT_END.finditer(block):
+            piece = block[start : m.end()]
+            if _ABBREV.search(piece.rstrip("\"'”’)] ")):
+                continue
+            if piece.strip():
+                out.append(piece.strip())
+            start = m.end()
+        tail = block[start:].strip()
+        if WORDS.search(tail):
+            out.append(tail)
+    return [s for s in out if WORDS.search(s)]
+
+
+def split_paragraphs(text: str, separator: str | None = None) -> list[str]:
+    """Paragraphs: split on ``separator`` (e.g. ``***``) when given, else on blank lines."""
+    if separator and separator.strip():
+        parts = re.split(r"\s*" + re.escape(separator.strip()) + r"\s*", text.strip())
+    else:
+        parts = re.split(r"\n\s*\n", text.strip())
+    return [p.strip() for p in parts]
+
+
+def unfenced(text: str) -> str:
+    m = FENCE.match(text)
+    return m.group(1) if m else text.strip()
+
+
+def count_units(content: str, unit: str, separator: str | None) -> int | None:
+    if unit == "words":
+        return count_words(content)
+    if unit == "sentences":
+        return len(split_sentences(content))
+    if unit == "paragraphs":
+        parts = split_paragraphs(content, separator)
+        return len([p for p in parts if p])
+    if unit == "bullets":
+        return len(BULLET.findall(content))
+    if unit == "numbered":
+        return len(NUMBERED.findall(content))
+    if unit == "items":
+        n = len(BULLET.findall(content)) + len(NUMBERED.findall(content))
+        return n or None
+    if unit == "lines":
+        return len([ln for ln in content.splitlines() if ln.strip()])
+    if unit == "sections":
+        return None  # counted by marker in _count
+    if unit == "highlights":
+        return len(HIGHLIGHT.findall(content))
+    if unit == "placeholders":
+        return len(PLACEHOLDER.findall(content))
+    raise ValueError(f"unknown unit {unit!r}")
