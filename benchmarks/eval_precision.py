@@ -32,7 +32,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 from scoregate.config import load_scoring_config
-from scoregate.scoring.models import (
+from scoregate.scoring.encoders import (
     CPU_BACKENDS,
     load_cross_encoder,
     load_embedder,

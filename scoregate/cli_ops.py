@@ -238,7 +238,7 @@ def _since(window: str | None) -> datetime | None:
 
 def _window_start(window: str) -> datetime:
     from scoregate.reporting import parse_window
-    from scoregate.storage.models import utcnow
+    from scoregate.storage.tables import utcnow
 
     try:
         return utcnow() - parse_window(window)

@@ -41,7 +41,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("workers", ("scoregate.workers",)),
     ("pipelines", ("scoregate.pipelines",)),
     ("storage", ("scoregate.storage", "scoregate.observability")),
-    ("scoring", ("scoregate.scoring", "scoregate.models")),
+    ("scoring", ("scoregate.scoring", "scoregate.weights")),
     # Process settings and the scoring YAML's schema: scoring may read the YAML
     # schema's classes, never the process settings (see PURE_LAYERS below).
     ("config", ("scoregate.config",)),

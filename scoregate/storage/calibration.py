@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from scoregate.storage.models import (
+from scoregate.storage.tables import (
     CalibrationMap,
     Verdict,
 )

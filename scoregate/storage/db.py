@@ -23,7 +23,7 @@ from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, sessionmaker
 
 from scoregate.config import get_settings
-from scoregate.storage.models import Base
+from scoregate.storage.tables import Base
 
 #: The Alembic scripts, shipped inside the package.
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"

@@ -21,7 +21,7 @@ from scoregate.pipelines import api
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.pipelines.workflow import load_workflow
 from scoregate.schemas.request import Evidence, ScoreRequest, ScoringMetadata
-from scoregate.storage.models import Job
+from scoregate.storage.tables import Job
 from scoregate.workers import control as control_tasks
 from tests.fakes import FakeModels, Recorder
 

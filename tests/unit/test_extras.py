@@ -82,8 +82,8 @@ def test_no_runtime_module_imports_the_training_package():
         if "scoregate_training" in _imported_roots(p) and p != TRAINING_MOUNT
     )
     assert importers == []
-    assert not (RUNTIME / "models" / "train.py").exists()
-    assert (RUNTIME / "models" / "precision-minilm" / "config.json").is_file()  # weights stay
+    assert not (RUNTIME / "weights" / "train.py").exists()
+    assert (RUNTIME / "weights" / "precision-minilm" / "config.json").is_file()  # weights stay
 
 
 def test_light_worker_modules_load_no_heavy_library():

@@ -15,7 +15,7 @@ from pydantic import SecretStr
 from scoregate.config import Settings
 from scoregate.pipelines import control, steps
 from scoregate.pipelines.embedded import embedded_context
-from scoregate.storage.models import Decision, Iteration, Job, TrackResult
+from scoregate.storage.tables import Decision, Iteration, Job, TrackResult
 from scoregate.workers import base
 from scoregate.workers import control as control_tasks
 from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels, Recorder

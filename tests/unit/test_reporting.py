@@ -24,7 +24,7 @@ from scoregate.config import (
 from scoregate.pipelines.api import client_context
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.storage import stats
-from scoregate.storage.models import utcnow
+from scoregate.storage.tables import utcnow
 from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels, Recorder
 from tests.fakes import submit_job as _submit
 
