@@ -16,7 +16,7 @@ from scoregate.scoring.encoders import model_identity
 from scoregate.scoring.engine import LocalModels
 from scoregate.storage.db import dispose_engines, session_scope
 from scoregate.storage.quota import MemoryQuota, QuotaStore, RedisQuota
-from scoregate.workers import metrics as _metrics  # noqa: F401  (its signal handlers)
+from scoregate.workers import telemetry as _telemetry  # noqa: F401  (its signal handlers)
 
 log = logging.getLogger(__name__)
 

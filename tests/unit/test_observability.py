@@ -15,7 +15,7 @@ from scoregate.config import Settings
 from scoregate.pipelines import steps
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.schemas.result import ScoreResult, TrackScore
-from scoregate.workers import metrics as worker_metrics
+from scoregate.workers import telemetry as worker_metrics
 from tests.fakes import FakeModels
 
 
