@@ -17,7 +17,7 @@ from scoregate.pipelines import context as names
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
 from scoregate.pipelines.failure import mark_failed
-from scoregate.pipelines.loop import Decision, decide, research_denied
+from scoregate.pipelines.loop import LoopDecision, decide, research_denied
 from scoregate.pipelines.publish import RESEARCH_SUBJECT, publish
 from scoregate.pipelines.steps import track_messages
 from scoregate.pipelines.validation import MAX_JOB_ID_CHARS, check_tree
@@ -131,7 +131,7 @@ def _record(
     job_id: str,
     n: int,
     result: ScoreResult,
-    decision: Decision,
+    decision: LoopDecision,
     *,
     actor: str = "system",
     quota: Any = None,
@@ -155,7 +155,7 @@ def _record(
 
 
 def _act(
-    ctx: PipelineContext, s: Session, job: Any, it: Any, result: ScoreResult, decision: Decision
+    ctx: PipelineContext, s: Session, job: Any, it: Any, result: ScoreResult, decision: LoopDecision
 ) -> list[Message]:
     n = int(it.n)
     hooks = Hooks.model_validate(job.hooks or {})
@@ -189,7 +189,7 @@ def _follow_ups(
     job: Any,
     it: Any,
     result: ScoreResult,
-    decision: Decision,
+    decision: LoopDecision,
     hooks: Hooks,
 ) -> list[Message]:
     n = int(it.n)
