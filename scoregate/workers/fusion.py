@@ -14,11 +14,13 @@ from scoregate.workers.batching import ReliableBatches, run_batch
 from scoregate.workers.runtime import get_context
 
 FIELDS = ("job_id", "n")
+#: Accepted and ignored: an older publisher's fuse message may still carry ``forced``
+#: (a fusion forced before every track landed, a path nothing takes any more).
 OPTIONAL = ("forced",)
 
 
 def _fuse(items: list[dict[str, Any]]) -> None:
-    refs = [(str(i["job_id"]), int(i["n"]), i.get("forced") is True) for i in items]
+    refs = [(str(i["job_id"]), int(i["n"])) for i in items]
     fuse_iterations(get_context(), refs)
 
 
