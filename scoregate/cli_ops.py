@@ -177,7 +177,7 @@ def calibrate(
     as_json: AsJson = False,
 ) -> None:
     """Fit the fused score to reviewers' verdicts; store the map that `calibrated` uses."""
-    from scoregate.pipelines.calibration import MAP_TTL_S, forget
+    from scoregate.pipelines.live_map import MAP_TTL_S, forget
     from scoregate.scoring import calibration
     from scoregate.storage import repository as repo
     from scoregate.storage import stats

@@ -129,6 +129,9 @@ class EvidenceConfig(_Strict):
 
 
 class Calibration(_Strict):
+    """``heuristics.calibration``: seed 004's prior adjustment, which the one calibration
+    step (``scoring.calibration.calibrate``) applies until a fitted map is in force."""
+
     model_bias: float = Field(default=0.05, ge=0, lt=1)
     historical_accuracy: float = Field(default=1.0, gt=0, le=1)
     task_difficulty: float = Field(default=0.3, ge=0, le=1)

@@ -12,8 +12,8 @@ from sqlalchemy.orm import Session
 
 from scoregate import observability
 from scoregate.config import Settings
-from scoregate.pipelines import calibration, outbound, steplog
 from scoregate.pipelines import context as names
+from scoregate.pipelines import live_map, outbound, steplog
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
 from scoregate.pipelines.failure import mark_failed
@@ -75,7 +75,8 @@ def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int]]) -> No
                 tracks = _tracks_of(rows[(job_id, n)])
                 job = jobs.get(job_id)
                 cut = LoopPolicy.model_validate(job.policy).threshold if job is not None else None
-                result = calibration.recalibrate(s, fuse(req, tracks, ctx.config, accept_cut=cut))
+                calibrator = live_map.live_calibrator(s)
+                result = fuse(req, tracks, ctx.config, accept_cut=cut, calibrator=calibrator)
             steplog.step(job_id, n, "fusion", result.score, ms[0], f"band {result.band}")
             timings = {name: t.elapsed_ms for name, t in tracks.items()}
             dump = result.model_dump(mode="json")

@@ -25,11 +25,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoregate.config import FACTORS, NEUTRAL_PRESET, Calibration, HeuristicsConfig
+from scoregate.config import FACTORS, NEUTRAL_PRESET, HeuristicsConfig
 from scoregate.schemas.request import ScoringMetadata
 from scoregate.schemas.result import TrackScore, WeakFactor
 
-__all__ = ["calibrate", "score_factors", "score_heuristics", "weakest_factors"]
+__all__ = ["score_factors", "score_heuristics", "weakest_factors"]
 
 # Marker words and phrases, matched as whole words in the lower-cased, punctuation-free
 # word sequence of the content.
@@ -398,69 +398,6 @@ def score_heuristics(
     }
     reasons = [f"{name}: {issue}" for name, f in factors.items() for issue in f.issues]
     return TrackScore(name="heuristics", score=_clamp(score), details=details, reasons=reasons)
-
-
-def calibrate(
-    raw: float, cal: Calibration, metadata: ScoringMetadata | None = None
-) -> tuple[float, list[dict[str, Any]]]:
-    """Seed-004 calibration of a raw confidence; returns it with every non-zero adjustment.
-
-    In order: shrink by the known model bias; scale by historical accuracy when it is
-    below ``accuracy_floor``; scale by ``1 - difficulty * difficulty_scale``, where
-    ``metadata.task_difficulty`` overrides the configured difficulty; clamp to the bounds.
-
-    Raises:
-        ValueError: ``raw`` is not a finite number in [0, 1].
-    """
-    if not 0.0 <= raw <= 1.0:  # also rejects NaN
-        raise ValueError(f"raw confidence must be a finite number in [0, 1] (got {raw!r})")
-    value, steps = raw, list[dict[str, Any]]()
-    for name, factor, reason in _calibration_stages(cal, metadata):
-        value = _adjust(steps, name, value, value * factor, reason)
-    bounded = _clamp(value, cal.lower_bound, cal.upper_bound)
-    value = _adjust(
-        steps,
-        "bounds",
-        value,
-        bounded,
-        f"Kept within [{cal.lower_bound:.2f}, {cal.upper_bound:.2f}]",
-    )
-    return value, steps
-
-
-def _calibration_stages(
-    cal: Calibration, metadata: ScoringMetadata | None
-) -> list[tuple[str, float, str]]:
-    """(adjustment, multiplier, reason) in the seed's order."""
-    difficulty, source = cal.task_difficulty, "configured"
-    if metadata is not None and metadata.task_difficulty is not None:
-        difficulty, source = metadata.task_difficulty, "from the request"
-    stages = [
-        ("model_bias", 1 - cal.model_bias, f"Known overconfidence bias of {cal.model_bias:.0%}")
-    ]
-    if cal.historical_accuracy < cal.accuracy_floor:
-        stages.append(
-            (
-                "historical_accuracy",
-                cal.historical_accuracy,
-                f"Historical accuracy {cal.historical_accuracy:.0%} is below"
-                f" {cal.accuracy_floor:.0%}",
-            )
-        )
-    stages.append(
-        (
-            "task_difficulty",
-            1 - difficulty * cal.difficulty_scale,
-            f"Task difficulty {difficulty:.2f} ({source})",
-        )
-    )
-    return stages
-
-
-def _adjust(steps: list[dict[str, Any]], name: str, old: float, new: float, why: str) -> float:
-    if new != old:
-        steps.append({"factor": name, "value": new - old, "reason": why})
-    return new
 
 
 def weakest_factors(

@@ -9,8 +9,8 @@ import pytest
 
 from scoregate.config import load_scoring_config
 from scoregate.schemas.request import ScoringMetadata
+from scoregate.scoring.calibration import calibrate
 from scoregate.scoring.heuristics import (
-    calibrate,
     format_inconsistencies,
     score_factors,
     score_heuristics,

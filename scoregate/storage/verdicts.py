@@ -1,4 +1,4 @@
-"""Verdicts on scored iterations and the fitted calibration maps."""
+"""Reviewers' verdicts on scored iterations, and the calibration maps fitted to them."""
 
 from __future__ import annotations
 
