@@ -166,7 +166,8 @@ def score(
     config: Annotated[Path | None, typer.Option(help="A scoring YAML overlay.")] = None,
 ) -> None:
     """Score one output in process and print the breakdown."""
-    from scoregate.config import get_settings, load_scoring_config
+    from scoregate.config.scoring_yaml import load_scoring_config
+    from scoregate.config.settings import get_settings
     from scoregate.extras import require
     from scoregate.scoring.engine import score as run
 
@@ -218,7 +219,7 @@ def worker(
         argv = worker_argv(pool, concurrency=concurrency, loglevel=loglevel, beat=beat)
     except ValueError as exc:
         raise _die(str(exc)) from None
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
     from scoregate.workers.startup import NO_BROKER
 
     if get_settings().broker_url is None:
@@ -459,7 +460,7 @@ def review(
 @db_app.command("upgrade")
 def db_upgrade(revision: Annotated[str, typer.Argument()] = "head") -> None:
     """Run the migrations on SCOREGATE_DATABASE_URL."""
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
     from scoregate.storage.db import redact_url, upgrade
 
     url = get_settings().secret("database_url")

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from sqlalchemy.orm import Session
 
-    from scoregate.config import ScoringConfig
+    from scoregate.config.scoring_yaml import ScoringConfig
 
 console = make_console()
 err = make_console(stderr=True)
@@ -49,7 +49,8 @@ def _session() -> Iterator[Session]:
 
 
 def _config(path: Path | None) -> ScoringConfig:
-    from scoregate.config import get_scoring_config, load_scoring_config
+    from scoregate.config.scoring_yaml import load_scoring_config
+    from scoregate.config.settings import get_scoring_config
 
     try:
         return load_scoring_config(path) if path is not None else get_scoring_config()
@@ -283,7 +284,7 @@ def _with_thresholds(
 ) -> ScoringConfig:
     from pydantic import ValidationError
 
-    from scoregate.config import ActionThresholds
+    from scoregate.config.scoring_yaml import ActionThresholds
 
     # One threshold model: GREEN is the accept cut, AMBER the review cut.
     for band, cut in (("GREEN", "accept"), ("AMBER", "review")):

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import SecretStr
 from rich.console import Console
 
-from scoregate.config import get_settings
+from scoregate.config.settings import get_settings
 from scoregate.pipelines import steps
 from scoregate.pipelines.dispatch import Message
 from scoregate.render import print_job

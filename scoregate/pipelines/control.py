@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
 from scoregate import observability
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import context as names
 from scoregate.pipelines import live_map, outbound, steplog
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext

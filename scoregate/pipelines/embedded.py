@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scoregate.config import ScoringConfig, Settings, get_scoring_config, get_settings
+from scoregate.config.scoring_yaml import ScoringConfig
+from scoregate.config.settings import Settings, get_scoring_config, get_settings
 from scoregate.pipelines import agent_errors, control, steps
 from scoregate.pipelines import context as names
 from scoregate.pipelines.context import PipelineContext

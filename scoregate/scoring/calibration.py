@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from scoregate.config import Calibration
+from scoregate.config.tracks import Calibration
 from scoregate.schemas.request import ScoringMetadata
 
 Method = Literal["isotonic", "platt"]

@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from scoregate.config import PrecisionConfig, SemanticConfig
+from scoregate.config.tracks import PrecisionConfig, SemanticConfig
 
 log = logging.getLogger(__name__)
 

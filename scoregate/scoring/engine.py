@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from scoregate.config import ScoringConfig, load_scoring_config
+from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.evidence import evidence_track

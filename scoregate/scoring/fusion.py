@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from scoregate.config import ActionThresholds, ScoringConfig
+from scoregate.config.scoring_yaml import ActionThresholds, ScoringConfig
 from scoregate.schemas.request import ScoreRequest, ScoringMetadata
 from scoregate.schemas.result import Action, Band, ScoreResult, TrackScore, WeakFactor
 from scoregate.scoring.bands import held_band

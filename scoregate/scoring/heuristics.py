@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoregate.config import FACTORS, NEUTRAL_PRESET, HeuristicsConfig
+from scoregate.config.tracks import FACTORS, NEUTRAL_PRESET, HeuristicsConfig
 from scoregate.schemas.request import ScoringMetadata
 from scoregate.schemas.result import TrackScore, WeakFactor
 

@@ -49,7 +49,7 @@ from pydantic import BaseModel, ConfigDict
 from referencing import Registry
 from referencing.exceptions import Unresolvable
 
-from scoregate.config import RewardConfig
+from scoregate.config.tracks import RewardConfig
 from scoregate.schemas import constraints as c
 from scoregate.schemas.constraints import Constraint
 from scoregate.schemas.result import TrackScore

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import SecretStr
 from rich.console import Console
 
-from scoregate.config import get_settings
+from scoregate.config.settings import get_settings
 from scoregate.demo import (
     AGENT,
     DEMO_LOOP,

@@ -22,7 +22,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, sessionmaker
 
-from scoregate.config import get_settings
+from scoregate.config.settings import get_settings
 from scoregate.storage.tables import Base
 
 #: The Alembic scripts, shipped inside the package.

@@ -14,7 +14,7 @@ from typing import Any
 
 from celery import Task
 
-from scoregate.config import get_settings
+from scoregate.config.settings import get_settings
 from scoregate.pipelines.failure import fail_job
 from scoregate.pipelines.validation import BadMessage, job_ref
 from scoregate.workers import reliability, runtime

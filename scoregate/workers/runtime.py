@@ -8,7 +8,7 @@ from typing import Any
 
 from celery import signals
 
-from scoregate.config import get_scoring_config, get_settings
+from scoregate.config.settings import get_scoring_config, get_settings
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import CeleryDispatcher
 from scoregate.pipelines.workflow import load_workflow

@@ -1,9 +1,10 @@
 """The house rules, read from the source: no import circles, arrows only downward.
 
 Layers, top to bottom (see docs/architecture.md and ``tests/import_graph.py``):
-facade (``scoregate/__init__``) / cli -> workers -> pipelines -> storage -> scoring ->
-config -> schemas. ``scoring/`` and ``schemas/`` do no I/O and read no process
-settings. Function-level imports count; ``if TYPE_CHECKING:`` imports do not.
+facade (``scoregate/__init__``) / cli -> workers -> pipelines -> storage -> settings ->
+scoring -> config (the scoring YAML's schema) -> schemas. ``scoring/`` and ``schemas/``
+do no I/O and read no process settings. Function-level imports count;
+``if TYPE_CHECKING:`` imports do not.
 """
 
 from __future__ import annotations

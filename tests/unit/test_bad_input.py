@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 import scoregate
 from scoregate.cli import app as cli
-from scoregate.config import Settings, load_scoring_config
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.config.settings import Settings
 from scoregate.pipelines import api
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.pipelines.workflow import load_workflow

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from scoregate.cli import app as cli
 from scoregate.cli_args import constraint_syntax
 from scoregate.cli_errors import describe
-from scoregate.config import Settings, get_settings
+from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines import api
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.render import print_job
@@ -276,7 +276,7 @@ def test_model_loads_run_without_transformers_progress_bars(monkeypatch, tmp_pat
     import sentence_transformers
     from transformers.utils import logging as hf_logging
 
-    from scoregate.config import load_scoring_config
+    from scoregate.config.scoring_yaml import load_scoring_config
     from scoregate.scoring import encoders
 
     seen: list[bool] = []

@@ -18,7 +18,7 @@ from celery_batches import SimpleRequest
 from pydantic import SecretStr
 from sqlalchemy.exc import OperationalError
 
-from scoregate.config import Settings, get_settings
+from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines import control, steps
 from scoregate.pipelines.dispatch import PublishError
 from scoregate.pipelines.embedded import embedded_context
@@ -614,7 +614,7 @@ def test_a_worker_refuses_to_start_on_a_malformed_config(tmp_path, monkeypatch, 
     bad = tmp_path / "scoring.yaml"
     bad.write_text("fusion: [1, 2\n")
     monkeypatch.setattr(reliability, "get_settings", lambda: Settings(scoring_config=bad))
-    import scoregate.config as config
+    import scoregate.config.settings as config
 
     monkeypatch.setattr(config, "get_scoring_config", lambda: config.load_scoring_config(bad))
     with pytest.raises(SystemExit, match="invalid configuration: .*is not valid YAML"):

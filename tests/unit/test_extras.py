@@ -145,7 +145,7 @@ def test_worker_serving_a_model_pool_without_models_exits_2(models_missing, caps
 
 
 def test_model_track_without_models_raises_the_line(models_missing):
-    from scoregate.config import get_scoring_config
+    from scoregate.config.settings import get_scoring_config
     from scoregate.scoring.engine import LocalModels
 
     with pytest.raises(extras.MissingExtraError, match=r"install scoregate\[models\]"):
@@ -154,7 +154,7 @@ def test_model_track_without_models_raises_the_line(models_missing):
 
 def test_chart_without_matplotlib_raises_the_line(monkeypatch, tmp_path):
     from scoregate.charts import plot_histogram
-    from scoregate.config import get_scoring_config
+    from scoregate.config.settings import get_scoring_config
 
     monkeypatch.setitem(extras.EXTRA_MODULES, "charts", ("scoregate_test_absent_module",))
     with pytest.raises(extras.MissingExtraError, match=r"install scoregate\[charts\]"):

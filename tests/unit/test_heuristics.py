@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from scoregate.config import load_scoring_config
+from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.schemas.request import ScoringMetadata
 from scoregate.scoring.calibration import calibrate
 from scoregate.scoring.heuristics import (

@@ -11,7 +11,7 @@ from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 from pydantic import SecretStr
 
 from scoregate import observability as obs
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import steps
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.schemas.result import ScoreResult, TrackScore

@@ -13,7 +13,7 @@ from pydantic import SecretStr
 from typer.testing import CliRunner
 
 from scoregate.cli import app
-from scoregate.config import Settings, get_scoring_config, get_settings
+from scoregate.config.settings import Settings, get_scoring_config, get_settings
 from scoregate.pipelines import api, control, live_map
 from scoregate.pipelines.api import client_context
 from scoregate.pipelines.embedded import embedded_context

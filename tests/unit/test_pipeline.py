@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import context as names
 from scoregate.pipelines import control, steps
 from scoregate.pipelines.dispatch import Message

@@ -14,13 +14,8 @@ from typer.testing import CliRunner
 
 from scoregate import reporting
 from scoregate.cli import app
-from scoregate.config import (
-    ActionThresholds,
-    Settings,
-    get_scoring_config,
-    get_settings,
-    load_scoring_config,
-)
+from scoregate.config.scoring_yaml import ActionThresholds, load_scoring_config
+from scoregate.config.settings import Settings, get_scoring_config, get_settings
 from scoregate.pipelines.api import client_context
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.storage import stats

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from scoregate.config import SemanticConfig
+from scoregate.config.tracks import SemanticConfig
 from scoregate.scoring.encoders import pick_device, resolve_model_path
 from scoregate.scoring.semantic import (
     cache_key,
