@@ -13,7 +13,7 @@ from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.config.tracks import RewardConfig
 from scoregate.schemas.constraints import CONSTRAINT_ADAPTER, Constraint
 from scoregate.schemas.result import TrackScore
-from scoregate.scoring import reward as reward_module
+from scoregate.scoring import reward_json as reward_module
 from scoregate.scoring.reward import ConstraintResult, evaluate_constraint, evaluate_reward
 
 CFG = RewardConfig()
