@@ -169,8 +169,8 @@ class ReliableBatches(Batches):  # type: ignore[misc]
 class BatchReport:
     """What became of each message of a batch that did not simply succeed, by task id.
 
-    Returned by :func:`run_batch` from the pool process to the worker's main process,
-    which turns it into one task event per message.
+    Returned by :func:`scoregate.workers.batch_runner.run_batch` from the pool process to
+    the worker's main process, which turns it into one task event per message.
     """
 
     failed: dict[str, str] = field(default_factory=dict)
