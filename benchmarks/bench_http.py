@@ -118,7 +118,7 @@ def app_share(n: int, threads: int) -> tuple[list[float], list[float]]:
 
     from pydantic import SecretStr
 
-    from scoregate.config import Settings
+    from scoregate.config.settings import Settings
     from scoregate.pipelines.embedded import embedded_context
     from scoregate.schemas.request import ScoreRequest
     from scoregate.server import ApiService, create_app

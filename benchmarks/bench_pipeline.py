@@ -133,7 +133,7 @@ def stop_workers(procs: list[subprocess.Popen[bytes]]) -> None:
 def configure(env: dict[str, str]) -> None:
     """Point this process (the orchestrator) at the same broker and database."""
     os.environ.update({k: v for k, v in env.items() if k.startswith("SCOREGATE_")})
-    from scoregate.config import get_scoring_config, get_settings
+    from scoregate.config.settings import get_scoring_config, get_settings
     from scoregate.pipelines.api import client_context
     from scoregate.workers.app import get_app
     from scoregate.workers.runtime import get_context, redis_client
@@ -237,7 +237,7 @@ def _sequential_overhead(engine: sa.Engine, n: int, done_before: int, scoregate:
 
 def raw_throughput(jobs: int, batch: int) -> float:
     """The ceiling: both models over the same pairs in a plain loop, same batch size."""
-    from scoregate.config import get_scoring_config
+    from scoregate.config.settings import get_scoring_config
     from scoregate.scoring.engine import LocalModels
 
     backend = os.environ.get("SCOREGATE_CPU_BACKEND", "torch")

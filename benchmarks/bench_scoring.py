@@ -10,7 +10,7 @@ import argparse
 import statistics
 import time
 
-from scoregate.config import load_scoring_config
+from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.engine import LocalModels, pure_tracks

@@ -34,7 +34,8 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from scoregate.config import ScoringConfig, get_settings, load_scoring_config
+from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
+from scoregate.config.settings import get_settings
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.engine import LocalModels, model_tracks, pure_tracks

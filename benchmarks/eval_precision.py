@@ -31,8 +31,8 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from scoregate.config import load_scoring_config
-from scoregate.scoring.models import (
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.scoring.encoders import (
     CPU_BACKENDS,
     load_cross_encoder,
     load_embedder,

@@ -16,7 +16,7 @@ __all__ = ["__version__", "get_job", "score", "submit", "submit_many"]
 
 def score(request: ScoreRequest | dict[str, Any]) -> ScoreResult:
     """Score one agent output in process: every applicable track, fused."""
-    from scoregate.config import get_scoring_config, get_settings
+    from scoregate.config.settings import get_scoring_config, get_settings
     from scoregate.scoring.engine import score as _score
 
     return _score(request, config=get_scoring_config(), backend=get_settings().cpu_backend)

@@ -26,9 +26,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pipelines", ("scoregate.pipelines",)),
     # Persistence, the research quota, and the Prometheus telemetry the steps record.
     ("storage", ("scoregate.storage", "scoregate.telemetry")),
-    ("scoring", ("scoregate.scoring", "scoregate.models")),
-    # Process settings and the scoring YAML's schema: scoring may read the YAML
-    # schema's classes, never the process settings (see PURE_LAYERS below).
+    # Process settings (SCOREGATE_*): above scoring, so that scoring cannot read them.
+    ("settings", ("scoregate.config.settings",)),
+    ("scoring", ("scoregate.scoring", "scoregate.weights")),
+    # The scoring YAML's schema (``scoregate.config.scoring_yaml``, ``.tracks``): scoring
+    # reads its classes, never the process settings (see PURE_LAYERS below).
     ("config", ("scoregate.config",)),
     # Leaf helpers with no scoregate imports (the version, the optional-extras check).
     ("schemas", ("scoregate.schemas", "scoregate._version", "scoregate.extras")),
@@ -58,7 +60,7 @@ class Graph:
     imports: dict[str, set[tuple[str, int]]] = field(default_factory=dict)
     # module -> {(external top-level package, line number)}
     external: dict[str, set[tuple[str, int]]] = field(default_factory=dict)
-    # module -> {(name imported from scoregate.config, line number)}
+    # module -> {(name imported from scoregate.config or a module of it, line number)}
     config_names: dict[str, set[tuple[str, int]]] = field(default_factory=dict)
     # module -> {(module.private_name it imports from another scoregate module, line)}
     private: dict[str, set[tuple[str, int]]] = field(default_factory=dict)
@@ -144,7 +146,7 @@ def _record(graph: Graph, name: str, is_package: bool, node: ast.AST, found: Gra
         is_module = f"{base}.{alias.name}" in graph.modules
         if alias.name.startswith("_") and not alias.name.startswith("__") and not is_module:
             found.private[name].add((f"{base}.{alias.name}", node.lineno))
-        if base == f"{PACKAGE}.config":
+        if base == f"{PACKAGE}.config" or base.startswith(f"{PACKAGE}.config."):
             found.config_names[name].add((alias.name, node.lineno))
 
 

@@ -1,7 +1,8 @@
 """Write ``request_triples_dev.jsonl``: the precision track's dev triples.
 
 Hand-written for evaluation only, separately from the training templates in
-``scoregate/models`` (other dishes, places, tasks and wording). Never used in training.
+``training/scoregate_training`` (other dishes, places, tasks and wording). Never used in
+training.
 Each row: domain, query, faithful (answers and honours the request), violating (does
 what the request excludes, or says the opposite), off_topic (an answer to a request
 from another domain, picked deterministically).

@@ -14,7 +14,7 @@ db_app = typer.Typer(help="Database migrations.", no_args_is_help=True)
 @db_app.command("upgrade")
 def db_upgrade(revision: Annotated[str, typer.Argument()] = "head") -> None:
     """Run the migrations on SCOREGATE_DATABASE_URL."""
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
     from scoregate.storage.db import redact_url, upgrade
 
     url = get_settings().secret("database_url")

@@ -126,7 +126,7 @@ def run_demo(
     """Run the two demo jobs and print every iteration's breakdown; returns the jobs."""
     from pydantic import SecretStr
 
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
     from scoregate.pipelines import steps
     from scoregate.pipelines.embedded import embedded_context
 

@@ -152,7 +152,7 @@ def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, An
 
 def _job_status(value: str | None) -> str | None:
     """Refuse an unknown ``--status`` (exit 2) with the list of statuses."""
-    from scoregate.storage.models import JOB_STATUSES
+    from scoregate.storage.tables import JOB_STATUSES
 
     if value is not None and value not in JOB_STATUSES:
         raise typer.BadParameter(

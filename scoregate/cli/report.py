@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from sqlalchemy.orm import Session
 
-    from scoregate.config import ScoringConfig
+    from scoregate.config.scoring_yaml import ScoringConfig
 
 Since = Annotated[
     str | None, typer.Option(help="Time window: 30m, 1h, 24h, 7d...", show_default=False)
@@ -41,7 +41,8 @@ def _session() -> Iterator[Session]:
 
 
 def _config(path: Path | None) -> ScoringConfig:
-    from scoregate.config import get_scoring_config, load_scoring_config
+    from scoregate.config.scoring_yaml import load_scoring_config
+    from scoregate.config.settings import get_scoring_config
 
     try:
         return load_scoring_config(path) if path is not None else get_scoring_config()
@@ -141,7 +142,7 @@ def calibrate(
     as_json: AsJson = False,
 ) -> None:
     """Fit the fused score to reviewers' verdicts; store the map that `calibrated` uses."""
-    from scoregate.pipelines.calibration import MAP_TTL_S, forget
+    from scoregate.pipelines.live_map import MAP_TTL_S, forget
     from scoregate.scoring import calibration
     from scoregate.storage import repository as repo
     from scoregate.storage import stats
@@ -202,7 +203,7 @@ def _since(window: str | None) -> datetime | None:
 
 def _window_start(window: str) -> datetime:
     from scoregate.reports.window import parse_window
-    from scoregate.storage.models import utcnow
+    from scoregate.storage.tables import utcnow
 
     try:
         return utcnow() - parse_window(window)
@@ -247,7 +248,7 @@ def _with_thresholds(
 ) -> ScoringConfig:
     from pydantic import ValidationError
 
-    from scoregate.config import ActionThresholds
+    from scoregate.config.scoring_yaml import ActionThresholds
 
     # One threshold model: GREEN is the accept cut, AMBER the review cut.
     for band, cut in (("GREEN", "accept"), ("AMBER", "review")):

@@ -35,7 +35,8 @@ def score(
     config: Annotated[Path | None, typer.Option(help="A scoring YAML overlay.")] = None,
 ) -> None:
     """Score one output in process and print the breakdown."""
-    from scoregate.config import get_settings, load_scoring_config
+    from scoregate.config.scoring_yaml import load_scoring_config
+    from scoregate.config.settings import get_settings
     from scoregate.extras import require
     from scoregate.scoring.engine import score as run
 

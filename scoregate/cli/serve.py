@@ -26,7 +26,7 @@ def serve(
     ] = False,
 ) -> None:
     """Serve the HTTP API (/v1, /docs, /metrics, /healthz) and the review queue (/review)."""
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
     from scoregate.extras import require
 
     require("server", "`scoregate serve`")

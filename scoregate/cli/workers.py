@@ -36,7 +36,7 @@ def worker(
         argv = worker_argv(pool, concurrency=concurrency, loglevel=loglevel, beat=beat)
     except ValueError as exc:
         raise die(str(exc)) from None
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
     from scoregate.workers.startup import NO_BROKER
 
     if get_settings().broker_url is None:
@@ -53,7 +53,7 @@ def workers(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Live workers (Celery ping) with the queues each consumes; exit 1 when none answers."""
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
 
     if get_settings().broker_url is None:
         err.print(
@@ -98,7 +98,7 @@ def live_workers(timeout: float) -> dict[str, list[str]]:
 
 def exit_not_published(recorded: list[str], left: int) -> NoReturn:
     """The broker did not take the jobs: they are recorded; say what happens next."""
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
 
     settings = get_settings()
     for job_id in recorded:

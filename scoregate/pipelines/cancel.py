@@ -6,7 +6,7 @@ from __future__ import annotations
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.validation import check_text
 from scoregate.storage import repository as repo
-from scoregate.storage.models import JOB_STATUSES, TERMINAL_JOB_STATUSES
+from scoregate.storage.tables import JOB_STATUSES, TERMINAL_JOB_STATUSES
 
 #: Statuses a job can be cancelled from.
 CANCELLABLE: tuple[str, ...] = tuple(s for s in JOB_STATUSES if s not in TERMINAL_JOB_STATUSES)

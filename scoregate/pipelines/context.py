@@ -9,7 +9,8 @@ from typing import Any, Protocol
 
 from sqlalchemy.orm import Session
 
-from scoregate.config import ScoringConfig, Settings
+from scoregate.config.scoring_yaml import ScoringConfig
+from scoregate.config.settings import Settings
 from scoregate.pipelines.dispatch import Dispatcher
 from scoregate.pipelines.workflow import Workflow
 from scoregate.schemas.loop import TaskRef

@@ -10,13 +10,13 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
-from scoregate.config import Settings
-from scoregate.pipelines import calibration, outbound, steplog
+from scoregate.config.settings import Settings
 from scoregate.pipelines import context as names
+from scoregate.pipelines import live_map, outbound, steplog
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
 from scoregate.pipelines.failure import mark_failed
-from scoregate.pipelines.loop import Decision, decide, research_denied
+from scoregate.pipelines.loop import LoopDecision, decide, research_denied
 from scoregate.pipelines.publish import RESEARCH_SUBJECT, publish
 from scoregate.pipelines.steps import track_messages
 from scoregate.pipelines.validation import MAX_JOB_ID_CHARS, check_tree
@@ -34,13 +34,12 @@ log = logging.getLogger(__name__)
 # --- fusion -------------------------------------------------------------------------------------
 
 
-def _tracks_of(rows: dict[str, Any], forced: bool) -> dict[str, TrackScore]:
+def _tracks_of(rows: dict[str, Any]) -> dict[str, TrackScore]:
     tracks: dict[str, TrackScore] = {}
     for pool in EXPECTED_TRACKS:
         row = rows.get(pool)
         if row is None:
-            status = "timeout" if forced else "failed"
-            tracks[pool] = TrackScore(name=pool, status=status, error="no result arrived in time")
+            tracks[pool] = TrackScore(name=pool, status="failed", error="no result arrived in time")
             continue
         # A pool may report several tracks (reward: heuristics, evidence, metrics) or
         # none of its own name (no constraints): only a missing row is a failure.
@@ -49,13 +48,13 @@ def _tracks_of(rows: dict[str, Any], forced: bool) -> dict[str, TrackScore]:
     return tracks
 
 
-def fuse_iteration(ctx: PipelineContext, job_id: str, n: int, forced: bool = False) -> None:
+def fuse_iteration(ctx: PipelineContext, job_id: str, n: int) -> None:
     """Fuse the tracks of iteration ``n`` once; then hand the decision to the controller."""
-    fuse_iterations(ctx, [(job_id, n, forced)])
+    fuse_iterations(ctx, [(job_id, n)])
 
 
-def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int, bool]]) -> None:
-    """Fuse many iterations (job id, n, forced) in one transaction, each exactly once.
+def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int]]) -> None:
+    """Fuse many iterations (job id, n) in one transaction, each exactly once.
 
     An iteration already fused (a duplicate delivery) is skipped; the decisions are
     published after the commit.
@@ -63,21 +62,21 @@ def fuse_iterations(ctx: PipelineContext, refs: Sequence[tuple[str, int, bool]])
     fused: list[ScoreResult] = []
     out: list[Message] = []
     refs = sorted(refs)  # rows locked in one order: two batches never deadlock
-    keys = [(job_id, n) for job_id, n, _ in refs]
     with ctx.session() as s:
-        its = repo.get_iterations(s, refs=keys)
-        rows = repo.track_results_of(s, refs=keys)
-        jobs = repo.get_jobs(s, job_ids={job_id for job_id, _ in keys})
-        for job_id, n, forced in refs:
+        its = repo.get_iterations(s, refs=refs)
+        rows = repo.track_results_of(s, refs=refs)
+        jobs = repo.get_jobs(s, job_ids={job_id for job_id, _ in refs})
+        for job_id, n in refs:
             it = its.get((job_id, n))
             if it is None or it.status != "scoring":
                 continue
             with steplog.timed() as ms:
                 req = ScoreRequest.model_validate(it.request)
-                tracks = _tracks_of(rows[(job_id, n)], forced)
+                tracks = _tracks_of(rows[(job_id, n)])
                 job = jobs.get(job_id)
                 cut = LoopPolicy.model_validate(job.policy).threshold if job is not None else None
-                result = calibration.recalibrate(s, fuse(req, tracks, ctx.config, accept_cut=cut))
+                calibrator = live_map.live_calibrator(s)
+                result = fuse(req, tracks, ctx.config, accept_cut=cut, calibrator=calibrator)
             steplog.step(job_id, n, "fusion", result.score, ms[0], f"band {result.band}")
             timings = {name: t.elapsed_ms for name, t in tracks.items()}
             dump = result.model_dump(mode="json")
@@ -131,7 +130,7 @@ def _record(
     job_id: str,
     n: int,
     result: ScoreResult,
-    decision: Decision,
+    decision: LoopDecision,
     *,
     actor: str = "system",
     quota: Any = None,
@@ -155,7 +154,7 @@ def _record(
 
 
 def _act(
-    ctx: PipelineContext, s: Session, job: Any, it: Any, result: ScoreResult, decision: Decision
+    ctx: PipelineContext, s: Session, job: Any, it: Any, result: ScoreResult, decision: LoopDecision
 ) -> list[Message]:
     n = int(it.n)
     hooks = Hooks.model_validate(job.hooks or {})
@@ -189,7 +188,7 @@ def _follow_ups(
     job: Any,
     it: Any,
     result: ScoreResult,
-    decision: Decision,
+    decision: LoopDecision,
     hooks: Hooks,
 ) -> list[Message]:
     n = int(it.n)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scoregate.config import ScoringConfig, Settings, get_scoring_config, get_settings
+from scoregate.config.scoring_yaml import ScoringConfig
+from scoregate.config.settings import Settings, get_scoring_config, get_settings
 from scoregate.pipelines import agent_errors, control, steps
 from scoregate.pipelines import context as names
 from scoregate.pipelines.context import PipelineContext
@@ -22,7 +23,7 @@ def _pipeline_tasks(ctx: PipelineContext) -> dict[str, Callable[..., Any]]:
         names.SEMANTIC: lambda **kw: steps.score_model_track(ctx, "semantic", [kw]),
         names.PRECISION: lambda **kw: steps.score_model_track(ctx, "precision", [kw]),
         names.REWARD: lambda **kw: steps.score_reward_track(ctx, [kw]),
-        names.FUSE: lambda job_id, n, forced=False: control.fuse_iteration(ctx, job_id, n, forced),
+        names.FUSE: lambda job_id, n: control.fuse_iteration(ctx, job_id, n),
         names.DECIDE: lambda job_id, n: control.decide_iteration(ctx, job_id, n),
         names.AGENT_RESULT: lambda output, job_id, iteration=None, n=None: control.agent_result(
             ctx, output, job_id, int(control.answered_iteration(iteration, n))

@@ -22,8 +22,9 @@ LOOP_EXIT_REASON = "max_iterations_reached"
 
 
 @dataclass(frozen=True)
-class Decision:
-    """What happens next and why; ``status`` is the job's new status."""
+class LoopDecision:
+    """What happens next and why; ``status`` is the job's new status. (Its audit line is
+    a row of the ``decisions`` table, :class:`scoregate.storage.tables.Decision`.)"""
 
     kind: DecisionKind
     rationale: str
@@ -39,7 +40,7 @@ def decide(
     *,
     has_agent: bool,
     has_research: bool,
-) -> Decision:
+) -> LoopDecision:
     """Decide after iteration ``n`` (1-based) given the fused ``result``.
 
     Never approves silently: below threshold at the last iteration the loop exits with
@@ -56,7 +57,9 @@ def decide(
     return _below_threshold(policy, n, result, has_agent)
 
 
-def _gate(policy: LoopPolicy, n: int, result: ScoreResult, has_research: bool) -> Decision | None:
+def _gate(
+    policy: LoopPolicy, n: int, result: ScoreResult, has_research: bool
+) -> LoopDecision | None:
     assert result.gate is not None
     tier = result.gate.tier
     if tier == "high":
@@ -78,7 +81,9 @@ def _cut(policy: LoopPolicy, result: ScoreResult) -> float:
     return float(result.cuts.get("accept", result.score))
 
 
-def _below_threshold(policy: LoopPolicy, n: int, result: ScoreResult, has_agent: bool) -> Decision:
+def _below_threshold(
+    policy: LoopPolicy, n: int, result: ScoreResult, has_agent: bool
+) -> LoopDecision:
     below = f"score {result.score:.2f} < accept cut {_cut(policy, result):.2f} ({result.action})"
     if n < policy.max_iterations and has_agent:
         return _make(
@@ -86,7 +91,7 @@ def _below_threshold(policy: LoopPolicy, n: int, result: ScoreResult, has_agent:
             f"{below}: re-running the agent (iteration {n + 1} of {policy.max_iterations})",
         )
     why = f"{n} of {policy.max_iterations} iterations used" if has_agent else "no agent to re-run"
-    return Decision(
+    return LoopDecision(
         kind="exit",
         rationale=f"{below}; {why}: not approved",
         status="escalated" if policy.hil else "rejected",
@@ -95,13 +100,13 @@ def _below_threshold(policy: LoopPolicy, n: int, result: ScoreResult, has_agent:
     )
 
 
-def research_denied(decision: Decision, quota_message: str) -> Decision:
+def research_denied(decision: LoopDecision, quota_message: str) -> LoopDecision:
     """A research decision whose quota ran out falls back to a human review (seed 002)."""
     return _make("review", f"{decision.rationale}; {quota_message}; waiting for a human")
 
 
-def _make(kind: DecisionKind, rationale: str) -> Decision:
-    return Decision(kind=kind, rationale=rationale, status=STATUS_AFTER[kind])
+def _make(kind: DecisionKind, rationale: str) -> LoopDecision:
+    return LoopDecision(kind=kind, rationale=rationale, status=STATUS_AFTER[kind])
 
 
 def feedback(result: ScoreResult, n: int) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import context as names
 from scoregate.pipelines.context import POOLS
 from scoregate.pipelines.dispatch import Message

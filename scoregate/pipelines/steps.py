@@ -24,9 +24,9 @@ from scoregate.pipelines.validation import check_body
 from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
+from scoregate.scoring.encoders import model_identity
 from scoregate.scoring.engine import describe_validation_error, model_tracks, parse_request
 from scoregate.scoring.engine import pure_tracks as run_pure_tracks
-from scoregate.scoring.models import model_identity
 from scoregate.scoring.reward import check_constraints
 from scoregate.storage import repository as repo
 

@@ -32,8 +32,8 @@ from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.storage import repository as repo
-from scoregate.storage.models import TERMINAL_JOB_STATUSES
 from scoregate.storage.recovery import stale_agent_waits
+from scoregate.storage.tables import TERMINAL_JOB_STATUSES
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from scoregate.config import ScoringConfig
+from scoregate.config.scoring_yaml import ScoringConfig
 
 TRACK_ORDER = ("semantic", "precision", "reward", "heuristics", "evidence", "metrics")
 TRACK_COLORS = {

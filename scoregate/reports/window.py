@@ -18,10 +18,10 @@ from rich.console import Console
 from rich.table import Table
 from sqlalchemy.orm import Session
 
-from scoregate.config import ScoringConfig
+from scoregate.config.scoring_yaml import ScoringConfig
 from scoregate.scoring.fusion import action_of_band, band_for, passes_minimum
 from scoregate.storage import stats
-from scoregate.storage.models import utcnow
+from scoregate.storage.tables import utcnow
 
 BANDS = ("GREEN", "AMBER", "RED")
 ACTIONS = ("accept", "review", "iterate", "reject")

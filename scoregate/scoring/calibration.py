@@ -1,8 +1,15 @@
-"""Calibration from outcomes (seed 004 "calibrate regularly", seed 002 audit analysis).
+"""The one calibration of a fused score: ``ScoreResult.calibrated`` (seeds 002 and 004).
 
-Fits a monotone map from the fused score to the observed acceptance rate of
-reviewed outputs: isotonic regression (pool-adjacent-violators) or Platt
-scaling (a logistic curve). Pure: lists in, numbers out; no database.
+:func:`calibrate` is the step the fusion runs. With a map fitted to reviewers'
+verdicts (``scoregate calibrate``; seed 004's "calibrate regularly" with outcome
+data), the map; until one is stored, seed 004's prior adjustment of the score
+(known model bias, historical accuracy, task difficulty, bounds), configured in the
+scoring YAML's ``heuristics.calibration``.
+
+The map is monotone, from the fused score to the observed acceptance rate of reviewed
+outputs: isotonic regression (pool-adjacent-violators) or Platt scaling (a logistic
+curve). Pure: lists in, numbers out; the stored maps live in the database
+(``storage.verdicts``), the one in force in each process in ``pipelines.live_map``.
 """
 
 from __future__ import annotations
@@ -13,6 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
+
+from scoregate.config.tracks import Calibration
+from scoregate.schemas.request import ScoringMetadata
 
 Method = Literal["isotonic", "platt"]
 METHODS: tuple[Method, ...] = ("isotonic", "platt")
@@ -46,6 +56,78 @@ class Fit:
     accepted: int
     ece_before: float
     ece_after: float
+
+
+def calibrate(
+    raw: float,
+    cal: Calibration,
+    metadata: ScoringMetadata | None = None,
+    fitted: Calibrator | None = None,
+) -> tuple[float, list[dict[str, Any]]]:
+    """The calibrated probability of a fused score, with every non-zero adjustment.
+
+    ``fitted`` (the map in force, fitted to reviewers' verdicts) decides when given.
+    Without it, seed 004's prior adjustment, in order: shrink by the known model bias;
+    scale by historical accuracy when it is below ``accuracy_floor``; scale by
+    ``1 - difficulty * difficulty_scale``, where ``metadata.task_difficulty`` overrides
+    the configured difficulty; clamp to the bounds.
+
+    Raises:
+        ValueError: ``raw`` is not a finite number in [0, 1].
+    """
+    if not 0.0 <= raw <= 1.0:  # also rejects NaN
+        raise ValueError(f"raw confidence must be a finite number in [0, 1] (got {raw!r})")
+    steps = list[dict[str, Any]]()
+    if fitted is not None:
+        why = f"Map fitted to reviewers' verdicts ({fitted.kind})"
+        return _adjust(steps, "fitted_map", raw, apply(fitted, raw), why), steps
+    value = raw
+    for name, factor, reason in _prior_stages(cal, metadata):
+        value = _adjust(steps, name, value, value * factor, reason)
+    bounded = max(cal.lower_bound, min(cal.upper_bound, value))
+    value = _adjust(
+        steps,
+        "bounds",
+        value,
+        bounded,
+        f"Kept within [{cal.lower_bound:.2f}, {cal.upper_bound:.2f}]",
+    )
+    return value, steps
+
+
+def _prior_stages(
+    cal: Calibration, metadata: ScoringMetadata | None
+) -> list[tuple[str, float, str]]:
+    """Seed 004's (adjustment, multiplier, reason), in the seed's order."""
+    difficulty, source = cal.task_difficulty, "configured"
+    if metadata is not None and metadata.task_difficulty is not None:
+        difficulty, source = metadata.task_difficulty, "from the request"
+    stages = [
+        ("model_bias", 1 - cal.model_bias, f"Known overconfidence bias of {cal.model_bias:.0%}")
+    ]
+    if cal.historical_accuracy < cal.accuracy_floor:
+        stages.append(
+            (
+                "historical_accuracy",
+                cal.historical_accuracy,
+                f"Historical accuracy {cal.historical_accuracy:.0%} is below"
+                f" {cal.accuracy_floor:.0%}",
+            )
+        )
+    stages.append(
+        (
+            "task_difficulty",
+            1 - difficulty * cal.difficulty_scale,
+            f"Task difficulty {difficulty:.2f} ({source})",
+        )
+    )
+    return stages
+
+
+def _adjust(steps: list[dict[str, Any]], name: str, old: float, new: float, why: str) -> float:
+    if new != old:
+        steps.append({"factor": name, "value": new - old, "reason": why})
+    return new
 
 
 def expected_calibration_error(

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from scoregate.config import ScoringConfig, load_scoring_config
+from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.evidence import evidence_track
@@ -44,7 +44,7 @@ class LocalModels:
         threads: int | None = None,
         backend: str = "torch",
     ) -> None:
-        """``backend``: ``torch`` or ``int8`` on a CPU (see ``models.CPU_BACKENDS``); the
+        """``backend``: ``torch`` or ``int8`` on a CPU (see ``encoders.CPU_BACKENDS``); the
         caller passes ``SCOREGATE_CPU_BACKEND`` (scoring reads no process settings)."""
         self._cfg = cfg
         self._device = device
@@ -62,7 +62,7 @@ class LocalModels:
 
     def _load(self, track: str) -> Any:
         from scoregate.extras import require
-        from scoregate.scoring.models import load_cross_encoder, load_embedder, pick_device
+        from scoregate.scoring.encoders import load_cross_encoder, load_embedder, pick_device
 
         require("models", f"the {track} track")
 

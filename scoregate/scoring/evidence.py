@@ -34,7 +34,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from scoregate.config import EvidenceConfig
+from scoregate.config.tracks import EvidenceConfig
 from scoregate.schemas.request import Evidence
 from scoregate.schemas.result import Band, TrackScore
 from scoregate.scoring.bands import band_of, held_band

@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from scoregate.config import ActionThresholds, ScoringConfig
+from scoregate.config.scoring_yaml import ActionThresholds, ScoringConfig
 from scoregate.schemas.request import ScoreRequest, ScoringMetadata
 from scoregate.schemas.result import Action, Band, ScoreResult, TrackScore, WeakFactor
 from scoregate.scoring.bands import held_band
+from scoregate.scoring.calibration import Calibrator, calibrate
 from scoregate.scoring.gating import resolve_tier
-from scoregate.scoring.heuristics import calibrate, weakest_factors
+from scoregate.scoring.heuristics import weakest_factors
 from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.text import sanitize_reasons
 
@@ -303,6 +304,7 @@ def fuse(
     cfg: ScoringConfig,
     *,
     accept_cut: float | None = None,
+    calibrator: Calibrator | None = None,
 ) -> ScoreResult:
     """Combine the tracks that ran into one :class:`ScoreResult`.
 
@@ -311,7 +313,9 @@ def fuse(
     what the answer does against the request (an excluded item it affirms, inferred
     instructions it fails, failed hard constraints); then the one set of cut points
     (``actions``, with the accept cut moved to ``accept_cut``, a job's own loop threshold)
-    gives the action and the band.
+    gives the action and the band. ``calibrated`` is the one calibration of the score
+    (:func:`scoregate.scoring.calibration.calibrate`): ``calibrator``, the map fitted to
+    reviewers' verdicts, when one is in force, else seed 004's prior adjustment.
 
     Fails closed: hard constraints that failed *or could not be checked* cap the score at
     ``reward.hard_fail_cap``, and a result scored on less than
@@ -346,7 +350,7 @@ def fuse(
     gate_tier = resolve_tier(request.self_reported_confidence, band, cfg.gating)
     if gate_tier.warning:
         notes.append(gate_tier.warning)
-    calibrated, _ = calibrate(score, cfg.heuristics.calibration, request.metadata)
+    calibrated, _ = calibrate(score, cfg.heuristics.calibration, request.metadata, calibrator)
     metrics = tracks.get("metrics")
     score_100 = percent(score)
     return ScoreResult(

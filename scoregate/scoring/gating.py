@@ -6,7 +6,7 @@ The research quota that the gate consults lives in ``scoregate.storage.quota``
 
 from __future__ import annotations
 
-from scoregate.config import GatingConfig
+from scoregate.config.scoring_yaml import GatingConfig
 from scoregate.schemas.result import Band, Gate, GateAction, Tier
 
 VALID_TIERS: tuple[Tier, ...] = ("high", "medium", "low")

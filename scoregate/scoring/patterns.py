@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import regex
 
-from scoregate.config import RewardConfig
+from scoregate.config.tracks import RewardConfig
 
 __all__ = ["compile_user_pattern", "unrolled_size"]
 

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from scoregate.config import PrecisionConfig
+from scoregate.config.tracks import PrecisionConfig
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.affirmation import ExclusionCheck, check_exclusions, mentions, stem
 from scoregate.scoring.exclusions import parse_exclusions, strip_exclusions

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from scoregate.config import SemanticConfig
+from scoregate.config.tracks import SemanticConfig
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.request_analysis import analyze
 

@@ -21,8 +21,8 @@ from scoregate.server.bodies import (
 from scoregate.server.problems import Problem
 from scoregate.server.security import Caller, require
 from scoregate.server.service import ApiService, ConflictError, NotFoundError
-from scoregate.storage.models import JOB_STATUSES
 from scoregate.storage.paging import MAX_PAGE
+from scoregate.storage.tables import JOB_STATUSES
 
 router = APIRouter(prefix="/v1", tags=["v1"])
 

@@ -23,7 +23,7 @@ from scoregate.cli.demo import (
     DemoAgent,
     demo_jobs,
 )
-from scoregate.config import get_settings
+from scoregate.config.settings import get_settings
 from scoregate.scoring.engine import ModelProvider
 from scoregate.server.service import ApiService
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 from typing import Any
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.server.auth import ApiKey, parse_keys
 from scoregate.server.service import ApiService
 

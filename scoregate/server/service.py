@@ -23,8 +23,8 @@ from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ModelProvider, default_models
 from scoregate.scoring.engine import score as run_score
 from scoregate.storage import repository as repo
-from scoregate.storage.models import Job
 from scoregate.storage.paging import page_jobs, waiting_for_review
+from scoregate.storage.tables import Job
 
 
 class NotFoundError(LookupError):

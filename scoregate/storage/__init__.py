@@ -1,4 +1,4 @@
-"""Persistence: SQLAlchemy 2.0 models, a small repository API, Alembic migrations.
+"""Persistence: the tables (SQLAlchemy 2.0), a small repository API, Alembic migrations.
 
 Importing this package opens no connection; engines are made on first use, per
 process (``db.get_engine``). The API lives in ``scoregate.storage.repository``.
@@ -13,7 +13,7 @@ from scoregate.storage.db import (
     session_scope,
     upgrade,
 )
-from scoregate.storage.models import (
+from scoregate.storage.tables import (
     Base,
     CalibrationMap,
     Decision,

@@ -16,7 +16,7 @@ from sqlalchemy import ColumnElement, CursorResult, Result, literal_column, upda
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from scoregate.storage.models import Base
+from scoregate.storage.tables import Base
 
 _M = TypeVar("_M", bound=Base)
 

@@ -13,7 +13,7 @@ from scoregate.storage._sql import (
     guarded_update,
     insert_ignore,
 )
-from scoregate.storage.models import (
+from scoregate.storage.tables import (
     ESCALATION_KINDS,
     ESCALATION_STATUSES,
     TIERS,

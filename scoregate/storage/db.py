@@ -22,8 +22,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, sessionmaker
 
-from scoregate.config import get_settings
-from scoregate.storage.models import Base
+from scoregate.config.settings import get_settings
+from scoregate.storage.tables import Base
 
 #: The Alembic scripts, shipped inside the package.
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"

@@ -6,7 +6,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from scoregate.storage._sql import check_one_of
-from scoregate.storage.models import DISPATCH_KINDS, Decision, Dispatch, utcnow
+from scoregate.storage.tables import DISPATCH_KINDS, Decision, Dispatch, utcnow
 
 
 def record_dispatch(

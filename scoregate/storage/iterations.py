@@ -19,7 +19,7 @@ from scoregate.storage._sql import (
     insert_ignore,
     select_in,
 )
-from scoregate.storage.models import (
+from scoregate.storage.tables import (
     ITERATION_STATUSES,
     TERMINAL_JOB_STATUSES,
     TRACK_STATUSES,

@@ -16,7 +16,7 @@ from scoregate.storage._sql import (
     guarded_update,
     select_in,
 )
-from scoregate.storage.models import (
+from scoregate.storage.tables import (
     JOB_STATUSES,
     Base,
     Job,

@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
-from scoregate.storage.models import Escalation, Job
+from scoregate.storage.tables import Escalation, Job
 
 #: The most jobs one page may hold.
 MAX_PAGE = 200

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scoregate.storage._sql import select_in
-from scoregate.storage.models import Iteration, Job, TrackResult
+from scoregate.storage.tables import Iteration, Job, TrackResult
 
 #: Job statuses in which the loop waits for the agent (or research task) to answer.
 WAITING_ON_AGENT: tuple[str, ...] = ("awaiting_agent", "researching")

@@ -22,12 +22,6 @@ from scoregate.storage.audit import (
     open_escalation_for,
     resolve_escalation,
 )
-from scoregate.storage.calibration import (
-    add_verdict,
-    latest_calibration_map,
-    list_verdicts,
-    save_calibration_map,
-)
 from scoregate.storage.dispatches import (
     count_decisions,
     dispatches_of,
@@ -61,6 +55,12 @@ from scoregate.storage.jobs import (
     list_jobs,
     lock_job,
     set_job_status,
+)
+from scoregate.storage.verdicts import (
+    add_verdict,
+    latest_calibration_map,
+    list_verdicts,
+    save_calibration_map,
 )
 
 __all__ = [

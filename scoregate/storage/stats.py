@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
-from scoregate.storage.models import Decision, Iteration, Job, Verdict
+from scoregate.storage.tables import Decision, Iteration, Job, Verdict
 
 #: Job statuses that still move without a human; a report counts the others as finished.
 IN_PROGRESS = ("pending", "running", "awaiting_agent", "researching")

@@ -4,7 +4,7 @@ The pipeline steps call the ``record_*`` functions; they never raise, because a
 metrics problem must not fail a score. The metrics are made on first use, not at
 import, and ``prometheus_client`` is imported then too: its multiprocess mode is
 chosen from ``PROMETHEUS_MULTIPROC_DIR`` when it is first imported, which a
-Celery worker sets before it forks its children (``scoregate.workers.metrics``).
+Celery worker sets before it forks its children (``scoregate.workers.telemetry``).
 
 Every name, with what it means, is listed in ``docs/operations.md``.
 """

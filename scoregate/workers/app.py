@@ -8,7 +8,7 @@ from typing import Any
 from celery import Celery
 from kombu.entity import Exchange, Queue
 
-from scoregate.config import Settings, get_settings
+from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines.context import POOLS
 from scoregate.workers import startup
 from scoregate.workers.reliability import reliability_config, transport_options

@@ -2,8 +2,10 @@
 
 The modules of ``workers/`` import in one order, bottom to top: ``reliability``
 (delivery guard, retry and transport settings) <- ``startup`` <- ``app`` (the Celery
-app) <- ``runtime`` (the per-process pipeline context) <- ``batching`` <- ``base`` <-
-the pool modules (``semantic``, ``precision``, ``reward``, ``fusion``, ``control``).
+app) <- ``runtime`` (the per-process pipeline context) <- ``batching`` (the
+micro-batched task class) <- ``batch_runner`` (a batch's messages in the pool process)
+<- ``base`` <- the pool modules (``semantic``, ``precision``, ``reward``, ``fusion``,
+``control``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from celery import Task
 
-from scoregate.config import get_settings
+from scoregate.config.settings import get_settings
 from scoregate.pipelines.failure import fail_job
 from scoregate.pipelines.validation import BadMessage, job_ref
 from scoregate.workers import reliability, runtime

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoregate.config import get_settings
+from scoregate.config.settings import get_settings
 from scoregate.pipelines.context import POOLS
 
 MODEL_POOLS = ("semantic", "precision")

@@ -1,7 +1,7 @@
 """The control pool: submissions, the loop controller, agent results, reviews, the sweeper.
 
 Every task refuses a malformed message (logged, acked, never retried) and retries
-transient faults with backoff: ``decide`` is micro-batched (``batching.run_batch``,
+transient faults with backoff: ``decide`` is micro-batched (``batch_runner.run_batch``,
 one transaction per flush), the others are ``base.ScoregateTask``.
 """
 
@@ -14,7 +14,8 @@ from scoregate.pipelines.context import AGENT_ERROR
 from scoregate.pipelines.validation import BadMessage, job_ref
 from scoregate.workers.app import app
 from scoregate.workers.base import ScoregateTask, batch_options, fail_job
-from scoregate.workers.batching import ReliableBatches, run_batch
+from scoregate.workers.batch_runner import run_batch
+from scoregate.workers.batching import ReliableBatches
 from scoregate.workers.runtime import get_context
 
 # Until ``submit`` and ``review`` commit, the message is the only copy of the job or of

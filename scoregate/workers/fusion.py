@@ -10,15 +10,18 @@ from typing import Any
 from scoregate.pipelines.control import fuse_iterations
 from scoregate.workers.app import app
 from scoregate.workers.base import batch_options
-from scoregate.workers.batching import ReliableBatches, run_batch
+from scoregate.workers.batch_runner import run_batch
+from scoregate.workers.batching import ReliableBatches
 from scoregate.workers.runtime import get_context
 
 FIELDS = ("job_id", "n")
+#: Accepted and ignored: an older publisher's fuse message may still carry ``forced``
+#: (a fusion forced before every track landed, a path nothing takes any more).
 OPTIONAL = ("forced",)
 
 
 def _fuse(items: list[dict[str, Any]]) -> None:
-    refs = [(str(i["job_id"]), int(i["n"]), i.get("forced") is True) for i in items]
+    refs = [(str(i["job_id"]), int(i["n"])) for i in items]
     fuse_iterations(get_context(), refs)
 
 

@@ -28,7 +28,7 @@ from redis.retry import Retry
 from sqlalchemy.exc import InterfaceError as DatabaseInterfaceError
 from sqlalchemy.exc import OperationalError as DatabaseError
 
-from scoregate.config import Settings, get_settings
+from scoregate.config.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ def _check_config(**_: Any) -> None:
 
 def check_config() -> None:
     """Load the scoring config and the workflow file now; errors say what is wrong."""
-    from scoregate.config import get_scoring_config
+    from scoregate.config.settings import get_scoring_config
     from scoregate.pipelines.workflow import load_workflow
 
     settings = get_settings()

@@ -8,15 +8,15 @@ from typing import Any
 
 from celery import signals
 
-from scoregate.config import get_scoring_config, get_settings
+from scoregate.config.settings import get_scoring_config, get_settings
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import CeleryDispatcher
 from scoregate.pipelines.workflow import load_workflow
+from scoregate.scoring.encoders import model_identity
 from scoregate.scoring.engine import LocalModels
-from scoregate.scoring.models import model_identity
 from scoregate.storage.db import dispose_engines, session_scope
 from scoregate.storage.quota import MemoryQuota, QuotaStore, RedisQuota
-from scoregate.workers import metrics as _metrics  # noqa: F401  (its signal handlers)
+from scoregate.workers import telemetry as _telemetry  # noqa: F401  (its signal handlers)
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,8 @@ from typing import Any
 from scoregate.pipelines.steps import score_model_track
 from scoregate.workers.app import app
 from scoregate.workers.base import batch_options
-from scoregate.workers.batching import ReliableBatches, run_batch
+from scoregate.workers.batch_runner import run_batch
+from scoregate.workers.batching import ReliableBatches
 from scoregate.workers.runtime import get_context
 
 FIELDS = ("job_id", "n", "query", "content")

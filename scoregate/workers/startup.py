@@ -23,7 +23,7 @@ from typing import Any
 from celery import bootsteps, signals
 
 from scoregate import extras
-from scoregate.config import Settings, get_settings
+from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines.context import POOLS, SWEEP
 from scoregate.workers.reliability import transport_options
 

@@ -178,7 +178,7 @@ def client_pointed_at(env: dict[str, str], skip: tuple[str, ...] = ()) -> Iterat
 
 
 def clear_caches() -> None:
-    from scoregate.config import get_scoring_config, get_settings
+    from scoregate.config.settings import get_scoring_config, get_settings
     from scoregate.pipelines.api import client_context
     from scoregate.workers.app import get_app
     from scoregate.workers.runtime import get_context, redis_client

@@ -17,7 +17,7 @@ import pytest
 import redis
 from pydantic import SecretStr
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.server import ApiService, create_app
 from scoregate.server.serve import production_service

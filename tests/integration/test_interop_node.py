@@ -198,7 +198,7 @@ class _Lines:
 
 def _job_by_key(key: str, timeout: float = 30.0) -> str:
     from scoregate.pipelines.api import client_context
-    from scoregate.storage.models import Job
+    from scoregate.storage.tables import Job
 
     ctx, _ = client_context()
     deadline = time.monotonic() + timeout

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from scoregate.config import load_scoring_config
-from scoregate.scoring.models import load_cross_encoder, load_embedder, resolve_model_path
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.scoring.encoders import load_cross_encoder, load_embedder, resolve_model_path
 from scoregate.scoring.precision import precision_scores
 from scoregate.scoring.semantic import semantic_scores
 

@@ -9,7 +9,7 @@ import json
 import pytest
 import redis
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines.dispatch import PUBLISH_BATCH, CeleryDispatcher, Message
 from scoregate.workers.app import create_app
 

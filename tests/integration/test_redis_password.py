@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 import redis
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.storage.quota import RedisQuota
 from scoregate.workers.app import create_app
 from tests.conftest import require_service

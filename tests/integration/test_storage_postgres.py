@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scoregate.storage import db
 from scoregate.storage import repository as repo
-from scoregate.storage.models import Base, Escalation
+from scoregate.storage.tables import Base, Escalation
 from tests.conftest import require_service
 
 pytestmark = pytest.mark.integration

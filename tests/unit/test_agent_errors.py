@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import agent_errors
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.schemas.loop import AgentErrorReport

@@ -2,9 +2,10 @@
 
 Layers, top to bottom (see docs/architecture.md and ``tests/import_graph.py``):
 facade (``scoregate/__init__``) / cli, reports, server -> workers -> pipelines ->
-storage, telemetry -> scoring -> config -> schemas. ``reports/`` imports neither front
-end. ``scoring/`` and ``schemas/`` do no I/O and read no process settings.
-Function-level imports count; ``if TYPE_CHECKING:`` imports do not.
+storage, telemetry -> settings -> scoring -> config (the scoring YAML's schema) ->
+schemas. ``reports/`` imports neither front end. ``scoring/`` and ``schemas/`` do no I/O
+and read no process settings. Function-level imports count; ``if TYPE_CHECKING:``
+imports do not.
 """
 
 from __future__ import annotations

@@ -16,12 +16,13 @@ from typer.testing import CliRunner
 
 import scoregate
 from scoregate.cli import app as cli
-from scoregate.config import Settings, load_scoring_config
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.config.settings import Settings
 from scoregate.pipelines import api
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.pipelines.workflow import load_workflow
 from scoregate.schemas.request import Evidence, ScoreRequest, ScoringMetadata
-from scoregate.storage.models import Job
+from scoregate.storage.tables import Job
 from scoregate.workers import control as control_tasks
 from tests.fakes import FakeModels, Recorder
 

@@ -51,7 +51,7 @@ def test_worker_rejects_unknown_pool():
 
 
 def test_worker_argv_routes_queues(monkeypatch):
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
     from scoregate.workers.command import worker_argv
 
     argv = worker_argv("semantic")

@@ -14,14 +14,14 @@ from typer.testing import CliRunner
 from scoregate.cli import app as cli
 from scoregate.cli.args import constraint_syntax
 from scoregate.cli.errors import describe
-from scoregate.config import Settings, get_settings
+from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines import api
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.reports.render import print_job
 from scoregate.schemas.constraints import CONSTRAINT_KINDS
 from scoregate.schemas.output import OUTPUTS, SCHEMA_VERSION, JobOutput, schema_text
 from scoregate.storage import repository as repo
-from scoregate.storage.models import JOB_STATUSES
+from scoregate.storage.tables import JOB_STATUSES
 from tests.fakes import FakeModels
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -276,8 +276,8 @@ def test_model_loads_run_without_transformers_progress_bars(monkeypatch, tmp_pat
     import sentence_transformers
     from transformers.utils import logging as hf_logging
 
-    from scoregate.config import load_scoring_config
-    from scoregate.scoring import models
+    from scoregate.config.scoring_yaml import load_scoring_config
+    from scoregate.scoring import encoders
 
     seen: list[bool] = []
 
@@ -287,11 +287,11 @@ def test_model_loads_run_without_transformers_progress_bars(monkeypatch, tmp_pat
 
     monkeypatch.setattr(sentence_transformers, "SentenceTransformer", Recording)
     monkeypatch.setattr(sentence_transformers, "CrossEncoder", Recording)
-    monkeypatch.setattr(models, "resolve_model_path", lambda spec: str(tmp_path))
+    monkeypatch.setattr(encoders, "resolve_model_path", lambda spec: str(tmp_path))
     cfg = load_scoring_config()
     hf_logging.enable_progress_bar()
-    models.load_embedder(cfg.semantic)
-    models.load_cross_encoder(cfg.precision)
+    encoders.load_embedder(cfg.semantic)
+    encoders.load_cross_encoder(cfg.precision)
     assert seen == [False, False]
     assert hf_logging.is_progress_bar_enabled()  # the process's own setting is restored
 

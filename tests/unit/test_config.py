@@ -7,14 +7,9 @@ import textwrap
 import pytest
 import yaml
 
-from scoregate.config import (
-    FACTORS,
-    HEURISTIC_RULES,
-    TRACKS,
-    Settings,
-    default_scoring_yaml,
-    load_scoring_config,
-)
+from scoregate.config.scoring_yaml import default_scoring_yaml, load_scoring_config
+from scoregate.config.settings import Settings
+from scoregate.config.tracks import FACTORS, HEURISTIC_RULES, TRACKS
 
 CFG = load_scoring_config()
 

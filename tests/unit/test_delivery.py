@@ -18,11 +18,11 @@ from celery_batches import SimpleRequest
 from pydantic import SecretStr
 from sqlalchemy.exc import OperationalError
 
-from scoregate.config import Settings, get_settings
+from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines import control, steps
 from scoregate.pipelines.dispatch import PublishError
 from scoregate.pipelines.embedded import embedded_context
-from scoregate.workers import batching, reliability, runtime
+from scoregate.workers import batch_runner, batching, reliability, runtime
 from scoregate.workers import control as control_tasks
 from scoregate.workers import fusion as fusion_tasks
 from scoregate.workers.reliability import DeliveryGuard
@@ -44,7 +44,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     for module in (control_tasks, fusion_tasks, runtime):
         monkeypatch.setattr(module, "get_context", lambda: ctx)
     monkeypatch.setattr(reliability, "delivery_guard", lambda: guard)
-    monkeypatch.setattr(batching, "delivery_guard", lambda: guard)
+    monkeypatch.setattr(batch_runner, "delivery_guard", lambda: guard)
     return {"ctx": ctx, "inline": inline, "guard": guard, "agent": agent}
 
 
@@ -172,7 +172,7 @@ def _pair(task_id: str, content: str = "c", **extra: Any) -> Any:
 def test_a_batch_drops_malformed_messages_and_scores_the_rest(env, caplog):
     batches: list[list[str]] = []
     requests = [_pair("a"), _request("b", job_id="x", n=1, query="q"), _pair("c")]
-    batching.run_batch(
+    batch_runner.run_batch(
         _Task(), requests, FIELDS, lambda items: batches.append([i["job_id"] for i in items])
     )
     assert batches == [["job-a", "job-c"]]
@@ -183,7 +183,7 @@ def test_messages_that_were_under_a_dead_worker_are_scored_one_at_a_time(env):
     env["guard"].begin(["b", "c", "b"])  # b was under two dead workers, c under one
     batches: list[list[str]] = []
     requests = [_pair(t) for t in "abcd"]
-    batching.run_batch(
+    batch_runner.run_batch(
         _Task(), requests, FIELDS, lambda items: batches.append([i["job_id"][-1] for i in items])
     )
     assert batches == [["a", "d"], ["c"], ["b"]]  # the least suspect first
@@ -198,7 +198,7 @@ def test_a_poison_message_in_a_batch_fails_its_job_and_only_its_job(env):
         _request("h", job_id=healthy, n=1, query="q", content=GOOD),
     ]
     scored: list[str] = []
-    batching.run_batch(
+    batch_runner.run_batch(
         _Task(), requests, FIELDS, lambda items: scored.extend(i["job_id"] for i in items)
     )
     assert scored == [healthy]
@@ -213,7 +213,7 @@ def test_a_transient_fault_republishes_the_batch_with_jittered_backoff(env):
         raise OperationalError("INSERT", {}, ConnectionRefusedError("db down"))
 
     requests = [_pair("a"), _pair("b", retries=3), _pair("c", retries=reliability.MAX_RETRIES)]
-    batching.run_batch(task, requests, FIELDS, down)
+    batch_runner.run_batch(task, requests, FIELDS, down)
     assert [(m["task_id"], m["retries"]) for m in task.sent] == [("a", 1), ("b", 4)]
     assert 0 <= task.sent[0]["countdown"] <= 1 and 0 <= task.sent[1]["countdown"] <= 8
     assert task.sent[0]["kwargs"]["job_id"] == "job-a"
@@ -227,7 +227,7 @@ def test_a_batch_that_fails_for_one_message_is_rescored_one_by_one(env, caplog):
             raise RuntimeError("cannot score boom")
         scored.extend(i["job_id"] for i in items)
 
-    batching.run_batch(_Task(), [_pair("a"), _pair("b", "boom"), _pair("c")], FIELDS, picky)
+    batch_runner.run_batch(_Task(), [_pair("a"), _pair("b", "boom"), _pair("c")], FIELDS, picky)
     assert scored == ["job-a", "job-c"]
     assert "scoring them one by one" in caplog.text
 
@@ -243,7 +243,7 @@ def test_a_message_that_keeps_failing_fails_its_job_with_the_error(env):
         if any(i["content"] == "boom" for i in items):
             raise RuntimeError("cannot score boom")
 
-    batching.run_batch(_Task(), requests, FIELDS, picky)
+    batch_runner.run_batch(_Task(), requests, FIELDS, picky)
     job = _job(env, bad)
     assert job["status"] == "failed"
     assert job["failure_reason"] == (
@@ -485,7 +485,7 @@ def test_a_track_message_whose_result_is_stored_is_not_scored_again(env):
     env["inline"].drain()
     scored: list[str] = []
     again = _request("dup", job_id=job_id, n=1, query="q", content=GOOD)
-    batching.run_batch(
+    batch_runner.run_batch(
         _Task(),
         [again, _pair("new")],
         FIELDS,
@@ -614,7 +614,7 @@ def test_a_worker_refuses_to_start_on_a_malformed_config(tmp_path, monkeypatch, 
     bad = tmp_path / "scoring.yaml"
     bad.write_text("fusion: [1, 2\n")
     monkeypatch.setattr(reliability, "get_settings", lambda: Settings(scoring_config=bad))
-    import scoregate.config as config
+    import scoregate.config.settings as config
 
     monkeypatch.setattr(config, "get_scoring_config", lambda: config.load_scoring_config(bad))
     with pytest.raises(SystemExit, match="invalid configuration: .*is not valid YAML"):
@@ -638,7 +638,7 @@ def test_run_batch_reports_which_messages_failed_or_were_retried(env):
         _request("malformed", job_id="x", n=1, query="q"),
         _pair("later", "down"),
     ]
-    out = batching.run_batch(_Task(), requests, FIELDS, picky)
+    out = batch_runner.run_batch(_Task(), requests, FIELDS, picky)
     assert out["failed"] == {
         "bad": "RuntimeError: cannot score boom",
         "malformed": "refused message: missing field(s): content",

@@ -10,7 +10,7 @@ import pytest
 from pydantic import SecretStr, ValidationError
 from typer.testing import CliRunner
 
-from scoregate.config import _POOL_QUEUES, Settings
+from scoregate.config.settings import _POOL_QUEUES, Settings
 from scoregate.pipelines.context import POOLS
 from scoregate.pipelines.dispatch import CeleryDispatcher, Message
 from scoregate.pipelines.embedded import embedded_context
@@ -122,7 +122,7 @@ def test_celery_dispatch_sends_the_recorded_task_id_and_the_error_callback():
 
 def test_jobs_show_lists_the_dispatches(env, monkeypatch):
     from scoregate.cli import app
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
     from scoregate.pipelines.api import client_context
 
     job_id = _submit(env, GOOD, loop=LOOP, **HOOKS)

@@ -188,7 +188,7 @@ def test_pip_secret_serves_local_paths_and_keeps_urls(tmp_path, monkeypatch):
 
 def test_migration_service_command_runs(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREGATE_DATABASE_URL", f"sqlite:///{tmp_path / 'd.db'}")
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
 
     get_settings.cache_clear()
     try:

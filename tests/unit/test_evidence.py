@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from scoregate.config import EvidenceConfig, load_scoring_config
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.config.tracks import EvidenceConfig
 from scoregate.schemas.request import Evidence
 from scoregate.scoring.evidence import aggregate_confidence, band_for, evidence_track
 from scoregate.scoring.text import sanitize_reasons

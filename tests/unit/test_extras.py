@@ -82,8 +82,8 @@ def test_no_runtime_module_imports_the_training_package():
         if "scoregate_training" in _imported_roots(p) and p != TRAINING_MOUNT
     )
     assert importers == []
-    assert not (RUNTIME / "models" / "train.py").exists()
-    assert (RUNTIME / "models" / "precision-minilm" / "config.json").is_file()  # weights stay
+    assert not (RUNTIME / "weights" / "train.py").exists()
+    assert (RUNTIME / "weights" / "precision-minilm" / "config.json").is_file()  # weights stay
 
 
 def test_light_worker_modules_load_no_heavy_library():
@@ -145,7 +145,7 @@ def test_worker_serving_a_model_pool_without_models_exits_2(models_missing, caps
 
 
 def test_model_track_without_models_raises_the_line(models_missing):
-    from scoregate.config import get_scoring_config
+    from scoregate.config.settings import get_scoring_config
     from scoregate.scoring.engine import LocalModels
 
     with pytest.raises(extras.MissingExtraError, match=r"install scoregate\[models\]"):
@@ -153,7 +153,7 @@ def test_model_track_without_models_raises_the_line(models_missing):
 
 
 def test_chart_without_matplotlib_raises_the_line(monkeypatch, tmp_path):
-    from scoregate.config import get_scoring_config
+    from scoregate.config.settings import get_scoring_config
     from scoregate.reports.charts import plot_histogram
 
     monkeypatch.setitem(extras.EXTRA_MODULES, "charts", ("scoregate_test_absent_module",))

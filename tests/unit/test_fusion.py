@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoregate.config import ActionThresholds, load_scoring_config
+from scoregate.config.scoring_yaml import ActionThresholds, load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.engine import pure_tracks, score

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from pydantic import SecretStr
 
 from scoregate.cli.args import parse_constraint
-from scoregate.config import Settings, get_scoring_config, load_scoring_config
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.config.settings import Settings, get_scoring_config
 from scoregate.pipelines import steps
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.schemas.constraints import CONSTRAINT_KINDS

@@ -5,7 +5,7 @@ from __future__ import annotations
 import fakeredis
 import pytest
 
-from scoregate.config import GatingConfig
+from scoregate.config.scoring_yaml import GatingConfig
 from scoregate.scoring.gating import resolve_tier
 from scoregate.storage.quota import MemoryQuota, RedisQuota
 

@@ -7,16 +7,11 @@ import time
 
 import pytest
 
-from scoregate.config import load_scoring_config
+from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.schemas.request import ScoringMetadata
-from scoregate.scoring.heuristics import (
-    calibrate,
-    format_inconsistencies,
-    score_factors,
-    score_heuristics,
-    term_variants,
-    weakest_factors,
-)
+from scoregate.scoring.calibration import calibrate
+from scoregate.scoring.factors import format_inconsistencies, score_factors, term_variants
+from scoregate.scoring.heuristics import score_heuristics, weakest_factors
 
 CFG = load_scoring_config().heuristics
 NEUTRAL = "The sky is blue."

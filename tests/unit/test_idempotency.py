@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import control, steps
 from scoregate.pipelines.embedded import embedded_context
-from scoregate.storage.models import Decision, Iteration, Job, TrackResult
+from scoregate.storage.tables import Decision, Iteration, Job, TrackResult
 from scoregate.workers import base
 from scoregate.workers import control as control_tasks
 from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels, Recorder

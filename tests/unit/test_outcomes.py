@@ -13,8 +13,8 @@ from pydantic import SecretStr
 from typer.testing import CliRunner
 
 from scoregate.cli import app
-from scoregate.config import Settings, get_scoring_config, get_settings
-from scoregate.pipelines import api, calibration, control
+from scoregate.config.settings import Settings, get_scoring_config, get_settings
+from scoregate.pipelines import api, control, live_map
 from scoregate.pipelines.api import client_context
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.scoring.calibration import Calibrator, apply
@@ -28,7 +28,7 @@ runner = CliRunner()
 def _clear() -> None:
     for fn in (get_settings, get_scoring_config, client_context):
         fn.cache_clear()
-    calibration.forget()
+    live_map.forget()
 
 
 @pytest.fixture
@@ -129,10 +129,8 @@ def test_calibrate_rejects_an_unknown_method(env):
 
 def test_the_live_map_is_cached_per_database(env):
     with env["ctx"].session() as s:
-        assert calibration.live_calibrator(s) is None
+        assert live_map.live_calibrator(s) is None
         repo.save_calibration_map(s, kind="platt", params={"a": 5.0, "b": -3.0}, n_samples=60)
-        assert calibration.live_calibrator(s) is None  # cached until the TTL or forget()
-        calibration.forget()
-        assert calibration.live_calibrator(s) == Calibrator(
-            kind="platt", params={"a": 5.0, "b": -3.0}
-        )
+        assert live_map.live_calibrator(s) is None  # cached until the TTL or forget()
+        live_map.forget()
+        assert live_map.live_calibrator(s) == Calibrator(kind="platt", params={"a": 5.0, "b": -3.0})

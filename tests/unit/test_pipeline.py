@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import context as names
 from scoregate.pipelines import control, steps
 from scoregate.pipelines.dispatch import Message
@@ -107,8 +107,8 @@ def test_research_sent_from_a_review_restarts_the_agent_wait(env):
 
     from sqlalchemy import update
 
-    from scoregate.storage.models import Iteration, utcnow
     from scoregate.storage.recovery import stale_agent_waits
+    from scoregate.storage.tables import Iteration, utcnow
 
     job_id = _submit(env, MEH, loop={"gating": True}, research="research", **HOOKS)
     long_ago = utcnow() - timedelta(hours=2)  # the reviewer took two hours
@@ -218,7 +218,7 @@ def test_pair_cache_key_follows_the_track_config(env):
 
 
 def test_pair_cache_key_follows_the_model_files(env, tmp_path):
-    from scoregate.scoring.models import model_fingerprint
+    from scoregate.scoring.encoders import model_fingerprint
 
     model = tmp_path / "ce"
     model.mkdir()
@@ -235,7 +235,7 @@ def test_pair_cache_key_follows_the_model_files(env, tmp_path):
 
 
 def test_pair_cache_key_follows_the_number_format(env, monkeypatch):
-    from scoregate.scoring.models import numerics
+    from scoregate.scoring.encoders import numerics
 
     ctx = env["ctx"]
     monkeypatch.setattr(ctx.settings, "device", "cpu")

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scoregate.config import PrecisionConfig
+from scoregate.config.tracks import PrecisionConfig
 from scoregate.scoring.precision import (
     check_exclusions,
     content_chunks,

@@ -13,18 +13,13 @@ from pydantic import SecretStr
 from typer.testing import CliRunner
 
 from scoregate.cli import app
-from scoregate.config import (
-    ActionThresholds,
-    Settings,
-    get_scoring_config,
-    get_settings,
-    load_scoring_config,
-)
+from scoregate.config.scoring_yaml import ActionThresholds, load_scoring_config
+from scoregate.config.settings import Settings, get_scoring_config, get_settings
 from scoregate.pipelines.api import client_context
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.reports import window as reporting
 from scoregate.storage import stats
-from scoregate.storage.models import utcnow
+from scoregate.storage.tables import utcnow
 from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels, Recorder
 from tests.fakes import submit_job as _submit
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scoregate.config import load_scoring_config
+from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.schemas.constraints import Instruction
 from scoregate.schemas.request import ScoreRequest
 from scoregate.scoring.counting import count_words, split_sentences

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scoregate.config import RewardConfig
+from scoregate.config.tracks import RewardConfig
 from scoregate.schemas.constraints import CONSTRAINT_ADAPTER, CONSTRAINT_KINDS, Constraint
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.reward import ConstraintResult, evaluate_constraint, evaluate_reward

@@ -9,10 +9,11 @@ import pytest
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
-from scoregate.config import RewardConfig, load_scoring_config
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.config.tracks import RewardConfig
 from scoregate.schemas.constraints import CONSTRAINT_ADAPTER, Constraint
 from scoregate.schemas.result import TrackScore
-from scoregate.scoring import reward as reward_module
+from scoregate.scoring import reward_json as reward_module
 from scoregate.scoring.reward import ConstraintResult, evaluate_constraint, evaluate_reward
 
 CFG = RewardConfig()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import regex
 
-from scoregate.config import load_scoring_config
+from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.schemas.constraints import CONSTRAINT_ADAPTER
 from scoregate.scoring import reward as reward_module
 from scoregate.scoring.reward import evaluate_constraint, evaluate_reward

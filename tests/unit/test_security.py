@@ -13,7 +13,7 @@ from kombu.serialization import dumps, loads
 from pydantic import SecretStr
 from sqlalchemy.engine import make_url
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import steps
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.storage.db import redact_url, resolve_url
@@ -138,7 +138,7 @@ def test_a_rediss_url_that_names_its_tls_policy_keeps_it():
 
 
 def test_the_delivery_counter_uses_tls_on_a_rediss_broker(monkeypatch):
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
 
     monkeypatch.setenv("SCOREGATE_BROKER_URL", BROKER)
     get_settings.cache_clear()

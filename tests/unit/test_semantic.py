@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from scoregate.config import SemanticConfig
-from scoregate.scoring.models import pick_device, resolve_model_path
+from scoregate.config.tracks import SemanticConfig
+from scoregate.scoring.encoders import pick_device, resolve_model_path
 from scoregate.scoring.semantic import (
     cache_key,
     chunk_text,
@@ -157,7 +157,7 @@ def test_cache_key_is_model_and_sha256() -> None:
 def test_track_modules_do_not_import_torch() -> None:
     code = (
         "import sys, scoregate.scoring.semantic, scoregate.scoring.precision,"
-        " scoregate.scoring.models; print('torch' in sys.modules)"
+        " scoregate.scoring.encoders; print('torch' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

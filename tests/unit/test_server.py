@@ -11,7 +11,7 @@ from pydantic import SecretStr
 from typer.testing import CliRunner
 
 from scoregate.cli import app as cli_app
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.server import ApiService, create_app
 from scoregate.server.auth import digest, find_key, new_key, parse_keys, settings_entry
@@ -269,7 +269,7 @@ def test_cli_api_key_prints_a_working_hashed_entry():
 
 def test_cli_serve_refuses_a_public_host_without_keys(monkeypatch):
     monkeypatch.delenv("SCOREGATE_API_KEYS", raising=False)
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
 
     get_settings.cache_clear()
     result = CliRunner().invoke(cli_app, ["serve", "--host", "0.0.0.0"])

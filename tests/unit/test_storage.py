@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scoregate.storage import db
 from scoregate.storage import repository as repo
-from scoregate.storage.models import Base, Escalation
+from scoregate.storage.tables import Base, Escalation
 
 TRACKS = ["semantic", "precision", "reward"]
 REQUEST = {"query": "write a haiku", "content": "an old silent pond"}

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from scoregate import cli
 from scoregate.cli import jobs as cli_jobs
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import api, control
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.workers import control as control_tasks
@@ -39,7 +39,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 @contextmanager
 def _cli_on(env: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The ``scoregate`` command pointed at the test's database (embedded, no broker)."""
-    from scoregate.config import get_settings
+    from scoregate.config.settings import get_settings
 
     monkeypatch.delenv("SCOREGATE_BROKER_URL", raising=False)
     monkeypatch.setenv("SCOREGATE_DATABASE_URL", env["url"])

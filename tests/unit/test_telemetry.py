@@ -10,12 +10,12 @@ import pytest
 from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 from pydantic import SecretStr
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import steps
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.telemetry import prometheus as obs
-from scoregate.workers import metrics as worker_metrics
+from scoregate.workers import telemetry as worker_metrics
 from tests.fakes import FakeModels
 
 

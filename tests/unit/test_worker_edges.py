@@ -15,7 +15,7 @@ from pydantic import SecretStr
 from typer.testing import CliRunner
 
 from scoregate.cli import app
-from scoregate.config import Settings, get_settings
+from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines.dispatch import JobsNotPublished, PublishError
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.workers import startup

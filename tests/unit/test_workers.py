@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from scoregate.config import Settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines.context import POOLS, queue_of
 from scoregate.workers.app import celery_config, create_app
 

@@ -25,7 +25,7 @@ def _models() -> None:
 @models_app.command("train-precision")
 def train_precision_cmd(
     out: Annotated[Path, typer.Option(help="Output directory for the fp16 model.")] = Path(
-        "scoregate/models/precision-minilm"
+        "scoregate/weights/precision-minilm"
     ),
     seed: Annotated[int, typer.Option(help="Seed for data, head init and batch order.")] = 13,
     epochs: Annotated[int, typer.Option(min=1, help="Passes over the training set.")] = 1,

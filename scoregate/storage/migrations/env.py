@@ -11,7 +11,7 @@ from alembic import context
 from sqlalchemy import Connection
 
 from scoregate.storage.db import get_engine, resolve_url
-from scoregate.storage.models import Base
+from scoregate.storage.tables import Base
 
 config = context.config
 target_metadata = Base.metadata

@@ -17,12 +17,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from scoregate.config import PrecisionConfig, SemanticConfig
+from scoregate.config.tracks import PrecisionConfig, SemanticConfig
 
 log = logging.getLogger(__name__)
 
 BUILTIN_PREFIX = "scoregate:"
-#: Built-in model names -> directory under the ``scoregate.models`` package.
+#: Built-in model names -> directory under the ``scoregate.weights`` package.
 BUILTIN_MODELS: dict[str, str] = {"precision": "precision-minilm"}
 PACKAGE_MODEL_DIR = "model"
 
@@ -31,7 +31,7 @@ def _builtin(name: str) -> Path:
     if name not in BUILTIN_MODELS:
         known = ", ".join(BUILTIN_PREFIX + n for n in BUILTIN_MODELS)
         raise ValueError(f"unknown built-in model {BUILTIN_PREFIX}{name}; known: {known}")
-    return Path(str(resources.files("scoregate.models") / BUILTIN_MODELS[name]))
+    return Path(str(resources.files("scoregate.weights") / BUILTIN_MODELS[name]))
 
 
 def _package_dir(name: str) -> Path | None:

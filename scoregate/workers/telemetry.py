@@ -26,7 +26,7 @@ from typing import Any
 
 from celery import signals
 
-from scoregate.config import get_settings
+from scoregate.config.settings import get_settings
 from scoregate.telemetry.prometheus import record_queue_wait
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""Verdicts on scored iterations and the fitted calibration maps."""
+"""Reviewers' verdicts on scored iterations, and the calibration maps fitted to them."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from scoregate.storage.models import (
+from scoregate.storage.tables import (
     CalibrationMap,
     Verdict,
 )

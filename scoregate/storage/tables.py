@@ -1,7 +1,8 @@
-"""SQLAlchemy 2.0 models: jobs, iterations, track results, the audit trail and calibration.
+"""The database tables as SQLAlchemy 2.0 classes: jobs, iterations, track results, the
+audit trail, reviewers' verdicts and the calibration maps.
 
 The schema itself is owned by the Alembic migrations in ``migrations/versions``;
-these models must match them (``tests/unit/test_storage.py`` checks it).
+these classes must match them (``tests/unit/test_storage.py`` checks it).
 """
 
 from __future__ import annotations

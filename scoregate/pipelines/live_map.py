@@ -1,7 +1,8 @@
-"""The live calibration map: the newest stored one, cached per process for a short while.
+"""The calibration map in force: the newest stored one, cached per process for a while.
 
 ``scoregate calibrate`` stores a new version; every fusion process picks it up
-within :data:`MAP_TTL_S` seconds, without a restart.
+within :data:`MAP_TTL_S` seconds, without a restart, and hands it to the fusion's
+one calibration step (:func:`scoregate.scoring.calibration.calibrate`).
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ import time
 
 from sqlalchemy.orm import Session
 
-from scoregate.schemas.result import ScoreResult
-from scoregate.scoring.calibration import METHODS, Calibrator, apply
+from scoregate.scoring.calibration import METHODS, Calibrator
 from scoregate.storage import repository as repo
 
 #: Seconds a process keeps the map it read before asking the database again.
@@ -37,14 +37,6 @@ def live_calibrator(session: Session) -> Calibrator | None:
     with _lock:
         _cache[key] = (now + MAP_TTL_S, calibrator)
     return calibrator
-
-
-def recalibrate(session: Session, result: ScoreResult) -> ScoreResult:
-    """``result`` with ``calibrated`` from the live map, if one is stored."""
-    calibrator = live_calibrator(session)
-    if calibrator is None:
-        return result
-    return result.model_copy(update={"calibrated": round(apply(calibrator, result.score), 4)})
 
 
 def forget() -> None:

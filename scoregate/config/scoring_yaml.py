@@ -1,0 +1,229 @@
+"""The scoring YAML: its top level, fusion and the one set of cut points; and loading it.
+
+The packaged ``scoregate/default_scoring.yaml`` is validated here; a user file
+overlays it. Each track's own section is in :mod:`scoregate.config.tracks`.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import Field, model_validator
+
+from scoregate.config.tracks import (
+    TRACKS,
+    EvidenceConfig,
+    HeuristicsConfig,
+    PrecisionConfig,
+    RewardConfig,
+    SemanticConfig,
+    StrictSection,
+    check_weights,
+)
+
+
+class FusionRule(StrictSection):
+    match: dict[str, str]
+    profile: str
+
+
+class FusionConfig(StrictSection):
+    default_profile: str = "default"
+    profiles: dict[str, dict[str, float]]
+    #: Evaluated in order; the first rule whose ``match`` equals the metadata wins.
+    rules: list[FusionRule] = Field(default_factory=list)
+    #: What to tell the agent when a track is among the weakest factors.
+    suggestions: dict[str, str] = Field(default_factory=dict)
+    max_reasons: int = Field(default=12, ge=1)
+    weakest_count: int = Field(default=3, ge=0)
+    #: Below this share of the profile's weight (of the tracks that apply to the request)
+    #: actually scored, the action is at most ``review`` and the band at most AMBER.
+    min_weight_coverage: float = Field(default=0.5, ge=0, le=1)
+    #: The semantic track as a relevance gate: the fused score is multiplied by
+    #: ``(semantic - floor) / (full - floor)`` clipped to [0, 1]; an answer at or above
+    #: ``full`` is on topic and passes untouched, one at or below ``floor`` scores 0.
+    relevance_floor: float = Field(default=0.15, ge=0, le=1)
+    relevance_full: float = Field(default=0.45, ge=0, le=1)
+    #: A request that asks several things: when no sentence of the answer comes within
+    #: this cosine of one of the asks, the answer probably leaves it out, and the fused
+    #: score is capped at ``missed_ask_cap`` (below the accept cut: a human looks).
+    ask_min_cosine: float = Field(default=0.25, ge=-1, le=1)
+    missed_ask_cap: float = Field(default=0.70, ge=0, le=1)
+
+    @model_validator(mode="after")
+    def _profiles_valid(self) -> FusionConfig:
+        for name, weights in self.profiles.items():
+            unknown = set(weights) - set(TRACKS)
+            if unknown:
+                raise ValueError(
+                    f"fusion.profiles.{name} has unknown track(s) {sorted(unknown)};"
+                    f" known: {list(TRACKS)}"
+                )
+            check_weights(f"fusion.profiles.{name}", weights)
+        names = {self.default_profile, *(r.profile for r in self.rules)}
+        missing = names - set(self.profiles)
+        if missing:
+            raise ValueError(f"fusion refers to undefined profile(s) {sorted(missing)}")
+        return self
+
+
+class ActionThresholds(StrictSection):
+    """The one set of cut points on the fused score (0-1). Everything that shows a
+    decision derives from it: the action (accept / review / iterate / reject), the band
+    (GREEN = the accept zone, AMBER = the review zone, RED below), the loop's pass
+    threshold (the accept cut unless a job sets its own) and the gate's tier."""
+
+    accept: float = Field(default=0.98, ge=0, le=1)
+    review: float = Field(default=0.60, ge=0, le=1)
+    iterate: float = Field(default=0.30, ge=0, le=1)
+    #: Seed 004's minimum: ``passes_minimum`` is score >= this (below ``iterate``).
+    reject: float = Field(default=0.20, ge=0, le=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> ActionThresholds:
+        if not self.accept >= self.review >= self.iterate >= self.reject:
+            raise ValueError(
+                "actions must satisfy accept >= review >= iterate >= reject (got"
+                f" {self.accept:g}, {self.review:g}, {self.iterate:g}, {self.reject:g})"
+            )
+        return self
+
+    def with_accept(self, accept: float | None) -> ActionThresholds:
+        """These cuts with the accept cut moved to a job's own loop threshold; lower cuts
+        that would sit above it move down to it."""
+        if accept is None or accept == self.accept:
+            return self
+        review = min(self.review, accept)
+        iterate = min(self.iterate, review)
+        return ActionThresholds(
+            accept=accept, review=review, iterate=iterate, reject=min(self.reject, iterate)
+        )
+
+
+class BandsConfig(StrictSection):
+    """Hysteresis of the bands. The bands themselves are the action cut points
+    (GREEN from ``actions.accept``, AMBER from ``actions.review``); ``GREEN`` / ``AMBER``
+    may be given only with those same values (seed 003's files name them)."""
+
+    GREEN: float | None = Field(default=None, ge=0, le=1)
+    AMBER: float | None = Field(default=None, ge=0, le=1)
+    enable_hysteresis: bool = True
+    hysteresis_tolerance: float = Field(default=0.04, ge=0, le=1)
+
+
+class GatingConfig(StrictSection):
+    research_quota_per_hour: int = Field(default=5, ge=0)
+    band_tiers: dict[Literal["GREEN", "AMBER", "RED"], Literal["high", "medium", "low"]] = {
+        "GREEN": "high",
+        "AMBER": "medium",
+        "RED": "low",
+    }
+
+
+class AlertsConfig(StrictSection):
+    """Seed-003 alerting, judged by ``scoregate report`` over a time window."""
+
+    #: Alert when more than this share of the window's scores is RED.
+    red_share_max: float = Field(default=0.20, ge=0, le=1)
+    #: The default window of ``scoregate report``: a number and s, m, h, d or w.
+    window: str = Field(default="1h", pattern=r"^\d+(\.\d+)?[smhdw]$")
+
+
+class ScoringConfig(StrictSection):
+    semantic: SemanticConfig = SemanticConfig()
+    precision: PrecisionConfig = PrecisionConfig()
+    reward: RewardConfig = RewardConfig()
+    heuristics: HeuristicsConfig
+    evidence: EvidenceConfig = EvidenceConfig()
+    fusion: FusionConfig
+    bands: BandsConfig = BandsConfig()
+    actions: ActionThresholds = ActionThresholds()
+    gating: GatingConfig = GatingConfig()
+    alerts: AlertsConfig = AlertsConfig()
+
+    @model_validator(mode="after")
+    def _one_threshold_model(self) -> ScoringConfig:
+        for band, cut in (("GREEN", "accept"), ("AMBER", "review")):
+            given = getattr(self.bands, band)
+            want = getattr(self.actions, cut)
+            if given is not None and abs(given - want) > 1e-9:
+                raise ValueError(
+                    f"bands.{band} ({given:g}) conflicts with actions.{cut} ({want:g}): the bands"
+                    f" derive from the action cut points (GREEN = the accept zone, AMBER = the"
+                    f" review zone); remove bands.{band} or set actions.{cut} to {given:g}"
+                )
+        if self.fusion.relevance_full < self.fusion.relevance_floor:
+            raise ValueError(
+                "fusion.relevance_full must be >= fusion.relevance_floor (got"
+                f" {self.fusion.relevance_full:g} < {self.fusion.relevance_floor:g})"
+            )
+        return self
+
+
+def _deep_merge(
+    base: dict[str, Any], over: dict[str, Any], path: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        here = (*path, key)
+        mergeable = isinstance(value, dict) and isinstance(out.get(key), dict)
+        if mergeable and key not in _REPLACE and path not in _REPLACE_CHILDREN:
+            out[key] = _deep_merge(out[key], value, here)
+        else:
+            out[key] = value
+    return out
+
+
+# Weight groups are replaced whole by an overlay, never merged key by key, so a user file
+# that lists three factors does not silently keep two from the defaults: any ``weights`` or
+# ``rules`` map, and each profile of ``fusion.profiles`` and preset of ``heuristics.presets``
+# (an overlay may still add a profile or preset, or replace one, and keep the others).
+_REPLACE = frozenset({"weights", "rules"})
+_REPLACE_CHILDREN = frozenset({("fusion", "profiles"), ("heuristics", "presets")})
+
+
+def _read_yaml(text: str, where: str) -> dict[str, Any]:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{where} is not valid YAML: {exc}") from exc
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ValueError(f"{where} must hold a mapping at the top level, got {type(data).__name__}")
+    return data
+
+
+def default_scoring_yaml() -> str:
+    return (resources.files("scoregate") / "default_scoring.yaml").read_text(encoding="utf-8")
+
+
+def load_scoring_config(path: str | Path | None = None) -> ScoringConfig:
+    """Load the packaged defaults, overlaid by the YAML file at ``path`` if given.
+
+    Raises:
+        ValueError: the file is a directory, unreadable, not UTF-8 or not valid YAML, or a
+            value is out of range, or a weight group does not sum to 1.0 (the message names
+            the group and the sum).
+        FileNotFoundError: ``path`` does not exist.
+    """
+    data = _read_yaml(default_scoring_yaml(), "the default scoring config")
+    if path is not None:
+        data = _deep_merge(data, _read_yaml(_read_overlay(Path(path)), str(path)))
+    return ScoringConfig.model_validate(data)
+
+
+def _read_overlay(p: Path) -> str:
+    if p.is_dir():
+        raise ValueError(f"scoring config {p} is a directory: give the path of a YAML file")
+    if not p.exists():
+        raise FileNotFoundError(f"scoring config {p} does not exist")
+    try:
+        return p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"scoring config {p} is not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise ValueError(f"scoring config {p} cannot be read: {exc.strerror or exc}") from None

@@ -1,0 +1,125 @@
+"""Process settings, from the environment (``SCOREGATE_*``).
+
+Read by the command line, the workers, the pipelines and storage; never by
+``scoring/`` (which takes its parameters from the scoring YAML, given by the caller).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
+
+#: The scoregate pools' queues (``pipelines.context.POOLS``): never a hook's or agent's.
+_POOL_QUEUES = frozenset({"semantic", "precision", "reward", "fusion", "control"})
+
+
+def _default_database_url() -> str:
+    home = Path.home() / ".local" / "share" / "scoregate"
+    return f"sqlite:///{home / 'scoregate.db'}"
+
+
+class Settings(BaseSettings):
+    """Process settings, from ``SCOREGATE_*`` environment variables."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="SCOREGATE_", env_nested_delimiter="__", extra="ignore"
+    )
+
+    #: Celery broker. Unset means the embedded default: an in-process worker.
+    broker_url: SecretStr | None = None
+    #: Short-lived Celery results; Postgres is the system of record.
+    result_backend: SecretStr | None = None
+    #: Redis for caches and the research quota; defaults to the broker when it is Redis.
+    redis_url: SecretStr | None = None
+    database_url: SecretStr = Field(default_factory=lambda: SecretStr(_default_database_url()))
+    scoring_config: Path | None = None
+    workflow_config: Path | None = None
+    #: Celery task names the loop may enqueue as agents, hooks, callbacks or research.
+    allowed_tasks: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    result_expires_s: int = Field(default=3600, ge=60)
+    #: Redis broker: seconds a message stays unacked under a worker before another gets
+    #: it. Unset: sized per pool (``workers.startup.VISIBILITY_S``: 120 s, control 90 s).
+    visibility_timeout_s: int | None = Field(default=None, ge=60)
+    task_time_limit_s: int = Field(default=600, ge=1)
+    max_deliveries: int = Field(default=5, ge=1)
+    #: The sweeper re-publishes iterations stuck longer than this.
+    stuck_after_s: float = Field(default=30.0, gt=0)
+    #: The sweeper re-sends the agent task of a job that waited on it longer than this.
+    agent_timeout_s: float = Field(default=1800.0, gt=0)
+    sweep_interval_s: float = Field(default=10.0, gt=0)
+    #: Every worker that consumes ``control`` sends the sweeper every ``sweep_interval_s``.
+    sweeper: bool = True
+    batch_size: int = Field(default=32, ge=1)
+    batch_interval_s: float = Field(default=0.05, ge=0)
+    device: Literal["auto", "cpu", "cuda"] = "auto"
+    #: Intra-op threads per model process. Set it so processes x threads <= cores: torch's
+    #: OpenMP threads slow down many times over when model processes oversubscribe a CPU.
+    torch_threads: int | None = Field(default=None, ge=1, le=256)
+    #: How the models run on a CPU: ``torch`` (fp32) or ``int8`` (linear layers quantized
+    #: after loading; faster, accuracy cost measured in docs/performance.md).
+    cpu_backend: Literal["torch", "int8"] = "torch"
+    #: Task events (sent, received, started, succeeded...) for Flower and `celery events`.
+    #: Off saves their publishing on every hop; Flower then shows workers, not tasks.
+    task_events: bool = True
+    embedding_cache_ttl_s: int = Field(default=86_400, ge=0)
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    #: HTTP API keys, comma-separated ``NAME:SCOPES:KEY`` (scopes joined by ``+``; KEY may be
+    #: ``sha256:<hex>``); parsed by ``scoregate.server.auth``. Unset: ``serve`` binds loopback.
+    api_keys: SecretStr | None = None
+    #: The queue of hook tasks (on_pass, on_loop_exit) given without one.
+    hooks_queue: str = Field(default="hooks", pattern=r"^[A-Za-z0-9_.:-]{1,100}$")
+    #: The queue of agent (and research) tasks given without one.
+    agent_queue: str = Field(default="agents", pattern=r"^[A-Za-z0-9_.:-]{1,100}$")
+    #: Times a failed agent task is sent again before its job fails (or escalates).
+    agent_error_retries: int = Field(default=1, ge=0, le=20)
+
+    @field_validator("hooks_queue", "agent_queue")
+    @classmethod
+    def _not_a_pool(cls, v: str, info: ValidationInfo) -> str:
+        # A pool worker discards task names it does not know: a hook sent there is lost.
+        if v in _POOL_QUEUES:
+            name = f"SCOREGATE_{str(info.field_name).upper()}"
+            raise ValueError(
+                f"{name}={v!r} names a scoregate pool queue; give a queue your own workers"
+                " consume, e.g. 'hooks' or 'agents'"
+            )
+        return v
+
+    @field_validator("allowed_tasks", mode="before")
+    @classmethod
+    def _split(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            return [s.strip() for s in v.split(",") if s.strip()]
+        return v
+
+    def cache_redis_url(self) -> str | None:
+        """Redis for caches, the quota and the delivery counter: ``redis_url``, else the broker
+        when it is Redis; ``None`` when there is no Redis."""
+        url = self.secret("redis_url") or self.secret("broker_url")
+        if url and url.startswith(("redis://", "rediss://", "unix://")):
+            return url
+        return None
+
+    def secret(self, name: str) -> str | None:
+        value = getattr(self, name)
+        return value.get_secret_value() if value is not None else None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()
+
+
+@lru_cache(maxsize=4)
+def get_scoring_config(path: str | None = None) -> ScoringConfig:
+    """The scoring YAML at ``path``, else at ``SCOREGATE_SCORING_CONFIG``, over the defaults."""
+    if path is None:
+        configured = get_settings().scoring_config
+        path = str(configured) if configured else None
+    return load_scoring_config(path)
