@@ -3,6 +3,7 @@
 * words: runs of letters and digits (``don't`` is two, as instruction-following
   checkers count them); sentences: text ended by ``.``, ``!`` or ``?`` followed by a
   space or the end, outside common abbreviations; list lines and paragraphs end one too;
+  a line holding only a ``<<title>>`` is not a sentence;
 * paragraphs: blocks separated by the stated separator (``***``), else by blank lines;
 * bullets: lines opening with ``*``, ``-``, ``+`` or ``•``; numbered: lines opening with
   ``1.`` / ``1)``; items: both, else not countable; lines: non-blank lines;
@@ -30,6 +31,10 @@ NUMBERED = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+\S", re.MULTILINE)
 HIGHLIGHT = re.compile(r"\*\*[^\n*]+\*\*|(?<!\*)\*[^\n*]+\*(?!\*)")
 PLACEHOLDER = re.compile(r"\[[^\[\]\n]{1,80}\]")
 FENCE = re.compile(r"^\s*```[\w+-]*\s*\n(.*?)\n\s*```\s*$", re.DOTALL)
+
+
+#: A line that holds only a ``<<title>>``.
+TITLE_LINE = re.compile(r"^\s*<<[^<>\n]+>>\s*$", re.MULTILINE)
 
 
 def count_words(text: str) -> int:
@@ -74,7 +79,7 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
     if unit == "words":
         return count_words(content)
     if unit == "sentences":
-        return len(split_sentences(content))
+        return len(split_sentences(TITLE_LINE.sub("", content)))  # a <<title>> is no sentence
     if unit == "paragraphs":
         parts = split_paragraphs(content, separator)
         return len([p for p in parts if p])

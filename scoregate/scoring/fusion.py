@@ -12,6 +12,7 @@ from scoregate.scoring.bands import held_band
 from scoregate.scoring.calibration import Calibrator, calibrate
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
+from scoregate.scoring.language import LANGUAGE_NAMES, foreign_language
 from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.text import sanitize_reasons
 
@@ -324,8 +325,16 @@ def fuse(
     cuts = cfg.actions.with_accept(accept_cut)
     profile_name = select_profile(request.metadata, cfg)
     profile = cfg.fusion.profiles[profile_name]
+    unread = foreign_language(request.content)
+    if unread is not None:  # the models read English: their scores say nothing here
+        tracks = {n: t for n, t in tracks.items() if n not in ALWAYS_APPLICABLE}
     weights, mass = _weights(profile, tracks)
     notes = _track_notes(tracks, profile)
+    if unread is not None:
+        notes.append(
+            f"the answer is in {LANGUAGE_NAMES.get(unread, unread)}: the semantic and precision"
+            " models read English, so only its form and constraints were judged"
+        )
     score = sum(w * (tracks[n].score or 0.0) for n, w in weights.items())
     if not weights:
         notes.append("no track produced a score; nothing to trust")

@@ -23,6 +23,7 @@ from typing import Any
 from scoregate.schemas.constraints import Instruction
 from scoregate.scoring.instruction_words import WORD_RULES
 from scoregate.scoring.phrasing import (
+    CAPS,
     CAPS_WORDS,
     NUM,
     REL,
@@ -79,6 +80,8 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
                 continue  # "a word", "a line", "a few sentences": not a count
             if is_part(low, m):
                 continue  # "keep each one under 10 words", "then 2 sentences of advice"
+            if unit == "words" and _CAPITALISED.match(low, m.end()):
+                continue  # "fewer than 3 words in all caps": capital_words reads it
             if unit in ("words", "lines") and rel == "exactly" and not m.group("rel"):
                 # "in 50 words" reads as at most 50; a bare "300-word essay" is a target
                 # nobody counts exactly, so it is not inferred.
@@ -144,6 +147,13 @@ def _paragraph_separators(q: str, low: str) -> Iterator[Instruction]:
         yield make("paragraph_first_word", m.group(0), value=word, index=idx, separator=sep)
 
 
+#: Plural nouns a count may end on that are not items of a list.
+_NOT_ITEMS = frozenset(
+    "parts sections chapters paragraphs sentences words lines times letters characters"
+    " minutes hours days weeks months years pages versions variants".split()
+)
+
+
 def _lists(q: str, low: str) -> Iterator[Instruction]:
     numbered = re.search(
         r"\bnumbered\s+(?:list|steps|points|items)\b|\bnumber\s+(?:them|each|the\s+steps)\b", low
@@ -186,6 +196,8 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
             continue
         if is_part(low, m):
             continue  # "a Pros section and a Cons section, each with exactly 2 bullets"
+        if m.group(0).split()[-1] in _NOT_ITEMS:
+            continue  # "into exactly 3 parts", "at least 3 times": not list items
         n = num(m.group("n"))
         if n < 2 or n > 50:
             continue
@@ -201,9 +213,15 @@ _FORMATS = patterns(
         "json",
         r"\b(?:in|as|into|using|use|valid|return|output|wrap\w*\s+(?:\w+\s+){0,4}in)\s+"
         r"(?:a\s+|an\s+|the\s+)?(?:valid\s+)?json\b(?!\s+file\s+(?:called|named))"
-        r"|\bjson\s+(?:format|object|only)\b",
+        r"|\bjson\s+(?:format|object|only)\b"
+        r"|\b(?:convert|turn|transform|change|reformat|export|seriali[sz]e)\w*\s+(?:[\w']+\s+){0,3}?"
+        r"(?:in)?to\s+(?:a\s+|an\s+)?(?:valid\s+)?json\b",
     ),
-    ("yaml", r"\b(?:in|as|into|valid)\s+(?:a\s+)?yaml\b|\byaml\s+format\b"),
+    (
+        "yaml",
+        r"\b(?:in|as|into|valid)\s+(?:a\s+)?yaml\b|\byaml\s+format\b"
+        r"|\b(?:convert|turn|transform|change|reformat|export)\w*\s+(?:[\w']+\s+){0,3}?(?:in)?to\s+yaml\b",
+    ),
     (
         "code_block",
         r"\b(?:in|inside|within|as|use)\s+(?:a\s+)?(?:fenced\s+|markdown\s+)?code\s*block\b",
@@ -236,6 +254,11 @@ _CASES = patterns(
 
 
 _CAPITAL_WORD_COUNT = re.compile(CAPS_WORDS)
+#: What follows "N words" when they are capitalised words, not the answer's length.
+_CAPITALISED = re.compile(
+    rf"\s+(?:that\s+are\s+|written\s+|typed\s+|set\s+)?(?:entirely\s+|fully\s+|completely\s+)?"
+    rf"(?:with\s+|in\s+)?(?:all\s+)?{CAPS}"
+)
 
 
 def _formats(q: str, low: str) -> Iterator[Instruction]:

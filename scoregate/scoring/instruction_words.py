@@ -12,12 +12,19 @@ import re
 from collections.abc import Iterator
 
 from scoregate.schemas.constraints import Instruction
-from scoregate.scoring.language import LANGUAGE_CODES
+from scoregate.scoring.language import (
+    ENDONYMS,
+    ENGLISH_COMMON,
+    LANGUAGE_CODES,
+    LANGUAGE_NAMES,
+    detect_language,
+)
 from scoregate.scoring.phrasing import (
     CAPS_WORDS,
     COUNT,
     NUM,
     QUOTED,
+    QUOTED_ANY,
     REL,
     Rule,
     count_word,
@@ -69,6 +76,8 @@ def _keywords(q: str, low: str) -> Iterator[Instruction]:
     for rx in _LETTER_FREQ:
         for m in rx.finditer(low):
             yield frequency("letter_frequency", m, m.group("w"), q)
+    if m := _LETTER_BANNED.search(low):
+        yield make("letter_frequency", m.group(0), value=m.group("w"), relation="at_most", count=0)
     for rx in _CAPS_FREQ:
         for m in rx.finditer(low):
             rel, value = relation(m.group("rel"), None, count_word(m.group("n")))
@@ -82,7 +91,12 @@ _LETTER_FREQ = (
         rf"\b{_LETTER}\s+(?:should|must|has\s+to|needs\s+to|will)?\s*"
         rf"(?:appears?|be\s+used|is\s+used|occurs?|shows?\s+up)\s+{REL}?\s*{COUNT}"
     ),
-    re.compile(rf"\b(?:use|include|have)\s+the\s+{_LETTER}\s+{REL}?\s*{COUNT}\s*times"),
+    re.compile(rf"\bthe\s+{_LETTER}\s+{REL}?\s*{COUNT}\s*times"),
+)
+#: A lipogram: "without using the letter e", "never use the letter 'a'".
+_LETTER_BANNED = re.compile(
+    rf"\b(?:without(?:\s+using)?|never\s+us\w+|(?:do\s+not|don't)\s+use|avoid(?:ing)?(?:\s+using)?"
+    rf"|no)\s+(?:the\s+|a\s+single\s+|any\s+)?{_LETTER}"
 )
 #: "words in all capital letters should appear at least 3 times", "use 4 all-caps words".
 _CAPS_FREQ = (
@@ -107,14 +121,18 @@ _HIGHLIGHT = re.compile(
     r"|clues?|items?|facts?|steps?|names?|takeaways?|[a-z]{3,}s)\b"
 )
 #: Section markers: "3 sections, marking the start of each with SECTION X".
+_SECTION_NOUN = r"(?:sections?|parts?|chapters?)"
 _SECTION_COUNT = re.compile(
-    rf"\b(?:has|have|contain|with|in|into|use)\s+{REL}?\s*{NUM}\s+sections?"
+    rf"\b(?:has|have|contain|with|in|into|use)\s+{REL}?\s*{NUM}\s+{_SECTION_NOUN}"
 )
 _SECTION_MARK = re.compile(
     r"\b(?:mark|begin|start|label|head|open|title)\w*\s+(?:the\s+)?(?:beginning\s+|start\s+)?(?:of\s+)?"
     r"(?:each|every)\b[^.\n]{0,40}?\b(?:with|by|as)\s+[\"'“]?(?P<mk>[A-Za-z]+)\s+(?:x|n|\d|\{|#)"
     r"|\bsections?\b[^.\n]{0,60}?(?:mark|begin|start|label)\w*[^.\n]{0,60}?(?:with|by)\s+[\"'“]?"
     r"(?P<mk2>[A-Za-z]+)\s+(?:x|n|\d|\{|#)"
+    # "3 parts labelled Part 1, Part 2 and Part 3", "sections titled SECTION 1 ..."
+    rf"|\b{_SECTION_NOUN}\s+(?:labell?ed|titled|headed|named|marked|called)\s+[\"'“]?"
+    r"(?P<mk3>[A-Za-z]+)\s+(?:x|n|1|i|\{|#)\b"
 )
 _REPEAT = re.compile(
     r"\brepeat\w*\s+(?:this|the|my|your)\s+(?:request|question|prompt|instruction|task)"
@@ -148,21 +166,50 @@ def _markers(q: str, low: str) -> Iterator[Instruction]:
         phrase = "placeholders in square brackets"
         yield make("count", phrase, unit="placeholders", relation="at_least", value=1)
     yield from _sections(q, low)
-    if m := _REPEAT.search(low):
-        opening = max(q.rfind(c, 0, m.start()) for c in ".!?\n")
-        body = q[: opening + 1].strip() if opening >= 0 else ""
-        if body:
-            yield make("repeat_prompt", m.group(0), value=body)
+    if (m := _REPEAT.search(low)) and (body := _request_to_repeat(q, low, m)):
+        yield make("repeat_prompt", m.group(0), value=body)
     if (m := _TWO_RESPONSES.search(low)) and _SIX_ASTERISKS.search(low):
         yield make("two_responses", m.group(0))
+
+
+#: "... The request: List three benefits of ...": the request to repeat, labelled.
+_LABELLED_REQUEST = re.compile(
+    r"(?:^|\n|[.!?]\s+)(?:the\s+|my\s+)?(?:request|prompt|question|task)\s*:\s*(?P<body>\S.*)$",
+    re.DOTALL | re.IGNORECASE,
+)
+
+
+def _sentence_end(text: str, start: int) -> int:
+    """Where the sentence running at ``start`` ends (after its stop), brackets skipped."""
+    depth = 0
+    for i in range(start, len(text)):
+        c = text[i]
+        depth += c in "([" and 1 or 0
+        depth -= c in ")]" and depth > 0 and 1 or 0
+        if depth == 0 and c in ".!?" and (i + 1 == len(text) or text[i + 1].isspace()):
+            return i + 1
+    return len(text)
+
+
+def _request_to_repeat(q: str, low: str, m: re.Match[str]) -> str:
+    """The part of ``q`` that the instruction ``m`` asks to be repeated: a labelled
+    request ("The request: ..."), the text after the instruction when it says "below" or
+    opens the message, else the text before the instruction's sentence."""
+    if labelled := _LABELLED_REQUEST.search(q, m.end()):
+        return labelled.group("body").strip()
+    opening = max(q.rfind(c, 0, m.start()) for c in ".!?\n")
+    before = q[: opening + 1].strip() if opening >= 0 else ""
+    if before and "below" not in m.group(0):
+        return before
+    return q[_sentence_end(q, m.end()) :].strip()
 
 
 def _sections(q: str, low: str) -> Iterator[Instruction]:
     mark = _SECTION_MARK.search(low)
     if mark is None:
         return
-    at = mark.start("mk") if mark.group("mk") else mark.start("mk2")
-    marker = q[at : at + len(mark.group("mk") or mark.group("mk2"))]
+    group = next(g for g in ("mk", "mk2", "mk3") if mark.group(g))
+    marker = q[mark.start(group) : mark.end(group)]
     count = _SECTION_COUNT.search(low)
     span = re.search(
         rf"\b{re.escape(marker.lower())}\s+1\s+(?:through|to|-|–)\s+(?:\w+\s+)?(\d+)", low
@@ -190,10 +237,17 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
         r"the|those)\s+(?:options?|answers?|choices|responses?|phrases?)\s*:?(?P<rest>[^\n]{1,300})",
         low,
     )
-    if choice:
-        options = option_list(q[choice.start("rest") : choice.end("rest")])
-        if len(options) >= 2:
-            yield make("answer_choice", choice.group(0), value=options[:10])
+    either = re.search(
+        rf"\b(?:answer|respond|reply|start|begin|say)\w*\s+(?:\w+\s+){{0,2}}?with\s+(?:either\s+|one\s+of\s+)"
+        rf"(?P<rest>{QUOTED_ANY}(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+){QUOTED_ANY}.*)",
+        low,
+    )
+    for found in (choice, either):
+        if found:
+            options = option_list(q[found.start("rest") : found.end("rest")])
+            if len(options) >= 2:
+                yield make("answer_choice", found.group(0), value=options[:10])
+                break
     start = re.search(
         r"\b(?:start|begin|open)\w*\s+(?:your\s+|the\s+|my\s+)?(?:[\w']+\s+){0,2}?"
         r"(?:with|by\s+saying)\s+(?:the\s+(?:exact\s+)?(?:words?|phrase|sentence|line|greeting)\s*:?\s*"
@@ -235,11 +289,41 @@ def _language(q: str, low: str) -> Iterator[Instruction]:
         m = re.search(
             rf"\b(?:in|into)\s+(?P<lang>{_LANG_NAMES})\s*(?:please|only|language|,|\.|!|$)", low
         )
+    if m is None:
+        m = _IN_OWN_NAME.search(low)
     if m:
-        code = LANGUAGE_CODES[m.group("lang")]
+        code = LANGUAGE_CODES.get(m.group("lang")) or ENDONYMS[m.group("lang")]
         if code == "en" and not re.search(r"\b(?:entire|only|language|no\s+other)\b", low):
             return  # "in English" in an English request asks for nothing checkable
         yield make("language", m.group(0), value=code)
+    elif (own := _written_in(q, low)) is not None:
+        yield make("language", f"the request is written in {LANGUAGE_NAMES[own]}", value=own)
+
+
+#: "en español", "auf Deutsch", "em português": a language named in its own tongue.
+_ENDONYM_ALT = "|".join(sorted(ENDONYMS, key=len, reverse=True))
+_IN_OWN_NAME = re.compile(rf"\b(?:en|auf|in|em|på|op|na|w)\s+(?P<lang>{_ENDONYM_ALT})\b")
+
+
+_MIN_OWN_WORDS = 6
+
+
+def _written_in(q: str, low: str) -> str | None:
+    """The language a request is written in, when it is not English and both its first
+    and last sentences say so (pasted material in another language sits in between);
+    ``None`` when the request names English or asks for a translation."""
+    if re.search(r"\benglish\b|\btrans(?:lat|cri)", low):
+        return None
+    words = re.findall(r"[^\W\d_]+", low)
+    if len(words) < _MIN_OWN_WORDS or sum(w in ENGLISH_COMMON for w in words) >= 0.1 * len(words):
+        return None  # short, or English with foreign names in it
+    sentences = [s for s in re.findall(r"[^.!?\n]+[.!?]*", q) if len(s.split()) >= 4]
+    if not sentences:
+        return None
+    head = sentences[0].split(":")[0]  # "Summarize this: <pasted text>": the ask is the head
+    first = detect_language(head) if len(head.split()) >= 4 else None
+    last = detect_language(sentences[-1]) if len(sentences) > 1 else first
+    return first if first is not None and first == last and first != "en" else None
 
 
 #: The rules, in order: where two phrasings give the same check, the first wins.

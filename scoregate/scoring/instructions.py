@@ -292,8 +292,22 @@ def _paragraph_first_word(content: str, k: Instruction) -> Verdict:
     return False, f"paragraph {k.index} starts with {first!r}; {_asks(k)} {k.value!r}"
 
 
-#: A paragraph this long in another language breaks "all of it in French".
+#: A paragraph (or a line of a list) this long in another language breaks "all of it
+#: in French"; shorter ones may be names, titles or quotes.
 _MIN_PART_WORDS = 12
+_MIN_LINE_WORDS = 10
+
+
+def _language_parts(content: str) -> list[str]:
+    """The paragraphs long enough to tell their language, and the long lines of lists."""
+    parts: list[str] = []
+    for paragraph in split_paragraphs(content):
+        lines = [ln for ln in paragraph.splitlines() if ln.strip()]
+        if len(lines) > 1:
+            parts += [ln for ln in lines if count_words(ln) >= _MIN_LINE_WORDS]
+        elif count_words(paragraph) >= _MIN_PART_WORDS:
+            parts.append(paragraph)
+    return parts
 
 
 def _language(content: str, k: Instruction) -> Verdict:
@@ -305,11 +319,12 @@ def _language(content: str, k: Instruction) -> Verdict:
     if got is None:
         return None, "too little text to tell its language"
     if got == want:
-        for i, part in enumerate(split_paragraphs(content), 1):
+        for part in _language_parts(content):
             other = detect_language(part)
-            if other is not None and other != want and count_words(part) >= _MIN_PART_WORDS:
+            if other is not None and other != want:
                 other_name = LANGUAGE_NAMES.get(other, other)
-                return False, f"paragraph {i} is in {other_name}; {_asks(k)} all of it in {name}"
+                opening = " ".join(part.split()[:6])
+                return False, f"'{opening} ...' is in {other_name}; {_asks(k)} all of it in {name}"
         return True, f"written in {name}"
     return False, f"written in {LANGUAGE_NAMES.get(got, got)}; {_asks(k)} {name}"
 

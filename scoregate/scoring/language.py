@@ -44,6 +44,25 @@ LANGUAGE_NAMES: dict[str, str] = {
 #: Name (lower case) -> code, for reading "respond in Spanish".
 LANGUAGE_CODES: dict[str, str] = {name.lower(): code for code, name in LANGUAGE_NAMES.items()}
 LANGUAGE_CODES.update({"farsi": "fa", "mandarin": "zh", "brazilian portuguese": "pt"})
+#: Languages as their speakers name them ("en español", "auf Deutsch").
+ENDONYMS: dict[str, str] = {
+    "español": "es",
+    "espanol": "es",
+    "castellano": "es",
+    "français": "fr",
+    "francais": "fr",
+    "deutsch": "de",
+    "italiano": "it",
+    "português": "pt",
+    "portugues": "pt",
+    "nederlands": "nl",
+    "svenska": "sv",
+    "polsku": "pl",
+    "türkçe": "tr",
+    "bahasa indonesia": "id",
+    "suomeksi": "fi",
+    "kiswahili": "sw",
+}
 
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset("the and of to is in that it for you with are this on be as have not".split()),
@@ -111,3 +130,45 @@ def detect_language(text: str) -> str | None:
     if score == 0:
         return None
     return best
+
+
+#: Common English words: a text with many of them is English, whatever names are in it.
+ENGLISH_COMMON = frozenset(
+    "a an the and or but of to in on at for with from by is are was were be been do does did"
+    " how what why when where which who whom i my me you your we our us it its this that these"
+    " can could should would will not no please need want help get make give tell".split()
+)
+#: The fewest words a text needs before it is called foreign (not English).
+MIN_FOREIGN_WORDS = 12
+#: The share of a language's function words a foreign text needs, and the most common
+#: English words it may hold (and never more than half as many as its own).
+MIN_FOREIGN_SHARE = 0.15
+MAX_ENGLISH_SHARE = 0.10
+
+
+def foreign_language(text: str) -> str | None:
+    """The language of ``text`` when it is clearly not English, else ``None``.
+
+    Stricter than :func:`detect_language`: a text in a Latin script needs
+    ``MIN_FOREIGN_WORDS`` words, few common English words and many of its language's own
+    function words, so that code, lists of names and short English lines stay English.
+
+    >>> foreign_language("Feste Wanderschuhe mit gutem Profil und eine Regenjacke, denn das"
+    ...                  " Wetter in den Bergen kann sich schnell ändern.")
+    'de'
+    >>> foreign_language("How do I return something I bought at IKEA last week?") is None
+    True
+    """
+    code = detect_language(text)
+    if code is None or code == "en":
+        return None
+    if code in dict(_SCRIPTS):
+        return code
+    words = [w.lower() for w in _WORD.findall(text)]
+    if len(words) < MIN_FOREIGN_WORDS:
+        return None
+    english = sum(w in ENGLISH_COMMON for w in words)
+    own = sum(w in _FUNCTION_WORDS.get(code, ()) for w in words)
+    if english > MAX_ENGLISH_SHARE * len(words) or own < 2 * english:
+        return None
+    return code if own >= MIN_FOREIGN_SHARE * len(words) else None

@@ -118,6 +118,8 @@ CAPS_WORDS = (
 )
 
 QUOTED = r"[\"“'‘](?P<v>(?:[^\"”'’\n]|['’](?=[a-z])){1,150})[\"”'’]"
+#: The same, without a group: for patterns that hold several quoted phrases.
+QUOTED_ANY = QUOTED.replace("(?P<v>", "(?:")
 
 
 def quoted_list(text: str) -> list[str]:

@@ -337,3 +337,29 @@ def test_evidence_hysteresis_uses_the_previous_evidence_score_not_the_fused_one(
     # The evidence's own previous score does: 89 -> 93 is within the 4-point tolerance.
     assert band({**base, "evidence": {**evidence, "previous_score": 89}}) == "AMBER"
     assert band({**base, "evidence": {**evidence, "previous_score": 88}}) == "GREEN"
+
+
+def test_an_answer_in_a_language_the_models_cannot_read_is_judged_on_its_form_only():
+    from scoregate.config.scoring_yaml import load_scoring_config
+    from scoregate.schemas.request import ScoreRequest
+    from scoregate.schemas.result import TrackScore
+    from scoregate.scoring.fusion import fuse
+
+    cfg = load_scoring_config()
+    german = (
+        "- Feste Wanderschuhe mit gutem Profil und eine Regenjacke, denn das Wetter in den "
+        "Bergen kann sich schnell ändern.\n- Mindestens zwei Liter Wasser und ein paar Snacks "
+        "wie Nüsse oder ein belegtes Brot."
+    )
+    request = ScoreRequest(query="Was soll ich für eine Wanderung einpacken?", content=german)
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=0.05),
+        "precision": TrackScore(name="precision", score=0.02),
+        "reward": TrackScore(name="reward", score=1.0),
+    }
+    result = fuse(request, tracks, cfg)
+    assert result.score > 0.9  # the English models' low scores are not held against it
+    assert result.action == "review" and result.band == "AMBER"  # but no one accepts it unread
+    assert any("in German" in r for r in result.reasons)
+    english = request.model_copy(update={"content": "Pack boots, a rain jacket and water."})
+    assert fuse(english, tracks, cfg).score < 0.3

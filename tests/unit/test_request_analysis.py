@@ -460,3 +460,92 @@ def test_gate_dev_and_realistic_training_share_no_request():
     train = _queries(ROOT / "training" / "data" / "realistic", "query")
     assert len(dev) >= 400 and len(train) >= 600
     assert not dev & train
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        (
+            "First repeat the request below word for word (do not say anything before it). "
+            "Write a haiku about coffee.",
+            "Write a haiku about coffee.",
+        ),
+        (
+            "Use 3 bullets. Repeat the request word for word first. The request: List three "
+            "benefits of water.",
+            "List three benefits of water.",
+        ),
+    ],
+)
+def test_the_request_to_repeat_is_found_where_it_is(query, expected):
+    [k] = [k for k in infer_instructions(query) if k.check == "repeat_prompt"]
+    assert k.value == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        (
+            "A SQL plan in exactly 3 parts labelled Part 1, Part 2 and Part 3.",
+            ("count", "sections", "exactly", 3),
+        ),
+        ("Convert this to JSON: Alice, 34 / Bob, 29", ("format", None, "exactly", "json")),
+        (
+            "Dame consejos para Japón. Contesta en español, por favor.",
+            ("language", None, "exactly", "es"),
+        ),
+        (
+            "Fasse bitte auf Deutsch zusammen, warum Bienen wichtig sind.",
+            ("language", None, "exactly", "de"),
+        ),
+        (
+            "¿Qué puedo cocinar esta noche con arroz, huevos y espinacas? Algo rápido, por favor.",
+            ("language", None, "exactly", "es"),
+        ),
+    ],
+)
+def test_more_ways_to_ask(query, expected):
+    assert expected in checks(query)
+
+
+def test_letters_banned_or_counted_whatever_the_verb():
+    found = {
+        k.check: k for k in infer_instructions("One sentence about a cat without the letter e.")
+    }
+    assert (found["letter_frequency"].value, found["letter_frequency"].count) == ("e", 0)
+    [k] = infer_instructions("An invite; sneak in the letter q at least 4 times.")
+    assert (k.check, k.value, k.relation, k.count) == ("letter_frequency", "q", "at_least", 4)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "How do I cancel a hotel reservation I made on Booking.com?",
+        "Summarize this for me: Le gouvernement a annoncé hier une nouvelle réforme.",
+        "Translate into English: Wie lange muss ich ein Ei kochen?",
+    ],
+)
+def test_an_english_request_asks_for_no_language(query):
+    assert [k for k in infer_instructions(query) if k.check == "language"] == []
+
+
+def test_capital_words_are_not_the_answer_length_and_parts_are_not_items():
+    found = checks("A notice. Use fewer than 3 words in all caps. Split it into exactly 2 parts.")
+    assert not [c for c in found if c[0] == "count" and c[1] in ("words", "items")]
+
+
+def test_a_title_line_is_not_a_sentence_and_a_list_line_has_a_language():
+    two = k(check="count", unit="sentences", relation="exactly", value=2)
+    assert check_instruction("<<Quiz Night>>\n\nCome along. Bring friends!", two)[0] is True
+    spanish = k(check="language", value="es")
+    answer = (
+        "- Las plantas usan la luz del sol para producir su propio alimento en las hojas.\n"
+        "- El agua y el dióxido de carbono se transforman en glucosa y en oxígeno puro.\n"
+        "- The oxygen that plants release is the same oxygen that we breathe every day."
+    )
+    assert check_instruction(answer, spanish)[0] is False
+
+
+def test_either_of_two_quoted_answers_is_a_choice():
+    [k] = infer_instructions("Python or Go? Reply with either 'Python.' or 'Go.' and a reason.")
+    assert (k.check, k.value) == ("answer_choice", ["Python.", "Go."])
