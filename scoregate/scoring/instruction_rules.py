@@ -180,6 +180,11 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"\b(?P<form>numbered|bullet(?:ed)?(?:[- ]point)?|ordered)?\s*list\s+of\s+"
         rf"(?:{REL}\s+)?{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b"
     )
+    # "list 5 foods", "name 3 rivers": a listing verb, a number, any plural noun
+    listing = (
+        rf"\b(?:list|name|enumerate)\s+(?:me\s+)?(?P<rel>exactly\s+|at\s+least\s+|at\s+most\s+)?"
+        rf"{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b"
+    )
     # "Exactly 4 steps, numbered.": a sentence that opens with the count
     opening = (
         rf"(?:^|[.!?;:]\s+)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+{NUM}\s+"
@@ -190,6 +195,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         or list(re.finditer(rx, low))
         or list(re.finditer(explicit, low))
         or list(re.finditer(opening, low))
+        or list(re.finditer(listing, low))
     )
     for m in matches:
         if m.group("n") in ("a", "an", "single", "a single"):
@@ -271,9 +277,18 @@ def _cases(q: str, low: str) -> Iterator[Instruction]:
     if _CAPITAL_WORD_COUNT.search(low):
         low = _CAPITAL_WORD_COUNT.sub(" ", low)  # "words in all capital letters ... N times"
     for value, rx in _CASES:
-        if m := rx.search(low):
+        for m in rx.finditer(low):
+            if _SOME_WORDS.search(low[max(0, m.start() - 40) : m.start()]):
+                continue  # "put the essential items in ALL CAPS": some words, not the answer
             yield make("case", m.group(0), value=value)
             return
+
+
+#: What a case instruction names when it is about some words only.
+_SOME_WORDS = re.compile(
+    r"\b(?:words?|items?|terms?|names?|phrases?|headings?|headers?|titles?|labels?|letters?"
+    r"|keywords?|acronyms?|warnings?)\b(?:\s+[\w']+){0,3}\s*$"
+)
 
 
 _CHAR_WORDS = {

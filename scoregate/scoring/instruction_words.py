@@ -12,13 +12,7 @@ import re
 from collections.abc import Iterator
 
 from scoregate.schemas.constraints import Instruction
-from scoregate.scoring.language import (
-    ENDONYMS,
-    ENGLISH_COMMON,
-    LANGUAGE_CODES,
-    LANGUAGE_NAMES,
-    detect_language,
-)
+from scoregate.scoring.instruction_language import language_rule
 from scoregate.scoring.phrasing import (
     CAPS_WORDS,
     COUNT,
@@ -36,19 +30,48 @@ from scoregate.scoring.phrasing import (
     word_list,
 )
 
+#: A negation shortly before a keyword instruction: "must not contain the words ...".
+_NEGATED = re.compile(
+    r"(?:\b(?:not|never|no|avoid\w*|without|refrain\w*)|n't)\b(?:\s+[\w']+){0,2}\s*$"
+)
+#: "the words chlorophyll and glucose both show up", "the words X and Y must appear".
+_BOTH_WORDS = re.compile(
+    r"\bthe\s+(?:key\s*)?words\s+(?P<rest>[^.\n]{1,80}?)\s+(?:both\s+|all\s+)?"
+    r"(?:show\s+up|appear|are\s+used|are\s+included|are\s+in\s+it)\b"
+)
+_NEGATION = (
+    r"(?:must\s+not|mustn't|should\s+not|shouldn't|can't|cannot|can\s+not|do\s+not|don't|never"
+    r"|without|refrain\s+from|avoid(?:ing)?|no)"
+)
+#: A negated verb before quoted words: "can't use "best" or "perfect"", "must not contain
+#: the words "delicious" or "tasty"", "don't use "things" or "stuff"".
+_BANNED_QUOTED = re.compile(
+    rf"\b{_NEGATION}\s+(?:us\w*|includ\w*|contain\w*|mention\w*|say\w*|writ\w*|hav\w*"
+    rf"|the\s+use\s+of)?\s*(?:the\s+|any\s+of\s+the\s+)?(?:(?:key\s*)?(?:words?|terms?|phrases?)"
+    rf"\s+(?:like\s+)?)?(?P<rest>{QUOTED_ANY}(?:(?:\s*,\s*|\s+or\s+|\s+and\s+|\s*,\s*or\s+)"
+    rf"{QUOTED_ANY})*)"
+)
+#: ""sustainable" appears at most once": a quoted word and how often it may appear.
+_QUOTED_FREQ = re.compile(
+    rf"{QUOTED}\s+(?:should\s+|must\s+|can\s+|may\s+|only\s+)*(?:appears?|be\s+used|is\s+used"
+    rf"|occurs?|shows?\s+up)\s+{REL}?\s*{COUNT}\s*(?:times?)?"
+)
+
 
 def _keywords(q: str, low: str) -> Iterator[Instruction]:
     m = re.search(
-        r"\b(?:include|use|mention|contain|incorporate|feature|have)\s+(?:the\s+)?(?:key\s*)?words?\s+(?P<rest>[^.\n]{1,200})",
+        r"\b(?:includ|us|mention|contain|incorporat|featur|hav)\w*\s+(?:the\s+)?(?:key\s*)?words?\s+"
+        r"(?P<rest>[^.\n]{1,200})",
         low,
     )
     if m and not re.search(
         r"\b(?:at\s+least|less\s+than|fewer|times|no\s+more)\b", m.group("rest")
     ):
         words = word_list(q, m, max_words=2)
-        if words and not re.search(
-            r"\b(?:do\s+not|don't|never|avoid|without)\s+$", low[max(0, m.start() - 12) : m.start()]
-        ):
+        if words and not _NEGATED.search(low[max(0, m.start() - 24) : m.start()]):
+            yield make("keywords", m.group(0), value=words)
+    elif m := _BOTH_WORDS.search(low):  # "make sure the words X and Y both show up"
+        if words := word_list(q, m, max_words=1):
             yield make("keywords", m.group(0), value=words)
     m = re.search(
         r"\b(?:(?:do\s+not|don't|never|without|refrain\s+from)\s+(?:include|includ\w+|us\w+|mention\w*"
@@ -58,12 +81,18 @@ def _keywords(q: str, low: str) -> Iterator[Instruction]:
     )
     if m and (words := word_list(q, m, max_words=1)):
         yield make("forbidden_words", m.group(0), value=words)
+    elif m := _BANNED_QUOTED.search(low):  # "can't use "best" or "perfect" anywhere"
+        if words := option_list(q[m.start("rest") : m.end("rest")]):
+            yield make("forbidden_words", m.group(0), value=words)
+
+
+def _frequencies(q: str, low: str) -> Iterator[Instruction]:
     freq = (
         rf"\b(?:the\s+)?(?:word|keyword)\s+(?:{QUOTED}|(?P<w>[\w'-]+))\s+(?:should|must|has\s+to|needs\s+to)?\s*"
         rf"(?:appear|be\s+used|occur|show\s+up)\s+{REL}?\s*{COUNT}\s*(?:times?)?"
     )
-    for m in re.finditer(freq, low):
-        word = (m.group("v") or m.group("w") or "").strip()
+    for m in [*re.finditer(freq, low), *_QUOTED_FREQ.finditer(low)]:
+        word = (m.group("v") or m.groupdict().get("w") or "").strip()
         yield frequency("word_frequency", m, word, q)
     use = (
         rf"\b(?:use|mention|say|repeat|include)\s+(?:(?:the\s+word\s+)?{QUOTED}|the\s+word\s+(?P<w>[\w'-]+))\s+"
@@ -73,11 +102,20 @@ def _keywords(q: str, low: str) -> Iterator[Instruction]:
         word = (m.group("v") or m.group("w") or "").strip()
         if m.group("rel") or m.group("n") in ("twice", "thrice") or "time" in m.group(0):
             yield frequency("word_frequency", m, word, q)
+
+
+def _letters_and_capitals(q: str, low: str) -> Iterator[Instruction]:
     for rx in _LETTER_FREQ:
         for m in rx.finditer(low):
             yield frequency("letter_frequency", m, m.group("w"), q)
-    if m := _LETTER_BANNED.search(low):
-        yield make("letter_frequency", m.group(0), value=m.group("w"), relation="at_most", count=0)
+    if banned := _LETTER_BANNED.search(low):
+        yield make(
+            "letter_frequency",
+            banned.group(0),
+            value=banned.group("w"),
+            relation="at_most",
+            count=0,
+        )
     for rx in _CAPS_FREQ:
         for m in rx.finditer(low):
             rel, value = relation(m.group("rel"), None, count_word(m.group("n")))
@@ -104,7 +142,9 @@ _CAPS_FREQ = (
         rf"{CAPS_WORDS}\s+(?:for\s+emphasis\s+)?(?:should|must|can|may|need\s+to|has\s+to)?\s*"
         rf"(?:appear|be\s+used|occur|show\s+up)\s+{REL}?\s*{COUNT}"
     ),
-    re.compile(rf"\b(?:use|include|have|contain|with|add)\s+{REL}?\s*{COUNT}\s+{CAPS_WORDS}"),
+    re.compile(
+        rf"\b(?:use|include|have|contain|with|add|want|need|put|get)\s+{REL}?\s*{COUNT}\s+{CAPS_WORDS}"
+    ),
 )
 
 
@@ -115,6 +155,7 @@ _QUOTED_WHOLE = re.compile(
     r"|\b(?:entire|whole)\s+(?:response|reply|answer|output|text)\s+(?:\w+\s+){0,3}in\s+double\s+quot"
 )
 #: What a highlight instruction counts: "highlight at least 2 key phrases with markdown".
+_HIGHLIGHT_ANY = re.compile(r"\bhighlight\w*\b[^.\n]{0,80}?(?:markdown|\*)")
 _HIGHLIGHT = re.compile(
     rf"\bhighlight\w*\s+{REL}?\s*{NUM}\s+(?:[\w'-]+\s+){{0,2}}?"
     r"(?P<noun>sections?|parts?|phrases?|words?|lines?|sentences?|tips?|points?|ideas?|terms?"
@@ -131,16 +172,20 @@ _SECTION_MARK = re.compile(
     r"|\bsections?\b[^.\n]{0,60}?(?:mark|begin|start|label)\w*[^.\n]{0,60}?(?:with|by)\s+[\"'“]?"
     r"(?P<mk2>[A-Za-z]+)\s+(?:x|n|\d|\{|#)"
     # "3 parts labelled Part 1, Part 2 and Part 3", "sections titled SECTION 1 ..."
-    rf"|\b{_SECTION_NOUN}\s+(?:labell?ed|titled|headed|named|marked|called)\s+[\"'“]?"
+    r"|\beach\s+(?:one\s+)?(?:starting|beginning|opening|marked|labell?ed|headed)\s+(?:with\s+)?"
+    r"(?:a\s+(?:marker|header|heading|label)\s+(?:like\s+)?|the\s+(?:marker|header|heading)\s+)?"
+    r"[\"'“]?(?P<mk4>[A-Za-z]+)\s+(?:x|n|1|\{|#)\b"
+    rf"|\b{_SECTION_NOUN},?\s+(?:labell?ed|titled|headed|named|marked|called)\s+[\"'“]?"
     r"(?P<mk3>[A-Za-z]+)\s+(?:x|n|1|i|\{|#)\b"
 )
 _REPEAT = re.compile(
-    r"\brepeat\w*\s+(?:this|the|my|your)\s+(?:request|question|prompt|instruction|task)"
+    r"\brepeat\w*\s+(?:this|the|my|your)\s+(?:following\s+|above\s+|below\s+)?"
+    r"(?:request|question|prompt|instruction|task)"
     r"(?:\s+(?:above|below))?\s+(?:word\s+for\s+word|verbatim|exactly)"
 )
 _TWO_RESPONSES = re.compile(
-    r"\b(?:give|provide|write|offer|draft|suggest)\s+(?:me\s+|us\s+)?(?:two|2)\s+(?:different|distinct"
-    r"|separate|alternative)\s+[\w'-]+"
+    r"\b(?:give|provide|write|offer|draft|suggest|need|want|create|make|come\s+up\s+with|like)\s+"
+    r"(?:me\s+|us\s+)?(?:two|2)\s+(?:different\s+|distinct\s+|separate\s+|alternative\s+)?[\w'-]+"
 )
 _SIX_ASTERISKS = re.compile(r"\*{6}|\b(?:6|six)\s+asterisk")
 
@@ -158,7 +203,15 @@ def _markers(q: str, low: str) -> Iterator[Instruction]:
     ):
         rel, value = relation(m.group("rel") or "at least", None, num(m.group("n")))
         yield make("count", m.group(0), unit="highlights", relation=rel, value=value)
+    elif m := _HIGHLIGHT_ANY.search(low):
+        yield make("count", m.group(0), unit="highlights", relation="at_least", value=1)
     counted = re.search(rf"\b{REL}?\s*{NUM}\s+placeholders?", low)  # _counts reads those
+    if not counted and (
+        m := re.search(rf"\bplaceholders?\b[^.\n]{{0,80}}?\b{REL}\s*{NUM}\s+of\s+them", low)
+    ):
+        counted = m
+        rel, value = relation(m.group("rel"), None, num(m.group("n")))
+        yield make("count", m.group(0), unit="placeholders", relation=rel, value=value)
     if not counted and re.search(
         r"\bplaceholders?\b[^.\n]{0,60}square\s+brackets|square[- ]bracket(?:ed)?\s+placeholders?",
         low,
@@ -174,7 +227,7 @@ def _markers(q: str, low: str) -> Iterator[Instruction]:
 
 #: "... The request: List three benefits of ...": the request to repeat, labelled.
 _LABELLED_REQUEST = re.compile(
-    r"(?:^|\n|[.!?]\s+)(?:the\s+|my\s+)?(?:request|prompt|question|task)\s*:\s*(?P<body>\S.*)$",
+    r"(?:^|\n|[.!?]\s+)(?:the\s+|my\s+)?(?P<label>request|prompt|question|task)\s*:\s*(?P<body>\S.*)$",
     re.DOTALL | re.IGNORECASE,
 )
 
@@ -196,19 +249,26 @@ def _request_to_repeat(q: str, low: str, m: re.Match[str]) -> str:
     request ("The request: ..."), the text after the instruction when it says "below" or
     opens the message, else the text before the instruction's sentence."""
     if labelled := _LABELLED_REQUEST.search(q, m.end()):
-        return labelled.group("body").strip()
+        body = labelled.group("body").strip().split("\n")[0]
+        if labelled.group("label").lower() == "question" and "?" in body:
+            body = body[: body.index("?") + 1]  # "Question: What causes ...? Make sure ..."
+        return body.strip()
+    end = _sentence_end(q, m.end())
+    colon = q.rfind(":", m.end(), end)
+    if colon >= 0 and "following" in m.group(0) + low[m.end() : colon]:
+        return q[colon + 1 : end].strip()  # "repeat the following request ...: What is ...?"
     opening = max(q.rfind(c, 0, m.start()) for c in ".!?\n")
     before = q[: opening + 1].strip() if opening >= 0 else ""
     if before and "below" not in m.group(0):
         return before
-    return q[_sentence_end(q, m.end()) :].strip()
+    return q[end:].strip()
 
 
 def _sections(q: str, low: str) -> Iterator[Instruction]:
     mark = _SECTION_MARK.search(low)
     if mark is None:
         return
-    group = next(g for g in ("mk", "mk2", "mk3") if mark.group(g))
+    group = next(g for g in ("mk", "mk2", "mk3", "mk4") if mark.group(g))
     marker = q[mark.start(group) : mark.end(group)]
     count = _SECTION_COUNT.search(low)
     span = re.search(
@@ -227,7 +287,8 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
     yn = re.search(
         r"\b(?:answer|reply|respond|start|begin|lead|open)\w*\s+(?:\w+\s+){0,4}?(?:with\s+)?(?:a\s+)?(?:simple\s+|clear\s+)?"
         r"[\"'“]?yes[\"'”]?\s+or\s+[\"'“]?no[\"'”]?\s*(?:first|up\s+front|before|then|at\s+the\s+start|,|\.|$)"
-        r"|\byes\s+or\s+no\s+(?:first|up\s+front|answer\s+first)\b|\bstart\s+with\s+(?:a\s+)?yes\s+or\s+no\b",
+        r"|\byes\s+or\s+no\s+(?:first|up\s+front|answer\s+first)\b|\bstart\s+with\s+(?:a\s+)?yes\s+or\s+no\b"
+        r"|\byes\s*/\s*no\s+(?:as|at)\s+(?:the\s+)?(?:very\s+)?(?:first|start|beginning)",
         low,
     )
     if yn:
@@ -242,6 +303,13 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
         rf"(?P<rest>{QUOTED_ANY}(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+){QUOTED_ANY}.*)",
         low,
     )
+    letters = re.search(
+        r"\bone\s+of\s*:?\s*(?P<rest>\([a-z]\)(?:\s*(?:,|or|/)\s*\([a-z]\)){1,9})", low
+    )
+    if letters and not choice:
+        options = re.findall(r"\([A-Za-z]\)", q[letters.start("rest") : letters.end("rest")])
+        yield make("answer_choice", letters.group(0), value=options)
+        return
     for found in (choice, either):
         if found:
             options = option_list(q[found.start("rest") : found.end("rest")])
@@ -275,56 +343,12 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
         yield make("ends_with", end.group(0), value=q[end.start("v") : end.end("v")])
 
 
-_LANG_NAMES = "|".join(sorted((re.escape(n) for n in LANGUAGE_CODES), key=len, reverse=True))
-
-
-def _language(q: str, low: str) -> Iterator[Instruction]:
-    m = re.search(
-        rf"\b(?:respond|reply|answer|write|written|response|output|text|translate\w*|explain|say|tell|"
-        rf"email|message|it|everything|entirely|only|language|must\s+be|should\s+be)\b[^.\n]{{0,40}}?\bin\s+(?P<lang>{_LANG_NAMES})\b"
-        rf"(?!\s+(?:cuisine|food|restaurant|style|history|culture|class|lessons?|course|wines?|words?|phrases?|names?))",
-        low,
-    )
-    if m is None:
-        m = re.search(
-            rf"\b(?:in|into)\s+(?P<lang>{_LANG_NAMES})\s*(?:please|only|language|,|\.|!|$)", low
-        )
-    if m is None:
-        m = _IN_OWN_NAME.search(low)
-    if m:
-        code = LANGUAGE_CODES.get(m.group("lang")) or ENDONYMS[m.group("lang")]
-        if code == "en" and not re.search(r"\b(?:entire|only|language|no\s+other)\b", low):
-            return  # "in English" in an English request asks for nothing checkable
-        yield make("language", m.group(0), value=code)
-    elif (own := _written_in(q, low)) is not None:
-        yield make("language", f"the request is written in {LANGUAGE_NAMES[own]}", value=own)
-
-
-#: "en español", "auf Deutsch", "em português": a language named in its own tongue.
-_ENDONYM_ALT = "|".join(sorted(ENDONYMS, key=len, reverse=True))
-_IN_OWN_NAME = re.compile(rf"\b(?:en|auf|in|em|på|op|na|w)\s+(?P<lang>{_ENDONYM_ALT})\b")
-
-
-_MIN_OWN_WORDS = 6
-
-
-def _written_in(q: str, low: str) -> str | None:
-    """The language a request is written in, when it is not English and both its first
-    and last sentences say so (pasted material in another language sits in between);
-    ``None`` when the request names English or asks for a translation."""
-    if re.search(r"\benglish\b|\btrans(?:lat|cri)", low):
-        return None
-    words = re.findall(r"[^\W\d_]+", low)
-    if len(words) < _MIN_OWN_WORDS or sum(w in ENGLISH_COMMON for w in words) >= 0.1 * len(words):
-        return None  # short, or English with foreign names in it
-    sentences = [s for s in re.findall(r"[^.!?\n]+[.!?]*", q) if len(s.split()) >= 4]
-    if not sentences:
-        return None
-    head = sentences[0].split(":")[0]  # "Summarize this: <pasted text>": the ask is the head
-    first = detect_language(head) if len(head.split()) >= 4 else None
-    last = detect_language(sentences[-1]) if len(sentences) > 1 else first
-    return first if first is not None and first == last and first != "en" else None
-
-
 #: The rules, in order: where two phrasings give the same check, the first wins.
-WORD_RULES: tuple[Rule, ...] = (_keywords, _markers, _first_and_last, _language)
+WORD_RULES: tuple[Rule, ...] = (
+    _keywords,
+    _frequencies,
+    _letters_and_capitals,
+    _markers,
+    _first_and_last,
+    language_rule,
+)

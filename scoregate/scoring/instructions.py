@@ -298,6 +298,25 @@ _MIN_PART_WORDS = 12
 _MIN_LINE_WORDS = 10
 
 
+def _other_language(part: str, want: str) -> str | None:
+    """The language of ``part`` when it is surely not ``want``: English (many common
+    English words) or another script. Close languages (Spanish and Portuguese) are not
+    told apart on one line."""
+    from scoregate.scoring.language import ENGLISH_COMMON, SCRIPT_LANGUAGES, detect_language
+
+    words = [w.lower() for w in WORDS.findall(part)]
+    if want != "en" and sum(w in ENGLISH_COMMON for w in words) >= _ENGLISH_SHARE * len(words):
+        return "en"
+    got = detect_language(part)
+    if got != want and (got in SCRIPT_LANGUAGES or want in SCRIPT_LANGUAGES):
+        return got
+    return None
+
+
+#: The share of common English words that makes a part English.
+_ENGLISH_SHARE = 0.2
+
+
 def _language_parts(content: str) -> list[str]:
     """The paragraphs long enough to tell their language, and the long lines of lists."""
     parts: list[str] = []
@@ -320,8 +339,8 @@ def _language(content: str, k: Instruction) -> Verdict:
         return None, "too little text to tell its language"
     if got == want:
         for part in _language_parts(content):
-            other = detect_language(part)
-            if other is not None and other != want:
+            other = _other_language(part, want)
+            if other is not None:
                 other_name = LANGUAGE_NAMES.get(other, other)
                 opening = " ".join(part.split()[:6])
                 return False, f"'{opening} ...' is in {other_name}; {_asks(k)} all of it in {name}"

@@ -99,6 +99,8 @@ _SCRIPTS: tuple[tuple[str, str], ...] = (
     ("zh", r"[\u4E00-\u9FFF]"),
 )
 _SCRIPT_RES = tuple((code, re.compile(rx)) for code, rx in _SCRIPTS)
+#: Languages told by their script, not by their words.
+SCRIPT_LANGUAGES = frozenset(code for code, _ in _SCRIPTS) | {"uk", "fa", "mr"}
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 MIN_WORDS = 4
 
@@ -162,7 +164,7 @@ def foreign_language(text: str) -> str | None:
     code = detect_language(text)
     if code is None or code == "en":
         return None
-    if code in dict(_SCRIPTS):
+    if code in SCRIPT_LANGUAGES:
         return code
     words = [w.lower() for w in _WORD.findall(text)]
     if len(words) < MIN_FOREIGN_WORDS:

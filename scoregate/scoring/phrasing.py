@@ -140,12 +140,19 @@ def option_list(text: str) -> list[str]:
     return out
 
 
+#: Words after an unquoted keyword that are not part of it: "use the word snowball somewhere".
+_TRAILING_FILLER = re.compile(
+    r"(?:\s+(?:somewhere|anywhere|at\s+least\s+once|once|please|pls|too|as\s+well|in\s+it"
+    r"|in\s+there|in\s+the\s+\w+|if\s+you\s+can))+\s*$"
+)
+
+
 def word_list(q: str, m: re.Match[str], max_words: int) -> list[str]:
     """The words a keyword instruction names: quoted ones, else a short list after it."""
     words = quoted_list(q[m.start("rest") : m.end("rest")])
     if words:
         return words[:10]
-    rest = m.group("rest").split(" in ")[0]
+    rest = _TRAILING_FILLER.sub("", m.group("rest").split(" in ")[0])
     split = (w.strip(" .") for w in re.split(r",\s*|\s+and\s+|\s+or\s+", rest))
     return [w for w in split if 0 < len(w.split()) <= max_words][:10]
 

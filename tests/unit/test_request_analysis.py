@@ -549,3 +549,92 @@ def test_a_title_line_is_not_a_sentence_and_a_list_line_has_a_language():
 def test_either_of_two_quoted_answers_is_a_choice():
     [k] = infer_instructions("Python or Go? Reply with either 'Python.' or 'Go.' and a reason.")
     assert (k.check, k.value) == ("answer_choice", ["Python.", "Go."])
+
+
+@pytest.mark.parametrize(
+    ("query", "check", "value"),
+    [
+        (
+            'Return JSON. The description must not contain the words "delicious" or "tasty".',
+            "forbidden_words",
+            ["delicious", "tasty"],
+        ),
+        (
+            'Under 60 words. Legal says we can\'t use "best" or "perfect" anywhere.',
+            "forbidden_words",
+            ["best", "perfect"],
+        ),
+        ("A toast. Don't use the word 'love' anywhere.", "forbidden_words", ["love"]),
+        (
+            "Study notes. Make sure the words chlorophyll and glucose both show up somewhere.",
+            "keywords",
+            ["chlorophyll", "glucose"],
+        ),
+        (
+            "Explain compound interest, and use the word snowball somewhere.",
+            "keywords",
+            ["snowball"],
+        ),
+        (
+            "Quiz bot: reply with exactly one of: (A), (B), (C), (D).",
+            "answer_choice",
+            ["(A)", "(B)", "(C)", "(D)"],
+        ),
+        (
+            "First repeat the question exactly as written, then answer it. Question: Why is "
+            "the sky "
+            "blue? Make sure the answer uses the word 'light'.",
+            "repeat_prompt",
+            "Why is the sky blue?",
+        ),
+        (
+            "First repeat the following request word for word, then answer (under 100 words): What "
+            "is a debit card?",
+            "repeat_prompt",
+            "What is a debit card?",
+        ),
+    ],
+)
+def test_how_real_messages_ask(query, check, value):
+    found = [k for k in infer_instructions(query) if k.check == check]
+    assert [k.value for k in found] == [value]
+    if check == "forbidden_words":
+        assert not [k for k in infer_instructions(query) if k.check == "keywords"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ('Rewrite this so "sustainable" appears at most once.', ("word_frequency", "at_most", 1)),
+        (
+            "Packing list. Put the essential items in ALL CAPS, I want at least 3 all-caps words.",
+            ("capital_words", "at_least", 3),
+        ),
+        ("Yes or no? Give me a yes/no as the very first word.", ("yes_no_first", "exactly", None)),
+        (
+            "A welcome template with square-bracket placeholders, at least 3 of them.",
+            ("count", "at_least", 3),
+        ),
+        (
+            "Three tips; highlight the key phrase in each with markdown italics like *this*.",
+            ("count", "at_least", 1),
+        ),
+    ],
+)
+def test_relations_read_from_real_messages(query, expected):
+    got = {
+        (k.check, k.relation, k.count if k.check != "count" else k.value)
+        for k in infer_instructions(query)
+    }
+    assert expected in got
+    assert ("case", "exactly", None) not in got  # "the essential items in ALL CAPS" is not all
+
+
+def test_a_spanish_line_is_not_portuguese():
+    spanish = k(check="language", value="es")
+    answer = (
+        "- Empieza escribiendo solo a una persona de confianza y cuéntale cómo te sientes hoy.\n"
+        "- Sal a caminar veinte minutos cada mañana, aunque no tengas ganas de hacerlo.\n"
+        "- Apunta tres cosas buenas del día antes de dormir, por pequeñas que parezcan."
+    )
+    assert check_instruction(answer, spanish)[0] is True

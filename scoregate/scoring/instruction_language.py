@@ -1,0 +1,74 @@
+"""The instruction rule about the answer's language: "respond in Spanish", "en español",
+"auf Deutsch", and a request written in another language, which asks for an answer in it.
+
+>>> [(k.check, k.value) for k in language_rule("Tell me about tapas, respond in Spanish.",
+...                                             "tell me about tapas, respond in spanish.")]
+[('language', 'es')]
+
+Pure: text in, constraints out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.language import (
+    ENDONYMS,
+    ENGLISH_COMMON,
+    LANGUAGE_CODES,
+    LANGUAGE_NAMES,
+    detect_language,
+)
+from scoregate.scoring.phrasing import make
+
+_LANG_NAMES = "|".join(sorted((re.escape(n) for n in LANGUAGE_CODES), key=len, reverse=True))
+
+
+def language_rule(q: str, low: str) -> Iterator[Instruction]:
+    m = re.search(
+        rf"\b(?:respond|reply|answer|write|written|response|output|text|translate\w*|explain|say|tell|"
+        rf"email|message|it|everything|entirely|only|language|must\s+be|should\s+be)\b[^.\n]{{0,40}}?\bin\s+(?P<lang>{_LANG_NAMES})\b"
+        rf"(?!\s+(?:cuisine|food|restaurant|style|history|culture|class|lessons?|course|wines?|words?|phrases?|names?))",
+        low,
+    )
+    if m is None:
+        m = re.search(
+            rf"\b(?:in|into)\s+(?P<lang>{_LANG_NAMES})\s*(?:please|only|language|,|\.|!|$)", low
+        )
+    if m is None:
+        m = _IN_OWN_NAME.search(low)
+    if m:
+        code = LANGUAGE_CODES.get(m.group("lang")) or ENDONYMS[m.group("lang")]
+        if code == "en" and not re.search(r"\b(?:entire|only|language|no\s+other)\b", low):
+            return  # "in English" in an English request asks for nothing checkable
+        yield make("language", m.group(0), value=code)
+    elif (own := _written_in(q, low)) is not None:
+        yield make("language", f"the request is written in {LANGUAGE_NAMES[own]}", value=own)
+
+
+#: "en español", "auf Deutsch", "em português": a language named in its own tongue.
+_ENDONYM_ALT = "|".join(sorted(ENDONYMS, key=len, reverse=True))
+_IN_OWN_NAME = re.compile(rf"\b(?:en|auf|in|em|på|op|na|w)\s+(?P<lang>{_ENDONYM_ALT})\b")
+
+
+_MIN_OWN_WORDS = 6
+
+
+def _written_in(q: str, low: str) -> str | None:
+    """The language a request is written in, when it is not English and both its first
+    and last sentences say so (pasted material in another language sits in between);
+    ``None`` when the request names English or asks for a translation."""
+    if re.search(r"\benglish\b|\btrans(?:lat|cri)", low):
+        return None
+    words = re.findall(r"[^\W\d_]+", low)
+    if len(words) < _MIN_OWN_WORDS or sum(w in ENGLISH_COMMON for w in words) >= 0.1 * len(words):
+        return None  # short, or English with foreign names in it
+    sentences = [s for s in re.findall(r"[^.!?\n]+[.!?]*", q) if len(s.split()) >= 4]
+    if not sentences:
+        return None
+    head = sentences[0].split(":")[0]  # "Summarize this: <pasted text>": the ask is the head
+    first = detect_language(head) if len(head.split()) >= 4 else None
+    last = detect_language(sentences[-1]) if len(sentences) > 1 else first
+    return first if first is not None and first == last and first != "en" else None
