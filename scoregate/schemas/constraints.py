@@ -144,6 +144,7 @@ CountUnit = Literal[
     "sections",
     "highlights",
     "placeholders",
+    "item_words",
 ]
 Relation = Literal["exactly", "at_least", "at_most"]
 

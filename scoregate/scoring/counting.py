@@ -75,6 +75,18 @@ def unfenced(text: str) -> str:
     return m.group(1) if m else text.strip()
 
 
+#: The marker that opens a list item: "- ", "* ", "1. ", "a) ".
+ITEM_MARKER = re.compile(r"^\s*(?:[*+•‣◦-]|\d{1,3}[.)]|[a-z][.)])\s+")
+
+
+def item_word_counts(content: str) -> list[int]:
+    """The words of each bulleted or numbered item, in order (their markers not counted)."""
+    lines = [ln for ln in content.splitlines() if BULLET.match(ln) or NUMBERED.match(ln)]
+    return [
+        count_words(re.sub(r"^\s*(?:[*+•‣◦-]|\d{1,3}[.)]|[a-z][.)])\s+", "", ln)) for ln in lines
+    ]
+
+
 def count_units(content: str, unit: str, separator: str | None) -> int | None:
     if unit == "words":
         return count_words(content)

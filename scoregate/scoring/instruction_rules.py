@@ -79,7 +79,13 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             ):
                 continue  # "a word", "a line", "a few sentences": not a count
             if is_part(low, m):
-                continue  # "keep each one under 10 words", "then 2 sentences of advice"
+                if (
+                    unit == "words"
+                    and rel != "at_least"
+                    and _EACH_ITEM.search(low[max(0, m.start() - 40) : m.start()])
+                ):  # "keep each one under 10 words": a limit on every item
+                    yield make("count", m.group(0), unit="item_words", relation=rel, value=value)
+                continue  # "then 2 sentences of advice"
             if unit == "words" and _CAPITALISED.match(low, m.end()):
                 continue  # "fewer than 3 words in all caps": capital_words reads it
             if unit in ("words", "lines") and rel == "exactly" and not m.group("rel"):
@@ -147,6 +153,11 @@ def _paragraph_separators(q: str, low: str) -> Iterator[Instruction]:
         yield make("paragraph_first_word", m.group(0), value=word, index=idx, separator=sep)
 
 
+#: "each one", "each bullet", "every tip": a limit that applies to every list item.
+_EACH_ITEM = re.compile(
+    r"\b(?:each|every)\s*(?:one|item|bullet(?:\s+point)?|point|tip|idea|step|line|reason|suggestion"
+    r"|option|entry|answer)?\b[^.\n]{0,12}$"
+)
 #: Plural nouns a count may end on that are not items of a list.
 _NOT_ITEMS = frozenset(
     "parts sections chapters paragraphs sentences words lines times letters characters"
@@ -156,7 +167,9 @@ _NOT_ITEMS = frozenset(
 
 def _lists(q: str, low: str) -> Iterator[Instruction]:
     numbered = re.search(
-        r"\bnumbered\s+(?:list|steps|points|items)\b|\bnumber\s+(?:them|each|the\s+steps)\b", low
+        r"\bnumbered\s+(?:list|steps|points|items)\b|\bnumber\s+(?:them|each|the\s+steps)\b"
+        r"|(?:^|[.!?,;:]\s*)numbered\s*(?:[,.;!]|$)",
+        low,
     )
     if numbered:
         yield make("list_form", numbered.group(0), value="numbered")
@@ -187,7 +200,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     )
     # "Exactly 4 steps, numbered.": a sentence that opens with the count
     opening = (
-        rf"(?:^|[.!?;:]\s+)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+{NUM}\s+"
+        rf"(?:^|[.!?;:,]\s+)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+{NUM}\s+"
         rf"(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
     )
     matches = (
@@ -227,6 +240,11 @@ _FORMATS = patterns(
         "yaml",
         r"\b(?:in|as|into|valid)\s+(?:a\s+)?yaml\b|\byaml\s+format\b"
         r"|\b(?:convert|turn|transform|change|reformat|export)\w*\s+(?:[\w']+\s+){0,3}?(?:in)?to\s+yaml\b",
+    ),
+    (
+        "code_only",
+        r"\b(?:just|only)\s+(?:the\s+)?code\b[^.\n]{0,40}?(?:code\s*block|no\s+explanation)"
+        r"|\bcode\s+block[^.\n]{0,30}?(?:no|without\s+(?:any\s+)?)\s*(?:explanation|commentary|prose|text)",
     ),
     (
         "code_block",

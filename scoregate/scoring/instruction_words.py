@@ -283,6 +283,18 @@ def _sections(q: str, low: str) -> Iterator[Instruction]:
     yield make("count", mark.group(0), unit="sections", relation=rel, value=value, separator=marker)
 
 
+#: Before a "start with ...": the start of a part, not of the answer.
+_PART_START = re.compile(
+    r"\b(?:paragraph|summary|line|sentence|section|bullet|item|each|every|one-liner|last|final"
+    r"|closing|signature|subject)\b[^.\n]{0,30}$"
+)
+#: "End your reply with a question".
+_ENDS_WITH_QUESTION = re.compile(
+    r"\b(?:end|finish|close|wrap\s+up)\w*\s+(?:your\s+|the\s+)?(?:reply|response|answer|message|email"
+    r"|post|note|it)?\s*(?:with|on)\s+a\s+(?:\w+\s+)?question\b"
+)
+
+
 def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
     yn = re.search(
         r"\b(?:answer|reply|respond|start|begin|lead|open)\w*\s+(?:\w+\s+){0,4}?(?:with\s+)?(?:a\s+)?(?:simple\s+|clear\s+)?"
@@ -322,7 +334,7 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
         r"|exactly\s+)?" + QUOTED,
         low,
     )
-    if start and re.search(r"paragraph", low[max(0, start.start() - 40) : start.start()]):
+    if start and _PART_START.search(low[max(0, start.start() - 40) : start.start() + 4]):
         start = None  # "paragraph 2 must start with ...": a paragraph_first_word instruction
     if start and not yn:
         yield make("starts_with", start.group(0), value=q[start.start("v") : start.end("v")])
@@ -341,6 +353,8 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
     )
     if end:
         yield make("ends_with", end.group(0), value=q[end.start("v") : end.end("v")])
+    elif question := _ENDS_WITH_QUESTION.search(low):
+        yield make("ends_with", question.group(0), value="?")
 
 
 #: The rules, in order: where two phrasings give the same check, the first wins.

@@ -27,10 +27,12 @@ import yaml
 from scoregate.schemas.constraints import Instruction
 from scoregate.scoring.counting import (
     BULLET,
+    FENCE,
     NUMBERED,
     WORDS,
     count_units,
     count_words,
+    item_word_counts,
     split_paragraphs,
     unfenced,
 )
@@ -69,11 +71,14 @@ _UNIT_NOUN = {
     "sections": "section",
     "highlights": "highlighted section",
     "placeholders": "placeholder",
+    "item_words": "word per list item",
 }
 
 
 def _count(content: str, k: Instruction) -> Verdict:
     assert k.unit is not None and isinstance(k.value, int)
+    if k.unit == "item_words":
+        return _item_words(content, k)
     if k.unit == "sections":
         marker = (k.separator or "SECTION").strip()
         n: int | None = len(re.findall(rf"(?m)^\W*{re.escape(marker)}\s+\w+", content))
@@ -87,6 +92,19 @@ def _count(content: str, k: Instruction) -> Verdict:
     if _compare(n, k.relation, k.value):
         return True, f"{have} ({want})"
     return False, f"{have}; {_asks(k)} {want}"
+
+
+def _item_words(content: str, k: Instruction) -> Verdict:
+    assert isinstance(k.value, int)
+    sizes = item_word_counts(content)
+    if not sizes:
+        return None, "no list items to count words in"
+    worst = max(sizes) if k.relation == "at_most" or max(sizes) != k.value else min(sizes)
+    want = f"{_RELATION_WORDS[k.relation]} {plural(k.value, 'word')} per item"
+    if _compare(worst, k.relation, k.value):
+        return True, f"every item within {want.replace(' per item', '')}"
+    which = sizes.index(worst) + 1
+    return False, f"item {which} has {plural(worst, 'word')}; {_asks(k)} {want}"
 
 
 def _list_form(content: str, k: Instruction) -> Verdict:
@@ -117,6 +135,11 @@ def _format(content: str, k: Instruction) -> Verdict:
         if isinstance(data, dict | list):
             return True, "valid YAML"
         return False, f"plain text, not a YAML mapping or list; {_asks(k)} YAML"
+    if k.value == "code_only":
+        if FENCE.match(content.strip()):
+            return True, "only a code block"
+        what = "text around the code block" if "```" in content else "no code block"
+        return False, f"{what}; {_asks(k)} the code block alone"
     if k.value == "code_block":
         if "```" in content or re.search(r"(?m)^(?: {4}|\t)\S", content):
             return True, "has a code block"

@@ -144,7 +144,7 @@ ENGLISH_COMMON = frozenset(
 MIN_FOREIGN_WORDS = 12
 #: The share of a language's function words a foreign text needs, and the most common
 #: English words it may hold (and never more than half as many as its own).
-MIN_FOREIGN_SHARE = 0.15
+MIN_FOREIGN_SHARE = 0.10
 MAX_ENGLISH_SHARE = 0.10
 
 

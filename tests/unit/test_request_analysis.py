@@ -638,3 +638,45 @@ def test_a_spanish_line_is_not_portuguese():
         "- Apunta tres cosas buenas del día antes de dormir, por pequeñas que parezcan."
     )
     assert check_instruction(answer, spanish)[0] is True
+
+
+def test_a_limit_on_each_item_is_checked_on_every_item():
+    [limit] = [
+        k
+        for k in infer_instructions("5 ways to drink more water. Keep each one under 10 words.")
+        if k.unit == "item_words"
+    ]
+    assert (limit.relation, limit.value) == ("at_most", 10)
+    long_one = "1. Keep a big bottle of water on your desk so it is always within reach.\n2. Sip."
+    passed, why = check_instruction(long_one, limit)
+    assert passed is False and "item 1 has 15 words" in why
+    assert check_instruction("1. Keep a bottle close.\n2. Sip often.", limit)[0] is True
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        (
+            "Prime check in Python. Just the code in a code block, no explanation.",
+            ("format", None, "exactly", "code_only"),
+        ),
+        (
+            "Kindle or Kobo? End your reply with a question about how I read.",
+            ("ends_with", None, "exactly", "?"),
+        ),
+        ("Jump-start a car. Numbered, exactly 6 steps.", ("count", "numbered", "exactly", 6)),
+    ],
+)
+def test_forms_of_the_whole_answer(query, expected):
+    assert expected in checks(query)
+
+
+def test_a_start_that_belongs_to_a_part_is_not_the_answers_start():
+    q = "Number the steps and finish with a one-line summary starting with 'In short:'."
+    assert not [k for k in infer_instructions(q) if k.check == "starts_with"]
+
+
+def test_code_only_means_nothing_around_the_block():
+    only = k(check="format", value="code_only")
+    assert check_instruction("```python\nprint(1)\n```", only)[0] is True
+    assert check_instruction("Here you go:\n```python\nprint(1)\n```", only)[0] is False
