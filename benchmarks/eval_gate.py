@@ -8,15 +8,17 @@ Sets (written for evaluation, never used in training; a test keeps them apart):
   faithful, a violating and an off-topic answer, labelled by kind (exclusion,
   negated_preference, instruction, contradiction, plain; world_knowledge reported
   apart: its violations need facts the request does not give);
-* ``benchmarks/data/instructions_dev.jsonl``: writing tasks with verifiable formatting
-  instructions, each with a compliant answer and one that breaks one instruction.
+* ``benchmarks/data/instructions_*.jsonl``: requests with verifiable formatting
+  instructions, each with a compliant answer and one that breaks one instruction (``dev``,
+  used while building the instruction rules, and three hold-out sets written apart).
 
 Prints, per kind: P(faithful > violating) for the semantic, precision and reward
 tracks and the fused score (ties count half), and the share of accept / review /
-iterate / reject for faithful, violating and off-topic answers; for the instruction
-set, the fused score's AUROC (compliant above non-compliant) and the share of
-compliant answers accepted or sent to review. The targets of the gate are checked at
-the end. Every figure comes from this one run.
+iterate / reject for faithful, violating and off-topic answers; for each instruction
+set and all of them pooled, the fused score's AUROC (compliant above non-compliant) and
+the share of compliant answers accepted or sent to review. The targets of the gate are
+checked at the end (the instruction targets on the pooled sets). Every figure comes
+from this one run.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ from scoregate.scoring.fusion import fuse
 DATA = Path(__file__).parent / "data"
 GATE_DEV = DATA / "gate_dev"
 INSTRUCTIONS_DEV = DATA / "instructions_dev.jsonl"
+#: The instruction sets: dev (written first, used while building the rules) and three
+#: hold-out sets written later by people who never saw the rules (see docs/decisions.md).
+INSTRUCTION_SETS = [
+    DATA / f"instructions_{n}.jsonl" for n in ("dev", "holdout", "holdout2", "holdout3")
+]
 KINDS = ("exclusion", "negated_preference", "instruction", "contradiction", "plain")
 APART = ("world_knowledge",)
 ROLES = ("faithful", "violating", "off_topic")
@@ -195,12 +202,14 @@ def print_report(report: dict[str, Any], instr: dict[str, Any] | None) -> None:
         ]
         print(f"{name:<20}" + "   ".join(cells))
     if instr:
-        print(
-            f"\ninstruction-following set (n={instr['n']}): AUROC {instr['auroc']:.3f}, compliant"
-            f" accepted or reviewed {instr['compliant_accept_or_review']:.3f} (accepted"
-            f" {instr['compliant_accepted']:.3f}), non-compliant accepted"
-            f" {instr['noncompliant_accepted']:.3f}"
-        )
+        print()
+        for name, e in instr["sets"].items():
+            print(
+                f"instructions {name:<10} (n={e['n']:>3}): AUROC {e['auroc']:.3f}, compliant"
+                f" accepted or reviewed {e['compliant_accept_or_review']:.3f} (accepted"
+                f" {e['compliant_accepted']:.3f}), non-compliant accepted"
+                f" {e['noncompliant_accepted']:.3f}"
+            )
     print("\ntargets")
     for label, value, ok in targets(report, instr):
         print(f"  {'PASS' if ok else 'FAIL'}  {label}: {value}")
@@ -211,7 +220,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--config", help="a scoring YAML overlay (default: the packaged config)")
     ap.add_argument("--model", help="precision model directory (default: the configured one)")
     ap.add_argument("--gate-dev", default=str(GATE_DEV), help="folder of gate dev JSONL files")
-    ap.add_argument("--instructions", default=str(INSTRUCTIONS_DEV))
+    ap.add_argument(
+        "--instructions",
+        nargs="*",
+        default=[str(p) for p in INSTRUCTION_SETS],
+        help="instruction-set JSONL files (default: dev and the three hold-out sets)",
+    )
     ap.add_argument("--json", help="also write the figures to this JSON file")
     args = ap.parse_args(argv)
     cfg = load_scoring_config(args.config)
@@ -230,14 +244,25 @@ def main(argv: list[str] | None = None) -> int:
         pairs = [(r["query"], r[role]) for r in rows]
         results[role] = fuse_all(pairs, score_all(pairs, cfg, models), cfg)
     report = gate_report(rows, results)
-    instr = None
-    irows = read_jsonl([Path(args.instructions)]) if Path(args.instructions).is_file() else []
+    instr: dict[str, Any] | None = None
+    sets = {
+        Path(f).stem.removeprefix("instructions_"): read_jsonl([Path(f)]) for f in args.instructions
+    }
+    sets = {name: rows_ for name, rows_ in sets.items() if rows_}
+    irows = [r for rows_ in sets.values() for r in rows_]
     if irows:
-        iresults = {}
+        iresults: dict[str, list[ScoreResult]] = {}
         for role in ("compliant", "noncompliant"):
             pairs = [(r["prompt"], r[role]) for r in irows]
             iresults[role] = fuse_all(pairs, score_all(pairs, cfg, models), cfg)
-        instr = instruction_report(irows, iresults)
+        per_set, at = {}, 0
+        for name, rows_ in sets.items():
+            part = {role: res[at : at + len(rows_)] for role, res in iresults.items()}
+            per_set[name] = instruction_report(rows_, part)
+            at += len(rows_)
+        if len(sets) > 1:
+            per_set["all"] = instruction_report(irows, iresults)
+        instr = {**per_set["all" if len(sets) > 1 else next(iter(sets))], "sets": per_set}
     print(
         f"{len(rows)} gate triples, {len(irows)} instruction pairs,"
         f" {time.perf_counter() - start:.0f} s\n"

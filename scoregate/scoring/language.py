@@ -140,6 +140,8 @@ ENGLISH_COMMON = frozenset(
     " how what why when where which who whom i my me you your we our us it its this that these"
     " can could should would will not no please need want help get make give tell".split()
 )
+#: A letter outside the Latin scripts (Cyrillic, Greek, Arabic, CJK, ...).
+_NON_LATIN = re.compile(r"[^\W\d_\u0000-\u024F\u1E00-\u1EFF]")
 #: The fewest words a text needs before it is called foreign (not English).
 MIN_FOREIGN_WORDS = 12
 #: The share of a language's function words a foreign text needs, and the most common
@@ -161,15 +163,18 @@ def foreign_language(text: str) -> str | None:
     >>> foreign_language("How do I return something I bought at IKEA last week?") is None
     True
     """
+    words = [w.lower() for w in _WORD.findall(text)]
+    english = sum(w in ENGLISH_COMMON for w in words)
+    latin = _NON_LATIN.search(text) is None
+    if latin and (len(words) < MIN_FOREIGN_WORDS or english > MAX_ENGLISH_SHARE * len(words)):
+        return None  # most answers: English, decided in one pass over the words
     code = detect_language(text)
     if code is None or code == "en":
         return None
     if code in SCRIPT_LANGUAGES:
         return code
-    words = [w.lower() for w in _WORD.findall(text)]
     if len(words) < MIN_FOREIGN_WORDS:
         return None
-    english = sum(w in ENGLISH_COMMON for w in words)
     own = sum(w in _FUNCTION_WORDS.get(code, ()) for w in words)
     if english > MAX_ENGLISH_SHARE * len(words) or own < 2 * english:
         return None

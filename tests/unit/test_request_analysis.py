@@ -462,6 +462,22 @@ def test_gate_dev_and_realistic_training_share_no_request():
     assert not dev & train
 
 
+def test_the_instruction_sets_are_apart_from_training_and_from_each_other():
+    train = _queries(ROOT / "training" / "data" / "realistic", "query")
+    sets = {}
+    for name in ("dev", "holdout", "holdout2", "holdout3"):
+        path = ROOT / "benchmarks" / "data" / f"instructions_{name}.jsonl"
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+        sets[name] = {" ".join(r["prompt"].lower().split()) for r in rows}
+        assert len(sets[name]) == len(rows) >= 80
+        assert all(r["broken"] in r["instructions"] for r in rows)
+        assert not sets[name] & train
+    names = list(sets)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert not sets[a] & sets[b], (a, b)
+
+
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
