@@ -31,7 +31,6 @@ from scoregate.scoring.counting import (
     NUMBERED,
     WORDS,
     count_units,
-    count_words,
     item_word_counts,
     split_paragraphs,
     unfenced,
@@ -315,45 +314,8 @@ def _paragraph_first_word(content: str, k: Instruction) -> Verdict:
     return False, f"paragraph {k.index} starts with {first!r}; {_asks(k)} {k.value!r}"
 
 
-#: A paragraph (or a line of a list) this long in another language breaks "all of it
-#: in French"; shorter ones may be names, titles or quotes.
-_MIN_PART_WORDS = 12
-_MIN_LINE_WORDS = 10
-
-
-def _other_language(part: str, want: str) -> str | None:
-    """The language of ``part`` when it is surely not ``want``: English (many common
-    English words) or another script. Close languages (Spanish and Portuguese) are not
-    told apart on one line."""
-    from scoregate.scoring.language import ENGLISH_COMMON, SCRIPT_LANGUAGES, detect_language
-
-    words = [w.lower() for w in WORDS.findall(part)]
-    if want != "en" and sum(w in ENGLISH_COMMON for w in words) >= _ENGLISH_SHARE * len(words):
-        return "en"
-    got = detect_language(part)
-    if got != want and (got in SCRIPT_LANGUAGES or want in SCRIPT_LANGUAGES):
-        return got
-    return None
-
-
-#: The share of common English words that makes a part English.
-_ENGLISH_SHARE = 0.2
-
-
-def _language_parts(content: str) -> list[str]:
-    """The paragraphs long enough to tell their language, and the long lines of lists."""
-    parts: list[str] = []
-    for paragraph in split_paragraphs(content):
-        lines = [ln for ln in paragraph.splitlines() if ln.strip()]
-        if len(lines) > 1:
-            parts += [ln for ln in lines if count_words(ln) >= _MIN_LINE_WORDS]
-        elif count_words(paragraph) >= _MIN_PART_WORDS:
-            parts.append(paragraph)
-    return parts
-
-
 def _language(content: str, k: Instruction) -> Verdict:
-    from scoregate.scoring.language import LANGUAGE_NAMES, detect_language
+    from scoregate.scoring.language import LANGUAGE_NAMES, detect_language, part_in_other_language
 
     want = str(k.value)
     got = detect_language(content)
@@ -361,12 +323,11 @@ def _language(content: str, k: Instruction) -> Verdict:
     if got is None:
         return None, "too little text to tell its language"
     if got == want:
-        for part in _language_parts(content):
-            other = _other_language(part, want)
-            if other is not None:
-                other_name = LANGUAGE_NAMES.get(other, other)
-                opening = " ".join(part.split()[:6])
-                return False, f"'{opening} ...' is in {other_name}; {_asks(k)} all of it in {name}"
+        if found := part_in_other_language(content, want):
+            other, part = found
+            opening = " ".join(part.split()[:6])
+            other_name = LANGUAGE_NAMES.get(other, other)
+            return False, f"'{opening} ...' is in {other_name}; {_asks(k)} all of it in {name}"
         return True, f"written in {name}"
     return False, f"written in {LANGUAGE_NAMES.get(got, got)}; {_asks(k)} {name}"
 

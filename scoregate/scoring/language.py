@@ -1,13 +1,17 @@
 """Which language a text is written in: scripts first, then common function words.
 
 Good enough to check "respond in Spanish" on an answer of a sentence or more; it
-returns ``None`` when the text is too short to tell. Pure and dependency-free.
+returns ``None`` when the text is too short to tell. Also: whether an answer is in a
+language the English models cannot read (:func:`foreign_language`), and the first part of
+an answer in another language than the one asked for. Pure and dependency-free.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+
+from scoregate.scoring.counting import count_words, split_paragraphs
 
 #: ISO 639-1 code -> English name, for the languages this module can tell apart.
 LANGUAGE_NAMES: dict[str, str] = {
@@ -179,3 +183,47 @@ def foreign_language(text: str) -> str | None:
     if english > MAX_ENGLISH_SHARE * len(words) or own < 2 * english:
         return None
     return code if own >= MIN_FOREIGN_SHARE * len(words) else None
+
+
+#: A paragraph (or a line of a list) this long in another language breaks "all of it
+#: in French"; shorter ones may be names, titles or quotes.
+_MIN_PART_WORDS = 12
+_MIN_LINE_WORDS = 10
+
+
+def _other_language(part: str, want: str) -> str | None:
+    """The language of ``part`` when it is surely not ``want``: English (many common
+    English words) or another script. Close languages (Spanish and Portuguese) are not
+    told apart on one line."""
+    words = [w.lower() for w in _WORD.findall(part)]
+    if want != "en" and sum(w in ENGLISH_COMMON for w in words) >= _ENGLISH_SHARE * len(words):
+        return "en"
+    got = detect_language(part)
+    if got != want and (got in SCRIPT_LANGUAGES or want in SCRIPT_LANGUAGES):
+        return got
+    return None
+
+
+#: The share of common English words that makes a part English.
+_ENGLISH_SHARE = 0.2
+
+
+def _language_parts(content: str) -> list[str]:
+    """The paragraphs long enough to tell their language, and the long lines of lists."""
+    parts: list[str] = []
+    for paragraph in split_paragraphs(content):
+        lines = [ln for ln in paragraph.splitlines() if ln.strip()]
+        if len(lines) > 1:
+            parts += [ln for ln in lines if count_words(ln) >= _MIN_LINE_WORDS]
+        elif count_words(paragraph) >= _MIN_PART_WORDS:
+            parts.append(paragraph)
+    return parts
+
+
+def part_in_other_language(content: str, want: str) -> tuple[str, str] | None:
+    """The first paragraph (or long list line) of ``content`` surely not in ``want``, with
+    its language; ``None`` when every part long enough to tell is in ``want``."""
+    for part in _language_parts(content):
+        if (other := _other_language(part, want)) is not None:
+            return other, part
+    return None
