@@ -296,7 +296,8 @@ def _cases(q: str, low: str) -> Iterator[Instruction]:
         low = _CAPITAL_WORD_COUNT.sub(" ", low)  # "words in all capital letters ... N times"
     for value, rx in _CASES:
         for m in rx.finditer(low):
-            if _SOME_WORDS.search(low[max(0, m.start() - 40) : m.start()]):
+            before = low[max(0, m.start() - 40) : m.start()]
+            if _SOME_WORDS.search(before) and not _WHOLE_ANSWER.search(before):
                 continue  # "put the essential items in ALL CAPS": some words, not the answer
             yield make("case", m.group(0), value=value)
             return
@@ -305,7 +306,12 @@ def _cases(q: str, low: str) -> Iterator[Instruction]:
 #: What a case instruction names when it is about some words only.
 _SOME_WORDS = re.compile(
     r"\b(?:words?|items?|terms?|names?|phrases?|headings?|headers?|titles?|labels?|letters?"
-    r"|keywords?|acronyms?|warnings?)\b(?:\s+[\w']+){0,3}\s*$"
+    r"|keywords?|acronyms?|warnings?)\b(?:\s+[\w']+){0,2}\s*$"
+)
+#: ... unless the answer itself is named right before: "so write it in ALL CAPS".
+_WHOLE_ANSWER = re.compile(
+    r"\b(?:it|everything|all\s+of\s+it|the\s+whole\s+\w+|your\s+(?:entire\s+|whole\s+)?(?:answer"
+    r"|response|reply))\s*$"
 )
 
 
@@ -322,7 +328,7 @@ _CHAR_WORDS = {
 def _chars(q: str, low: str) -> Iterator[Instruction]:
     for words, char in _CHAR_WORDS.items():
         m = re.search(
-            rf"\b(?:no|without(?:\s+(?:any|using))?|refrain\s+from\s+(?:the\s+)?(?:use\s+of\s+|using\s+)?(?:any\s+)?"
+            rf"\b(?:no|skip|without(?:\s+(?:any|using))?|refrain\s+from\s+(?:the\s+)?(?:use\s+of\s+|using\s+)?(?:any\s+)?"
             rf"|(?:do\s+not|don't|never)\s+use\s+(?:any\s+|a\s+single\s+)?|avoid(?:ing)?\s+(?:any\s+)?"
             rf"|not\s+(?:a\s+)?(?:single\s+)?|zero)\s*{words}\b|\b{words}[- ]free\b",
             low,

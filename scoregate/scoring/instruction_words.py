@@ -51,6 +51,13 @@ _BANNED_QUOTED = re.compile(
     rf"\s+(?:like\s+)?)?(?P<rest>{QUOTED_ANY}(?:(?:\s*,\s*|\s+or\s+|\s+and\s+|\s*,\s*or\s+)"
     rf"{QUOTED_ANY})*)"
 )
+#: "should mention "Edinburgh"", "work in the word HYDRATE": a word the answer must use.
+_MENTION_QUOTED = re.compile(
+    rf"\b(?:mention|includ|us|work\s+in|feature)\w*\s+(?:the\s+(?:word|term|name|phrase)\s+)?"
+    rf"(?P<rest>{QUOTED_ANY}(?:(?:\s*,\s*|\s+or\s+|\s+and\s+|\s*,\s*and\s+){QUOTED_ANY})*)"
+    rf"|\bwork\s+in\s+the\s+word\s+(?P<bare>[a-z][\w-]+)"
+)
+_COUNTED_AFTER = re.compile(r"\s*(?:at\s+(?:least|most)|no\s+more|twice|thrice|once|\d+\s+times)\b")
 #: ""sustainable" appears at most once": a quoted word and how often it may appear.
 _QUOTED_FREQ = re.compile(
     rf"{QUOTED}\s+(?:should\s+|must\s+|can\s+|may\s+|only\s+)*(?:appears?|be\s+used|is\s+used"
@@ -73,6 +80,18 @@ def _keywords(q: str, low: str) -> Iterator[Instruction]:
     elif m := _BOTH_WORDS.search(low):  # "make sure the words X and Y both show up"
         if words := word_list(q, m, max_words=1):
             yield make("keywords", m.group(0), value=words)
+    elif (
+        (m := _MENTION_QUOTED.search(low))
+        and not _NEGATED.search(low[max(0, m.start() - 24) : m.start()])
+        and not _COUNTED_AFTER.match(low, m.end())
+    ):  # 'mention "Edinburgh"', "work in the word HYDRATE"; "... at least twice" is counted
+        if m.group("bare"):
+            words = [q[m.start("bare") : m.end("bare")]]
+        else:
+            words = option_list(q[m.start("rest") : m.end("rest")])
+        if words:
+            yield make("keywords", m.group(0), value=words)
+
     m = re.search(
         r"\b(?:(?:do\s+not|don't|never|without|refrain\s+from)\s+(?:include|includ\w+|us\w+|mention\w*"
         r"|say\w*|writ\w+|the\s+use\s+of)|avoid(?:ing)?(?:\s+(?:using|the\s+use\s+of|saying|mentioning))?)\s+"
@@ -145,6 +164,8 @@ _CAPS_FREQ = (
     re.compile(
         rf"\b(?:use|include|have|contain|with|add|want|need|put|get)\s+{REL}?\s*{COUNT}\s+{CAPS_WORDS}"
     ),
+    # "put the most important words in all capital letters, at least 4 of them"
+    re.compile(rf"{CAPS_WORDS}[^.\n]{{0,20}}?\b{REL}\s*{COUNT}\s+of\s+them"),
 )
 
 
@@ -179,9 +200,9 @@ _SECTION_MARK = re.compile(
     r"(?P<mk3>[A-Za-z]+)\s+(?:x|n|1|i|\{|#)\b"
 )
 _REPEAT = re.compile(
-    r"\brepeat\w*\s+(?:this|the|my|your)\s+(?:following\s+|above\s+|below\s+)?"
-    r"(?:request|question|prompt|instruction|task)"
-    r"(?:\s+(?:above|below))?\s+(?:word\s+for\s+word|verbatim|exactly)"
+    r"\b(?:repeat|echo|restate|copy)\w*\s+(?:back\s+)?(?:this|the|my|your)\s+(?:following\s+|above\s+"
+    r"|below\s+)?(?:request|question|prompt|instruction|task)(?:\s+(?:above|below))?\s+(?:back\s+)?"
+    r"(?:word\s+for\s+word|verbatim|exactly)"
 )
 _TWO_RESPONSES = re.compile(
     r"\b(?:give|provide|write|offer|draft|suggest|need|want|create|make|come\s+up\s+with|like)\s+"
@@ -315,6 +336,15 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
         rf"(?P<rest>{QUOTED_ANY}(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+){QUOTED_ANY}.*)",
         low,
     )
+    labels = re.search(
+        r"\bone\s+of\s+(?:these|the\s+following|the)\s+(?:labels?|options?|categories|words?|values?"
+        r"|tags?)[^:\n]{0,40}:\s*(?P<rest>[\w-]+(?:\s*,\s*[\w-]+)+)",
+        low,
+    )
+    if labels and not choice:
+        options = [o.strip() for o in q[labels.start("rest") : labels.end("rest")].split(",")]
+        yield make("answer_choice", labels.group(0), value=options[:10])
+        return
     letters = re.search(
         r"\bone\s+of\s*:?\s*(?P<rest>\([a-z]\)(?:\s*(?:,|or|/)\s*\([a-z]\)){1,9})", low
     )

@@ -279,7 +279,11 @@ def _yes_no_first(content: str, k: Instruction) -> Verdict:
 def _answer_choice(content: str, k: Instruction) -> Verdict:
     options = _words_of(k)
     have = _norm(content)
-    chosen = [o for o in options if _norm(o).rstrip(".") in have]
+    chosen = [
+        o for o in options if re.search(rf"(?<!\w){re.escape(_norm(o).rstrip('.'))}(?!\w)", have)
+    ]
+    if len(chosen) > 1:
+        return False, f"gives {' and '.join(repr(o) for o in chosen[:3])}; {_asks(k)} one option"
     if chosen:
         return True, f"answers {chosen[0]!r}"
     return False, f"none of the options {', '.join(repr(o) for o in options)} given"

@@ -696,3 +696,34 @@ def test_code_only_means_nothing_around_the_block():
     only = k(check="format", value="code_only")
     assert check_instruction("```python\nprint(1)\n```", only)[0] is True
     assert check_instruction("Here you go:\n```python\nprint(1)\n```", only)[0] is False
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        (
+            "One line for a banner. The printer only does capital letters so write it in ALL CAPS.",
+            ("case", None, "exactly", "uppercase"),
+        ),
+        ("Numbered steps please, and skip commas.", ("forbidden_chars", None, "exactly", ",")),
+        (
+            "Important words in all capital letters, at least 4 of them.",
+            ("capital_words", "at_least", 4),
+        ),
+    ],
+)
+def test_more_real_phrasings(query, expected):
+    got = {(k.check, k.unit, k.relation, k.value) for k in infer_instructions(query)}
+    got |= {(k.check, k.relation, k.count) for k in infer_instructions(query)}
+    assert expected in got
+
+
+def test_labels_after_a_colon_and_quoted_words_to_mention():
+    [choice] = infer_instructions("Reply with exactly one of these labels: billing, bug, refund.")
+    assert choice.value == ["billing", "bug", "refund"]
+    assert check_instruction("billing", choice)[0] is True
+    assert check_instruction("billing (possibly bug)", choice)[0] is False
+    [kw] = infer_instructions('Two toasts. Both should mention "Edinburgh".')
+    assert (kw.check, kw.value) == ("keywords", ["Edinburgh"])
+    [echo] = infer_instructions("Echo the request below back verbatim.\n\nRequest: Why is it?")
+    assert (echo.check, echo.value) == ("repeat_prompt", "Why is it?")
