@@ -20,7 +20,7 @@ _PRONOUNS = frozenset(
 )
 _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _END = (
-    r"(?=\s*(?:[.;:!?)\n]|-\s|$|\b(?:but|please|because|since|if|when|while|unless|thanks|so that"
+    r"(?=\s*(?:[.;:!?)\n—–]|-\s|$|\b(?:but|please|because|since|if|when|while|unless|thanks|so that"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b"
     rf"|,\s*(?:{_PRONOUN_ALT})(?![\w'])"
     # A clause about the answer's form: "without garlic, as a numbered list of 5 steps".
@@ -33,6 +33,12 @@ _VERBS = (
     r"|recommend|eat|have|do|play|draw|see|go|get|travel|write|take|visit|bring\s+up|blame"
     r"|ask\s+for|start\s+with|talk\s+about|modify|touch)"
 )
+#: Verbs whose object is what a "don't want to ..." excludes ("don't want to eat meat"):
+#: after any other verb the activity itself is excluded ("don't want to reinstall Windows").
+_CONSUME = (
+    r"(?:eat|use|have|drink|take|buy|see|visit|watch|read|play|wear|cook|bake|add|include"
+    r"|mention|get|hear|try|book|rent|fly|drive|spend)"
+)
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
     r"\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b|problem\b|doubt\b|way\b"
@@ -41,7 +47,7 @@ _CUES: tuple[str, ...] = (
     r"\b(?:anything|everything|anywhere|anyone|any\s+\w+)\s+(?:but|except)\s+(?:for\s+)?",
     r"\bexcept\s+(?:for\s+)?",
     r"\bexcluding\s+",
-    r"(?:\bnot|n't|\bnever)\s+" + _VERBS + r"\s+(?:to\s+\w+\s+)?(?:any\s+)?",
+    r"(?:\bnot|n't|\bnever)\s+" + _VERBS + r"\s+(?:to\s+" + _CONSUME + r"\s+)?(?:any\s+)?",
     r"\b(?:isn't|is\s+not|aren't|are\s+not)\s+",
     r"\bbut\s+not\s+",
     r"\bnot\s+(?:a|an|in|by|with|of)\s+",
@@ -115,10 +121,22 @@ _TRAILING = re.compile(
 )
 
 
+#: When, trailing an excluded term: "no meat this week", "no sugar tonight".
+_WHEN = re.compile(
+    r"(?<=\w)\s+(?:tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)|anymore)$"
+)
+
+
 #: Chat filler that trails an excluded term: "no peanuts pls", "not rodents though".
 _CHAT_TAIL = re.compile(
     r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|this\s+year|anymore"
     r"|at\s+all|for\s+it|thanks|thx))+$"
+)
+
+
+_OF_KIND = re.compile(
+    r"\b(?:kind|kinds|sort|sorts|type|types|lots|lot|piece|pieces|bit|bits|any|some|use|amount"
+    r"|form|forms|much|many|more|less)\s+of\s"
 )
 
 
@@ -128,9 +146,13 @@ def _clean_term(raw: str) -> str | None:
     if len(words) >= 2 and words[0] in _ACTIVITY_VERBS:
         term = _TRAILING.sub("", " ".join(words[1:]))
         term = _TRAILING.sub("", term)
-    if " of " in f" {term} ":
-        term = term.rsplit(" of ", 1)[-1] if " of " in term else term
+    if " of " in term and not _OF_KIND.search(term) and len(term.split(" of ", 1)[0].split()) > 2:
+        return None  # a clause, not a thing: "employer takes taxes out of my pay"
+    if " of " in term:
+        term = term.rsplit(" of ", 1)[-1]  # "a fan of cilantro", "any kind of nuts"
     term = _LEADING.sub("", term).strip()
+    term = re.sub(r"(?<=\w)\s+(?:her|him|them|it|us|me)$", "", term)  # "declaw her": declaw
+    term = _WHEN.sub("", term)  # "meat this week": meat
     words = term.split()
     if not words or term in _STOP_TERMS or len(words) > MAX_TERM_WORDS or words[0] in _PRONOUNS:
         return None
@@ -148,9 +170,17 @@ _YES_NO = re.compile(
 SENTENCES = re.compile(r"[^.!?\n]+[.!?]*")
 
 
+#: A quotation of four words or more after a colon: material the request quotes ("rewrite
+#: this: '...'"), not what it asks.
+_QUOTATION = re.compile(
+    r"(?:^|:)\s*['\"“‘](?:[^'\"”’\n]|['’](?=[a-z])){0,400}?\s\S+\s\S+\s[^'\"”’\n]*['\"”’](?!\w)"
+)
+
+
 def exclusion_matches(query: str) -> list[tuple[str, str]]:
     """Each term ``query`` excludes, with the phrase that excluded it, in order found."""
     found: list[tuple[str, str]] = []
+    query = _QUOTATION.sub(" ", query)  # "rewrite this: 'RSVP or you won't get a seat'"
     for sentence in SENTENCES.findall(query):
         if _YES_NO.match(sentence):
             continue

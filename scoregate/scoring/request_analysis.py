@@ -132,6 +132,7 @@ _FORM_WORDS = frozenset(
     placeholders square postscript p s language asterisks asterisk divider new blank long short
     each per every then also so that is are of to for nothing else after before it's this these
     those them they sure make sure time times once twice least letter entirely completely
+    quick quickly brief briefly simple simply concise short
     written english tops limit count counting nope never avoid keeping kept
     """.split()
 )

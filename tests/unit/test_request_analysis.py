@@ -727,3 +727,22 @@ def test_labels_after_a_colon_and_quoted_words_to_mention():
     assert (kw.check, kw.value) == ("keywords", ["Edinburgh"])
     [echo] = infer_instructions("Echo the request below back verbatim.\n\nRequest: Why is it?")
     assert (echo.check, echo.value) == ("repeat_prompt", "Why is it?")
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Where should I stay? Not an Airbnb — I want a proper hotel or a guesthouse.", ["airbnb"]),
+        ("A smartphone for my mom, anything but an iPhone — she hates iOS.", ["iphone"]),
+        ("I'm self-employed, so no employer takes taxes out of my pay. How much to set aside?", []),
+        (
+            "Please rewrite this so it sounds friendlier: 'RSVP by Friday or you won't get a"
+            " seat.'",
+            [],
+        ),
+        ("I really don't want to reinstall Windows. What else can I try?", ["reinstall windows"]),
+        ("I don't want to eat meat this week.", ["meat"]),
+    ],
+)
+def test_exclusions_end_where_the_clause_ends_and_quotes_exclude_nothing(query, expected):
+    assert analyze(query).excluded == expected
