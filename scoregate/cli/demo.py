@@ -18,7 +18,11 @@ from rich.console import Console
 from scoregate.reports.terminal import rule, safe
 
 if TYPE_CHECKING:
-    from scoregate.pipelines.dispatch import Message
+    from scoregate.config.settings import Settings
+    from scoregate.pipelines.context import PipelineContext
+    from scoregate.pipelines.dispatch import InlineDispatcher, Message
+
+Hook = Callable[..., Any]
 
 AGENT = "scoregate.demo.agent"
 ON_PASS = "scoregate.demo.on_pass"
@@ -107,6 +111,44 @@ def demo_jobs() -> list[dict[str, Any]]:
     return [recipe, summary]
 
 
+def demo_context(
+    console: Console,
+    *,
+    database_url: str | None,
+    models: Any,
+    on_pass: Hook,
+    on_exit: Hook,
+    prefix: str = "scoregate-demo-",
+) -> tuple[Settings, PipelineContext, InlineDispatcher, DemoAgent]:
+    """The embedded pipeline the demo runs on: a throwaway SQLite database (unless
+    ``database_url``), no broker, the demo agent and the two hooks as local tasks."""
+    from pydantic import SecretStr
+
+    from scoregate.config.settings import get_settings
+    from scoregate.pipelines.embedded import embedded_context
+
+    settings = get_settings().model_copy()
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    settings.database_url = SecretStr(database_url or f"sqlite:///{tmp / 'demo.db'}")
+    settings.broker_url = None
+    agent = DemoAgent(console, {RECIPE_QUERY: RECIPE_DRAFTS, SUMMARY_QUERY: SUMMARY_DRAFTS})
+    local: dict[str, Hook] = {AGENT: agent, ON_PASS: on_pass, ON_EXIT: on_exit}
+    ctx, inline = embedded_context(settings, models=models, local_tasks=local)
+    return settings, ctx, inline, agent
+
+
+def demo_body(agent: DemoAgent, request: dict[str, Any]) -> dict[str, Any]:
+    """A demo job as a submit body: the agent's first draft, the hooks and the loop."""
+    request["content"] = agent.first(request["query"])
+    return {
+        "request": request,
+        "agent": AGENT,
+        "on_pass": ON_PASS,
+        "on_loop_exit": ON_EXIT,
+        "loop": dict(DEMO_LOOP),
+    }
+
+
 def demo() -> None:
     """Run two jobs through the whole pipeline in process (SQLite, no servers)."""
     from scoregate.cli.console import console
@@ -124,45 +166,27 @@ def run_demo(
     models: Any = None,
 ) -> list[dict[str, Any]]:
     """Run the two demo jobs and print every iteration's breakdown; returns the jobs."""
-    from pydantic import SecretStr
-
-    from scoregate.config.settings import get_settings
     from scoregate.pipelines import steps
-    from scoregate.pipelines.embedded import embedded_context
 
-    settings = get_settings().model_copy()
-    tmp = Path(tempfile.mkdtemp(prefix="scoregate-demo-"))
-    settings.database_url = SecretStr(database_url or f"sqlite:///{tmp / 'demo.db'}")
-    settings.broker_url = None
-    agent = DemoAgent(console, {RECIPE_QUERY: RECIPE_DRAFTS, SUMMARY_QUERY: SUMMARY_DRAFTS})
     fired: list[str] = []
-    local: dict[str, Callable[..., Any]] = {
-        AGENT: agent,
-        ON_PASS: lambda **kw: fired.append(
+    settings, ctx, inline, agent = demo_context(
+        console,
+        database_url=database_url,
+        models=models,
+        on_pass=lambda **kw: fired.append(
             f"on_pass job {kw['job_id'][:8]} score {kw['score']:.2f}"
         ),
-        ON_EXIT: lambda **kw: fired.append(
+        on_exit=lambda **kw: fired.append(
             f"on_loop_exit job {kw['job_id'][:8]} reason={kw['reason']}"
         ),
-    }
-    ctx, inline = embedded_context(settings, models=models, local_tasks=local)
+    )
     inline.on_step = lambda msg: _trace(console, msg)
     rule(console, "scoregate demo: embedded pipeline (SQLite, in-process worker)")
     console.print(f"database: {safe(settings.secret('database_url'))}")
     start = time.perf_counter()
     ids = []
     for req in demo_jobs():
-        req["content"] = agent.first(req["query"])
-        spec = steps.build_spec(
-            ctx,
-            {
-                "request": req,
-                "agent": AGENT,
-                "on_pass": ON_PASS,
-                "on_loop_exit": ON_EXIT,
-                "loop": dict(DEMO_LOOP),
-            },
-        )
+        spec = steps.build_spec(ctx, demo_body(agent, req))
         console.print(f"\n[bold]submit[/] {safe(req['query'])}")
         ids += steps.submit_jobs(ctx, [spec])
         inline.drain()

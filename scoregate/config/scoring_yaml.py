@@ -21,7 +21,7 @@ from scoregate.config.tracks import (
     RewardConfig,
     SemanticConfig,
     StrictSection,
-    check_weights,
+    check_named_weights,
 )
 
 
@@ -56,13 +56,7 @@ class FusionConfig(StrictSection):
     @model_validator(mode="after")
     def _profiles_valid(self) -> FusionConfig:
         for name, weights in self.profiles.items():
-            unknown = set(weights) - set(TRACKS)
-            if unknown:
-                raise ValueError(
-                    f"fusion.profiles.{name} has unknown track(s) {sorted(unknown)};"
-                    f" known: {list(TRACKS)}"
-                )
-            check_weights(f"fusion.profiles.{name}", weights)
+            check_named_weights(f"fusion.profiles.{name}", weights, TRACKS, "track")
         names = {self.default_profile, *(r.profile for r in self.rules)}
         missing = names - set(self.profiles)
         if missing:

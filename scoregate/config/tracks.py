@@ -29,6 +29,16 @@ def check_weights(group: str, weights: dict[str, float]) -> dict[str, float]:
     return weights
 
 
+def check_named_weights(
+    group: str, weights: dict[str, float], known: tuple[str, ...], noun: str
+) -> dict[str, float]:
+    """:func:`check_weights`, after refusing names not in ``known`` ("track", "factor")."""
+    unknown = set(weights) - set(known)
+    if unknown:
+        raise ValueError(f"{group} has unknown {noun}(s) {sorted(unknown)}; known: {list(known)}")
+    return check_weights(group, weights)
+
+
 class StrictSection(BaseModel):
     """A section of the scoring YAML: unknown keys are refused, values frozen."""
 
@@ -211,13 +221,7 @@ class HeuristicsConfig(StrictSection):
     @model_validator(mode="after")
     def _presets_valid(self) -> HeuristicsConfig:
         for name, weights in self.presets.items():
-            unknown = set(weights) - set(FACTORS)
-            if unknown:
-                raise ValueError(
-                    f"heuristics.presets.{name} has unknown factor(s) {sorted(unknown)};"
-                    f" known: {list(FACTORS)}"
-                )
-            check_weights(f"heuristics.presets.{name}", weights)
+            check_named_weights(f"heuristics.presets.{name}", weights, FACTORS, "factor")
         if self.default_preset not in self.presets and self.default_preset != NEUTRAL_PRESET:
             raise ValueError(
                 f"heuristics.default_preset {self.default_preset!r} is not one of the presets"

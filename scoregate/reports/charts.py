@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from scoregate.config.scoring_yaml import ScoringConfig
+from scoregate.config.tracks import TRACKS
 
-TRACK_ORDER = ("semantic", "precision", "reward", "heuristics", "evidence", "metrics")
 TRACK_COLORS = {
     "semantic": "#1f77b4",
     "precision": "#9467bd",
@@ -63,7 +63,7 @@ def plot_job(job: dict[str, Any], path: Path, cfg: ScoringConfig) -> Path:
         raise ValueError(f"job {job['id']} has no fused iteration to plot")
     fig, (top, bottom) = _figure(9, 7, rows=2)
     _shade_bands(top, cfg)
-    for track in TRACK_ORDER:
+    for track in TRACKS:
         ns, ys = _series(its, track)
         if ns:
             top.plot(ns, ys, marker="o", lw=1.2, alpha=0.85, color=TRACK_COLORS[track], label=track)
@@ -107,7 +107,7 @@ def _contributions(ax: Any, its: list[dict[str, Any]]) -> None:
     """Stacked bars: weight x score of each fused track, per iteration."""
     base = [0.0] * len(its)
     ns = [int(it["n"]) for it in its]
-    for track in TRACK_ORDER:
+    for track in TRACKS:
         heights = []
         for it in its:
             result = it.get("result") or {}

@@ -9,12 +9,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from scoregate.config.tracks import TRACKS
 from scoregate.reports.terminal import plain, safe
 from scoregate.schemas.result import ScoreResult
 
 BAND_STYLE = {"GREEN": "bold green", "AMBER": "bold yellow", "RED": "bold red"}
 FINAL = {"accepted", "completed", "rejected", "escalated", "failed", "cancelled"}
-TRACK_ORDER = ("semantic", "precision", "reward", "heuristics", "evidence", "metrics")
 SHORT = {
     "semantic": "sem",
     "precision": "prec",
@@ -53,11 +53,11 @@ def print_result(console: Console, result: ScoreResult) -> None:
 
 def iteration_table(job: dict[str, Any]) -> Table:
     table = Table(title=f"job {safe(job['id'])}: score breakdown per iteration")
-    for col in ("n", *(SHORT[t] for t in TRACK_ORDER), "fused", "band", "action"):
+    for col in ("n", *(SHORT[t] for t in TRACKS), "fused", "band", "action"):
         table.add_column(col, justify="right" if col != "action" else "left", no_wrap=True)
     for it in job.get("iterations", []):
         tracks = (it.get("result") or {}).get("tracks", {})
-        cells = [_fmt((tracks.get(t) or {}).get("score")) for t in TRACK_ORDER]
+        cells = [_fmt((tracks.get(t) or {}).get("score")) for t in TRACKS]
         band = it.get("band") or "—"
         table.add_row(
             str(it["n"]),

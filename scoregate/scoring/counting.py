@@ -61,6 +61,20 @@ def split_sentences(text: str) -> list[str]:
     return [s for s in out if WORDS.search(s)]
 
 
+def sentence_end(text: str, start: int) -> int:
+    """Where the sentence running at ``start`` ends (after its stop), brackets skipped."""
+    depth = 0
+    for i in range(start, len(text)):
+        c = text[i]
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and c in ".!?" and (i + 1 == len(text) or text[i + 1].isspace()):
+            return i + 1
+    return len(text)
+
+
 def split_paragraphs(text: str, separator: str | None = None) -> list[str]:
     """Paragraphs: split on ``separator`` (e.g. ``***``) when given, else on blank lines."""
     if separator and separator.strip():
@@ -82,9 +96,7 @@ ITEM_MARKER = re.compile(r"^\s*(?:[*+•‣◦-]|\d{1,3}[.)]|[a-z][.)])\s+")
 def item_word_counts(content: str) -> list[int]:
     """The words of each bulleted or numbered item, in order (their markers not counted)."""
     lines = [ln for ln in content.splitlines() if BULLET.match(ln) or NUMBERED.match(ln)]
-    return [
-        count_words(re.sub(r"^\s*(?:[*+•‣◦-]|\d{1,3}[.)]|[a-z][.)])\s+", "", ln)) for ln in lines
-    ]
+    return [count_words(ITEM_MARKER.sub("", ln)) for ln in lines]
 
 
 def count_units(content: str, unit: str, separator: str | None) -> int | None:

@@ -121,16 +121,11 @@ _TRAILING = re.compile(
 )
 
 
-#: When, trailing an excluded term: "no meat this week", "no sugar tonight".
-_WHEN = re.compile(
-    r"(?<=\w)\s+(?:tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)|anymore)$"
-)
-
-
-#: Chat filler that trails an excluded term: "no peanuts pls", "not rodents though".
+#: Chat filler and time words that trail an excluded term: "no peanuts pls", "not rodents
+#: though", "no meat this week".
 _CHAT_TAIL = re.compile(
-    r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|this\s+year|anymore"
-    r"|at\s+all|for\s+it|thanks|thx))+$"
+    r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|at\s+all|for\s+it"
+    r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)))+$"
 )
 
 
@@ -152,7 +147,6 @@ def _clean_term(raw: str) -> str | None:
         term = term.rsplit(" of ", 1)[-1]  # "a fan of cilantro", "any kind of nuts"
     term = _LEADING.sub("", term).strip()
     term = re.sub(r"(?<=\w)\s+(?:her|him|them|it|us|me)$", "", term)  # "declaw her": declaw
-    term = _WHEN.sub("", term)  # "meat this week": meat
     words = term.split()
     if not words or term in _STOP_TERMS or len(words) > MAX_TERM_WORDS or words[0] in _PRONOUNS:
         return None
@@ -309,6 +303,3 @@ def strip_exclusions(query: str) -> str:
         if _asks_something(text):
             kept.append(text + end)
     return " ".join(kept).strip()
-
-
-# --- does the content affirm an excluded term? ----------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 from scoregate.schemas.constraints import Instruction
 from scoregate.scoring.instruction_words import WORD_RULES
 from scoregate.scoring.phrasing import (
-    CAPS,
+    CAPITALISED,
     CAPS_WORDS,
     NUM,
     REL,
@@ -279,10 +279,7 @@ _CASES = patterns(
 
 _CAPITAL_WORD_COUNT = re.compile(CAPS_WORDS)
 #: What follows "N words" when they are capitalised words, not the answer's length.
-_CAPITALISED = re.compile(
-    rf"\s+(?:that\s+are\s+|written\s+|typed\s+|set\s+)?(?:entirely\s+|fully\s+|completely\s+)?"
-    rf"(?:with\s+|in\s+)?(?:all\s+)?{CAPS}"
-)
+_CAPITALISED = re.compile(rf"\s+{CAPITALISED}")
 
 
 def _formats(q: str, low: str) -> Iterator[Instruction]:

@@ -12,28 +12,28 @@ import re
 from collections.abc import Iterator
 
 from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.counting import sentence_end
 from scoregate.scoring.instruction_language import language_rule
 from scoregate.scoring.phrasing import (
     CAPS_WORDS,
     COUNT,
     NUM,
+    QUOTE_SEP,
     QUOTED,
     QUOTED_ANY,
+    QUOTED_LIST,
     REL,
     Rule,
     count_word,
     frequency,
     make,
+    negated_before,
     num,
     option_list,
     relation,
     word_list,
 )
 
-#: A negation shortly before a keyword instruction: "must not contain the words ...".
-_NEGATED = re.compile(
-    r"(?:\b(?:not|never|no|avoid\w*|without|refrain\w*)|n't)\b(?:\s+[\w']+){0,2}\s*$"
-)
 #: "the words chlorophyll and glucose both show up", "the words X and Y must appear".
 _BOTH_WORDS = re.compile(
     r"\bthe\s+(?:key\s*)?words\s+(?P<rest>[^.\n]{1,80}?)\s+(?:both\s+|all\s+)?"
@@ -48,13 +48,12 @@ _NEGATION = (
 _BANNED_QUOTED = re.compile(
     rf"\b{_NEGATION}\s+(?:us\w*|includ\w*|contain\w*|mention\w*|say\w*|writ\w*|hav\w*"
     rf"|the\s+use\s+of)?\s*(?:the\s+|any\s+of\s+the\s+)?(?:(?:key\s*)?(?:words?|terms?|phrases?)"
-    rf"\s+(?:like\s+)?)?(?P<rest>{QUOTED_ANY}(?:(?:\s*,\s*|\s+or\s+|\s+and\s+|\s*,\s*or\s+)"
-    rf"{QUOTED_ANY})*)"
+    rf"\s+(?:like\s+)?)?(?P<rest>{QUOTED_LIST})"
 )
 #: "should mention "Edinburgh"", "work in the word HYDRATE": a word the answer must use.
 _MENTION_QUOTED = re.compile(
     rf"\b(?:mention|includ|us|work\s+in|feature)\w*\s+(?:the\s+(?:word|term|name|phrase)\s+)?"
-    rf"(?P<rest>{QUOTED_ANY}(?:(?:\s*,\s*|\s+or\s+|\s+and\s+|\s*,\s*and\s+){QUOTED_ANY})*)"
+    rf"(?P<rest>{QUOTED_LIST})"
     rf"|\bwork\s+in\s+the\s+word\s+(?P<bare>[a-z][\w-]+)"
 )
 _COUNTED_AFTER = re.compile(r"\s*(?:at\s+(?:least|most)|no\s+more|twice|thrice|once|\d+\s+times)\b")
@@ -75,14 +74,14 @@ def _keywords(q: str, low: str) -> Iterator[Instruction]:
         r"\b(?:at\s+least|less\s+than|fewer|times|no\s+more)\b", m.group("rest")
     ):
         words = word_list(q, m, max_words=2)
-        if words and not _NEGATED.search(low[max(0, m.start() - 24) : m.start()]):
+        if words and not negated_before(low, m):
             yield make("keywords", m.group(0), value=words)
     elif m := _BOTH_WORDS.search(low):  # "make sure the words X and Y both show up"
         if words := word_list(q, m, max_words=1):
             yield make("keywords", m.group(0), value=words)
     elif (
         (m := _MENTION_QUOTED.search(low))
-        and not _NEGATED.search(low[max(0, m.start() - 24) : m.start()])
+        and not negated_before(low, m)
         and not _COUNTED_AFTER.match(low, m.end())
     ):  # 'mention "Edinburgh"', "work in the word HYDRATE"; "... at least twice" is counted
         if m.group("bare"):
@@ -112,7 +111,7 @@ def _frequencies(q: str, low: str) -> Iterator[Instruction]:
     )
     for m in [*re.finditer(freq, low), *_QUOTED_FREQ.finditer(low)]:
         word = (m.group("v") or m.groupdict().get("w") or "").strip()
-        yield frequency("word_frequency", m, word, q)
+        yield frequency("word_frequency", m, word)
     use = (
         rf"\b(?:use|mention|say|repeat|include)\s+(?:(?:the\s+word\s+)?{QUOTED}|the\s+word\s+(?P<w>[\w'-]+))\s+"
         rf"{REL}?\s*{COUNT}\s*(?:times?)?(?=\W|$)"
@@ -120,13 +119,13 @@ def _frequencies(q: str, low: str) -> Iterator[Instruction]:
     for m in re.finditer(use, low):
         word = (m.group("v") or m.group("w") or "").strip()
         if m.group("rel") or m.group("n") in ("twice", "thrice") or "time" in m.group(0):
-            yield frequency("word_frequency", m, word, q)
+            yield frequency("word_frequency", m, word)
 
 
 def _letters_and_capitals(q: str, low: str) -> Iterator[Instruction]:
     for rx in _LETTER_FREQ:
         for m in rx.finditer(low):
-            yield frequency("letter_frequency", m, m.group("w"), q)
+            yield frequency("letter_frequency", m, m.group("w"))
     if banned := _LETTER_BANNED.search(low):
         yield make(
             "letter_frequency",
@@ -253,18 +252,6 @@ _LABELLED_REQUEST = re.compile(
 )
 
 
-def _sentence_end(text: str, start: int) -> int:
-    """Where the sentence running at ``start`` ends (after its stop), brackets skipped."""
-    depth = 0
-    for i in range(start, len(text)):
-        c = text[i]
-        depth += c in "([" and 1 or 0
-        depth -= c in ")]" and depth > 0 and 1 or 0
-        if depth == 0 and c in ".!?" and (i + 1 == len(text) or text[i + 1].isspace()):
-            return i + 1
-    return len(text)
-
-
 def _request_to_repeat(q: str, low: str, m: re.Match[str]) -> str:
     """The part of ``q`` that the instruction ``m`` asks to be repeated: a labelled
     request ("The request: ..."), the text after the instruction when it says "below" or
@@ -274,7 +261,7 @@ def _request_to_repeat(q: str, low: str, m: re.Match[str]) -> str:
         if labelled.group("label").lower() == "question" and "?" in body:
             body = body[: body.index("?") + 1]  # "Question: What causes ...? Make sure ..."
         return body.strip()
-    end = _sentence_end(q, m.end())
+    end = sentence_end(q, m.end())
     colon = q.rfind(":", m.end(), end)
     if colon >= 0 and "following" in m.group(0) + low[m.end() : colon]:
         return q[colon + 1 : end].strip()  # "repeat the following request ...: What is ...?"
@@ -333,7 +320,7 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
     )
     either = re.search(
         rf"\b(?:answer|respond|reply|start|begin|say)\w*\s+(?:\w+\s+){{0,2}}?with\s+(?:either\s+|one\s+of\s+)"
-        rf"(?P<rest>{QUOTED_ANY}(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+){QUOTED_ANY}.*)",
+        rf"(?P<rest>{QUOTED_ANY}{QUOTE_SEP}{QUOTED_ANY}.*)",
         low,
     )
     labels = re.search(

@@ -98,7 +98,12 @@ def _item_words(content: str, k: Instruction) -> Verdict:
     sizes = item_word_counts(content)
     if not sizes:
         return None, "no list items to count words in"
-    worst = max(sizes) if k.relation == "at_most" or max(sizes) != k.value else min(sizes)
+    if k.relation == "at_most":
+        worst = max(sizes)
+    elif k.relation == "at_least":
+        worst = min(sizes)
+    else:
+        worst = next((n for n in sizes if n != k.value), k.value)
     want = f"{_RELATION_WORDS[k.relation]} {plural(k.value, 'word')} per item"
     if _compare(worst, k.relation, k.value):
         return True, f"every item within {want.replace(' per item', '')}"

@@ -189,6 +189,8 @@ def foreign_language(text: str) -> str | None:
 #: in French"; shorter ones may be names, titles or quotes.
 _MIN_PART_WORDS = 12
 _MIN_LINE_WORDS = 10
+#: The share of common English words that makes a part English.
+_ENGLISH_SHARE = 0.2
 
 
 def _other_language(part: str, want: str) -> str | None:
@@ -202,10 +204,6 @@ def _other_language(part: str, want: str) -> str | None:
     if got != want and (got in SCRIPT_LANGUAGES or want in SCRIPT_LANGUAGES):
         return got
     return None
-
-
-#: The share of common English words that makes a part English.
-_ENGLISH_SHARE = 0.2
 
 
 def _language_parts(content: str) -> list[str]:

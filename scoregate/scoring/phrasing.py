@@ -106,20 +106,37 @@ def is_part(low: str, m: re.Match[str]) -> bool:
     return PART_BEFORE.search(low[max(0, start - 30) : start]) is not None
 
 
+#: A negation shortly before a keyword instruction: "must not contain the words ...".
+NEGATED = re.compile(
+    r"(?:\b(?:not|never|no|avoid\w*|without|refrain\w*)|n't)\b(?:\s+[\w']+){0,2}\s*$"
+)
+
+
+def negated_before(low: str, m: re.Match[str]) -> bool:
+    """Whether a negation stands just before the match ``m`` ("must not contain ...")."""
+    return NEGATED.search(low[max(0, m.start() - 24) : m.start()]) is not None
+
+
 def patterns(*pairs: tuple[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((value, re.compile(rx)) for value, rx in pairs)
 
 
 #: "words in all capital letters", "words written entirely in capitals", "all-caps words".
 CAPS = r"(?:capital(?:s|\s+letters|ized)?|caps|upper\s*-?case(?:\s+letters)?)"
-CAPS_WORDS = (
-    rf"(?:words?\s+(?:that\s+are\s+|written\s+|typed\s+|set\s+)?(?:entirely\s+|fully\s+"
-    rf"|completely\s+|all\s+)?(?:with\s+|in\s+)?(?:all\s+)?{CAPS}|all[- ]caps\s+words?)"
+#: What follows "words" when they are capitalised: "written entirely in capitals".
+CAPITALISED = (
+    rf"(?:that\s+are\s+|written\s+|typed\s+|set\s+)?(?:entirely\s+|fully\s+|completely\s+"
+    rf"|all\s+)?(?:with\s+|in\s+)?(?:all\s+)?{CAPS}"
 )
+CAPS_WORDS = rf"(?:words?\s+{CAPITALISED}|all[- ]caps\s+words?)"
 
 QUOTED = r"[\"“'‘](?P<v>(?:[^\"”'’\n]|['’](?=[a-z])){1,150})[\"”'’]"
 #: The same, without a group: for patterns that hold several quoted phrases.
 QUOTED_ANY = QUOTED.replace("(?P<v>", "(?:")
+#: What stands between two quoted options: "'A', 'B' or 'C'", "'A' and 'B'".
+QUOTE_SEP = r"(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
+#: One quoted phrase or several in a row.
+QUOTED_LIST = rf"{QUOTED_ANY}(?:{QUOTE_SEP}{QUOTED_ANY})*"
 
 
 def quoted_list(text: str) -> list[str]:
@@ -165,7 +182,7 @@ def count_word(text: str) -> int:
     return {"once": 1, "twice": 2, "thrice": 3}.get(text) or num(text)
 
 
-def frequency(check: str, m: re.Match[str], word: str, q: str) -> Instruction:
+def frequency(check: str, m: re.Match[str], word: str) -> Instruction:
     n = count_word(m.group("n"))
     rel, value = relation(m.group("rel"), None, n)
     if not m.group("rel"):

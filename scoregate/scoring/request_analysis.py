@@ -119,21 +119,21 @@ def _clean_core(query: str, core: str) -> str:
 #: Words that say how the answer looks, not what it is about.
 _FORM_WORDS = frozenset(
     """
-    give me us use keep make write answer reply respond response responses output text entire
-    whole all your my the a an in into with and or no not any anywhere at least most under over
-    than fewer less more only just please pls format formatted formatting as list lists numbered
-    bullet bullets bulleted point points item items word words sentence sentences paragraph
-    paragraphs line lines letter letters capital capitals caps lowercase uppercase lower upper
-    case comma commas json yaml markdown table code block fenced title titled brackets double
-    angular quotation quote quotes marks mark wrap wrapped it everything thing total max maximum
-    minimum separated separate separator by end ending start starting begin beginning phrase
-    exact exactly one two three four five six seven eight nine ten should must be do don't dont
-    using include including mention highlight highlighted section sections placeholder
-    placeholders square postscript p s language asterisks asterisk divider new blank long short
-    each per every then also so that is are of to for nothing else after before it's this these
-    those them they sure make sure time times once twice least letter entirely completely
-    quick quickly brief briefly simple simply concise short
-    written english tops limit count counting nope never avoid keeping kept
+    give me us use keep make write answer reply respond response responses output text
+    entire whole all your my the a an in into with and or no not any anywhere at least most
+    under over than fewer less more only just please pls format formatted formatting as list
+    lists numbered bullet bullets bulleted point points item items word words sentence
+    sentences paragraph paragraphs line lines letter letters capital capitals caps lowercase
+    uppercase lower upper case comma commas json yaml markdown table code block fenced title
+    titled brackets double angular quotation quote quotes marks mark wrap wrapped it
+    everything thing total max maximum minimum separated separate separator by end ending
+    start starting begin beginning phrase exact exactly one two three four five six seven
+    eight nine ten should must be do don't dont using include including mention highlight
+    highlighted section sections placeholder placeholders square postscript p s language
+    asterisks asterisk divider new blank long short each per every then also so that is are
+    of to for nothing else after before it's this these those them they sure time times once
+    twice entirely completely quick quickly brief briefly simple simply concise written
+    english tops limit count counting nope never avoid keeping kept
     """.split()
 )
 _CLAUSE = re.compile(r"[^.!?;:,\n]+[.!?;:,]*")
@@ -142,7 +142,7 @@ _LANGUAGE_WORDS = frozenset(w for name in LANGUAGE_CODES for w in name.split())
 
 
 def _form_only(clause: str) -> bool:
-    words = [w for w in re.findall(r"[a-z']+", clause.lower()) if not w.isdigit()]
+    words = re.findall(r"[a-z']+", clause.lower())
     return bool(words) and all(w in _FORM_WORDS or w in _LANGUAGE_WORDS for w in words)
 
 

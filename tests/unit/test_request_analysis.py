@@ -746,3 +746,13 @@ def test_labels_after_a_colon_and_quoted_words_to_mention():
 )
 def test_exclusions_end_where_the_clause_ends_and_quotes_exclude_nothing(query, expected):
     assert analyze(query).excluded == expected
+
+
+def test_a_per_item_minimum_reads_the_shortest_item():
+    at_least = k(check="count", unit="item_words", relation="at_least", value=5)
+    answer = "- Keep a bottle of water within reach.\n- Sip often."
+    passed, why = check_instruction(answer, at_least)
+    assert passed is False and "item 2 has 2 words" in why
+    exactly = k(check="count", unit="item_words", relation="exactly", value=2)
+    assert check_instruction("- Sip often.\n- Drink more.", exactly)[0] is True
+    assert check_instruction("- Sip often.\n- Drink a lot more.", exactly)[0] is False
