@@ -25,7 +25,7 @@ class _Report(Protocol):
 
 def _command(params: dict[str, Any]) -> str:
     cmd = "scoregate models train-precision --out scoregate/weights/precision-minilm"
-    for key in ("seed", "epochs", "batch_size", "lr", "max_pairs"):
+    for key in ("seed", "epochs", "batch_size", "lr", "max_pairs", "max_length", "device"):
         if params.get(key) is not None:
             cmd += f" --{key.replace('_', '-')} {params[key]}"
     return cmd

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from scoregate_training.dataset import DATA_ENV, default_data_dir
+from scoregate_training.train import TRAIN_MAX_LENGTH
 
 models_app = typer.Typer(
     help="Train and inspect the packaged scoring models.", no_args_is_help=True
@@ -34,6 +35,12 @@ def train_precision_cmd(
         float, typer.Option(min=0.0, help="Peak encoder learning rate (head: 20x).")
     ] = 8e-5,
     max_pairs: Annotated[int | None, typer.Option(help="Train on a subset (quick runs).")] = None,
+    max_length: Annotated[
+        int, typer.Option(min=16, max=512, help="Tokens per (request, answer) pair.")
+    ] = TRAIN_MAX_LENGTH,
+    device: Annotated[
+        str, typer.Option(help="'auto' (a GPU when one is visible), 'cpu', 'cuda', 'cuda:1'...")
+    ] = "auto",
     data_dir: Annotated[
         Path | None,
         typer.Option(
@@ -42,7 +49,7 @@ def train_precision_cmd(
         ),
     ] = None,
 ) -> None:
-    """Train the precision cross-encoder (10-15 minutes on 2 CPU cores)."""
+    """Train the precision cross-encoder (about 40 minutes on 2 CPU cores, 2-3 on a GPU)."""
     from scoregate.extras import require
     from scoregate_training.train import train_precision
 
@@ -55,6 +62,8 @@ def train_precision_cmd(
         batch_size=batch_size,
         lr=lr,
         max_pairs=max_pairs,
+        max_length=max_length,
+        device=device,
         data_dir=data_dir or default_data_dir(),
         progress=True,
     )

@@ -149,14 +149,23 @@ def negation_pairs(data_dir: Path, mix: Mix, seed: int) -> TrainingData:
 
 
 def build_training_data(
-    data_dir: Path, seed: int = 13, mix: Mix | None = None, max_pairs: int | None = None
+    data_dir: Path,
+    seed: int = 13,
+    mix: Mix | None = None,
+    max_pairs: int | None = None,
+    realistic: list[dict[str, object]] | None = None,
 ) -> TrainingData:
-    """The full shuffled training set (optionally cut to ``max_pairs``) and the held-out rows."""
+    """The full shuffled training set (optionally cut to ``max_pairs``) and the held-out rows.
+
+    ``realistic`` replaces the hand-written requests read from ``REALISTIC_DIR`` (a sweep
+    passes them less its validation rows).
+    """
     mix = mix or Mix()
     rng = random.Random(seed)
     negs = negation_pairs(check_data_dir(data_dir), mix, seed)
     templates = template_pairs(mix, rng)
     templates = sample(templates, int(len(templates) * mix.template_share), rng)
-    real = realistic_pairs(read_realistic(), mix.realistic_rounds, rng)
+    rows = read_realistic() if realistic is None else realistic
+    real = realistic_pairs(rows, mix.realistic_rounds, rng)
     pairs = sample(templates + real + negs.pairs, max_pairs, rng)
     return TrainingData(pairs, negs.heldout)

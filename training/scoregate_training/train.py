@@ -116,7 +116,9 @@ def _optimizer(model: Any, lr: float, head_lr: float, total: int) -> tuple[Any, 
     return opt, torch.optim.lr_scheduler.LambdaLR(opt, factor)
 
 
-def _step(ce: Any, batch: list[Pair], opt: Any, sched: Any, loss_fn: Any) -> float:
+def _step(
+    ce: Any, batch: list[Pair], opt: Any, sched: Any, loss_fn: Any, max_length: int
+) -> float:
     import torch
 
     enc = ce.tokenizer(
@@ -124,10 +126,10 @@ def _step(ce: Any, batch: list[Pair], opt: Any, sched: Any, loss_fn: Any) -> flo
         [p.content for p in batch],
         padding=True,
         truncation="longest_first",
-        max_length=TRAIN_MAX_LENGTH,
+        max_length=max_length,
         return_tensors="pt",
-    )
-    labels = torch.tensor([p.label for p in batch], dtype=torch.float32)
+    ).to(ce.model.device)
+    labels = torch.tensor([p.label for p in batch], dtype=torch.float32, device=ce.model.device)
     loss = loss_fn(ce.model(**enc).logits.view(-1), labels)
     loss.backward()
     torch.nn.utils.clip_grad_norm_(ce.model.parameters(), MAX_GRAD_NORM)
@@ -145,6 +147,7 @@ def fit(
     batch_size: int,
     lr: float,
     seed: int,
+    max_length: int = TRAIN_MAX_LENGTH,
     on_step: StepHook | None = None,
 ) -> float:
     """Train ``ce`` (a CrossEncoder) in place; return the mean loss of the last 50 steps."""
@@ -158,25 +161,39 @@ def fit(
     ce.model.train()
     for epoch in range(epochs):
         for i, batch in enumerate(_batches(pairs, batch_size, rng)):
-            recent = ([*recent, _step(ce, batch, opt, sched, loss_fn)])[-50:]
+            recent = ([*recent, _step(ce, batch, opt, sched, loss_fn, max_length)])[-50:]
             if on_step is not None:
                 on_step(epoch * per_epoch + i + 1, total, recent[-1])
     ce.model.eval()
     return sum(recent) / max(len(recent), 1)
 
 
-def new_cross_encoder(seed: int) -> Any:
-    """A one-label CrossEncoder built from the packaged MiniLM (the head is new)."""
+def resolve_device(device: str = "auto") -> str:
+    """``"cuda"`` when asked for ``"auto"`` and a GPU is visible, else ``device`` itself."""
+    import torch
+
+    if device != "auto":
+        return device
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def new_cross_encoder(seed: int, *, base: str | None = None, device: str = "cpu") -> Any:
+    """A one-label CrossEncoder built from MiniLM (the head is new), in float32.
+
+    ``base`` defaults to the packaged bi-encoder (``base_model_dir``); a copy stored in
+    fp16 works too: the weights are loaded as float32 either way.
+    """
     import torch
     from sentence_transformers import CrossEncoder
 
     torch.manual_seed(seed)
     return CrossEncoder(
-        base_model_dir(),
+        base or base_model_dir(),
         num_labels=1,
         max_length=TRAIN_MAX_LENGTH,
         local_files_only=True,
-        device="cpu",
+        device=device,
+        model_kwargs={"dtype": torch.float32},
     )
 
 
@@ -238,7 +255,7 @@ def _is_terminal() -> bool:
 
 def _run(data: TrainingData, out_dir: Path, hook: StepHook | None, **kw: Any) -> TrainReport:
     start = time.perf_counter()
-    ce = new_cross_encoder(kw["seed"])
+    ce = new_cross_encoder(kw["seed"], device=kw.pop("device"))
     loss = fit(ce, data.pairs, on_step=hook, **kw)
     save_fp16(ce, out_dir)
     steps = -(-len(data.pairs) // kw["batch_size"]) * kw["epochs"]
@@ -256,6 +273,8 @@ def train_precision(
     lr: float = 8e-5,
     max_pairs: int | None = None,
     data_dir: str | Path | None = None,
+    device: str = "auto",
+    max_length: int = TRAIN_MAX_LENGTH,
     progress: bool = True,
 ) -> TrainReport:
     """Build the training mix, train the cross-encoder and save it with its model card.
@@ -268,11 +287,14 @@ def train_precision(
         lr: Peak AdamW learning rate (linear schedule, 10% warmup).
         max_pairs: Train on a random subset of this many pairs (for quick runs).
         data_dir: The CANNOT negation TSV folder (default: see ``default_data_dir``).
+        device: ``"auto"`` (a GPU when one is visible), ``"cpu"``, ``"cuda"``...
+        max_length: Tokens per (query, content) pair while training.
         progress: Show a rich progress bar (status lines when not on a terminal).
     """
     data = build_training_data(Path(data_dir or default_data_dir()), seed, Mix(), max_pairs)
     kw: dict[str, Any] = {"epochs": epochs, "batch_size": batch_size, "lr": lr, "seed": seed}
+    kw["max_length"] = max_length
     with _progress_hook(progress) as hook:
-        report = _run(data, Path(out_dir), hook, **kw)
+        report = _run(data, Path(out_dir), hook, device=resolve_device(device), **kw)
     write_card(report.out_dir, report, dict(kw, max_pairs=max_pairs))
     return report

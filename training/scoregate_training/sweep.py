@@ -1,0 +1,240 @@
+"""Train several candidate precision models and keep the one that validates best.
+
+Meant for a GPU (a candidate takes minutes there, an hour on 2 CPU cores). One request in
+``VALIDATION_SHARE`` of the hand-written realistic set (chosen by a hash of its id, so the
+split is the same in every run and for every new file) is held back from training and
+read to compare the candidates; the SemAntoNeg group split's held-out rows are read too.
+No evaluation set of ``benchmarks/`` is read: those stay unseen by the choice.
+
+    python -m scoregate_training.sweep --out runs/precision --data-dir ../shared/data/negation
+
+writes the chosen model (fp16) to ``--out`` and every candidate's figures to
+``--out/sweep.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+import zlib
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from scoregate_training.dataset import Mix, build_training_data, read_realistic
+from scoregate_training.negation_data import SemRow
+from scoregate_training.train import fit, new_cross_encoder, save_fp16
+
+#: One realistic request in this many is held back for validation.
+VALIDATION_SHARE = 8
+#: Violations the model itself must score low (the others are the reward track's work).
+HARD_WHYS = frozenset(
+    {
+        "includes_excluded",
+        "ignores_preference",
+        "contradicts_request_facts",
+        "wrong_question",
+        "refuses_or_deflects",
+    }
+)
+#: A candidate whose SemAntoNeg held-out AUROC falls below this is never chosen.
+MIN_NEGATION_AUROC = 0.85
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One training configuration of the sweep."""
+
+    name: str
+    seed: int = 13
+    epochs: int = 2
+    lr: float = 5e-5
+    batch_size: int = 32
+    max_length: int = 256
+    mix: dict[str, Any] = field(default_factory=dict)
+    #: Cut the training set to this many pairs (smoke runs only).
+    max_pairs: int | None = None
+
+
+#: What a default sweep tries: epochs, learning rate, the share of templated examples.
+DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
+    Candidate("e2-lr5e-5"),
+    Candidate("e3-lr5e-5", epochs=3),
+    Candidate("e2-lr8e-5", lr=8e-5),
+    Candidate("e3-lr5e-5-real4", epochs=3, mix={"realistic_rounds": 4, "template_share": 0.3}),
+    Candidate("e2-lr5e-5-s14", seed=14),
+)
+
+
+def is_validation(row: dict[str, object]) -> bool:
+    """Whether a realistic request is held back (a stable hash of its id)."""
+    return zlib.crc32(str(row["id"]).encode()) % VALIDATION_SHARE == 0
+
+
+def auroc(pos: list[float], neg: list[float]) -> float:
+    """P(a positive scores above a negative), ties counted half."""
+    if not pos or not neg:
+        return float("nan")
+    wins = sum((p > n) + 0.5 * (p == n) for p in pos for n in neg)
+    return wins / (len(pos) * len(neg))
+
+
+def quantile(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` (nearest rank)."""
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
+
+
+def validation_pairs(rows: list[dict[str, Any]], seed: int = 13) -> list[tuple[str, str, str, int]]:
+    """(query, answer, role, request index): faithful, hard/soft violations, off-topic."""
+    rng = random.Random(seed)
+    out: list[tuple[str, str, str, int]] = []
+    for i, row in enumerate(rows):
+        q = str(row["query"])
+        out += [(q, str(a), "faithful", i) for a in row["faithful"]]
+        for v in row["violating"]:
+            role = "hard" if v.get("why") in HARD_WHYS else "soft"
+            out.append((q, str(v["text"]), role, i))
+        j = rng.randrange(len(rows) - 1)
+        other = rows[j + (j >= i)]
+        out.append((q, str(rng.choice(other["faithful"])), "off", i))
+    return out
+
+
+def validate(ce: Any, rows: list[dict[str, Any]], heldout: list[SemRow]) -> dict[str, float]:
+    """The figures a candidate is chosen by (see ``choice_score``)."""
+    pairs = validation_pairs(rows)
+    scores = [float(s) for s in ce.predict([(q, a) for q, a, _, _ in pairs], batch_size=64)]
+    by: dict[str, list[float]] = {"faithful": [], "hard": [], "soft": [], "off": []}
+    per_request: dict[int, dict[str, list[float]]] = {}
+    for (_, _, role, i), s in zip(pairs, scores, strict=True):
+        by[role].append(s)
+        per_request.setdefault(i, {"faithful": [], "hard": []}).setdefault(role, []).append(s)
+    within = [
+        auroc(r["faithful"], r["hard"]) for r in per_request.values() if r["faithful"] and r["hard"]
+    ]
+    v95 = quantile(by["hard"], 0.95)
+    sem = ce.predict([(r.premise, r.hypothesis) for r in heldout], batch_size=64)
+    neg = [float(s) for s in sem]
+    return {
+        "P(f>v) within request": sum(within) / len(within),
+        "AUROC faithful vs hard": auroc(by["faithful"], by["hard"]),
+        "faithful above hard p95": sum(f > v95 for f in by["faithful"]) / len(by["faithful"]),
+        "hard p95": v95,
+        "mean faithful": sum(by["faithful"]) / len(by["faithful"]),
+        "mean hard": sum(by["hard"]) / len(by["hard"]),
+        "mean soft": sum(by["soft"]) / max(len(by["soft"]), 1),
+        "AUROC faithful vs off-topic": auroc(by["faithful"], by["off"]),
+        "SemAntoNeg AUROC": auroc(
+            [s for s, r in zip(neg, heldout, strict=True) if not r.negated],
+            [s for s, r in zip(neg, heldout, strict=True) if r.negated],
+        ),
+    }
+
+
+def choice_score(m: dict[str, float]) -> float:
+    """Higher is better: separation within a request, and faithful answers clear of the
+    violations the model misses (what the accept cut needs); negation below its floor
+    rules a candidate out."""
+    if m["SemAntoNeg AUROC"] < MIN_NEGATION_AUROC:
+        return -1.0
+    return m["P(f>v) within request"] + m["faithful above hard p95"]
+
+
+def run_candidate(
+    c: Candidate, data_dir: Path, rows: list[dict[str, Any]], base: str | None, device: str
+) -> tuple[Any, dict[str, Any]]:
+    """Train one candidate on ``rows`` (the realistic requests not held back)."""
+    mix = replace(Mix(), **c.mix)
+    data = build_training_data(data_dir, c.seed, mix, c.max_pairs, realistic=rows)
+    ce = new_cross_encoder(c.seed, base=base, device=device)
+    start = time.perf_counter()
+    loss = fit(
+        ce,
+        data.pairs,
+        epochs=c.epochs,
+        batch_size=c.batch_size,
+        lr=c.lr,
+        seed=c.seed,
+        max_length=c.max_length,
+    )
+    info = {
+        "candidate": asdict(c),
+        "pairs": len(data.pairs),
+        "steps": -(-len(data.pairs) // c.batch_size) * c.epochs,
+        "minutes": (time.perf_counter() - start) / 60,
+        "final_loss": loss,
+        "sources": data.summary(),
+    }
+    return ce, {"heldout": data.heldout, **info}
+
+
+def sweep(
+    out: Path,
+    data_dir: Path,
+    candidates: tuple[Candidate, ...] = DEFAULT_CANDIDATES,
+    base: str | None = None,
+    device: str = "cuda",
+) -> dict[str, Any]:
+    """Train every candidate, validate each, save the best (fp16) and ``sweep.json``."""
+    all_rows = read_realistic()
+    val = [r for r in all_rows if is_validation(r)]
+    train_rows = [r for r in all_rows if not is_validation(r)]
+    print(f"realistic requests: {len(train_rows)} train, {len(val)} validation", flush=True)
+    results: list[dict[str, Any]] = []
+    best: float | None = None
+    report: dict[str, Any] = {}
+    for c in candidates:
+        ce, info = run_candidate(c, data_dir, train_rows, base, device)
+        ce.model.eval()
+        metrics = validate(ce, val, info.pop("heldout"))
+        score = choice_score(metrics)
+        results.append({**info, "metrics": metrics, "choice_score": score})
+        print(json.dumps({"name": c.name, "score": round(score, 4), **metrics}), flush=True)
+        if best is None or score > best:
+            best = score  # saved at once: a sweep cut short keeps its best model so far
+            save_fp16(ce, out)
+        report = {
+            "chosen": max(results, key=lambda r: r["choice_score"])["candidate"]["name"],
+            "validation_requests": len(val),
+            "train_requests": len(train_rows),
+            "candidates": results,
+        }
+        (out / "sweep.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
+        del ce
+    return report
+
+
+def _candidates(names: list[str] | None) -> tuple[Candidate, ...]:
+    if not names:
+        return DEFAULT_CANDIDATES
+    known = {c.name: c for c in DEFAULT_CANDIDATES}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise SystemExit(f"unknown candidate(s) {unknown}; choose from {sorted(known)}")
+    return tuple(known[n] for n in names)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, required=True, help="where the chosen model goes")
+    ap.add_argument("--data-dir", type=Path, required=True, help="CANNOT negation TSV folder")
+    ap.add_argument("--base", help="MiniLM bi-encoder folder (default: the packaged one)")
+    ap.add_argument("--device", default="cuda")
+    ap.add_argument("--candidates", nargs="*", help="names from DEFAULT_CANDIDATES")
+    ap.add_argument("--max-pairs", type=int, help="cut every candidate's data (smoke runs)")
+    ap.add_argument("--epochs", type=int, help="override every candidate's epochs (smoke runs)")
+    args = ap.parse_args(argv)
+    cands = _candidates(args.candidates)
+    if args.epochs:
+        cands = tuple(replace(c, epochs=args.epochs) for c in cands)
+    if args.max_pairs:
+        cands = tuple(replace(c, max_pairs=args.max_pairs) for c in cands)
+    sweep(args.out, args.data_dir, cands, args.base, args.device)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
