@@ -43,6 +43,9 @@ class Mix:
     realistic_rounds: int = 3
     #: Share of the templated examples kept (they teach exclusions, not relevance).
     template_share: float = 0.5
+    #: Target of an answer that does the ask but breaks a stated form (count, length,
+    #: case): the reward track checks form mechanically.
+    format_label: float = 0.6
 
 
 @dataclass(frozen=True)
@@ -116,15 +119,38 @@ def read_realistic(folder: Path = REALISTIC_DIR) -> list[dict[str, object]]:
     return rows
 
 
-def realistic_pairs(rows: list[dict[str, object]], rounds: int, rng: random.Random) -> list[Pair]:
+#: Minimal edits of the realistic requests' faithful answers (training/data/edits): the
+#: same answer with one detail changed so that it violates the request.
+EDITS_DIR = REALISTIC_DIR.parent / "edits"
+
+
+def read_edits(folder: Path = EDITS_DIR) -> list[dict[str, object]]:
+    """Every minimal edit (source_id, kind, query, text, why)."""
+    return read_realistic(folder)
+
+
+def edit_pairs(edits: list[dict[str, object]], rounds: int) -> list[Pair]:
+    """Each edited answer at its violation's label, ``rounds`` times (as the requests)."""
+    one = [
+        Pair(str(e["query"]), str(e["text"]), VIOLATION_LABELS.get(str(e["why"]), 0.0),
+             f"edit-{e['why']}")
+        for e in edits
+    ]
+    return one * rounds
+
+
+def realistic_pairs(
+    rows: list[dict[str, object]], rounds: int, rng: random.Random, format_label: float = 0.6
+) -> list[Pair]:
     """Faithful answers at 1.0, violations at their label, another request's answer at 0.0."""
+    labels = {**VIOLATION_LABELS, "breaks_format": format_label}
     out: list[Pair] = []
     for _ in range(rounds):
         for row in rows:
             query = str(row["query"])
             out += [Pair(query, str(a), 1.0, "realistic-faithful") for a in row["faithful"]]  # type: ignore[attr-defined]
             for v in row["violating"]:  # type: ignore[attr-defined]
-                label = VIOLATION_LABELS.get(str(v.get("why")), 0.0)
+                label = labels.get(str(v.get("why")), 0.0)
                 out.append(Pair(query, str(v["text"]), label, f"realistic-{v.get('why')}"))
             other = rows[rng.randrange(len(rows))]
             if other is not row:
@@ -154,11 +180,13 @@ def build_training_data(
     mix: Mix | None = None,
     max_pairs: int | None = None,
     realistic: list[dict[str, object]] | None = None,
+    edits: list[dict[str, object]] | None = None,
 ) -> TrainingData:
     """The full shuffled training set (optionally cut to ``max_pairs``) and the held-out rows.
 
-    ``realistic`` replaces the hand-written requests read from ``REALISTIC_DIR`` (a sweep
-    passes them less its validation rows).
+    ``realistic`` and ``edits`` replace the hand-written requests and their minimal edits
+    read from ``REALISTIC_DIR`` and ``EDITS_DIR`` (a sweep passes them less its validation
+    requests).
     """
     mix = mix or Mix()
     rng = random.Random(seed)
@@ -166,6 +194,7 @@ def build_training_data(
     templates = template_pairs(mix, rng)
     templates = sample(templates, int(len(templates) * mix.template_share), rng)
     rows = read_realistic() if realistic is None else realistic
-    real = realistic_pairs(rows, mix.realistic_rounds, rng)
+    real = realistic_pairs(rows, mix.realistic_rounds, rng, mix.format_label)
+    real += edit_pairs(read_edits() if edits is None else edits, mix.realistic_rounds)
     pairs = sample(templates + real + negs.pairs, max_pairs, rng)
     return TrainingData(pairs, negs.heldout)

@@ -19,11 +19,12 @@ import json
 import random
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from scoregate_training.dataset import Mix, build_training_data, read_realistic
+from scoregate_training.dataset import Mix, build_training_data, read_edits, read_realistic
 from scoregate_training.negation_data import SemRow
 from scoregate_training.train import fit, new_cross_encoder, save_fp16
 
@@ -58,19 +59,22 @@ class Candidate:
     max_pairs: int | None = None
 
 
-#: What a default sweep tries: epochs, learning rate, the share of templated examples.
+#: What a default sweep tries, most promising first (a sweep cut short keeps the best so
+#: far): batch size and learning rate, epochs, the target of a broken form, the seed.
 DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
-    Candidate("e2-lr5e-5"),
-    Candidate("e3-lr5e-5", epochs=3),
-    Candidate("e2-lr8e-5", lr=8e-5),
-    Candidate("e3-lr5e-5-real4", epochs=3, mix={"realistic_rounds": 4, "template_share": 0.3}),
-    Candidate("e2-lr5e-5-s14", seed=14),
+    Candidate("b64-e3-lr8e-5", epochs=3, lr=8e-5, batch_size=64),
+    Candidate("b64-e3-lr8e-5-fmt09", epochs=3, lr=8e-5, batch_size=64, mix={"format_label": 0.9}),
+    Candidate("b32-e3-lr5e-5", epochs=3),
+    Candidate("b64-e4-lr8e-5", epochs=4, lr=8e-5, batch_size=64),
+    Candidate("b64-e3-lr8e-5-s14", epochs=3, lr=8e-5, batch_size=64, seed=14),
 )
 
 
 def is_validation(row: dict[str, object]) -> bool:
-    """Whether a realistic request is held back (a stable hash of its id)."""
-    return zlib.crc32(str(row["id"]).encode()) % VALIDATION_SHARE == 0
+    """Whether a realistic request (or an edit of its answer) is held back: a stable hash
+    of the request's words, so a request and its edits fall on the same side."""
+    words = " ".join(str(row["query"]).lower().split())
+    return zlib.crc32(words.encode()) % VALIDATION_SHARE == 0
 
 
 def auroc(pos: list[float], neg: list[float]) -> float:
@@ -87,10 +91,17 @@ def quantile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
 
 
-def validation_pairs(rows: list[dict[str, Any]], seed: int = 13) -> list[tuple[str, str, str, int]]:
-    """(query, answer, role, request index): faithful, hard/soft violations, off-topic."""
+def validation_pairs(
+    rows: list[dict[str, Any]], edits: list[dict[str, Any]], seed: int = 13
+) -> list[tuple[str, str, str, int]]:
+    """(query, answer, role, request index): faithful, hard/soft violations (minimal edits
+    among the hard ones), off-topic."""
     rng = random.Random(seed)
     out: list[tuple[str, str, str, int]] = []
+    index = {str(r["query"]): i for i, r in enumerate(rows)}
+    for e in edits:
+        if str(e["query"]) in index:
+            out.append((str(e["query"]), str(e["text"]), "edit", index[str(e["query"])]))
     for i, row in enumerate(rows):
         q = str(row["query"])
         out += [(q, str(a), "faithful", i) for a in row["faithful"]]
@@ -103,15 +114,19 @@ def validation_pairs(rows: list[dict[str, Any]], seed: int = 13) -> list[tuple[s
     return out
 
 
-def validate(ce: Any, rows: list[dict[str, Any]], heldout: list[SemRow]) -> dict[str, float]:
+def validate(
+    ce: Any, rows: list[dict[str, Any]], edits: list[dict[str, Any]], heldout: list[SemRow]
+) -> dict[str, float]:
     """The figures a candidate is chosen by (see ``choice_score``)."""
-    pairs = validation_pairs(rows)
+    pairs = validation_pairs(rows, edits)
     scores = [float(s) for s in ce.predict([(q, a) for q, a, _, _ in pairs], batch_size=64)]
-    by: dict[str, list[float]] = {"faithful": [], "hard": [], "soft": [], "off": []}
+    by: dict[str, list[float]] = {"faithful": [], "hard": [], "soft": [], "off": [], "edit": []}
     per_request: dict[int, dict[str, list[float]]] = {}
     for (_, _, role, i), s in zip(pairs, scores, strict=True):
         by[role].append(s)
-        per_request.setdefault(i, {"faithful": [], "hard": []}).setdefault(role, []).append(s)
+        group = "hard" if role == "edit" else role  # an edit is a hard violation
+        per_request.setdefault(i, {"faithful": [], "hard": []}).setdefault(group, []).append(s)
+    by["hard"] += by["edit"]
     within = [
         auroc(r["faithful"], r["hard"]) for r in per_request.values() if r["faithful"] and r["hard"]
     ]
@@ -127,6 +142,7 @@ def validate(ce: Any, rows: list[dict[str, Any]], heldout: list[SemRow]) -> dict
         "mean hard": sum(by["hard"]) / len(by["hard"]),
         "mean soft": sum(by["soft"]) / max(len(by["soft"]), 1),
         "AUROC faithful vs off-topic": auroc(by["faithful"], by["off"]),
+        "AUROC faithful vs edits": auroc(by["faithful"], by["edit"]),
         "SemAntoNeg AUROC": auroc(
             [s for s, r in zip(neg, heldout, strict=True) if not r.negated],
             [s for s, r in zip(neg, heldout, strict=True) if r.negated],
@@ -135,20 +151,34 @@ def validate(ce: Any, rows: list[dict[str, Any]], heldout: list[SemRow]) -> dict
 
 
 def choice_score(m: dict[str, float]) -> float:
-    """Higher is better: separation within a request, and faithful answers clear of the
-    violations the model misses (what the accept cut needs); negation below its floor
-    rules a candidate out."""
+    """Higher is better: separation within a request, faithful answers clear of the
+    violations the model misses (what the accept cut needs) and negation (half weight);
+    negation below its floor rules a candidate out."""
     if m["SemAntoNeg AUROC"] < MIN_NEGATION_AUROC:
         return -1.0
-    return m["P(f>v) within request"] + m["faithful above hard p95"]
+    return m["P(f>v) within request"] + m["faithful above hard p95"] + 0.5 * m["SemAntoNeg AUROC"]
+
+
+def _log_every(every: int, name: str, start: float) -> Callable[[int, int, float], None]:
+    def hook(step: int, total: int, loss: float) -> None:
+        if step % every == 0 or step == total:
+            secs = time.perf_counter() - start
+            print(f"{name}: step {step}/{total} loss {loss:.3f} {secs:.0f} s", flush=True)
+
+    return hook
 
 
 def run_candidate(
-    c: Candidate, data_dir: Path, rows: list[dict[str, Any]], base: str | None, device: str
+    c: Candidate,
+    data_dir: Path,
+    rows: list[dict[str, Any]],
+    edits: list[dict[str, Any]],
+    base: str | None,
+    device: str,
 ) -> tuple[Any, dict[str, Any]]:
-    """Train one candidate on ``rows`` (the realistic requests not held back)."""
+    """Train one candidate on ``rows`` and ``edits`` (those not held back)."""
     mix = replace(Mix(), **c.mix)
-    data = build_training_data(data_dir, c.seed, mix, c.max_pairs, realistic=rows)
+    data = build_training_data(data_dir, c.seed, mix, c.max_pairs, realistic=rows, edits=edits)
     ce = new_cross_encoder(c.seed, base=base, device=device)
     start = time.perf_counter()
     loss = fit(
@@ -159,6 +189,7 @@ def run_candidate(
         lr=c.lr,
         seed=c.seed,
         max_length=c.max_length,
+        on_step=_log_every(250, c.name, start),
     )
     info = {
         "candidate": asdict(c),
@@ -179,17 +210,23 @@ def sweep(
     device: str = "cuda",
 ) -> dict[str, Any]:
     """Train every candidate, validate each, save the best (fp16) and ``sweep.json``."""
-    all_rows = read_realistic()
+    all_rows, all_edits = read_realistic(), read_edits()
     val = [r for r in all_rows if is_validation(r)]
     train_rows = [r for r in all_rows if not is_validation(r)]
-    print(f"realistic requests: {len(train_rows)} train, {len(val)} validation", flush=True)
+    val_edits = [e for e in all_edits if is_validation(e)]
+    train_edits = [e for e in all_edits if not is_validation(e)]
+    print(
+        f"realistic requests: {len(train_rows)} train, {len(val)} validation;"
+        f" edits: {len(train_edits)} train, {len(val_edits)} validation",
+        flush=True,
+    )
     results: list[dict[str, Any]] = []
     best: float | None = None
     report: dict[str, Any] = {}
     for c in candidates:
-        ce, info = run_candidate(c, data_dir, train_rows, base, device)
+        ce, info = run_candidate(c, data_dir, train_rows, train_edits, base, device)
         ce.model.eval()
-        metrics = validate(ce, val, info.pop("heldout"))
+        metrics = validate(ce, val, val_edits, info.pop("heldout"))
         score = choice_score(metrics)
         results.append({**info, "metrics": metrics, "choice_score": score})
         print(json.dumps({"name": c.name, "score": round(score, 4), **metrics}), flush=True)
@@ -199,6 +236,7 @@ def sweep(
         report = {
             "chosen": max(results, key=lambda r: r["choice_score"])["candidate"]["name"],
             "validation_requests": len(val),
+            "validation_edits": len(val_edits),
             "train_requests": len(train_rows),
             "candidates": results,
         }

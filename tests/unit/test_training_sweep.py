@@ -1,0 +1,137 @@
+"""The minimal-edit data, the training mix's labels and the sweep's split and figures."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from scoregate_training.dataset import (
+    VIOLATION_LABELS,
+    Mix,
+    build_training_data,
+    edit_pairs,
+    read_edits,
+    read_realistic,
+    realistic_pairs,
+)
+from scoregate_training.negation_data import SemRow
+from scoregate_training.sweep import (
+    DEFAULT_CANDIDATES,
+    MIN_NEGATION_AUROC,
+    auroc,
+    choice_score,
+    is_validation,
+    main,
+    quantile,
+    validate,
+)
+
+EDIT_WHYS = {
+    "includes_excluded",
+    "ignores_preference",
+    "contradicts_request_facts",
+    "wrong_question",
+}
+
+
+def test_every_edit_belongs_to_a_request_and_differs_from_its_answers() -> None:
+    requests = {str(r["query"]): r for r in read_realistic()}
+    edits = read_edits()
+    assert len(edits) >= 1000
+    for e in edits:
+        source = requests[str(e["query"])]
+        assert e["why"] in EDIT_WHYS, e
+        assert e["text"] not in source["faithful"], e  # type: ignore[operator]
+
+
+def test_edit_pairs_take_their_violation_label_each_round() -> None:
+    edits = [{"query": "q", "text": "a", "why": "includes_excluded"}]
+    pairs = edit_pairs(edits, rounds=3)
+    assert len(pairs) == 3
+    assert {(p.label, p.source) for p in pairs} == {(0.0, "edit-includes_excluded")}
+
+
+def test_the_format_label_is_the_mix_setting() -> None:
+    row = {
+        "query": "Three tips, as a numbered list.",
+        "faithful": ["1. a\n2. b\n3. c"],
+        "violating": [{"text": "a, b, c", "why": "breaks_format"}],
+    }
+    pairs = realistic_pairs([row, row], 1, random.Random(0), format_label=0.9)
+    assert {p.label for p in pairs if p.source == "realistic-breaks_format"} == {0.9}
+    assert VIOLATION_LABELS["breaks_format"] == Mix().format_label
+
+
+def test_a_request_and_its_edits_fall_on_the_same_side() -> None:
+    rows = read_realistic()
+    held = [r for r in rows if is_validation(r)]
+    assert 0.08 < len(held) / len(rows) < 0.17  # one in eight, by hash
+    # same words, other spacing and case: same side
+    assert is_validation({"query": " ".join(str(held[0]["query"]).upper().split())})
+    for e in read_edits()[:200]:
+        source = next(r for r in rows if r["query"] == e["query"])
+        assert is_validation(e) == is_validation(source)
+
+
+def test_build_training_data_takes_the_given_requests_and_edits(tmp_path: Path) -> None:
+    sem = ["premise\thypothesis\tlabel"] + [
+        f"S{g} is good.\tS{g} is not good.\t1\nS{g} is good.\tS{g} is fine.\t0" for g in range(20)
+    ]
+    (tmp_path / "sem_anto_neg_dev.tsv").write_text("\n".join(sem) + "\n")
+    (tmp_path / "nan_nli.tsv").write_text("sentence\tnegated\nA holds.\tA fails.\n")
+    row = {"query": "Soup, no onions?", "faithful": ["Leek soup."], "violating": []}
+    edit = {"query": "Soup, no onions?", "text": "Onion soup.", "why": "includes_excluded"}
+    mix = Mix(plain=5, excl_ok=5, excl_bad=5, off_topic=5, negated=5, realistic_rounds=2)
+    data = build_training_data(tmp_path, 1, mix, realistic=[row], edits=[edit])
+    got = [(p.content, p.label) for p in data.pairs if p.query == "Soup, no onions?"]
+    assert sorted(got) == [("Leek soup.", 1.0)] * 2 + [("Onion soup.", 0.0)] * 2
+
+
+def test_auroc_and_quantile() -> None:
+    assert auroc([0.9, 0.8], [0.1, 0.2]) == 1.0
+    assert auroc([0.5], [0.5]) == 0.5
+    assert quantile([0.1, 0.2, 0.3, 0.4, 0.5], 0.5) == 0.3
+
+
+class _Scorer:
+    """Scores a pair by a lookup on its answer (0.5 when unknown)."""
+
+    def __init__(self, scores: dict[str, float]) -> None:
+        self.scores = scores
+
+    def predict(self, pairs: list[tuple[str, str]], batch_size: int = 32) -> list[float]:
+        return [self.scores.get(a, 0.5) for _, a in pairs]
+
+
+def test_validate_reads_faithful_answers_above_violations_and_edits() -> None:
+    rows = [
+        {
+            "query": f"q{i}",
+            "faithful": [f"good{i}"],
+            "violating": [
+                {"text": f"bad{i}", "why": "wrong_question"},
+                {"text": f"form{i}", "why": "breaks_format"},
+            ],
+        }
+        for i in range(4)
+    ]
+    edits = [{"query": "q0", "text": "edited0", "why": "includes_excluded"}]
+    scores = {f"good{i}": 0.9 for i in range(4)} | {f"bad{i}": 0.1 for i in range(4)}
+    scores |= {f"form{i}": 0.6 for i in range(4)} | {"edited0": 0.95, "S.": 0.9, "not S.": 0.1}
+    heldout = [SemRow("S", "S.", False), SemRow("S", "not S.", True)]
+    m = validate(_Scorer(scores), rows, edits, heldout)
+    assert m["AUROC faithful vs edits"] == 0.0  # the one edit beats every faithful answer
+    assert m["P(f>v) within request"] == pytest.approx((0.5 + 1 + 1 + 1) / 4)
+    assert m["mean soft"] == pytest.approx(0.6)
+    assert m["SemAntoNeg AUROC"] == 1.0
+    assert choice_score(m) > 0
+    assert choice_score({**m, "SemAntoNeg AUROC": MIN_NEGATION_AUROC - 0.01}) == -1.0
+
+
+def test_the_sweep_refuses_an_unknown_candidate() -> None:
+    with pytest.raises(SystemExit, match="unknown candidate"):
+        main(["--out", "x", "--data-dir", "y", "--candidates", "nope"])
+    assert len({c.name for c in DEFAULT_CANDIDATES}) == len(DEFAULT_CANDIDATES)
+
