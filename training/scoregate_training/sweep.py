@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from scoregate_training.card import write_card
 from scoregate_training.dataset import Mix, build_training_data, read_edits, read_realistic
 from scoregate_training.negation_data import SemRow
 from scoregate_training.train import fit, new_cross_encoder, save_fp16
@@ -42,6 +43,17 @@ HARD_WHYS = frozenset(
 )
 #: A candidate whose SemAntoNeg held-out AUROC falls below this is never chosen.
 MIN_NEGATION_AUROC = 0.85
+
+
+@dataclass(frozen=True)
+class RunFigures:
+    """What the model card reads from a candidate's run."""
+
+    pairs: int
+    steps: int
+    seconds: float
+    final_loss: float
+    sources: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -195,7 +207,7 @@ def run_candidate(
         "candidate": asdict(c),
         "pairs": len(data.pairs),
         "steps": -(-len(data.pairs) // c.batch_size) * c.epochs,
-        "minutes": (time.perf_counter() - start) / 60,
+        "seconds": time.perf_counter() - start,
         "final_loss": loss,
         "sources": data.summary(),
     }
@@ -233,6 +245,7 @@ def sweep(
         if best is None or score > best:
             best = score  # saved at once: a sweep cut short keeps its best model so far
             save_fp16(ce, out)
+            write_card(out, _figures(info), _card_params(c, device, len(candidates), val))
         report = {
             "chosen": max(results, key=lambda r: r["choice_score"])["candidate"]["name"],
             "validation_requests": len(val),
@@ -243,6 +256,37 @@ def sweep(
         (out / "sweep.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
         del ce
     return report
+
+
+def _figures(info: dict[str, Any]) -> RunFigures:
+    keys = ("pairs", "steps", "seconds", "final_loss", "sources")
+    return RunFigures(**{k: info[k] for k in keys})
+
+
+def _card_params(
+    c: Candidate, device: str, n: int, val: list[dict[str, Any]]
+) -> dict[str, Any]:
+    import torch
+
+    hardware = torch.cuda.get_device_name() if device.startswith("cuda") else "CPU"
+    command = (
+        "python -m scoregate_training.sweep --out scoregate/weights/precision-minilm"
+        f" --data-dir ../shared/data/negation --candidates {c.name}"
+    )
+    selection = (
+        f" Chosen by `scoregate_training.sweep` as {c.name} (batch {c.batch_size}, lr"
+        f" {c.lr:g}, {c.epochs} epochs, mix {c.mix or 'default'}) of {n} candidates,"
+        f" on {len(val)} held-back realistic requests (one in {VALIDATION_SHARE}, by a hash"
+        " of the request; not trained on), their minimal edits and the held-out SemAntoNeg"
+        " groups."
+    )
+    return {
+        "seed": c.seed,
+        "max_length": c.max_length,
+        "hardware": f"one {hardware}",
+        "command": command,
+        "selection": selection,
+    }
 
 
 def _candidates(names: list[str] | None) -> tuple[Candidate, ...]:
