@@ -297,8 +297,9 @@ class RewardConfig(StrictSection):
     #: "under 50 words", "as a numbered list", "in JSON"...) as soft constraints marked
     #: ``inferred``. Off: only the caller's constraints are checked.
     infer_instructions: bool = True
-    #: A failed inferred instruction caps the fused score here (below the accept cut: the
-    #: answer is not accepted, but a human may still take it); each further failure
-    #: multiplies the cap by ``inferred_fail_decay``.
-    inferred_fail_cap: float = Field(default=0.70, ge=0, le=1)
+    #: A failed inferred instruction caps the fused score here (by default the review
+    #: cut: the answer is not accepted, a human may still take it, and it ranks below the
+    #: answers that meet their instructions); each further failure multiplies the cap by
+    #: ``inferred_fail_decay`` (two failures: iterate).
+    inferred_fail_cap: float = Field(default=0.60, ge=0, le=1)
     inferred_fail_decay: float = Field(default=0.85, ge=0, le=1)

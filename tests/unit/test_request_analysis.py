@@ -14,8 +14,10 @@ import pytest
 from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.schemas.constraints import Instruction
 from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import TrackScore
 from scoregate.scoring.counting import count_words, split_sentences
 from scoregate.scoring.engine import pure_tracks
+from scoregate.scoring.fusion import fuse
 from scoregate.scoring.instruction_rules import infer_instructions
 from scoregate.scoring.instructions import check_instruction
 from scoregate.scoring.language import detect_language
@@ -358,6 +360,27 @@ def test_reward_track_marks_inferred_failures():
     assert reward.details["inferred_failures"] == [
         "inferred from the request: 4 list items; the request asks for exactly 3 list items"
     ]
+
+
+def _fused(query: str, content: str):
+    req = ScoreRequest(query=query, content=content)
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=0.8),
+        "precision": TrackScore(name="precision", score=0.99),
+        **pure_tracks(req, CFG),
+    }
+    return fuse(req, tracks, CFG)
+
+
+def test_a_failed_inferred_instruction_goes_to_review_below_answers_that_meet_it():
+    query = "Name exactly 3 rivers in Spain, all lowercase."
+    good = _fused(query, "- ebro\n- tagus\n- douro")
+    one = _fused(query, "- ebro\n- tagus\n- douro\n- miño")
+    two = _fused(query, "- Ebro\n- Tagus\n- Douro\n- Miño")
+    assert good.action == "accept"
+    assert one.score == CFG.reward.inferred_fail_cap == CFG.actions.review
+    assert one.action == "review" and two.action == "iterate"
+    assert good.score > one.score > two.score
 
 
 def test_inference_is_off_with_one_key():
