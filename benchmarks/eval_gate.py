@@ -10,7 +10,7 @@ Sets (written for evaluation, never used in training; a test keeps them apart):
   apart: its violations need facts the request does not give);
 * ``benchmarks/data/instructions_*.jsonl``: requests with verifiable formatting
   instructions, each with a compliant answer and one that breaks one instruction (``dev``,
-  used while building the instruction rules, and three hold-out sets written apart).
+  used while building the instruction rules, and four hold-out sets written apart).
 
 Prints, per kind: P(faithful > violating) for the semantic, precision and reward
 tracks and the fused score (ties count half), and the share of accept / review /
@@ -46,10 +46,11 @@ from scoregate.scoring.fusion import fuse
 DATA = Path(__file__).parent / "data"
 GATE_DEV = DATA / "gate_dev"
 INSTRUCTIONS_DEV = DATA / "instructions_dev.jsonl"
-#: The instruction sets: dev (written first, used while building the rules) and three
+#: The instruction sets: dev (written first, used while building the rules) and four
 #: hold-out sets written later by people who never saw the rules (see docs/decisions.md).
 INSTRUCTION_SETS = [
-    DATA / f"instructions_{n}.jsonl" for n in ("dev", "holdout", "holdout2", "holdout3")
+    DATA / f"instructions_{n}.jsonl"
+    for n in ("dev", "holdout", "holdout2", "holdout3", "holdout4")
 ]
 KINDS = ("exclusion", "negated_preference", "instruction", "contradiction", "plain")
 APART = ("world_knowledge",)
@@ -224,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         "--instructions",
         nargs="*",
         default=[str(p) for p in INSTRUCTION_SETS],
-        help="instruction-set JSONL files (default: dev and the three hold-out sets)",
+        help="instruction-set JSONL files (default: dev and the four hold-out sets)",
     )
     ap.add_argument("--json", help="also write the figures to this JSON file")
     args = ap.parse_args(argv)

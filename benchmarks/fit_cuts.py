@@ -27,7 +27,8 @@ from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
 from scoregate.config.settings import get_settings
 from scoregate.scoring.engine import LocalModels
 
-ACCEPT_GRID = (0.99, 0.985, 0.98, 0.975, 0.97, 0.96, 0.95, 0.94, 0.92, 0.90, 0.85, 0.80)
+#: Whole percents: the band, and the action with it, read the whole percent of the score.
+ACCEPT_GRID = (0.99, 0.98, 0.97, 0.96, 0.95, 0.94, 0.92, 0.90, 0.85, 0.80)
 REVIEW_GRID = (0.80, 0.75, 0.70, 0.65, 0.60, 0.55, 0.50, 0.45, 0.40)
 
 

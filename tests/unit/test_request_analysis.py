@@ -488,7 +488,7 @@ def test_gate_dev_and_realistic_training_share_no_request():
 def test_the_instruction_sets_are_apart_from_training_and_from_each_other():
     train = _queries(ROOT / "training" / "data" / "realistic", "query")
     sets = {}
-    for name in ("dev", "holdout", "holdout2", "holdout3"):
+    for name in ("dev", "holdout", "holdout2", "holdout3", "holdout4"):
         path = ROOT / "benchmarks" / "data" / f"instructions_{name}.jsonl"
         rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
         sets[name] = {" ".join(r["prompt"].lower().split()) for r in rows}
