@@ -46,6 +46,8 @@ class Mix:
     #: Target of an answer that does the ask but breaks a stated form (count, length,
     #: case): the reward track checks form mechanically.
     format_label: float = 0.6
+    #: Passes over the minimal edits (None: as many as ``realistic_rounds``).
+    edit_rounds: int | None = None
 
 
 @dataclass(frozen=True)
@@ -195,6 +197,7 @@ def build_training_data(
     templates = sample(templates, int(len(templates) * mix.template_share), rng)
     rows = read_realistic() if realistic is None else realistic
     real = realistic_pairs(rows, mix.realistic_rounds, rng, mix.format_label)
-    real += edit_pairs(read_edits() if edits is None else edits, mix.realistic_rounds)
+    rounds = mix.realistic_rounds if mix.edit_rounds is None else mix.edit_rounds
+    real += edit_pairs(read_edits() if edits is None else edits, rounds)
     pairs = sample(templates + real + negs.pairs, max_pairs, rng)
     return TrainingData(pairs, negs.heldout)

@@ -79,6 +79,9 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
     Candidate("b32-e3-lr5e-5", epochs=3),
     Candidate("b64-e4-lr8e-5", epochs=4, lr=8e-5, batch_size=64),
     Candidate("b64-e3-lr8e-5-s14", epochs=3, lr=8e-5, batch_size=64, seed=14),
+    # the shipped model's recipe (one epoch, 128 tokens) with the new data, edits once
+    Candidate("b32-e1-lr8e-5-t128-ed1", epochs=1, lr=8e-5, max_length=128, mix={"edit_rounds": 1}),
+    Candidate("b32-e1-lr8e-5-ed1", epochs=1, lr=8e-5, mix={"edit_rounds": 1}),
 )
 
 
