@@ -28,7 +28,7 @@ from scoregate.config.settings import get_settings
 from scoregate.scoring.engine import LocalModels
 
 #: Whole percents: the band, and the action with it, read the whole percent of the score.
-ACCEPT_GRID = (0.99, 0.98, 0.97, 0.96, 0.95, 0.94, 0.92, 0.90, 0.85, 0.80)
+ACCEPT_GRID = (0.99, 0.98, 0.97, 0.96, 0.95, 0.94, 0.92, 0.90, 0.85, 0.80, 0.75, 0.70, 0.65)
 REVIEW_GRID = (0.80, 0.75, 0.70, 0.65, 0.60, 0.55, 0.50, 0.45, 0.40)
 
 
