@@ -42,6 +42,7 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.engine import LocalModels, model_tracks, pure_tracks
 from scoregate.scoring.fusion import fuse
+from scoregate_training.figures import auroc
 
 DATA = Path(__file__).parent / "data"
 GATE_DEV = DATA / "gate_dev"
@@ -95,14 +96,6 @@ def p_greater(a: list[float], b: list[float]) -> float:
     if not a:
         return float("nan")
     return sum(1.0 if x > y else 0.5 if x == y else 0.0 for x, y in zip(a, b, strict=True)) / len(a)
-
-
-def auroc(pos: list[float], neg: list[float]) -> float:
-    """P(a positive scores above a negative), ties half (Mann-Whitney)."""
-    if not pos or not neg:
-        return float("nan")
-    wins = sum(1.0 if p > n else 0.5 if p == n else 0.0 for p in pos for n in neg)
-    return wins / (len(pos) * len(neg))
 
 
 def track_value(result: ScoreResult, track: str) -> float:

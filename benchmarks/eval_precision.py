@@ -42,6 +42,7 @@ from scoregate.scoring.precision import check_exclusions, parse_exclusions, prec
 from scoregate.scoring.semantic import semantic_scores
 from scoregate_training.card import CARD_NAME, replace_metrics
 from scoregate_training.dataset import Mix, check_data_dir, default_data_dir
+from scoregate_training.figures import auroc
 from scoregate_training.negation_data import group_split, read_semantoneg
 
 TRIPLES = Path(__file__).parent / "data" / "request_triples_dev.jsonl"
@@ -66,14 +67,6 @@ Scorer = Callable[[list[tuple[str, str]]], list[float]]
 
 def status(msg: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
-
-
-def auroc(pos: list[float], neg: list[float]) -> float:
-    """P(a positive scores above a negative), ties counted half (Mann-Whitney)."""
-    if not pos or not neg:
-        return float("nan")
-    wins = sum((p > n) + 0.5 * (p == n) for p in pos for n in neg)
-    return wins / (len(pos) * len(neg))
 
 
 def pairwise(a: list[float], b: list[float]) -> float:

@@ -33,7 +33,7 @@ REVIEW_GRID = (0.80, 0.75, 0.70, 0.65, 0.60, 0.55, 0.50, 0.45, 0.40)
 
 
 def with_cuts(cfg: ScoringConfig, **cuts: float) -> ScoringConfig:
-    """``cfg`` with some cut points replaced (the others kept below them)."""
+    """``cfg`` with some cut points replaced (callers keep them in order)."""
     acts = cfg.actions.model_copy(update=cuts)
     return cfg.model_copy(update={"actions": acts})
 

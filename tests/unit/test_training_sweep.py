@@ -16,15 +16,14 @@ from scoregate_training.dataset import (
     read_realistic,
     realistic_pairs,
 )
+from scoregate_training.figures import auroc, quantile
 from scoregate_training.negation_data import SemRow
 from scoregate_training.sweep import (
     DEFAULT_CANDIDATES,
     MIN_NEGATION_AUROC,
-    auroc,
     choice_score,
     is_validation,
     main,
-    quantile,
     validate,
 )
 

@@ -19,15 +19,22 @@ import json
 import random
 import time
 import zlib
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from scoregate_training.card import write_card
 from scoregate_training.dataset import Mix, build_training_data, read_edits, read_realistic
+from scoregate_training.figures import auroc, quantile
 from scoregate_training.negation_data import SemRow
-from scoregate_training.train import fit, new_cross_encoder, save_fp16
+from scoregate_training.train import (
+    TrainReport,
+    fit,
+    new_cross_encoder,
+    print_hook,
+    resolve_device,
+    save_fp16,
+)
 
 #: One realistic request in this many is held back for validation.
 VALIDATION_SHARE = 8
@@ -43,17 +50,6 @@ HARD_WHYS = frozenset(
 )
 #: A candidate whose SemAntoNeg held-out AUROC falls below this is never chosen.
 MIN_NEGATION_AUROC = 0.85
-
-
-@dataclass(frozen=True)
-class RunFigures:
-    """What the model card reads from a candidate's run."""
-
-    pairs: int
-    steps: int
-    seconds: float
-    final_loss: float
-    sources: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -90,20 +86,6 @@ def is_validation(row: dict[str, object]) -> bool:
     of the request's words, so a request and its edits fall on the same side."""
     words = " ".join(str(row["query"]).lower().split())
     return zlib.crc32(words.encode()) % VALIDATION_SHARE == 0
-
-
-def auroc(pos: list[float], neg: list[float]) -> float:
-    """P(a positive scores above a negative), ties counted half."""
-    if not pos or not neg:
-        return float("nan")
-    wins = sum((p > n) + 0.5 * (p == n) for p in pos for n in neg)
-    return wins / (len(pos) * len(neg))
-
-
-def quantile(xs: list[float], q: float) -> float:
-    """The ``q`` quantile of ``xs`` (nearest rank)."""
-    s = sorted(xs)
-    return s[min(len(s) - 1, max(0, round(q * (len(s) - 1))))]
 
 
 def validation_pairs(
@@ -174,15 +156,6 @@ def choice_score(m: dict[str, float]) -> float:
     return m["P(f>v) within request"] + m["faithful above hard p95"] + 0.5 * m["SemAntoNeg AUROC"]
 
 
-def _log_every(every: int, name: str, start: float) -> Callable[[int, int, float], None]:
-    def hook(step: int, total: int, loss: float) -> None:
-        if step % every == 0 or step == total:
-            secs = time.perf_counter() - start
-            print(f"{name}: step {step}/{total} loss {loss:.3f} {secs:.0f} s", flush=True)
-
-    return hook
-
-
 def run_candidate(
     c: Candidate,
     data_dir: Path,
@@ -204,7 +177,7 @@ def run_candidate(
         lr=c.lr,
         seed=c.seed,
         max_length=c.max_length,
-        on_step=_log_every(250, c.name, start),
+        on_step=print_hook(250, label=f"{c.name}: "),
     )
     info = {
         "candidate": asdict(c),
@@ -222,9 +195,10 @@ def sweep(
     data_dir: Path,
     candidates: tuple[Candidate, ...] = DEFAULT_CANDIDATES,
     base: str | None = None,
-    device: str = "cuda",
+    device: str = "auto",
 ) -> dict[str, Any]:
     """Train every candidate, validate each, save the best (fp16) and ``sweep.json``."""
+    device = resolve_device(device)
     all_rows, all_edits = read_realistic(), read_edits()
     val = [r for r in all_rows if is_validation(r)]
     train_rows = [r for r in all_rows if not is_validation(r)]
@@ -248,7 +222,7 @@ def sweep(
         if best is None or score > best:
             best = score  # saved at once: a sweep cut short keeps its best model so far
             save_fp16(ce, out)
-            write_card(out, _figures(info), _card_params(c, device, len(candidates), val))
+            write_card(out, _report(out, info), _card_params(c, device, len(candidates), val))
         report = {
             "chosen": max(results, key=lambda r: r["choice_score"])["candidate"]["name"],
             "validation_requests": len(val),
@@ -261,9 +235,9 @@ def sweep(
     return report
 
 
-def _figures(info: dict[str, Any]) -> RunFigures:
+def _report(out: Path, info: dict[str, Any]) -> TrainReport:
     keys = ("pairs", "steps", "seconds", "final_loss", "sources")
-    return RunFigures(**{k: info[k] for k in keys})
+    return TrainReport(out, **{k: info[k] for k in keys})
 
 
 def _card_params(
@@ -307,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True, help="where the chosen model goes")
     ap.add_argument("--data-dir", type=Path, required=True, help="CANNOT negation TSV folder")
     ap.add_argument("--base", help="MiniLM bi-encoder folder (default: the packaged one)")
-    ap.add_argument("--device", default="cuda")
+    ap.add_argument("--device", default="auto", help="'auto' (a GPU when visible), 'cpu'...")
     ap.add_argument("--candidates", nargs="*", help="names from DEFAULT_CANDIDATES")
     ap.add_argument("--max-pairs", type=int, help="cut every candidate's data (smoke runs)")
     ap.add_argument("--epochs", type=int, help="override every candidate's epochs (smoke runs)")

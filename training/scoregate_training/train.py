@@ -206,14 +206,19 @@ def save_fp16(ce: Any, out_dir: Path) -> None:
     ce.model.float()
 
 
-def _print_hook(every: int = 25) -> StepHook:
-    """Short status lines, for logs and other non-terminal output."""
+def print_hook(every: int = 25, label: str = "") -> StepHook:
+    """Short status lines every ``every`` steps (``label`` first), for logs and other
+    non-terminal output."""
     start = time.perf_counter()
 
     def hook(step: int, total: int, loss: float) -> None:
         if step % every == 0 or step == total:
             secs = time.perf_counter() - start
-            print(f"step {step}/{total} loss {loss:.3f} {secs / step:.2f} s/step", flush=True)
+            print(
+                f"{label}step {step}/{total} loss {loss:.3f} {secs / step:.2f} s/step"
+                f" ({secs:.0f} s)",
+                flush=True,
+            )
 
     return hook
 
@@ -233,7 +238,7 @@ def _progress_hook(progress: bool) -> Iterator[StepHook | None]:
     if not progress:
         yield None
     elif not _is_terminal():
-        yield _print_hook()
+        yield print_hook()
     else:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
