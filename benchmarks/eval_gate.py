@@ -36,6 +36,8 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
+import replay
+
 from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
 from scoregate.config.settings import get_settings
 from scoregate.schemas.request import ScoreRequest
@@ -221,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         help="instruction-set JSONL files (default: dev and the four hold-out sets)",
     )
     ap.add_argument("--json", help="also write the figures to this JSON file")
+    replay.add_arguments(ap)
     args = ap.parse_args(argv)
     cfg = load_scoring_config(args.config)
     if args.model:
@@ -228,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
             update={"precision": cfg.precision.model_copy(update={"model": args.model})}
         )
     models = LocalModels(cfg, device="cpu", backend=get_settings().cpu_backend)
+    recorder = replay.install(models, args.record_pairs, args.replay)
     rows = read_jsonl(Path(args.gate_dev).glob("*.jsonl"))
     if not rows:
         print(f"no dev rows under {args.gate_dev}", file=sys.stderr)
@@ -264,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     print_report(report, instr)
     if args.json:
         Path(args.json).write_text(json.dumps({"gate": report, "instructions": instr}, indent=2))
+    if recorder is not None:
+        n = recorder.save(Path(args.record_pairs))
+        print(f"\n{n} pairs the precision model read written to {args.record_pairs}")
     return 0
 
 

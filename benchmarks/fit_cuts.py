@@ -21,6 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import replay
 from eval_gate import GATE_DEV, KINDS, fuse_all, read_jsonl, score_all
 
 from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
@@ -53,12 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", help="precision model directory (default: the configured one)")
     ap.add_argument("--max-violating", type=float, default=0.05)
     ap.add_argument("--min-reviewed", type=float, default=0.90)
+    replay.add_arguments(ap)
     args = ap.parse_args(argv)
     cfg = load_scoring_config(args.config)
     if args.model:
         prec = cfg.precision.model_copy(update={"model": args.model})
         cfg = cfg.model_copy(update={"precision": prec})
     models = LocalModels(cfg, device="cpu", backend=get_settings().cpu_backend)
+    recorder = replay.install(models, args.record_pairs, args.replay)
     rows: list[dict[str, Any]] = []
     parts: list[str] = []
     for path in sorted(GATE_DEV.glob("*.jsonl")):
@@ -105,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
             chosen_review = cut
     print(f"\nsuggested review cut: {chosen_review} (highest sending >= "
           f"{args.min_reviewed:.0%} of faithful answers on part a to accept or review)")
+    if recorder is not None:
+        print(f"{recorder.save(Path(args.record_pairs))} pairs written to {args.record_pairs}")
     return 0
 
 

@@ -21,11 +21,15 @@ from scoregate_training.negation_data import SemRow
 from scoregate_training.sweep import (
     DEFAULT_CANDIDATES,
     MIN_NEGATION_AUROC,
+    SHIPPED_MODEL,
+    Candidate,
     choice_score,
     is_validation,
     main,
+    read_pairs,
     validate,
 )
+from scoregate_training.train import HEAD_LR_MULT
 
 EDIT_WHYS = {
     "includes_excluded",
@@ -134,3 +138,20 @@ def test_the_sweep_refuses_an_unknown_candidate() -> None:
         main(["--out", "x", "--data-dir", "y", "--candidates", "nope"])
     assert len({c.name for c in DEFAULT_CANDIDATES}) == len(DEFAULT_CANDIDATES)
 
+
+
+def test_a_warm_candidate_goes_on_from_the_shipped_model_without_a_head_boost() -> None:
+    assert (SHIPPED_MODEL / "model.safetensors").is_file()
+    warm = [c for c in DEFAULT_CANDIDATES if c.init == "shipped"]
+    assert warm and all(c.head_lr_mult == 1.0 for c in warm)
+    assert Candidate("new").head_lr_mult == HEAD_LR_MULT  # a new head learns faster
+
+
+def test_score_pairs_are_read_in_order_and_a_bad_line_is_named(tmp_path: Path) -> None:
+    good = tmp_path / "pairs.jsonl"
+    good.write_text('{"query": "q1", "content": "c1"}\n\n{"query": "q2", "content": "c2"}\n')
+    assert read_pairs(good) == [("q1", "c1"), ("q2", "c2")]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"query": "q1", "content": "c1"}\n{"query": "q2"}\n')
+    with pytest.raises(SystemExit, match="bad.jsonl:2: each line needs"):
+        read_pairs(bad)

@@ -28,6 +28,7 @@ from scoregate_training.dataset import Mix, build_training_data, read_edits, rea
 from scoregate_training.figures import auroc, quantile
 from scoregate_training.negation_data import SemRow
 from scoregate_training.train import (
+    HEAD_LR_MULT,
     TrainReport,
     fit,
     new_cross_encoder,
@@ -50,6 +51,8 @@ HARD_WHYS = frozenset(
 )
 #: A candidate whose SemAntoNeg held-out AUROC falls below this is never chosen.
 MIN_NEGATION_AUROC = 0.85
+#: The shipped precision model: a candidate with ``init="shipped"`` goes on from it.
+SHIPPED_MODEL = Path(__file__).resolve().parents[2] / "scoregate" / "weights" / "precision-minilm"
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,13 @@ class Candidate:
     mix: dict[str, Any] = field(default_factory=dict)
     #: Cut the training set to this many pairs (smoke runs only).
     max_pairs: int | None = None
+    #: ``"shipped"``: go on from the shipped precision model (head kept, so no head boost)
+    #: instead of a new head on the MiniLM bi-encoder.
+    init: str | None = None
+
+    @property
+    def head_lr_mult(self) -> float:
+        return 1.0 if self.init else HEAD_LR_MULT
 
 
 #: What a default sweep tries, most promising first (a sweep cut short keeps the best so
@@ -78,6 +88,28 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
     # the shipped model's recipe (one epoch, 128 tokens) with the new data, edits once
     Candidate("b32-e1-lr8e-5-t128-ed1", epochs=1, lr=8e-5, max_length=128, mix={"edit_rounds": 1}),
     Candidate("b32-e1-lr8e-5-ed1", epochs=1, lr=8e-5, mix={"edit_rounds": 1}),
+    # on from the shipped model: a gentle pass over the new data
+    Candidate(
+        "warm-lr2e-5-ed1", epochs=1, lr=2e-5, max_length=128, mix={"edit_rounds": 1}, init="shipped"
+    ),
+    Candidate(
+        "warm-lr1e-5-ed1", epochs=1, lr=1e-5, max_length=128, mix={"edit_rounds": 1}, init="shipped"
+    ),
+    Candidate(
+        "warm-lr2e-5-ed0", epochs=1, lr=2e-5, max_length=128, mix={"edit_rounds": 0}, init="shipped"
+    ),
+    Candidate("warm-lr2e-5-ed3", epochs=1, lr=2e-5, max_length=128, init="shipped"),
+    Candidate(
+        "warm-lr4e-5-ed1", epochs=1, lr=4e-5, max_length=128, mix={"edit_rounds": 1}, init="shipped"
+    ),
+    Candidate(
+        "warm-lr2e-5-ed1-e2",
+        epochs=2,
+        lr=2e-5,
+        max_length=128,
+        mix={"edit_rounds": 1},
+        init="shipped",
+    ),
 )
 
 
@@ -167,7 +199,8 @@ def run_candidate(
     """Train one candidate on ``rows`` and ``edits`` (those not held back)."""
     mix = replace(Mix(), **c.mix)
     data = build_training_data(data_dir, c.seed, mix, c.max_pairs, realistic=rows, edits=edits)
-    ce = new_cross_encoder(c.seed, base=base, device=device)
+    init = str(SHIPPED_MODEL) if c.init == "shipped" else c.init
+    ce = new_cross_encoder(c.seed, base=init or base, device=device)
     start = time.perf_counter()
     loss = fit(
         ce,
@@ -177,6 +210,7 @@ def run_candidate(
         lr=c.lr,
         seed=c.seed,
         max_length=c.max_length,
+        head_lr_mult=c.head_lr_mult,
         on_step=print_hook(250, label=f"{c.name}: "),
     )
     info = {
@@ -196,8 +230,16 @@ def sweep(
     candidates: tuple[Candidate, ...] = DEFAULT_CANDIDATES,
     base: str | None = None,
     device: str = "auto",
+    score_pairs: list[tuple[str, str]] | None = None,
+    keep_all: bool = False,
 ) -> dict[str, Any]:
-    """Train every candidate, validate each, save the best (fp16) and ``sweep.json``."""
+    """Train every candidate, validate each, save the best (fp16) and ``sweep.json``.
+
+    ``score_pairs``: (query, content) pairs every candidate also scores, written to
+    ``out/scores/NAME.json`` in the same order (a list of floats), e.g. the pairs an
+    evaluation recorded with ``benchmarks/replay.py``. ``keep_all``: also save every
+    candidate to ``out/candidates/NAME``.
+    """
     device = resolve_device(device)
     all_rows, all_edits = read_realistic(), read_edits()
     val = [r for r in all_rows if is_validation(r)]
@@ -215,10 +257,18 @@ def sweep(
     for c in candidates:
         ce, info = run_candidate(c, data_dir, train_rows, train_edits, base, device)
         ce.model.eval()
+        ce.model.half().float()  # measured as it is stored (fp16)
         metrics = validate(ce, val, val_edits, info.pop("heldout"))
         score = choice_score(metrics)
         results.append({**info, "metrics": metrics, "choice_score": score})
         print(json.dumps({"name": c.name, "score": round(score, 4), **metrics}), flush=True)
+        if score_pairs:
+            scores = ce.predict(score_pairs, batch_size=128, show_progress_bar=False)
+            (out / "scores").mkdir(parents=True, exist_ok=True)
+            payload = [round(float(x), 6) for x in scores]
+            (out / "scores" / f"{c.name}.json").write_text(json.dumps(payload), encoding="utf-8")
+        if keep_all:
+            save_fp16(ce, out / "candidates" / c.name)
         if best is None or score > best:
             best = score  # saved at once: a sweep cut short keeps its best model so far
             save_fp16(ce, out)
@@ -240,9 +290,7 @@ def _report(out: Path, info: dict[str, Any]) -> TrainReport:
     return TrainReport(out, **{k: info[k] for k in keys})
 
 
-def _card_params(
-    c: Candidate, device: str, n: int, val: list[dict[str, Any]]
-) -> dict[str, Any]:
+def _card_params(c: Candidate, device: str, n: int, val: list[dict[str, Any]]) -> dict[str, Any]:
     import torch
 
     hardware = torch.cuda.get_device_name() if device.startswith("cuda") else "CPU"
@@ -285,14 +333,35 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--candidates", nargs="*", help="names from DEFAULT_CANDIDATES")
     ap.add_argument("--max-pairs", type=int, help="cut every candidate's data (smoke runs)")
     ap.add_argument("--epochs", type=int, help="override every candidate's epochs (smoke runs)")
+    ap.add_argument(
+        "--score-pairs",
+        type=Path,
+        help="JSONL of {query, content} every candidate scores (to out/scores/NAME.json)",
+    )
+    ap.add_argument("--keep-all", action="store_true", help="save every candidate too")
     args = ap.parse_args(argv)
     cands = _candidates(args.candidates)
     if args.epochs:
         cands = tuple(replace(c, epochs=args.epochs) for c in cands)
     if args.max_pairs:
         cands = tuple(replace(c, max_pairs=args.max_pairs) for c in cands)
-    sweep(args.out, args.data_dir, cands, args.base, args.device)
+    pairs = read_pairs(args.score_pairs) if args.score_pairs else None
+    sweep(args.out, args.data_dir, cands, args.base, args.device, pairs, args.keep_all)
     return 0
+
+
+def read_pairs(path: Path) -> list[tuple[str, str]]:
+    """(query, content) pairs from a JSONL file of ``{"query": ..., "content": ...}``."""
+    pairs: list[tuple[str, str]] = []
+    with path.open(encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if not isinstance(row.get("query"), str) or not isinstance(row.get("content"), str):
+                raise SystemExit(f"{path}:{n}: each line needs string 'query' and 'content'")
+            pairs.append((row["query"], row["content"]))
+    return pairs
 
 
 if __name__ == "__main__":

@@ -116,9 +116,7 @@ def _optimizer(model: Any, lr: float, head_lr: float, total: int) -> tuple[Any, 
     return opt, torch.optim.lr_scheduler.LambdaLR(opt, factor)
 
 
-def _step(
-    ce: Any, batch: list[Pair], opt: Any, sched: Any, loss_fn: Any, max_length: int
-) -> float:
+def _step(ce: Any, batch: list[Pair], opt: Any, sched: Any, loss_fn: Any, max_length: int) -> float:
     import torch
 
     enc = ce.tokenizer(
@@ -148,14 +146,19 @@ def fit(
     lr: float,
     seed: int,
     max_length: int = TRAIN_MAX_LENGTH,
+    head_lr_mult: float = HEAD_LR_MULT,
     on_step: StepHook | None = None,
 ) -> float:
-    """Train ``ce`` (a CrossEncoder) in place; return the mean loss of the last 50 steps."""
+    """Train ``ce`` (a CrossEncoder) in place; return the mean loss of the last 50 steps.
+
+    ``head_lr_mult``: the head's learning rate over ``lr`` (1.0 when ``ce`` starts from a
+    trained cross-encoder, whose head is not new).
+    """
     import torch
 
     per_epoch = -(-len(pairs) // batch_size)
     total = per_epoch * epochs
-    opt, sched = _optimizer(ce.model, lr, lr * HEAD_LR_MULT, total)
+    opt, sched = _optimizer(ce.model, lr, lr * head_lr_mult, total)
     loss_fn, rng = torch.nn.BCEWithLogitsLoss(), random.Random(seed)
     recent: list[float] = []
     ce.model.train()
@@ -181,7 +184,8 @@ def new_cross_encoder(seed: int, *, base: str | None = None, device: str = "cpu"
     """A one-label CrossEncoder built from MiniLM (the head is new), in float32.
 
     ``base`` defaults to the packaged bi-encoder (``base_model_dir``); a copy stored in
-    fp16 works too: the weights are loaded as float32 either way.
+    fp16 works too: the weights are loaded as float32 either way. A trained one-label
+    cross-encoder works as well: training then goes on from it, head included.
     """
     import torch
     from sentence_transformers import CrossEncoder
