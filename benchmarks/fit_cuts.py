@@ -29,7 +29,13 @@ from scoregate.config.settings import get_settings
 from scoregate.scoring.engine import LocalModels
 
 #: Whole percents: the band, and the action with it, read the whole percent of the score.
-ACCEPT_GRID = (0.99, 0.98, 0.97, 0.96, 0.95, 0.94, 0.92, 0.90, 0.85, 0.80, 0.75, 0.70, 0.65)
+ACCEPT_GRID = (
+    *(round(0.99 - i / 100, 2) for i in range(15)),  # 0.99 ... 0.85: where cuts land
+    0.80,
+    0.75,
+    0.70,
+    0.65,
+)
 REVIEW_GRID = (0.80, 0.75, 0.70, 0.65, 0.60, 0.55, 0.50, 0.45, 0.40)
 
 
@@ -93,8 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         if va[0] <= args.max_violating:
             chosen_accept = cut
     accept = chosen_accept if chosen_accept is not None else ACCEPT_GRID[0]
-    print(f"\nsuggested accept cut: {accept} (lowest with violating accepted <= "
-          f"{args.max_violating:.0%} on part a)\n")
+    print(
+        f"\nsuggested accept cut: {accept} (lowest with violating accepted <= "
+        f"{args.max_violating:.0%} on part a)\n"
+    )
     print("| review cut | faithful accepted or reviewed | violating accepted or reviewed |")
     print("|---:|---:|---:|")
     chosen_review = None
@@ -106,8 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         print(row(cut, fr, vr))
         if chosen_review is None and fr[0] >= args.min_reviewed:
             chosen_review = cut
-    print(f"\nsuggested review cut: {chosen_review} (highest sending >= "
-          f"{args.min_reviewed:.0%} of faithful answers on part a to accept or review)")
+    print(
+        f"\nsuggested review cut: {chosen_review} (highest sending >= "
+        f"{args.min_reviewed:.0%} of faithful answers on part a to accept or review)"
+    )
     if recorder is not None:
         print(f"{recorder.save(Path(args.record_pairs))} pairs written to {args.record_pairs}")
     return 0

@@ -73,9 +73,7 @@ def read_replay(pairs_file: Path, scores_file: Path, tokenizer: Any) -> Replay:
     return Replay(table, tokenizer)
 
 
-def install(
-    models: LocalModels, record: str | None, replay: list[str] | None
-) -> Recorder | None:
+def install(models: LocalModels, record: str | None, replay: list[str] | None) -> Recorder | None:
     """Put a ``Recorder`` or a ``Replay`` in place of ``models``' precision model."""
     if replay:
         tokenizer = models.model("precision").tokenizer

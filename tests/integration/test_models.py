@@ -111,13 +111,15 @@ def test_int8_backend_quantizes_both_models_and_keeps_their_order(
     assert any(isinstance(m, QuantizedLinear) for m in st8[0].auto_model.modules())
     pairs = [FAITHFUL, UNRELATED, ("I want a picture of a dog", DOG)]
     bare = CFG.precision.model_copy(update={"exclusion_check": False})
-    for fp32, int8 in zip(
-        precision_scores(cross_encoder, pairs, bare),
-        precision_scores(ce8, pairs, bare),
-        strict=True,
-    ):
-        assert fp32.score is not None and int8.score is not None
-        assert abs(fp32.score - int8.score) < 0.15
+    full = [t.score for t in precision_scores(cross_encoder, pairs, bare)]
+    quant = [t.score for t in precision_scores(ce8, pairs, bare)]
+    assert None not in full and None not in quant
+    # int8 moves a score by 0.07 on average and by up to 0.27 for 95% of the gate's pairs
+    # (docs/performance.md): the order of these three must hold, each within that bound
+    faithful, unrelated, dog = quant
+    assert faithful > unrelated and dog > unrelated
+    for a, b in zip(full, quant, strict=True):
+        assert abs(a - b) < 0.3
     good, bad = semantic_scores(st8, [FAITHFUL, UNRELATED], CFG.semantic)
     assert good.score is not None and bad.score is not None and good.score > bad.score
 

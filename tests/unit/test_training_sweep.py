@@ -23,13 +23,14 @@ from scoregate_training.sweep import (
     MIN_NEGATION_AUROC,
     SHIPPED_MODEL,
     Candidate,
+    as_stored,
     choice_score,
     is_validation,
     main,
     read_pairs,
     validate,
 )
-from scoregate_training.train import HEAD_LR_MULT
+from scoregate_training.train import HEAD_LR_MULT, SAVED_MAX_LENGTH, TRAIN_MAX_LENGTH
 
 EDIT_WHYS = {
     "includes_excluded",
@@ -139,7 +140,6 @@ def test_the_sweep_refuses_an_unknown_candidate() -> None:
     assert len({c.name for c in DEFAULT_CANDIDATES}) == len(DEFAULT_CANDIDATES)
 
 
-
 def test_a_warm_candidate_goes_on_from_the_shipped_model_without_a_head_boost() -> None:
     assert (SHIPPED_MODEL / "model.safetensors").is_file()
     warm = [c for c in DEFAULT_CANDIDATES if c.init == "shipped"]
@@ -155,3 +155,36 @@ def test_score_pairs_are_read_in_order_and_a_bad_line_is_named(tmp_path: Path) -
     bad.write_text('{"query": "q1", "content": "c1"}\n{"query": "q2"}\n')
     with pytest.raises(SystemExit, match="bad.jsonl:2: each line needs"):
         read_pairs(bad)
+
+
+def test_a_candidate_is_measured_as_stored_with_the_stored_window() -> None:
+    torch = pytest.importorskip("torch")
+
+    class _CE:
+        model = torch.nn.Linear(2, 1)
+        max_seq_length = TRAIN_MAX_LENGTH
+
+    ce = _CE()
+    ce.model.weight.data = torch.tensor([[0.1, 1 / 3]])
+    ce.model.train()
+    as_stored(ce)
+    assert ce.max_seq_length == SAVED_MAX_LENGTH > TRAIN_MAX_LENGTH
+    assert not ce.model.training
+    assert ce.model.weight.dtype == torch.float32
+    assert ce.model.weight[0, 1].item() == torch.tensor(1 / 3).half().float().item()
+
+
+def test_init_points_the_warm_candidates_at_another_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[tuple[str, str | None]] = []
+
+    def fake_sweep(out: Path, data_dir: Path, cands: tuple[Candidate, ...], *rest: object) -> None:
+        seen.extend((c.name, c.init) for c in cands)
+
+    monkeypatch.setattr("scoregate_training.sweep.sweep", fake_sweep)
+    warm = next(c.name for c in DEFAULT_CANDIDATES if c.init)
+    new = next(c.name for c in DEFAULT_CANDIDATES if not c.init)
+    args = ["--out", str(tmp_path), "--data-dir", "x", "--candidates", warm, new]
+    main([*args, "--init", "old-weights"])
+    assert seen == [(warm, "old-weights"), (new, None)]

@@ -29,6 +29,7 @@ from scoregate_training.figures import auroc, quantile
 from scoregate_training.negation_data import SemRow
 from scoregate_training.train import (
     HEAD_LR_MULT,
+    SAVED_MAX_LENGTH,
     TrainReport,
     fit,
     new_cross_encoder,
@@ -77,6 +78,11 @@ class Candidate:
         return 1.0 if self.init else HEAD_LR_MULT
 
 
+def _warm(name: str, lr: float, epochs: int = 1, **mix: Any) -> Candidate:
+    """A candidate that goes on from the shipped model: 128 tokens, batch 32."""
+    return Candidate(name, epochs=epochs, lr=lr, max_length=128, mix=mix, init="shipped")
+
+
 #: What a default sweep tries, most promising first (a sweep cut short keeps the best so
 #: far): batch size and learning rate, epochs, the target of a broken form, the seed.
 DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
@@ -89,27 +95,18 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
     Candidate("b32-e1-lr8e-5-t128-ed1", epochs=1, lr=8e-5, max_length=128, mix={"edit_rounds": 1}),
     Candidate("b32-e1-lr8e-5-ed1", epochs=1, lr=8e-5, mix={"edit_rounds": 1}),
     # on from the shipped model: a gentle pass over the new data
-    Candidate(
-        "warm-lr2e-5-ed1", epochs=1, lr=2e-5, max_length=128, mix={"edit_rounds": 1}, init="shipped"
-    ),
-    Candidate(
-        "warm-lr1e-5-ed1", epochs=1, lr=1e-5, max_length=128, mix={"edit_rounds": 1}, init="shipped"
-    ),
-    Candidate(
-        "warm-lr2e-5-ed0", epochs=1, lr=2e-5, max_length=128, mix={"edit_rounds": 0}, init="shipped"
-    ),
-    Candidate("warm-lr2e-5-ed3", epochs=1, lr=2e-5, max_length=128, init="shipped"),
-    Candidate(
-        "warm-lr4e-5-ed1", epochs=1, lr=4e-5, max_length=128, mix={"edit_rounds": 1}, init="shipped"
-    ),
-    Candidate(
-        "warm-lr2e-5-ed1-e2",
-        epochs=2,
-        lr=2e-5,
-        max_length=128,
-        mix={"edit_rounds": 1},
-        init="shipped",
-    ),
+    _warm("warm-lr2e-5-ed1", 2e-5, edit_rounds=1),
+    _warm("warm-lr1e-5-ed1", 1e-5, edit_rounds=1),
+    _warm("warm-lr2e-5-ed0", 2e-5, edit_rounds=0),
+    _warm("warm-lr2e-5-ed3", 2e-5),
+    _warm("warm-lr4e-5-ed1", 4e-5, edit_rounds=1),
+    _warm("warm-lr2e-5-ed1-e2", 2e-5, epochs=2, edit_rounds=1),
+    # milder: no edits, a smaller step; one that leans on the negation data; and the
+    # shipped one (2026-11-26): no edits, a broken form at 0.9
+    _warm("warm-lr1e-5-ed0", 1e-5, edit_rounds=0),
+    _warm("warm-lr5e-6-ed0", 5e-6, edit_rounds=0),
+    _warm("warm-lr1e-5-neg", 1e-5, edit_rounds=0, realistic_rounds=1, negated=6000),
+    _warm("warm-lr1e-5-ed0-fmt09", 1e-5, edit_rounds=0, format_label=0.9),
 )
 
 
@@ -118,6 +115,16 @@ def is_validation(row: dict[str, object]) -> bool:
     of the request's words, so a request and its edits fall on the same side."""
     words = " ".join(str(row["query"]).lower().split())
     return zlib.crc32(words.encode()) % VALIDATION_SHARE == 0
+
+
+def as_stored(ce: Any) -> Any:
+    """``ce`` as the shipped model reads: weights rounded to fp16 (how they are stored),
+    eval mode, and the stored token window (training used a shorter one), so pairs an
+    evaluation chunked for that window are scored whole."""
+    ce.model.eval()
+    ce.model.half().float()
+    ce.max_seq_length = SAVED_MAX_LENGTH
+    return ce
 
 
 def validation_pairs(
@@ -256,8 +263,7 @@ def sweep(
     report: dict[str, Any] = {}
     for c in candidates:
         ce, info = run_candidate(c, data_dir, train_rows, train_edits, base, device)
-        ce.model.eval()
-        ce.model.half().float()  # measured as it is stored (fp16)
+        as_stored(ce)
         metrics = validate(ce, val, val_edits, info.pop("heldout"))
         score = choice_score(metrics)
         results.append({**info, "metrics": metrics, "choice_score": score})
@@ -339,8 +345,15 @@ def main(argv: list[str] | None = None) -> int:
         help="JSONL of {query, content} every candidate scores (to out/scores/NAME.json)",
     )
     ap.add_argument("--keep-all", action="store_true", help="save every candidate too")
+    ap.add_argument(
+        "--init",
+        help="start the candidates that go on from the shipped model from this model folder"
+        " instead (e.g. an earlier version's weights, to reproduce a version)",
+    )
     args = ap.parse_args(argv)
     cands = _candidates(args.candidates)
+    if args.init:
+        cands = tuple(replace(c, init=args.init) if c.init else c for c in cands)
     if args.epochs:
         cands = tuple(replace(c, epochs=args.epochs) for c in cands)
     if args.max_pairs:
