@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from scoregate.scoring.engine import LocalModels
+from scoregate_training.sweep import read_pairs
 
 
 class Recorder:
@@ -60,8 +61,7 @@ class Replay:
 
 def read_replay(pairs_file: Path, scores_file: Path, tokenizer: Any) -> Replay:
     """A ``Replay`` from a recorded pairs file and a list of scores in the same order."""
-    with pairs_file.open(encoding="utf-8") as f:
-        pairs = [json.loads(line) for line in f if line.strip()]
+    pairs = read_pairs(pairs_file)
     scores = json.loads(scores_file.read_text(encoding="utf-8"))
     if not isinstance(scores, list) or len(scores) != len(pairs):
         got = len(scores) if isinstance(scores, list) else type(scores).__name__
@@ -69,7 +69,7 @@ def read_replay(pairs_file: Path, scores_file: Path, tokenizer: Any) -> Replay:
             f"{scores_file}: expected a list of {len(pairs)} scores (one per line of"
             f" {pairs_file}), got {got}"
         )
-    table = {(p["query"], p["content"]): float(s) for p, s in zip(pairs, scores, strict=True)}
+    table = {p: float(s) for p, s in zip(pairs, scores, strict=True)}
     return Replay(table, tokenizer)
 
 

