@@ -100,6 +100,25 @@ def test_a_question_about_a_condition_excludes_nothing():
 
 
 @pytest.mark.parametrize(
+    ("query", "excluded"),
+    [
+        ("What can I give my dog to chew on that isn't rawhide?", ["rawhide"]),
+        ("Activities in Colorado that aren't skiing?", ["skiing"]),
+        ("What can I grow in a pot that's not a tomato?", ["tomato"]),
+        ("I'm not a jewellery person. How can I dress up a plain black dress?", ["jewellery person"]),
+        # a "to be" that states a fact excludes nothing
+        ("This is not a good idea.", []),
+        ("My English is not so good, please help me write a letter to my landlord.", []),
+        ("Using the standard library only: pandas isn't installed on this box.", []),
+        ("Why do cats purr? I've read that's not solid science.", []),
+        ("I'm not a scientist. Explain this press release.", []),
+    ],
+)
+def test_is_not_excludes_only_in_a_relative_clause(query, excluded):
+    assert analyze(query).excluded == excluded
+
+
+@pytest.mark.parametrize(
     ("query", "expected"),
     [
         ("List exactly four board games for two players.", ("count", "items", "exactly", 4)),
