@@ -105,7 +105,7 @@ def test_a_question_about_a_condition_excludes_nothing():
         ("What can I give my dog to chew on that isn't rawhide?", ["rawhide"]),
         ("Activities in Colorado that aren't skiing?", ["skiing"]),
         ("What can I grow in a pot that's not a tomato?", ["tomato"]),
-        ("I'm not a jewellery person. How can I dress up a plain black dress?", ["jewellery person"]),
+        ("I'm not a jewellery person. How do I dress up a black dress?", ["jewellery person"]),
         # a "to be" that states a fact excludes nothing
         ("This is not a good idea.", []),
         ("My English is not so good, please help me write a letter to my landlord.", []),
