@@ -77,10 +77,10 @@ def install(models: LocalModels, record: str | None, replay: list[str] | None) -
     """Put a ``Recorder`` or a ``Replay`` in place of ``models``' precision model."""
     if replay:
         tokenizer = models.model("precision").tokenizer
-        models._models["precision"] = read_replay(Path(replay[0]), Path(replay[1]), tokenizer)
+        models.use("precision", read_replay(Path(replay[0]), Path(replay[1]), tokenizer))
     if record:
         recorder = Recorder(models.model("precision"))
-        models._models["precision"] = recorder
+        models.use("precision", recorder)
         return recorder
     return None
 

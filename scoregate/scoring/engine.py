@@ -60,6 +60,12 @@ class LocalModels:
                 self._models[track] = self._load(track)
             return self._models[track]
 
+    def use(self, track: str, model: Any) -> None:
+        """Score ``track`` with ``model`` (one already loaded, or a wrapper around one)
+        instead of loading it from the configuration."""
+        with self._lock:
+            self._models[track] = model
+
     def _load(self, track: str) -> Any:
         from scoregate.extras import require
         from scoregate.scoring.encoders import load_cross_encoder, load_embedder, pick_device

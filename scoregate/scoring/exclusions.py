@@ -48,16 +48,16 @@ _CUES: tuple[str, ...] = (
     r"\bexcept\s+(?:for\s+)?",
     r"\bexcluding\s+",
     r"(?:\bnot|n't|\bnever)\s+" + _VERBS + r"\s+(?:to\s+" + _CONSUME + r"\s+)?(?:any\s+)?",
-    # Only in a relative clause after what is asked for: "a chew that isn't rawhide",
-    # "activities that aren't skiing". "My English is not so good", "pandas isn't
-    # installed" and "This is not a good idea" state facts and exclude nothing.
-    # (after a thing, not after a verb of saying: "I've read that's not solid")
+    r"\bbut\s+not\s+",
+    # "is not" excludes only in a relative clause after what is asked for ("a chew that
+    # isn't rawhide", "activities that aren't skiing"), not after a verb of saying ("I've
+    # read that's not solid"): "My English is not so good", "pandas isn't installed" and
+    # "This is not a good idea" state facts and exclude nothing.
     r"(?<=\w\s)(?<!read\s)(?<!heard\s)(?<!said\s)(?<!know\s)(?<!think\s)(?<!seen\s)"
     r"(?:that|which|who)(?:\s+(?:isn't|is\s+not|aren't|are\s+not)|'s\s+not)\s+",
-    # ... and "I'm not a jewellery person": a preference, whatever the verb.
+    # "I'm not a jewellery person": a preference, whatever the verb.
     r"\bnot\s+(?:a|an)\s+(?=(?:[\w-]+\s+)?person\b)",
-    r"\bbut\s+not\s+",
-    # ... but not after a verb "to be": "This is not a good idea" states a fact.
+    # "not a dog", "not by plane", but not after a verb "to be" (a fact, as above).
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bam\s)(?<!'[smre]\s)"
     r"\bnot\s+(?:a|an|in|by|with|of)\s+",
     r"\bnot\s+a\s+fan\s+of\s+",

@@ -34,11 +34,7 @@ class _Model:
 
     tokenizer = _Tokenizer()
 
-    def __init__(self) -> None:
-        self.calls = 0
-
     def predict(self, sentences: list[tuple[str, str]], **kwargs: Any) -> list[float]:
-        self.calls += 1
         return [min(1.0, len(c) / 100) for _, c in sentences]
 
 
@@ -72,12 +68,12 @@ def test_a_scores_file_of_the_wrong_length_is_refused(tmp_path: Path) -> None:
 
 def test_install_puts_the_recorder_or_the_replay_in_place_of_the_model(tmp_path: Path) -> None:
     models = LocalModels(load_scoring_config(), device="cpu")
-    models._models["precision"] = _Model()
+    models.use("precision", _Model())
     recorder = replay.install(models, str(tmp_path / "p.jsonl"), None)
     assert recorder is models.model("precision")
     (tmp_path / "pairs.jsonl").write_text('{"query": "q", "content": "c"}\n')
     (tmp_path / "s.json").write_text("[0.25]")
-    models._models["precision"] = _Model()
+    models.use("precision", _Model())
     files = [str(tmp_path / "pairs.jsonl"), str(tmp_path / "s.json")]
     assert replay.install(models, None, files) is None
     assert models.model("precision").predict([("q", "c")]) == [0.25]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from scoregate_training import sweep as sweep_module
 from scoregate_training import train
 from scoregate_training.card import card_text
 from scoregate_training.dataset import (
@@ -31,6 +33,7 @@ from scoregate_training.sweep import (
     is_validation,
     main,
     read_pairs,
+    run_candidate,
     validate,
 )
 from scoregate_training.train import HEAD_LR_MULT, SAVED_MAX_LENGTH, TRAIN_MAX_LENGTH, TrainReport
@@ -143,11 +146,23 @@ def test_the_sweep_refuses_an_unknown_candidate() -> None:
     assert len({c.name for c in DEFAULT_CANDIDATES}) == len(DEFAULT_CANDIDATES)
 
 
-def test_a_warm_candidate_goes_on_from_the_shipped_model_without_a_head_boost() -> None:
+def test_a_warm_candidate_trains_on_from_the_shipped_model_without_a_head_boost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     assert (SHIPPED_MODEL / "model.safetensors").is_file()
-    warm = [c for c in DEFAULT_CANDIDATES if c.init == "shipped"]
-    assert warm and all(c.head_lr_mult == 1.0 for c in warm)
-    assert Candidate("new").head_lr_mult == HEAD_LR_MULT  # a new head learns faster
+    seen: list[tuple[str | None, float]] = []
+    data = SimpleNamespace(pairs=[], heldout=[], summary=lambda: {})
+    monkeypatch.setattr(sweep_module, "build_training_data", lambda *a, **k: data)
+    monkeypatch.setattr(sweep_module, "new_cross_encoder", lambda seed, base, device: base)
+    monkeypatch.setattr(
+        sweep_module, "fit", lambda ce, pairs, **kw: seen.append((ce, kw["head_lr_mult"])) or 0.0
+    )
+    warm = next(c for c in DEFAULT_CANDIDATES if c.init == "shipped")
+    for c in (warm, Candidate("new")):
+        run_candidate(c, Path("x"), [], [], "base-dir", "cpu")
+    # the warm one starts from the shipped weights at the encoder's rate; a new head
+    # starts from the given base and learns faster
+    assert seen == [(str(SHIPPED_MODEL), 1.0), ("base-dir", HEAD_LR_MULT)]
 
 
 def test_score_pairs_are_read_in_order_and_a_bad_line_is_named(tmp_path: Path) -> None:

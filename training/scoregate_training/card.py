@@ -39,18 +39,16 @@ def _sources(sources: dict[str, int]) -> str:
 
 def card_text(report: _Report, params: dict[str, Any], metrics: str) -> str:
     """The whole card as Markdown."""
+    init = params.get("init")
+    begin, head_lr = (
+        (f"trained on from the cross-encoder in `{init}`, head included", "the same for the head")
+        if init
+        else ("the head is new", "20x that for the new head and the pooler")
+    )
     return TEMPLATE.format(
         command=_command(params),
-        begin=(
-            f"trained on from the cross-encoder in `{params['init']}`, head included"
-            if params.get("init")
-            else "the head is new"
-        ),
-        head_lr=(
-            "the same for the head (it is not new)"
-            if params.get("init")
-            else "20x that for the new head and the pooler"
-        ),
+        begin=begin,
+        head_lr=head_lr,
         seed=params.get("seed"),
         max_length=params.get("max_length") or 128,
         hardware=params.get("hardware") or "2 shared CPU cores",
