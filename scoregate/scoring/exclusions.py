@@ -16,7 +16,8 @@ _TERM = r"(?P<x>[^.;:!?\n]{1,80}?)"
 #: Words that open a new clause, not an excluded thing: "no nuts, I'm allergic",
 #: "not a dog, I want a cat", "Not memory foam, it's too hot for me".
 _PRONOUNS = frozenset(
-    "i i'm i've it it's they they're we we're you you're he she that's my our his their".split()
+    "i i'm i've it it's they they're we we're you you're he he's she she's that's my our his"
+    " their".split()
 )
 _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _END = (
@@ -49,6 +50,8 @@ _CUES: tuple[str, ...] = (
     r"\bexcluding\s+",
     r"(?:\bnot|n't|\bnever)\s+" + _VERBS + r"\s+(?:to\s+" + _CONSUME + r"\s+)?(?:any\s+)?",
     r"\bbut\s+not\s+",
+    # "I'm not buying Nike again", "never ordering from them": a purchase refused.
+    r"\b(?:not|never)\s+(?:buying|ordering|wearing|getting)\s+(?:from\s+|at\s+|any\s+)?",
     # "is not" excludes only in a relative clause after what is asked for ("a chew that
     # isn't rawhide", "activities that aren't skiing"), not after a verb of saying ("I've
     # read that's not solid"): "My English is not so good", "pandas isn't installed" and
@@ -62,7 +65,7 @@ _CUES: tuple[str, ...] = (
     r"\bnot\s+(?:a|an|in|by|with|of)\s+",
     r"\bnot\s+a\s+fan\s+of\s+",
     r"\bnot\s+(?:ok|okay|happy|keen|interested)\s+(?:with|on|about|in)\s+",
-    r"\bnothing\s+(?:with|containing|involving|about|by|from|too"
+    r"\bnothing\s+(?:with|containing|involving|about|by|from|too|in|into"
     r"|(?:that|which)\s+(?:needs|uses|requires|involves|has|is))\s+",
     # "nothing slow." / "nothing spicy, please": one word closing the clause.
     r"\bnothing\s+(?=[a-z]+\s*(?:[.,;!?)]|$))",
@@ -84,7 +87,7 @@ _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re
 _LEADING = re.compile(
     r"^(?:(?:a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
-    r"|having|doing|eating|drinking|playing|mentioning|including|adding|mood\s+for|into"
+    r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|mood\s+for|into"
     r"|me|him|us|them)\s+)+",
     re.IGNORECASE,
 )
@@ -133,7 +136,7 @@ _TRAILING = re.compile(
 #: Chat filler and time words that trail an excluded term: "no peanuts pls", "not rodents
 #: though", "no meat this week".
 _CHAT_TAIL = re.compile(
-    r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|at\s+all|for\s+it"
+    r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)))+$"
 )
 

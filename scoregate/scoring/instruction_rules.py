@@ -175,7 +175,10 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         yield make("list_form", numbered.group(0), value="numbered")
     bulleted = re.search(
         r"\b(?:in|as|with|use|using)\s+(?:a\s+)?(?:markdown\s+)?(?:bullet(?:ed)?\s*(?:points?|list|form)|bullets)\b"
-        r"|\bbullet(?:ed)?[- ](?:point\s+)?list\b",
+        r"|\bbullet(?:ed)?[- ](?:point\s+)?list\b"
+        # a fragment on its own: "Bullet points pls.", "..., bullets please"
+        r"|(?:^|(?<=[.!?,;:])|(?<=[.!?,;:]\s))(?:in\s+)?bullet(?:ed)?s?\s*(?:points?|form|list)?"
+        r"(?:\s+(?:pls|plz|please|only))?\s*(?:[.!]|$)",
         low,
     )
     if bulleted and not numbered:

@@ -75,6 +75,10 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "chemicals": "bleach ammonia",
         "harsh chemicals": "bleach ammonia",
         "sugar": "syrup candy",
+        "crypto": "bitcoin ethereum dogecoin solana nft nfts cryptocurrency",
+        "cryptocurrency": "bitcoin ethereum dogecoin solana nft nfts crypto",
+        "retirement accounts": "ira iras 401k 403b roth pension",
+        "retirement savings": "ira iras 401k 403b roth pension",
     }.items()
 }
 
@@ -188,6 +192,10 @@ def _embedding_members(
     return found
 
 
+#: US retirement plans named by their tax-code section: "401(k)", "403(b)".
+_PLAN_NAME = re.compile(r"\b(401|403|457)\s*\(\s*([kb])\s*\)", re.IGNORECASE)
+
+
 def check_members(
     items: list[str],
     content: str,
@@ -197,6 +205,7 @@ def check_members(
 ) -> MemberCheck:
     """Which excluded ``items`` the answer affirms, by name, by list, or by embedding."""
     check = MemberCheck()
+    content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
     for item in items:
         members = CLASS_MEMBERS.get(item, ())

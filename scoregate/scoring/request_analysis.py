@@ -177,10 +177,26 @@ _ASK_VERB = (
     r"|summari[sz]e)"
 )
 _IMPERATIVE = re.compile(rf"^\s*(?:please\s+)?{_ASK_VERB}\b", re.IGNORECASE)
+#: A want stated, which asks only when it names two things: "I want a chili recipe, plus
+#: how to reheat it" (but "We need salt and pepper grinders." is context).
+_WANT = re.compile(
+    r"^\s*(?:i|we)(?:'d\s+like|\s+would\s+like|\s+want|\s+need|'m\s+looking\s+for)\b",
+    re.IGNORECASE,
+)
 #: Where one ask ends and the next begins inside a sentence: "..., and which one ...",
 #: "... and also how ...", "...? Also, what ...".
 _ASK_SPLIT = re.compile(
-    rf",?\s*\b(?:and(?:\s+also)?|also|plus)\s+(?=(?:{_ASK_WORD}|{_ASK_VERB})\b)", re.IGNORECASE
+    rf",?\s*\b(?:and(?:\s+also)?|also|plus)\s+(?=(?:{_ASK_WORD}|{_ASK_VERB})\b)"
+    # a second ask stressed in capitals: "a fajita recipe AND a shopping list"
+    r"|\s+(?-i:AND|PLUS)\s+",
+    re.IGNORECASE,
+)
+#: The same inside a stated want, where only a question word opens a second ask: "I need
+#: a gift for my sister, she just moved and is always complaining" is one.
+_WANT_SPLIT = re.compile(
+    r",?\s*\b(?:and(?:\s+also)?|also|plus)\s+(?=(?:what|which|how|where|when|why|whether)\b)"
+    r"|\s+(?-i:AND|PLUS)\s+",
+    re.IGNORECASE,
 )
 MIN_ASK_WORDS = 3
 
@@ -194,10 +210,13 @@ def split_asks(query: str) -> tuple[str, ...]:
     asks: list[str] = []
     for sentence in SENTENCES.findall(query):
         s = sentence.strip()
-        if not (s.endswith("?") or _IMPERATIVE.match(s)):
+        asking = s.endswith("?") or _IMPERATIVE.match(s)
+        if not (asking or _WANT.match(s)):
             continue
         s = re.sub(r"^(?:also|and|plus)\b[,\s]*", "", s, flags=re.IGNORECASE)
-        asks += [p.strip() for p in _ASK_SPLIT.split(s) if len(p.split()) >= MIN_ASK_WORDS]
+        split = _ASK_SPLIT if asking else _WANT_SPLIT
+        parts = [p.strip() for p in split.split(s) if len(p.split()) >= MIN_ASK_WORDS]
+        asks += parts if asking or len(parts) > 1 else []
     return tuple(asks) if len(asks) > 1 else ()
 
 

@@ -57,6 +57,8 @@ def test_core_ask_drops_the_exclusion_and_the_reason_sentence():
         ("My cat scratches the couch and I don't want to declaw her.", "declaw"),
         ("snack ideas for a playdate, nothing with peanuts pls", "peanuts"),
         ("Small pets for a kid? Not rodents though, my wife hates them.", "rodents"),
+        ("Need a new phone case, I'm never buying OtterBox again. Ideas?", "otterbox"),
+        ("I'm not ordering from DoorDash anymore, what other delivery apps are there?", "doordash"),
     ],
 )
 def test_exclusions_and_negated_preferences(query, item):
@@ -87,12 +89,28 @@ def test_chat_tails_and_clauses_after_the_exclusion_are_not_items():
             "Explain how vaccines work and list the common side effects.",
             ["Explain how vaccines work", "list the common side effects."],
         ),
+        (
+            "Could you send me a packing list for Iceland AND a rough budget for a week?",
+            ["Could you send me a packing list for Iceland", "a rough budget for a week?"],
+        ),
+        (
+            "I need a cheap tent for two, plus how to keep it dry in heavy rain.",
+            ["I need a cheap tent for two", "how to keep it dry in heavy rain."],
+        ),
+        ("We need salt and pepper grinders. Which brand lasts longest?", []),
+        ("I need a rug for my hallway, it gets muddy and is really narrow.", []),
+        ("I'd like a vegetarian lasagna recipe and a wine to go with it", []),
+        ("I don't buy much online. Is Costco worth it for two people?", []),
         ("How do I fix a leaky faucet? It drips all night.", []),
         ("I use a wheelchair. Which Paris sights are accessible?", []),
     ],
 )
 def test_the_separate_asks_of_a_multi_part_request(query, asks):
     assert list(analyze(query).asks) == asks
+
+
+def test_a_stated_habit_is_not_an_exclusion():
+    assert analyze("I don't buy much online. Is Costco worth it for two people?").excluded == []
 
 
 def test_a_question_about_a_condition_excludes_nothing():
@@ -418,6 +436,33 @@ def test_a_member_of_an_excluded_class_is_a_violation_with_plain_reasons():
     assert check.reasons({"meat": "no meat"}) == [
         "uses chicken (meat), which the request excludes ('no meat')"
     ]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "member"),
+    [
+        (
+            "Where should I park $20k for three years? Nothing in crypto please.",
+            "Keep half in a savings account and put the rest in Bitcoin for growth.",
+            "bitcoin",
+        ),
+        (
+            "How can I pay off my credit card faster without touching my retirement accounts?",
+            "Take a loan from your 401(k) and pay the card off in one go.",
+            "401k",
+        ),
+    ],
+)
+def test_money_classes_people_exclude(query, answer, member):
+    (item,) = analyze(query).excluded
+    assert check_members([item], answer).violated == [(item, member)]
+    kept = "Use the avalanche method and leave your 401(k), IRA and any crypto alone."
+    assert check_members([item], kept).violated == []
+
+
+def test_a_clause_about_someone_after_the_exclusion_is_not_an_item():
+    query = "Fantasy series for a 12 year old, nothing in the Harry Potter universe, she's read it."
+    assert analyze(query).excluded == ["harry potter universe"]
 
 
 def test_negation_and_substitutes_in_the_answer_are_respected():
@@ -749,6 +794,11 @@ def test_code_only_means_nothing_around_the_block():
         ),
         ("Numbered steps please, and skip commas.", ("forbidden_chars", None, "exactly", ",")),
         (
+            "How do I descale an espresso machine? Bullet points pls",
+            ("list_form", None, "exactly", "bulleted"),
+        ),
+        ("cheap date ideas in Leeds, bullets please.", ("list_form", None, "exactly", "bulleted")),
+        (
             "Important words in all capital letters, at least 4 of them.",
             ("capital_words", "at_least", 4),
         ),
@@ -758,6 +808,18 @@ def test_more_real_phrasings(query, expected):
     got = {(k.check, k.unit, k.relation, k.value) for k in infer_instructions(query)}
     got |= {(k.check, k.relation, k.count) for k in infer_instructions(query)}
     assert expected in got
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What's the difference between bullet points and numbered lists in Markdown?",
+        "Which bullet journal should I buy for next year?",
+        "Is a bullet train from Tokyo to Kyoto worth the price?",
+    ],
+)
+def test_bullets_talked_about_are_not_a_form(query):
+    assert not [k for k in infer_instructions(query) if k.check == "list_form"]
 
 
 def test_labels_after_a_colon_and_quoted_words_to_mention():
