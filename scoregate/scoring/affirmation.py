@@ -60,6 +60,9 @@ NEGATORS = frozenset(
         "traces",
     }
 )
+#: Words that make a whole sentence a warning about the item, not a use of it: "chicken
+#: hides in a lot of foods (chicken fat, chicken broth), so read the label".
+WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneaks", "traces"})
 _AFTER_NEGATORS = frozenset(
     {
         "free",
@@ -134,9 +137,10 @@ def mentions(content: str, term: str) -> tuple[bool, bool]:
     seen = affirmed = False
     for sentence in _SENTENCE.split(content.lower()):
         tokens = _WORD.findall(sentence)
+        warning = not WARNINGS.isdisjoint(tokens)
         for i in _occurrences(tokens, stems):
             seen = True
-            affirmed = affirmed or not _negated(tokens, i)
+            affirmed = affirmed or not (warning or _negated(tokens, i))
     return seen, affirmed
 
 

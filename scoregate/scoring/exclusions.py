@@ -16,12 +16,13 @@ _TERM = r"(?P<x>[^.;:!?\n]{1,80}?)"
 #: Words that open a new clause, not an excluded thing: "no nuts, I'm allergic",
 #: "not a dog, I want a cat", "Not memory foam, it's too hot for me".
 _PRONOUNS = frozenset(
-    "i i'm i've it it's they they're we we're you you're he he's she she's that's my our his"
-    " their".split()
+    "i i'm i've i'd it it's its im ive they they're we we're we'd you you're he he's she she's"
+    " that's my our his their".split()
 )
 _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _END = (
-    r"(?=\s*(?:[.;:!?)\n—–]|-\s|$|\b(?:but|please|because|since|if|when|while|unless|thanks|so that"
+    r"(?=\s*(?:[.;:!?()\n—–]|-\s|$|\b(?:but|please|because|since|if|when|while|unless|thanks"
+    r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b"
     rf"|,\s*(?:{_PRONOUN_ALT})(?![\w'])"
     # A clause about the answer's form: "without garlic, as a numbered list of 5 steps".
@@ -48,7 +49,12 @@ _CUES: tuple[str, ...] = (
     r"\b(?:anything|everything|anywhere|anyone|any\s+\w+)\s+(?:but|except)\s+(?:for\s+)?",
     r"\bexcept\s+(?:for\s+)?",
     r"\bexcluding\s+",
-    r"(?:\bnot|n't|\bnever)\s+" + _VERBS + r"\s+(?:to\s+" + _CONSUME + r"\s+)?(?:any\s+)?",
+    # "dont"/"doesnt"/"wont": negations typed without the apostrophe
+    r"(?:\bnot|n't|\b(?:dont|doesnt|didnt|wont)|\bnever)\s+"
+    + _VERBS
+    + r"\s+(?:to\s+"
+    + _CONSUME
+    + r"\s+)?(?:any\s+)?",
     r"\bbut\s+not\s+",
     # "I'm not buying Nike again", "never ordering from them": a purchase refused.
     r"\b(?:not|never)\s+(?:buying|ordering|wearing|getting)\s+(?:from\s+|at\s+|any\s+)?",
@@ -87,11 +93,31 @@ _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re
 _LEADING = re.compile(
     r"^(?:(?:a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
-    r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|mood\s+for|into"
+    r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
+    r"|wearing|mood\s+for|into"
     r"|me|him|us|them)\s+)+",
     re.IGNORECASE,
 )
 _SPLIT = re.compile(r",|\bor\b|\bnor\b|\band\b|/", re.IGNORECASE)
+#: A class and its examples: "apps like Duolingo", "party islands such as Mykonos" (both
+#: excluded; a short class that opens with no question word or pronoun, short examples).
+_EXAMPLES = re.compile(
+    r"^\s*(?P<cls>(?!(?:how|what|which|feel|feels|i|i'd|i'm|we|you|it|its)\b)[\w'-]+(?:\s+[\w'-]+){0,2})"
+    r"\s+(?:like|such\s+as|e\.g\.?)\s+(?P<ex>\S+(?:\s+\S+){0,2})\s*$",
+    re.IGNORECASE,
+)
+
+
+def _pieces(term: str) -> list[str]:
+    """The items of one excluded phrase: split at commas and or/and, a class apart from its
+    examples."""
+    out: list[str] = []
+    for piece in _SPLIT.split(term):
+        m = _EXAMPLES.match(piece)
+        out += [m.group("cls"), m.group("ex")] if m else [piece]
+    return out
+
+
 _STOP_TERMS = frozenset(
     {
         "it",
@@ -147,8 +173,12 @@ _OF_KIND = re.compile(
 )
 
 
+_ANY_KIND = re.compile(r"\s+(?:of\s+any\s+(?:kind|sort|type)|whatsoever)$")
+
+
 def _clean_term(raw: str) -> str | None:
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
+    term = _ANY_KIND.sub("", term)  # "no jumping of any kind": jumping
     words = term.split()
     if len(words) >= 2 and words[0] in _ACTIVITY_VERBS:
         term = _TRAILING.sub("", " ".join(words[1:]))
@@ -192,9 +222,7 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
             continue
         for rx in _EXCLUSION_RES:
             for m in rx.finditer(sentence):
-                found += [
-                    (t, m.group(0)) for p in _SPLIT.split(m.group("x")) if (t := _clean_term(p))
-                ]
+                found += [(t, m.group(0)) for p in _pieces(m.group("x")) if (t := _clean_term(p))]
         found += [
             (t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))
         ]

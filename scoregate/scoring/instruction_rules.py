@@ -247,6 +247,8 @@ _FORMATS = patterns(
     (
         "code_only",
         r"\b(?:just|only)\s+(?:the\s+)?code\b[^.\n]{0,40}?(?:code\s*block|no\s+explanation)"
+        # "just the command pls, no explanation", "only the one-liner"
+        r"|\b(?:just|only)\s+(?:the\s+)?(?:command|one[- ]?liner)s?\b"
         r"|\bcode\s+block[^.\n]{0,30}?(?:no|without\s+(?:any\s+)?)\s*(?:explanation|commentary|prose|text)",
     ),
     (

@@ -210,11 +210,26 @@ _TWO_RESPONSES = re.compile(
 _SIX_ASTERISKS = re.compile(r"\*{6}|\b(?:6|six)\s+asterisk")
 
 
+#: A title line above the answer: "give me a title and then 5 bullet points", "with a
+#: heading" (not "a title for my essay", where the title is the answer).
+_PLAIN_TITLE = re.compile(
+    r"\b(?:with|add|include|start\s+with|begin\s+with|give(?:\s+(?:me|it))?|put)\s+a\s+"
+    r"(?:short\s+|catchy\s+|clear\s+|bold\s+)?(?:title|heading|headline)\b"
+    r"(?!\s+(?:for|of|about|to|that|which|in|idea|ideas|options|suggestions)\b)"
+)
+
+
+#: What else has a title: "a plot of sales with a title" asks for a title on the chart.
+_GRAPHIC = re.compile(r"\b(?:plot|plots|chart|graph|figure|axis|axes|matplotlib|slide|slides)\b")
+
+
 def _markers(q: str, low: str) -> Iterator[Instruction]:
     if m := _QUOTED_WHOLE.search(low):
         yield make("quoted", m.group(0))
-    if m := re.search(r"\btitle[^.\n]{0,40}(?:double\s+angular\s+brackets|<<)", low):
+    if m := re.search(r"\btitle[^.\n]{0,60}?(?:double\s+angul(?:ar|e)\s+brackets|<<)", low):
         yield make("title", m.group(0))
+    elif (m := _PLAIN_TITLE.search(low)) and not _GRAPHIC.search(low):
+        yield make("title", m.group(0), value="plain")
     if m := re.search(r"\b(?:post\s*script|p\.\s?p\.\s?s|p\.\s?s\.?)(?=\W|$)", low):
         marker = "P.P.S" if re.search(r"p\.\s?p\.\s?s", low) else "P.S."
         yield make("postscript", m.group(0), value=marker)

@@ -140,10 +140,7 @@ def _format(content: str, k: Instruction) -> Verdict:
             return True, "valid YAML"
         return False, f"plain text, not a YAML mapping or list; {_asks(k)} YAML"
     if k.value == "code_only":
-        if FENCE.match(content.strip()):
-            return True, "only a code block"
-        what = "text around the code block" if "```" in content else "no code block"
-        return False, f"{what}; {_asks(k)} the code block alone"
+        return _code_only(content, k)
     if k.value == "code_block":
         if "```" in content or re.search(r"(?m)^(?: {4}|\t)\S", content):
             return True, "has a code block"
@@ -153,6 +150,22 @@ def _format(content: str, k: Instruction) -> Verdict:
             return True, "has a table"
         return False, f"no table; {_asks(k)} a table"
     raise ValueError(f"unknown format {k.value!r}")
+
+
+#: A line of prose: five words or more ending as a sentence ends (comments aside).
+_PROSE_LINE = re.compile(
+    r"(?m)^(?!\s*(?:#|//|--|/\*))[^\n]*?(?:\b\w+\b[^\w\n]+){4,}\w+[.!?:][ \t]*$"
+)
+
+
+def _code_only(content: str, k: Instruction) -> Verdict:
+    """A code block alone, or bare code with no line of prose ("just the command")."""
+    if FENCE.match(content.strip()):
+        return True, "only a code block"
+    if "```" not in content and not _PROSE_LINE.search(content):
+        return True, "only code"
+    what = "text around the code block" if "```" in content else "explanation with the code"
+    return False, f"{what}; {_asks(k)} the code alone"
 
 
 def _case(content: str, k: Instruction) -> Verdict:
@@ -232,7 +245,17 @@ def _quoted(content: str, k: Instruction) -> Verdict:
     return False, f"not wrapped in double quotes; {_asks(k)} it"
 
 
+#: A title line: short, not a list item, not a sentence, with the answer below it.
+_TITLE_LINE = re.compile(r"^(?![-*•]\s|\d+[.)]\s)(?:#{1,6}\s+)?\S[^\n]{0,100}?(?<![.,;])$")
+
+
 def _title(content: str, k: Instruction) -> Verdict:
+    if k.value == "plain":
+        lines = [line.strip() for line in content.strip().splitlines() if line.strip()]
+        first = lines[0] if lines else ""
+        if len(lines) > 1 and len(first.split()) <= 14 and _TITLE_LINE.match(first):
+            return True, f"title {first.strip('#* ')[:60]!r}"
+        return False, f"no title line above the answer; {_asks(k)} one"
     m = re.search(r"<<([^<>\n]+)>>", content)
     if m:
         return True, f"title <<{m.group(1)[:60]}>>"

@@ -136,7 +136,9 @@ _FORM_WORDS = frozenset(
     english tops limit count counting nope never avoid keeping kept
     """.split()
 )
-_CLAUSE = re.compile(r"[^.!?;:,\n]+[.!?;:,]*")
+#: Clauses of a request; a stop or comma inside a number, path or name (".env", "1,000",
+#: "1.8kg") does not end one.
+_CLAUSE = re.compile(r"(?:[^.!?;:,\n]|[.!?;:,](?=[\w`/]))+[.!?;:,]*")
 _CLAUSE_SPLIT = re.compile(r"\s+(?:and|but|then|plus)\s+", re.IGNORECASE)
 _LANGUAGE_WORDS = frozenset(w for name in LANGUAGE_CODES for w in name.split())
 
@@ -177,6 +179,16 @@ _ASK_VERB = (
     r"|summari[sz]e)"
 )
 _IMPERATIVE = re.compile(rf"^\s*(?:please\s+)?{_ASK_VERB}\b", re.IGNORECASE)
+#: A question typed without its question mark: "how long do i boil eggs, and also how do
+#: i peel them".
+_QUESTION = re.compile(
+    r"^\s*(?:(?:how|what|which|where|when|why|who)(?:'s)?\s+(?:do|does|did|can|could|should|would"
+    r"|is|are|was|much|many|long|often|big|size|temp|kind|type|time)|(?:should|can|do)\s+i"
+    r"|is\s+(?:it|this|that|there))\b[^:]*$",
+    re.IGNORECASE,
+)
+#: Sentences for the asks (a stop inside a number, path or name does not end one).
+_ASK_SENTENCES = re.compile(r"(?:[^.!?\n]|[.!?](?=[\w`/]))+[.!?]*")
 #: A want stated, which asks only when it names two things: "I want a chili recipe, plus
 #: how to reheat it" (but "We need salt and pepper grinders." is context).
 _WANT = re.compile(
@@ -208,9 +220,9 @@ def split_asks(query: str) -> tuple[str, ...]:
     ("When's the best time to hike in Patagonia", 'what should I pack?')
     """
     asks: list[str] = []
-    for sentence in SENTENCES.findall(query):
+    for sentence in _ASK_SENTENCES.findall(query):
         s = sentence.strip()
-        asking = s.endswith("?") or _IMPERATIVE.match(s)
+        asking = s.endswith("?") or _IMPERATIVE.match(s) or _QUESTION.match(s)
         if not (asking or _WANT.match(s)):
             continue
         s = re.sub(r"^(?:also|and|plus)\b[,\s]*", "", s, flags=re.IGNORECASE)

@@ -109,6 +109,84 @@ def test_the_separate_asks_of_a_multi_part_request(query, asks):
     assert list(analyze(query).asks) == asks
 
 
+@pytest.mark.parametrize(
+    ("query", "asks"),
+    [
+        (
+            "how do i descale a kettle and also how often should i do it",
+            ["how do i descale a kettle", "how often should i do it"],
+        ),
+        (
+            "Is 2.5 mg of melatonin too much for a 10 year old, and when should she take it?",
+            ["Is 2.5 mg of melatonin too much for a 10 year old", "when should she take it?"],
+        ),
+        ("What does the `?` operator do in Rust?", []),
+        ("How to take: one tablet a day, and who should not take it: children under 12.", []),
+    ],
+)
+def test_questions_typed_without_a_question_mark_and_stops_inside_numbers(query, asks):
+    assert list(analyze(query).asks) == asks
+
+
+@pytest.mark.parametrize(
+    ("query", "excluded"),
+    [
+        ("Dessert for a diabetic friend, no sugar of any kind.", ["sugar"]),
+        ("i dont want to eat pasta again this week, dinner ideas?", ["pasta"]),
+        ("Not buying Dell again after the last one died. Laptop under $900?", ["dell"]),
+        ("Wedding outfit, I dont want to rent a tux (always fits weird).", ["tux"]),
+        ("learning guitar, dont want to use apps like Yousician. tips?", ["apps", "yousician"]),
+        (
+            "Iceland trip, we don't want to do the Golden Circle, feels like every bus does it.",
+            ["do the golden circle"],
+        ),
+    ],
+)
+def test_more_ways_to_exclude(query, excluded):
+    assert analyze(query).excluded == excluded
+
+
+def test_a_warning_about_where_an_item_hides_is_not_a_use_of_it():
+    answer = "Gluten hides in soy sauce and stock cubes (wheat flour, malt), so check labels."
+    assert check_members(["gluten"], answer).violated == []
+    assert check_members(["gluten"], "Thicken it with wheat flour.").violated == [
+        ("gluten", "wheat")
+    ]
+
+
+def test_just_the_command_is_code_alone():
+    (k,) = [
+        i
+        for i in infer_instructions("rsync command to mirror two folders, just the command pls")
+        if i.value == "code_only"
+    ]
+    assert check_instruction("rsync -a --delete src/ dst/", k)[0] is True
+    assert check_instruction("```\nrsync -a src/ dst/\n```", k)[0] is True
+    explained = "rsync -a --delete src/ dst/\n\nThe -a flag keeps permissions and the times."
+    assert check_instruction(explained, k) == (
+        False,
+        "explanation with the code; the request asks for the code alone",
+    )
+
+
+def test_a_title_line_above_the_answer():
+    query = "Give me a title and then 4 bullet points on keeping basil alive indoors."
+    (k,) = [i for i in infer_instructions(query) if i.check == "title"]
+    assert k.value == "plain"
+    assert check_instruction("Keeping Basil Alive\n- sun\n- water\n- pinch\n- pot", k)[0]
+    assert check_instruction("- sun\n- water\n- pinch\n- pot", k) == (
+        False,
+        "no title line above the answer; the request asks for one",
+    )
+    for other in (
+        "Give me a title for my essay on tides",
+        "Plot sales over time in matplotlib with a title and rotated labels",
+    ):
+        assert not [i for i in infer_instructions(other) if i.check == "title"]
+    angle = "Pros and cons, with a title at the top in double angle brackets like <<this>>."
+    assert [i.value for i in infer_instructions(angle) if i.check == "title"] == [None]
+
+
 def test_a_stated_habit_is_not_an_exclusion():
     assert analyze("I don't buy much online. Is Costco worth it for two people?").excluded == []
 
