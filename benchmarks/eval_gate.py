@@ -8,6 +8,9 @@ Sets (written for evaluation, never used in training; a test keeps them apart):
   faithful, a violating and an off-topic answer, labelled by kind (exclusion,
   negated_preference, instruction, contradiction, plain; world_knowledge reported
   apart: its violations need facts the request does not give);
+* ``benchmarks/data/gate_holdout/`` and ``gate_holdout2/``: 60 triples each, same form,
+  written fresh on 2026-11-26 (``--gate-dev benchmarks/data/gate_holdout2 --instructions``
+  reads one alone; see docs/decisions.md for which one was read to find failures);
 * ``benchmarks/data/instructions_*.jsonl``: requests with verifiable formatting
   instructions, each with a compliant answer and one that breaks one instruction (``dev``,
   used while building the instruction rules, and four hold-out sets written apart).
@@ -208,6 +211,9 @@ def print_report(report: dict[str, Any], instr: dict[str, Any] | None) -> None:
             )
     print("\ntargets")
     for label, value, ok in targets(report, instr):
+        if value != value:  # NaN: no instruction set was read (--instructions with none)
+            print(f"  n/a   {label}: no instruction set read")
+            continue
         print(f"  {'PASS' if ok else 'FAIL'}  {label}: {value}")
 
 

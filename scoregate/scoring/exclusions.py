@@ -32,7 +32,7 @@ _END = (
 )
 _VERBS = (
     r"(?:want|use|using|include|add|mention|put|need|like|contain|show|give|suggest"
-    r"|recommend|eat|have|do|play|draw|see|go|get|travel|write|take|visit|bring\s+up|blame"
+    r"|recommend|eat|do|play|draw|see|go|get|travel|write|take|visit|bring\s+up|blame"
     r"|ask\s+for|start\s+with|talk\s+about|modify|touch)"
 )
 #: Verbs whose object is what a "don't want to ..." excludes ("don't want to eat meat"):
@@ -41,6 +41,11 @@ _CONSUME = (
     r"(?:eat|use|have|drink|take|buy|see|visit|watch|read|play|wear|cook|bake|add|include"
     r"|mention|get|hear|try|book|rent|fly|drive|spend)"
 )
+#: "I don't have a drill", "we won't have a car": a fact about the asker, weaker evidence
+#: than "no drills please" (the answer may talk about cars: "no car needed", "the cable
+#: car"); the gate sends an answer that uses it to review at most, not to reject.
+LACK_CUE = r"(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+have\s+(?:any\s+)?"
+LACK = re.compile(LACK_CUE, re.IGNORECASE)
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
     r"\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b|problem\b|doubt\b|way\b"
@@ -56,6 +61,9 @@ _CUES: tuple[str, ...] = (
     + _CONSUME
     + r"\s+)?(?:any\s+)?",
     r"\bbut\s+not\s+",
+    # "can't have soy" restricts; "I don't have a degree" states a fact (no cue: the answer
+    # may well talk about degrees)
+    r"\b(?:can't|cannot|can\s+not|shouldn't|mustn't)\s+have\s+(?:any\s+)?",
     # "I'm not buying Nike again", "never ordering from them": a purchase refused.
     r"\b(?:not|never)\s+(?:buying|ordering|wearing|getting)\s+(?:from\s+|at\s+|any\s+)?",
     # "is not" excludes only in a relative clause after what is asked for ("a chew that
@@ -86,6 +94,8 @@ _CUES: tuple[str, ...] = (
     # Negated preferences: "I'd rather not turn the oven on", "prefer not to fly".
     r"\b(?:rather|prefer(?:ably)?)\s+not\s+(?:to\s+)?",
     r"\b(?:not\s+(?:into|big\s+on|a\s+big\s+fan\s+of)|no\s+interest\s+in|(?:do\s+not|don't)\s+feel\s+like)\s+",
+    # A lack stated: "we won't have a car", "I don't have a drill" (see ``LACK``).
+    LACK_CUE,
 )
 _EXCLUSION_RES = tuple(re.compile(cue + _TERM + _END, re.IGNORECASE) for cue in _CUES)
 _FREE_RE = re.compile(r"\b(?P<x>[a-z]+)[- ]free\b", re.IGNORECASE)

@@ -278,7 +278,11 @@ def _soft_caps(tracks: dict[str, TrackScore], cfg: ScoringConfig) -> list[tuple[
     caps: list[tuple[float, str]] = []
     prec = tracks.get("precision")
     if prec is not None and prec.ok and prec.details.get("violated"):
-        caps.append((cfg.precision.exclusion_cap, "uses something the request excludes"))
+        if prec.details.get("violated_lacks_only"):
+            cap = cfg.actions.review  # a lack stated, not a thing ruled out: review at most
+            caps.append((cap, "uses something the request says is not available"))
+        else:
+            caps.append((cfg.precision.exclusion_cap, "uses something the request excludes"))
     sem = tracks.get("semantic")
     asks = sem.details.get("asks", []) if sem is not None and sem.ok else []
     missed = [a for a in asks if a["cosine"] < cfg.fusion.ask_min_cosine]

@@ -11,7 +11,7 @@ needed", "skip the bacon"), and so are substitutes ("oat milk", "vegan cheese").
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,19 +106,23 @@ class MemberCheck:
     violated: list[tuple[str, str]] = field(default_factory=list)
     ruled_out: list[str] = field(default_factory=list)
 
-    def violations(self, phrases: dict[str, str]) -> list[str]:
-        """One plain reason per excluded item used, naming the member and the request's words."""
+    def violations(self, phrases: dict[str, str], lacks: Collection[str] = ()) -> list[str]:
+        """One plain reason per excluded item used, naming the member and the request's words
+        (``lacks``: items the asker says they do not have)."""
         out = []
         for item, member in self.violated:
             said = f" ('{phrases[item]}')" if item in phrases else ""
             what = member if member == item else f"{member} ({item})"
-            out.append(f"uses {what}, which the request excludes{said}")
+            if item in lacks:
+                out.append(f"uses {what}, which the request says is not available{said}")
+            else:
+                out.append(f"uses {what}, which the request excludes{said}")
         return out
 
-    def reasons(self, phrases: dict[str, str]) -> list[str]:
+    def reasons(self, phrases: dict[str, str], lacks: Collection[str] = ()) -> list[str]:
         """The violations, then the excluded items the answer rules out."""
         ruled_out = [f"rules out {item}, as the request asks" for item in self.ruled_out]
-        return self.violations(phrases) + ruled_out
+        return self.violations(phrases, lacks) + ruled_out
 
 
 def _strip_substitutes(content: str, members: Sequence[str]) -> str:

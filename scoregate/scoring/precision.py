@@ -114,14 +114,18 @@ def _pair_score(
             analysis.excluded, pair[1], embed=embed, min_cosine=cfg.member_min_cosine
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
+        lacks = {e.item for e in analysis.exclusions if e.lack}
+        violated = [item for item, _ in check.violated]
         details.update(
             excluded=analysis.excluded,
-            violated=[item for item, _ in check.violated],
+            violated=violated,
             violated_by=dict(check.violated),
-            violations=check.violations(phrases),
+            violations=check.violations(phrases, lacks),
+            # only things the asker says they lack ("I don't have a car"): review at most
+            violated_lacks_only=bool(violated) and set(violated) <= lacks,
         )
-        reasons = check.reasons(phrases) + reasons
-        if check.violated:
+        reasons = check.reasons(phrases, lacks) + reasons
+        if violated and not details["violated_lacks_only"]:
             score *= cfg.exclusion_penalty
     return TrackScore(
         name=TRACK, score=score, details=details, reasons=reasons, elapsed_ms=elapsed_ms

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from scoregate.schemas.constraints import Constraint, Instruction
-from scoregate.scoring.exclusions import SENTENCES, exclusion_matches, strip_exclusions
+from scoregate.scoring.exclusions import LACK, SENTENCES, exclusion_matches, strip_exclusions
 from scoregate.scoring.instruction_rules import infer_instructions, instruction_terms
 from scoregate.scoring.language import LANGUAGE_CODES
 
@@ -35,6 +35,8 @@ class Exclusion:
 
     item: str
     phrase: str
+    #: A lack the asker states ("I don't have a car"), not a thing ruled out.
+    lack: bool = False
 
 
 @dataclass(frozen=True)
@@ -232,6 +234,15 @@ def split_asks(query: str) -> tuple[str, ...]:
     return tuple(asks) if len(asks) > 1 else ()
 
 
+def _whole_words(query: str, phrase: str) -> str:
+    """``phrase`` with the word it starts inside of: "n't have a car" -> "won't have a car"."""
+    at = query.find(phrase)
+    start = at
+    while start > 0 and query[start - 1].isalpha():
+        start -= 1
+    return query[start:at] + phrase if at > 0 else phrase
+
+
 @lru_cache(maxsize=1024)
 def analyze(query: str) -> RequestAnalysis:
     """Read ``query``: its core ask, exclusions (with their phrases) and instructions.
@@ -248,7 +259,8 @@ def analyze(query: str) -> RequestAnalysis:
         seen.add(item)
         at = phrase.lower().find(item)
         phrase = phrase[: at + len(item)] if at >= 0 else phrase
-        exclusions.append(Exclusion(item=item, phrase=phrase.strip(" ,;-")))
+        phrase = _whole_words(query, phrase.strip(" ,;-"))
+        exclusions.append(Exclusion(item=item, phrase=phrase, lack=bool(LACK.search(phrase))))
     for e in _implied_exclusions(query):
         if e.item not in seen:
             seen.add(e.item)

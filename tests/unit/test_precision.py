@@ -40,6 +40,15 @@ class FakeCrossEncoder:
 CFG = PrecisionConfig(max_length=24, chunk_overlap=4, exclusion_penalty=0.5)
 
 
+def test_a_lack_stated_is_not_penalised_like_an_exclusion() -> None:
+    model = FakeCrossEncoder()
+    query = "We won't have a car, only trains. Plan 3 days in Switzerland?"
+    [t] = precision_scores(model, [(query, "Pick up a rental car in Zurich.")], CFG)
+    assert t.details["violated"] == ["car"] and t.details["violated_lacks_only"] is True
+    assert t.score == pytest.approx(t.details["model_score"])  # no penalty
+    assert "uses car, which the request says is not available ('won't have a car')" in t.reasons
+
+
 @pytest.mark.parametrize(
     ("query", "expected"),
     [

@@ -132,6 +132,8 @@ def test_questions_typed_without_a_question_mark_and_stops_inside_numbers(query,
     ("query", "excluded"),
     [
         ("Dessert for a diabetic friend, no sugar of any kind.", ["sugar"]),
+        ("Dinner ideas? My son can't have sesame.", ["sesame"]),
+        ("I don't have a degree but 6 years in IT. How should I structure my CV?", ["degree"]),
         ("i dont want to eat pasta again this week, dinner ideas?", ["pasta"]),
         ("Not buying Dell again after the last one died. Laptop under $900?", ["dell"]),
         ("Wedding outfit, I dont want to rent a tux (always fits weird).", ["tux"]),
@@ -487,6 +489,26 @@ def _fused(query: str, content: str):
     return fuse(req, tracks, CFG)
 
 
+def test_an_answer_using_what_the_asker_lacks_goes_to_review_not_reject():
+    query = "I don't have a drill. How do I hang a heavy mirror in a rented flat?"
+    (e,) = analyze(query).exclusions
+    assert (e.item, e.phrase, e.lack) == ("drill", "don't have a drill", True)
+
+    def fused(lacks_only: bool):
+        req = ScoreRequest(query=query, content="Drill two holes and use wall plugs.")
+        details = {"violated": ["drill"], "violated_lacks_only": lacks_only}
+        tracks = {
+            "semantic": TrackScore(name="semantic", score=0.8),
+            "precision": TrackScore(name="precision", score=0.99, details=details),
+        }
+        return fuse(req, tracks, CFG)
+
+    lack, ruled_out = fused(True), fused(False)
+    assert lack.action == "review" and lack.score == CFG.actions.review
+    assert "uses something the request says is not available" in " ".join(lack.reasons)
+    assert ruled_out.score == CFG.precision.exclusion_cap and ruled_out.action == "iterate"
+
+
 def test_a_failed_inferred_instruction_goes_to_review_below_answers_that_meet_it():
     query = "Name exactly 3 rivers in Spain, all lowercase."
     good = _fused(query, "- ebro\n- tagus\n- douro")
@@ -625,6 +647,19 @@ def test_gate_dev_and_realistic_training_share_no_request():
     train = _queries(ROOT / "training" / "data" / "realistic", "query")
     assert len(dev) >= 400 and len(train) >= 600
     assert not dev & train
+
+
+def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
+    dev = _queries(ROOT / "benchmarks" / "data" / "gate_dev", "query")
+    train = _queries(ROOT / "training" / "data" / "realistic", "query")
+    fresh = [
+        _queries(ROOT / "benchmarks" / "data" / name, "query")
+        for name in ("gate_holdout", "gate_holdout2")
+    ]
+    assert [len(s) for s in fresh] == [60, 60]
+    assert not fresh[0] & fresh[1]
+    for s in fresh:
+        assert not s & dev and not s & train
 
 
 def test_the_instruction_sets_are_apart_from_training_and_from_each_other():
