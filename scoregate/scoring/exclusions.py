@@ -45,7 +45,9 @@ _CONSUME = (
 #: than "no drills please" (the answer may talk about cars: "no car needed", "the cable
 #: car"); the gate sends an answer that uses it to review at most, not to reject.
 LACK_CUE = r"(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+have\s+(?:any\s+)?"
-LACK = re.compile(LACK_CUE, re.IGNORECASE)
+#: A phrase that states a lack, from its first word ("won't have a car"; not "rather not
+#: have to call", a preference).
+LACK = re.compile(r"\w*" + LACK_CUE, re.IGNORECASE)
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
     r"\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b|problem\b|doubt\b|way\b"

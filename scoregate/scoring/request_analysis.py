@@ -260,7 +260,7 @@ def analyze(query: str) -> RequestAnalysis:
         at = phrase.lower().find(item)
         phrase = phrase[: at + len(item)] if at >= 0 else phrase
         phrase = _whole_words(query, phrase.strip(" ,;-"))
-        exclusions.append(Exclusion(item=item, phrase=phrase, lack=bool(LACK.search(phrase))))
+        exclusions.append(Exclusion(item=item, phrase=phrase, lack=bool(LACK.match(phrase))))
     for e in _implied_exclusions(query):
         if e.item not in seen:
             seen.add(e.item)

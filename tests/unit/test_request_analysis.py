@@ -493,6 +493,10 @@ def test_an_answer_using_what_the_asker_lacks_goes_to_review_not_reject():
     query = "I don't have a drill. How do I hang a heavy mirror in a rented flat?"
     (e,) = analyze(query).exclusions
     assert (e.item, e.phrase, e.lack) == ("drill", "don't have a drill", True)
+    (pref,) = analyze(
+        "I'd rather not have to call a plumber. How do I fix a dripping tap?"
+    ).exclusions
+    assert pref.lack is False
 
     def fused(lacks_only: bool):
         req = ScoreRequest(query=query, content="Drill two holes and use wall plugs.")
