@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -211,7 +212,7 @@ def print_report(report: dict[str, Any], instr: dict[str, Any] | None) -> None:
             )
     print("\ntargets")
     for label, value, ok in targets(report, instr):
-        if value != value:  # NaN: no instruction set was read (--instructions with none)
+        if math.isnan(value):  # no instruction set was read (--instructions with none)
             print(f"  n/a   {label}: no instruction set read")
             continue
         print(f"  {'PASS' if ok else 'FAIL'}  {label}: {value}")

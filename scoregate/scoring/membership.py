@@ -113,10 +113,8 @@ class MemberCheck:
         for item, member in self.violated:
             said = f" ('{phrases[item]}')" if item in phrases else ""
             what = member if member == item else f"{member} ({item})"
-            if item in lacks:
-                out.append(f"uses {what}, which the request says is not available{said}")
-            else:
-                out.append(f"uses {what}, which the request excludes{said}")
+            why = "the request says is not available" if item in lacks else "the request excludes"
+            out.append(f"uses {what}, which {why}{said}")
         return out
 
     def reasons(self, phrases: dict[str, str], lacks: Collection[str] = ()) -> list[str]:

@@ -116,16 +116,17 @@ def _pair_score(
         phrases = {e.item: e.phrase for e in analysis.exclusions}
         lacks = {e.item for e in analysis.exclusions if e.lack}
         violated = [item for item, _ in check.violated]
+        # only things the asker says they lack ("I don't have a car"): review at most
+        lacks_only = bool(violated) and set(violated) <= lacks
         details.update(
             excluded=analysis.excluded,
             violated=violated,
             violated_by=dict(check.violated),
             violations=check.violations(phrases, lacks),
-            # only things the asker says they lack ("I don't have a car"): review at most
-            violated_lacks_only=bool(violated) and set(violated) <= lacks,
+            violated_lacks_only=lacks_only,
         )
         reasons = check.reasons(phrases, lacks) + reasons
-        if violated and not details["violated_lacks_only"]:
+        if violated and not lacks_only:
             score *= cfg.exclusion_penalty
     return TrackScore(
         name=TRACK, score=score, details=details, reasons=reasons, elapsed_ms=elapsed_ms

@@ -199,18 +199,14 @@ _WANT = re.compile(
 )
 #: Where one ask ends and the next begins inside a sentence: "..., and which one ...",
 #: "... and also how ...", "...? Also, what ...".
-_ASK_SPLIT = re.compile(
-    rf",?\s*\b(?:and(?:\s+also)?|also|plus)\s+(?=(?:{_ASK_WORD}|{_ASK_VERB})\b)"
-    # a second ask stressed in capitals: "a fajita recipe AND a shopping list"
-    r"|\s+(?-i:AND|PLUS)\s+",
-    re.IGNORECASE,
-)
+_JOIN = r",?\s*\b(?:and(?:\s+also)?|also|plus)\s+"
+#: A second ask stressed in capitals: "a fajita recipe AND a shopping list".
+_CAPS_JOIN = r"|\s+(?-i:AND|PLUS)\s+"
+_ASK_SPLIT = re.compile(rf"{_JOIN}(?=(?:{_ASK_WORD}|{_ASK_VERB})\b){_CAPS_JOIN}", re.IGNORECASE)
 #: The same inside a stated want, where only a question word opens a second ask: "I need
 #: a gift for my sister, she just moved and is always complaining" is one.
 _WANT_SPLIT = re.compile(
-    r",?\s*\b(?:and(?:\s+also)?|also|plus)\s+(?=(?:what|which|how|where|when|why|whether)\b)"
-    r"|\s+(?-i:AND|PLUS)\s+",
-    re.IGNORECASE,
+    rf"{_JOIN}(?=(?:what|which|how|where|when|why|whether)\b){_CAPS_JOIN}", re.IGNORECASE
 )
 MIN_ASK_WORDS = 3
 
