@@ -21,7 +21,7 @@ _PRONOUNS = frozenset(
 )
 _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _END = (
-    r"(?=\s*(?:[.;:!?()\n—–]|-\s|$|\b(?:but|please|because|since|if|when|while|unless|thanks"
+    r"(?=\s*(?:[.;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b"
     rf"|,\s*(?:{_PRONOUN_ALT})(?![\w'])"
@@ -106,7 +106,7 @@ _LEADING = re.compile(
     r"^(?:(?:a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
-    r"|wearing|mood\s+for|into"
+    r"|wearing|mood\s+for|into|paying\s+for|(?:anything|stuff)\s+(?:about|on|regarding)"
     r"|me|him|us|them)\s+)+",
     re.IGNORECASE,
 )
@@ -159,6 +159,8 @@ _STOP_TERMS = frozenset(
     }
 )
 MAX_TERM_WORDS = 4
+#: Subject pronouns: a term with one is a clause that ran on past the excluded thing.
+_SUBJECTS = frozenset("i i'm im i've ive i'd we we're we'd they they're he he's she she's".split())
 
 
 #: A verb that opens a dispreferred activity: "turn the oven on" excludes the oven.
@@ -175,7 +177,10 @@ _TRAILING = re.compile(
 #: though", "no meat this week".
 _CHAT_TAIL = re.compile(
     r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
-    r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)))+$"
+    r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
+    # "no oven right now", "avoiding caffeine after lunch": when, not what
+    r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently"
+    r"|(?:after|before)\s+(?:lunch|dinner|noon|work|bed|bedtime|\d+\s*(?:am|pm)?)))+$"
 )
 
 
@@ -203,6 +208,10 @@ def _clean_term(raw: str) -> str | None:
     term = re.sub(r"(?<=\w)\s+(?:her|him|them|it|us|me)$", "", term)  # "declaw her": declaw
     words = term.split()
     if not words or term in _STOP_TERMS or len(words) > MAX_TERM_WORDS or words[0] in _PRONOUNS:
+        return None
+    if _SUBJECTS.intersection(words) or words[0] in ("only", "just"):
+        # a clause, not a thing ("by Wednesday I'm ordering takeout"), or what there is
+        # instead ("no oven right now, only a stovetop")
         return None
     return term
 

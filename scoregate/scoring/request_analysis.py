@@ -219,11 +219,11 @@ def split_asks(query: str) -> tuple[str, ...]:
     """
     asks: list[str] = []
     for sentence in _ASK_SENTENCES.findall(query):
-        s = sentence.strip()
+        # "... lentils? and is it a complete protein": read past the joining word
+        s = re.sub(r"^(?:also|and|plus)\b[,\s]*", "", sentence.strip(), flags=re.IGNORECASE)
         asking = s.endswith("?") or _IMPERATIVE.match(s) or _QUESTION.match(s)
         if not (asking or _WANT.match(s)):
             continue
-        s = re.sub(r"^(?:also|and|plus)\b[,\s]*", "", s, flags=re.IGNORECASE)
         split = _ASK_SPLIT if asking else _WANT_SPLIT
         parts = [p.strip() for p in split.split(s) if len(p.split()) >= MIN_ASK_WORDS]
         asks += parts if asking or len(parts) > 1 else []

@@ -977,3 +977,46 @@ def test_a_per_item_minimum_reads_the_shortest_item():
     exactly = k(check="count", unit="item_words", relation="exactly", value=2)
     assert check_instruction("- Sip often.\n- Drink more.", exactly)[0] is True
     assert check_instruction("- Sip often.\n- Drink a lot more.", exactly)[0] is False
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # when, not what: the item ends before a time
+        ("We don't have an oven right now, only a stovetop. Cheap meals?", ["oven"]),
+        ("im trying to avoid caffeine after lunch bc it wrecks my sleep", ["caffeine"]),
+        ("I'd like to avoid supplements for now.", ["supplements"]),
+        ("I don't have a computer, only my iPad. How do I update it?", ["computer"]),
+        # what is excluded, not the words that name it
+        (
+            "Storage almost full. NOT paying for iCloud+, already have too many subscriptions.",
+            ["icloud+"],
+        ),
+        ("A viewing checklist, please. Leave out anything about schools.", ["schools"]),
+        # a clause that runs on past the excluded thing excludes nothing more
+        (
+            "I really don't want to eat the same meal five days in a row, by Wednesday I'm"
+            " ordering takeout.",
+            [],
+        ),
+    ],
+)
+def test_an_excluded_item_is_the_thing_not_the_clause_around_it(query, expected):
+    assert analyze(query).excluded == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "asks"),
+    [
+        (
+            "how much protein is in a cup of cooked lentils? and is it a complete protein or do"
+            " i need to pair it with something",
+            2,
+        ),
+        ("steak: how to tell medium-rare w/o a thermometer? and how long to rest it", 2),
+        ("How do I descale a kettle? And is vinegar safe for it?", 2),
+        ("How do I descale a kettle? And thanks for the help earlier.", 0),
+    ],
+)
+def test_a_second_question_that_opens_with_and_is_an_ask(query, asks):
+    assert len(analyze(query).asks) == asks
