@@ -66,6 +66,15 @@ ACTIONS = ("accept", "review", "iterate", "reject")
 TRACKS = ("semantic", "precision", "reward", "fused")
 
 
+def scoring_config(config: str | None, model: str | None) -> ScoringConfig:
+    """The scoring config (``config`` overlay or the packaged one), its precision model
+    replaced by ``model`` when given."""
+    cfg = load_scoring_config(config)
+    if not model:
+        return cfg
+    return cfg.model_copy(update={"precision": cfg.precision.model_copy(update={"model": model})})
+
+
 def read_jsonl(paths: Iterable[Path]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for path in sorted(paths):
@@ -232,11 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="also write the figures to this JSON file")
     replay.add_arguments(ap)
     args = ap.parse_args(argv)
-    cfg = load_scoring_config(args.config)
-    if args.model:
-        cfg = cfg.model_copy(
-            update={"precision": cfg.precision.model_copy(update={"model": args.model})}
-        )
+    cfg = scoring_config(args.config, args.model)
     models = LocalModels(cfg, device="cpu", backend=get_settings().cpu_backend)
     recorder = replay.install(models, args.record_pairs, args.replay)
     rows = read_jsonl(Path(args.gate_dev).glob("*.jsonl"))

@@ -29,9 +29,17 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
-from eval_gate import ACTIONS, KINDS, fuse_all, p_greater, read_jsonl, score_all, track_value
+from eval_gate import (
+    ACTIONS,
+    KINDS,
+    fuse_all,
+    p_greater,
+    read_jsonl,
+    score_all,
+    scoring_config,
+    track_value,
+)
 
-from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.config.settings import get_settings
 from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import LocalModels
@@ -119,11 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", default=str(LENGTH_SET), help="folder of length-matched JSONL files")
     ap.add_argument("--json", help="also write the figures to this JSON file")
     args = ap.parse_args(argv)
-    cfg = load_scoring_config(args.config)
-    if args.model:
-        cfg = cfg.model_copy(
-            update={"precision": cfg.precision.model_copy(update={"model": args.model})}
-        )
+    cfg = scoring_config(args.config, args.model)
     rows = read_jsonl(Path(args.data).glob("*.jsonl"))
     if not rows:
         print(f"no rows under {args.data}", file=sys.stderr)

@@ -159,8 +159,9 @@ _STOP_TERMS = frozenset(
     }
 )
 MAX_TERM_WORDS = 4
-#: Subject pronouns: a term with one is a clause that ran on past the excluded thing.
-_SUBJECTS = frozenset("i i'm im i've ive i'd we we're we'd they they're he he's she she's".split())
+#: The subject pronouns of ``_PRONOUNS``: a term with one is a clause that ran on past the
+#: excluded thing ("by Wednesday I'm ordering takeout").
+_SUBJECTS = _PRONOUNS - frozenset("it it's its you you're that's my our his their".split())
 
 
 #: A verb that opens a dispreferred activity: "turn the oven on" excludes the oven.
@@ -207,11 +208,15 @@ def _clean_term(raw: str) -> str | None:
     term = _LEADING.sub("", term).strip()
     term = re.sub(r"(?<=\w)\s+(?:her|him|them|it|us|me)$", "", term)  # "declaw her": declaw
     words = term.split()
-    if not words or term in _STOP_TERMS or len(words) > MAX_TERM_WORDS or words[0] in _PRONOUNS:
-        return None
-    if _SUBJECTS.intersection(words) or words[0] in ("only", "just"):
-        # a clause, not a thing ("by Wednesday I'm ordering takeout"), or what there is
-        # instead ("no oven right now, only a stovetop")
+    # not a thing: a pronoun, a clause, or what there is instead ("only a stovetop")
+    if (
+        not words
+        or term in _STOP_TERMS
+        or len(words) > MAX_TERM_WORDS
+        or words[0] in _PRONOUNS
+        or words[0] in ("only", "just")
+        or _SUBJECTS.intersection(words)
+    ):
         return None
     return term
 

@@ -17,12 +17,7 @@ SHORT, LONG = (8, 30), (90, 220)
 
 
 def _rows() -> list[dict]:
-    return [
-        json.loads(line)
-        for path in sorted((ROOT / "benchmarks" / "data" / "length_matched").glob("*.jsonl"))
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    ]
+    return eval_length.read_jsonl(eval_length.LENGTH_SET.glob("*.jsonl"))
 
 
 def _words(row: dict, name: str) -> int:
