@@ -52,6 +52,10 @@ class FusionConfig(StrictSection):
     #: score is capped at ``missed_ask_cap`` (below the accept cut: a human looks).
     ask_min_cosine: float = Field(default=0.25, ge=-1, le=1)
     missed_ask_cap: float = Field(default=0.70, ge=0, le=1)
+    #: A question whose answer has a recognisable form ("how long" -> a duration, "how
+    #: much protein" -> an amount; ``scoring.answer_types``) that the answer gives nothing
+    #: of that form for is left out: the fused score is capped at ``missed_ask_cap`` too.
+    answer_type_check: bool = True
 
     @model_validator(mode="after")
     def _profiles_valid(self) -> FusionConfig:

@@ -8,6 +8,7 @@ from typing import Any
 from scoregate.config.scoring_yaml import ActionThresholds, ScoringConfig
 from scoregate.schemas.request import ScoreRequest, ScoringMetadata
 from scoregate.schemas.result import Action, Band, ScoreResult, TrackScore, WeakFactor
+from scoregate.scoring.answer_types import KIND_NAMES, missing_answers
 from scoregate.scoring.bands import held_band
 from scoregate.scoring.calibration import Calibrator, calibrate
 from scoregate.scoring.gating import resolve_tier
@@ -272,9 +273,27 @@ def _relevance(tracks: dict[str, TrackScore], cfg: ScoringConfig) -> tuple[float
     )
 
 
-def _soft_caps(tracks: dict[str, TrackScore], cfg: ScoringConfig) -> list[tuple[float, str]]:
-    """Caps from evidence in the answer: an excluded item it affirms, inferred
-    instructions it fails. Each with its reason, in plain words."""
+def _unanswered(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:
+    """A cap when the request asks for a figure of a kind the answer gives none of ("how
+    long?" and no duration anywhere), with its reason."""
+    if not cfg.fusion.answer_type_check:
+        return None
+    missing = missing_answers(analyze(request.query).expects, request.content)
+    if not missing:
+        return None
+    e = missing[0]
+    return (
+        cfg.fusion.missed_ask_cap,
+        f"the request asks '{e.phrase}' ({KIND_NAMES[e.kind]}) and the answer gives none",
+    )
+
+
+def _soft_caps(
+    request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfig, *, read: bool
+) -> list[tuple[float, str]]:
+    """Caps from evidence in the answer: an excluded item it affirms, a question it
+    leaves out, inferred instructions it fails. Each with its reason, in plain words.
+    ``read``: the answer is in a language the checks of its wording can read."""
     caps: list[tuple[float, str]] = []
     prec = tracks.get("precision")
     if prec is not None and prec.ok and prec.details.get("violated"):
@@ -295,6 +314,9 @@ def _soft_caps(tracks: dict[str, TrackScore], cfg: ScoringConfig) -> list[tuple[
                 f" (closest sentence cosine {worst['cosine']:.2f})",
             )
         )
+    unanswered = _unanswered(request, cfg) if read else None
+    if unanswered is not None:
+        caps.append(unanswered)
     reward = tracks.get("reward")
     failed = reward.details.get("inferred_failures", []) if reward is not None and reward.ok else []
     if failed:
@@ -347,7 +369,7 @@ def fuse(
     if drift is not None:
         notes.insert(0, drift)
     capped: list[str] = []
-    for cap, why in _soft_caps(tracks, cfg):
+    for cap, why in _soft_caps(request, tracks, cfg, read=unread is None):
         if score > cap:
             score = cap
             capped.append(f"score capped at {cap:.2f}: {why}")

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from scoregate.schemas.constraints import Constraint, Instruction
+from scoregate.scoring.answer_types import Expectation, expected_answers
 from scoregate.scoring.exclusions import LACK, SENTENCES, exclusion_matches, strip_exclusions
 from scoregate.scoring.instruction_rules import infer_instructions, instruction_terms
 from scoregate.scoring.language import LANGUAGE_CODES
@@ -53,6 +54,9 @@ class RequestAnalysis:
     #: What the answer should be about: the request less the clauses that only set its
     #: form ("Give me 3 bullet points, all lowercase."); the request itself if nothing is left.
     topic: str = ""
+    #: The questions whose answer has a recognisable form ("how long" -> a duration,
+    #: "how much protein" -> an amount): ``scoring.answer_types``.
+    expects: tuple[Expectation, ...] = ()
 
     @property
     def excluded(self) -> list[str]:
@@ -68,6 +72,7 @@ class RequestAnalysis:
             ],
             "asks": list(self.asks),
             "topic": self.topic,
+            "expects": [{"phrase": e.phrase, "kind": e.kind} for e in self.expects],
         }
 
 
@@ -211,6 +216,29 @@ _WANT_SPLIT = re.compile(
 MIN_ASK_WORDS = 3
 
 
+#: A sentence that seeks a fact without asking it outright: "not sure how long to rest it".
+_SEEKS = re.compile(
+    r"\b(?:tell me|let me know|wondering|curious|not sure|no idea|want to know|need to know"
+    r"|like to know|any idea|figure out|confused about)\b",
+    re.IGNORECASE,
+)
+
+
+def _asking(sentence: str) -> bool:
+    return bool(sentence.endswith("?") or _IMPERATIVE.match(sentence) or _QUESTION.match(sentence))
+
+
+def asking_sentences(query: str) -> list[str]:
+    """The sentences of ``query`` that ask something (a question, with or without its
+    question mark, an imperative ask, or a fact sought: "no idea how long it keeps")."""
+    out = []
+    for sentence in _ASK_SENTENCES.findall(query):
+        s = re.sub(r"^(?:also|and|plus)\b[,\s]*", "", sentence.strip(), flags=re.IGNORECASE)
+        if _asking(s) or _SEEKS.search(s):
+            out.append(s)
+    return out
+
+
 def split_asks(query: str) -> tuple[str, ...]:
     """The separate asks of ``query`` when it has more than one, else ``()``.
 
@@ -221,7 +249,7 @@ def split_asks(query: str) -> tuple[str, ...]:
     for sentence in _ASK_SENTENCES.findall(query):
         # "... lentils? and is it a complete protein": read past the joining word
         s = re.sub(r"^(?:also|and|plus)\b[,\s]*", "", sentence.strip(), flags=re.IGNORECASE)
-        asking = s.endswith("?") or _IMPERATIVE.match(s) or _QUESTION.match(s)
+        asking = _asking(s)
         if not (asking or _WANT.match(s)):
             continue
         split = _ASK_SPLIT if asking else _WANT_SPLIT
@@ -270,6 +298,7 @@ def analyze(query: str) -> RequestAnalysis:
         instructions=tuple(instructions),
         asks=split_asks(topic),
         topic=topic,
+        expects=expected_answers(" ".join(asking_sentences(topic))),
     )
 
 

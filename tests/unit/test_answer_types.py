@@ -1,0 +1,128 @@
+"""Questions whose answer has a recognisable form, and answers that give none of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import TrackScore
+from scoregate.scoring.answer_types import expected_answers, gives, missing_answers
+from scoregate.scoring.fusion import fuse
+from scoregate.scoring.request_analysis import analyze
+
+CFG = load_scoring_config()
+
+
+def kinds(query: str) -> list[str]:
+    return [e.kind for e in analyze(query).expects]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("How long and at what temp do I roast a 4 lb whole chicken?", ["duration", "temperature"]),
+        (
+            "How often should I feed my 10 week old puppy and how much each time?",
+            ["frequency", "amount"],
+        ),
+        ("how much protein is in a cup of cooked lentils?", ["amount"]),
+        ("How much sleep does a 9 year old actually need?", ["duration"]),
+        ("Window or portable AC, and roughly how many BTUs for 150 sq ft?", ["count"]),
+        ("what age do most kids get their first phone?", ["age"]),
+        ("no idea how long cooked rice keeps in the fridge", ["duration"]),
+        ("How far is the airport from the old town?", ["distance"]),
+        ("What time should I leave for a 9am flight?", ["clock_time"]),
+        # statements and questions about a method, not about a figure
+        ("How do I see how much storage is left on my Mac?", []),
+        ("How much does it matter which flour I use?", []),
+        ("How much taller is he than me?", []),
+        ("How far into the series should I read?", []),
+        ("I've had this sofa for ages, no matter how long I clean it it smells.", []),
+        ("Write me a cover letter. It took me how long to find this job!", []),
+        ("Give me a packing list for a week in Lisbon.", []),
+    ],
+)
+def test_the_analysis_lists_what_each_question_expects(query, expected):
+    assert kinds(query) == expected
+
+
+def test_only_sentences_that_ask_are_read():
+    assert kinds("Summarise this note for my team. Note: the outage took how long.") == []
+    assert kinds("Draft a reply. She wrote: 'How long will my refund take?'") == ["duration"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "answer", "given"),
+    [
+        ("duration", "Boil them for 9-10 minutes.", True),
+        ("duration", "Simmer until the lentils are soft.", True),
+        ("duration", "About 1,200 pages unabridged.", True),
+        ("duration", "Salt it well and roast it breast side up.", False),
+        ("amount", "About 18 g of protein per cup.", True),
+        ("amount", "Tip 15-20% for table service.", True),
+        ("amount", "It costs $98 a month.", True),
+        ("amount", "The bulb draws 5 A at 12 V.", True),
+        ("amount", "Season to taste.", True),
+        ("amount", "Feed her four small meals spread through the day, around 7am.", False),
+        ("frequency", "Twice a week in summer.", True),
+        ("frequency", "Every 6-12 months.", True),
+        ("frequency", "Use a cat-specific shampoo and lukewarm water.", False),
+        ("temperature", "Roast at 220°C.", True),
+        ("temperature", "Cook over medium-high heat.", True),
+        ("temperature", "Pat the skin dry first.", False),
+        ("count", "Three should do.", True),
+        ("count", "Pick the window unit: it is quieter.", False),
+        ("distance", "It's a 20-minute walk.", True),
+        ("age", "Most get one at 11 or 12.", True),
+        ("clock_time", "Leave by 6:30.", True),
+    ],
+)
+def test_an_answer_gives_a_kind_on_any_expression_of_it(kind, answer, given):
+    assert gives(kind, answer) is given
+
+
+def test_a_bare_figure_answers_any_question_for_a_figure():
+    expects = expected_answers("Rent is $1,500 split three ways. How much do I pay?")
+    assert missing_answers(expects, "500") == []
+    assert missing_answers(expects, "") == []  # empty answers are judged elsewhere
+
+
+def _fused(query: str, content: str, cfg=CFG):
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=0.9),
+        "precision": TrackScore(name="precision", score=0.99),
+    }
+    return fuse(ScoreRequest(query=query, content=content), tracks, cfg)
+
+
+def test_an_answer_that_leaves_a_figure_out_is_capped_below_accept_with_the_question_named():
+    query = "What temp and how long for a whole 1.8kg chicken?"
+    r = _fused(query, "Roast it at 200°C, breast side up, and baste it now and then.")
+    assert r.score == CFG.fusion.missed_ask_cap < CFG.actions.accept
+    assert r.action == "review"
+    assert any("'how long'" in x and "a duration" in x for x in r.reasons)
+    whole = _fused(query, "Roast it at 200°C for about 80 minutes, then rest it 15 minutes.")
+    assert whole.score > CFG.fusion.missed_ask_cap
+    assert whole.action == "accept"
+
+
+def test_the_answer_type_check_is_off_with_one_key():
+    off = CFG.model_copy(
+        update={"fusion": CFG.fusion.model_copy(update={"answer_type_check": False})}
+    )
+    r = _fused("How long do I boil an egg?", "Start it in cold water.", off)
+    assert r.score > CFG.fusion.missed_ask_cap
+
+
+def test_an_answer_in_another_language_is_not_read_for_figures():
+    r = _fused(
+        "Answer in Spanish please: how often should I feed my adult cat?",
+        "Un gato adulto suele comer dos veces al día, por la mañana y por la noche.",
+    )
+    assert not any("asks 'how often'" in x for x in r.reasons)
+
+
+def test_the_breakdown_lists_the_expectations():
+    a = analyze("How long do I rest a steak?").to_dict()
+    assert a["expects"] == [{"phrase": "How long", "kind": "duration"}]
