@@ -132,6 +132,7 @@ InstructionCheck = Literal[
     "repeat_prompt",
     "two_responses",
     "paragraph_first_word",
+    "headings",
 ]
 CountUnit = Literal[
     "words",
@@ -166,6 +167,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "language": ("value",),
     "repeat_prompt": ("value",),
     "paragraph_first_word": ("value", "index"),
+    "headings": ("value",),
 }
 
 

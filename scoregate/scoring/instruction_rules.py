@@ -32,6 +32,7 @@ from scoregate.scoring.phrasing import (
     Rule,
     is_part,
     make,
+    negated_before,
     num,
     patterns,
     relation,
@@ -201,6 +202,11 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"\b(?:list|name|enumerate)\s+(?:me\s+)?(?P<rel>exactly\s+|at\s+least\s+|at\s+most\s+)?"
         rf"{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b"
     )
+    # "Use exactly 5 checkbox items": a stated count of items to use
+    using = (
+        rf"\b(?:use|using|include|including)\s+(?P<rel>exactly|at\s+least|at\s+most"
+        rf"|no\s+more\s+than)\s+{NUM}\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
+    )
     # "Exactly 4 steps, numbered.": a sentence that opens with the count
     opening = (
         rf"(?:^|[.!?;:,]\s+)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+{NUM}\s+"
@@ -211,6 +217,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         or list(re.finditer(rx, low))
         or list(re.finditer(explicit, low))
         or list(re.finditer(opening, low))
+        or [m for m in re.finditer(using, low) if not negated_before(low, m)]
         or list(re.finditer(listing, low))
     )
     for m in matches:

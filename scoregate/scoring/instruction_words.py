@@ -30,6 +30,7 @@ from scoregate.scoring.phrasing import (
     negated_before,
     num,
     option_list,
+    quoted_list,
     relation,
     word_list,
 )
@@ -306,6 +307,43 @@ def _sections(q: str, low: str) -> Iterator[Instruction]:
     yield make("count", mark.group(0), unit="sections", relation=rel, value=value, separator=marker)
 
 
+#: Named headings: "two sections with the headings 'Autumn' and 'Spring'", "headed
+#: 'Pros' and 'Cons'", "with these headings and nothing else: SHOPPING and COOKING", "a
+#: Pros section and a Cons section".
+_HEADINGS_QUOTED = re.compile(
+    rf"\b(?:head(?:ing|er)s?|head(?:ed|lined)|titled|called|named|labell?ed)\b"
+    rf"(?:\s+[\w']+){{0,6}}?\s*:?\s*(?P<names>{QUOTED_LIST})",
+    re.IGNORECASE,
+)
+_HEADING_NAME = r"[A-Z][\w'/-]*(?:\s[A-Z][\w'/-]*){0,3}"
+_HEADINGS_AFTER_COLON = re.compile(
+    rf"\bhead(?:ing|er)s\b[^.:\n]{{0,60}}:\s*(?P<names>{_HEADING_NAME}"
+    rf"(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){_HEADING_NAME})+)\s*(?:[.!]|$)",
+    re.MULTILINE,
+)
+_NAMED_SECTIONS = re.compile(
+    rf"\b(?:an?\s+)?(?P<a>{_HEADING_NAME})\s+section,?\s+and\s+(?:an?\s+)?"
+    rf"(?P<b>{_HEADING_NAME})\s+section\b"
+)
+
+
+def _headings(q: str, low: str) -> Iterator[Instruction]:
+    del low  # heading names keep their case
+    m = _HEADINGS_QUOTED.search(q)
+    if m:
+        names = quoted_list(m.group("names"))
+    elif m := _HEADINGS_AFTER_COLON.search(q):
+        names = [n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", m["names"])]
+    elif m := _NAMED_SECTIONS.search(q):
+        names = [m["a"], m["b"]]
+    else:
+        return
+    names = [n.strip("#*_: ") for n in names]  # "'## Example'" names the heading Example
+    names = [n for n in dict.fromkeys(names) if n and len(n.split()) <= 6]
+    if len(names) >= 2:
+        yield make("headings", m.group(0), value=names)
+
+
 #: Before a "start with ...": the start of a part, not of the answer.
 _PART_START = re.compile(
     r"\b(?:paragraph|summary|line|sentence|section|bullet|item|each|every|one-liner|last|final"
@@ -395,6 +433,7 @@ WORD_RULES: tuple[Rule, ...] = (
     _frequencies,
     _letters_and_capitals,
     _markers,
+    _headings,
     _first_and_last,
     language_rule,
 )

@@ -286,7 +286,8 @@ def _starts_with(content: str, k: Instruction) -> Verdict:
 def _ends_with(content: str, k: Instruction) -> Verdict:
     want = _norm(str(k.value)).strip("\"'“”")
     have = _norm(content).rstrip("\"'“”*_ ")
-    if have.endswith(want) or have.endswith(want.rstrip(".!?")):
+    bare = want.rstrip(".!?")  # "...know." ends "...know"; a bare "?" must end the answer
+    if have.endswith(want) or (bare and have.endswith(bare)):
         return True, f"ends with {k.value!r}"
     last = " ".join(have.split()[-6:])
     return False, f"ends {last!r}; {_asks(k)} an ending with {k.value!r}"
@@ -346,6 +347,30 @@ def _paragraph_first_word(content: str, k: Instruction) -> Verdict:
     return False, f"paragraph {k.index} starts with {first!r}; {_asks(k)} {k.value!r}"
 
 
+#: What may stand around a heading on its line: markdown marks, a number, a colon.
+_HEADING_LEAD = r"^[ \t]*(?:#{1,6}[ \t]*|>[ \t]*)?(?:\d+[.)][ \t]*)?[*_]{0,2}[ \t]*"
+
+
+def _headings(content: str, k: Instruction) -> Verdict:
+    """Each named heading opens a line of its own (``## Spring``, ``**Spring**``,
+    ``Spring:``), in any case."""
+    names = [str(v) for v in (k.value if isinstance(k.value, list) else [k.value])]
+    missing = [
+        n
+        for n in names
+        if not re.search(
+            rf"{_HEADING_LEAD}{re.escape(n)}\b[*_]{{0,2}}[ \t]*(?::|[-–][ \t]|$)",
+            content,
+            re.IGNORECASE | re.MULTILINE,
+        )
+    ]
+    wanted = ", ".join(repr(n) for n in names)
+    if not missing:
+        return True, f"headings {wanted}"
+    gone = ", ".join(repr(n) for n in missing)
+    return False, f"no heading {gone}; {_asks(k)} the headings {wanted}"
+
+
 def _language(content: str, k: Instruction) -> Verdict:
     from scoregate.scoring.language import LANGUAGE_NAMES, detect_language, part_in_other_language
 
@@ -386,6 +411,7 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "repeat_prompt": _repeat_prompt,
     "two_responses": _two_responses,
     "paragraph_first_word": _paragraph_first_word,
+    "headings": _headings,
 }
 
 

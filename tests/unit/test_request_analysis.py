@@ -891,6 +891,57 @@ def test_forms_of_the_whole_answer(query, expected):
     assert expected in checks(query)
 
 
+def test_ending_with_a_question_needs_a_question_mark_at_the_end():
+    ask = k(check="ends_with", value="?")
+    assert check_instruction("Either is fine. Which do you read more often?", ask)[0] is True
+    assert check_instruction("Which do you read more? Either way, enjoy it.", ask)[0] is False
+
+
+@pytest.mark.parametrize(
+    ("query", "names"),
+    [
+        (
+            "Split it into two sections with the headings 'Autumn' and 'Spring'.",
+            ["Autumn", "Spring"],
+        ),
+        (
+            "Two sections with these headings and nothing else: SHOPPING and COOKING.",
+            ["SHOPPING", "COOKING"],
+        ),
+        ("Please split into a Pros section and a Cons section.", ["Pros", "Cons"]),
+        ("Use exactly 2 headings: '## What it is' and '## Example'.", ["What it is", "Example"]),
+        (
+            'Three sections titled exactly "Outcomes", "Challenges", "Learning".',
+            ["Outcomes", "Challenges", "Learning"],
+        ),
+    ],
+)
+def test_named_headings(query, names):
+    assert [k.value for k in infer_instructions(query) if k.check == "headings"] == [names]
+
+
+def test_each_named_heading_opens_a_line():
+    want = k(check="headings", value=["Autumn", "Spring"])
+    assert check_instruction("**Autumn**\n- clear beds\n\n## Spring:\n- sow peas", want)[0] is True
+    assert check_instruction("Autumn: clear the beds.\nSpring: sow peas.", want)[0] is True
+    ok, why = check_instruction("Autumn\n- clear beds\n\nWinter\n- order seeds", want)
+    assert ok is False and "no heading 'Spring'" in why
+    assert check_instruction("In autumn clear beds; in spring sow.", want)[0] is False
+
+
+@pytest.mark.parametrize(
+    ("query", "count"),
+    [
+        ("A kitten checklist. Use exactly 5 checkbox items like '- [ ] item'.", 5),
+        ("I want to use two apps at once on my iPad. How?", None),  # not a list
+        ("Do NOT include the two privileged items in the index.", None),
+    ],
+)
+def test_a_stated_count_of_items_to_use(query, count):
+    found = [k.value for k in infer_instructions(query) if k.check == "count"]
+    assert found == ([count] if count else [])
+
+
 def test_a_start_that_belongs_to_a_part_is_not_the_answers_start():
     q = "Number the steps and finish with a one-line summary starting with 'In short:'."
     assert not [k for k in infer_instructions(q) if k.check == "starts_with"]
