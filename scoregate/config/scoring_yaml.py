@@ -56,6 +56,10 @@ class FusionConfig(StrictSection):
     #: much protein" -> an amount; ``scoring.answer_types``) that the answer gives nothing
     #: of that form for is left out: the fused score is capped at ``missed_ask_cap`` too.
     answer_type_check: bool = True
+    #: A fact of the request that the answer restates the other way round ("hard winters"
+    #: -> "your mild winters", "I'm pregnant" -> "you're not pregnant";
+    #: ``scoring.restated``) caps the fused score at ``missed_ask_cap`` too.
+    restated_fact_check: bool = True
 
     @model_validator(mode="after")
     def _profiles_valid(self) -> FusionConfig:

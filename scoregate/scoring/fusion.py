@@ -15,6 +15,7 @@ from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
 from scoregate.scoring.language import LANGUAGE_NAMES, foreign_language
 from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
 from scoregate.scoring.text import sanitize_reasons
 
 
@@ -288,11 +289,26 @@ def _unanswered(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] 
     )
 
 
+def _restated(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:
+    """A cap when the answer restates a fact of the request the other way round."""
+    if not cfg.fusion.restated_fact_check:
+        return None
+    found = contradicted(request.query, request.content)
+    if not found:
+        return None
+    said, stated = found[0]
+    return (
+        cfg.fusion.missed_ask_cap,
+        f"the answer says '{said}' where the request says '{stated}'",
+    )
+
+
 def _soft_caps(
     request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfig, *, read: bool
 ) -> list[tuple[float, str]]:
     """Caps from evidence in the answer: an excluded item it affirms, a question it
-    leaves out, inferred instructions it fails. Each with its reason, in plain words.
+    leaves out, a fact of the request it restates the other way round, inferred
+    instructions it fails. Each with its reason, in plain words.
     ``read``: the answer is in a language the checks of its wording can read."""
     caps: list[tuple[float, str]] = []
     prec = tracks.get("precision")
@@ -314,9 +330,10 @@ def _soft_caps(
                 f" (closest sentence cosine {worst['cosine']:.2f})",
             )
         )
-    unanswered = _unanswered(request, cfg) if read else None
-    if unanswered is not None:
-        caps.append(unanswered)
+    for check in (_unanswered, _restated) if read else ():
+        found = check(request, cfg)
+        if found is not None:
+            caps.append(found)
     reward = tracks.get("reward")
     failed = reward.details.get("inferred_failures", []) if reward is not None and reward.ok else []
     if failed:

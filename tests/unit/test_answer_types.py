@@ -1,4 +1,5 @@
-"""Questions whose answer has a recognisable form, and answers that give none of it."""
+"""Questions whose answer has a recognisable form, answers that give none of it, and facts
+of the request restated the other way round."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from scoregate.schemas.result import TrackScore
 from scoregate.scoring.answer_types import expected_answers, gives, missing_answers
 from scoregate.scoring.fusion import fuse
 from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
 
 CFG = load_scoring_config()
 
@@ -126,3 +128,46 @@ def test_an_answer_in_another_language_is_not_read_for_figures():
 def test_the_breakdown_lists_the_expectations():
     a = analyze("How long do I rest a steak?").to_dict()
     assert a["expects"] == [{"phrase": "How long", "kind": "duration"}]
+
+
+# --- facts of the request restated the other way round ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "found"),
+    [
+        (
+            "I'm in zone 4 with hard winters and I want a fig tree. Any chance?",
+            "Absolutely: with your mild winters a fig will grow happily in the ground.",
+            [("mild winters", "hard winters")],
+        ),
+        (
+            "Costa Rica in September, I know it's the rainy season. Tips?",
+            "September is the heart of the dry season, so expect sunny days.",
+            [("dry season", "rainy season")],
+        ),
+        (
+            "I'm pregnant (second trimester). What exercise is okay?",
+            "Since you're not pregnant, go for kickboxing.",
+            [("you're not pregnant", "i'm pregnant")],
+        ),
+        # the request offers both; the answer repeats the request's own words; an activity
+        ("Do I start eggs in cold or hot water?", "Start them in cold water.", []),
+        ("Tips for hard winters vs mild winters?", "In mild winters, mulch.", []),
+        ("I'm looking for a quiet hotel.", "You're not looking in the right area.", []),
+        ("Low heat or not, the sauce splits.", "Keep it on low heat; high heat splits it.", []),
+    ],
+)
+def test_facts_restated_the_other_way_round(query, answer, found):
+    assert contradicted(query, answer) == found
+
+
+def test_an_answer_on_a_wrong_premise_is_capped_below_accept_with_both_words_named():
+    query = "I'm in zone 4 with hard winters and I want a fig tree. Any chance?"
+    r = _fused(query, "Yes! With your mild winters any fig grows outdoors, no protection needed.")
+    assert r.score == CFG.fusion.missed_ask_cap < CFG.actions.accept
+    assert any("'mild winters'" in x and "'hard winters'" in x for x in r.reasons)
+    off = CFG.model_copy(
+        update={"fusion": CFG.fusion.model_copy(update={"restated_fact_check": False})}
+    )
+    assert _fused(query, "Yes! With your mild winters any fig grows.", off).action == "accept"

@@ -1,0 +1,108 @@
+"""Facts of the request that the answer restates the other way round (pure).
+
+An answer built on a wrong premise often says so in as many words: "with your mild
+winters" to someone who wrote "zone 4 with hard winters", "since you're not pregnant" to
+"I'm pregnant". The cross-encoder reads such an answer as fluent and on topic; the words
+themselves are checkable. Two forms are read, both narrow on purpose:
+
+* the same noun with the opposite adjective ("hard winters" -> "mild winters", "low heat"
+  -> "high heat"), when the request does not name the opposite itself ("cold or hot
+  water?" offers both) and the answer never repeats the request's own pair;
+* a statement about the asker turned into its negation ("I'm vegan" -> "you're not
+  vegan", "as you aren't vegan").
+
+>>> contradicted("I'm in zone 4 with hard winters. Can I grow a fig?",
+...              "Yes: with your mild winters a fig grows happily outside.")
+[('mild winters', 'hard winters')]
+>>> contradicted("Start eggs in cold or hot water?", "Start them in cold water.")
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Adjectives whose opposite, on the same noun, contradicts a stated fact.
+_OPPOSITES: tuple[tuple[str, str], ...] = (
+    ("hard", "mild"),
+    ("harsh", "mild"),
+    ("severe", "mild"),
+    ("cold", "warm"),
+    ("cold", "mild"),
+    ("hot", "cold"),
+    ("hot", "cool"),
+    ("small", "large"),
+    ("small", "big"),
+    ("tiny", "huge"),
+    ("tiny", "large"),
+    ("tiny", "spacious"),
+    ("short", "long"),
+    ("low", "high"),
+    ("slow", "fast"),
+    ("cheap", "expensive"),
+    ("quiet", "noisy"),
+    ("quiet", "loud"),
+    ("dry", "humid"),
+    ("dry", "wet"),
+    ("dry", "rainy"),
+    ("sunny", "shady"),
+    ("light", "heavy"),
+    ("strict", "relaxed"),
+    ("shared", "private"),
+    ("weak", "strong"),
+    ("early", "late"),
+    ("thin", "thick"),
+    ("narrow", "wide"),
+    ("shallow", "deep"),
+    ("flat", "hilly"),
+    ("rural", "urban"),
+    ("indoor", "outdoor"),
+    ("empty", "full"),
+    ("tight", "generous"),
+    ("limited", "unlimited"),
+    ("beginner", "advanced"),
+    ("mild", "spicy"),
+)
+_OPPOSITE: dict[str, set[str]] = {}
+for _a, _b in _OPPOSITES:
+    _OPPOSITE.setdefault(_a, set()).add(_b)
+    _OPPOSITE.setdefault(_b, set()).add(_a)
+
+_WORD = re.compile(r"[a-z][a-z'-]*")
+#: "I'm pregnant", "we are vegetarian": a statement about the asker.
+_ABOUT_ME = re.compile(r"\b(?:i'm|i am|im|we're|we are)\s+(?:an?\s+)?([a-z][a-z-]{3,})\b")
+#: Words after "I'm" that say what the asker does, not what they are.
+_NOT_A_STATE = frozenset(
+    "looking trying going planning thinking hoping wondering getting having making doing"
+    " about just also really still currently here sure afraid worried told using working"
+    " moving writing leaving heading staying".split()
+)
+
+
+def _pairs(words: list[str]) -> set[tuple[str, str]]:
+    return set(zip(words, words[1:], strict=False))
+
+
+def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
+    """``(what the answer says, what the request says)`` for each fact restated the other
+    way round; empty when there is none."""
+    q_words = _WORD.findall(query.lower())
+    a_low = answer.lower()
+    a_pairs = _pairs(_WORD.findall(a_low))
+    q_set = set(q_words)
+    found: list[tuple[str, str]] = []
+    for adj, noun in sorted(_pairs(q_words)):
+        if adj not in _OPPOSITE or len(noun) <= 3 or (adj, noun) in a_pairs:
+            continue
+        for other in sorted(_OPPOSITE[adj] - q_set):
+            if (other, noun) in a_pairs:
+                found.append((f"{other} {noun}", f"{adj} {noun}"))
+    for m in _ABOUT_ME.finditer(query.lower()):
+        state = m.group(1)
+        if state in _NOT_A_STATE:
+            continue
+        not_so = rf"\byou(?:'re\s+not|\s+are\s+not|\s+aren't)\s+(?:an?\s+)?{state}\b"
+        said = re.search(not_so, a_low)
+        if said:
+            found.append((said.group(0), m.group(0)))
+    return found
