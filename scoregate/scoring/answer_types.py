@@ -27,99 +27,122 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-#: A number: digits, a fraction glyph or a number word.
-_NUM = (
-    r"(?:\d+(?:[.,/]\d+)?|[½¼¾⅓⅔]|\b(?:an?|one|two|three|four|five|six|seven|eight|nine|ten"
-    r"|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|half|quarter"
-    r"|few|several|couple|dozen)\b)"
+#: Number words ("seventy-three" reads as its last part).
+_NUM_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy"
+    r"|eighty|ninety|hundred|thousand|million|billion"
 )
+#: A number: digits (read whole and never given back: linear on long digit runs), a
+#: fraction glyph or a number word, with an optional "million" after it.
+_NUM = (
+    rf"(?:(?:(?<![\d.,/])\d++(?:[.,/]\d++)*+|[½¼¾⅓⅔]|\b(?:an?|{_NUM_WORDS}|half|quarter"
+    rf"|third|few|several|couple|dozen)\b)(?:\s+(?:million|billion|thousand|hundred))?)"
+)
+#: A number in digits.
+_DIGITS = r"(?<![\d.,/])\d++(?:[.,/]\d++)*+"
 _TIME_UNIT = (
     r"(?:sec(?:ond)?s?|min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|nights?|weeks?|wks?|months?"
     r"|years?|yrs?|decades?)"
 )
-_LENGTH_UNIT = (
-    r"(?:mm|cm|m|km|metres?|meters?|kilomet(?:re|er)s?|in|inch(?:es)?|ft|feet|foot|yards?"
-    r"|yds?|miles?|mi|blocks?)"
-)
+_LENGTH_ABBR = r"(?:mm|cm|m|km|in|ft|yds?|mi)"
+_LENGTH_WORD = r"(?:metres?|meters?|kilomet(?:re|er)s?|inch(?:es)?|feet|foot|yards?|miles?|blocks?)"
 _MEASURE = (
     r"(?:g|gr|grams?|kg|kilos?|kilograms?|mg|mcg|µg|oz|ounces?|lbs?|pounds?|ml|l|litres?"
     r"|liters?|dl|cl|cups?|tbsp|tsp|tablespoons?|teaspoons?|glass(?:es)?|bottles?|cans?"
-    r"|scoops?|servings?|portions?|slices?|pieces?|pouch(?:es)?|sachets?|packets?"
-    r"|handfuls?|pinch(?:es)?|drops?|doses?|tablets?|pills?|capsules?|calories|kcal|cal"
-    r"|units?|iu|%|percent|per ?cent|x|times|kwh|watts?|amps?|volts?|mah|ah|gb|mb|tb"
-    r"|mph|km/h|kph)"
+    r"|gal|gallons?|quarts?|qt|pints?|pt|scoops?|servings?|portions?|slices?|pieces?"
+    r"|pouch(?:es)?|sachets?|packets?|handfuls?|pinch(?:es)?|drops?|doses?|tablets?|pills?"
+    r"|capsules?|calories|kcal|cal|units?|iu|%|percent|per ?cent|x|times|kwh|watts?|amps?"
+    r"|volts?|mah|ah|gb|mb|tb|kb|[kmg]bps|mph|km/h|kph)"
 )
-#: A number in digits.
-_DIGITS = r"\d+(?:[.,/]\d+)?"
-_CURRENCY = r"(?:[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|usd|eur|gbp|dollars?|euros?|bucks|quid|k\b))"
+_CURRENCY_WORD = (
+    r"(?:dollars?|euros?|pounds? sterling|bucks|quid|cents?|pence|yen|yuan|rupees?|pesos?"
+    r"|francs?|chf|usd|eur|gbp|zł|zloty|krona|krone|kronor|baht|won|rand|reais|real)"
+)
+_CURRENCY = rf"(?:[$€£¥₹]\s?\d|{_DIGITS}\s?(?:[$€£¥₹]|k\b)|\b{_CURRENCY_WORD}\b)"
+#: A share of something: "a third of your income", "half of it".
+_SHARE = r"\b(?:a|one|two)\s+(?:half|third|quarter|fifth|tenth)s?\b|\bhalf\s+(?:of|a|an|the)\b"
 
 
 def _rx(*parts: str) -> re.Pattern[str]:
     return re.compile("|".join(parts), re.IGNORECASE)
 
 
-#: Evidence of each kind of answer, anywhere in the answer.
+#: Evidence of each kind of answer, anywhere in the answer. Patterns start at a word or a
+#: digit run and never nest repeats, so a long run of digits is read in linear time.
 _EVIDENCE: dict[str, re.Pattern[str]] = {
     "duration": _rx(
         rf"\b{_TIME_UNIT}\b",
-        r"\b\d+\s*(?:h|m|s|min)\b",
-        r"\b(?:overnight|indefinitely|forever|until|till|as long as|a while)\b",
-        rf"{_NUM}\s*(?:pages?|words?|chapters?|episodes?|seasons?|books?|volumes?|laps?"
-        r"|reps?|sets?|steps?)\b",
-        rf"{_DIGITS}\s*-?\s*{_LENGTH_UNIT}\b",
+        rf"{_DIGITS}\s*(?:h|m|s|min)\b",
+        r"\b(?:overnight|indefinitely|forever|until|till|as long as|a while|no (?:need|limit"
+        r"|minimum|maximum|wait)|not at all|right away|immediately|straight away|instantly"
+        r"|(?:don't|do not|no need to)\s+(?:need\s+to\s+)?wait)\b",
+        rf"{_NUM}\s*(?:pages?|words?|chapters?|episodes?|seasons?|books?|volumes?|laps?|reps?"
+        r"|sets?|steps?|characters?|chars|letters|digits)\b",
+        rf"{_DIGITS}\s*-?\s*{_LENGTH_ABBR}\b",
+        rf"{_NUM}\s*-?\s*{_LENGTH_WORD}\b",
     ),
     "amount": _rx(
         rf"{_NUM}\s*-?\s*(?:to\s+\S+\s+)?{_MEASURE}(?![a-z])",
-        rf"{_DIGITS}\s*-?\s*{_LENGTH_UNIT}\b",
+        rf"{_DIGITS}\s*-?\s*{_LENGTH_ABBR}\b",
+        rf"{_NUM}\s*-?\s*{_LENGTH_WORD}\b",
+        rf"{_NUM}\s*(?:-|to)?\s*(?:[a-z]\w*\s+)?{_TIME_UNIT}(?:'s|')?\s+(?:of|worth)\b",
         _CURRENCY,
-        r"\d\s?(?-i:A|V|W)\b",
-        r"\b(?:free|no charge|nothing|to taste|a (?:little|lot|bit|splash|dash|drizzle|knob"
-        r"|pinch|handful)|as much as|enough|equal parts|same amount|amount|portion size"
-        r"|serving size)\b",
+        _SHARE,
+        rf"{_DIGITS}\s?(?-i:A|V|W)\b",
+        r"\b(?:free|no charge|nothing|none|no limit|unlimited|not much|very little|to taste"
+        r"|a (?:little|lot|bit|splash|dash|drizzle|knob|pinch|handful)|as much as|enough"
+        r"|equal parts|same amount|amount|portion size|serving size)\b",
     ),
     "count": _rx(
         r"\d",
-        r"\b(?:none|no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-        r"|dozens?|hundreds?|thousands?|several|a few|a couple|a handful|many|single|both"
-        r"|pair|once|twice)\b",
+        rf"\b(?:none|no|zero|{_NUM_WORDS}|dozens?|hundreds?|thousands?|several|a few|a couple"
+        r"|a handful|many|single|both|pair|once|twice)\b",
+        # a list of two or more items answers "how many ways ...? list some"
+        r"(?:^|\n)[ \t]*(?:[-*•]|\d+[.)])[ \t]+\S[^\n]*\n[ \t]*(?:[-*•]|\d+[.)])[ \t]+\S",
     ),
     "frequency": _rx(
         r"\bevery\b",
         r"\b(?:once|twice|thrice)\b",
-        rf"{_NUM}\s*(?:-|to|or)?\s*(?:\d+\s*)?(?:x|times?)\b",
+        rf"{_NUM}\s*(?:(?:-|–|to|or)\s*{_DIGITS}\s*)?(?:x|times?)\b",
         r"\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually"
         r"|biweekly|bi-weekly|seasonally)\b",
         rf"\b(?:a|an|per|each|a single)\s+(?:{_TIME_UNIT}|morning|evening|night|time|session"
-        r"|meal|season|spring|summer|autumn|fall|winter)\b",
+        r"|meal|season|spring|summer|autumn|fall|winter|use|wash|visit)\b",
         r"\b(?:whenever|as needed|as often as|regularly|never|always|constantly|continuously"
-        r"|at least|no more than|at most|at a time|a day|a week|a month|a year)\b",
+        r"|at least|no more than|at most|at a time|a day|a week|a month|a year|no need"
+        r"|when (?:the|it|its|it's|they|you see|you notice|needed)|once (?:the|it)|as soon as"
+        r"|after each|after every|before each|before every)\b",
     ),
     "temperature": _rx(
         r"°",
-        r"\b\d+\s*(?:degrees?|deg|f|c|fahrenheit|celsius)\b",
+        rf"{_DIGITS}\s*(?:degrees?|deg|f|c|fahrenheit|celsius)\b",
+        r"\b(?:low|mid|high|upper|lower)[- ]?(?:\d0s|teens|twenties|thirties|forties|fifties"
+        r"|sixties|seventies|eighties|nineties)\b",
         r"\b(?:degrees|fahrenheit|celsius|gas mark|room temperature|lukewarm|simmer(?:ing)?"
         r"|boil(?:ing)?|(?:low|medium|moderate|high|medium[- ]high|medium[- ]low)\s+heat"
-        r"|(?:hot|warm|cool|cold) (?:oven|water|room)|fridge|refrigerat\w*|freez\w*)\b",
+        r"|(?:hot|warm|cool|cold)\s+(?:oven|water|room|wash|cycle|setting)|fridge"
+        r"|refrigerat\w*|freez\w*)\b",
     ),
     "distance": _rx(
-        rf"{_DIGITS}\s*-?\s*{_LENGTH_UNIT}\b",
+        rf"{_DIGITS}\s*-?\s*{_LENGTH_ABBR}\b",
+        rf"{_NUM}\s*-?\s*{_LENGTH_WORD}\b",
         rf"{_NUM}\s*-?\s*{_TIME_UNIT}\b",
         r"\b(?:walking distance|next door|nearby|close by|far)\b",
     ),
     "age": _rx(
         r"\d",
-        r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teens?|adults?"
-        r"|toddlers?|puppies|puppy|kittens?|newborns?|infants?|babies|baby|months?|years?)\b",
+        rf"\b(?:{_NUM_WORDS}|teens?|adults?|toddlers?|newborns?|infants?)\b",
     ),
     "clock_time": _rx(
-        r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)\b",
+        rf"{_DIGITS}\s*(?:am|pm|a\.m\.|p\.m\.|h)\b",
         r"\b\d{1,2}:\d\d\b",
         r"\b(?:noon|midday|midnight|o'clock|morning|afternoon|evening|night|dawn|dusk|sunrise"
-        r"|sunset|bedtime|lunchtime|early|late|before|after)\b",
+        r"|sunset|bedtime|lunchtime)\b",
     ),
 }
 
-_BARE = re.compile(r"\d")
+_BARE = re.compile(rf"\d|\b(?:{_NUM_WORDS})\b", re.IGNORECASE)
 
 #: What each kind is, in the words of a reason.
 KIND_NAMES: dict[str, str] = {
@@ -134,42 +157,61 @@ KIND_NAMES: dict[str, str] = {
 }
 
 #: Question phrases with a recognisable kind of answer. "How much" about a degree ("how
-#: much does it matter", "how much better") and "how long ago" are not read.
+#: much does it matter", "how much difference does it make") and "how long ago" are not
+#: read; "how much longer" asks for a duration.
+_DEGREE = (
+    r"of\s+(?:a|an)\b|difference\b|impact\b|effect\b|influence\b|(?:better|worse|harder|easier"
+    r"|faster|slower|taller|bigger|smaller|cheaper|heavier|lighter|older|younger|higher|lower"
+    r"|further|farther)\b|should\s+i\s+(?:worry|care|trust)\b|(?:do|does|did|will|would|can"
+    r"|could|is|are)\s+(?:[\w'-]+\s+){0,4}?(?:matter|matters|affect|help|hurt|change|impact"
+    r"|influence|improve|reduce|increase|differ|love|like|care|know|worry|count)\b"
+)
 _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.IGNORECASE), kind)
     for rx, kind in (
-        (r"\bhow long\b(?!\s+ago\b)", "duration"),
+        (r"\bhow long\b(?!\s+ago\b)|\bhow much longer\b", "duration"),
         # an amount of time: "how much sleep / exercise / notice"
         (
             r"\bhow much\s+(?:(?!(?:each|every|per|at|a|one)\b)\w+\s+)?(?:sleep|exercise|time"
             r"|rest|notice|practi[cs]e|study|studying|walking|play|playtime|screen time|sun"
-            r"|sunlight|daylight|light|downtime"
-            r"|leave|holiday|vacation|pto|overtime)\b",
+            r"|sunlight|daylight|light|downtime|leave|holiday|vacation|pto|overtime)\b",
             "duration",
         ),
-        (
-            r"\bhow much\b(?!\s+(?:of\s+(?:a|an)\b|(?:more|less|better|worse|longer|shorter"
-            r"|harder|easier|faster|slower|taller|bigger|smaller|cheaper|heavier|lighter|older"
-            r"|younger|higher|lower|further|farther)\b|do(?:es)?\s+(?:it|this|that)\s+"
-            r"(?:matter|help|hurt|affect|change)|i\b|you\b\s+(?:love|like|care|know)))",
-            "amount",
-        ),
+        (rf"\bhow much\b(?!\s+(?:{_DEGREE}))", "amount"),
         (r"\bhow many\b", "count"),
         (r"\bhow often\b|\bhow frequently\b|\bhow regularly\b", "frequency"),
         (r"\b(?:what|which)\s+(?:temp|temperature|heat)\b|\bhow hot\b", "temperature"),
         (r"\bhow far\b(?!\s+(?:into|along|through|in|ahead|back|off)\b)", "distance"),
         (r"\bhow old\b|\b(?:what|which)\s+age\b", "age"),
-        (r"\bwhat time\b", "clock_time"),
+        (
+            r"\bwhat time\b(?!\s+(?:zone|zones|frame|period|limit|complexity|signature|span"
+            r"|scale|horizon|slot|of\s+(?:year|the\s+year|month|season|life)|series|stamp)\b)",
+            "clock_time",
+        ),
     )
 )
 
-#: What puts a question phrase in a statement, or in a question about a method ("how do I
-#: check how much storage is left?" asks for the steps, not the figure).
+#: What puts a question phrase in a statement, a side remark or a question about a
+#: method ("how do I check how much storage is left?" asks for the steps, not the figure;
+#: "what determines how long a battery lasts?" for the causes).
 _NOT_ASKED = re.compile(
-    r"\b(?:no matter|regardless of|doesn't matter|does not matter|don't care|do not care"
+    r"(?:\b(?:no matter|regardless of|doesn't matter|does not matter|don't care|do not care"
     r"|not sure it matters|whatever|however|see|check|find|view|track|count|measure|monitor"
-    r"|calculate|limit|reduce|control|asked|ask|asks|change|set|adjust|increase|decrease"
-    r"|lower|raise|estimate|predict|shows?|displays?|tells? (?:you|us|them))\s+$",
+    r"|calculate|compute|determine|determines|limit|reduce|control|asked|ask|asks|asking"
+    r"|change|set|adjust|increase|decrease|lower|raise|estimate|predict|shows?|displays?"
+    r"|print|prints|log|logs|return|returns|output|record|affects?|influences?|decides?"
+    r"|depends?\s+on|matters?|tells? (?:you|us|them)|find out|work out|figure out)"
+    r"|\bhow\s+(?:do|can|could|would|should)\s+(?:i|you|we|one)\s+(?:know|tell|decide|judge"
+    r"|get)|\bhow\s+to\s+(?:know|tell|decide|judge|get))\s+$",
+    re.IGNORECASE,
+)
+#: A request to work on given text (translate, proofread, reply to it) or to ask someone
+#: else: the questions in it are not the asker's own.
+_WORK_ON_TEXT = re.compile(
+    r"\b(?:translat\w*|proofread\w*|rewrite|re-write|rephrase|reword|paraphrase|grammar"
+    r"|spelling|polish|(?:reply|respond|replying|responding)\s+to|(?:a|my|the)\s+(?:reply"
+    r"|response)|draft|e-?mail\s+(?:to|asking)|(?:message|letter|text)\s+to|asking"
+    r"|ask\s+(?:him|her|them|my|the|for|if|whether|about))\b",
     re.IGNORECASE,
 )
 #: An answer this short with a figure in it ("260", "9 inches") answers any question for one.
@@ -187,8 +229,12 @@ class Expectation:
         return f"'{self.phrase}' asks for {KIND_NAMES[self.kind]}"
 
 
-def expected_answers(text: str) -> tuple[Expectation, ...]:
-    """The kinds of answer the questions in ``text`` expect, in order, each kind once."""
+def expected_answers(text: str, request: str | None = None) -> tuple[Expectation, ...]:
+    """The kinds of answer the questions in ``text`` (the asking sentences of ``request``)
+    expect, in order, each kind once; none when the request asks for work on given text
+    (a translation, a reply, a quote)."""
+    if _WORK_ON_TEXT.search(text if request is None else request):
+        return ()
     found: list[tuple[int, Expectation]] = []
     kinds: set[str] = set()
     taken: set[int] = set()
@@ -196,7 +242,7 @@ def expected_answers(text: str) -> tuple[Expectation, ...]:
         for m in rx.finditer(text):
             if kind in kinds or m.start() in taken:
                 continue
-            if _NOT_ASKED.search(text[max(0, m.start() - 30) : m.start()]):
+            if _NOT_ASKED.search(text[max(0, m.start() - 40) : m.start()]):
                 continue
             kinds.add(kind)
             taken.add(m.start())

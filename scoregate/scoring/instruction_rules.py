@@ -205,7 +205,8 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     # "Use exactly 5 checkbox items": a stated count of items to use
     using = (
         rf"\b(?:use|using|include|including)\s+(?P<rel>exactly|at\s+least|at\s+most"
-        rf"|no\s+more\s+than)\s+{NUM}\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
+        rf"|no\s+more\s+than)\s+{NUM}\s+(?:[\w'-]+\s+){{0,2}}?(?:items|bullets|bullet\s+points"
+        rf"|checkbox(?:es)?|list\s+items)\b"
     )
     # "Exactly 4 steps, numbered.": a sentence that opens with the count
     opening = (

@@ -311,18 +311,20 @@ def _sections(q: str, low: str) -> Iterator[Instruction]:
 #: 'Pros' and 'Cons'", "with these headings and nothing else: SHOPPING and COOKING", "a
 #: Pros section and a Cons section".
 _HEADINGS_QUOTED = re.compile(
-    rf"\b(?:head(?:ing|er)s?|head(?:ed|lined)|titled|called|named|labell?ed)\b"
-    rf"(?:\s+[\w']+){{0,6}}?\s*:?\s*(?P<names>{QUOTED_LIST})",
+    rf"\b(?:headings?|sub-?headings?|(?:sections?|parts?)\s+(?:headed|titled|called|named"
+    rf"|labell?ed))\b(?:\s+[\w']+){{0,4}}?\s*:?\s*(?P<names>{QUOTED_LIST})",
     re.IGNORECASE,
 )
 _HEADING_NAME = r"[A-Z][\w'/-]*(?:\s[A-Z][\w'/-]*){0,3}"
 _HEADINGS_AFTER_COLON = re.compile(
-    rf"\bhead(?:ing|er)s\b[^.:\n]{{0,60}}:\s*(?P<names>{_HEADING_NAME}"
+    rf"\b(?i:(?:sub-?)?headings)\b[^.:\n]{{0,60}}:\s*(?P<names>{_HEADING_NAME}"
     rf"(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){_HEADING_NAME})+)\s*(?:[.!]|$)",
     re.MULTILINE,
 )
+#: "split it into a Pros section and a Cons section": the sections asked of the answer.
 _NAMED_SECTIONS = re.compile(
-    rf"\b(?:an?\s+)?(?P<a>{_HEADING_NAME})\s+section,?\s+and\s+(?:an?\s+)?"
+    rf"\b(?i:into|with|include|including|use|using|give\s+me|write|have)\s+(?:an?\s+|the\s+)?"
+    rf"(?P<a>{_HEADING_NAME})\s+section,?\s+and\s+(?:an?\s+|the\s+)?"
     rf"(?P<b>{_HEADING_NAME})\s+section\b"
 )
 

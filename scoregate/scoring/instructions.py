@@ -283,8 +283,31 @@ def _starts_with(content: str, k: Instruction) -> Verdict:
     return False, f"starts {first!r}; {_asks(k)} a start with {k.value!r}"
 
 
+#: Closing lines after the end that counts: "Thanks,", "Ana", "— Sam", "#launch", "🚀".
+_SIGN_OFF = re.compile(
+    r"^(?:[\W_]+|#\w+(?:\s+#\w+)*|[^?\n]{1,30},|[-–—]\s*\w[\w .'-]{0,30}|[A-Z]\w*!"
+    r"|[A-Z][\w'-]*\.?(?:\s+[A-Z][\w'-]*\.?){0,3})$"
+)
+
+
+def _question_end(content: str) -> str:
+    """The end of ``content`` for "end with a question": past a sign-off, hashtags and
+    emoji, up to three closing lines of at most four words each."""
+    lines = [line.strip() for line in content.strip().splitlines() if line.strip()]
+    for _ in range(3):
+        if len(lines) < 2 or lines[-1].endswith("?") or len(lines[-1].split()) > 4:
+            break
+        if not _SIGN_OFF.match(lines[-1]):
+            break
+        lines.pop()
+    last = lines[-1] if lines else ""
+    return re.sub(r"(?:\s*(?:#\w+|[^\w\s?.!\"'“”)]))+$", "", last)
+
+
 def _ends_with(content: str, k: Instruction) -> Verdict:
     want = _norm(str(k.value)).strip("\"'“”")
+    if want == "?":
+        content = _question_end(content)
     have = _norm(content).rstrip("\"'“”*_ ")
     bare = want.rstrip(".!?")  # "...know." ends "...know"; a bare "?" must end the answer
     if have.endswith(want) or (bare and have.endswith(bare)):
@@ -347,23 +370,30 @@ def _paragraph_first_word(content: str, k: Instruction) -> Verdict:
     return False, f"paragraph {k.index} starts with {first!r}; {_asks(k)} {k.value!r}"
 
 
-#: What may stand around a heading on its line: markdown marks, a number, a colon.
-_HEADING_LEAD = r"^[ \t]*(?:#{1,6}[ \t]*|>[ \t]*)?(?:\d+[.)][ \t]*)?[*_]{0,2}[ \t]*"
+#: What may stand before a heading on its line: markdown marks, a bullet, a number, an
+#: emoji or an HTML tag.
+_HEADING_LEAD = re.compile(r"^(?:<[^<>\n]{1,20}>|[\s#>*_\-•·|=]|\d{1,2}[.)]|[^\w\s])*")
+_HEADING_TAIL = re.compile(r"^[\s*_#]*(?:$|[:\-–—(]|<|[^\w\s])")
+#: A line this short that opens with the name is a heading ("Pros of remote work").
+HEADING_MAX_WORDS = 8
+
+
+def _is_heading(line: str, name: str) -> bool:
+    text = _HEADING_LEAD.sub("", line.strip()[:300])
+    if not text.lower().startswith(name.lower()):
+        return False
+    rest = text[len(name) :]
+    if rest[:1].isalnum():
+        return False  # "Prosecco" is not the heading "Pros"
+    return bool(_HEADING_TAIL.match(rest)) or len(text.split()) <= HEADING_MAX_WORDS
 
 
 def _headings(content: str, k: Instruction) -> Verdict:
     """Each named heading opens a line of its own (``## Spring``, ``**Spring**``,
-    ``Spring:``), in any case."""
+    ``Spring:``, ``- **Spring:** ...``), in any case."""
     names = [str(v) for v in (k.value if isinstance(k.value, list) else [k.value])]
-    missing = [
-        n
-        for n in names
-        if not re.search(
-            rf"{_HEADING_LEAD}{re.escape(n)}\b[*_]{{0,2}}[ \t]*(?::|[-–][ \t]|$)",
-            content,
-            re.IGNORECASE | re.MULTILINE,
-        )
-    ]
+    lines = content.splitlines()
+    missing = [n for n in names if not any(_is_heading(line, n) for line in lines)]
     wanted = ", ".join(repr(n) for n in names)
     if not missing:
         return True, f"headings {wanted}"

@@ -216,10 +216,9 @@ _WANT_SPLIT = re.compile(
 MIN_ASK_WORDS = 3
 
 
-#: A sentence that seeks a fact without asking it outright: "not sure how long to rest it".
+#: A sentence that seeks a fact without asking it outright: "tell me how long to rest it".
 _SEEKS = re.compile(
-    r"\b(?:tell me|let me know|wondering|curious|not sure|no idea|want to know|need to know"
-    r"|like to know|any idea|figure out|confused about)\b",
+    r"\b(?:tell me|let me know|wondering|want to know|need to know|like to know)\b",
     re.IGNORECASE,
 )
 
@@ -298,7 +297,7 @@ def analyze(query: str) -> RequestAnalysis:
         instructions=tuple(instructions),
         asks=split_asks(topic),
         topic=topic,
-        expects=expected_answers(" ".join(asking_sentences(topic))),
+        expects=expected_answers(" ".join(asking_sentences(topic)), query),
     )
 
 

@@ -3,6 +3,8 @@ of the request restated the other way round."""
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 from scoregate.config.scoring_yaml import load_scoring_config
@@ -32,7 +34,17 @@ def kinds(query: str) -> list[str]:
         ("How much sleep does a 9 year old actually need?", ["duration"]),
         ("Window or portable AC, and roughly how many BTUs for 150 sq ft?", ["count"]),
         ("what age do most kids get their first phone?", ["age"]),
-        ("no idea how long cooked rice keeps in the fridge", ["duration"]),
+        ("tell me how long cooked rice keeps in the fridge", ["duration"]),
+        # side remarks, questions about a method or a cause, other kinds of "how much"
+        ("No idea how many people are coming, but write an invitation for Saturday.", []),
+        ("How can I tell how much memory my Python process is using?", []),
+        ("Can you show me how to work out how much tax I owe?", []),
+        ("What determines how long a phone battery lasts?", []),
+        ("How much does RAM speed affect gaming performance?", []),
+        ("How much difference does a good mattress make?", []),
+        ("What time complexity does this function have?", []),
+        ("What time of year is best to visit Japan?", []),
+        ("How much longer should I cook the turkey?", ["duration"]),
         ("How far is the airport from the old town?", ["distance"]),
         ("What time should I leave for a 9am flight?", ["clock_time"]),
         # statements and questions about a method, not about a figure
@@ -49,9 +61,12 @@ def test_the_analysis_lists_what_each_question_expects(query, expected):
     assert kinds(query) == expected
 
 
-def test_only_sentences_that_ask_are_read():
+def test_only_the_askers_own_questions_are_read():
     assert kinds("Summarise this note for my team. Note: the outage took how long.") == []
-    assert kinds("Draft a reply. She wrote: 'How long will my refund take?'") == ["duration"]
+    # questions in text to translate, proofread or answer on someone's behalf
+    assert kinds("Translate to Spanish: How much does the ticket cost?") == []
+    assert kinds("Draft a reply. She wrote: 'How long will my refund take?'") == []
+    assert kinds("Write an email to my landlord asking how long the repairs will take.") == []
 
 
 @pytest.mark.parametrize(
@@ -78,6 +93,20 @@ def test_only_sentences_that_ask_are_read():
         ("distance", "It's a 20-minute walk.", True),
         ("age", "Most get one at 11 or 12.", True),
         ("clock_time", "Leave by 6:30.", True),
+        # units, currencies, shares and number words that a first version missed
+        ("amount", "About 2 gallons.", True),
+        ("amount", "25 Mbps is plenty for streaming.", True),
+        ("amount", "Roughly 1,000 yen a night at a hostel.", True),
+        ("amount", "Between ten and twenty thousand dollars, depending on the car.", True),
+        ("amount", "About a third of your gross income.", True),
+        ("amount", "Three to six months of essential expenses is the usual target.", True),
+        ("duration", "At least 12 characters, ideally a passphrase.", True),
+        ("duration", "You don't need to wait at all before swimming.", True),
+        ("distance", "About 93 million miles on average.", True),
+        ("distance", "They are roughly fifty kilometres apart.", True),
+        ("count", "Sixteen.", True),
+        ("temperature", "Expect highs in the mid-40s most days.", True),
+        ("frequency", "When the top two inches of soil feel dry.", True),
     ],
 )
 def test_an_answer_gives_a_kind_on_any_expression_of_it(kind, answer, given):
@@ -171,3 +200,21 @@ def test_an_answer_on_a_wrong_premise_is_capped_below_accept_with_both_words_nam
         update={"fusion": CFG.fusion.model_copy(update={"restated_fact_check": False})}
     )
     assert _fused(query, "Yes! With your mild winters any fig grows.", off).action == "accept"
+
+
+def _too_slow(signum, frame):
+    raise TimeoutError("the evidence search backtracks on a run of digits")
+
+
+@pytest.mark.parametrize("kind", ["duration", "amount", "count", "frequency", "distance"])
+def test_a_long_run_of_digits_is_read_in_one_pass(kind):
+    # quadratic backtracking took 20 s here on 50,000 digits (minutes for worse ones); a
+    # linear search takes milliseconds, so 10 s only fails a search that backtracks
+    answer = "The first digits of pi: 3." + "1415926535" * 5000 + " and so on."
+    previous = signal.signal(signal.SIGALRM, _too_slow)
+    signal.alarm(10)
+    try:
+        gives(kind, answer)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

@@ -895,6 +895,10 @@ def test_ending_with_a_question_needs_a_question_mark_at_the_end():
     ask = k(check="ends_with", value="?")
     assert check_instruction("Either is fine. Which do you read more often?", ask)[0] is True
     assert check_instruction("Which do you read more? Either way, enjoy it.", ask)[0] is False
+    # a sign-off, hashtags or an emoji after the question
+    assert check_instruction("Can you come this week?\n\nThanks,\nAna", ask)[0] is True
+    assert check_instruction("What should we build next? 🚀 #launch", ask)[0] is True
+    assert check_instruction("Which one suits you?\nHappy reading!", ask)[0] is False
 
 
 @pytest.mark.parametrize(
@@ -920,6 +924,20 @@ def test_named_headings(query, names):
     assert [k.value for k in infer_instructions(query) if k.check == "headings"] == [names]
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        'My CSV has header columns named "price" and "qty". How do I multiply them?',
+        "My cats are named 'Milo' and 'Luna'. Write a poem about them.",
+        "Set these HTTP headers: Content-Type and Authorization.",
+        "Compare the novels titled 'Dune' and 'Foundation'.",
+        "The README has a Usage section and an Install section. Rewrite the intro only.",
+    ],
+)
+def test_names_that_are_not_headings_of_the_answer(query):
+    assert not [k for k in infer_instructions(query) if k.check == "headings"]
+
+
 def test_each_named_heading_opens_a_line():
     want = k(check="headings", value=["Autumn", "Spring"])
     assert check_instruction("**Autumn**\n- clear beds\n\n## Spring:\n- sow peas", want)[0] is True
@@ -927,6 +945,13 @@ def test_each_named_heading_opens_a_line():
     ok, why = check_instruction("Autumn\n- clear beds\n\nWinter\n- order seeds", want)
     assert ok is False and "no heading 'Spring'" in why
     assert check_instruction("In autumn clear beds; in spring sow.", want)[0] is False
+    for marked in (
+        "__Autumn__\nx\n***Spring***",
+        "- **Autumn:** x\n- **Spring:** y",
+        "## 🍂 Autumn\nx\n## 🌱 Spring",
+        "<h2>Autumn</h2>\n<h2>Spring</h2>",
+    ):
+        assert check_instruction(marked, want)[0] is True, marked
 
 
 @pytest.mark.parametrize(
@@ -935,6 +960,8 @@ def test_each_named_heading_opens_a_line():
         ("A kitten checklist. Use exactly 5 checkbox items like '- [ ] item'.", 5),
         ("I want to use two apps at once on my iPad. How?", None),  # not a list
         ("Do NOT include the two privileged items in the index.", None),
+        ("Include at least 3 examples from real life.", None),  # prose, not list items
+        ("Write a pancake recipe, using exactly 2 tips at the end.", None),
     ],
 )
 def test_a_stated_count_of_items_to_use(query, count):
