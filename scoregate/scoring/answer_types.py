@@ -37,7 +37,7 @@ _NUM_WORDS = (
 #: fraction glyph or a number word, with an optional "million" after it.
 _NUM = (
     rf"(?:(?:(?<![\d.,/])\d++(?:[.,/]\d++)*+|[½¼¾⅓⅔]|\b(?:an?|{_NUM_WORDS}|half|quarter"
-    rf"|third|few|several|couple|dozen)\b)(?:\s+(?:million|billion|thousand|hundred))?)"
+    rf"|third|few|several|couple|dozen)\b)(?:\s+(?:million|billion|trillion|thousand|hundred))?)"
 )
 #: A number in digits.
 _DIGITS = r"(?<![\d.,/])\d++(?:[.,/]\d++)*+"
@@ -138,7 +138,10 @@ _EVIDENCE: dict[str, re.Pattern[str]] = {
         rf"{_DIGITS}\s*(?:am|pm|a\.m\.|p\.m\.|h)\b",
         r"\b\d{1,2}:\d\d\b",
         r"\b(?:noon|midday|midnight|o'clock|morning|afternoon|evening|night|dawn|dusk|sunrise"
-        r"|sunset|bedtime|lunchtime)\b",
+        r"|sunset|bedtime|lunchtime|spring|summer|autumn|fall|winter|january|february|march"
+        r"|april|may|june|july|august|september|october|november|december|weekends?"
+        r"|weekdays?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+        rf"{_NUM}\s*(?:-|to)?\s*(?:[a-z]\w*\s+)?{_TIME_UNIT}\s+(?:before|after|ahead|early|prior)\b",
     ),
 }
 
@@ -244,6 +247,8 @@ def expected_answers(text: str, request: str | None = None) -> tuple[Expectation
                 continue
             if _NOT_ASKED.search(text[max(0, m.start() - 40) : m.start()]):
                 continue
+            if text[max(0, m.start() - 1) : m.start()] in ("'", '"', "‘", "“"):
+                continue  # "is 'how much' or 'how many' right?": the words, not a question
             kinds.add(kind)
             taken.add(m.start())
             found.append((m.start(), Expectation(phrase=m.group(0), kind=kind)))

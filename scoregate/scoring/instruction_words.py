@@ -312,12 +312,12 @@ def _sections(q: str, low: str) -> Iterator[Instruction]:
 #: Pros section and a Cons section".
 _HEADINGS_QUOTED = re.compile(
     rf"\b(?:headings?|sub-?headings?|(?:sections?|parts?)\s+(?:headed|titled|called|named"
-    rf"|labell?ed))\b(?:\s+[\w']+){{0,4}}?\s*:?\s*(?P<names>{QUOTED_LIST})",
+    rf"|labell?ed)|(?:use|using|with|under)\s+(?:the\s+|these\s+)?(?:following\s+)?headers)\b(?:\s+[\w']+){{0,4}}?\s*:?\s*(?P<names>{QUOTED_LIST})",
     re.IGNORECASE,
 )
 _HEADING_NAME = r"[A-Z][\w'/-]*(?:\s[A-Z][\w'/-]*){0,3}"
 _HEADINGS_AFTER_COLON = re.compile(
-    rf"\b(?i:(?:sub-?)?headings)\b[^.:\n]{{0,60}}:\s*(?P<names>{_HEADING_NAME}"
+    rf"\b(?i:(?:sub-?)?headings)\b(?:[^.:\n]{{0,60}}:)?\s*(?P<names>{_HEADING_NAME}"
     rf"(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){_HEADING_NAME})+)\s*(?:[.!]|$)",
     re.MULTILINE,
 )

@@ -45,6 +45,7 @@ def kinds(query: str) -> list[str]:
         ("What time complexity does this function have?", []),
         ("What time of year is best to visit Japan?", []),
         ("How much longer should I cook the turkey?", ["duration"]),
+        ("Is 'how much' or 'how many' right with 'people'?", []),  # the words, not a question
         ("How far is the airport from the old town?", ["distance"]),
         ("What time should I leave for a 9am flight?", ["clock_time"]),
         # statements and questions about a method, not about a figure
@@ -93,6 +94,8 @@ def test_only_the_askers_own_questions_are_read():
         ("distance", "It's a 20-minute walk.", True),
         ("age", "Most get one at 11 or 12.", True),
         ("clock_time", "Leave by 6:30.", True),
+        ("clock_time", "Aim to arrive three hours before departure.", True),
+        ("clock_time", "Plant garlic in the fall.", True),
         # units, currencies, shares and number words that a first version missed
         ("amount", "About 2 gallons.", True),
         ("amount", "25 Mbps is plenty for streaming.", True),

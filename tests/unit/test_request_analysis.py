@@ -913,6 +913,11 @@ def test_ending_with_a_question_needs_a_question_mark_at_the_end():
             ["SHOPPING", "COOKING"],
         ),
         ("Please split into a Pros section and a Cons section.", ["Pros", "Cons"]),
+        (
+            "Grocery list, grouped under headings Produce, Protein, Pantry.",
+            ["Produce", "Protein", "Pantry"],
+        ),
+        ('Use the headers "Ingredients" and "Method".', ["Ingredients", "Method"]),
         ("Use exactly 2 headings: '## What it is' and '## Example'.", ["What it is", "Example"]),
         (
             'Three sections titled exactly "Outcomes", "Challenges", "Learning".',
