@@ -142,7 +142,9 @@ def test_each_batched_message_is_received_started_and_succeeded_on_the_stream(wo
         assert events.workers_seen.wait(30), "no worker heartbeat on the event stream"
         job_id = scoregate.submit({"query": "Name a colour.", "content": "Blue is a colour."})
         assert wait_final(job_id, timeout=120)["status"] == "completed"
-        deadline = time.monotonic() + 15
+        # the events of a batched task may trail the job's result on a loaded machine;
+        # the wait ends as soon as every one has arrived
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not _all_final(events, job_id):
             time.sleep(0.3)
         # A malformed fusion message is refused: it must show as failed, not vanish.
