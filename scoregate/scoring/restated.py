@@ -21,6 +21,7 @@ themselves are checkable. Two forms are read, both narrow on purpose:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 #: Adjectives whose opposite, on the same noun, contradicts a stated fact.
 _OPPOSITES: tuple[tuple[str, str], ...] = (
@@ -83,26 +84,44 @@ def _pairs(words: list[str]) -> set[tuple[str, str]]:
     return set(zip(words, words[1:], strict=False))
 
 
+@lru_cache(maxsize=1024)
+def _stated(
+    query: str,
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], frozenset[str]]:
+    """What of ``query`` an answer could restate the other way round: its (adjective, noun)
+    pairs with an opposite, its statements about the asker, and its words."""
+    words = _WORD.findall(query.lower())
+    pairs = tuple(
+        (adj, noun) for adj, noun in sorted(_pairs(words)) if adj in _OPPOSITE and len(noun) > 3
+    )
+    about_me = tuple(
+        (m.group(1), m.group(0))
+        for m in _ABOUT_ME.finditer(query.lower())
+        if m.group(1) not in _NOT_A_STATE
+    )
+    return pairs, about_me, frozenset(words)
+
+
 def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
     """``(what the answer says, what the request says)`` for each fact restated the other
-    way round; empty when there is none."""
-    q_words = _WORD.findall(query.lower())
+    way round; empty when there is none. Cheap when the request states nothing that could
+    be restated (most requests): the answer is then not read."""
+    pairs, about_me, q_set = _stated(query)
+    if not pairs and not about_me:
+        return []
     a_low = answer.lower()
-    a_pairs = _pairs(_WORD.findall(a_low))
-    q_set = set(q_words)
     found: list[tuple[str, str]] = []
-    for adj, noun in sorted(_pairs(q_words)):
-        if adj not in _OPPOSITE or len(noun) <= 3 or (adj, noun) in a_pairs:
-            continue
-        for other in sorted(_OPPOSITE[adj] - q_set):
-            if (other, noun) in a_pairs:
-                found.append((f"{other} {noun}", f"{adj} {noun}"))
-    for m in _ABOUT_ME.finditer(query.lower()):
-        state = m.group(1)
-        if state in _NOT_A_STATE:
-            continue
+    if pairs:
+        a_pairs = _pairs(_WORD.findall(a_low))
+        for adj, noun in pairs:
+            if (adj, noun) in a_pairs:
+                continue
+            for other in sorted(_OPPOSITE[adj] - q_set):
+                if (other, noun) in a_pairs:
+                    found.append((f"{other} {noun}", f"{adj} {noun}"))
+    for state, stated in about_me:
         not_so = rf"\byou(?:'re\s+not|\s+are\s+not|\s+aren't)\s+(?:an?\s+)?{state}\b"
         said = re.search(not_so, a_low)
         if said:
-            found.append((said.group(0), m.group(0)))
+            found.append((said.group(0), stated))
     return found
