@@ -228,14 +228,11 @@ class Expectation:
     phrase: str
     kind: str
 
-    def describe(self) -> str:
-        return f"'{self.phrase}' asks for {KIND_NAMES[self.kind]}"
-
 
 def expected_answers(text: str, request: str | None = None) -> tuple[Expectation, ...]:
     """The kinds of answer the questions in ``text`` (the asking sentences of ``request``)
     expect, in order, each kind once; none when the request asks for work on given text
-    (a translation, a reply, a quote)."""
+    (a translation, a proofreading, a reply) or asks someone else."""
     if _WORK_ON_TEXT.search(text if request is None else request):
         return ()
     found: list[tuple[int, Expectation]] = []

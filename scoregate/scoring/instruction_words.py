@@ -312,13 +312,16 @@ def _sections(q: str, low: str) -> Iterator[Instruction]:
 #: Pros section and a Cons section".
 _HEADINGS_QUOTED = re.compile(
     rf"\b(?:headings?|sub-?headings?|(?:sections?|parts?)\s+(?:headed|titled|called|named"
-    rf"|labell?ed)|(?:use|using|with|under)\s+(?:the\s+|these\s+)?(?:following\s+)?headers)\b(?:\s+[\w']+){{0,4}}?\s*:?\s*(?P<names>{QUOTED_LIST})",
+    rf"|labell?ed)|(?:use|using|with|under)\s+(?:the\s+|these\s+)?(?:following\s+)?headers)"
+    rf"\b(?:\s+[\w']+){{0,4}}?\s*:?\s*(?P<names>{QUOTED_LIST})",
     re.IGNORECASE,
 )
 _HEADING_NAME = r"[A-Z][\w'/-]*(?:\s[A-Z][\w'/-]*){0,3}"
+#: Between two unquoted heading names: "Produce, Protein and Pantry", "Pros & Cons".
+_NAME_SEP = r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*"
 _HEADINGS_AFTER_COLON = re.compile(
     rf"\b(?i:(?:sub-?)?headings)\b(?:[^.:\n]{{0,60}}:)?\s*(?P<names>{_HEADING_NAME}"
-    rf"(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*){_HEADING_NAME})+)\s*(?:[.!]|$)",
+    rf"(?:(?:{_NAME_SEP}){_HEADING_NAME})+)\s*(?:[.!]|$)",
     re.MULTILINE,
 )
 #: "split it into a Pros section and a Cons section": the sections asked of the answer.
@@ -335,7 +338,7 @@ def _headings(q: str, low: str) -> Iterator[Instruction]:
     if m:
         names = quoted_list(m.group("names"))
     elif m := _HEADINGS_AFTER_COLON.search(q):
-        names = [n.strip() for n in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", m["names"])]
+        names = [n.strip() for n in re.split(_NAME_SEP, m["names"])]
     elif m := _NAMED_SECTIONS.search(q):
         names = [m["a"], m["b"]]
     else:

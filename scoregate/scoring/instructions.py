@@ -391,7 +391,7 @@ def _is_heading(line: str, name: str) -> bool:
 def _headings(content: str, k: Instruction) -> Verdict:
     """Each named heading opens a line of its own (``## Spring``, ``**Spring**``,
     ``Spring:``, ``- **Spring:** ...``), in any case."""
-    names = [str(v) for v in (k.value if isinstance(k.value, list) else [k.value])]
+    names = _words_of(k)
     lines = content.splitlines()
     missing = [n for n in names if not any(_is_heading(line, n) for line in lines)]
     wanted = ", ".join(repr(n) for n in names)

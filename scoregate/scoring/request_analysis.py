@@ -227,15 +227,17 @@ def _asking(sentence: str) -> bool:
     return bool(sentence.endswith("?") or _IMPERATIVE.match(sentence) or _QUESTION.match(sentence))
 
 
+def _sentences(query: str) -> Iterator[str]:
+    """The sentences of ``query``, each read past a joining word that opens it ("...
+    lentils? and is it a complete protein")."""
+    for sentence in _ASK_SENTENCES.findall(query):
+        yield re.sub(r"^(?:also|and|plus)\b[,\s]*", "", sentence.strip(), flags=re.IGNORECASE)
+
+
 def asking_sentences(query: str) -> list[str]:
     """The sentences of ``query`` that ask something (a question, with or without its
-    question mark, an imperative ask, or a fact sought: "no idea how long it keeps")."""
-    out = []
-    for sentence in _ASK_SENTENCES.findall(query):
-        s = re.sub(r"^(?:also|and|plus)\b[,\s]*", "", sentence.strip(), flags=re.IGNORECASE)
-        if _asking(s) or _SEEKS.search(s):
-            out.append(s)
-    return out
+    question mark, an imperative ask, or a fact sought: "tell me how long it keeps")."""
+    return [s for s in _sentences(query) if _asking(s) or _SEEKS.search(s)]
 
 
 def split_asks(query: str) -> tuple[str, ...]:
@@ -245,9 +247,7 @@ def split_asks(query: str) -> tuple[str, ...]:
     ("When's the best time to hike in Patagonia", 'what should I pack?')
     """
     asks: list[str] = []
-    for sentence in _ASK_SENTENCES.findall(query):
-        # "... lentils? and is it a complete protein": read past the joining word
-        s = re.sub(r"^(?:also|and|plus)\b[,\s]*", "", sentence.strip(), flags=re.IGNORECASE)
+    for s in _sentences(query):
         asking = _asking(s)
         if not (asking or _WANT.match(s)):
             continue

@@ -90,13 +90,14 @@ def _stated(
 ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], frozenset[str]]:
     """What of ``query`` an answer could restate the other way round: its (adjective, noun)
     pairs with an opposite, its statements about the asker, and its words."""
-    words = _WORD.findall(query.lower())
+    low = query.lower()
+    words = _WORD.findall(low)
     pairs = tuple(
         (adj, noun) for adj, noun in sorted(_pairs(words)) if adj in _OPPOSITE and len(noun) > 3
     )
     about_me = tuple(
         (m.group(1), m.group(0))
-        for m in _ABOUT_ME.finditer(query.lower())
+        for m in _ABOUT_ME.finditer(low)
         if m.group(1) not in _NOT_A_STATE
     )
     return pairs, about_me, frozenset(words)

@@ -145,6 +145,9 @@ def test_the_answer_type_check_is_off_with_one_key():
     off = CFG.model_copy(
         update={"fusion": CFG.fusion.model_copy(update={"answer_type_check": False})}
     )
+    assert _fused("How long do I boil an egg?", "Start it in cold water.").score == (
+        CFG.fusion.missed_ask_cap
+    )
     r = _fused("How long do I boil an egg?", "Start it in cold water.", off)
     assert r.score > CFG.fusion.missed_ask_cap
 
