@@ -20,14 +20,23 @@ import json
 import random
 import time
 import zlib
+from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from scoregate_training.card import write_card
-from scoregate_training.dataset import Mix, build_training_data, read_edits, read_realistic
+from scoregate_training.dataset import (
+    Mix,
+    build_training_data,
+    check_data_dir,
+    negation_pairs,
+    read_edits,
+    read_realistic,
+)
 from scoregate_training.figures import auroc, quantile
 from scoregate_training.negation_data import SemRow
+from scoregate_training.pairwise import fit_pairwise, off_topic_anchors, ranking_triples
 from scoregate_training.train import (
     HEAD_LR_MULT,
     SAVED_MAX_LENGTH,
@@ -51,6 +60,9 @@ HARD_WHYS = frozenset(
         "refuses_or_deflects",
     }
 )
+#: Negation pairs kept among a labelled pairwise candidate's anchors (the off-topic
+#: answers join them).
+LABELLED_NEGATION_ANCHORS = 4000
 #: A candidate whose SemAntoNeg held-out AUROC falls below this is never chosen.
 MIN_NEGATION_AUROC = 0.85
 #: The shipped precision model: a candidate with ``init="shipped"`` goes on from it.
@@ -73,6 +85,16 @@ class Candidate:
     #: ``"shipped"``: go on from the shipped precision model (head kept, so no head boost)
     #: instead of a new head on the MiniLM bi-encoder.
     init: str | None = None
+    #: ``"pointwise"``: each pair at its label (``train.fit``); ``"pairwise"``: each
+    #: faithful answer above the violations of its own request (``pairwise.fit_pairwise``,
+    #: one pass, ``batch_size`` triples a step; ``epochs`` and ``mix`` are not read).
+    objective: str = "pointwise"
+    #: Pairwise only: logits between a faithful answer and its violation before a triple
+    #: costs nothing, the weight of the anchors, and whether the violations are also read
+    #: at their labels with off-topic answers among the anchors (see ``pairwise``).
+    margin: float = 1.0
+    anchor: float = 0.3
+    label_worse: bool = False
 
     @property
     def head_lr_mult(self) -> float:
@@ -108,6 +130,26 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
     _warm("warm-lr5e-6-ed0", 5e-6, edit_rounds=0),
     _warm("warm-lr1e-5-neg", 1e-5, edit_rounds=0, realistic_rounds=1, negated=6000),
     _warm("warm-lr1e-5-ed0-fmt09", 1e-5, edit_rounds=0, format_label=0.9),
+    # ranking instead of labels, on from the shipped model: 2026-11-29, on 2 CPU cores
+    # (docs/decisions.md); the second also reads the violations at their labels
+    Candidate(
+        "warm-pairwise-lr1e-5",
+        lr=1e-5,
+        batch_size=8,
+        max_length=128,
+        init="shipped",
+        objective="pairwise",
+    ),
+    Candidate(
+        "warm-pairwise-labels-lr1e-5",
+        lr=1e-5,
+        batch_size=8,
+        max_length=128,
+        init="shipped",
+        objective="pairwise",
+        anchor=0.5,
+        label_worse=True,
+    ),
 )
 
 
@@ -210,6 +252,8 @@ def run_candidate(
     device: str,
 ) -> tuple[Any, dict[str, Any]]:
     """Train one candidate on ``rows`` and ``edits`` (those not held back)."""
+    if c.objective == "pairwise":
+        return _run_pairwise(c, data_dir, rows, edits, base, device)
     mix = replace(Mix(), **c.mix)
     data = build_training_data(data_dir, c.seed, mix, c.max_pairs, realistic=rows, edits=edits)
     ce = new_cross_encoder(c.seed, base=_init_dir(c) or base, device=device)
@@ -234,6 +278,50 @@ def run_candidate(
         "sources": data.summary(),
     }
     return ce, {"heldout": data.heldout, **info}
+
+
+def _run_pairwise(
+    c: Candidate,
+    data_dir: Path,
+    rows: list[dict[str, Any]],
+    edits: list[dict[str, Any]],
+    base: str | None,
+    device: str,
+) -> tuple[Any, dict[str, Any]]:
+    """One pass of ranking triples, the negation pairs of the mix as anchors."""
+    rng = random.Random(c.seed)
+    triples = ranking_triples(rows, edits, rng)
+    negs = negation_pairs(check_data_dir(data_dir), Mix(), c.seed)
+    anchors = list(negs.pairs)
+    if c.label_worse:
+        anchors = anchors[:LABELLED_NEGATION_ANCHORS] + off_topic_anchors(rows, rng)
+    rng.shuffle(anchors)
+    if c.max_pairs:
+        triples = triples[: c.max_pairs]
+    ce = new_cross_encoder(c.seed, base=_init_dir(c) or base, device=device)
+    start = time.perf_counter()
+    loss = fit_pairwise(
+        ce,
+        triples,
+        anchors,
+        lr=c.lr,
+        batch_size=c.batch_size,
+        margin=c.margin,
+        anchor=c.anchor,
+        max_length=c.max_length,
+        label_worse=c.label_worse,
+        on_step=print_hook(25, label=f"{c.name}: "),
+    )
+    sources = Counter(t.source for t in triples)
+    info = {
+        "candidate": asdict(c),
+        "pairs": len(triples),
+        "steps": -(-len(triples) // c.batch_size),
+        "seconds": time.perf_counter() - start,
+        "final_loss": loss,
+        "sources": {f"triple-{k}": v for k, v in sorted(sources.items())},
+    }
+    return ce, {"heldout": negs.heldout, **info}
 
 
 def sweep(

@@ -1,0 +1,177 @@
+"""Pairwise training: the triples it reads, its loss, and a real optimisation on a toy."""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from scoregate_training import sweep as sweep_module
+from scoregate_training.dataset import VIOLATION_LABELS
+from scoregate_training.pairs import Pair
+from scoregate_training.pairwise import (
+    Triple,
+    edited_from,
+    fit_pairwise,
+    off_topic_anchors,
+    pairwise_loss,
+    ranking_triples,
+)
+from scoregate_training.sweep import DEFAULT_CANDIDATES, SHIPPED_MODEL, run_candidate
+
+ROWS: list[dict[str, Any]] = [
+    {
+        "query": "A pasta recipe without garlic?",
+        "faithful": ["Lemon butter spaghetti with parsley.", "Tomato and basil penne, no garlic."],
+        "violating": [
+            {"text": "Aglio e olio: lots of garlic.", "why": "includes_excluded"},
+            {"text": "lemon butter spaghetti", "why": "breaks_format"},
+        ],
+    },
+    {
+        "query": "How long do I boil an egg?",
+        "faithful": ["Nine minutes for a firm yolk."],
+        "violating": [{"text": "Eggs are rich in protein.", "why": "wrong_question"}],
+    },
+]
+
+
+def test_each_violation_and_edit_becomes_one_triple_and_a_broken_form_none() -> None:
+    edits = [
+        {
+            "query": ROWS[0]["query"],
+            "text": "Tomato and basil penne, with garlic.",
+            "why": "includes_excluded",
+        },
+        {"query": "a request held back", "text": "x", "why": "wrong_question"},
+    ]
+    triples = ranking_triples(ROWS, edits, random.Random(0))
+    assert len(triples) == 3  # two violations (the broken form left out) and one edit
+    assert "lemon butter spaghetti" not in {t.worse for t in triples}
+    (edit,) = [t for t in triples if t.source == "edit-includes_excluded"]
+    assert edit.better == "Tomato and basil penne, no garlic."  # the answer it came from
+    egg = next(t for t in triples if t.query.startswith("How long"))
+    assert (egg.better, egg.worse, egg.source, egg.worse_label) == (
+        "Nine minutes for a firm yolk.",
+        "Eggs are rich in protein.",
+        "wrong_question",
+        VIOLATION_LABELS["wrong_question"],
+    )
+    assert triples == ranking_triples(ROWS, edits, random.Random(0))  # seeded
+
+
+def test_an_edit_is_paired_with_the_closest_faithful_answer() -> None:
+    answers = ["Roast the squash for 40 minutes.", "Steam the broccoli for 5 minutes."]
+    assert edited_from(answers, "Steam the broccoli with butter for 5 minutes.") == answers[1]
+
+
+def test_off_topic_anchors_pair_a_request_with_another_request_s_answer() -> None:
+    anchors = off_topic_anchors(ROWS * 3, random.Random(1))
+    assert anchors and all(p.label == 0.0 for p in anchors)
+    for p in anchors:
+        own = next(r for r in ROWS if r["query"] == p.query)
+        assert p.content not in own["faithful"]
+
+
+def test_the_loss_is_free_past_the_margin_and_grows_when_the_order_is_wrong() -> None:
+    torch = pytest.importorskip("torch")
+    better, worse = torch.tensor([5.0, 0.0]), torch.tensor([0.0, 5.0])
+    per = [math.log1p(math.exp(1.0 - 5.0)), math.log1p(math.exp(1.0 + 5.0))]
+    assert pairwise_loss(better, worse, 1.0).item() == pytest.approx(sum(per) / 2)
+    assert pairwise_loss(better[:1], worse[:1], 1.0).item() < 0.02
+    assert pairwise_loss(worse[:1], better[:1], 1.0).item() > 5.9
+
+
+class _Encoding(dict[str, Any]):
+    def to(self, device: object) -> _Encoding:
+        return self
+
+
+class _ToyCrossEncoder:
+    """A cross-encoder reduced to one feature: whether the answer says "good"."""
+
+    def __init__(self) -> None:
+        import torch
+
+        class Net(torch.nn.Module):
+            def __init__(self) -> None:
+                super().__init__()
+                self.layer = torch.nn.Linear(2, 1)
+                torch.nn.init.zeros_(self.layer.weight)
+                torch.nn.init.zeros_(self.layer.bias)
+
+            @property
+            def device(self) -> object:
+                return torch.device("cpu")
+
+            def forward(self, features: Any) -> SimpleNamespace:
+                return SimpleNamespace(logits=self.layer(features))
+
+        self.model = Net()
+
+    def tokenizer(self, queries: list[str], contents: list[str], **kw: object) -> _Encoding:
+        import torch
+
+        rows = [[1.0, 1.0 if "good" in c else 0.0] for c in contents]
+        return _Encoding(features=torch.tensor(rows))
+
+    def score(self, content: str) -> float:
+        import torch
+
+        with torch.no_grad():
+            enc = self.tokenizer([""], [content])
+            return float(self.model(**enc).logits.item())
+
+
+def test_fit_pairwise_ranks_the_better_answer_above_the_worse() -> None:
+    pytest.importorskip("torch")
+    ce = _ToyCrossEncoder()
+    triples = [Triple("q", "a good answer", "a bad answer", "t")] * 64
+    anchors = [Pair("p", "a good one", 1.0, "neg"), Pair("p", "not it", 0.0, "neg")]
+    loss = fit_pairwise(ce, triples, anchors, lr=0.5, batch_size=8, margin=1.0)
+    assert ce.score("good") - ce.score("bad") > 0.5
+    assert loss < math.log1p(math.e)  # below the first step's softplus(1) + anchors
+    assert not ce.model.training
+    with pytest.raises(ValueError, match="no triples"):
+        fit_pairwise(ce, [], anchors, lr=0.1)
+
+
+def test_label_worse_also_pulls_the_worse_answer_to_its_label() -> None:
+    pytest.importorskip("torch")
+    triples = [Triple("q", "a good answer", "a bad answer", "t", 0.0)] * 64
+    ranked, labelled = _ToyCrossEncoder(), _ToyCrossEncoder()
+    fit_pairwise(ranked, triples, [], lr=0.5, margin=1.0, anchor=0.5)
+    fit_pairwise(labelled, triples, [], lr=0.5, margin=1.0, anchor=0.5, label_worse=True)
+    # the bad answer's own target (0.0) pulls its logit below the ranking-only one
+    assert labelled.score("bad") < ranked.score("bad")
+
+
+def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: dict[str, Any] = {}
+    negs = SimpleNamespace(pairs=[Pair("p", "h", 1.0, "neg")], heldout=["held"])
+    monkeypatch.setattr(sweep_module, "check_data_dir", lambda d: d)
+    monkeypatch.setattr(sweep_module, "negation_pairs", lambda d, mix, seed: negs)
+    monkeypatch.setattr(sweep_module, "new_cross_encoder", lambda seed, base, device: base)
+
+    def fake_fit(ce: str, triples: list[Triple], anchors: list[Pair], **kw: Any) -> float:
+        seen.update(ce=ce, triples=triples, anchors=anchors, **kw)
+        return 0.25
+
+    monkeypatch.setattr(sweep_module, "fit_pairwise", fake_fit)
+    plain, labelled = [c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"]
+    ce, info = run_candidate(plain, Path("neg"), ROWS, [], None, "cpu")
+    assert ce == str(SHIPPED_MODEL)  # goes on from the shipped weights
+    assert len(seen["triples"]) == 2 and seen["anchors"] == negs.pairs
+    assert (seen["lr"], seen["margin"], seen["label_worse"]) == (plain.lr, plain.margin, False)
+    assert info["heldout"] == ["held"] and info["pairs"] == 2
+    assert info["sources"] == {"triple-includes_excluded": 1, "triple-wrong_question": 1}
+    run_candidate(labelled, Path("neg"), ROWS * 4, [], None, "cpu")
+    assert seen["label_worse"] is True and seen["anchor"] == labelled.anchor
+    sources = {p.source for p in seen["anchors"]}
+    assert sources == {"neg", "realistic-off-topic"}  # off-topic answers join the anchors

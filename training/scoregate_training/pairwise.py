@@ -1,0 +1,166 @@
+"""Pairwise training: each faithful answer scored above a violation of its own request.
+
+Training with independent labels (``train.fit``) asks for absolute targets: the minimal
+edits at 0.0 pulled the faithful answers they were edited from down with them. Here the
+model only has to rank: for each (request, faithful answer, violating answer) triple the
+loss is ``softplus(margin - (s_faithful - s_violating))`` on the logits, so a violation
+that already scores ``margin`` logits below its faithful answer costs nothing. Two
+anchors keep the absolute scale the gate's cut points read: the faithful answers at 1.0
+and a stream of anchor pairs at their labels (the negation pairs of the mix; binary
+cross-entropy, each weighted ``anchor``). With ``label_worse`` the violating answers are
+also read at their labels (``dataset.VIOLATION_LABELS``) and the anchors take realistic
+off-topic answers at 0.0 (``off_topic_anchors``): the ranking term plus the pointwise one.
+
+Violations that break a stated form (``breaks_format``) are left out: the answer still
+does the ask, and the reward track checks the form mechanically.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoregate_training.dataset import VIOLATION_LABELS
+from scoregate_training.pairs import Pair
+from scoregate_training.train import MAX_GRAD_NORM, StepHook, _optimizer
+
+#: Violations a triple never holds (left to the reward track's form checks).
+SKIPPED_WHYS = frozenset({"breaks_format"})
+#: Characters of each answer compared when an edit looks for the answer it was made from.
+EDIT_MATCH_CHARS = 600
+
+
+@dataclass(frozen=True)
+class Triple:
+    """A request, an answer that should score higher and one that should score lower."""
+
+    query: str
+    better: str
+    worse: str
+    source: str
+    #: The worse answer's target where it is also read at its label (``label_worse``).
+    worse_label: float = 0.0
+
+
+def edited_from(faithful: Sequence[str], edited: str) -> str:
+    """The faithful answer an edit was most likely made from (the closest in characters)."""
+    head = edited[:EDIT_MATCH_CHARS]
+
+    def similarity(answer: str) -> float:
+        return difflib.SequenceMatcher(None, answer[:EDIT_MATCH_CHARS], head).ratio()
+
+    return max(faithful, key=similarity)
+
+
+def ranking_triples(
+    rows: list[dict[str, Any]], edits: list[dict[str, Any]], rng: random.Random
+) -> list[Triple]:
+    """One triple per violating answer of each request (with one of the request's faithful
+    answers, drawn by ``rng``) and one per minimal edit (with the answer it was edited
+    from), shuffled. Edits whose request is not in ``rows`` are skipped, so a validation
+    split of the requests splits the edits with them."""
+    out: list[Triple] = []
+    by_query: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        query, faithful = str(row["query"]), [str(a) for a in row["faithful"]]
+        by_query[query] = row
+        for v in row["violating"]:
+            if v.get("why") in SKIPPED_WHYS:
+                continue
+            why = str(v.get("why"))
+            label = VIOLATION_LABELS.get(why, 0.0)
+            out.append(Triple(query, rng.choice(faithful), str(v["text"]), why, label))
+    for e in edits:
+        source = by_query.get(str(e["query"]))
+        if source is None:
+            continue
+        text = str(e["text"])
+        best = edited_from([str(a) for a in source["faithful"]], text)
+        label = VIOLATION_LABELS.get(str(e["why"]), 0.0)
+        out.append(Triple(str(e["query"]), best, text, f"edit-{e['why']}", label))
+    rng.shuffle(out)
+    return out
+
+
+def off_topic_anchors(rows: list[dict[str, Any]], rng: random.Random) -> list[Pair]:
+    """Each request with a faithful answer of another request, at 0.0."""
+    out: list[Pair] = []
+    for row in rows:
+        other = rows[rng.randrange(len(rows))]
+        if other is not row:
+            answer = str(rng.choice(list(other["faithful"])))
+            out.append(Pair(str(row["query"]), answer, 0.0, "realistic-off-topic"))
+    return out
+
+
+def pairwise_loss(better: Any, worse: Any, margin: float) -> Any:
+    """Mean ``softplus(margin - (better - worse))`` over logit tensors of equal shape."""
+    import torch
+
+    return torch.nn.functional.softplus(margin - (better - worse)).mean()
+
+
+def fit_pairwise(
+    ce: Any,
+    triples: list[Triple],
+    anchors: list[Pair],
+    *,
+    lr: float,
+    batch_size: int = 8,
+    margin: float = 1.0,
+    anchor: float = 0.3,
+    max_length: int = 128,
+    label_worse: bool = False,
+    on_step: StepHook | None = None,
+) -> float:
+    """Train ``ce`` (a trained one-label CrossEncoder) in place, one pass over
+    ``triples``; each step also reads ``batch_size`` of ``anchors`` (cycled), and with
+    ``label_worse`` the worse answers at their ``worse_label``. Returns the mean loss of
+    the last 50 steps."""
+    import torch
+
+    if not triples:
+        raise ValueError("no triples to train on")
+    steps = -(-len(triples) // batch_size)
+    opt, sched = _optimizer(ce.model, lr, lr, steps)
+    bce = torch.nn.BCEWithLogitsLoss()
+    recent: list[float] = []
+    ce.model.train()
+    for step in range(steps):
+        batch = triples[step * batch_size : (step + 1) * batch_size]
+        n = len(batch)
+        first = step * batch_size
+        extra = [anchors[(first + i) % len(anchors)] for i in range(n)] if anchors else []
+        queries = [t.query for t in batch] * 2 + [p.query for p in extra]
+        contents = [t.better for t in batch] + [t.worse for t in batch] + [p.content for p in extra]
+        enc = ce.tokenizer(
+            queries,
+            contents,
+            padding=True,
+            truncation="longest_first",
+            max_length=max_length,
+            return_tensors="pt",
+        ).to(ce.model.device)
+        logits = ce.model(**enc).logits.view(-1)
+        better, worse, rest = logits[:n], logits[n : 2 * n], logits[2 * n :]
+        ones = torch.ones(n, device=logits.device)
+        loss = pairwise_loss(better, worse, margin) + anchor * bce(better, ones)
+        if label_worse:
+            targets = torch.tensor([t.worse_label for t in batch], dtype=torch.float32)
+            loss = loss + anchor * bce(worse, targets.to(logits.device))
+        if extra:
+            labels = torch.tensor([p.label for p in extra], dtype=torch.float32)
+            loss = loss + anchor * bce(rest, labels.to(logits.device))
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(ce.model.parameters(), MAX_GRAD_NORM)
+        opt.step()
+        sched.step()
+        opt.zero_grad()
+        recent = [*recent, float(loss.item())][-50:]
+        if on_step is not None:
+            on_step(step + 1, steps, recent[-1])
+    ce.model.eval()
+    return sum(recent) / len(recent)
