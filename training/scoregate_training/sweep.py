@@ -243,6 +243,17 @@ def _init_dir(c: Candidate) -> str | None:
     return str(SHIPPED_MODEL) if c.init == "shipped" else c.init
 
 
+@dataclass(frozen=True)
+class _Trained:
+    """What one candidate's training did (the sweep's record of it)."""
+
+    loss: float
+    pairs: int
+    steps: int
+    sources: dict[str, int]
+    heldout: list[SemRow]
+
+
 def run_candidate(
     c: Candidate,
     data_dir: Path,
@@ -252,12 +263,31 @@ def run_candidate(
     device: str,
 ) -> tuple[Any, dict[str, Any]]:
     """Train one candidate on ``rows`` and ``edits`` (those not held back)."""
-    if c.objective == "pairwise":
-        return _run_pairwise(c, data_dir, rows, edits, base, device)
-    mix = replace(Mix(), **c.mix)
-    data = build_training_data(data_dir, c.seed, mix, c.max_pairs, realistic=rows, edits=edits)
     ce = new_cross_encoder(c.seed, base=_init_dir(c) or base, device=device)
     start = time.perf_counter()
+    train = _train_pairwise if c.objective == "pairwise" else _train_pointwise
+    done = train(c, ce, data_dir, rows, edits)
+    info = {
+        "candidate": asdict(c),
+        "pairs": done.pairs,
+        "steps": done.steps,
+        "seconds": time.perf_counter() - start,
+        "final_loss": done.loss,
+        "sources": done.sources,
+    }
+    return ce, {"heldout": done.heldout, **info}
+
+
+def _train_pointwise(
+    c: Candidate,
+    ce: Any,
+    data_dir: Path,
+    rows: list[dict[str, Any]],
+    edits: list[dict[str, Any]],
+) -> _Trained:
+    """``c.epochs`` passes over the mix, each pair towards its label."""
+    mix = replace(Mix(), **c.mix)
+    data = build_training_data(data_dir, c.seed, mix, c.max_pairs, realistic=rows, edits=edits)
     loss = fit(
         ce,
         data.pairs,
@@ -269,25 +299,17 @@ def run_candidate(
         head_lr_mult=c.head_lr_mult,
         on_step=print_hook(250, label=f"{c.name}: "),
     )
-    info = {
-        "candidate": asdict(c),
-        "pairs": len(data.pairs),
-        "steps": -(-len(data.pairs) // c.batch_size) * c.epochs,
-        "seconds": time.perf_counter() - start,
-        "final_loss": loss,
-        "sources": data.summary(),
-    }
-    return ce, {"heldout": data.heldout, **info}
+    steps = -(-len(data.pairs) // c.batch_size) * c.epochs
+    return _Trained(loss, len(data.pairs), steps, data.summary(), data.heldout)
 
 
-def _run_pairwise(
+def _train_pairwise(
     c: Candidate,
+    ce: Any,
     data_dir: Path,
     rows: list[dict[str, Any]],
     edits: list[dict[str, Any]],
-    base: str | None,
-    device: str,
-) -> tuple[Any, dict[str, Any]]:
+) -> _Trained:
     """One pass of ranking triples, the negation pairs of the mix as anchors."""
     rng = random.Random(c.seed)
     triples = ranking_triples(rows, edits, rng)
@@ -298,8 +320,6 @@ def _run_pairwise(
     rng.shuffle(anchors)
     if c.max_pairs:
         triples = triples[: c.max_pairs]
-    ce = new_cross_encoder(c.seed, base=_init_dir(c) or base, device=device)
-    start = time.perf_counter()
     loss = fit_pairwise(
         ce,
         triples,
@@ -313,15 +333,9 @@ def _run_pairwise(
         on_step=print_hook(25, label=f"{c.name}: "),
     )
     sources = Counter(t.source for t in triples)
-    info = {
-        "candidate": asdict(c),
-        "pairs": len(triples),
-        "steps": -(-len(triples) // c.batch_size),
-        "seconds": time.perf_counter() - start,
-        "final_loss": loss,
-        "sources": {f"triple-{k}": v for k, v in sorted(sources.items())},
-    }
-    return ce, {"heldout": negs.heldout, **info}
+    steps = -(-len(triples) // c.batch_size)
+    named = {f"triple-{k}": v for k, v in sorted(sources.items())}
+    return _Trained(loss, len(triples), steps, named, negs.heldout)
 
 
 def sweep(
