@@ -154,12 +154,22 @@ def realistic_pairs(
             for v in row["violating"]:  # type: ignore[attr-defined]
                 label = labels.get(str(v.get("why")), 0.0)
                 out.append(Pair(query, str(v["text"]), label, f"realistic-{v.get('why')}"))
-            other = rows[rng.randrange(len(rows))]
-            if other is not row:
-                answers: list[str] = list(other["faithful"])  # type: ignore[call-overload]
-                answer = rng.choice(answers)
-                out.append(Pair(query, str(answer), 0.0, "realistic-off-topic"))
+            off = off_topic_pair(row, rows, rng)
+            if off is not None:
+                out.append(off)
     return out
+
+
+def off_topic_pair(
+    row: dict[str, object], rows: list[dict[str, object]], rng: random.Random
+) -> Pair | None:
+    """``row``'s request with a faithful answer of a request drawn from ``rows`` at 0.0;
+    ``None`` when the draw is ``row`` itself."""
+    other = rows[rng.randrange(len(rows))]
+    if other is row:
+        return None
+    answers: list[str] = list(other["faithful"])  # type: ignore[call-overload]
+    return Pair(str(row["query"]), str(rng.choice(answers)), 0.0, "realistic-off-topic")
 
 
 def negation_pairs(data_dir: Path, mix: Mix, seed: int) -> TrainingData:

@@ -23,9 +23,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoregate_training.dataset import VIOLATION_LABELS
+from scoregate_training.dataset import VIOLATION_LABELS, off_topic_pair
 from scoregate_training.pairs import Pair
-from scoregate_training.train import MAX_GRAD_NORM, StepHook, _optimizer
+from scoregate_training.train import (
+    TRAIN_MAX_LENGTH,
+    StepHook,
+    _optimizer,
+    apply_loss,
+    logits_of,
+)
 
 #: Violations a triple never holds (left to the reward track's form checks).
 SKIPPED_WHYS = frozenset({"breaks_format"})
@@ -87,13 +93,7 @@ def ranking_triples(
 
 def off_topic_anchors(rows: list[dict[str, Any]], rng: random.Random) -> list[Pair]:
     """Each request with a faithful answer of another request, at 0.0."""
-    out: list[Pair] = []
-    for row in rows:
-        other = rows[rng.randrange(len(rows))]
-        if other is not row:
-            answer = str(rng.choice(list(other["faithful"])))
-            out.append(Pair(str(row["query"]), answer, 0.0, "realistic-off-topic"))
-    return out
+    return [p for row in rows if (p := off_topic_pair(row, rows, rng)) is not None]
 
 
 def pairwise_loss(better: Any, worse: Any, margin: float) -> Any:
@@ -112,7 +112,7 @@ def fit_pairwise(
     batch_size: int = 8,
     margin: float = 1.0,
     anchor: float = 0.3,
-    max_length: int = 128,
+    max_length: int = TRAIN_MAX_LENGTH,
     label_worse: bool = False,
     on_step: StepHook | None = None,
 ) -> float:
@@ -136,15 +136,7 @@ def fit_pairwise(
         extra = [anchors[(first + i) % len(anchors)] for i in range(n)] if anchors else []
         queries = [t.query for t in batch] * 2 + [p.query for p in extra]
         contents = [t.better for t in batch] + [t.worse for t in batch] + [p.content for p in extra]
-        enc = ce.tokenizer(
-            queries,
-            contents,
-            padding=True,
-            truncation="longest_first",
-            max_length=max_length,
-            return_tensors="pt",
-        ).to(ce.model.device)
-        logits = ce.model(**enc).logits.view(-1)
+        logits = logits_of(ce, queries, contents, max_length)
         better, worse, rest = logits[:n], logits[n : 2 * n], logits[2 * n :]
         ones = torch.ones(n, device=logits.device)
         loss = pairwise_loss(better, worse, margin) + anchor * bce(better, ones)
@@ -154,12 +146,7 @@ def fit_pairwise(
         if extra:
             labels = torch.tensor([p.label for p in extra], dtype=torch.float32)
             loss = loss + anchor * bce(rest, labels.to(logits.device))
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(ce.model.parameters(), MAX_GRAD_NORM)
-        opt.step()
-        sched.step()
-        opt.zero_grad()
-        recent = [*recent, float(loss.item())][-50:]
+        recent = [*recent, apply_loss(ce, loss, opt, sched)][-50:]
         if on_step is not None:
             on_step(step + 1, steps, recent[-1])
     ce.model.eval()

@@ -116,25 +116,37 @@ def _optimizer(model: Any, lr: float, head_lr: float, total: int) -> tuple[Any, 
     return opt, torch.optim.lr_scheduler.LambdaLR(opt, factor)
 
 
-def _step(ce: Any, batch: list[Pair], opt: Any, sched: Any, loss_fn: Any, max_length: int) -> float:
-    import torch
-
+def logits_of(ce: Any, queries: list[str], contents: list[str], max_length: int) -> Any:
+    """The model's logits (one per pair) for aligned ``queries`` and ``contents``."""
     enc = ce.tokenizer(
-        [p.query for p in batch],
-        [p.content for p in batch],
+        queries,
+        contents,
         padding=True,
         truncation="longest_first",
         max_length=max_length,
         return_tensors="pt",
     ).to(ce.model.device)
-    labels = torch.tensor([p.label for p in batch], dtype=torch.float32, device=ce.model.device)
-    loss = loss_fn(ce.model(**enc).logits.view(-1), labels)
+    return ce.model(**enc).logits.view(-1)
+
+
+def apply_loss(ce: Any, loss: Any, opt: Any, sched: Any) -> float:
+    """Back-propagate ``loss``, clip, step the optimiser and the schedule; the loss."""
+    import torch
+
     loss.backward()
     torch.nn.utils.clip_grad_norm_(ce.model.parameters(), MAX_GRAD_NORM)
     opt.step()
     sched.step()
     opt.zero_grad()
     return float(loss.item())
+
+
+def _step(ce: Any, batch: list[Pair], opt: Any, sched: Any, loss_fn: Any, max_length: int) -> float:
+    import torch
+
+    logits = logits_of(ce, [p.query for p in batch], [p.content for p in batch], max_length)
+    labels = torch.tensor([p.label for p in batch], dtype=torch.float32, device=ce.model.device)
+    return apply_loss(ce, loss_fn(logits, labels), opt, sched)
 
 
 def fit(
