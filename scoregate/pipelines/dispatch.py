@@ -92,7 +92,7 @@ class CeleryDispatcher:
         database (the sweeper), and consumers drop duplicates."""
         if not messages:
             return
-        from kombu.exceptions import OperationalError
+        from kombu.exceptions import BatchPublishError, OperationalError
 
         try:
             with (
@@ -103,7 +103,9 @@ class CeleryDispatcher:
                     self._app.send_task(
                         m.task, kwargs=m.kwargs, producer=producer, **self._options(m)
                     )
-        except (OperationalError, ConnectionError) as exc:
+        except (OperationalError, BatchPublishError, ConnectionError) as exc:
+            # BatchPublishError: the broker dropped the connection mid-batch, so some
+            # messages may have gone and some not; the sweeper re-sends what is missing.
             raise PublishError(f"cannot publish {len(messages)} message(s): {exc}") from exc
 
     def backlog(self, queue: str) -> int | None:

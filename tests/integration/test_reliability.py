@@ -149,7 +149,10 @@ class Stack:
             "SELECT job_id, n FROM decisions GROUP BY job_id, n HAVING count(*) > 1"
         )
         statuses = dict(self.rows("SELECT status, count(*) FROM jobs GROUP BY status"))
-        return {**count, "statuses": statuses, "repeated_decisions": len(repeated)}
+        failed = self.rows("SELECT failure_reason FROM jobs WHERE status = 'failed' LIMIT 5")
+        audit = {**count, "statuses": statuses, "repeated_decisions": len(repeated)}
+        # Why a job failed, so a red run says what to look at (its logs go with tmp_path).
+        return {**audit, "failure_reasons": [r[0] for r in failed]} if failed else audit
 
     def rss_mb(self) -> dict[str, float]:
         """Resident memory of each worker with its pool children, in MiB."""

@@ -554,6 +554,32 @@ def test_the_celery_dispatcher_sends_many_messages_through_one_producer():
     assert {m.content_type for m in got} == {"application/json"}
 
 
+def test_a_publish_batch_cut_off_mid_flush_is_a_publish_error_left_to_the_sweeper(
+    monkeypatch, caplog
+):
+    from kombu.exceptions import BatchPublishError
+
+    from scoregate.pipelines.dispatch import CeleryDispatcher, Message
+    from scoregate.pipelines.publish import publish
+    from scoregate.workers.app import create_app
+
+    app = create_app(Settings())
+
+    def cut_off(*args: Any, **kwargs: Any) -> None:  # what kombu raises when Redis restarts
+        raise BatchPublishError("Redis publish batch failed; delivery is uncertain")
+
+    monkeypatch.setattr(app, "send_task", cut_off)
+    dispatcher = CeleryDispatcher(app)
+    messages = [Message("scoregate.control.sweep", {"i": i}, "cut") for i in range(3)]
+    with pytest.raises(PublishError, match="cannot publish 3 message"):
+        dispatcher.send_many(messages)
+    # A pipeline step whose rows are committed logs it and carries on: no job fails.
+    ctx = SimpleNamespace(dispatcher=dispatcher)
+    with caplog.at_level(logging.ERROR):
+        publish(ctx, messages)  # type: ignore[arg-type]
+    assert "3 message(s) left to the sweeper" in caplog.text
+
+
 def test_the_sweeper_asks_a_silent_agent_again(env, monkeypatch):
     drafts = iter([None, GOOD])  # the first answer is lost on the way back
     send = env["inline"].send
