@@ -8,7 +8,7 @@ temperature?". Request analysis lists these expectations (``analysis.expects``);
 caps an answer that meets one of them with nothing (``fusion.answer_type_check``).
 
 Only question phrases whose answer has a recognisable form are read (how long / much /
-many / often / far / old, what temperature, what time, at what age), and an answer
+many / often / far / old / deep, what temperature, what time, at what age), and an answer
 counts as giving one on any expression of the kind, anywhere: the check looks for a
 question left out entirely, not for a wrong or vague value.
 
@@ -130,6 +130,12 @@ _EVIDENCE: dict[str, re.Pattern[str]] = {
         rf"{_NUM}\s*-?\s*{_TIME_UNIT}\b",
         r"\b(?:walking distance|next door|nearby|close by|far)\b",
     ),
+    "size": _rx(
+        rf"{_DIGITS}\s*-?\s*{_LENGTH_ABBR}\b",
+        rf"{_NUM}\s*-?\s*{_LENGTH_WORD}\b",
+        r"\b(?:twice|three times|(?:as|so)\s+(?:deep|tall|wide|high|thick)\s+as|knee|waist"
+        r"|shoulder|ankle|chest|ground level|flush with|level with|knuckle)",
+    ),
     "age": _rx(
         r"\d",
         rf"\b(?:{_NUM_WORDS}|teens?|adults?|toddlers?|newborns?|infants?)\b",
@@ -155,6 +161,7 @@ KIND_NAMES: dict[str, str] = {
     "frequency": "how often (a frequency)",
     "temperature": "a temperature or heat",
     "distance": "a distance",
+    "size": "a size (a depth, height, width or thickness)",
     "age": "an age",
     "clock_time": "a time of day",
 }
@@ -186,6 +193,8 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:what|which)\s+(?:temp|temperature|heat)\b|\bhow hot\b", "temperature"),
         (r"\bhow far\b(?!\s+(?:into|along|through|in|ahead|back|off)\b)", "distance"),
         (r"\bhow old\b|\b(?:what|which)\s+age\b", "age"),
+        # "how deep do I plant it?": a measure of size ("how high" may ask for heat)
+        (r"\bhow (?:deep|tall|wide|thick)\b", "size"),
         (
             r"\bwhat time\b(?!\s+(?:zone|zones|frame|period|limit|complexity|signature|span"
             r"|scale|horizon|slot|of\s+(?:year|the\s+year|month|season|life)|series|stamp)\b)",

@@ -102,7 +102,20 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             yield make("count", m.group(0), unit=unit, relation=rel, value=value, separator=sep)
 
 
+#: The unit named first, its bound after it: "Bullet points, 3 max.", "sentences: 2 tops".
+_UNIT_THEN_BOUND = re.compile(
+    rf"\b(?P<unit>bullet(?:ed)?\s+points?|bullets|sentences|paragraphs|words|lines)\s*[,:(–-]\s*"
+    rf"{NUM}(?P<tail>{TAIL_MOST}|{TAIL_LEAST})"
+)
+_UNIT_NAMES = {"sentences": "sentences", "paragraphs": "paragraphs", "words": "words"}
+
+
 def _single_counts(q: str, low: str) -> Iterator[Instruction]:
+    for m in _UNIT_THEN_BOUND.finditer(low):
+        word = m.group("unit")
+        unit = "bullets" if word.startswith("bullet") else _UNIT_NAMES.get(word, "lines")
+        rel, value = relation(None, m.group("tail"), num(m.group("n")))
+        yield make("count", m.group(0), unit=unit, relation=rel, value=value)
     for m in re.finditer(rf"\bword\s+(?:limit|count)\s+of\s+{NUM}", low):
         yield make("count", m.group(0), unit="words", relation="at_most", value=num(m.group("n")))
     for m in re.finditer(
@@ -186,7 +199,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         yield make("list_form", bulleted.group(0), value="bulleted")
     rx = (
         rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?(?:{REL}\s+)?{NUM}\s+"
-        rf"(?:[\w'-]+\s+){{0,3}}?(?:{_ITEM_NOUNS})\b"
+        rf"(?:[\w'-]+\s+){{0,3}}?(?:{_ITEM_NOUNS})\b(?P<tail>{TAIL_MOST}|{TAIL_LEAST})?"
     )
     explicit = (
         rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?"
@@ -195,12 +208,12 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     )
     list_of = (
         rf"\b(?P<form>numbered|bullet(?:ed)?(?:[- ]point)?|ordered)?\s*list\s+of\s+"
-        rf"(?:{REL}\s+)?{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b"
+        rf"(?:{REL}\s+)?{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b(?P<tail>{TAIL_MOST}|{TAIL_LEAST})?"
     )
     # "list 5 foods", "name 3 rivers": a listing verb, a number, any plural noun
     listing = (
         rf"\b(?:list|name|enumerate)\s+(?:me\s+)?(?P<rel>exactly\s+|at\s+least\s+|at\s+most\s+)?"
-        rf"{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b"
+        rf"{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b(?P<tail>{TAIL_MOST}|{TAIL_LEAST})?"
     )
     # "Use exactly 5 checkbox items": a stated count of items to use
     using = (
@@ -231,7 +244,8 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         n = num(m.group("n"))
         if n < 2 or n > 50:
             continue
-        rel, value = relation(m.group("rel"), None, n)
+        # "5 tips max", "3 ideas or fewer": the tail after the noun sets the relation
+        rel, value = relation(m.group("rel"), m.groupdict().get("tail"), n)
         form = m.groupdict().get("form") or ""
         unit = "numbered" if numbered else "bullets" if form.startswith("bullet") else "items"
         yield make("count", m.group(0), unit=unit, relation=rel, value=value)

@@ -48,6 +48,9 @@ def kinds(query: str) -> list[str]:
         ("Is 'how much' or 'how many' right with 'people'?", []),  # the words, not a question
         ("How far is the airport from the old town?", ["distance"]),
         ("What time should I leave for a 9am flight?", ["clock_time"]),
+        ("When should I plant garlic, and how deep?", ["size"]),
+        ("How tall does a deck railing need to be?", ["size"]),
+        ("How wide a gap should I leave between tiles?", ["size"]),
         # statements and questions about a method, not about a figure
         ("How do I see how much storage is left on my Mac?", []),
         ("How much does it matter which flour I use?", []),
@@ -77,6 +80,9 @@ def test_only_the_askers_own_questions_are_read():
         ("duration", "Simmer until the lentils are soft.", True),
         ("duration", "About 1,200 pages unabridged.", True),
         ("duration", "Salt it well and roast it breast side up.", False),
+        ("size", "Plant the cloves about 2 inches deep, pointy end up.", True),
+        ("size", "Set them twice as deep as the clove is tall.", True),
+        ("size", "Plant them in autumn, a few weeks before the ground freezes.", False),
         ("amount", "About 18 g of protein per cup.", True),
         ("amount", "Tip 15-20% for table service.", True),
         ("amount", "It costs $98 a month.", True),

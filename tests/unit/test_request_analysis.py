@@ -240,6 +240,12 @@ def test_is_not_excludes_only_in_a_relative_clause(query, excluded):
         ("Answer in three sentences max.", ("count", "sentences", "at_most", 3)),
         ("A 2-3 sentence blurb for my mug shop.", ("count", "sentences", "at_most", 3)),
         ("Tips as a numbered list of exactly 5 items.", ("count", "numbered", "exactly", 5)),
+        # the bound after the noun: "5 tips max" is at most 5, not exactly 5
+        ("give me 5 tips max for a job interview", ("count", "items", "at_most", 5)),
+        ("suggest 4 gift ideas or fewer", ("count", "items", "at_most", 4)),
+        ("name 3 Spanish rivers or more", ("count", "items", "at_least", 3)),
+        ("How do I take a screenshot? Bullet points, 3 max.", ("count", "bullets", "at_most", 3)),
+        ("Explain recursion. Sentences: 2 tops.", ("count", "sentences", "at_most", 2)),
         ("Stretches for my back. Exactly 4 steps, please.", ("count", "items", "exactly", 4)),
         (
             "An essay in 3 paragraphs; the second paragraph must begin with the word 'Yet'.",
