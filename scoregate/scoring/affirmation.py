@@ -20,6 +20,7 @@ from scoregate.scoring.exclusions import parse_exclusions
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _SENTENCE = re.compile(r"[.!?;\n]+")
+_CLAUSE = re.compile(r"[,:()–—]+")
 #: Words that negate what follows them (also read by ``membership``).
 NEGATORS = frozenset(
     {
@@ -109,24 +110,48 @@ def _matches(token: str, term_stem: str) -> bool:
     )
 
 
+def _negator_at(tokens: list[str], j: int) -> bool:
+    t = tokens[j]
+    if t == "free":  # "free of nuts" negates; "a free flashcard app" is a price
+        return tokens[j + 1 : j + 2] in (["of"], ["from"])
+    return t in NEGATORS or t.endswith("n't")
+
+
 def _negated(tokens: list[str], i: int) -> bool:
-    before = tokens[max(0, i - NEGATION_WINDOW) : i]
     after = tokens[i + 1 : i + 3]
-    return any(t in NEGATORS or t.endswith("n't") for t in before) or any(
+    return any(_negator_at(tokens, j) for j in range(max(0, i - NEGATION_WINDOW), i)) or any(
         t in _AFTER_NEGATORS or t.endswith("n't") for t in after
     )
 
 
-def _occurrences(tokens: list[str], stems: list[str]) -> list[int]:
-    """Indexes where the term's head occurs with its other words just before it."""
+#: How far before the term's head its other words may stand, within one clause: "skip
+#: the CO2 cartridges" is affirmed by "a CO2 inflator head with two 16 g cartridges".
+MODIFIER_WINDOW = 8
+
+
+def _occurrences(tokens: list[str], clauses: list[int], stems: list[str]) -> list[int]:
+    """Indexes where the term's head occurs with its other words before it, in its clause
+    (``clauses[i]``: the clause token ``i`` is in)."""
     head, rest = stems[-1], stems[:-1]
     out: list[int] = []
     for i, tok in enumerate(tokens):
         if _matches(tok, head):
-            window = [stem(t) for t in tokens[max(0, i - len(rest) - 2) : i]]
+            lo = max(0, i - MODIFIER_WINDOW)
+            window = [stem(tokens[j]) for j in range(lo, i) if clauses[j] == clauses[i]]
             if all(s in window for s in rest):
                 out.append(i)
     return out
+
+
+def _clause_tokens(sentence: str) -> tuple[list[str], list[int]]:
+    """The sentence's words, and for each the number of the comma-free clause it is in."""
+    tokens: list[str] = []
+    clauses: list[int] = []
+    for n, clause in enumerate(_CLAUSE.split(sentence)):
+        words = _WORD.findall(clause)
+        tokens += words
+        clauses += [n] * len(words)
+    return tokens, clauses
 
 
 def mentions(content: str, term: str) -> tuple[bool, bool]:
@@ -136,9 +161,9 @@ def mentions(content: str, term: str) -> tuple[bool, bool]:
         return False, False
     seen = affirmed = False
     for sentence in _SENTENCE.split(content.lower()):
-        tokens = _WORD.findall(sentence)
+        tokens, clauses = _clause_tokens(sentence)
         warning = not WARNINGS.isdisjoint(tokens)
-        for i in _occurrences(tokens, stems):
+        for i in _occurrences(tokens, clauses, stems):
             seen = True
             affirmed = affirmed or not (warning or _negated(tokens, i))
     return seen, affirmed

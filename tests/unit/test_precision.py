@@ -127,6 +127,16 @@ def test_check_exclusions_reasons() -> None:
     assert ok.violated == [] and ok.ruled_out == ["nuts"]
 
 
+def test_free_as_a_price_is_no_negation_and_modifiers_may_stand_apart() -> None:
+    q = "Ways to learn Spanish words without using any apps?"
+    assert check_exclusions(q, "1. Anki, a free flashcard app: ten minutes a day.").violated
+    assert not check_exclusions(q, "Label your fridge; stay free of apps for a month.").violated
+    kit = "Repair kit for my commute? Skip the CO2 cartridges."
+    assert check_exclusions(kit, "- CO2 inflator head with two 16 g cartridges").violated
+    # the modifier in another clause is another thing
+    assert not check_exclusions(kit, "CO2 aside, pack two glue cartridges.").violated
+
+
 def test_one_predict_call_and_scores_in_range() -> None:
     model = FakeCrossEncoder()
     pairs = [("show me a dog", "a dog"), ("show me a dog", "a cat")]
