@@ -79,6 +79,10 @@ _AFTER_NEGATORS = frozenset(
         "less",
     }
 )
+#: "when traffic is light": little of it (but "on low for 8 hours" is a setting).
+_LITTLE = frozenset({"light", "lighter", "low", "lower", "quiet", "quieter", "minimal"})
+_COPULAS = frozenset({"is", "are", "was", "were", "stays", "remains", "gets"})
+_PAST_LIKES = frozenset({"liked", "enjoyed", "loved"})
 _SUFFIXES = ("ly", "ions", "ion", "ive", "ing", "ed", "es", "s", "e")
 _FILLER = frozenset({"a", "an", "the", "of", "by", "to", "for", "in", "on", "with", "my"})
 NEGATION_WINDOW = 6
@@ -114,13 +118,18 @@ def _negator_at(tokens: list[str], j: int) -> bool:
     t = tokens[j]
     if t == "free":  # "free of nuts" negates; "a free flashcard app" is a price
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
+    if t in _PAST_LIKES:  # "if you liked Pandemic, try ...": the one they have done
+        return j > 0 and tokens[j - 1] in ("you", "you've", "you'd")
     return t in NEGATORS or t.endswith("n't")
 
 
 def _negated(tokens: list[str], i: int) -> bool:
     after = tokens[i + 1 : i + 3]
-    return any(_negator_at(tokens, j) for j in range(max(0, i - NEGATION_WINDOW), i)) or any(
-        t in _AFTER_NEGATORS or t.endswith("n't") for t in after
+    little = len(after) == 2 and after[0] in _COPULAS and after[1] in _LITTLE
+    return (
+        little
+        or any(_negator_at(tokens, j) for j in range(max(0, i - NEGATION_WINDOW), i))
+        or any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after)
     )
 
 

@@ -170,11 +170,19 @@ def _not_a_use(word: str) -> bool:
 
 
 def _embedding_members(
-    items: list[str], content: str, embed: Embed, min_cosine: float
+    items: list[str], content: str, embed: Embed, min_cosine: float, asked: str = ""
 ) -> dict[str, str]:
-    """For each excluded class, the first affirmed answer word whose embedding is close."""
+    """For each excluded class, the first affirmed answer word whose embedding is close.
+
+    A word the request itself uses for what it wants ("a signature drink" when the whole
+    thing is alcohol-free) is what was asked for, not a member of the excluded class."""
     items = [i for i in items if is_class(i)]
-    words = [w for w in _affirmed_words(content) if len(w) >= 4 and not _not_a_use(w)][:300]
+    wanted = {stem(w) for w in _WORD.findall(asked.lower())}
+    words = [
+        w
+        for w in _affirmed_words(content)
+        if len(w) >= 4 and not _not_a_use(w) and stem(w) not in wanted
+    ][:300]
     if not words or not items:
         return {}
     vecs = embed(items + words)
@@ -204,8 +212,10 @@ def check_members(
     *,
     embed: Embed | None = None,
     min_cosine: float = 1.0,
+    asked: str = "",
 ) -> MemberCheck:
-    """Which excluded ``items`` the answer affirms, by name, by list, or by embedding."""
+    """Which excluded ``items`` the answer affirms, by name, by list, or by embedding
+    (``asked``: the request less its exclusions; its words are never members)."""
     check = MemberCheck()
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
@@ -225,6 +235,6 @@ def check_members(
             left.append(item)
     if embed is not None and min_cosine < 1.0 and left:
         text = re.sub(rf"\b({_SUBSTITUTE})[\s-]+[\w-]+", r"\1", content, flags=re.IGNORECASE)
-        for item, word in _embedding_members(left, text, embed, min_cosine).items():
+        for item, word in _embedding_members(left, text, embed, min_cosine, asked).items():
             check.violated.append((item, word))
     return check

@@ -111,7 +111,11 @@ def _pair_score(
     if cfg.exclusion_check:
         analysis = analyze(pair[0])
         check = check_members(
-            analysis.excluded, pair[1], embed=embed, min_cosine=cfg.member_min_cosine
+            analysis.excluded,
+            pair[1],
+            embed=embed,
+            min_cosine=cfg.member_min_cosine,
+            asked=strip_exclusions(pair[0]),
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
         lacks = {e.item for e in analysis.exclusions if e.lack}

@@ -96,9 +96,7 @@ def _stated(
         (adj, noun) for adj, noun in sorted(_pairs(words)) if adj in _OPPOSITE and len(noun) > 3
     )
     about_me = tuple(
-        (m.group(1), m.group(0))
-        for m in _ABOUT_ME.finditer(low)
-        if m.group(1) not in _NOT_A_STATE
+        (m.group(1), m.group(0)) for m in _ABOUT_ME.finditer(low) if m.group(1) not in _NOT_A_STATE
     )
     return pairs, about_me, frozenset(words)
 

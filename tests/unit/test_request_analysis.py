@@ -616,6 +616,34 @@ def test_membership_by_embedding_when_no_list_knows_the_class():
     )
 
 
+def test_a_word_the_request_asks_for_is_never_a_member_of_what_it_excludes():
+    # "the whole thing is alcohol-free, ideas for a signature drink?": a drink was asked for
+    vectors = {"alcohol": [1.0, 0.0], "drink": [0.9, 0.44], "gin": [0.97, 0.24]}
+
+    def embed(texts: list[str]) -> np.ndarray:
+        return np.array([vectors.get(t, [0.0, 1.0]) for t in texts])
+
+    asked = "Ideas for a signature drink that still feels special?"
+    mocktail = "A lavender lemonade makes a pretty signature drink."
+    assert check_members(["alcohol"], mocktail, embed=embed, min_cosine=0.8).violated
+    check = check_members(["alcohol"], mocktail, embed=embed, min_cosine=0.8, asked=asked)
+    assert check.violated == []
+    gin = "Add a splash of gin to the signature drink."
+    assert check_members(["alcohol"], gin, embed=embed, min_cosine=0.8, asked=asked).violated == [
+        ("alcohol", "gin")
+    ]
+
+
+def test_an_excluded_item_named_as_past_experience_or_as_scarce_is_not_used():
+    game = "A co-op board game for 4? Anything other than Pandemic."
+    assert not check_members(["pandemic"], "If you liked Pandemic, try Spirit Island.").violated
+    assert check_members(["pandemic"], "Pandemic Legacy is the best next step.").violated
+    assert analyze(game).excluded == ["pandemic"]
+    assert not check_members(["traffic"], "Ride on a Sunday when traffic is light.").violated
+    # "on low" is a setting, not little of the slow cooker
+    assert check_members(["slow cooker"], "Put it in the slow cooker on low for 8 hours.").violated
+
+
 def test_embedding_membership_looks_for_members_of_classes_not_siblings_of_one_thing():
     # Siblings sit as close as members in embedding space: "blue" is not a kind of "green".
     vectors = {"green": [1.0, 0.0], "blue": [0.9, 0.44], "fizzy drinks": [0.0, 1.0]}
