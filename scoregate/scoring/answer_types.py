@@ -113,6 +113,8 @@ _EVIDENCE: dict[str, re.Pattern[str]] = {
         r"|at least|no more than|at most|at a time|a day|a week|a month|a year|no need"
         r"|when (?:the|it|its|it's|they|you see|you notice|needed)|once (?:the|it)|as soon as"
         r"|after each|after every|before each|before every)\b",
+        # a lifespan or an interval answers it too: "most chains last 2,000-5,000 km"
+        r"\b(?:intervals?|lasts?|lifespan|life span|service life|wears? out (?:after|in))\b",
     ),
     "temperature": _rx(
         r"°",

@@ -107,7 +107,7 @@ _LEADING = re.compile(
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
     r"|wearing|mood\s+for|into|paying\s+for|(?:anything|stuff)\s+(?:about|on|regarding)"
-    r"|me|him|us|them)\s+)+",
+    r"|me|him|us|them|not\s+even|even)\s+)+",
     re.IGNORECASE,
 )
 _SPLIT = re.compile(r",|\bor\b|\bnor\b|\band\b|/", re.IGNORECASE)

@@ -361,6 +361,16 @@ _ENDS_WITH_QUESTION = re.compile(
 )
 
 
+#: An ending given after a colon without quotes, to the end of its line: "Please end it
+#: with exactly: Thanks in advance, Priya".
+_ENDS_WITH_BARE = re.compile(
+    r"\b(?:end|finish|close|sign\s+(?:it\s+)?off)\w*\s+(?:it|your\s+\w+|the\s+\w+)?\s*with\s+"
+    r"(?:exactly|the\s+(?:exact\s+)?(?:words?|phrase|line|sign-?off))\s*:\s*"
+    r"(?P<v>[^\s\"'“‘][^\n]{0,78}[^\s.])\.?\s*$",
+    re.MULTILINE,
+)
+
+
 def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
     yn = re.search(
         r"\b(?:answer|reply|respond|start|begin|lead|open)\w*\s+(?:\w+\s+){0,4}?(?:with\s+)?(?:a\s+)?(?:simple\s+|clear\s+)?"
@@ -420,14 +430,20 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
         )
         if word:
             yield make("starts_with", word.group(0), value=q[word.start("w") : word.end("w")])
+
+
+def _endings(q: str, low: str) -> Iterator[Instruction]:
     end = re.search(
         r"\b(?:end|finish|close|conclude|sign\s+(?:it\s+)?off|wrap\s+up)\w*\s+(?:your\s+|the\s+|my\s+)?"
         r"(?:[\w']+\s+){0,2}?(?:with|by\s+saying)\s+(?:this\s+exact\s+phrase|the\s+(?:exact\s+)?"
         r"(?:words?|phrase|line|question|sentence|sign-?off)|exactly)?\s*:?\s*" + QUOTED,
         low,
     )
+    bare = None if end else _ENDS_WITH_BARE.search(low)
     if end:
         yield make("ends_with", end.group(0), value=q[end.start("v") : end.end("v")])
+    elif bare:
+        yield make("ends_with", bare.group(0), value=q[bare.start("v") : bare.end("v")].strip())
     elif question := _ENDS_WITH_QUESTION.search(low):
         yield make("ends_with", question.group(0), value="?")
 
@@ -440,5 +456,6 @@ WORD_RULES: tuple[Rule, ...] = (
     _markers,
     _headings,
     _first_and_last,
+    _endings,
     language_rule,
 )

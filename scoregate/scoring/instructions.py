@@ -83,6 +83,10 @@ def _count(content: str, k: Instruction) -> Verdict:
         n: int | None = len(re.findall(rf"(?m)^\W*{re.escape(marker)}\s+\w+", content))
     else:
         n = count_units(content, k.unit, k.separator)
+        if k.unit == "words" and n is not None:
+            # "1-3 months" is one word to a person and two to a tokenizer: a limit is met
+            # if either count meets it
+            n = _lenient(n, len(content.split()), k.relation, k.value)
     noun = _UNIT_NOUN[k.unit]
     if n is None:
         return None, f"no list to count {noun}s in"
@@ -91,6 +95,15 @@ def _count(content: str, k: Instruction) -> Verdict:
     if _compare(n, k.relation, k.value):
         return True, f"{have} ({want})"
     return False, f"{have}; {_asks(k)} {want}"
+
+
+def _lenient(a: int, b: int, relation: str, want: int) -> int:
+    """Of two counts by two conventions, the one that meets ``relation want``, if any."""
+    if relation == "at_most":
+        return min(a, b)
+    if relation == "at_least":
+        return max(a, b)
+    return b if b == want else a
 
 
 def _item_words(content: str, k: Instruction) -> Verdict:
@@ -331,6 +344,16 @@ def _yes_no_first(content: str, k: Instruction) -> Verdict:
 def _answer_choice(content: str, k: Instruction) -> Verdict:
     options = _words_of(k)
     have = _norm(content)
+    if re.match(r"(?:start|begin|open)", (k.phrase or "").lower()):
+        # "start your answer with either 'OLED' or 'Mini-LED'": the verdict opens the
+        # answer; the comparison after it may name both
+        lead = _norm(_LEAD.sub("", content))
+        for o in options:
+            if lead.startswith(_norm(o).rstrip(".")):
+                return True, f"starts with {o!r}"
+        first = " ".join(lead.split()[:6])
+        named = " or ".join(repr(o) for o in options)
+        return False, f"starts {first!r}; {_asks(k)} a start with {named}"
     chosen = [
         o for o in options if re.search(rf"(?<!\w){re.escape(_norm(o).rstrip('.'))}(?!\w)", have)
     ]

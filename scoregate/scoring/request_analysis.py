@@ -140,7 +140,8 @@ _FORM_WORDS = frozenset(
     asterisks asterisk divider new blank long short each per every then also so that is are
     of to for nothing else after before it's this these those them they sure time times once
     twice entirely completely quick quickly brief briefly simple simply concise written
-    english tops limit count counting nope never avoid keeping kept
+    english tops limit count counting nope never avoid keeping kept step steps explain
+    summarise summarize
     """.split()
 )
 #: Clauses of a request; a stop or comma inside a number, path or name (".env", "1,000",
@@ -191,7 +192,9 @@ _IMPERATIVE = re.compile(rf"^\s*(?:please\s+)?{_ASK_VERB}\b", re.IGNORECASE)
 _QUESTION = re.compile(
     r"^\s*(?:(?:how|what|which|where|when|why|who)(?:'s)?\s+(?:do|does|did|can|could|should|would"
     r"|is|are|was|much|many|long|often|big|size|temp|kind|type|time)|(?:should|can|do)\s+i"
-    r"|is\s+(?:it|this|that|there))\b[^:]*$",
+    r"|is\s+(?:it|this|that|there)"
+    # "and any tricks for peeling them": a request for help, typed without its mark
+    r"|any\s+(?:good\s+)?(?:tips|tricks|ideas|advice|suggestions|recommendations|hacks))\b[^:]*$",
     re.IGNORECASE,
 )
 #: Sentences for the asks (a stop inside a number, path or name does not end one).

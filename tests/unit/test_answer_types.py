@@ -81,6 +81,8 @@ def test_only_the_askers_own_questions_are_read():
         ("duration", "About 1,200 pages unabridged.", True),
         ("duration", "Salt it well and roast it breast side up.", False),
         ("size", "Plant the cloves about 2 inches deep, pointy end up.", True),
+        ("frequency", "No fixed interval, but most chains last 2,000-5,000 km.", True),
+        ("frequency", "Measure it with a chain checker tool.", False),
         ("size", "Set them twice as deep as the clove is tall.", True),
         ("size", "Plant them in autumn, a few weeks before the ground freezes.", False),
         ("amount", "About 18 g of protein per cup.", True),

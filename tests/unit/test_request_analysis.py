@@ -103,6 +103,13 @@ def test_chat_tails_and_clauses_after_the_exclusion_are_not_items():
         ("I don't buy much online. Is Costco worth it for two people?", []),
         ("How do I fix a leaky faucet? It drips all night.", []),
         ("I use a wheelchair. Which Paris sights are accessible?", []),
+        # a sentence that only sets the form is no ask of its own
+        ("My brake squeals. How do I fix it? Please give me numbered steps.", []),
+        (
+            "how long do i boil eggs for jammy yolks? and any tricks for peeling them",
+            ["how long do i boil eggs for jammy yolks?", "any tricks for peeling them"],
+        ),
+        ("how does scoring work in Ticket to Ride? explain it in exactly three bullet points", []),
     ],
 )
 def test_the_separate_asks_of_a_multi_part_request(query, asks):
@@ -138,6 +145,7 @@ def test_questions_typed_without_a_question_mark_and_stops_inside_numbers(query,
         ("Not buying Dell again after the last one died. Laptop under $900?", ["dell"]),
         ("Wedding outfit, I dont want to rent a tux (always fits weird).", ["tux"]),
         ("learning guitar, dont want to use apps like Yousician. tips?", ["apps", "yousician"]),
+        ("Home workout. No equipment, not even dumbbells.", ["equipment", "dumbbells"]),
         (
             "Iceland trip, we don't want to do the Golden Circle, feels like every bus does it.",
             ["do the golden circle"],
@@ -240,6 +248,10 @@ def test_is_not_excludes_only_in_a_relative_clause(query, excluded):
         ("Answer in three sentences max.", ("count", "sentences", "at_most", 3)),
         ("A 2-3 sentence blurb for my mug shop.", ("count", "sentences", "at_most", 3)),
         ("Tips as a numbered list of exactly 5 items.", ("count", "numbered", "exactly", 5)),
+        (
+            "Email my landlord about the faucet. Please end it with exactly: Thanks, Priya",
+            ("ends_with", None, "exactly", "Thanks, Priya"),
+        ),
         # the bound after the noun: "5 tips max" is at most 5, not exactly 5
         ("give me 5 tips max for a job interview", ("count", "items", "at_most", 5)),
         ("suggest 4 gift ideas or fewer", ("count", "items", "at_most", 4)),
@@ -437,6 +449,36 @@ def test_words_sentences_paragraphs():
             True,
         ),
         ("<<Rain>>\nDrops fall.", {"check": "title"}, True),
+        # a hyphenated range is one word to a person, two to a tokenizer: either count passes
+        (
+            "Every 1-3 months; thicker 4-5 inch filters last 6-12 months.",
+            {"check": "count", "unit": "words", "relation": "at_most", "value": 10},
+            True,
+        ),
+        (
+            "Every 1-3 months; thicker 4-5 inch filters last 6-12 months, or longer.",
+            {"check": "count", "unit": "words", "relation": "at_most", "value": 10},
+            False,
+        ),
+        # "start with either 'OLED' or 'Mini-LED'": the verdict first, both may follow
+        (
+            "Mini-LED. It gets brighter than OLED.",
+            {
+                "check": "answer_choice",
+                "value": ["OLED", "Mini-LED"],
+                "phrase": "start your answer with either 'oled' or 'mini-led'",
+            },
+            True,
+        ),
+        (
+            "For a bright room, Mini-LED.",
+            {
+                "check": "answer_choice",
+                "value": ["OLED", "Mini-LED"],
+                "phrase": "start your answer with either 'oled' or 'mini-led'",
+            },
+            False,
+        ),
         ("Done.\n\nP.S. Bring snacks.", {"check": "postscript", "value": "P.S."}, True),
         ('"All of it quoted."', {"check": "quoted"}, True),
         (
