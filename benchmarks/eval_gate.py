@@ -11,6 +11,9 @@ Sets (written for evaluation, never used in training; a test keeps them apart):
 * ``benchmarks/data/gate_holdout/`` and ``gate_holdout2/``: 60 triples each, same form,
   written fresh on 2026-11-26 (``--gate-dev benchmarks/data/gate_holdout2 --instructions``
   reads one alone; see docs/decisions.md for which one was read to find failures);
+  ``gate_holdout3/`` (80) and ``gate_holdout4/`` (40), written fresh on 2026-11-29 by
+  writers who saw neither the rules nor the other sets (``gate_holdout3`` was read to
+  find failures; ``gate_holdout4`` was not);
 * ``benchmarks/data/instructions_*.jsonl``: requests with verifiable formatting
   instructions, each with a compliant answer and one that breaks one instruction (``dev``,
   used while building the instruction rules, and four hold-out sets written apart).

@@ -323,7 +323,8 @@ def _ends_with(content: str, k: Instruction) -> Verdict:
         content = _question_end(content)
     have = _norm(content).rstrip("\"'“”*_ ")
     bare = want.rstrip(".!?")  # "...know." ends "...know"; a bare "?" must end the answer
-    if have.endswith(want) or (bare and have.endswith(bare)):
+    # "end it with exactly: Thanks in advance." ends "...thanks in advance." either way
+    if have.endswith(want) or (bare and have.rstrip(".!").endswith(bare)):
         return True, f"ends with {k.value!r}"
     last = " ".join(have.split()[-6:])
     return False, f"ends {last!r}; {_asks(k)} an ending with {k.value!r}"

@@ -449,6 +449,11 @@ def test_words_sentences_paragraphs():
             True,
         ),
         ("<<Rain>>\nDrops fall.", {"check": "title"}, True),
+        (
+            "Can you come Tuesday?\n\nThanks in advance.",
+            {"check": "ends_with", "value": "Thanks in advance"},
+            True,
+        ),
         # a hyphenated range is one word to a person, two to a tokenizer: either count passes
         (
             "Every 1-3 months; thicker 4-5 inch filters last 6-12 months.",
@@ -734,12 +739,13 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
     train = _queries(ROOT / "training" / "data" / "realistic", "query")
     fresh = [
         _queries(ROOT / "benchmarks" / "data" / name, "query")
-        for name in ("gate_holdout", "gate_holdout2")
+        for name in ("gate_holdout", "gate_holdout2", "gate_holdout3", "gate_holdout4")
     ]
-    assert [len(s) for s in fresh] == [60, 60]
-    assert not fresh[0] & fresh[1]
-    for s in fresh:
-        assert not s & dev and not s & train
+    assert [len(s) for s in fresh] == [60, 60, 80, 40]
+    for i, a in enumerate(fresh):
+        assert not a & dev and not a & train
+        for b in fresh[i + 1 :]:
+            assert not a & b
 
 
 def test_the_instruction_sets_are_apart_from_training_and_from_each_other():
