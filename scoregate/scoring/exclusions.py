@@ -102,6 +102,17 @@ _CUES: tuple[str, ...] = (
 _EXCLUSION_RES = tuple(re.compile(cue + _TERM + _END, re.IGNORECASE) for cue in _CUES)
 _FREE_RE = re.compile(r"\b(?P<x>[a-z]+)[- ]free\b", re.IGNORECASE)
 _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re.IGNORECASE)
+#: The thing named first, then ruled out: "running is a no-go for me", "flying is out of the
+#: question", "a car isn't an option", "dairy and gluten are a no-go". Up to four words.
+_JOINING = r"(?:but|so|because|since|which|that|it|this|is|are|and|or)\b"
+_RULED_OUT_RE = re.compile(
+    rf"(?<![\w'])(?P<x>(?:(?!{_JOINING})[a-z][\w-]*,?\s+(?:(?:and|or)\s+)?){{0,3}}"
+    rf"(?!{_JOINING})[a-z][\w-]*)"
+    r"\s+(?:is|are)\s+(?:a\s+(?:total\s+|hard\s+)?no[- ]?go|out\s+of\s+the\s+question"
+    r"|off\s+the\s+table|not\s+an\s+option)\b"
+    r"|(?<![\w'])(?:(?:a|an|the)\s+)?(?P<y>[a-z][\w-]*)\s+(?:isn't|aren't)\s+an\s+option\b",
+    re.IGNORECASE,
+)
 _LEADING = re.compile(
     r"^(?:(?:a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
@@ -253,6 +264,12 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
             (t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))
         ]
         found += [(m.group("x").lower(), m.group(0)) for m in _FREE_RE.finditer(sentence)]
+        found += [
+            (t, m.group(0))
+            for m in _RULED_OUT_RE.finditer(sentence)
+            for p in _pieces(m.group("x") or m.group("y"))
+            if (t := _clean_term(p))
+        ]
     found = [(_verb_for_adverb(t, phrase), phrase) for t, phrase in found]
     return [
         (t, phrase)
@@ -312,7 +329,7 @@ def _word_start(text: str, i: int) -> int:
 def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
     """Character spans of the exclusion clauses in one sentence, merged and sorted."""
     spans: list[tuple[int, int]] = []
-    for rx in (*_EXCLUSION_RES, _OUT_RE, _FREE_RE):
+    for rx in (*_EXCLUSION_RES, _OUT_RE, _FREE_RE, _RULED_OUT_RE):
         for m in rx.finditer(sentence):
             # A cue that starts inside a word ("n't" of "don't") takes the whole word.
             first = sentence[m.start() : m.start() + 1]

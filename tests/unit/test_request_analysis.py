@@ -146,6 +146,12 @@ def test_questions_typed_without_a_question_mark_and_stops_inside_numbers(query,
         ("Wedding outfit, I dont want to rent a tux (always fits weird).", ["tux"]),
         ("learning guitar, dont want to use apps like Yousician. tips?", ["apps", "yousician"]),
         ("Home workout. No equipment, not even dumbbells.", ["equipment", "dumbbells"]),
+        # the thing first, then ruled out
+        ("More cardio? Running is a no-go for me, my knees.", ["running"]),
+        ("Flying is out of the question. Paris to Rome?", ["flying"]),
+        ("A car isn't an option for us. Best way to see the Highlands?", ["car"]),
+        ("Dairy, soy and gluten are a no-go. Breakfast ideas?", ["dairy", "soy", "gluten"]),
+        ("My plan is out of date, help me update it", []),
         (
             "Iceland trip, we don't want to do the Golden Circle, feels like every bus does it.",
             ["do the golden circle"],
