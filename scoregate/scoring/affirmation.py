@@ -21,6 +21,7 @@ from scoregate.scoring.exclusions import parse_exclusions
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _SENTENCE = re.compile(r"[.!?;\n]+")
 _CLAUSE = re.compile(r"[,:()–—]+")
+_LIKENESS = re.compile(r"\b[a-z]+-(?:like|esque)\b")
 #: Words that negate what follows them (also read by ``membership``).
 NEGATORS = frozenset(
     {
@@ -169,7 +170,9 @@ def mentions(content: str, term: str) -> tuple[bool, bool]:
     if not stems:
         return False, False
     seen = affirmed = False
-    for sentence in _SENTENCE.split(content.lower()):
+    # "a running-like motion" is like running, not running
+    content = _LIKENESS.sub(" ", content.lower())
+    for sentence in _SENTENCE.split(content):
         tokens, clauses = _clause_tokens(sentence)
         warning = not WARNINGS.isdisjoint(tokens)
         for i in _occurrences(tokens, clauses, stems):

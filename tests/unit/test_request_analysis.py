@@ -693,6 +693,7 @@ def test_an_excluded_item_named_as_past_experience_or_as_scarce_is_not_used():
     assert check_members(["pandemic"], "Pandemic Legacy is the best next step.").violated
     assert analyze(game).excluded == ["pandemic"]
     assert not check_members(["traffic"], "Ride on a Sunday when traffic is light.").violated
+    assert not check_members(["running"], "Elliptical: a running-like motion.").violated
     # "on low" is a setting, not little of the slow cooker
     assert check_members(["slow cooker"], "Put it in the slow cooker on low for 8 hours.").violated
 
