@@ -84,6 +84,7 @@ _AFTER_NEGATORS = frozenset(
 _LITTLE = frozenset({"light", "lighter", "low", "lower", "quiet", "quieter", "minimal"})
 _COPULAS = frozenset({"is", "are", "was", "were", "stays", "remains", "gets"})
 _PAST_LIKES = frozenset({"liked", "enjoyed", "loved"})
+_WHEN = frozenset({"when", "while", "if", "once"})
 _SUFFIXES = ("ly", "ions", "ion", "ive", "ing", "ed", "es", "s", "e")
 _FILLER = frozenset({"a", "an", "the", "of", "by", "to", "for", "in", "on", "with", "my"})
 NEGATION_WINDOW = 6
@@ -115,28 +116,34 @@ def _matches(token: str, term_stem: str) -> bool:
     )
 
 
-def _negator_at(tokens: list[str], j: int) -> bool:
+def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
     t = tokens[j]
     if t == "free":  # "free of nuts" negates; "a free flashcard app" is a price
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
-    if t in _PAST_LIKES:  # "if you liked Pandemic, try ...": the one they have done
-        return j > 0 and tokens[j - 1] in ("you", "you've", "you'd")
+    if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")
+        return j > 0 and tokens[j - 1] in ("you", "you've", "you'd") and clauses[j] == clauses[i]
     return t in NEGATORS or t.endswith("n't")
 
 
-def _negated(tokens: list[str], i: int) -> bool:
+def _negated(tokens: list[str], clauses: list[int], i: int) -> bool:
     after = tokens[i + 1 : i + 3]
-    little = len(after) == 2 and after[0] in _COPULAS and after[1] in _LITTLE
+    # "when traffic is light" (but "running is lower impact" is not little of it)
+    little = (
+        len(after) == 2
+        and after[0] in _COPULAS
+        and after[1] in _LITTLE
+        and not _WHEN.isdisjoint(tokens[max(0, i - 2) : i])
+    )
     return (
         little
-        or any(_negator_at(tokens, j) for j in range(max(0, i - NEGATION_WINDOW), i))
+        or any(_negator_at(tokens, clauses, j, i) for j in range(max(0, i - NEGATION_WINDOW), i))
         or any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after)
     )
 
 
-#: How far before the term's head its other words may stand, within one clause: "skip
-#: the CO2 cartridges" is affirmed by "a CO2 inflator head with two 16 g cartridges".
-MODIFIER_WINDOW = 8
+#: How many other words may stand between a term's words (within one clause): "red peppers
+#: and lean meat" does not affirm "red meat", so the window stays tight.
+MODIFIER_SLACK = 2
 
 
 def _occurrences(tokens: list[str], clauses: list[int], stems: list[str]) -> list[int]:
@@ -146,7 +153,7 @@ def _occurrences(tokens: list[str], clauses: list[int], stems: list[str]) -> lis
     out: list[int] = []
     for i, tok in enumerate(tokens):
         if _matches(tok, head):
-            lo = max(0, i - MODIFIER_WINDOW)
+            lo = max(0, i - len(rest) - MODIFIER_SLACK)
             window = [stem(tokens[j]) for j in range(lo, i) if clauses[j] == clauses[i]]
             if all(s in window for s in rest):
                 out.append(i)
@@ -177,7 +184,7 @@ def mentions(content: str, term: str) -> tuple[bool, bool]:
         warning = not WARNINGS.isdisjoint(tokens)
         for i in _occurrences(tokens, clauses, stems):
             seen = True
-            affirmed = affirmed or not (warning or _negated(tokens, i))
+            affirmed = affirmed or not (warning or _negated(tokens, clauses, i))
     return seen, affirmed
 
 

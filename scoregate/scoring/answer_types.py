@@ -114,7 +114,8 @@ _EVIDENCE: dict[str, re.Pattern[str]] = {
         r"|when (?:the|it|its|it's|they|you see|you notice|needed)|once (?:the|it)|as soon as"
         r"|after each|after every|before each|before every)\b",
         # a lifespan or an interval answers it too: "most chains last 2,000-5,000 km"
-        r"\b(?:intervals?|lasts?|lifespan|life span|service life|wears? out (?:after|in))\b",
+        rf"\b(?:intervals?|lifespan|life span|service life)\b|\blasts?\s+(?:about\s+|around\s+"
+        rf"|roughly\s+|up\s+to\s+)?{_NUM}",
     ),
     "temperature": _rx(
         r"°",
@@ -135,8 +136,9 @@ _EVIDENCE: dict[str, re.Pattern[str]] = {
     "size": _rx(
         rf"{_DIGITS}\s*-?\s*{_LENGTH_ABBR}\b",
         rf"{_NUM}\s*-?\s*{_LENGTH_WORD}\b",
-        r"\b(?:twice|three times|(?:as|so)\s+(?:deep|tall|wide|high|thick)\s+as|knee|waist"
-        r"|shoulder|ankle|chest|ground level|flush with|level with|knuckle)",
+        r"\b(?:(?:twice|three times|(?:as|so))\s+(?:as\s+)?(?:deep|tall|wide|high|thick)"
+        r"|(?:knee|waist|shoulder|ankle|chest)[- ](?:deep|high)|ground level|flush with|level with"
+        r"|knuckles?)\b",
     ),
     "age": _rx(
         r"\d",
@@ -196,7 +198,7 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bhow far\b(?!\s+(?:into|along|through|in|ahead|back|off)\b)", "distance"),
         (r"\bhow old\b|\b(?:what|which)\s+age\b", "age"),
         # "how deep do I plant it?": a measure of size ("how high" may ask for heat)
-        (r"\bhow (?:deep|tall|wide|thick)\b", "size"),
+        (r"\bhow (?:deep|tall|wide|thick)\b(?!\s+(?:into|in|should\s+i\s+go))", "size"),
         (
             r"\bwhat time\b(?!\s+(?:zone|zones|frame|period|limit|complexity|signature|span"
             r"|scale|horizon|slot|of\s+(?:year|the\s+year|month|season|life)|series|stamp)\b)",

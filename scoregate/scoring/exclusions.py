@@ -103,14 +103,22 @@ _EXCLUSION_RES = tuple(re.compile(cue + _TERM + _END, re.IGNORECASE) for cue in 
 _FREE_RE = re.compile(r"\b(?P<x>[a-z]+)[- ]free\b", re.IGNORECASE)
 _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re.IGNORECASE)
 #: The thing named first, then ruled out: "running is a no-go for me", "flying is out of the
-#: question", "a car isn't an option", "dairy and gluten are a no-go". Up to four words.
-_JOINING = r"(?:but|so|because|since|which|that|it|this|is|are|and|or)\b"
+#: question", "a car isn't an option", "dairy, soy and gluten are a no-go". One phrase of
+#: up to three words before "is"; a list (joined by "and" / "or") only before "are".
+_NOT_SUBJECT = (
+    r"(?:but|so|because|since|which|that|it|this|is|are|and|or|if|whether|when|while|nothing"
+    r"|everything|anything|something|sure|what|who|fine|ok|okay)\b"
+)
+_PHRASE = rf"(?!{_NOT_SUBJECT})[a-z][\w-]*+(?:\s++(?!{_NOT_SUBJECT})[a-z][\w-]*+){{0,2}}"
+_VERDICT = (
+    r"(?:a\s++(?:total\s++|hard\s++)?no[- ]?go|out\s++of\s++the\s++question|off\s++the\s++table"
+    r"|not\s++an\s++option)\b"
+)
 _RULED_OUT_RE = re.compile(
-    rf"(?<![\w'])(?P<x>(?:(?!{_JOINING})[a-z][\w-]*,?\s+(?:(?:and|or)\s+)?){{0,3}}"
-    rf"(?!{_JOINING})[a-z][\w-]*)"
-    r"\s+(?:is|are)\s+(?:a\s+(?:total\s+|hard\s+)?no[- ]?go|out\s+of\s+the\s+question"
-    r"|off\s+the\s+table|not\s+an\s+option)\b"
-    r"|(?<![\w'])(?:(?:a|an|the)\s+)?(?P<y>[a-z][\w-]*)\s+(?:isn't|aren't)\s+an\s+option\b",
+    rf"(?<![\w'-])(?P<x>{_PHRASE})\s++is\s++{_VERDICT}"
+    rf"|(?<![\w'-])(?P<l>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
+    rf"\s++are\s++{_VERDICT}"
+    r"|(?<![\w'-])(?:(?:a|an|the)\s++)?(?P<y>[a-z][\w-]*+)\s++(?:isn't|aren't)\s++an\s++option\b",
     re.IGNORECASE,
 )
 _LEADING = re.compile(
@@ -267,7 +275,7 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
         found += [
             (t, m.group(0))
             for m in _RULED_OUT_RE.finditer(sentence)
-            for p in _pieces(m.group("x") or m.group("y"))
+            for p in _pieces(m.group("x") or m.group("l") or m.group("y"))
             if (t := _clean_term(p))
         ]
     found = [(_verb_for_adverb(t, phrase), phrase) for t, phrase in found]

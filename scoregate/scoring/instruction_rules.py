@@ -68,7 +68,7 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
             rf"\b{REL}?\s*(?P<low>\d{{1,4}}\s*(?:-|–|to)\s*)?{NUM}(?:\s*-\s*|\s+)(?:\w+\s+)?"
-            rf"(?P<unit>{unit_rx})\b(?P<tail>{TAIL_MOST}|{TAIL_LEAST})?"
+            rf"(?P<unit>{unit_rx})\b(?:(?P<tail>{TAIL_MOST}|{TAIL_LEAST})(?!\s*\d))?"
         )
         for m in re.finditer(head, low):
             n = num(m.group("n"))
@@ -199,7 +199,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         yield make("list_form", bulleted.group(0), value="bulleted")
     rx = (
         rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?(?:{REL}\s+)?{NUM}\s+"
-        rf"(?:[\w'-]+\s+){{0,3}}?(?:{_ITEM_NOUNS})\b(?P<tail>{TAIL_MOST}|{TAIL_LEAST})?"
+        rf"(?:[\w'-]+\s+){{0,3}}?(?:{_ITEM_NOUNS})\b(?:(?P<tail>{TAIL_MOST}|{TAIL_LEAST})(?!\s*\d))?"
     )
     explicit = (
         rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?"
@@ -208,12 +208,12 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     )
     list_of = (
         rf"\b(?P<form>numbered|bullet(?:ed)?(?:[- ]point)?|ordered)?\s*list\s+of\s+"
-        rf"(?:{REL}\s+)?{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b(?P<tail>{TAIL_MOST}|{TAIL_LEAST})?"
+        rf"(?:{REL}\s+)?{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b(?:(?P<tail>{TAIL_MOST}|{TAIL_LEAST})(?!\s*\d))?"
     )
     # "list 5 foods", "name 3 rivers": a listing verb, a number, any plural noun
     listing = (
         rf"\b(?:list|name|enumerate)\s+(?:me\s+)?(?P<rel>exactly\s+|at\s+least\s+|at\s+most\s+)?"
-        rf"{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b(?P<tail>{TAIL_MOST}|{TAIL_LEAST})?"
+        rf"{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b(?:(?P<tail>{TAIL_MOST}|{TAIL_LEAST})(?!\s*\d))?"
     )
     # "Use exactly 5 checkbox items": a stated count of items to use
     using = (

@@ -162,7 +162,8 @@ _CAPS_FREQ = (
         rf"(?:appear|be\s+used|occur|show\s+up)\s+{REL}?\s*{COUNT}"
     ),
     re.compile(
-        rf"\b(?:use|include|have|contain|with|add|want|need|put|get)\s+{REL}?\s*{COUNT}\s+{CAPS_WORDS}"
+        rf"\b(?:use|include|have|contain|with|add|want|need|put|get)\s++(?:{REL}\s*+)?{COUNT}\s+"
+        rf"{CAPS_WORDS}"
     ),
     # "put the most important words in all capital letters, at least 4 of them"
     re.compile(rf"{CAPS_WORDS}[^.\n]{{0,20}}?\b{REL}\s*{COUNT}\s+of\s+them"),
@@ -356,18 +357,18 @@ _PART_START = re.compile(
 )
 #: "End your reply with a question".
 _ENDS_WITH_QUESTION = re.compile(
-    r"\b(?:end|finish|close|wrap\s+up)\w*\s+(?:your\s+|the\s+)?(?:reply|response|answer|message|email"
-    r"|post|note|it)?\s*(?:with|on)\s+a\s+(?:\w+\s+)?question\b"
+    r"\b(?:end|finish|close|wrap\s+up)\w*+\s++(?:(?:your|the)\s++)?(?:(?:reply|response|answer"
+    r"|message|email|post|note|it)\s*+)?(?:with|on)\s++a\s++(?:\w++\s++)?question\b"
 )
 
 
 #: An ending given after a colon without quotes, to the end of its line: "Please end it
 #: with exactly: Thanks in advance, Priya".
 _ENDS_WITH_BARE = re.compile(
-    r"\b(?:end|finish|close|sign\s+(?:it\s+)?off)\w*\s+(?:it|your\s+\w+|the\s+\w+)?\s*with\s+"
-    r"(?:exactly|the\s+(?:exact\s+)?(?:words?|phrase|line|sign-?off))\s*:\s*"
-    r"(?P<v>[^\s\"'“‘][^\n]{0,78}[^\s.])\.?\s*$",
-    re.MULTILINE,
+    r"\b(?:end|finish|close|sign\s++(?:it\s++)?off)\w*+\s++(?:(?:it|your\s++\w++|the\s++\w++)\s++)?"
+    r"with\s++(?:exactly|the\s++(?:exact\s++)?(?:words?|phrase|line|sign-?off))\s*+:\s*+"
+    # to the end of its sentence: "...: Thanks, Priya. Keep it short." ends "Thanks, Priya"
+    r"(?P<v>[^\s\"'“‘](?:[^\n.!?]|[.!?](?!\s|$)){0,78}[^\s.!?])"
 )
 
 
@@ -434,9 +435,9 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
 
 def _endings(q: str, low: str) -> Iterator[Instruction]:
     end = re.search(
-        r"\b(?:end|finish|close|conclude|sign\s+(?:it\s+)?off|wrap\s+up)\w*\s+(?:your\s+|the\s+|my\s+)?"
-        r"(?:[\w']+\s+){0,2}?(?:with|by\s+saying)\s+(?:this\s+exact\s+phrase|the\s+(?:exact\s+)?"
-        r"(?:words?|phrase|line|question|sentence|sign-?off)|exactly)?\s*:?\s*" + QUOTED,
+        r"\b(?:end|finish|close|conclude|sign\s+(?:it\s+)?off|wrap\s+up)\w*+\s++(?:your\s+|the\s+|my\s+)?"
+        r"(?:[\w']+\s+){0,2}?(?:with|by\s+saying)\s*+(?:(?:this\s+exact\s+phrase|the\s+(?:exact\s+)?"
+        r"(?:words?|phrase|line|question|sentence|sign-?off)|exactly)\s*+)?:?\s*+" + QUOTED,
         low,
     )
     bare = None if end else _ENDS_WITH_BARE.search(low)

@@ -86,7 +86,8 @@ def _count(content: str, k: Instruction) -> Verdict:
         if k.unit == "words" and n is not None:
             # "1-3 months" is one word to a person and two to a tokenizer: a limit is met
             # if either count meets it
-            n = _lenient(n, len(content.split()), k.relation, k.value)
+            spaced = sum(1 for w in content.split() if re.search(r"\w", w))
+            n = _lenient(n, spaced, k.relation, k.value)
     noun = _UNIT_NOUN[k.unit]
     if n is None:
         return None, f"no list to count {noun}s in"
@@ -350,7 +351,8 @@ def _answer_choice(content: str, k: Instruction) -> Verdict:
         # answer; the comparison after it may name both
         lead = _norm(_LEAD.sub("", content))
         for o in options:
-            if lead.startswith(_norm(o).rstrip(".")):
+            want = _norm(o).rstrip(".")
+            if want and re.match(rf"{re.escape(want)}(?!\w)", lead):
                 return True, f"starts with {o!r}"
         first = " ".join(lead.split()[:6])
         named = " or ".join(repr(o) for o in options)

@@ -194,7 +194,8 @@ _QUESTION = re.compile(
     r"|is|are|was|much|many|long|often|big|size|temp|kind|type|time)|(?:should|can|do)\s+i"
     r"|is\s+(?:it|this|that|there)"
     # "and any tricks for peeling them": a request for help, typed without its mark
-    r"|any\s+(?:good\s+)?(?:tips|tricks|ideas|advice|suggestions|recommendations|hacks))\b[^:]*$",
+    r"|any\s+(?:good\s+)?(?:tips|tricks|ideas|advice|suggestions|recommendations|hacks)"
+    r"(?=\s+(?:for|on|about|to|with|how)\b|\s*$))\b[^:]*$",
     re.IGNORECASE,
 )
 #: Sentences for the asks (a stop inside a number, path or name does not end one).

@@ -50,6 +50,7 @@ def kinds(query: str) -> list[str]:
         ("What time should I leave for a 9am flight?", ["clock_time"]),
         ("When should I plant garlic, and how deep?", ["size"]),
         ("How tall does a deck railing need to be?", ["size"]),
+        ("How deep should I go into the theory before coding?", []),
         ("How wide a gap should I leave between tiles?", ["size"]),
         # statements and questions about a method, not about a figure
         ("How do I see how much storage is left on my Mac?", []),
@@ -83,6 +84,8 @@ def test_only_the_askers_own_questions_are_read():
         ("size", "Plant the cloves about 2 inches deep, pointy end up.", True),
         ("frequency", "No fixed interval, but most chains last 2,000-5,000 km.", True),
         ("frequency", "Measure it with a chain checker tool.", False),
+        ("frequency", "The last step is to wipe it dry.", False),
+        ("size", "Roast the chestnuts and kneel to check them.", False),
         ("size", "Set them twice as deep as the clove is tall.", True),
         ("size", "Plant them in autumn, a few weeks before the ground freezes.", False),
         ("amount", "About 18 g of protein per cup.", True),

@@ -132,9 +132,12 @@ def test_free_as_a_price_is_no_negation_and_modifiers_may_stand_apart() -> None:
     assert check_exclusions(q, "1. Anki, a free flashcard app: ten minutes a day.").violated
     assert not check_exclusions(q, "Label your fridge; stay free of apps for a month.").violated
     kit = "Repair kit for my commute? Skip the CO2 cartridges."
-    assert check_exclusions(kit, "- CO2 inflator head with two 16 g cartridges").violated
-    # the modifier in another clause is another thing
+    assert check_exclusions(kit, "- two CO2 cartridges and a tyre lever").violated
+    # the modifier in another clause, or far from the head, is another thing
     assert not check_exclusions(kit, "CO2 aside, pack two glue cartridges.").violated
+    meat = "Dinner ideas, no red meat please."
+    assert not check_exclusions(meat, "Stuffed red peppers with lean ground turkey meat.").violated
+    assert check_exclusions(meat, "Sear the red meat, then rest it.").violated
 
 
 def test_one_predict_call_and_scores_in_range() -> None:

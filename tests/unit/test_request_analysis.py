@@ -151,6 +151,9 @@ def test_questions_typed_without_a_question_mark_and_stops_inside_numbers(query,
         ("Flying is out of the question. Paris to Rome?", ["flying"]),
         ("A car isn't an option for us. Best way to see the Highlands?", ["car"]),
         ("Dairy, soy and gluten are a no-go. Breakfast ideas?", ["dairy", "soy", "gluten"]),
+        ("Love pasta, rice, potatoes, dairy is a no-go.", ["dairy"]),
+        ("Trains are fine and flying is a no-go.", ["flying"]),
+        ("Nothing is off the table.", []),
         ("My plan is out of date, help me update it", []),
         (
             "Iceland trip, we don't want to do the Golden Circle, feels like every bus does it.",
@@ -258,8 +261,14 @@ def test_is_not_excludes_only_in_a_relative_clause(query, excluded):
             "Email my landlord about the faucet. Please end it with exactly: Thanks, Priya",
             ("ends_with", None, "exactly", "Thanks, Priya"),
         ),
+        (
+            "A note. End it with exactly: Thanks, Priya. Keep it under 100 words.",
+            ("ends_with", None, "exactly", "Thanks, Priya"),
+        ),
         # the bound after the noun: "5 tips max" is at most 5, not exactly 5
         ("give me 5 tips max for a job interview", ("count", "items", "at_most", 5)),
+        # a bound that belongs to the next words is not the list's
+        ("Name 3 rivers at least 1000 km long.", ("count", "items", "exactly", 3)),
         ("suggest 4 gift ideas or fewer", ("count", "items", "at_most", 4)),
         ("name 3 Spanish rivers or more", ("count", "items", "at_least", 3)),
         ("How do I take a screenshot? Bullet points, 3 max.", ("count", "bullets", "at_most", 3)),
@@ -482,6 +491,15 @@ def test_words_sentences_paragraphs():
             True,
         ),
         (
+            "Buyer beware: wait for the sale.",  # "Buy" is a whole word or nothing
+            {
+                "check": "answer_choice",
+                "value": ["Buy", "Wait"],
+                "phrase": "start your answer with either 'buy' or 'wait'",
+            },
+            False,
+        ),
+        (
             "For a bright room, Mini-LED.",
             {
                 "check": "answer_choice",
@@ -693,6 +711,8 @@ def test_an_excluded_item_named_as_past_experience_or_as_scarce_is_not_used():
     assert check_members(["pandemic"], "Pandemic Legacy is the best next step.").violated
     assert analyze(game).excluded == ["pandemic"]
     assert not check_members(["traffic"], "Ride on a Sunday when traffic is light.").violated
+    assert check_members(["running"], "Running is lower impact on grass.").violated
+    assert check_members(["pandemic"], "If you liked Catan, Pandemic is the next pick.").violated
     assert not check_members(["running"], "Elliptical: a running-like motion.").violated
     # "on low" is a setting, not little of the slow cooker
     assert check_members(["slow cooker"], "Put it in the slow cooker on low for 8 hours.").violated
