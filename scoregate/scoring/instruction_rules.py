@@ -38,6 +38,10 @@ from scoregate.scoring.phrasing import (
     relation,
 )
 
+#: A bound after the noun ("5 tips max", "3 ideas or fewer"), unless a number follows it
+#: ("3 rivers at least 1000 km long": the bound is the next words').
+_TAIL = rf"(?:(?P<tail>{TAIL_MOST}|{TAIL_LEAST})(?!\s*\d))?"
+
 _UNIT_WORDS: dict[str, str] = {
     "words?": "words",
     "sentences?": "sentences",
@@ -68,7 +72,7 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
             rf"\b{REL}?\s*(?P<low>\d{{1,4}}\s*(?:-|–|to)\s*)?{NUM}(?:\s*-\s*|\s+)(?:\w+\s+)?"
-            rf"(?P<unit>{unit_rx})\b(?:(?P<tail>{TAIL_MOST}|{TAIL_LEAST})(?!\s*\d))?"
+            rf"(?P<unit>{unit_rx})\b{_TAIL}"
         )
         for m in re.finditer(head, low):
             n = num(m.group("n"))
@@ -107,13 +111,12 @@ _UNIT_THEN_BOUND = re.compile(
     rf"\b(?P<unit>bullet(?:ed)?\s+points?|bullets|sentences|paragraphs|words|lines)\s*[,:(–-]\s*"
     rf"{NUM}(?P<tail>{TAIL_MOST}|{TAIL_LEAST})"
 )
-_UNIT_NAMES = {"sentences": "sentences", "paragraphs": "paragraphs", "words": "words"}
 
 
 def _single_counts(q: str, low: str) -> Iterator[Instruction]:
     for m in _UNIT_THEN_BOUND.finditer(low):
         word = m.group("unit")
-        unit = "bullets" if word.startswith("bullet") else _UNIT_NAMES.get(word, "lines")
+        unit = "bullets" if word.startswith("bullet") else word  # the others name their unit
         rel, value = relation(None, m.group("tail"), num(m.group("n")))
         yield make("count", m.group(0), unit=unit, relation=rel, value=value)
     for m in re.finditer(rf"\bword\s+(?:limit|count)\s+of\s+{NUM}", low):
@@ -199,7 +202,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         yield make("list_form", bulleted.group(0), value="bulleted")
     rx = (
         rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?(?:{REL}\s+)?{NUM}\s+"
-        rf"(?:[\w'-]+\s+){{0,3}}?(?:{_ITEM_NOUNS})\b(?:(?P<tail>{TAIL_MOST}|{TAIL_LEAST})(?!\s*\d))?"
+        rf"(?:[\w'-]+\s+){{0,3}}?(?:{_ITEM_NOUNS})\b{_TAIL}"
     )
     explicit = (
         rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?"
@@ -208,12 +211,12 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     )
     list_of = (
         rf"\b(?P<form>numbered|bullet(?:ed)?(?:[- ]point)?|ordered)?\s*list\s+of\s+"
-        rf"(?:{REL}\s+)?{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b(?:(?P<tail>{TAIL_MOST}|{TAIL_LEAST})(?!\s*\d))?"
+        rf"(?:{REL}\s+)?{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b{_TAIL}"
     )
     # "list 5 foods", "name 3 rivers": a listing verb, a number, any plural noun
     listing = (
         rf"\b(?:list|name|enumerate)\s+(?:me\s+)?(?P<rel>exactly\s+|at\s+least\s+|at\s+most\s+)?"
-        rf"{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b(?:(?P<tail>{TAIL_MOST}|{TAIL_LEAST})(?!\s*\d))?"
+        rf"{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b{_TAIL}"
     )
     # "Use exactly 5 checkbox items": a stated count of items to use
     using = (

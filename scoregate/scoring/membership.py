@@ -215,7 +215,8 @@ def check_members(
     asked: str = "",
 ) -> MemberCheck:
     """Which excluded ``items`` the answer affirms, by name, by list, or by embedding
-    (``asked``: the request less its exclusions; its words are never members)."""
+    (``asked``: the asking sentences of the request less its exclusions; their words are
+    never members)."""
     check = MemberCheck()
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []

@@ -115,7 +115,10 @@ def _pair_score(
             pair[1],
             embed=embed,
             min_cosine=cfg.member_min_cosine,
-            asked=" ".join(asking_sentences(strip_exclusions(pair[0]))),
+            # read only when there is something excluded to check against
+            asked=" ".join(asking_sentences(strip_exclusions(pair[0])))
+            if analysis.excluded
+            else "",
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
         lacks = {e.item for e in analysis.exclusions if e.lack}
