@@ -29,6 +29,7 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
+import replay
 from eval_gate import (
     ACTIONS,
     KINDS,
@@ -126,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", help="precision model directory (default: the configured one)")
     ap.add_argument("--data", default=str(LENGTH_SET), help="folder of length-matched JSONL files")
     ap.add_argument("--json", help="also write the figures to this JSON file")
+    replay.add_arguments(ap)
     args = ap.parse_args(argv)
     cfg = scoring_config(args.config, args.model)
     rows = read_jsonl(Path(args.data).glob("*.jsonl"))
@@ -133,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no rows under {args.data}", file=sys.stderr)
         return 2
     models = LocalModels(cfg, device="cpu", backend=get_settings().cpu_backend)
+    recorder = replay.install(models, args.record_pairs, args.replay)
     start = time.perf_counter()
     results: dict[str, list[ScoreResult]] = {}
     for name, field, index in SLOTS:
@@ -143,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     print_length_report(report)
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=2))
+    if recorder is not None:
+        print(f"recorded {recorder.save(Path(args.record_pairs))} pairs to {args.record_pairs}")
     return 0
 
 

@@ -94,3 +94,36 @@ def add_arguments(ap: Any) -> None:
         metavar=("PAIRS", "SCORES"),
         help="use these scores (a JSON list, one per recorded pair) instead of the model",
     )
+
+
+def score_file(model_dir: str, pairs_file: Path, out: Path, batch_size: int = 64) -> int:
+    """Score every recorded pair with the precision model in ``model_dir``, loaded as the
+    gate loads it (the packaged configuration with that folder); write the JSON list."""
+    from scoregate.config.scoring_yaml import load_scoring_config
+    from scoregate.scoring.encoders import load_cross_encoder
+
+    cfg = load_scoring_config(None).precision.model_copy(update={"model": model_dir})
+    pairs = read_pairs(pairs_file)
+    model = load_cross_encoder(cfg, device="cpu")
+    scores = model.predict(pairs, batch_size=batch_size, show_progress_bar=True)
+    out.write_text(json.dumps([float(s) for s in scores]), encoding="utf-8")
+    return len(pairs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        description="Score recorded pairs with a precision model, for --replay."
+    )
+    ap.add_argument("--model", required=True, help="precision model folder")
+    ap.add_argument("pairs", type=Path, help="a file written by --record-pairs")
+    ap.add_argument("out", type=Path, help="where the JSON list of scores goes")
+    args = ap.parse_args(argv)
+    n = score_file(args.model, args.pairs, args.out)
+    print(f"scored {n} pairs with {args.model}: {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
