@@ -6,6 +6,7 @@ Cases written for these tests; none is taken from the dev sets.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -779,6 +780,41 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
         assert not a & dev and not a & train
         for b in fresh[i + 1 :]:
             assert not a & b
+
+
+#: Word-set overlap (Jaccard) at which two requests count as one request reworded.
+NEAR_COPY = 0.5
+
+
+def _word_sets(paths: list[Path], key: str) -> list[frozenset[str]]:
+    out = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                out.append(frozenset(re.findall(r"[a-z]+", json.loads(line)[key].lower())))
+    return out
+
+
+def test_no_training_request_is_an_evaluation_request_reworded():
+    """Exact copies are caught above; this catches "opened a bottle of red last night ...
+    how long will it stay good" against "opened a nice bottle of red on saturday ... how
+    long will it keep". The training data was cut to pass it on 2026-11-29."""
+    data = ROOT / "benchmarks" / "data"
+    gates = sorted(data.glob("*/*.jsonl")) + [data / "request_triples_dev.jsonl"]
+    evaluation = _word_sets(gates, "query")
+    evaluation += _word_sets(sorted(data.glob("instructions_*.jsonl")), "prompt")
+    training = ROOT / "training" / "data"
+    train = _word_sets(sorted((training / "realistic").glob("*.jsonl")), "query")
+    train += _word_sets(sorted((training / "edits").glob("*.jsonl")), "query")
+    assert len(evaluation) > 1500 and len(train) > 4000
+    near = [
+        (sorted(a), sorted(b))
+        for a in set(train)
+        for b in evaluation
+        if min(len(a), len(b)) >= NEAR_COPY * max(len(a), len(b))
+        and len(a & b) >= NEAR_COPY * len(a | b)
+    ]
+    assert not near, f"{len(near)} near copies, first: {near[0]}"
 
 
 def test_the_instruction_sets_are_apart_from_training_and_from_each_other():
