@@ -64,6 +64,15 @@ def test_each_violation_and_edit_becomes_one_triple_and_a_broken_form_none() -> 
     assert triples == ranking_triples(ROWS, edits, random.Random(0))  # seeded
 
 
+def test_every_faithful_pairs_each_violation_with_each_faithful_answer() -> None:
+    triples = ranking_triples(ROWS, [], random.Random(0), every_faithful=True)
+    garlic = sorted(t.better for t in triples if t.worse == "Aglio e olio: lots of garlic.")
+    assert garlic == sorted(ROWS[0]["faithful"])  # both lengths above the violation
+    assert len(triples) == 3  # the egg question has one faithful answer: one triple
+    drawn = ranking_triples(ROWS, [], random.Random(0))
+    assert len([t for t in drawn if t.worse == "Aglio e olio: lots of garlic."]) == 1
+
+
 def test_an_edit_is_paired_with_the_closest_faithful_answer() -> None:
     answers = ["Roast the squash for 40 minutes.", "Steam the broccoli for 5 minutes."]
     assert edited_from(answers, "Steam the broccoli with butter for 5 minutes.") == answers[1]
@@ -164,7 +173,7 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
         return 0.25
 
     monkeypatch.setattr(sweep_module, "fit_pairwise", fake_fit)
-    plain, labelled = [c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"]
+    plain, labelled, every = [c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"]
     ce, info = run_candidate(plain, Path("neg"), ROWS, [], None, "cpu")
     assert ce == str(SHIPPED_MODEL)  # goes on from the shipped weights
     assert len(seen["triples"]) == 2 and seen["anchors"] == negs.pairs
@@ -175,3 +184,6 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
     assert seen["label_worse"] is True and seen["anchor"] == labelled.anchor
     sources = {p.source for p in seen["anchors"]}
     assert sources == {"neg", "realistic-off-topic"}  # off-topic answers join the anchors
+    assert len(seen["triples"]) == 8  # one faithful answer drawn per violation
+    run_candidate(every, Path("neg"), ROWS * 4, [], None, "cpu")
+    assert len(seen["triples"]) == 12  # the garlic violation below both faithful answers

@@ -62,12 +62,20 @@ def edited_from(faithful: Sequence[str], edited: str) -> str:
 
 
 def ranking_triples(
-    rows: list[dict[str, Any]], edits: list[dict[str, Any]], rng: random.Random
+    rows: list[dict[str, Any]],
+    edits: list[dict[str, Any]],
+    rng: random.Random,
+    every_faithful: bool = False,
 ) -> list[Triple]:
     """One triple per violating answer of each request (with one of the request's faithful
     answers, drawn by ``rng``) and one per minimal edit (with the answer it was edited
     from), shuffled. Edits whose request is not in ``rows`` are skipped, so a validation
-    split of the requests splits the edits with them."""
+    split of the requests splits the edits with them.
+
+    ``every_faithful``: each violation is paired with every faithful answer of its request
+    instead of one drawn at random. Where a request has a short and a long faithful answer
+    and a short and a long violation, every length is then ranked above every other, so
+    length alone says nothing."""
     out: list[Triple] = []
     by_query: dict[str, dict[str, Any]] = {}
     for row in rows:
@@ -78,7 +86,8 @@ def ranking_triples(
                 continue
             why = str(v.get("why"))
             label = VIOLATION_LABELS.get(why, 0.0)
-            out.append(Triple(query, rng.choice(faithful), str(v["text"]), why, label))
+            better = faithful if every_faithful else [rng.choice(faithful)]
+            out += [Triple(query, f, str(v["text"]), why, label) for f in better]
     for e in edits:
         source = by_query.get(str(e["query"]))
         if source is None:

@@ -95,6 +95,9 @@ class Candidate:
     margin: float = 1.0
     anchor: float = 0.3
     label_worse: bool = False
+    #: Pairwise only: pair each violation with every faithful answer of its request
+    #: (``pairwise.ranking_triples``), not one drawn at random.
+    every_faithful: bool = False
 
     @property
     def head_lr_mult(self) -> float:
@@ -149,6 +152,19 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
         objective="pairwise",
         anchor=0.5,
         label_worse=True,
+    ),
+    # the same, each violation ranked below every faithful answer of its request (t9-t11
+    # give each request a short and a long of both): 2026-11-29, fifth session
+    Candidate(
+        "warm-pairwise-labels-every-lr1e-5",
+        lr=1e-5,
+        batch_size=8,
+        max_length=128,
+        init="shipped",
+        objective="pairwise",
+        anchor=0.5,
+        label_worse=True,
+        every_faithful=True,
     ),
 )
 
@@ -312,7 +328,7 @@ def _train_pairwise(
 ) -> _Trained:
     """One pass of ranking triples, the negation pairs of the mix as anchors."""
     rng = random.Random(c.seed)
-    triples = ranking_triples(rows, edits, rng)
+    triples = ranking_triples(rows, edits, rng, every_faithful=c.every_faithful)
     negs = negation_pairs(check_data_dir(data_dir), Mix(), c.seed)
     anchors = list(negs.pairs)
     if c.label_worse:
