@@ -109,6 +109,20 @@ def _warm(name: str, lr: float, epochs: int = 1, **mix: Any) -> Candidate:
     return Candidate(name, epochs=epochs, lr=lr, max_length=128, mix=mix, init="shipped")
 
 
+def _ranking(name: str, **options: Any) -> Candidate:
+    """A pairwise candidate on from the shipped model: lr 1e-5, 8 triples a step, 128
+    tokens; ``options`` set the anchor, labels and pairing."""
+    return Candidate(
+        name,
+        lr=1e-5,
+        batch_size=8,
+        max_length=128,
+        init="shipped",
+        objective="pairwise",
+        **options,
+    )
+
+
 #: What a sweep can try (``--candidates`` picks; a sweep cut short keeps the best so far):
 #: batch size and learning rate, epochs, the target of a broken form, the seed, the data.
 DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
@@ -135,36 +149,12 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
     _warm("warm-lr1e-5-ed0-fmt09", 1e-5, edit_rounds=0, format_label=0.9),
     # ranking instead of labels, on from the shipped model: 2026-11-29, on 2 CPU cores
     # (docs/decisions.md); the second also reads the violations at their labels
-    Candidate(
-        "warm-pairwise-lr1e-5",
-        lr=1e-5,
-        batch_size=8,
-        max_length=128,
-        init="shipped",
-        objective="pairwise",
-    ),
-    Candidate(
-        "warm-pairwise-labels-lr1e-5",
-        lr=1e-5,
-        batch_size=8,
-        max_length=128,
-        init="shipped",
-        objective="pairwise",
-        anchor=0.5,
-        label_worse=True,
-    ),
+    _ranking("warm-pairwise-lr1e-5"),
+    _ranking("warm-pairwise-labels-lr1e-5", anchor=0.5, label_worse=True),
     # the same, each violation ranked below every faithful answer of its request (t9-t11
     # give each request a short and a long of both): 2026-11-29, fifth session
-    Candidate(
-        "warm-pairwise-labels-every-lr1e-5",
-        lr=1e-5,
-        batch_size=8,
-        max_length=128,
-        init="shipped",
-        objective="pairwise",
-        anchor=0.5,
-        label_worse=True,
-        every_faithful=True,
+    _ranking(
+        "warm-pairwise-labels-every-lr1e-5", anchor=0.5, label_worse=True, every_faithful=True
     ),
 )
 
