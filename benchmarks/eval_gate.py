@@ -14,8 +14,8 @@ Sets (written for evaluation, never used in training; a test keeps them apart):
   ``gate_holdout3/`` (80) and ``gate_holdout4/`` (40), written fresh on 2026-11-29 by
   writers who saw neither the rules nor the other sets (``gate_holdout3`` was read to
   find failures; ``gate_holdout4`` was not); ``gate_holdout5/`` (120), written fresh on
-  2026-11-29 by three more such writers in 36 new domains, to measure a retrained model
-  once (never read);
+  2026-11-29 by three more such writers in 36 new domains (not read while building;
+  a few rows were shown once in a review of the change, see docs/decisions.md);
 * ``benchmarks/data/instructions_*.jsonl``: requests with verifiable formatting
   instructions, each with a compliant answer and one that breaks one instruction (``dev``,
   used while building the instruction rules, and four hold-out sets written apart).

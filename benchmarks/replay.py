@@ -99,10 +99,11 @@ def add_arguments(ap: Any) -> None:
 def score_file(model_dir: str, pairs_file: Path, out: Path, batch_size: int = 64) -> int:
     """Score every recorded pair with the precision model in ``model_dir``, loaded as the
     gate loads it (the packaged configuration with that folder); write the JSON list."""
-    from scoregate.config.scoring_yaml import load_scoring_config
+    from eval_gate import scoring_config  # eval_gate imports this module
+
     from scoregate.scoring.encoders import load_cross_encoder
 
-    cfg = load_scoring_config(None).precision.model_copy(update={"model": model_dir})
+    cfg = scoring_config(None, model_dir).precision
     pairs = read_pairs(pairs_file)
     model = load_cross_encoder(cfg, device="cpu")
     scores = model.predict(pairs, batch_size=batch_size, show_progress_bar=True)

@@ -26,7 +26,7 @@ from scoregate.schemas.result import TrackScore
 from scoregate.scoring.affirmation import ExclusionCheck, check_exclusions, mentions, stem
 from scoregate.scoring.exclusions import parse_exclusions, strip_exclusions
 from scoregate.scoring.membership import Embed, check_members
-from scoregate.scoring.request_analysis import analyze, asking_sentences
+from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.semantic import chunk_text, token_spans
 
 __all__ = [
@@ -115,10 +115,7 @@ def _pair_score(
             pair[1],
             embed=embed,
             min_cosine=cfg.member_min_cosine,
-            # read only when there is something excluded to check against
-            asked=" ".join(asking_sentences(strip_exclusions(pair[0])))
-            if analysis.excluded
-            else "",
+            asked=analysis.asked,
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
         lacks = {e.item for e in analysis.exclusions if e.lack}

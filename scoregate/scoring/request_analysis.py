@@ -57,6 +57,10 @@ class RequestAnalysis:
     #: The questions whose answer has a recognisable form ("how long" -> a duration,
     #: "how much protein" -> an amount): ``scoring.answer_types``.
     expects: tuple[Expectation, ...] = ()
+    #: The asking sentences of the request less its exclusions, when it excludes
+    #: something: their words are never members of what it excludes
+    #: (``membership.check_members``).
+    asked: str = ""
 
     @property
     def excluded(self) -> list[str]:
@@ -292,7 +296,8 @@ def analyze(query: str) -> RequestAnalysis:
         if e.item not in seen:
             seen.add(e.item)
             exclusions.append(e)
-    core = _clean_core(query, strip_exclusions(query)) if exclusions else query.strip()
+    stripped = strip_exclusions(query) if exclusions else ""
+    core = _clean_core(query, stripped) if exclusions else query.strip()
     topic = request_topic(query, instructions)
     return RequestAnalysis(
         query=query,
@@ -302,6 +307,7 @@ def analyze(query: str) -> RequestAnalysis:
         asks=split_asks(topic),
         topic=topic,
         expects=expected_answers(" ".join(asking_sentences(topic)), query),
+        asked=" ".join(asking_sentences(stripped)),
     )
 
 

@@ -74,8 +74,8 @@ def ranking_triples(
 
     ``every_faithful``: each violation is paired with every faithful answer of its request
     instead of one drawn at random. Where a request has a short and a long faithful answer
-    and a short and a long violation, every length is then ranked above every other, so
-    length alone says nothing."""
+    and a short and a long violation, each faithful answer is then ranked above each
+    violation, whatever their lengths, so length alone says nothing."""
     out: list[Triple] = []
     by_query: dict[str, dict[str, Any]] = {}
     for row in rows:
