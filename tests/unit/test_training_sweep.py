@@ -246,3 +246,40 @@ def test_a_warm_candidate_s_card_says_where_it_started_and_how_to_redo_it() -> N
     assert "--init PREVIOUS" in card and "head included" in card and "20x that" not in card
     card = card_text(report, _card_params(cold, "cpu", 1, []), "")
     assert "--init" not in card and "the head is new" in card and "20x that" in card
+
+
+def test_only_trains_on_the_named_request_files_and_their_edits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[list[str], list[str]]] = []
+
+    def fake_pairwise(c: Candidate, ce: object, data_dir: Path, rows: list, edits: list) -> object:
+        seen.append(([r["id"] for r in rows], [e["text"] for e in edits]))
+        return SimpleNamespace(loss=0.0, pairs=0, steps=0, sources={}, heldout=[])
+
+    monkeypatch.setattr(sweep_module, "new_cross_encoder", lambda seed, base, device: None)
+    monkeypatch.setattr(sweep_module, "_train_pairwise", fake_pairwise)
+    rows = [{"id": "t1-0001"}, {"id": "t9-0001"}, {"id": "t10-0002"}, {"id": "t91-0001"}]
+    edits = [
+        {"source_id": "t1-0001", "text": "old"},
+        {"source_id": "t9-0001", "text": "new"},
+    ]
+    new = next(c for c in DEFAULT_CANDIDATES if c.only)
+    assert {"t9", "t10"} <= set(new.only) and "t1" not in new.only
+    run_candidate(new, Path("x"), rows, edits, None, "cpu")
+    everything = Candidate("all", objective="pairwise")
+    run_candidate(everything, Path("x"), rows, edits, None, "cpu")
+    # "t91" is not "t9": the file is read from the id, not matched as a prefix
+    assert seen == [
+        (["t9-0001", "t10-0002"], ["new"]),
+        (["t1-0001", "t9-0001", "t10-0002", "t91-0001"], ["old", "new"]),
+    ]
+    with pytest.raises(SystemExit, match="no training request comes from"):
+        run_candidate(
+            Candidate("none", objective="pairwise", only=("t99",)),
+            Path("x"),
+            rows,
+            edits,
+            None,
+            "cpu",
+        )

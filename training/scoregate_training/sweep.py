@@ -98,6 +98,11 @@ class Candidate:
     #: Pairwise only: pair each violation with every faithful answer of its request
     #: (``pairwise.ranking_triples``), not one drawn at random.
     every_faithful: bool = False
+    #: Train only on the realistic requests of these files (``t9`` for
+    #: ``training/data/realistic/t9.jsonl``, by the request's id) and their edits; empty:
+    #: all. A second, short pass over newly written requests goes on from an earlier
+    #: candidate this way (``--init``).
+    only: tuple[str, ...] = ()
 
     @property
     def head_lr_mult(self) -> float:
@@ -121,6 +126,11 @@ def _ranking(name: str, **options: Any) -> Candidate:
         objective="pairwise",
         **options,
     )
+
+
+#: The request files written with a short and a long faithful answer and a short and a
+#: long violation for every request (2026-11-29).
+NEW_REQUEST_SETS = ("t9", "t10", "t11", "t12", "t13", "t14")
 
 
 #: What a sweep can try (``--candidates`` picks; a sweep cut short keeps the best so far):
@@ -156,6 +166,15 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
     _ranking(
         "warm-pairwise-labels-every-lr1e-5", anchor=0.5, label_worse=True, every_faithful=True
     ),
+    # a second, short pass of that pairing over the requests written with a short and a
+    # long of both (t9-t14), on from a first pass (``--init RUN``): 2026-11-29, sixth session
+    _ranking(
+        "new-pairwise-labels-every-lr1e-5",
+        anchor=0.5,
+        label_worse=True,
+        every_faithful=True,
+        only=NEW_REQUEST_SETS,
+    ),
 )
 
 
@@ -164,6 +183,11 @@ def is_validation(row: dict[str, object]) -> bool:
     of the request's words, so a request and its edits fall on the same side."""
     words = " ".join(str(row["query"]).lower().split())
     return zlib.crc32(words.encode()) % VALIDATION_SHARE == 0
+
+
+def request_set(row: dict[str, Any]) -> str:
+    """The file a realistic request comes from, by its id: ``"t9"`` for ``"t9-0002"``."""
+    return str(row.get("id", "")).split("-", 1)[0]
 
 
 def as_stored(ce: Any) -> Any:
@@ -269,6 +293,12 @@ def run_candidate(
     device: str,
 ) -> tuple[Any, dict[str, Any]]:
     """Train one candidate on ``rows`` and ``edits`` (those not held back)."""
+    if c.only:
+        rows = [r for r in rows if request_set(r) in c.only]
+        ids = {r["id"] for r in rows}
+        edits = [e for e in edits if e.get("source_id") in ids]
+        if not rows:
+            raise SystemExit(f"{c.name}: no training request comes from {list(c.only)}")
     ce = new_cross_encoder(c.seed, base=_init_dir(c) or base, device=device)
     start = time.perf_counter()
     train = _train_pairwise if c.objective == "pairwise" else _train_pointwise
