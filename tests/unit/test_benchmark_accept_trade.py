@@ -1,0 +1,46 @@
+"""benchmarks/accept_trade.py: the most faithful answers accepted within a violating share."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import accept_trade
+
+
+def test_sets_are_pooled_and_the_best_cut_within_each_limit_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+
+    def fake(folder: Path, pairs: Path, scores: Path) -> tuple[int, dict]:
+        # cut i steps below 0.99: set a (10 triples) accepts i faithful answers and one
+        # violating answer from 0.97 down; set b (30) 2i faithful and i // 3 violating
+        a = folder.name == "a"
+        per_cut = {
+            cut: (i if a else 2 * i, int(i >= 2) if a else i // 3)
+            for i, cut in enumerate(accept_trade.GRID)
+        }
+        return (10 if a else 30), per_cut
+
+    monkeypatch.setattr(accept_trade, "accepted", fake)
+    sets = ["--set", str(tmp_path / "a"), "p", "s", "--set", str(tmp_path / "b"), "p", "s"]
+    assert accept_trade.main([*sets, "--limit", "0.03", "--limit", "0.0"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("40 triples")
+    # pooled over the 40 triples: at 0.97 set a accepts 10% of its violations and set b
+    # none, 1 of 40 in all (a mean of the two shares would read 0.05)
+    assert "| 0.98 | 0.075 | 0.000 |" in out
+    assert "| 0.97 | 0.150 | 0.025 |" in out
+    assert "violating accepted <= 0.03: cut 0.97, faithful 0.150, violating 0.025" in out
+    assert "violating accepted <= 0.0: cut 0.98, faithful 0.075, violating 0.000" in out
+
+
+def test_a_set_that_is_no_folder_is_named() -> None:
+    with pytest.raises(SystemExit, match="no-such-set: not a folder"):
+        accept_trade.main(["--set", "no-such-set", "p", "s"])
