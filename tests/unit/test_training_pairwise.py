@@ -173,7 +173,7 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
         return 0.25
 
     monkeypatch.setattr(sweep_module, "fit_pairwise", fake_fit)
-    plain, labelled, every = [c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"]
+    plain, labelled, every, second = [c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"]
     ce, info = run_candidate(plain, Path("neg"), ROWS, [], None, "cpu")
     assert ce == str(SHIPPED_MODEL)  # goes on from the shipped weights
     assert len(seen["triples"]) == 2 and seen["anchors"] == negs.pairs
@@ -187,3 +187,5 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
     assert len(seen["triples"]) == 8  # one faithful answer drawn per violation
     run_candidate(every, Path("neg"), ROWS * 4, [], None, "cpu")
     assert len(seen["triples"]) == 12  # the garlic violation below both faithful answers
+    # the second pass pairs the same way, over the newest request files only
+    assert second.every_faithful and second.label_worse and second.only
