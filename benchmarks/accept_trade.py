@@ -77,6 +77,12 @@ def main(argv: list[str] | None = None) -> int:
         path = Path(folder) if Path(folder).is_dir() else DATA / folder
         if not path.is_dir():
             raise SystemExit(f"{folder}: not a folder, nor a set under {DATA}")
+        missing = [f for f in (pairs, scores) if not Path(f).is_file()]
+        if missing:
+            raise SystemExit(
+                f"{folder}: no file {missing[0]} (record the pairs with eval_gate.py"
+                " --gate-dev SET --record-pairs FILE, score them with replay.py)"
+            )
         n, got = accepted(path, Path(pairs), Path(scores))
         total += n
         for cut, (f, v) in got.items():

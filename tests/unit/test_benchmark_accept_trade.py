@@ -29,7 +29,10 @@ def test_sets_are_pooled_and_the_best_cut_within_each_limit_is_named(
         return (10 if a else 30), per_cut
 
     monkeypatch.setattr(accept_trade, "accepted", fake)
-    sets = ["--set", str(tmp_path / "a"), "p", "s", "--set", str(tmp_path / "b"), "p", "s"]
+    (tmp_path / "p").write_text("")
+    (tmp_path / "s").write_text("")
+    p, s = str(tmp_path / "p"), str(tmp_path / "s")
+    sets = ["--set", str(tmp_path / "a"), p, s, "--set", str(tmp_path / "b"), p, s]
     assert accept_trade.main([*sets, "--limit", "0.03", "--limit", "0.0"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("40 triples")
@@ -44,3 +47,10 @@ def test_sets_are_pooled_and_the_best_cut_within_each_limit_is_named(
 def test_a_set_that_is_no_folder_is_named() -> None:
     with pytest.raises(SystemExit, match="no-such-set: not a folder"):
         accept_trade.main(["--set", "no-such-set", "p", "s"])
+
+
+def test_a_missing_pairs_or_scores_file_is_named(tmp_path: Path) -> None:
+    (tmp_path / "pairs.jsonl").write_text("")
+    args = ["--set", str(tmp_path), str(tmp_path / "pairs.jsonl"), str(tmp_path / "none.json")]
+    with pytest.raises(SystemExit, match="no file .*none.json .*record the pairs"):
+        accept_trade.main(args)
