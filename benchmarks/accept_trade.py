@@ -25,7 +25,7 @@ import replay
 from eval_gate import DATA, KINDS, fuse_all, read_jsonl, score_all
 from fit_cuts import with_cuts
 
-from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
 from scoregate.config.settings import get_settings
 from scoregate.scoring.engine import LocalModels
 
@@ -34,13 +34,17 @@ GRID = tuple(round(0.99 - i / 100, 2) for i in range(25))
 
 
 def accepted(
-    folder: Path, pairs: Path, scores: Path, grid: tuple[float, ...] = GRID
+    folder: Path,
+    pairs: Path,
+    scores: Path,
+    cfg: ScoringConfig,
+    models: LocalModels,
+    grid: tuple[float, ...] = GRID,
 ) -> tuple[int, dict[float, tuple[int, int]]]:
-    """The set's triple count and, per cut, its faithful and violating answers accepted."""
-    cfg = load_scoring_config(None)
-    models = LocalModels(cfg, device="cpu", backend=get_settings().cpu_backend)
+    """The set's triple count and, per cut, its faithful and violating answers accepted;
+    ``models``' precision model is replaced by the replayed scores."""
     replay.install(models, None, [str(pairs), str(scores)])
-    rows = [r for r in read_jsonl(sorted(folder.glob("*.jsonl"))) if r["kind"] in KINDS]
+    rows = [r for r in read_jsonl(folder.glob("*.jsonl")) if r["kind"] in KINDS]
     if not rows:
         raise SystemExit(f"{folder}: no gate triples of the kinds {KINDS}")
     tracks = {}
@@ -71,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--limit", type=float, action="append", help="violating share (default 0.05)")
     args = ap.parse_args(argv)
+    cfg = load_scoring_config(None)
+    models = LocalModels(cfg, device="cpu", backend=get_settings().cpu_backend)
     total = 0
     pooled = {cut: [0, 0] for cut in GRID}
     for folder, pairs, scores in args.set:
@@ -83,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{folder}: no file {missing[0]} (record the pairs with eval_gate.py"
                 " --gate-dev SET --record-pairs FILE, score them with replay.py)"
             )
-        n, got = accepted(path, Path(pairs), Path(scores))
+        n, got = accepted(path, Path(pairs), Path(scores), cfg, models)
         total += n
         for cut, (f, v) in got.items():
             pooled[cut][0] += f

@@ -18,7 +18,7 @@ def test_sets_are_pooled_and_the_best_cut_within_each_limit_is_named(
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
 
-    def fake(folder: Path, pairs: Path, scores: Path) -> tuple[int, dict]:
+    def fake(folder: Path, pairs: Path, scores: Path, *models: object) -> tuple[int, dict]:
         # cut i steps below 0.99: set a (10 triples) accepts i faithful answers and one
         # violating answer from 0.97 down; set b (30) 2i faithful and i // 3 violating
         a = folder.name == "a"
@@ -29,6 +29,7 @@ def test_sets_are_pooled_and_the_best_cut_within_each_limit_is_named(
         return (10 if a else 30), per_cut
 
     monkeypatch.setattr(accept_trade, "accepted", fake)
+    monkeypatch.setattr(accept_trade, "LocalModels", lambda *a, **k: None)
     (tmp_path / "p").write_text("")
     (tmp_path / "s").write_text("")
     p, s = str(tmp_path / "p"), str(tmp_path / "s")

@@ -295,10 +295,10 @@ def run_candidate(
     """Train one candidate on ``rows`` and ``edits`` (those not held back)."""
     if c.only:
         rows = [r for r in rows if request_set(r) in c.only]
-        ids = {r["id"] for r in rows}
-        edits = [e for e in edits if e.get("source_id") in ids]
         if not rows:
             raise SystemExit(f"{c.name}: no training request comes from {list(c.only)}")
+        ids = {r["id"] for r in rows}
+        edits = [e for e in edits if e.get("source_id") in ids]
     ce = new_cross_encoder(c.seed, base=_init_dir(c) or base, device=device)
     start = time.perf_counter()
     train = _train_pairwise if c.objective == "pairwise" else _train_pointwise
