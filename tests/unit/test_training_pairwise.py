@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -14,9 +16,12 @@ from scoregate_training import sweep as sweep_module
 from scoregate_training.dataset import VIOLATION_LABELS
 from scoregate_training.pairs import Pair
 from scoregate_training.pairwise import (
+    FORMAT_ANCHOR_LABEL,
     Triple,
+    blend,
     edited_from,
     fit_pairwise,
+    instruction_anchors,
     off_topic_anchors,
     pairwise_loss,
     ranking_triples,
@@ -84,6 +89,31 @@ def test_off_topic_anchors_pair_a_request_with_another_request_s_answer() -> Non
     for p in anchors:
         own = next(r for r in ROWS if r["query"] == p.query)
         assert p.content not in own["faithful"]
+
+
+def test_instruction_anchors_hold_compliant_answers_up_and_a_broken_form_near_them() -> None:
+    rows = [{**ROWS[0], "kind": "instruction"}, {**ROWS[1], "kind": "plain"}]
+    anchors = instruction_anchors(rows)
+    assert [(p.content, p.label) for p in anchors] == [
+        ("Lemon butter spaghetti with parsley.", 1.0),
+        ("Tomato and basil penne, no garlic.", 1.0),
+        ("lemon butter spaghetti", FORMAT_ANCHOR_LABEL),  # the garlic one is no anchor
+    ]
+    assert {p.query for p in anchors} == {ROWS[0]["query"]}
+
+
+def test_blend_makes_the_extra_pairs_the_given_share() -> None:
+    others = [Pair("q", f"o{i}", 0.0, "neg") for i in range(8)]
+    extra = [Pair("q", "e", 1.0, "instruction-faithful")]
+    mixed = blend(others, extra, 1 / 3, random.Random(0))
+    assert len(mixed) == 12 and sum(p.source != "neg" for p in mixed) == 4
+    assert sorted(p.content for p in mixed if p.source == "neg") == sorted(
+        p.content for p in others
+    )
+    assert blend(others, extra, 0.0, random.Random(0)) == others
+    assert blend(others, [], 0.5, random.Random(0)) == others
+    with pytest.raises(ValueError, match="share"):
+        blend(others, extra, 1.0, random.Random(0))
 
 
 def test_the_loss_is_free_past_the_margin_and_grows_when_the_order_is_wrong() -> None:
@@ -173,7 +203,9 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
         return 0.25
 
     monkeypatch.setattr(sweep_module, "fit_pairwise", fake_fit)
-    plain, labelled, every, second = [c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"]
+    plain, labelled, every, second, instr = [
+        c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"
+    ]
     ce, info = run_candidate(plain, Path("neg"), ROWS, [], None, "cpu")
     assert ce == str(SHIPPED_MODEL)  # goes on from the shipped weights
     assert len(seen["triples"]) == 2 and seen["anchors"] == negs.pairs
@@ -189,3 +221,11 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
     assert len(seen["triples"]) == 12  # the garlic violation below both faithful answers
     # the second pass pairs the same way, over the newest request files only
     assert second.every_faithful and second.label_worse and second.only
+    assert not second.instruction_share and instr.instruction_share
+    assert replace(instr, name=second.name, instruction_share=0.0) == second
+    rows = [{**r, "id": f"t9-{i:04d}", "kind": "instruction"} for i, r in enumerate(ROWS * 4)]
+    run_candidate(instr, Path("neg"), rows, [], None, "cpu")
+    sources = Counter(p.source for p in seen["anchors"])
+    assert sources["instruction-faithful"] and sources["instruction-format"]
+    n = sources["neg"] + sources["realistic-off-topic"]
+    assert sum(sources.values()) == n + round(n / 2)  # a third of the anchors

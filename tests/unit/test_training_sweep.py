@@ -253,8 +253,13 @@ def test_only_trains_on_the_named_request_files_and_their_edits(
 ) -> None:
     seen: list[tuple[list[str], list[str]]] = []
 
-    def fake_pairwise(c: Candidate, ce: object, data_dir: Path, rows: list, edits: list) -> object:
+    every: list[list[str]] = []
+
+    def fake_pairwise(
+        c: Candidate, ce: object, data_dir: Path, rows: list, edits: list, every_row: list
+    ) -> object:
         seen.append(([r["id"] for r in rows], [e["text"] for e in edits]))
+        every.append([r["id"] for r in every_row])
         return SimpleNamespace(loss=0.0, pairs=0, steps=0, sources={}, heldout=[])
 
     monkeypatch.setattr(sweep_module, "new_cross_encoder", lambda seed, base, device: None)
@@ -274,6 +279,8 @@ def test_only_trains_on_the_named_request_files_and_their_edits(
         (["t9-0001", "t10-0002"], ["new"]),
         (["t1-0001", "t9-0001", "t10-0002", "t91-0001"], ["old", "new"]),
     ]
+    # the instruction anchors are drawn from every request file, whatever ``only`` says
+    assert every == [[r["id"] for r in rows]] * 2
     with pytest.raises(SystemExit, match="no training request comes from"):
         run_candidate(
             Candidate("none", objective="pairwise", only=("t99",)),

@@ -10,6 +10,9 @@ and a stream of anchor pairs at their labels (the negation pairs of the mix; bin
 cross-entropy, each weighted ``anchor``). With ``label_worse`` the violating answers are
 also read at their labels (``dataset.VIOLATION_LABELS``) and the anchors take realistic
 off-topic answers at 0.0 (``off_topic_anchors``): the ranking term plus the pointwise one.
+``instruction_anchors`` adds the requests that state a form: their faithful answers at 1.0
+and the answers that break the form at the label the shipped model was trained with, so a
+pass over requests with no stated form does not move what the model reads of those.
 
 Violations that break a stated form (``breaks_format``) are left out: the answer still
 does the ask, and the reward track checks the form mechanically.
@@ -103,6 +106,41 @@ def ranking_triples(
 def off_topic_anchors(rows: list[dict[str, Any]], rng: random.Random) -> list[Pair]:
     """Each request with a faithful answer of another request, at 0.0."""
     return [p for row in rows if (p := off_topic_pair(row, rows, rng)) is not None]
+
+
+#: The label of an answer that breaks a stated form but does the ask (the shipped model's
+#: recipe, ``warm-lr1e-5-ed0-fmt09``): the reward track checks the form.
+FORMAT_ANCHOR_LABEL = 0.9
+
+
+def instruction_anchors(rows: list[dict[str, Any]]) -> list[Pair]:
+    """The requests of the instruction kind in ``rows``: each faithful answer at 1.0 and
+    each violation that breaks the stated form at ``FORMAT_ANCHOR_LABEL``."""
+    out: list[Pair] = []
+    for row in rows:
+        if row.get("kind") != "instruction":
+            continue
+        query = str(row["query"])
+        out += [Pair(query, str(a), 1.0, "instruction-faithful") for a in row["faithful"]]
+        out += [
+            Pair(query, str(v["text"]), FORMAT_ANCHOR_LABEL, "instruction-format")
+            for v in row["violating"]
+            if v.get("why") in SKIPPED_WHYS
+        ]
+    return out
+
+
+def blend(others: list[Pair], extra: list[Pair], share: float, rng: random.Random) -> list[Pair]:
+    """``others`` and ``extra`` shuffled together, ``extra`` repeated (or cut) so that it
+    makes ``share`` of the result."""
+    if not 0.0 <= share < 1.0:
+        raise ValueError(f"share must be in [0, 1), got {share}")
+    if not extra or share == 0.0:
+        return list(others)
+    n = round(share * len(others) / (1.0 - share))
+    out = list(others) + [extra[i % len(extra)] for i in range(n)]
+    rng.shuffle(out)
+    return out
 
 
 def pairwise_loss(better: Any, worse: Any, margin: float) -> Any:
