@@ -8,7 +8,10 @@ cut each model's own fit would choose: for every accept cut from 0.99 down to 0.
 percents, as the actions read them), the share of faithful and of violating answers
 accepted, over all the named gate sets together (the world-knowledge kind left out, as in
 ``eval_gate``'s targets); then, for each ``--limit``, the cut that accepts the most
-faithful answers with at most that share of violating ones. Each set is scored once from
+faithful answers with at most that share of violating ones, and the share of faithful
+answers the curve reaches at exactly that share, read linearly between the two cuts around
+it (``on_curve``): two models are compared there, not at whichever whole-percent step
+happens to fall just under the limit. Each set is scored once from
 pairs recorded by ``eval_gate.py --record-pairs`` on that set and a model's scores of them
 (``replay.py``); only the decision is redone per cut.
 """
@@ -62,6 +65,23 @@ def accepted(
     return len(rows), out
 
 
+def on_curve(
+    shares: dict[float, tuple[float, float]], limit: float
+) -> tuple[float, float, float] | None:
+    """The faithful share at exactly ``limit`` of violating answers accepted, read
+    linearly between the two neighbouring cuts of ``shares`` (cut -> faithful share,
+    violating share), with those two cuts; ``None`` when even the highest cut accepts
+    more violating answers than ``limit``. Past the lowest cut, that cut's share."""
+    points = sorted(shares.items(), reverse=True)  # highest cut first: shares only grow
+    if not points or points[0][1][1] > limit:
+        return None
+    for (hi, (f0, v0)), (lo, (f1, v1)) in zip(points, points[1:], strict=False):
+        if v1 > limit:
+            return f0 + (f1 - f0) * (limit - v0) / (v1 - v0), hi, lo
+    last = points[-1]
+    return last[1][0], last[0], last[0]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument(
@@ -110,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
             f"violating accepted <= {limit}: cut {-neg_cut}, faithful {best:.3f},"
             f" violating {worst:.3f}"
         )
+        curve = on_curve(shares, limit)
+        if curve is not None:
+            f, hi, lo = curve
+            print(f"  on the curve at {limit}: faithful {f:.3f} (between cuts {hi} and {lo})")
     return 0
 
 

@@ -43,6 +43,17 @@ def test_sets_are_pooled_and_the_best_cut_within_each_limit_is_named(
     assert "| 0.97 | 0.150 | 0.025 |" in out
     assert "violating accepted <= 0.03: cut 0.97, faithful 0.150, violating 0.025" in out
     assert "violating accepted <= 0.0: cut 0.98, faithful 0.075, violating 0.000" in out
+    # 0.03 lies a fifth of the way from 0.97 (0.025) to 0.96 (0.050): 0.150 + 0.075 / 5
+    assert "on the curve at 0.03: faithful 0.165 (between cuts 0.97 and 0.96)" in out
+    assert "on the curve at 0.0: faithful 0.075 (between cuts 0.98 and 0.97)" in out
+
+
+def test_on_curve_reads_between_cuts_and_says_when_no_cut_is_low_enough() -> None:
+    shares = {0.99: (0.1, 0.01), 0.98: (0.3, 0.03), 0.97: (0.5, 0.07)}
+    assert accept_trade.on_curve(shares, 0.05) == pytest.approx((0.4, 0.98, 0.97))
+    assert accept_trade.on_curve(shares, 0.03) == pytest.approx((0.3, 0.98, 0.97))
+    assert accept_trade.on_curve(shares, 0.005) is None
+    assert accept_trade.on_curve(shares, 0.5) == (0.5, 0.97, 0.97)  # past the lowest cut
 
 
 def test_a_set_that_is_no_folder_is_named() -> None:
