@@ -185,7 +185,8 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
         only=NEW_REQUEST_SETS,
     ),
     # the same with a third of its anchors the instruction requests' answers: that pass
-    # alone lowered the instruction sets' AUROC 0.885 -> 0.826 (2026-11-29, seventh session)
+    # alone lowered the instruction sets' AUROC 0.885 -> 0.826; with them 0.870 (2026-11-29,
+    # seventh session: on 2 CPU cores, not shipped, docs/decisions.md)
     _ranking(
         "new-pairwise-labels-every-instr-lr1e-5",
         anchor=0.5,
@@ -342,7 +343,8 @@ def _train_pointwise(
     edits: list[dict[str, Any]],
     every_row: list[dict[str, Any]],
 ) -> _Trained:
-    """``c.epochs`` passes over the mix, each pair towards its label."""
+    """``c.epochs`` passes over the mix, each pair towards its label (``every_row`` is
+    not read: a pointwise candidate has no anchors)."""
     mix = replace(Mix(), **c.mix)
     data = build_training_data(data_dir, c.seed, mix, c.max_pairs, realistic=rows, edits=edits)
     loss = fit(
