@@ -143,6 +143,18 @@ def blend(others: list[Pair], extra: list[Pair], share: float, rng: random.Rando
     return out
 
 
+def hard_triples(ce: Any, triples: list[Triple], above: float) -> list[Triple]:
+    """The triples whose worse answer ``ce`` (the model a pass starts from) scores at or
+    above ``above``: the violations it would let through near the accept cut. Each
+    distinct (request, worse answer) is scored once."""
+    keys = list(dict.fromkeys((t.query, t.worse) for t in triples))
+    if not keys:
+        return []
+    scores = ce.predict(keys, batch_size=64, show_progress_bar=True)
+    high = {k for k, s in zip(keys, scores, strict=True) if float(s) >= above}
+    return [t for t in triples if (t.query, t.worse) in high]
+
+
 def pairwise_loss(better: Any, worse: Any, margin: float) -> Any:
     """Mean ``softplus(margin - (better - worse))`` over logit tensors of equal shape."""
     import torch

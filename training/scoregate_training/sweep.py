@@ -39,6 +39,7 @@ from scoregate_training.negation_data import SemRow
 from scoregate_training.pairwise import (
     blend,
     fit_pairwise,
+    hard_triples,
     instruction_anchors,
     off_topic_anchors,
     ranking_triples,
@@ -112,6 +113,10 @@ class Candidate:
     #: Pairwise only: this share of the anchors read are answers to the instruction
     #: requests of all the training files (``pairwise.instruction_anchors``), ``only`` or not.
     instruction_share: float = 0.0
+    #: Pairwise only: keep only the triples whose violation the starting model scores at
+    #: or above this (``pairwise.hard_triples``): the top of the score, where the accept
+    #: cut reads.
+    mine_above: float | None = None
 
     @property
     def head_lr_mult(self) -> float:
@@ -194,6 +199,16 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
         every_faithful=True,
         only=NEW_REQUEST_SETS,
         instruction_share=1 / 3,
+    ),
+    # every request file, only the violations the shipped model scores 0.9 or more: the
+    # top of the score, where every model so far accepts the same share (seventh session)
+    _ranking(
+        "mined-pairwise-labels-every-instr-lr1e-5",
+        anchor=0.5,
+        label_worse=True,
+        every_faithful=True,
+        instruction_share=1 / 3,
+        mine_above=0.9,
     ),
 )
 
@@ -383,6 +398,10 @@ def _train_pairwise(
         anchors = blend(anchors, instruction_anchors(every_row), c.instruction_share, rng)
     if c.max_pairs:
         triples = triples[: c.max_pairs]
+    if c.mine_above is not None:
+        every = len(triples)
+        triples = hard_triples(ce, triples, c.mine_above)
+        print(f"{c.name}: {len(triples)} of {every} triples, violation >= {c.mine_above}")
     loss = fit_pairwise(
         ce,
         triples,
