@@ -21,6 +21,7 @@ from scoregate_training.pairwise import (
     blend,
     edited_from,
     fit_pairwise,
+    hard_triples,
     instruction_anchors,
     off_topic_anchors,
     pairwise_loss,
@@ -116,6 +117,24 @@ def test_blend_makes_the_extra_pairs_the_given_share() -> None:
         blend(others, extra, 1.0, random.Random(0))
 
 
+def test_hard_triples_keep_the_violations_the_model_scores_high_each_scored_once() -> None:
+    class Model:
+        def __init__(self) -> None:
+            self.read: list[tuple[str, str]] = []
+
+        def predict(self, pairs: list[tuple[str, str]], **kw: Any) -> list[float]:
+            self.read += pairs
+            return [0.95 if "garlic" in c else 0.2 for _, c in pairs]
+
+    triples = ranking_triples(ROWS, [], random.Random(0), every_faithful=True)
+    model = Model()
+    kept = hard_triples(model, triples, 0.9)
+    assert {t.worse for t in kept} == {"Aglio e olio: lots of garlic."}
+    assert len(kept) == 2  # below both faithful answers of its request
+    assert len(model.read) == 2  # the garlic answer and the egg one, once each
+    assert hard_triples(model, [], 0.9) == []
+
+
 def test_the_loss_is_free_past_the_margin_and_grows_when_the_order_is_wrong() -> None:
     torch = pytest.importorskip("torch")
     better, worse = torch.tensor([5.0, 0.0]), torch.tensor([0.0, 5.0])
@@ -203,7 +222,7 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
         return 0.25
 
     monkeypatch.setattr(sweep_module, "fit_pairwise", fake_fit)
-    plain, labelled, every, second, instr = [
+    plain, labelled, every, second, instr, mined = [
         c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"
     ]
     ce, info = run_candidate(plain, Path("neg"), ROWS, [], None, "cpu")
@@ -229,3 +248,5 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
     assert sources["instruction-faithful"] and sources["instruction-format"]
     n = sources["neg"] + sources["realistic-off-topic"]
     assert sum(sources.values()) == n + round(n / 2)  # a third of the anchors
+    # the mined pass: every request file, only the violations the start scores high
+    assert not mined.only and mined.mine_above == 0.9 and mined.instruction_share
