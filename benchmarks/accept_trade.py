@@ -4,7 +4,7 @@
         --set gate_holdout holdout.pairs holdout.NAME.json [--limit 0.043 ...]
 
 Compares precision models at the top of the score, where the accept cut sits, without the
-cut each model's own fit would choose: for every accept cut from 0.99 down to 0.75 (whole
+cut each model's own fit would choose: for every accept cut from 0.99 down to 0.50 (whole
 percents, as the actions read them), the share of faithful and of violating answers
 accepted, over all the named gate sets together (the world-knowledge kind left out, as in
 ``eval_gate``'s targets); then, for each ``--limit``, the cut that accepts the most
@@ -32,8 +32,9 @@ from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
 from scoregate.config.settings import get_settings
 from scoregate.scoring.engine import LocalModels
 
-#: Accept cuts read, in whole percents.
-GRID = tuple(round(0.99 - i / 100, 2) for i in range(25))
+#: Accept cuts read, in whole percents (down to 0.50: a model trained towards labels may
+#: score faithful answers lower than the shipped one).
+GRID = tuple(round(0.99 - i / 100, 2) for i in range(50))
 
 
 def accepted(
@@ -70,16 +71,16 @@ def on_curve(
 ) -> tuple[float, float, float] | None:
     """The faithful share at exactly ``limit`` of violating answers accepted, read
     linearly between the two neighbouring cuts of ``shares`` (cut -> faithful share,
-    violating share), with those two cuts; ``None`` when even the highest cut accepts
-    more violating answers than ``limit``. Past the lowest cut, that cut's share."""
+    violating share), with those two cuts; ``None`` when the curve does not reach
+    ``limit`` within the cuts: even the highest accepts more violating answers, or even
+    the lowest accepts fewer."""
     points = sorted(shares.items(), reverse=True)  # highest cut first: shares only grow
     if not points or points[0][1][1] > limit:
         return None
     for (hi, (f0, v0)), (lo, (f1, v1)) in zip(points, points[1:], strict=False):
         if v1 > limit:
             return f0 + (f1 - f0) * (limit - v0) / (v1 - v0), hi, lo
-    last = points[-1]
-    return last[1][0], last[0], last[0]
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,7 +132,9 @@ def main(argv: list[str] | None = None) -> int:
             f" violating {worst:.3f}"
         )
         curve = on_curve(shares, limit)
-        if curve is not None:
+        if curve is None:
+            print(f"  on the curve at {limit}: not reached within cuts {GRID[0]}-{GRID[-1]}")
+        else:
             f, hi, lo = curve
             print(f"  on the curve at {limit}: faithful {f:.3f} (between cuts {hi} and {lo})")
     return 0

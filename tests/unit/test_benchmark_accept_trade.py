@@ -34,7 +34,7 @@ def test_sets_are_pooled_and_the_best_cut_within_each_limit_is_named(
     (tmp_path / "s").write_text("")
     p, s = str(tmp_path / "p"), str(tmp_path / "s")
     sets = ["--set", str(tmp_path / "a"), p, s, "--set", str(tmp_path / "b"), p, s]
-    assert accept_trade.main([*sets, "--limit", "0.03", "--limit", "0.0"]) == 0
+    assert accept_trade.main([*sets, "--limit", "0.03", "--limit", "0.0", "--limit", "0.9"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("40 triples")
     # pooled over the 40 triples: at 0.97 set a accepts 10% of its violations and set b
@@ -46,6 +46,8 @@ def test_sets_are_pooled_and_the_best_cut_within_each_limit_is_named(
     # 0.03 lies a fifth of the way from 0.97 (0.025) to 0.96 (0.050): 0.150 + 0.075 / 5
     assert "on the curve at 0.03: faithful 0.165 (between cuts 0.97 and 0.96)" in out
     assert "on the curve at 0.0: faithful 0.075 (between cuts 0.98 and 0.97)" in out
+    # even the lowest cut accepts 17 of 40 violating answers: 0.9 lies past the grid
+    assert "on the curve at 0.9: not reached within cuts 0.99-0.5" in out
 
 
 def test_on_curve_reads_between_cuts_and_says_when_no_cut_is_low_enough() -> None:
@@ -53,7 +55,7 @@ def test_on_curve_reads_between_cuts_and_says_when_no_cut_is_low_enough() -> Non
     assert accept_trade.on_curve(shares, 0.05) == pytest.approx((0.4, 0.98, 0.97))
     assert accept_trade.on_curve(shares, 0.03) == pytest.approx((0.3, 0.98, 0.97))
     assert accept_trade.on_curve(shares, 0.005) is None
-    assert accept_trade.on_curve(shares, 0.5) == (0.5, 0.97, 0.97)  # past the lowest cut
+    assert accept_trade.on_curve(shares, 0.5) is None  # past the lowest cut: unknown
 
 
 def test_a_set_that_is_no_folder_is_named() -> None:
