@@ -337,8 +337,10 @@ def run_candidate(
         edits = [e for e in edits if e.get("source_id") in ids]
     ce = new_cross_encoder(c.seed, base=_init_dir(c) or base, device=device)
     start = time.perf_counter()
-    train = _train_pairwise if c.objective == "pairwise" else _train_pointwise
-    done = train(c, ce, data_dir, rows, edits, every_row)
+    if c.objective == "pairwise":
+        done = _train_pairwise(c, ce, data_dir, rows, edits, every_row)
+    else:
+        done = _train_pointwise(c, ce, data_dir, rows, edits)
     info = {
         "candidate": asdict(c),
         "pairs": done.pairs,
@@ -356,10 +358,8 @@ def _train_pointwise(
     data_dir: Path,
     rows: list[dict[str, Any]],
     edits: list[dict[str, Any]],
-    every_row: list[dict[str, Any]],
 ) -> _Trained:
-    """``c.epochs`` passes over the mix, each pair towards its label (``every_row`` is
-    not read: a pointwise candidate has no anchors)."""
+    """``c.epochs`` passes over the mix, each pair towards its label."""
     mix = replace(Mix(), **c.mix)
     data = build_training_data(data_dir, c.seed, mix, c.max_pairs, realistic=rows, edits=edits)
     loss = fit(
