@@ -275,6 +275,12 @@ class PrecisionConfig(StrictSection):
     #: the built-in lists. Only items that name a class are looked up this way
     #: (:func:`scoregate.scoring.membership.is_class`). 1.0 turns the embedding check off.
     member_min_cosine: float = Field(default=0.70, ge=0, le=1)
+    #: Logits added to the model's score of a short answer, times ``1 - words /
+    #: short_answer_words`` (the shortest answers get the most, answers of
+    #: ``short_answer_words`` words and more none): the model scores short answers low
+    #: whatever they say (docs/decisions.md, "Short answers"). 0 turns it off.
+    short_answer_lift: float = Field(default=0.0, ge=0, le=10)
+    short_answer_words: int = Field(default=40, ge=1)
 
 
 class RewardConfig(StrictSection):

@@ -9,6 +9,9 @@ Content longer than the model's window is split into token chunks (sharing the w
 with the query) and scored chunk by chunk; the content's score is the maximum over its
 chunks, as in the semantic track. Nothing is silently truncated.
 
+The model scores a short answer lower than a long one that says the same
+(``precision.short_answer_lift`` corrects that in logit space; docs/decisions.md).
+
 On top of the model, an optional explicit exclusion check (``precision.exclusion_check``)
 parses what the request excludes ("without X", "no X", "other than X", "never use X",
 "I do NOT want X", "X-free", ...) and, when the content mentions X without negating it,
@@ -17,6 +20,7 @@ multiplies the score by ``precision.exclusion_penalty``. torch is never imported
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -72,6 +76,17 @@ def _predict(model: PairScorer, flat: list[tuple[str, str]], cfg: PrecisionConfi
     return [min(1.0, max(0.0, float(x))) for x in out]
 
 
+def lift_short(score: float, words: int, cfg: PrecisionConfig) -> float:
+    """The model's ``score`` of an answer of ``words`` words, with the short-answer lift:
+    ``short_answer_lift * (1 - words / short_answer_words)`` logits added when positive."""
+    share = 1.0 - words / cfg.short_answer_words
+    if cfg.short_answer_lift <= 0 or share <= 0:
+        return score
+    p = min(max(score, 1e-6), 1.0 - 1e-6)
+    z = math.log(p / (1.0 - p)) + cfg.short_answer_lift * share
+    return 1.0 / (1.0 + math.exp(-z))
+
+
 @dataclass
 class _Slots:
     """Where one pair's chunks sit in the flat predict batch: against the whole request
@@ -98,13 +113,19 @@ def _pair_score(
             reasons=["content is empty: nothing answers the query"],
             elapsed_ms=elapsed_ms,
         )
-    model_score, chunks = max(raw[slots.full]), slots.full.stop - slots.full.start
+    words = len(pair[1].split())
+    raw_score, chunks = max(raw[slots.full]), slots.full.stop - slots.full.start
+    model_score = lift_short(raw_score, words, cfg)
     best = f", best of {chunks} chunks" if chunks > 1 else ""
     details: dict[str, Any] = {"model_score": round(model_score, 4), "chunks": chunks}
-    reasons = [f"answer fits the request {model_score:.2f} (cross-encoder{best})"]
+    lifted = ""
+    if model_score != raw_score:
+        details.update(raw_model_score=round(raw_score, 4), words=words)
+        lifted = f"; {raw_score:.2f} before the short-answer lift, {words} words"
+    reasons = [f"answer fits the request {model_score:.2f} (cross-encoder{best}{lifted})"]
     score = model_score
     if slots.core is not None:
-        core_score = max(raw[slots.core])
+        core_score = lift_short(max(raw[slots.core]), words, cfg)
         details.update(core_query=slots.core_query, core_score=round(core_score, 4))
         reasons.append(f"answer fits what the request asks for {core_score:.2f} (exclusions aside)")
         score = (model_score + core_score) / 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -11,6 +12,7 @@ from scoregate.config.tracks import PrecisionConfig
 from scoregate.scoring.precision import (
     check_exclusions,
     content_chunks,
+    lift_short,
     mentions,
     parse_exclusions,
     precision_scores,
@@ -245,3 +247,33 @@ def test_exclusion_matches_compounds_but_not_word_fragments():
     assert check_exclusions("a recipe without nuts", "add walnuts and peanuts").violated
     clean = check_exclusions("a recipe without nuts", "simmer for 15 minutes, then serve")
     assert clean.excluded == ["nuts"] and clean.violated == []
+
+
+def test_short_answer_lift_adds_logits_by_how_short_the_answer_is() -> None:
+    cfg = PrecisionConfig(short_answer_lift=2.0, short_answer_words=40)
+    # 10 words: 2.0 * (1 - 10/40) = 1.5 logits on 0.5 (logit 0) -> sigmoid(1.5)
+    assert lift_short(0.5, 10, cfg) == pytest.approx(1 / (1 + math.exp(-1.5)))
+    assert lift_short(0.5, 40, cfg) == 0.5 and lift_short(0.5, 90, cfg) == 0.5
+    assert lift_short(0.9, 5, cfg) > lift_short(0.9, 20, cfg) > 0.9  # shorter, more lift
+    assert lift_short(0.9, 5, PrecisionConfig()) == 0.9  # off by default
+    assert 0.0 < lift_short(0.0, 1, cfg) < 0.001 and lift_short(1.0, 1, cfg) <= 1.0
+
+
+def test_short_answer_lift_in_the_track_names_the_raw_score() -> None:
+    model = FakeCrossEncoder()
+    cfg = PrecisionConfig(short_answer_lift=3.0, short_answer_words=40)
+    short, long_ = "The dog is fine.", "The dog is fine. " * 12
+    [s, lg] = precision_scores(model, [("Is my dog ok?", short), ("Is my dog ok?", long_)], cfg)
+    assert s.details["raw_model_score"] == pytest.approx(0.9) and s.details["words"] == 4
+    assert s.score == pytest.approx(lift_short(0.9, 4, cfg)) and s.score > 0.97
+    assert "0.90 before the short-answer lift, 4 words" in s.reasons[0]
+    assert lg.score == pytest.approx(0.9) and "raw_model_score" not in lg.details
+
+
+def test_short_answer_lift_applies_to_both_readings_of_an_exclusion_request() -> None:
+    model = FakeCrossEncoder()
+    cfg = PrecisionConfig(short_answer_lift=2.0, short_answer_words=40)
+    [t] = precision_scores(model, [("A dog name, no puns please.", "Call the dog Biscuit.")], cfg)
+    lifted = lift_short(0.9, 4, cfg)
+    assert t.details["core_score"] == pytest.approx(lifted, abs=1e-4)
+    assert t.score == pytest.approx(lifted)
