@@ -95,8 +95,9 @@ def main(argv: list[str] | None = None) -> int:
         " and a model's scores of them; repeat for each set",
     )
     ap.add_argument("--limit", type=float, action="append", help="violating share (default 0.05)")
+    ap.add_argument("--config", help="a scoring YAML overlay (default: the packaged config)")
     args = ap.parse_args(argv)
-    cfg = load_scoring_config(None)
+    cfg = load_scoring_config(args.config)
     models = LocalModels(cfg, device="cpu", backend=get_settings().cpu_backend)
     total = 0
     pooled = {cut: [0, 0] for cut in GRID}

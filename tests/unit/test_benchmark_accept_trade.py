@@ -68,3 +68,26 @@ def test_a_missing_pairs_or_scores_file_is_named(tmp_path: Path) -> None:
     args = ["--set", str(tmp_path), str(tmp_path / "pairs.jsonl"), str(tmp_path / "none.json")]
     with pytest.raises(SystemExit, match="no file .*none.json .*record the pairs"):
         accept_trade.main(args)
+
+
+def test_a_config_overlay_reaches_the_scoring(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a").mkdir()
+    seen = []
+
+    def fake(folder: Path, pairs: Path, scores: Path, cfg: object, *_: object) -> tuple[int, dict]:
+        seen.append(cfg)
+        return 10, dict.fromkeys(accept_trade.GRID, (0, 0))
+
+    monkeypatch.setattr(accept_trade, "accepted", fake)
+    monkeypatch.setattr(accept_trade, "LocalModels", lambda *a, **k: None)
+    (tmp_path / "p").write_text("")
+    (tmp_path / "s").write_text("")
+    overlay = tmp_path / "o.yaml"
+    overlay.write_text("precision: {short_answer_lift: 1.5}\n")
+    sets = ["--set", str(tmp_path / "a"), str(tmp_path / "p"), str(tmp_path / "s")]
+    assert accept_trade.main([*sets, "--config", str(overlay)]) == 0
+    assert [c.precision.short_answer_lift for c in seen] == [1.5]  # type: ignore[attr-defined]
+    assert accept_trade.main(sets) == 0
+    assert seen[-1].precision.short_answer_lift == 0.0  # type: ignore[attr-defined]
