@@ -279,7 +279,7 @@ class PrecisionConfig(StrictSection):
     #: short_answer_words`` (the shortest answers get the most, answers of
     #: ``short_answer_words`` words and more none): the model scores short answers low
     #: whatever they say (docs/decisions.md, "Short answers"). 0 turns it off.
-    short_answer_lift: float = Field(default=0.0, ge=0, le=10)
+    short_answer_lift: float = Field(default=1.5, ge=0, le=10)
     short_answer_words: int = Field(default=40, ge=1)
 
 

@@ -85,9 +85,9 @@ def test_a_config_overlay_reaches_the_scoring(
     (tmp_path / "p").write_text("")
     (tmp_path / "s").write_text("")
     overlay = tmp_path / "o.yaml"
-    overlay.write_text("precision: {short_answer_lift: 1.5}\n")
+    overlay.write_text("precision: {short_answer_lift: 0.5}\n")
     sets = ["--set", str(tmp_path / "a"), str(tmp_path / "p"), str(tmp_path / "s")]
     assert accept_trade.main([*sets, "--config", str(overlay)]) == 0
-    assert [c.precision.short_answer_lift for c in seen] == [1.5]  # type: ignore[attr-defined]
+    assert [c.precision.short_answer_lift for c in seen] == [0.5]  # type: ignore[attr-defined]
     assert accept_trade.main(sets) == 0
-    assert seen[-1].precision.short_answer_lift == 0.0  # type: ignore[attr-defined]
+    assert seen[-1].precision.short_answer_lift == 1.5  # type: ignore[attr-defined]

@@ -39,7 +39,8 @@ class FakeCrossEncoder:
         return [0.9 if self.keyword in c else 0.1 for _, c in sentences]
 
 
-CFG = PrecisionConfig(max_length=24, chunk_overlap=4, exclusion_penalty=0.5)
+#: The fake scores stand for the model's own; the short-answer lift has its tests below.
+CFG = PrecisionConfig(max_length=24, chunk_overlap=4, exclusion_penalty=0.5, short_answer_lift=0)
 
 
 def test_a_lack_stated_is_not_penalised_like_an_exclusion() -> None:
@@ -255,7 +256,8 @@ def test_short_answer_lift_adds_logits_by_how_short_the_answer_is() -> None:
     assert lift_short(0.5, 10, cfg) == pytest.approx(1 / (1 + math.exp(-1.5)))
     assert lift_short(0.5, 40, cfg) == 0.5 and lift_short(0.5, 90, cfg) == 0.5
     assert lift_short(0.9, 5, cfg) > lift_short(0.9, 20, cfg) > 0.9  # shorter, more lift
-    assert lift_short(0.9, 5, PrecisionConfig()) == 0.9  # off by default
+    assert lift_short(0.9, 5, PrecisionConfig(short_answer_lift=0)) == 0.9  # 0: off
+    assert PrecisionConfig().short_answer_lift == 1.5  # the shipped default
     assert 0.0 < lift_short(0.0, 1, cfg) < 0.001 and lift_short(1.0, 1, cfg) <= 1.0
 
 
