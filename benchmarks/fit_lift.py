@@ -1,6 +1,6 @@
 """Fit the precision track's short-answer lift on the requests the sweep holds back.
 
-    PYTHONPATH=training python benchmarks/fit_lift.py [--model DIR] [--scores FILE]
+    python benchmarks/fit_lift.py [--model DIR] [--scores FILE]
 
 The precision model scores a short answer low whatever it says, so the track adds
 ``short_answer_lift * (1 - words / short_answer_words)`` logits to a short answer's model
@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+from replay import score_pairs
 
 from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.config.tracks import PrecisionConfig
@@ -127,13 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.scores:
         scores = read_scores(args.scores, len(pairs))
     else:
-        from eval_gate import scoring_config
-
-        from scoregate.scoring.encoders import load_cross_encoder
-
-        model = load_cross_encoder(scoring_config(args.config, args.model).precision, device="cpu")
-        raw = model.predict([(p.query, p.content) for p in pairs], batch_size=64)
-        scores = [float(s) for s in raw]
+        scores = score_pairs(args.model, [(p.query, p.content) for p in pairs], args.config)
     rows = {
         lift: figures(
             pairs, scores, cfg.precision.model_copy(update={"short_answer_lift": lift}), cut

@@ -96,18 +96,25 @@ def add_arguments(ap: Any) -> None:
     )
 
 
-def score_file(model_dir: str, pairs_file: Path, out: Path, batch_size: int = 64) -> int:
-    """Score every recorded pair with the precision model in ``model_dir``, loaded as the
-    gate loads it (the packaged configuration with that folder); write the JSON list."""
+def score_pairs(
+    model_dir: str | None, pairs: list[tuple[str, str]], config: str | None = None
+) -> list[float]:
+    """The precision model's scores of ``pairs``, the model loaded as the gate loads it
+    (``config`` or the packaged configuration, with ``model_dir`` when given)."""
     from eval_gate import scoring_config  # eval_gate imports this module
 
     from scoregate.scoring.encoders import load_cross_encoder
 
-    cfg = scoring_config(None, model_dir).precision
+    model = load_cross_encoder(scoring_config(config, model_dir).precision, device="cpu")
+    scores = model.predict(pairs, batch_size=64, show_progress_bar=True)
+    return [float(s) for s in scores]
+
+
+def score_file(model_dir: str, pairs_file: Path, out: Path) -> int:
+    """Score every recorded pair with the precision model in ``model_dir``; write the JSON
+    list."""
     pairs = read_pairs(pairs_file)
-    model = load_cross_encoder(cfg, device="cpu")
-    scores = model.predict(pairs, batch_size=batch_size, show_progress_bar=True)
-    out.write_text(json.dumps([float(s) for s in scores]), encoding="utf-8")
+    out.write_text(json.dumps(score_pairs(model_dir, pairs)), encoding="utf-8")
     return len(pairs)
 
 

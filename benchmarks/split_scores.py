@@ -15,16 +15,12 @@ import argparse
 import json
 from pathlib import Path
 
-
-def lines(path: Path) -> int:
-    """The pairs a recorded file holds (its non-blank lines, as ``read_pairs`` reads)."""
-    with path.open(encoding="utf-8") as f:
-        return sum(1 for line in f if line.strip())
+from scoregate_training.sweep import read_pairs
 
 
 def split(scores: list[float], files: list[Path], name: str) -> list[Path]:
     """Write each file's slice of ``scores``; the counts must add up exactly."""
-    counts = [lines(f) for f in files]
+    counts = [len(read_pairs(f)) for f in files]
     if sum(counts) != len(scores):
         raise SystemExit(
             f"{len(scores)} scores for {sum(counts)} pairs in "
