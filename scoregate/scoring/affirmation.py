@@ -54,6 +54,8 @@ NEGATORS = frozenset(
         "but",
         # "non-rodent options", "Non-medication ideas" ("non" is its own word here).
         "non",
+        # "for a first trip outside Colorado"
+        "outside",
         # Warnings about an excluded item are not uses of it: "check the label for
         # chicken fat", "hidden gluten", "traces of peanuts".
         "hidden",
@@ -118,6 +120,8 @@ def _matches(token: str, term_stem: str) -> bool:
 
 def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
     t = tokens[j]
+    if t == "pre":  # "pre-soldered pins": done already, not by the asker
+        return j == i - 1
     if t == "free":  # "free of nuts" negates; "a free flashcard app" is a price
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")

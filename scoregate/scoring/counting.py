@@ -7,6 +7,9 @@
 * paragraphs: blocks separated by the stated separator (``***``), else by blank lines;
 * bullets: lines opening with ``*``, ``-``, ``+`` or ``•``; numbered: lines opening with
   ``1.`` / ``1)``; items: both, else not countable; lines: non-blank lines;
+* a second reading where people count otherwise (:func:`other_count`): sentences without a
+  closing sign-off line ("Kind regards, Priya"), paragraphs without a ``<<title>>`` line
+  or a postscript, lines of code inside code fences ("keep the script to 10 lines");
 * highlights: ``*text*`` or ``**text**`` spans; placeholders: ``[text]`` spans.
 
 >>> count_words("Don't stop - 3 more.")
@@ -97,6 +100,40 @@ def item_word_counts(content: str) -> list[int]:
     """The words of each bulleted or numbered item, in order (their markers not counted)."""
     lines = [ln for ln in content.splitlines() if BULLET.match(ln) or NUMBERED.match(ln)]
     return [count_words(ITEM_MARKER.sub("", ln)) for ln in lines]
+
+
+#: A closing line that signs a message off: "Kind regards, Priya", "Thanks, Sam", "- Jo".
+SIGN_OFF = re.compile(
+    r"\n[ \t]*(?:(?:kind|warm|best|many)\s+(?:regards|wishes|thanks)|regards|best|thanks"
+    r"|thank\s+you|many\s+thanks|cheers|sincerely|yours(?:\s+(?:truly|sincerely))?|love"
+    r"|take\s+care|all\s+the\s+best|[-–—]+)\b[^\n]{0,40}\s*$",
+    re.IGNORECASE,
+)
+#: A postscript paragraph: "P.S. ...", "PS: ...", "P.P.S. ...".
+POSTSCRIPT = re.compile(r"^\s*\**(?:p\.\s?)+s\.?(?=[\s:*])|^\s*\**p\.?p?\.?s\b", re.IGNORECASE)
+_FENCED = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.DOTALL | re.MULTILINE)
+
+
+def other_count(content: str, unit: str, separator: str | None) -> int | None:
+    """The count by a second convention people use, where it differs from
+    :func:`count_units`'s (``None`` where there is none): a sign-off line is no sentence,
+    a title line or a postscript no paragraph, and the lines of a script are the code in
+    its fences.
+
+    >>> other_count("Hi, the engineer comes Thursday.\\nKind regards, Priya", "sentences", None)
+    1
+    """
+    if unit == "sentences":
+        signed = SIGN_OFF.search(content)
+        return count_units(content[: signed.start()], unit, separator) if signed else None
+    if unit == "paragraphs":
+        parts = [p for p in split_paragraphs(TITLE_LINE.sub("", content), separator) if p]
+        body = [p for p in parts if not POSTSCRIPT.match(p)]
+        return len(body) if body else None
+    if unit == "lines":
+        code = _FENCED.findall(content)
+        return sum(1 for block in code for ln in block.splitlines() if ln.strip()) if code else None
+    return None
 
 
 def count_units(content: str, unit: str, separator: str | None) -> int | None:

@@ -25,6 +25,8 @@ _END = (
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b"
     rf"|,\s*(?:{_PRONOUN_ALT})(?![\w'])"
+    # the ask after a comma: "won't eat vegetables, dinner ideas?" (a list has and/or in it)
+    r"|,\s*(?![^,.;:!?\n]*\b(?:and|or|nor)\b)[^,.;:!?\n]{1,40}\?"
     # A clause about the answer's form: "without garlic, as a numbered list of 5 steps".
     r"|,\s*(?:as|in|using|formatted|written|under|within|keep(?:ing)?|and\s+(?:keep|make|use"
     r"|write|format|give|put|end|start|begin))\b)"
@@ -63,6 +65,9 @@ _CUES: tuple[str, ...] = (
     + _CONSUME
     + r"\s+)?(?:any\s+)?",
     r"\bbut\s+not\s+",
+    # "she just won't accept a bit anymore", "my stomach doesn't tolerate spicy food"
+    r"(?:\bwill\s+not|\bwon't|\bwont|\brefuses?\s+to|\bdoesn't|\bdoes\s+not)\s+(?:accept|tolerate)\s+"
+    r"(?:any\s+)?",
     # "can't have soy" restricts; "I don't have a degree" states a fact (no cue: the answer
     # may well talk about degrees)
     r"\b(?:can't|cannot|can\s+not|shouldn't|mustn't)\s+have\s+(?:any\s+)?",
@@ -197,6 +202,8 @@ _TRAILING = re.compile(
 #: though", "no meat this week".
 _CHAT_TAIL = re.compile(
     r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
+    # "I don't eat meat btw", "no dairy tbh", "rather not solder anything"
+    r"|btw|tbh|fyi|imo|honestly|anything"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
     r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently"
@@ -213,8 +220,17 @@ _OF_KIND = re.compile(
 _ANY_KIND = re.compile(r"\s+(?:of\s+any\s+(?:kind|sort|type)|whatsoever)$")
 
 
+#: What "anything" at the end left behind: "animal products in (anything)".
+_LEFT_PREPOSITION = re.compile(r"(?<=\w)\s+(?:in|for|on|with|to|from)$")
+
+
 def _clean_term(raw: str) -> str | None:
-    term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
+    low = raw.strip(" '\"-").lower()
+    term = _CHAT_TAIL.sub("", low)
+    if low.endswith("anything"):
+        term = _LEFT_PREPOSITION.sub("", term)
+        if re.fullmatch(r"[a-z]+ing", term):
+            term += " anything"  # "taking anything": what it stands for, not the act
     term = _ANY_KIND.sub("", term)  # "no jumping of any kind": jumping
     words = term.split()
     if len(words) >= 2 and words[0] in _ACTIVITY_VERBS:

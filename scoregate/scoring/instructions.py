@@ -32,6 +32,7 @@ from scoregate.scoring.counting import (
     WORDS,
     count_units,
     item_word_counts,
+    other_count,
     split_paragraphs,
     unfenced,
 )
@@ -88,6 +89,11 @@ def _count(content: str, k: Instruction) -> Verdict:
             # if either count meets it
             spaced = sum(1 for w in content.split() if re.search(r"\w", w))
             n = _lenient(n, spaced, k.relation, k.value)
+        other = other_count(content, k.unit, k.separator)
+        if n is not None and other is not None:
+            # "3 sentences max" and a sign-off line, "one paragraph" under a title, "10
+            # lines" of a script: met if either way of counting meets it
+            n = _lenient(n, other, k.relation, k.value)
     noun = _UNIT_NOUN[k.unit]
     if n is None:
         return None, f"no list to count {noun}s in"

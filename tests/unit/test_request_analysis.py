@@ -773,9 +773,10 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout3",
             "gate_holdout4",
             "gate_holdout5",
+            "gate_holdout6",
         )
     ]
-    assert [len(s) for s in fresh] == [60, 60, 80, 40, 120]
+    assert [len(s) for s in fresh] == [60, 60, 80, 40, 120, 120]
     for i, a in enumerate(fresh):
         assert not a & dev and not a & train
         for b in fresh[i + 1 :]:
@@ -1254,3 +1255,92 @@ def test_an_excluded_item_is_the_thing_not_the_clause_around_it(query, expected)
 )
 def test_a_second_question_that_opens_with_and_is_an_ask(query, asks):
     assert len(analyze(query).asks) == asks
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # chat filler after the thing is not part of it
+        ("planning a bbq for saturday, I don't eat pork btw. sides?", ["pork"]),
+        ("no shellfish tbh, what goes with linguine?", ["shellfish"]),
+        # "anything" after a verb stands for its object: the verb is what is ruled out
+        ("I'd rather not glue anything, it's a rental. How do I hang the mirror?", ["glue"]),
+        ("no Google anything, I'm degoogling. Which email provider?", ["google"]),
+        ("no animal products in anything, she's strict. Gift ideas?", ["animal products"]),
+        # ... unless only a gerund is left: then "anything" is the thing
+        ("I'm not keen on taking anything for the headache. What else helps?", ["taking anything"]),
+        # a refusal of a thing
+        ("My cat will not accept a harness anymore. How do I walk her?", ["harness"]),
+        ("my stomach doesn't tolerate spicy food. Lunch ideas?", ["spicy food"]),
+        # the ask after a comma is no excluded item; a list with "or" still is
+        ("my son won't eat mushrooms, dinner ideas?", ["mushrooms"]),
+        ("Can you make the cake with no eggs, butter or milk?", ["eggs", "butter", "milk"]),
+    ],
+)
+def test_filler_and_asks_after_an_exclusion_are_not_excluded(query, expected):
+    assert analyze(query).excluded == expected
+
+
+def test_outside_an_excluded_place_is_not_going_there():
+    from scoregate.scoring.affirmation import check_exclusions
+
+    query = "Anything but Florida this year. Ideas?"
+    assert check_exclusions(query, "For a first trip outside Florida, try Tulum.").violated == []
+    assert check_exclusions(query, "Go to Florida: the Keys are lovely.").violated == ["florida"]
+
+
+def test_done_beforehand_is_not_doing_it():
+    from scoregate.scoring.affirmation import check_exclusions
+
+    query = "I'd rather not solder anything. Can I build a weather station?"
+    assert check_exclusions(query, "Buy a board with pre-soldered headers.").violated == []
+    assert check_exclusions(query, "Solder the headers onto the board.").violated == ["solder"]
+    no_chicken = "Dinner ideas with no chicken?"
+    assert check_exclusions(no_chicken, "Use pre-cooked chicken strips.").violated == ["chicken"]
+
+
+@pytest.mark.parametrize(
+    ("query", "content", "passes"),
+    [
+        # a sign-off line is no sentence
+        (
+            "A note to my neighbour about the parcel, 2 sentences max, sign off 'Thanks, Ola'.",
+            "I picked up your parcel today. Knock whenever you're home and I'll hand it over.\n"
+            "Thanks, Ola",
+            True,
+        ),
+        (
+            "A note to my neighbour about the parcel, 2 sentences max, sign off 'Thanks, Ola'.",
+            "I picked up your parcel today. It was on the step. Knock whenever you're home.\n"
+            "Thanks, Ola",
+            False,
+        ),
+        # a <<title>> line and a P.S. are not paragraphs of the body
+        (
+            "A title in <<double angle brackets>>, one paragraph only, and a P.S. at the end.",
+            "<<Watering Tomatoes>>\n\nWater deeply twice a week at the base.\n\nP.S. Mulch helps.",
+            True,
+        ),
+        (
+            "A title in <<double angle brackets>>, one paragraph only, and a P.S. at the end.",
+            "<<Watering Tomatoes>>\n\nWater deeply.\n\nMulch the bed too.\n\nP.S. Morning is best.",
+            False,
+        ),
+        # the lines of a script are its code, not the fences or a note under it
+        (
+            "A bash script that counts files per folder, 4 lines max please.",
+            "```bash\nfor d in */; do\n  echo \"$d $(ls \"$d\" | wc -l)\"\ndone\n```\n\nRun it in"
+            " the parent folder.",
+            True,
+        ),
+        (
+            "A bash script that counts files per folder, 4 lines max please.",
+            "```bash\nset -e\ncd \"${1:-.}\"\nfor d in */; do\n  n=$(ls \"$d\" | wc -l)\n"
+            "  echo \"$d $n\"\ndone\n```",
+            False,
+        ),
+    ],
+)
+def test_counts_people_read_otherwise(query, content, passes):
+    (k,) = [i for i in infer_instructions(query) if i.check == "count"]
+    assert check_instruction(content, k)[0] is passes
