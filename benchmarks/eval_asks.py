@@ -1,12 +1,13 @@
 """How often the multi-part check caps an answer, by what the answer does.
 
-    HF_HUB_OFFLINE=1 python benchmarks/eval_asks.py [--min-cosine 0.25]
+    HF_HUB_OFFLINE=1 python benchmarks/eval_asks.py [--min-cosine 0.25 [0.30 ...]]
 
 Reads the realistic requests of ``training/data/realistic`` (their faithful answers and
 their violations, labelled by what each violation does), runs the semantic track on every
 (request, answer) pair and counts the answers whose request the splitter reads as several
 asks, and those the cap of ``fusion.missed_ask_cap`` would catch (an ask no sentence of
-the answer comes within ``fusion.ask_min_cosine`` of). One run, every figure from it.
+the answer comes within ``fusion.ask_min_cosine`` of; several values give one column each).
+One run, every figure from it.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ GROUPS = {
 def main() -> int:
     cfg = load_scoring_config()
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--min-cosine", type=float, default=cfg.fusion.ask_min_cosine)
+    ap.add_argument(
+        "--min-cosine", type=float, nargs="+", default=[cfg.fusion.ask_min_cosine]
+    )
     args = ap.parse_args()
     rows = [
         json.loads(line)
@@ -49,19 +52,22 @@ def main() -> int:
             for v in r["violating"]
         ]
     tracks = model_tracks([(q, a) for q, a, _ in pairs], "semantic", LocalModels(cfg, device="cpu"))
-    count: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    cuts = args.min_cosine
+    count: dict[str, list[int]] = defaultdict(lambda: [0] * (2 + len(cuts)))
     for (_, _, group), track in zip(pairs, tracks, strict=True):
         asks = track.details.get("asks", []) if track.ok else []
         entry = count[group]
         entry[0] += 1
         entry[1] += bool(asks)
-        entry[2] += any(a["cosine"] < args.min_cosine for a in asks)
-    print(f"{len(rows)} requests, {len(pairs)} answers; ask_min_cosine {args.min_cosine}\n")
-    print("| answers | n | request split into asks | capped |")
-    print("|---|---:|---:|---:|")
+        for k, cut in enumerate(cuts):
+            entry[2 + k] += any(a["cosine"] < cut for a in asks)
+    print(f"{len(rows)} requests, {len(pairs)} answers\n")
+    print("| answers | n | request split into asks |" + "".join(f" capped at {c} |" for c in cuts))
+    print("|---|---:|---:|" + "---:|" * len(cuts))
     for group in ("faithful", *GROUPS.values(), "other violations"):
-        n, split, capped = count[group]
-        print(f"| {group} | {n:,} | {split} | {capped} = {capped / max(n, 1):.1%} |")
+        n, split, *capped = count[group]
+        cells = "".join(f" {c} = {c / max(n, 1):.1%} |" for c in capped)
+        print(f"| {group} | {n:,} | {split} |{cells}")
     return 0
 
 

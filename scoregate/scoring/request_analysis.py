@@ -215,7 +215,11 @@ _WANT = re.compile(
 _JOIN = r",?\s*\b(?:and(?:\s+also)?|also|plus)\s+"
 #: A second ask stressed in capitals: "a fajita recipe AND a shopping list".
 _CAPS_JOIN = r"|\s+(?-i:AND|PLUS)\s+"
-_ASK_SPLIT = re.compile(rf"{_JOIN}(?=(?:{_ASK_WORD}|{_ASK_VERB})\b){_CAPS_JOIN}", re.IGNORECASE)
+#: A second ask behind its condition: "..., and if I do hear a pop, what should I do?".
+_IF_ASK = rf"if\b[^,?.]{{1,80}},\s*(?:{_ASK_WORD}|{_ASK_VERB})\b"
+_ASK_SPLIT = re.compile(
+    rf"{_JOIN}(?=(?:{_ASK_WORD}|{_ASK_VERB})\b|{_IF_ASK}){_CAPS_JOIN}", re.IGNORECASE
+)
 #: The same inside a stated want, where only a question word opens a second ask: "I need
 #: a gift for my sister, she just moved and is always complaining" is one.
 _WANT_SPLIT = re.compile(

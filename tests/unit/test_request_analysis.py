@@ -1344,3 +1344,18 @@ def test_done_beforehand_is_not_doing_it():
 def test_counts_people_read_otherwise(query, content, passes):
     (k,) = [i for i in infer_instructions(query) if i.check == "count"]
     assert check_instruction(content, k)[0] is passes
+
+
+@pytest.mark.parametrize(
+    ("query", "asks"),
+    [
+        (
+            "How do I stop the sink gurgling, and if it's the vent, can I fix that myself?",
+            ("How do I stop the sink gurgling", "if it's the vent, can I fix that myself?"),
+        ),
+        ("Can I repot it now, and if so how big a pot?", ()),  # "if so" with no comma: one ask
+        ("How do I bleed the radiator if it's still hot?", ()),
+    ],
+)
+def test_a_second_ask_behind_its_condition(query, asks):
+    assert analyze(query).asks == asks
