@@ -142,6 +142,7 @@ CountUnit = Literal[
     "numbered",
     "items",
     "lines",
+    "code_lines",
     "sections",
     "highlights",
     "placeholders",

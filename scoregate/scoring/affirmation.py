@@ -54,8 +54,6 @@ NEGATORS = frozenset(
         "but",
         # "non-rodent options", "Non-medication ideas" ("non" is its own word here).
         "non",
-        # "for a first trip outside Colorado"
-        "outside",
         # Warnings about an excluded item are not uses of it: "check the label for
         # chicken fat", "hidden gluten", "traces of peanuts".
         "hidden",
@@ -86,6 +84,8 @@ _AFTER_NEGATORS = frozenset(
 _LITTLE = frozenset({"light", "lighter", "low", "lower", "quiet", "quieter", "minimal"})
 _COPULAS = frozenset({"is", "are", "was", "were", "stays", "remains", "gets"})
 _PAST_LIKES = frozenset({"liked", "enjoyed", "loved"})
+#: Past participles without "-ed": "pre-made", "pre-built", "pre-cut".
+_DONE = frozenset({"made", "built", "cut", "done", "set", "sewn", "grown", "mixed", "cooked"})
 _WHEN = frozenset({"when", "while", "if", "once"})
 _SUFFIXES = ("ly", "ions", "ion", "ive", "ing", "ed", "es", "s", "e")
 _FILLER = frozenset({"a", "an", "the", "of", "by", "to", "for", "in", "on", "with", "my"})
@@ -120,8 +120,11 @@ def _matches(token: str, term_stem: str) -> bool:
 
 def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
     t = tokens[j]
-    if t == "pre":  # "pre-soldered pins": done already, not by the asker
-        return j == i - 1
+    if t == "pre":  # "pre-soldered pins": done already ("pre-drill the holes" is to do)
+        return j == i - 1 and (tokens[i].endswith("ed") or tokens[i] in _DONE)
+    if t == "outside":  # "a trip outside Colorado" (but "sit outside with a glass of wine")
+        near = j == i - 1 or (j == i - 2 and tokens[i - 1] == "of")
+        return near and clauses[j] == clauses[i]
     if t == "free":  # "free of nuts" negates; "a free flashcard app" is a price
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")

@@ -9,7 +9,8 @@
   ``1.`` / ``1)``; items: both, else not countable; lines: non-blank lines;
 * a second reading where people count otherwise (:func:`other_count`): sentences without a
   closing sign-off line ("Kind regards, Priya"), paragraphs without a ``<<title>>`` line
-  or a postscript, lines of code inside code fences ("keep the script to 10 lines");
+  or a postscript; code lines: non-blank lines inside code fences (all lines when there
+  are none), for a request about code ("keep the script to 10 lines");
 * highlights: ``*text*`` or ``**text**`` spans; placeholders: ``[text]`` spans.
 
 >>> count_words("Don't stop - 3 more.")
@@ -37,7 +38,7 @@ FENCE = re.compile(r"^\s*```[\w+-]*\s*\n(.*?)\n\s*```\s*$", re.DOTALL)
 
 
 #: A line that holds only a ``<<title>>``.
-TITLE_LINE = re.compile(r"^\s*<<[^<>\n]+>>\s*$", re.MULTILINE)
+TITLE_LINE = re.compile(r"^[ \t]*<<[^<>\n]+>>[ \t]*$", re.MULTILINE)
 
 
 def count_words(text: str) -> int:
@@ -102,23 +103,24 @@ def item_word_counts(content: str) -> list[int]:
     return [count_words(ITEM_MARKER.sub("", ln)) for ln in lines]
 
 
-#: A closing line that signs a message off: "Kind regards, Priya", "Thanks, Sam", "- Jo".
+#: A closing line that signs a message off: "Kind regards, Priya", "Thanks,\nSam", "- Jo";
+#: the phrase alone or with a capitalised name after it ("Best of luck!" is a sentence).
+_NAME = r"[A-Z][\w.'-]*(?:[ \t]+[A-Z][\w.'-]*){0,2}"
 SIGN_OFF = re.compile(
-    r"\n[ \t]*(?:(?:kind|warm|best|many)\s+(?:regards|wishes|thanks)|regards|best|thanks"
-    r"|thank\s+you|many\s+thanks|cheers|sincerely|yours(?:\s+(?:truly|sincerely))?|love"
-    r"|take\s+care|all\s+the\s+best|[-–—]+)\b[^\n]{0,40}\s*$",
-    re.IGNORECASE,
+    r"\n[ \t]*(?:(?i:(?:kind|warm|best|many)\s+(?:regards|wishes|thanks)|regards|best|thanks"
+    r"|thank\s+you|cheers|sincerely|yours(?:\s+(?:truly|sincerely))?|love|take\s+care"
+    rf"|all\s+the\s+best)[ \t]*[,!.]?(?:[ \t]*\n?[ \t]*{_NAME})?|[-–—][ \t]*{_NAME})[ \t]*$"
 )
-#: A postscript paragraph: "P.S. ...", "PS: ...", "P.P.S. ...".
-POSTSCRIPT = re.compile(r"^\s*\**(?:p\.\s?)+s\.?(?=[\s:*])|^\s*\**p\.?p?\.?s\b", re.IGNORECASE)
-_FENCED = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.DOTALL | re.MULTILINE)
+#: A postscript paragraph: "P.S. ...", "P. S.:", "P.P.S.", "PS: ..." (not "Ps and Qs").
+POSTSCRIPT = re.compile(r"^[ \t]*\**(?:(?i:p\.[ \t]?(?:p\.[ \t]?)?s\.)|P?PS[ \t]*[:.-])")
+_FENCED = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.DOTALL | re.MULTILINE)
 
 
 def other_count(content: str, unit: str, separator: str | None) -> int | None:
     """The count by a second convention people use, where it differs from
     :func:`count_units`'s (``None`` where there is none): a sign-off line is no sentence,
-    a title line or a postscript no paragraph, and the lines of a script are the code in
-    its fences.
+    a title line or a postscript no paragraph. (The lines of a script are counted as
+    ``code_lines`` by :func:`count_units`.)
 
     >>> other_count("Hi, the engineer comes Thursday.\\nKind regards, Priya", "sentences", None)
     1
@@ -130,9 +132,6 @@ def other_count(content: str, unit: str, separator: str | None) -> int | None:
         parts = [p for p in split_paragraphs(TITLE_LINE.sub("", content), separator) if p]
         body = [p for p in parts if not POSTSCRIPT.match(p)]
         return len(body) if body else None
-    if unit == "lines":
-        code = _FENCED.findall(content)
-        return sum(1 for block in code for ln in block.splitlines() if ln.strip()) if code else None
     return None
 
 
@@ -153,6 +152,9 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
         return n or None
     if unit == "lines":
         return len([ln for ln in content.splitlines() if ln.strip()])
+    if unit == "code_lines":  # "keep the script to 10 lines": the code in its fences
+        code = [ln for block in _FENCED.findall(content) for ln in block.splitlines() if ln.strip()]
+        return len(code) or count_units(content, "lines", separator)
     if unit == "sections":
         return None  # counted by marker in _count
     if unit == "highlights":

@@ -25,8 +25,11 @@ _END = (
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b"
     rf"|,\s*(?:{_PRONOUN_ALT})(?![\w'])"
-    # the ask after a comma: "won't eat vegetables, dinner ideas?" (a list has and/or in it)
-    r"|,\s*(?![^,.;:!?\n]*\b(?:and|or|nor)\b)[^,.;:!?\n]{1,40}\?"
+    # the ask after a comma: "won't eat mushrooms, dinner ideas?", "no onions, any tips?"
+    # (but "without onions, garlic?" lists two)
+    r"|,\s*(?:(?:any|what|which|how|where|is|are|can|could|should|would|do|does)\b[^,.;:!?\n]{0,60}"
+    r"|[^,.;:!?\n]{0,30}\b(?:ideas?|tips?|suggestions?|recommendations?|recs|options?"
+    r"|thoughts|advice)\s*)\?"
     # A clause about the answer's form: "without garlic, as a numbered list of 5 steps".
     r"|,\s*(?:as|in|using|formatted|written|under|within|keep(?:ing)?|and\s+(?:keep|make|use"
     r"|write|format|give|put|end|start|begin))\b)"
@@ -65,9 +68,10 @@ _CUES: tuple[str, ...] = (
     + _CONSUME
     + r"\s+)?(?:any\s+)?",
     r"\bbut\s+not\s+",
-    # "she just won't accept a bit anymore", "my stomach doesn't tolerate spicy food"
-    r"(?:\bwill\s+not|\bwon't|\bwont|\brefuses?\s+to|\bdoesn't|\bdoes\s+not)\s+(?:accept|tolerate)\s+"
-    r"(?:any\s+)?",
+    # "my stomach doesn't tolerate spicy food", "I can't tolerate lactose" (not "won't
+    # accept": "the printer won't accept the new cartridge" is a fault, not a preference)
+    r"(?:\bwill\s+not|\bwon't|\bwont|\brefuses?\s+to|\bdoesn't|\bdoesnt|\bdoes\s+not|\bdon't"
+    r"|\bdo\s+not|\bcan't|\bcannot)\s+tolerate\s+(?:any\s+)?",
     # "can't have soy" restricts; "I don't have a degree" states a fact (no cue: the answer
     # may well talk about degrees)
     r"\b(?:can't|cannot|can\s+not|shouldn't|mustn't)\s+have\s+(?:any\s+)?",
@@ -202,8 +206,8 @@ _TRAILING = re.compile(
 #: though", "no meat this week".
 _CHAT_TAIL = re.compile(
     r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
-    # "I don't eat meat btw", "no dairy tbh", "rather not solder anything"
-    r"|btw|tbh|fyi|imo|honestly|anything"
+    # "I don't eat meat btw", "no dairy tbh"
+    r"|btw|tbh|fyi|imo|honestly"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
     r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently"
@@ -220,17 +224,20 @@ _OF_KIND = re.compile(
 _ANY_KIND = re.compile(r"\s+(?:of\s+any\s+(?:kind|sort|type)|whatsoever)$")
 
 
-#: What "anything" at the end left behind: "animal products in (anything)".
-_LEFT_PREPOSITION = re.compile(r"(?<=\w)\s+(?:in|for|on|with|to|from)$")
+#: "anything" after a verb or a name stands for what is ruled out: "rather not solder
+#: anything", "no Adobe anything", "no animal products in anything".
+_ANYTHING = re.compile(r"(?<=\w)(?:\s+(?:in|for|on|with|to|from))?\s+anything$")
+#: A gerund before "anything" keeps it: "not keen on taking anything" is about what is taken.
+_GERUND = re.compile(r"[a-z]{3,}ing")
 
 
 def _clean_term(raw: str) -> str | None:
-    low = raw.strip(" '\"-").lower()
-    term = _CHAT_TAIL.sub("", low)
-    if low.endswith("anything"):
-        term = _LEFT_PREPOSITION.sub("", term)
-        if re.fullmatch(r"[a-z]+ing", term):
-            term += " anything"  # "taking anything": what it stands for, not the act
+    term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
+    anything = _ANYTHING.search(term)
+    if anything and not _GERUND.fullmatch(term[: anything.start()]):
+        term = term[: anything.start()]
+        if term in _ACTIVITY_VERBS:
+            return None  # "rather not take anything": what is ruled out goes unnamed
     term = _ANY_KIND.sub("", term)  # "no jumping of any kind": jumping
     words = term.split()
     if len(words) >= 2 and words[0] in _ACTIVITY_VERBS:

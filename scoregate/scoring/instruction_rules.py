@@ -68,6 +68,13 @@ _LIST_VERBS = (
 )
 
 
+#: A request about code, whose "N lines" are lines of code.
+_ABOUT_CODE = re.compile(
+    r"\b(?:script|code|snippet|function|program|command|one-liner|regex|query|sql|python"
+    r"|bash|javascript|js|typescript|class|method)\b"
+)
+
+
 def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
@@ -103,6 +110,8 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
                 else:
                     continue
             sep = "***" if unit == "paragraphs" and re.search(r"\*\s?\*\s?\*", q) else None
+            if unit == "lines" and _ABOUT_CODE.search(low):
+                unit = "code_lines"  # "keep the script to 10 lines": its code, not the fences
             yield make("count", m.group(0), unit=unit, relation=rel, value=value, separator=sep)
 
 

@@ -68,6 +68,7 @@ _UNIT_NOUN = {
     "numbered": "numbered item",
     "items": "list item",
     "lines": "line",
+    "code_lines": "code line",
     "sections": "section",
     "highlights": "highlighted section",
     "placeholders": "placeholder",

@@ -216,7 +216,8 @@ _JOIN = r",?\s*\b(?:and(?:\s+also)?|also|plus)\s+"
 #: A second ask stressed in capitals: "a fajita recipe AND a shopping list".
 _CAPS_JOIN = r"|\s+(?-i:AND|PLUS)\s+"
 #: A second ask behind its condition: "..., and if I do hear a pop, what should I do?".
-_IF_ASK = rf"if\b[^,?.]{{1,80}},\s*(?:{_ASK_WORD}|{_ASK_VERB})\b"
+#: ("..., and if so, how much?" asks nothing new: "if so" / "if not" stay with the first.)
+_IF_ASK = rf"if\b(?!\s+(?:so|not|yes|no)\b)[^,?.]{{1,80}},\s*(?:{_ASK_WORD}|{_ASK_VERB})\b"
 _ASK_SPLIT = re.compile(
     rf"{_JOIN}(?=(?:{_ASK_WORD}|{_ASK_VERB})\b|{_IF_ASK}){_CAPS_JOIN}", re.IGNORECASE
 )

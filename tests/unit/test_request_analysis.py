@@ -1263,21 +1263,35 @@ def test_a_second_question_that_opens_with_and_is_an_ask(query, asks):
         # chat filler after the thing is not part of it
         ("planning a bbq for saturday, I don't eat pork btw. sides?", ["pork"]),
         ("no shellfish tbh, what goes with linguine?", ["shellfish"]),
-        # "anything" after a verb stands for its object: the verb is what is ruled out
+        # "anything" after a verb or a name stands for what is ruled out
         ("I'd rather not glue anything, it's a rental. How do I hang the mirror?", ["glue"]),
         ("no Google anything, I'm degoogling. Which email provider?", ["google"]),
-        ("no animal products in anything, she's strict. Gift ideas?", ["animal products"]),
-        # ... unless only a gerund is left: then "anything" is the thing
+        ("no animal products in anything btw. Gift ideas?", ["animal products"]),
+        # ... unless it leaves a gerund (what is taken) or a verb that names nothing
         ("I'm not keen on taking anything for the headache. What else helps?", ["taking anything"]),
-        # a refusal of a thing
-        ("My cat will not accept a harness anymore. How do I walk her?", ["harness"]),
-        ("my stomach doesn't tolerate spicy food. Lunch ideas?", ["spicy food"]),
-        # the ask after a comma is no excluded item; a list with "or" still is
+        ("I'd rather not take anything for the headache. What else helps?", []),
+        ("no nuts or anything, what snacks for the party?", ["nuts"]),
+        # the ask after a comma is no excluded item; a list of things still is
         ("my son won't eat mushrooms, dinner ideas?", ["mushrooms"]),
+        ("no onions, any tips?", ["onions"]),
+        ("What can I cook without onions, garlic?", ["onions", "garlic"]),
         ("Can you make the cake with no eggs, butter or milk?", ["eggs", "butter", "milk"]),
     ],
 )
 def test_filler_and_asks_after_an_exclusion_are_not_excluded(query, expected):
+    assert analyze(query).excluded == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("my stomach doesn't tolerate spicy food. Lunch ideas?", ["spicy food"]),
+        ("I can't tolerate lactose. Breakfast ideas?", ["lactose"]),
+        # a device that refuses something has a fault, not a preference
+        ("The printer won't accept the new cartridge. How do I fix it?", []),
+    ],
+)
+def test_what_a_person_does_not_tolerate_is_excluded(query, expected):
     assert analyze(query).excluded == expected
 
 
@@ -1286,7 +1300,13 @@ def test_outside_an_excluded_place_is_not_going_there():
 
     query = "Anything but Florida this year. Ideas?"
     assert check_exclusions(query, "For a first trip outside Florida, try Tulum.").violated == []
+    assert check_exclusions(query, "Somewhere outside of Florida: Tulum.").violated == []
     assert check_exclusions(query, "Go to Florida: the Keys are lovely.").violated == ["florida"]
+    # "outside" negates only what it stands right before
+    grill = "Grill outside: chicken thighs with a dry rub."
+    assert check_exclusions("no chicken please, bbq ideas?", grill).violated == ["chicken"]
+    wine = "Sit outside with a glass of wine."
+    assert check_members(["alcohol"], wine).violated == [("alcohol", "wine")]
 
 
 def test_done_beforehand_is_not_doing_it():
@@ -1295,37 +1315,34 @@ def test_done_beforehand_is_not_doing_it():
     query = "I'd rather not solder anything. Can I build a weather station?"
     assert check_exclusions(query, "Buy a board with pre-soldered headers.").violated == []
     assert check_exclusions(query, "Solder the headers onto the board.").violated == ["solder"]
+    # "pre-solder the wires" is still for the asker to do
+    assert check_exclusions(query, "Pre-solder the wire ends.").violated == ["solder"]
     no_chicken = "Dinner ideas with no chicken?"
     assert check_exclusions(no_chicken, "Use pre-cooked chicken strips.").violated == ["chicken"]
+
+
+NOTE = "A note to my neighbour about the parcel, 2 sentences max, sign off 'Thanks, Ola'."
+ONE_PARAGRAPH = "A title in <<double angle brackets>>, one paragraph only, and a P.S. at the end."
 
 
 @pytest.mark.parametrize(
     ("query", "content", "passes"),
     [
         # a sign-off line is no sentence
-        (
-            "A note to my neighbour about the parcel, 2 sentences max, sign off 'Thanks, Ola'.",
-            "I picked up your parcel today. Knock whenever you're home and I'll hand it over.\n"
-            "Thanks, Ola",
-            True,
-        ),
-        (
-            "A note to my neighbour about the parcel, 2 sentences max, sign off 'Thanks, Ola'.",
-            "I picked up your parcel today. It was on the step. Knock whenever you're home.\n"
-            "Thanks, Ola",
-            False,
-        ),
+        (NOTE, "I have your parcel. Knock when you're home and I'll bring it.\nThanks, Ola", True),
+        (NOTE, "I have your parcel. Knock when you're home.\nBest,\nOla", True),
+        (NOTE, "I have your parcel. Knock when you're home.\n- Ola", True),
+        (NOTE, "I have your parcel. It was on the step. Knock later.\nThanks, Ola", False),
+        # ... but a sentence that opens with the same word is one
+        ("Moving tips, 2 sentences max.", "Label boxes. Pack a kit.\nBest of luck!", False),
+        ("Describe it, 2 sentences max.", "A co-op game. A city.\nThanks to that, it sold.", False),
         # a <<title>> line and a P.S. are not paragraphs of the body
-        (
-            "A title in <<double angle brackets>>, one paragraph only, and a P.S. at the end.",
-            "<<Watering Tomatoes>>\n\nWater deeply twice a week at the base.\n\nP.S. Mulch helps.",
-            True,
-        ),
-        (
-            "A title in <<double angle brackets>>, one paragraph only, and a P.S. at the end.",
-            "<<Watering Tomatoes>>\n\nWater deeply.\n\nMulch the bed too.\n\nP.S. Morning is best.",
-            False,
-        ),
+        (ONE_PARAGRAPH, "<<Watering>>\n\nWater deeply twice a week.\n\nP.S. Mulch helps.", True),
+        (ONE_PARAGRAPH, "<<Watering>>\n\nWater deeply twice a week.", True),
+        ("One paragraph only, with a P.S.", "Water deeply twice a week.\n\nPS: mulch helps.", True),
+        (ONE_PARAGRAPH, "<<Watering>>\n\nWater deeply.\n\nMulch it.\n\nP.S. Mornings.", False),
+        # "Ps and Qs" opens an ordinary paragraph
+        ("Write one paragraph about manners.", "Say please.\n\nPs and Qs matter at dinner.", False),
         # the lines of a script are its code, not the fences or a note under it
         (
             "A bash script that counts files per folder, 4 lines max please.",
@@ -1337,6 +1354,12 @@ def test_done_beforehand_is_not_doing_it():
             "A bash script that counts files per folder, 4 lines max please.",
             "```bash\nset -e\ncd \"${1:-.}\"\nfor d in */; do\n  n=$(ls \"$d\" | wc -l)\n"
             "  echo \"$d $n\"\ndone\n```",
+            False,
+        ),
+        # a poem's lines are all its lines, fence or not
+        (
+            "Write a poem about rain, 4 lines max.",
+            "Rain on the roof,\nrain on the lane,\nrain in the drain,\nrain.\n```\nrain()\n```",
             False,
         ),
     ],
@@ -1353,7 +1376,8 @@ def test_counts_people_read_otherwise(query, content, passes):
             "How do I stop the sink gurgling, and if it's the vent, can I fix that myself?",
             ("How do I stop the sink gurgling", "if it's the vent, can I fix that myself?"),
         ),
-        ("Can I repot it now, and if so how big a pot?", ()),  # "if so" with no comma: one ask
+        ("Can I repot it now, and if so how big a pot?", ()),
+        ("Can I use bleach on grout, and if so, how much?", ()),  # "if so" asks nothing new
         ("How do I bleed the radiator if it's still hot?", ()),
     ],
 )
