@@ -85,7 +85,7 @@ _LITTLE = frozenset({"light", "lighter", "low", "lower", "quiet", "quieter", "mi
 _COPULAS = frozenset({"is", "are", "was", "were", "stays", "remains", "gets"})
 _PAST_LIKES = frozenset({"liked", "enjoyed", "loved"})
 #: Past participles without "-ed": "pre-made", "pre-built", "pre-cut".
-_DONE = frozenset({"made", "built", "cut", "done", "set", "sewn", "grown", "mixed", "cooked"})
+_DONE = frozenset({"made", "built", "cut", "done", "set", "sewn", "grown"})
 _WHEN = frozenset({"when", "while", "if", "once"})
 _SUFFIXES = ("ly", "ions", "ion", "ive", "ing", "ed", "es", "s", "e")
 _FILLER = frozenset({"a", "an", "the", "of", "by", "to", "for", "in", "on", "with", "my"})

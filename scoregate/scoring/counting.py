@@ -6,11 +6,12 @@
   a line holding only a ``<<title>>`` is not a sentence;
 * paragraphs: blocks separated by the stated separator (``***``), else by blank lines;
 * bullets: lines opening with ``*``, ``-``, ``+`` or ``•``; numbered: lines opening with
-  ``1.`` / ``1)``; items: both, else not countable; lines: non-blank lines;
-* a second reading where people count otherwise (:func:`other_count`): sentences without a
-  closing sign-off line ("Kind regards, Priya"), paragraphs without a ``<<title>>`` line
-  or a postscript; code lines: non-blank lines inside code fences (all lines when there
-  are none), for a request about code ("keep the script to 10 lines");
+  ``1.`` / ``1)``; items: both, else not countable; lines: non-blank lines; code lines:
+  non-blank lines inside code fences (all lines when there are none), read for a request
+  about code ("keep the script to 10 lines");
+* a second reading where people count otherwise (:func:`other_count`): words split at
+  spaces only ("1-3" is one), sentences without a closing sign-off line ("Kind regards,
+  Priya"), paragraphs without a ``<<title>>`` line or a postscript;
 * highlights: ``*text*`` or ``**text**`` spans; placeholders: ``[text]`` spans.
 
 >>> count_words("Don't stop - 3 more.")
@@ -118,13 +119,15 @@ _FENCED = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.DOTALL | re
 
 def other_count(content: str, unit: str, separator: str | None) -> int | None:
     """The count by a second convention people use, where it differs from
-    :func:`count_units`'s (``None`` where there is none): a sign-off line is no sentence,
-    a title line or a postscript no paragraph. (The lines of a script are counted as
-    ``code_lines`` by :func:`count_units`.)
+    :func:`count_units`'s (``None`` where there is none): a hyphenated range is one word,
+    a sign-off line is no sentence, a title line or a postscript no paragraph. (The lines
+    of a script are counted as ``code_lines`` by :func:`count_units`.)
 
     >>> other_count("Hi, the engineer comes Thursday.\\nKind regards, Priya", "sentences", None)
     1
     """
+    if unit == "words":
+        return sum(1 for w in content.split() if WORDS.search(w))
     if unit == "sentences":
         signed = SIGN_OFF.search(content)
         return count_units(content[: signed.start()], unit, separator) if signed else None

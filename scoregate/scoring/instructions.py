@@ -85,15 +85,10 @@ def _count(content: str, k: Instruction) -> Verdict:
         n: int | None = len(re.findall(rf"(?m)^\W*{re.escape(marker)}\s+\w+", content))
     else:
         n = count_units(content, k.unit, k.separator)
-        if k.unit == "words" and n is not None:
-            # "1-3 months" is one word to a person and two to a tokenizer: a limit is met
-            # if either count meets it
-            spaced = sum(1 for w in content.split() if re.search(r"\w", w))
-            n = _lenient(n, spaced, k.relation, k.value)
         other = other_count(content, k.unit, k.separator)
         if n is not None and other is not None:
-            # "3 sentences max" and a sign-off line, "one paragraph" under a title, "10
-            # lines" of a script: met if either way of counting meets it
+            # two ways people count ("1-3 months" is one word or two; a sign-off line is
+            # a sentence or not): a limit is met if either count meets it
             n = _lenient(n, other, k.relation, k.value)
     noun = _UNIT_NOUN[k.unit]
     if n is None:
