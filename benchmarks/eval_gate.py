@@ -18,6 +18,8 @@ Sets (written for evaluation, never used in training; a test keeps them apart):
   a few rows were shown once in a review of the change, see docs/decisions.md);
   ``gate_holdout6/`` (120), written fresh on 2026-11-30 by three more writers in 36 new
   domains, longer messages and answers (measured first, then read to find failures);
+  ``gate_holdout7/`` (80), written fresh on 2026-11-30 by two more writers in 16 new
+  domains (not read: only its totals are reported, see docs/decisions.md);
 * ``benchmarks/data/instructions_*.jsonl``: requests with verifiable formatting
   instructions, each with a compliant answer and one that breaks one instruction (``dev``,
   used while building the instruction rules, and four hold-out sets written apart).

@@ -27,7 +27,12 @@ from scoregate_training.pairwise import (
     pairwise_loss,
     ranking_triples,
 )
-from scoregate_training.sweep import DEFAULT_CANDIDATES, SHIPPED_MODEL, run_candidate
+from scoregate_training.sweep import (
+    DEFAULT_CANDIDATES,
+    NEWER_REQUEST_SETS,
+    SHIPPED_MODEL,
+    run_candidate,
+)
 
 ROWS: list[dict[str, Any]] = [
     {
@@ -222,7 +227,7 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
         return 0.25
 
     monkeypatch.setattr(sweep_module, "fit_pairwise", fake_fit)
-    plain, labelled, every, second, instr, mined = [
+    plain, labelled, every, second, instr, instr256, newer256, mined = [
         c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"
     ]
     ce, info = run_candidate(plain, Path("neg"), ROWS, [], None, "cpu")
@@ -248,5 +253,18 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
     assert sources["instruction-faithful"] and sources["instruction-format"]
     n = sources["neg"] + sources["realistic-off-topic"]
     assert sum(sources.values()) == n + round(n / 2)  # a third of the anchors
+    # the same at the track's reading length, and its pass over the newer requests
+    assert instr.max_length == 128 and instr256.max_length == newer256.max_length == 256
+    assert replace(instr256, name=instr.name, max_length=128) == instr
+    assert replace(newer256, name=instr256.name, only=instr256.only) == instr256
+    assert set(newer256.only).isdisjoint(instr256.only)
+    rows = [
+        {**r, "id": f"t{9 + i % 11}-{i:04d}", "query": f"{r['query']} ({i})"}
+        for i, r in enumerate(ROWS * 11)
+    ]
+    run_candidate(newer256, Path("neg"), rows, [], None, "cpu")
+    newer = {r["query"] for r in rows if r["id"].split("-")[0] in NEWER_REQUEST_SETS}
+    assert len(newer) == 10 and {t.query for t in seen["triples"]} == newer
+    assert seen["max_length"] == 256
     # the mined pass: every request file, only the violations the start scores high
     assert not mined.only and mined.mine_above == 0.9 and mined.instruction_share

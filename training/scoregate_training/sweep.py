@@ -130,21 +130,26 @@ def _warm(name: str, lr: float, epochs: int = 1, **mix: Any) -> Candidate:
 
 def _ranking(name: str, **options: Any) -> Candidate:
     """A pairwise candidate on from the shipped model: lr 1e-5, 8 triples a step, 128
-    tokens; ``options`` set the anchor, labels and pairing."""
+    tokens unless ``options`` say otherwise; ``options`` set the anchor, labels and
+    pairing."""
+    settings: dict[str, Any] = {"max_length": 128, **options}
     return Candidate(
         name,
         lr=1e-5,
         batch_size=8,
-        max_length=128,
         init="shipped",
         objective="pairwise",
-        **options,
+        **settings,
     )
 
 
 #: The request files written with a short and a long faithful answer and a short and a
 #: long violation for every request (2026-11-29).
 NEW_REQUEST_SETS = ("t9", "t10", "t11", "t12", "t13", "t14")
+
+#: Requests written with the same shape on 2026-11-30, two in five of them plain requests
+#: whose violations answer a neighbouring question or drop a part of a multi-part ask.
+NEWER_REQUEST_SETS = ("t15", "t16", "t17", "t18", "t19")
 
 
 #: What a sweep can try (``--candidates`` picks; a sweep cut short keeps the best so far):
@@ -199,6 +204,27 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
         every_faithful=True,
         only=NEW_REQUEST_SETS,
         instruction_share=1 / 3,
+    ),
+    # the same at the length the precision track reads (256 tokens): every pass above,
+    # this one's 128-token twin included, trained at 128 (2026-11-30, tenth session)
+    _ranking(
+        "new-pairwise-labels-every-instr-t256-lr1e-5",
+        anchor=0.5,
+        label_worse=True,
+        every_faithful=True,
+        only=NEW_REQUEST_SETS,
+        instruction_share=1 / 3,
+        max_length=256,
+    ),
+    # a second pass of it over the newer requests, on from it (``--init RUN``)
+    _ranking(
+        "newer-pairwise-labels-every-instr-t256-lr1e-5",
+        anchor=0.5,
+        label_worse=True,
+        every_faithful=True,
+        only=NEWER_REQUEST_SETS,
+        instruction_share=1 / 3,
+        max_length=256,
     ),
     # every request file, only the violations the shipped model scores 0.9 or more: the
     # top of the score, where every model so far accepts the same share (seventh session)
