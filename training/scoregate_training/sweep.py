@@ -152,6 +152,17 @@ NEW_REQUEST_SETS = ("t9", "t10", "t11", "t12", "t13", "t14")
 NEWER_REQUEST_SETS = ("t15", "t16", "t17", "t18", "t19")
 
 
+#: The pairing of the instruction-anchored passes: each violation below every faithful
+#: answer of its request and read at its label, a third of the anchors the answers to the
+#: instruction requests.
+_ANCHORED: dict[str, Any] = {
+    "anchor": 0.5,
+    "label_worse": True,
+    "every_faithful": True,
+    "instruction_share": 1 / 3,
+}
+
+
 #: What a sweep can try (``--candidates`` picks; a sweep cut short keeps the best so far):
 #: batch size and learning rate, epochs, the target of a broken form, the seed, the data.
 DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
@@ -197,45 +208,25 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
     # the same with a third of its anchors the instruction requests' answers: that pass
     # alone lowered the instruction sets' AUROC 0.885 -> 0.826; with them 0.870 (2026-11-29,
     # seventh session: on 2 CPU cores, not shipped, docs/decisions.md)
-    _ranking(
-        "new-pairwise-labels-every-instr-lr1e-5",
-        anchor=0.5,
-        label_worse=True,
-        every_faithful=True,
-        only=NEW_REQUEST_SETS,
-        instruction_share=1 / 3,
-    ),
+    _ranking("new-pairwise-labels-every-instr-lr1e-5", only=NEW_REQUEST_SETS, **_ANCHORED),
     # the same at the length the precision track reads (256 tokens): every pass above,
     # this one's 128-token twin included, trained at 128 (2026-11-30, tenth session)
     _ranking(
         "new-pairwise-labels-every-instr-t256-lr1e-5",
-        anchor=0.5,
-        label_worse=True,
-        every_faithful=True,
         only=NEW_REQUEST_SETS,
-        instruction_share=1 / 3,
         max_length=256,
+        **_ANCHORED,
     ),
     # a second pass of it over the newer requests, on from it (``--init RUN``)
     _ranking(
         "newer-pairwise-labels-every-instr-t256-lr1e-5",
-        anchor=0.5,
-        label_worse=True,
-        every_faithful=True,
         only=NEWER_REQUEST_SETS,
-        instruction_share=1 / 3,
         max_length=256,
+        **_ANCHORED,
     ),
     # every request file, only the violations the shipped model scores 0.9 or more: the
     # top of the score, where every model so far accepts the same share (seventh session)
-    _ranking(
-        "mined-pairwise-labels-every-instr-lr1e-5",
-        anchor=0.5,
-        label_worse=True,
-        every_faithful=True,
-        instruction_share=1 / 3,
-        mine_above=0.9,
-    ),
+    _ranking("mined-pairwise-labels-every-instr-lr1e-5", mine_above=0.9, **_ANCHORED),
 )
 
 
