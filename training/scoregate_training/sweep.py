@@ -128,18 +128,17 @@ def _warm(name: str, lr: float, epochs: int = 1, **mix: Any) -> Candidate:
     return Candidate(name, epochs=epochs, lr=lr, max_length=128, mix=mix, init="shipped")
 
 
-def _ranking(name: str, **options: Any) -> Candidate:
-    """A pairwise candidate on from the shipped model: lr 1e-5, 8 triples a step, 128
-    tokens unless ``options`` say otherwise; ``options`` set the anchor, labels and
-    pairing."""
-    settings: dict[str, Any] = {"max_length": 128, **options}
+def _ranking(name: str, max_length: int = 128, **options: Any) -> Candidate:
+    """A pairwise candidate on from the shipped model: lr 1e-5, 8 triples a step,
+    ``max_length`` tokens; ``options`` set the anchor, labels and pairing."""
     return Candidate(
         name,
         lr=1e-5,
         batch_size=8,
+        max_length=max_length,
         init="shipped",
         objective="pairwise",
-        **settings,
+        **options,
     )
 
 
