@@ -47,6 +47,11 @@ class FusionConfig(StrictSection):
     #: ``full`` is on topic and passes untouched, one at or below ``floor`` scores 0.
     relevance_floor: float = Field(default=0.15, ge=0, le=1)
     relevance_full: float = Field(default=0.45, ge=0, le=1)
+    #: An answer of at most this many words to a request that asks for a short answer
+    #: ("just the name", "one word answer", "a 6-word story") is not gated on relevance:
+    #: the embeddings of a three-word name and of the request are far apart whatever the
+    #: name; the cross-encoder still reads the pair. 0 gates every answer.
+    short_answer_words: int = Field(default=8, ge=0)
     #: A request that asks several things: when no sentence of the answer comes within
     #: this cosine of one of the asks, the answer probably leaves it out, and the fused
     #: score is capped at ``missed_ask_cap`` (below the accept cut: a human looks).

@@ -131,7 +131,7 @@ _RULED_OUT_RE = re.compile(
     re.IGNORECASE,
 )
 _LEADING = re.compile(
-    r"^(?:(?:a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
+    r"^(?:(?:no|hate|dislike|a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
     r"|wearing|mood\s+for|into|paying\s+for|(?:anything|stuff)\s+(?:about|on|regarding)"
@@ -169,6 +169,12 @@ _STOP_TERMS = frozenset(
         "things",
         "anything",
         "something",
+        "nothing",
+        "everything",
+        # "hate the taste", "can't stand the smell": a property; what has it is named elsewhere
+        "taste",
+        "smell",
+        "texture",
         "please",
         "me",
         "you",

@@ -14,6 +14,7 @@ from scoregate.scoring.calibration import Calibrator, calibrate
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
 from scoregate.scoring.language import LANGUAGE_NAMES, foreign_language
+from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.restated import contradicted
 from scoregate.scoring.text import sanitize_reasons
@@ -252,24 +253,39 @@ def _cap_hard(
     return (min(score, cap) if hard else score), hard
 
 
-def _relevance(tracks: dict[str, TrackScore], cfg: ScoringConfig) -> tuple[float, str | None]:
-    """The semantic track as a relevance gate: a factor in [0, 1] and why it bites."""
+def _relevance(
+    request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfig
+) -> tuple[float, float, str | None]:
+    """The semantic track as a relevance gate: a factor in [0, 1], a cap, and why.
+
+    A short answer to a request that asks for one ("just the name") is not gated: cosine
+    cannot judge three words. Its relevance is then unverified, so it is capped at
+    ``missed_ask_cap`` (the review zone) instead, with a factor of 1."""
     sem = tracks.get("semantic")
     if sem is None or not sem.ok or sem.score is None:
-        return 1.0, None
+        return 1.0, 1.0, None
     f = cfg.fusion
     span = f.relevance_full - f.relevance_floor
     gate = 1.0 if span <= 0 else (sem.score - f.relevance_floor) / span
     gate = min(1.0, max(0.0, gate))
     if gate >= 1.0:
-        return 1.0, None
+        return 1.0, 1.0, None
+    words = len(request.content.split())
+    asked = short_answer_asked(request.query) if words <= f.short_answer_words else None
+    if asked is not None:
+        return 1.0, f.missed_ask_cap, (
+            f"relevance {sem.score:.2f} not held against a {words}-word answer, since"
+            f" the request asks for a short answer ('{asked}'); unverified, so review at most"
+        )
     if gate <= 0.0:
         return (
             0.0,
+            1.0,
             f"off topic: the answer does not address the request (relevance {sem.score:.2f})",
         )
     return (
         gate,
+        1.0,
         f"the answer drifts from the request (relevance {sem.score:.2f}); score x{gate:.2f}",
     )
 
@@ -381,8 +397,8 @@ def fuse(
     score = sum(w * (tracks[n].score or 0.0) for n, w in weights.items())
     if not weights:
         notes.append("no track produced a score; nothing to trust")
-    gate, drift = _relevance(tracks, cfg)
-    score *= gate
+    gate, cap, drift = _relevance(request, tracks, cfg)
+    score = min(score * gate, cap)
     if drift is not None:
         notes.insert(0, drift)
     capped: list[str] = []

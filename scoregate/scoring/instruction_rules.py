@@ -31,6 +31,7 @@ from scoregate.scoring.phrasing import (
     TAIL_MOST,
     Rule,
     is_part,
+    is_part_after,
     make,
     negated_before,
     num,
@@ -75,6 +76,12 @@ _ABOUT_CODE = re.compile(
 )
 
 
+def _each_item(low: str, m: re.Match[str]) -> bool:
+    """Whether "each one", "every tip"... stands just before the count ``m``."""
+    before = low[max(0, m.start() - 40) : m.start()]
+    return is_part(low, m) and _EACH_ITEM.search(before) is not None
+
+
 def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
@@ -86,18 +93,19 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             rel, value = relation(m.group("rel"), m.group("tail"), n)
             if m.group("low"):
                 rel = "at_most"  # "2-3 sentences": at most 3 (at least 2 is rarely the risk)
+            if m.group("n") == "a couple of" and not m.group("rel"):
+                rel, value = "at_most", 3  # "in a couple of sentences": two or three
             if m.group("n") in ("a", "an") and (
                 unit not in ("sentences", "paragraphs") or m.group("unit").endswith("s")
             ):
                 continue  # "a word", "a line", "a few sentences": not a count
-            if is_part(low, m):
-                if (
-                    unit == "words"
-                    and rel != "at_least"
-                    and _EACH_ITEM.search(low[max(0, m.start() - 40) : m.start()])
-                ):  # "keep each one under 10 words": a limit on every item
+            if is_part(low, m) or is_part_after(low, m, then=unit == "sentences"):
+                # "then 2 sentences of advice", "one sentence each", "in one sentence, then
+                # list 3 features": a count of a part; "keep each one under 10 words" is a
+                # limit on every item
+                if unit == "words" and rel != "at_least" and _each_item(low, m):
                     yield make("count", m.group(0), unit="item_words", relation=rel, value=value)
-                continue  # "then 2 sentences of advice"
+                continue
             if unit == "words" and _CAPITALISED.match(low, m.end()):
                 continue  # "fewer than 3 words in all caps": capital_words reads it
             if unit in ("words", "lines") and rel == "exactly" and not m.group("rel"):
@@ -133,7 +141,7 @@ def _single_counts(q: str, low: str) -> Iterator[Instruction]:
     for m in re.finditer(
         r"\b(?:in\s+|as\s+|with\s+|using\s+)?(?:one|a\s+single|1)\s+sentence\b", low
     ):
-        if not is_part(low, m) and not re.search(
+        if not is_part(low, m) and not is_part_after(low, m, then=True) and not re.search(
             r"^\s*(?:each|per|for|summar|about|that|of|on|at\s+the\s+end)", low[m.end() :]
         ):
             yield make("count", m.group(0), unit="sentences", relation="exactly", value=1)
@@ -249,7 +257,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     for m in matches:
         if m.group("n") in ("a", "an", "single", "a single"):
             continue
-        if is_part(low, m):
+        if is_part(low, m) or is_part_after(low, m):
             continue  # "a Pros section and a Cons section, each with exactly 2 bullets"
         if m.group(0).split()[-1] in _NOT_ITEMS:
             continue  # "into exactly 3 parts", "at least 3 times": not list items

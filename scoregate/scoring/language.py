@@ -154,6 +154,10 @@ MIN_FOREIGN_SHARE = 0.10
 MAX_ENGLISH_SHARE = 0.10
 
 
+#: An equation: a letter or number, an equals sign, a letter or number ("x = y + 1").
+_EQUATION = re.compile(r"[\w)]\s*[=≠≤≥<>]\s*[\w(−-]")
+
+
 def foreign_language(text: str) -> str | None:
     """The language of ``text`` when it is clearly not English, else ``None``.
 
@@ -168,6 +172,8 @@ def foreign_language(text: str) -> str | None:
     True
     """
     words = [w.lower() for w in _WORD.findall(text)]
+    if _EQUATION.search(text):  # "x = y + 1": its letters are variables, not Spanish "y"
+        words = [w for w in words if len(w) > 1]
     english = sum(w in ENGLISH_COMMON for w in words)
     latin = _NON_LATIN.search(text) is None
     if latin and (len(words) < MIN_FOREIGN_WORDS or english > MAX_ENGLISH_SHARE * len(words)):

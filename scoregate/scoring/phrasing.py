@@ -95,15 +95,32 @@ def make(check: str, phrase: str, **kw: Any) -> Instruction:
 #: "each one under 10 words", "then one sentence of advice", "plus 2 sentences".
 PART_BEFORE = re.compile(
     r"\b(?:each|per|every)\b(?:\s+[\w']+){0,2}\s+(?:with\s+|in\s+|of\s+|to\s+|under\s+)?$"
-    r"|\b(?:then|plus|followed\s+by|and\s+then|after\s+that|afterwards)\s+(?:explain\w*\s+|add\s+)?"
-    r"(?:in\s+|with\s+)?$"
+    r"|\b(?:then|plus|followed\s+by|and\s+then|after\s+that|afterwards)\s+"
+    r"(?:explain\w*\s+|add\s+|(?:tell|give|show)\s+(?:me\s+|us\s+)?)?(?:in\s+|with\s+)?$"
 )
+#: Words after a count that make it a count of a part: "one sentence each", "3 bullets
+#: under each"; and, for sentences, "in one sentence, then list 3 features" (the same
+#: sentence goes on to ask for more), "a one-sentence pitch followed by a slogan".
+PART_EACH = re.compile(r"^\s*(?:(?:under|in|for|of|with)\s+)?(?:each|every|apiece|per)\b")
+PART_THEN = re.compile(r"^[^.!?:\n]{0,80}?\b(?:then|followed\s+by|plus)\b")
+#: A count in a template's placeholder: "Weather: <one sentence>", "[2 sentences]".
+IN_PLACEHOLDER = re.compile(r"[<\[]\s*$")
 
 
 def is_part(low: str, m: re.Match[str]) -> bool:
     """Whether the count ``m`` found is of a part of the answer (see ``PART_BEFORE``)."""
     start = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
     return PART_BEFORE.search(low[max(0, start - 30) : start]) is not None
+
+
+def is_part_after(low: str, m: re.Match[str], *, then: bool = False) -> bool:
+    """Whether what follows the count ``m`` (or the placeholder it sits in) makes it a
+    count of a part of the answer (``PART_EACH``; ``PART_THEN`` too when ``then``;
+    ``IN_PLACEHOLDER``)."""
+    if IN_PLACEHOLDER.search(low[max(0, m.start() - 3) : m.start()]):
+        return True
+    after = low[m.end() : m.end() + 120]
+    return PART_EACH.search(after) is not None or (then and PART_THEN.search(after) is not None)
 
 
 #: A negation shortly before a keyword instruction: "must not contain the words ...".
@@ -188,3 +205,28 @@ def frequency(check: str, m: re.Match[str], word: str) -> Instruction:
     if not m.group("rel"):
         rel = "at_least"  # "use the word 'river' twice": at least, as people mean it
     return make(check, m.group(0), value=word, relation=rel, count=value)
+
+
+_COUNT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|[1-9]|10)"
+#: A request for a short answer: a name, a word or a few, a number, a 6-word story.
+SHORT_ANSWER = re.compile(
+    r"\b(?:just|only)\s+(?:the\s+|one\s+|a\s+|1\s+)?(?:\w+\s+)?"
+    r"(?:name|word|words|number|title|figure|date|year|slogan|phrase)\b"
+    r"|\b(?:one|single)[- ]word\b"
+    r"|\b(?:in|with)\s+(?:one|a\s+single|two|three|four|five|[1-5])\s+words?\b"
+    rf"|\b{_COUNT_WORD}[- ]word\s+(?:\w+\s+)?(?:story|slogan|title|summary|description|answer"
+    r"|tagline|motto|phrase|poem|review|name|bio)\b"
+    rf"|\b{_COUNT_WORD}\s+words?\s+(?:to\s+describe|that\s+describe|describing|for|about"
+    r"|summari[sz]ing)\b"
+    r"|\b(?:suggest|give\s+me|pick|come\s+up\s+with)\s+(?:a|one)\s+(?:good\s+|catchy\s+"
+    r"|fun\s+|short\s+|new\s+)?(?:name|title|tagline|slogan)\b"
+    r"|\bnothing\s+else\b"
+    r"|(?:^|[.!?]\s+)name\s+(?:one|a|an|1)\s"
+)
+
+
+def short_answer_asked(query: str) -> str | None:
+    """The phrase of ``query`` that asks for a short answer ("just the name", "one word
+    answer", "a 6-word story"), or ``None``."""
+    m = SHORT_ANSWER.search(query.lower())
+    return m.group(0).strip(" .!?") if m else None
