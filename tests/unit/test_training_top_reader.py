@@ -39,6 +39,16 @@ def test_top_pairs_keeps_the_top_and_balances_it() -> None:
     assert not {p.content for p in pairs} & {"soft high", "off high", "faithful low", "hard low"}
 
 
+def test_top_pairs_can_take_soft_violations_and_every_faithful_answer() -> None:
+    pairs = top_pairs(SCORED, 0.9, roles=frozenset({"hard", "edit", "soft"}), balance=False)
+    assert sorted(p.content for p in pairs if p.label == 0.0) == [
+        "edit high",
+        "hard high",
+        "soft high",
+    ]
+    assert len([p for p in pairs if p.label == 1.0]) == 4
+
+
 def test_top_pairs_draw_is_seeded() -> None:
     assert top_pairs(SCORED, 0.9, seed=1) == top_pairs(SCORED, 0.9, seed=1)
     draws = {tuple(p.content for p in top_pairs(SCORED, 0.9, seed=s)) for s in range(20)}

@@ -43,13 +43,19 @@ def top_pairs(
     scored: Sequence[tuple[str, str, str, float]],
     threshold: float = THRESHOLD,
     seed: int = SEED,
+    *,
+    roles: frozenset[str] = VIOLATION_ROLES,
+    balance: bool = True,
 ) -> list[Pair]:
-    """Training pairs from ``(query, answer, role, first score)``: every violation scored at
-    or above ``threshold`` (label 0) and as many faithful answers there (label 1), drawn at
-    random; other roles (soft violations, off-topic answers) are left out."""
+    """Training pairs from ``(query, answer, role, first score)``: every violation of
+    ``roles`` scored at or above ``threshold`` (label 0) and the faithful answers there
+    (label 1): as many as the violations, drawn at random, when ``balance``, else all.
+    Other roles (by default soft violations and off-topic answers) are left out."""
     top = [s for s in scored if s[3] >= threshold]
-    violations = [Pair(q, a, 0.0, role) for q, a, role, _ in top if role in VIOLATION_ROLES]
+    violations = [Pair(q, a, 0.0, role) for q, a, role, _ in top if role in roles]
     faithful = [Pair(q, a, 1.0, role) for q, a, role, _ in top if role == "faithful"]
+    if not balance:
+        return violations + faithful
     random.Random(seed).shuffle(faithful)
     return violations + faithful[: len(violations)]
 
@@ -90,13 +96,19 @@ def _training_scored(device: str) -> list[tuple[str, str, str, float]]:
     return [(q, a, role, float(s)) for (q, a, role, _), s in zip(pairs, scores, strict=True)]
 
 
-def train(out: Path, threshold: float, device: str) -> int:
-    """Train the second reader into ``out``; the number of pairs it was trained on."""
+def train(
+    out: Path, threshold: float, device: str, *, soft: bool = False, balance: bool = True
+) -> int:
+    """Train the second reader into ``out``; the number of pairs it was trained on.
+    ``soft`` adds the soft violations (answers that drop a part of the ask, or break a
+    form instruction); ``balance`` draws as many faithful answers as violations."""
     from scoregate_training.sweep import SHIPPED_MODEL
     from scoregate_training.train import fit, new_cross_encoder, print_hook, save_fp16
 
-    pairs = top_pairs(_training_scored(device), threshold)
-    print(f"{len(pairs)} pairs at or above {threshold}, half of them violations", flush=True)
+    roles = VIOLATION_ROLES | {"soft"} if soft else VIOLATION_ROLES
+    pairs = top_pairs(_training_scored(device), threshold, roles=roles, balance=balance)
+    bad = sum(p.label == 0.0 for p in pairs)
+    print(f"{len(pairs)} pairs at or above {threshold}, {bad} of them violations", flush=True)
     ce = new_cross_encoder(SEED, base=str(SHIPPED_MODEL), device=device)
     loss = fit(
         ce,
@@ -130,6 +142,10 @@ def main(argv: list[str] | None = None) -> int:
     tr.add_argument("--out", type=Path, required=True, help="model folder to write")
     tr.add_argument("--threshold", type=float, default=THRESHOLD)
     tr.add_argument("--device", default="auto", help="'auto' (a GPU when visible), 'cpu'...")
+    tr.add_argument("--soft", action="store_true", help="train on the soft violations too")
+    tr.add_argument(
+        "--all-faithful", action="store_true", help="every faithful answer at the top, unbalanced"
+    )
     co = sub.add_parser("combine", help="the cascade's scores of recorded pairs")
     co.add_argument("first", type=Path, help="the shipped model's scores (JSON list)")
     co.add_argument("second", type=Path, help="the second reader's scores of the same pairs")
@@ -141,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "train":
         from scoregate_training.train import resolve_device
 
-        train(args.out, args.threshold, resolve_device(args.device))
+        device = resolve_device(args.device)
+        train(args.out, args.threshold, device, soft=args.soft, balance=not args.all_faithful)
         return 0
     try:
         scores = combine(_read_scores(args.first), _read_scores(args.second), args.threshold)
