@@ -147,6 +147,7 @@ CountUnit = Literal[
     "highlights",
     "placeholders",
     "item_words",
+    "item_sentences",
 ]
 Relation = Literal["exactly", "at_least", "at_most"]
 

@@ -104,6 +104,19 @@ def item_word_counts(content: str) -> list[int]:
     return [count_words(ITEM_MARKER.sub("", ln)) for ln in lines]
 
 
+def item_sentence_counts(content: str) -> list[int]:
+    """The sentences of each item: the bulleted or numbered lines when there are two or
+    more, else the paragraphs, else the lines ("one sentence each": each reason, answer or
+    step, however the answer sets them apart)."""
+    lines = content.splitlines()
+    items = [ITEM_MARKER.sub("", ln) for ln in lines if BULLET.match(ln) or NUMBERED.match(ln)]
+    if len(items) < 2:
+        items = [p for p in re.split(r"\n\s*\n", content) if WORDS.search(p)]
+    if len(items) < 2:
+        items = [ln for ln in lines if WORDS.search(ln)]
+    return [len(split_sentences(i)) for i in items] if len(items) >= 2 else []
+
+
 #: A closing line that signs a message off: "Kind regards, Priya", "Thanks,\nSam", "- Jo";
 #: the phrase alone or with a capitalised name after it ("Best of luck!" is a sentence).
 _NAME = r"[A-Z][\w.'-]*(?:[ \t]+[A-Z][\w.'-]*){0,2}"

@@ -30,6 +30,7 @@ from scoregate.scoring.phrasing import (
     TAIL_LEAST,
     TAIL_MOST,
     Rule,
+    each_after,
     is_part,
     is_part_after,
     make,
@@ -76,6 +77,16 @@ _ABOUT_CODE = re.compile(
 )
 
 
+def _per_item_unit(low: str, m: re.Match[str], unit: str, rel: str) -> str | None:
+    """The unit of a count of a part that is a limit on every item, if it is one: "keep
+    each one under 10 words" (``item_words``), "two sentences each" (``item_sentences``)."""
+    if unit == "words" and rel != "at_least" and _each_item(low, m):
+        return "item_words"
+    if unit == "sentences" and each_after(low, m):
+        return "item_sentences"
+    return None
+
+
 def _each_item(low: str, m: re.Match[str]) -> bool:
     """Whether "each one", "every tip"... stands just before the count ``m``."""
     before = low[max(0, m.start() - 40) : m.start()]
@@ -103,8 +114,9 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
                 # "then 2 sentences of advice", "one sentence each", "in one sentence, then
                 # list 3 features": a count of a part; "keep each one under 10 words" is a
                 # limit on every item
-                if unit == "words" and rel != "at_least" and _each_item(low, m):
-                    yield make("count", m.group(0), unit="item_words", relation=rel, value=value)
+                per_item = _per_item_unit(low, m, unit, rel)
+                if per_item is not None:
+                    yield make("count", m.group(0), unit=per_item, relation=rel, value=value)
                 continue
             if unit == "words" and _CAPITALISED.match(low, m.end()):
                 continue  # "fewer than 3 words in all caps": capital_words reads it
@@ -141,7 +153,9 @@ def _single_counts(q: str, low: str) -> Iterator[Instruction]:
     for m in re.finditer(
         r"\b(?:in\s+|as\s+|with\s+|using\s+)?(?:one|a\s+single|1)\s+sentence\b", low
     ):
-        if not is_part(low, m) and not is_part_after(low, m, then=True) and not re.search(
+        if each_after(low, m) and not is_part(low, m):  # "one sentence each"
+            yield make("count", m.group(0), unit="item_sentences", relation="exactly", value=1)
+        elif not is_part(low, m) and not is_part_after(low, m, then=True) and not re.search(
             r"^\s*(?:each|per|for|summar|about|that|of|on|at\s+the\s+end)", low[m.end() :]
         ):
             yield make("count", m.group(0), unit="sentences", relation="exactly", value=1)

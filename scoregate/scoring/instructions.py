@@ -31,6 +31,7 @@ from scoregate.scoring.counting import (
     NUMBERED,
     WORDS,
     count_units,
+    item_sentence_counts,
     item_word_counts,
     other_count,
     split_paragraphs,
@@ -73,13 +74,14 @@ _UNIT_NOUN = {
     "highlights": "highlighted section",
     "placeholders": "placeholder",
     "item_words": "word per list item",
+    "item_sentences": "sentence per item",
 }
 
 
 def _count(content: str, k: Instruction) -> Verdict:
     assert k.unit is not None and isinstance(k.value, int)
-    if k.unit == "item_words":
-        return _item_words(content, k)
+    if k.unit in ("item_words", "item_sentences"):
+        return _per_item(content, k)
     if k.unit == "sections":
         marker = (k.separator or "SECTION").strip()
         n: int | None = len(re.findall(rf"(?m)^\W*{re.escape(marker)}\s+\w+", content))
@@ -109,22 +111,25 @@ def _lenient(a: int, b: int, relation: str, want: int) -> int:
     return b if b == want else a
 
 
-def _item_words(content: str, k: Instruction) -> Verdict:
+def _per_item(content: str, k: Instruction) -> Verdict:
+    """A limit on every item: words per list item, or sentences per item."""
     assert isinstance(k.value, int)
-    sizes = item_word_counts(content)
+    words = k.unit == "item_words"
+    sizes = item_word_counts(content) if words else item_sentence_counts(content)
+    noun = "word" if words else "sentence"
     if not sizes:
-        return None, "no list items to count words in"
+        return None, f"no list items to count {noun}s in" if words else "no items to count"
     if k.relation == "at_most":
         worst = max(sizes)
     elif k.relation == "at_least":
         worst = min(sizes)
     else:
         worst = next((n for n in sizes if n != k.value), k.value)
-    want = f"{_RELATION_WORDS[k.relation]} {plural(k.value, 'word')} per item"
+    want = f"{_RELATION_WORDS[k.relation]} {plural(k.value, noun)} per item"
     if _compare(worst, k.relation, k.value):
         return True, f"every item within {want.replace(' per item', '')}"
     which = sizes.index(worst) + 1
-    return False, f"item {which} has {plural(worst, 'word')}; {_asks(k)} {want}"
+    return False, f"item {which} has {plural(worst, noun)}; {_asks(k)} {want}"
 
 
 def _list_form(content: str, k: Instruction) -> Verdict:

@@ -113,6 +113,11 @@ def is_part(low: str, m: re.Match[str]) -> bool:
     return PART_BEFORE.search(low[max(0, start - 30) : start]) is not None
 
 
+def each_after(low: str, m: re.Match[str]) -> bool:
+    """Whether "each", "per"... follows the count ``m``: "one sentence each"."""
+    return PART_EACH.search(low[m.end() : m.end() + 40]) is not None
+
+
 def is_part_after(low: str, m: re.Match[str], *, then: bool = False) -> bool:
     """Whether what follows the count ``m`` (or the placeholder it sits in) makes it a
     count of a part of the answer (``PART_EACH``; ``PART_THEN`` too when ``then``;

@@ -99,8 +99,6 @@ def _counts(query: str) -> list[tuple[str, str, int]]:
 @pytest.mark.parametrize(
     "query",
     [
-        "3 reasons to visit Kyoto in autumn. One sentence each, each in its own paragraph.",
-        "Answer these two questions, as two numbered answers of one sentence each.",
         "Difference between weather and climate? Answer in exactly this format:\n"
         "Weather: <one sentence>\nClimate: <one sentence>",
         "one-sentence elevator pitch for a dog-walking app, then on a new line a 3-word slogan",
@@ -112,6 +110,48 @@ def _counts(query: str) -> list[tuple[str, str, int]]:
 )
 def test_a_count_of_a_part_is_not_a_count_of_the_whole_answer(query: str) -> None:
     assert _counts(query) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "count"),
+    [
+        (
+            "3 reasons to visit Kyoto in autumn. One sentence each, each in its own paragraph.",
+            ("item_sentences", "exactly", 1),
+        ),
+        (
+            "Answer these two questions, as two numbered answers of one sentence each.",
+            ("item_sentences", "exactly", 1),
+        ),
+        ("Give me 4 tips, two sentences each.", ("item_sentences", "exactly", 2)),
+    ],
+)
+def test_a_count_of_each_item_is_checked_item_by_item(
+    query: str, count: tuple[str, str, int]
+) -> None:
+    assert count in _counts(query)
+    assert all(unit != "sentences" for unit, _, _ in _counts(query))
+
+
+def _check(query: str, content: str) -> tuple[float | None, list[str]]:
+    from scoregate.scoring.engine import pure_tracks
+
+    reward = pure_tracks(ScoreRequest(query=query, content=content), CFG).get("reward")
+    assert reward is not None
+    return reward.score, reward.reasons
+
+
+def test_sentences_per_item_are_counted_in_items_paragraphs_or_lines() -> None:
+    query = "3 reasons to visit Kyoto in autumn. One sentence each, each in its own paragraph."
+    paragraphs = "Reason 1: The maples turn red.\n\nReason 2: The air is crisp.\n\nReason 3: Food."
+    assert _check(query, paragraphs)[0] == 1.0
+    bullets = "- The maples turn red. They peak in late November.\n- The air is crisp.\n- Food."
+    score, reasons = _check(query, bullets)
+    assert score == 0.0
+    assert "item 1 has 2 sentences" in reasons[0]
+    lines = "1. Yes, flood damage is covered.\n2. The excess is £450."
+    numbered = "Answer these two questions, as two numbered answers of one sentence each."
+    assert _check(numbered, lines)[0] == 1.0
 
 
 def test_counts_of_the_whole_answer_are_still_read() -> None:
