@@ -8,9 +8,11 @@ is built from them. They are long, realistic messages from the same writers as t
 training data, so the cuts can be fitted on messages like the ones users write without
 fitting them on a set the gate is measured on (``fit_cuts.py --fit-set OUT_DIR``).
 
-Each held-back request gives two triples: its short faithful answer with its short
-violation, and its long faithful answer with the violation hidden in a long answer; the
-off-topic answer is a faithful answer of the next request. The kind is the request's.
+Each held-back request gives up to two triples: its first faithful answer with its first
+violation, its second with its second. In ``t9``-``t19`` these are the short pair and the
+long pair (the violation hidden in a long answer built like the faithful one); the older
+files keep no such order. The off-topic answer is a faithful answer of the next request;
+the kind is the request's.
 """
 
 from __future__ import annotations

@@ -369,7 +369,8 @@ def fuse(
     """Combine the tracks that ran into one :class:`ScoreResult`.
 
     One path: the profile's weighted mean of the tracks that scored; times the relevance
-    gate (the semantic track: off-topic answers score 0, drifting ones less); capped by
+    gate (the semantic track: off-topic answers score 0, drifting ones less; a short answer
+    to a request for one is capped at review instead); capped by
     what the answer does against the request (an excluded item it affirms, inferred
     instructions it fails, failed hard constraints); then the one set of cut points
     (``actions``, with the accept cut moved to ``accept_cut``, a job's own loop threshold)

@@ -124,8 +124,9 @@ def is_part_after(low: str, m: re.Match[str], *, then: bool = False) -> bool:
     ``IN_PLACEHOLDER``)."""
     if IN_PLACEHOLDER.search(low[max(0, m.start() - 3) : m.start()]):
         return True
-    after = low[m.end() : m.end() + 120]
-    return PART_EACH.search(after) is not None or (then and PART_THEN.search(after) is not None)
+    if each_after(low, m):
+        return True
+    return then and PART_THEN.search(low[m.end() : m.end() + 120]) is not None
 
 
 #: A negation shortly before a keyword instruction: "must not contain the words ...".
