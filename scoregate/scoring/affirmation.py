@@ -19,9 +19,22 @@ from dataclasses import dataclass, field
 from scoregate.scoring.exclusions import parse_exclusions
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_SENTENCE = re.compile(r"[.!?;\n]+")
+#: Sentence breaks of the (lower-cased) answer; a dot inside a name ("os.readfile") is none.
+_SENTENCE = re.compile(r"(?:[!?;\n]|\.(?![a-z_]))+")
 _CLAUSE = re.compile(r"[,:()–—]+")
 _LIKENESS = re.compile(r"\b[a-z]+-(?:like|esque)\b")
+#: A short quotation in the answer mentions words rather than using them: "check the spec
+#: sheet for words like 'ionizer'", "many labels say 'may contain nuts'".
+#: Not a string in code ("from 'lodash'", "require('lodash/clone')"): that is a use.
+_QUOTED = re.compile(
+    r"(?<![\w'’(=])(?<!from\s)(?<!import\s)['‘\"“][^'‘’\"“”\n/\\.=(){}<>;:]{1,60}['’\"”](?![\w'’])"
+)
+#: What an item would otherwise do, said of its replacement: "castor oil (boosts lather,
+#: which coconut usually provides)".
+_COUNTERFACTUAL = re.compile(
+    r"\b[\w-]+(?:\s+[\w-]+)?\s+(?:usually|normally|typically|traditionally|would\s+otherwise)"
+    r"\s+(?:does|do|provides?|gives?|adds?|brings?|offers?|supplies|supply|contributes?)\b"
+)
 #: Words that negate what follows them (also read by ``membership``).
 NEGATORS = frozenset(
     {
@@ -64,7 +77,7 @@ NEGATORS = frozenset(
 )
 #: Words that make a whole sentence a warning about the item, not a use of it: "chicken
 #: hides in a lot of foods (chicken fat, chicken broth), so read the label".
-WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneaks", "traces"})
+WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneaks", "traces", "labels"})
 _AFTER_NEGATORS = frozenset(
     {
         "free",
@@ -94,7 +107,7 @@ NEGATION_WINDOW = 6
 
 def stem(word: str) -> str:
     """A crude stem: strip up to three common suffixes, keeping at least three letters."""
-    w = word.lower()
+    w = word.lower().removesuffix("'s")  # "lodash's cloneDeep", "garlic's bite"
     for _ in range(3):
         for suffix in _SUFFIXES:
             if w.endswith(suffix) and len(w) - len(suffix) >= 3:
@@ -125,6 +138,8 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
     if t == "outside":  # "a trip outside Colorado" (but "sit outside with a glass of wine")
         near = j == i - 1 or (j == i - 2 and tokens[i - 1] == "of")
         return near and clauses[j] == clauses[i]
+    if t == "per":  # "60 g apple sauce per egg": the unit of a swap, not a use
+        return j == i - 1
     if t == "free":  # "free of nuts" negates; "a free flashcard app" is a price
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")
@@ -184,8 +199,10 @@ def mentions(content: str, term: str) -> tuple[bool, bool]:
     if not stems:
         return False, False
     seen = affirmed = False
-    # "a running-like motion" is like running, not running
+    # "a running-like motion" is like running, not running; "avoid words like 'ionizer'"
+    # names the word; "(gives the creaminess banana usually does)" says what it would do
     content = _LIKENESS.sub(" ", content.lower())
+    content = _COUNTERFACTUAL.sub(" ", _QUOTED.sub(" ", content))
     for sentence in _SENTENCE.split(content):
         tokens, clauses = _clause_tokens(sentence)
         warning = not WARNINGS.isdisjoint(tokens)

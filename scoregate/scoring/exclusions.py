@@ -12,7 +12,9 @@ import re
 # --- exclusion parsing -----------------------------------------------------------------
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_TERM = r"(?P<x>[^.;:!?\n]{1,80}?)"
+#: An excluded phrase: up to the end of the clause; a dot inside a name does not end it
+#: ("no os.ReadFile", "no Node.js").
+_TERM = r"(?P<x>(?:[^.;:!?\n]|\.(?=[a-z_])){1,80}?)"
 #: Words that open a new clause, not an excluded thing: "no nuts, I'm allergic",
 #: "not a dog, I want a cat", "Not memory foam, it's too hot for me".
 _PRONOUNS = frozenset(
@@ -21,7 +23,7 @@ _PRONOUNS = frozenset(
 )
 _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _END = (
-    r"(?=\s*(?:[.;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
+    r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b"
     rf"|,\s*(?:{_PRONOUN_ALT})(?![\w'])"
@@ -53,9 +55,13 @@ LACK_CUE = r"(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+have\s+(?:any\s+)?"
 #: A phrase that states a lack, from its first word ("won't have a car"; not "rather not
 #: have to call", a preference).
 LACK = re.compile(r"\w*" + LACK_CUE, re.IGNORECASE)
+#: "not in the repo", "not in my kitchen": where something may not be, not a thing excluded
+#: ("not in Python", "not in English" still exclude a language).
+_PLACE = r"\s+(?:the|a|an|my|our|your|his|her|their|this|that|any)\b"
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
-    r"\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b|problem\b|doubt\b|way\b"
+    # ("answer yes or no first": a choice of reply, not an exclusion)
+    r"(?<!\byes\sor\s)(?<!\byes/)\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b|problem\b|doubt\b|way\b"
     r"|idea\b|sooner\b)",
     r"\b(?:other|rather)\s+than\s+",
     r"\b(?:anything|everything|anywhere|anyone|any\s+\w+)\s+(?:but|except)\s+(?:for\s+)?",
@@ -87,7 +93,7 @@ _CUES: tuple[str, ...] = (
     r"\bnot\s+(?:a|an)\s+(?=(?:[\w-]+\s+)?person\b)",
     # "not a dog", "not by plane", but not after a verb "to be" (a fact, as above).
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bam\s)(?<!'[smre]\s)"
-    r"\bnot\s+(?:a|an|in|by|with|of)\s+",
+    r"\bnot\s+(?:a|an|by|with|of|in(?!" + _PLACE + r"))\s+",
     r"\bnot\s+a\s+fan\s+of\s+",
     r"\bnot\s+(?:ok|okay|happy|keen|interested)\s+(?:with|on|about|in)\s+",
     r"\bnothing\s+(?:with|containing|involving|about|by|from|too|in|into"
@@ -96,8 +102,8 @@ _CUES: tuple[str, ...] = (
     r"\bnothing\s+(?=[a-z]+\s*(?:[.,;!?)]|$))",
     r"\bnever\s+(?:by|in|on|at|via|through)\s+",
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
-    r"(?:^|[,;(]|\s-)\s*not\s+(?!only\b|just\b|sure\b|too\b|really\b|even\b|yet\b|so\b"
-    r"|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b)",
+    r"(?:^|[,;(]|\s-)\s*not\s+(?!in" + _PLACE + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
+    r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b)",
     r"\b(?:hate|dislike|can't\s+stand|cannot\s+stand)\s+",
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",
     r"\b(?:allergic|intolerant)\s+to\s+",
@@ -237,8 +243,18 @@ _ANYTHING = re.compile(r"(?<=\w)(?:\s+(?:in|for|on|with|to|from))?\s+anything$")
 _GERUND = re.compile(r"[a-z]{3,}ing")
 
 
+#: How often, not what: "rather not have to charge it every night" rules out the chore's
+#: frequency, not charging (an answer may well say "two weeks between charges").
+_FREQUENCY = re.compile(
+    r"\b(?:(?:every|each)\s+(?:other\s+)?(?:day|night|morning|evening|week|weekend|month|year"
+    r"|time|single\s+\w+)|daily|nightly|weekly|all\s+the\s+time|constantly)$"
+)
+
+
 def _clean_term(raw: str) -> str | None:
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
+    if _FREQUENCY.search(term) and len(term.split()) > 1:
+        return None
     anything = _ANYTHING.search(term)
     if anything and not _GERUND.fullmatch(term[: anything.start()]):
         term = term[: anything.start()]
@@ -270,20 +286,25 @@ def _clean_term(raw: str) -> str | None:
 
 
 #: A yes/no question asks about a condition ("Is it safe to run without water?"); it
-#: excludes nothing. "Can you ..." / "Could you ..." are requests and still count.
+#: excludes nothing. "Can you ..." / "Could you ..." are requests and still count. Nor
+#: does a question about why something happens ("why does my loop skip elements?") or
+#: about what is ruled out ("what can and can't go down the drain?").
 _YES_NO = re.compile(
     r"^\s*(?:is|are|was|were|does|do|did|will|would it|should i|should we|can(?!\s+you\b)"
-    r"|could(?!\s+you\b))\b[^?]*\?",
+    r"|could(?!\s+you\b)|why|how\s+come"
+    r"|(?:what|which)(?:\s+[\w']+){0,2}?\s+(?:can't|cannot|shouldn't|mustn't|not))\b[^?]*\?",
     re.IGNORECASE,
 )
 #: Sentences of a request (with their end punctuation), as the parsers here read them.
-SENTENCES = re.compile(r"[^.!?\n]+[.!?]*")
+#: A dot inside a name ("os.ReadFile", "Node.js") ends no sentence.
+SENTENCES = re.compile(r"(?:[^.!?\n]|\.(?=[A-Za-z_]))+[.!?]*")
 
 
-#: A quotation of four words or more after a colon: material the request quotes ("rewrite
-#: this: '...'"), not what it asks.
+#: A quotation of four words or more after a colon or opening a line: material the request
+#: quotes ("rewrite this: '...'", a pasted policy's "Not covered: ..."), not what it asks.
 _QUOTATION = re.compile(
-    r"(?:^|:)\s*['\"“‘](?:[^'\"”’\n]|['’](?=[a-z])){0,400}?\s\S+\s\S+\s[^'\"”’\n]*['\"”’](?!\w)"
+    r"(?:^|:)\s*['\"“‘](?:[^'\"”’\n]|['’](?=[a-z])){0,1500}?\s\S+\s\S+\s[^'\"”’\n]*['\"”’](?!\w)",
+    re.MULTILINE,
 )
 
 

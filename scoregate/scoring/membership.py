@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoregate.scoring.affirmation import NEGATORS, mentions, stem
+from scoregate.scoring.affirmation import NEGATORS, WARNINGS, mentions, stem
 
 Embed = Callable[[list[str]], Any]
 
@@ -88,7 +88,7 @@ _SUBSTITUTE = (
     r"|soy|soya|coconut|rice|fake|faux|mock|imitation|substitute|veggie|gluten-free"
     r"|alcohol-free|non-alcoholic|decaf|egg-free|nut-free|sugar-free|lactose-free|cashew"
     # Not the dairy kind: "peanut butter", "cocoa butter", "coconut cream".
-    r"|peanut|almond|nut|seed|sunflower|apple|cocoa|shea"
+    r"|peanut|almond|nut|seed|sunflower|apple|cocoa|shea|flax|chia|linseed"
 )
 _WORD = re.compile(r"[a-z][a-z'-]{2,}")
 _COMMON = frozenset(
@@ -130,14 +130,35 @@ def _strip_substitutes(content: str, members: Sequence[str]) -> str:
     return re.sub(rf"\b({_SUBSTITUTE})[\s-]+(?:{alt})\b", r"\1", content, flags=re.IGNORECASE)
 
 
+def _unparticipled(text: str, member: str) -> str:
+    """``text`` less the member's participle: "3 minced garlic cloves" uses no mince."""
+    if member.endswith("ed"):
+        return text
+    return re.sub(rf"\b{re.escape(member.removesuffix('e'))}ed\b", " ", text, flags=re.IGNORECASE)
+
+
+#: Every word, short ones too: "no" and "not" must be seen to negate what follows.
+_ANY_WORD = re.compile(r"[a-z][a-z'-]*")
+
+
 def _affirmed_words(content: str) -> list[str]:
-    """Distinct content words of the answer that no nearby negation rules out."""
+    """Distinct content words of the answer that no nearby negation rules out: not in a
+    warning ("read labels, since milk powder turns up in surprising places"), not a
+    participle ("minced", "ground"), not the unit of a swap ("a flax egg per egg")."""
     out: dict[str, None] = {}
     for sentence in re.split(r"[.!?;\n]+", content.lower()):
-        tokens = _WORD.findall(sentence)
+        tokens = _ANY_WORD.findall(sentence)
+        if not WARNINGS.isdisjoint(tokens):
+            continue
         for i, tok in enumerate(tokens):
             before = tokens[max(0, i - 4) : i]
-            if tok in _COMMON or any(t in NEGATORS or t.endswith("n't") for t in before):
+            if (
+                len(tok) < 3
+                or tok in _COMMON
+                or tok.endswith("ed")
+                or tokens[i - 1 : i] == ["per"]
+                or any(t in NEGATORS or t.endswith("n't") for t in before)
+            ):
                 continue
             out[tok] = None
     return list(out)
@@ -169,6 +190,15 @@ def _not_a_use(word: str) -> bool:
     return word.endswith(("-free", "less")) or word.startswith("non-")
 
 
+def _same_family(word_stem: str, item_stems: Collection[str]) -> bool:
+    """ "grind" and "grinders", "bake" and "bakery": one word family, so the word is the item
+    itself (judged by name, negation and modifiers included), not one of its members."""
+    return any(
+        word_stem == s or (min(len(word_stem), len(s)) >= 4 and s.startswith(word_stem))
+        for s in item_stems
+    )
+
+
 def _embedding_members(
     items: list[str], content: str, embed: Embed, min_cosine: float, asked: str = ""
 ) -> dict[str, str]:
@@ -195,7 +225,7 @@ def _embedding_members(
             word = words[int(j)]
             if float(sims[i][j]) < min_cosine:
                 break
-            if stem(word) in item_stems:
+            if _same_family(stem(word), item_stems):
                 continue  # the item itself, already judged with negation in mind
             found[item] = word
             break
@@ -227,7 +257,7 @@ def check_members(
         if affirmed:
             check.violated.append((item, item))
             continue
-        member = next((m for m in members if mentions(text, m)[1]), None)
+        member = next((m for m in members if mentions(_unparticipled(text, m), m)[1]), None)
         if member is not None:
             check.violated.append((item, member))
         elif seen:

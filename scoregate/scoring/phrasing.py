@@ -105,6 +105,12 @@ PART_EACH = re.compile(r"^\s*(?:(?:under|in|for|of|with)\s+)?(?:each|every|apiec
 PART_THEN = re.compile(r"^[^.!?:\n]{0,80}?\b(?:then|followed\s+by|plus)\b")
 #: A count in a template's placeholder: "Weather: <one sentence>", "[2 sentences]".
 IN_PLACEHOLDER = re.compile(r"[<\[]\s*$")
+#: A count of what comes with the thing asked for: "the RAG status with a 2-sentence
+#: justification" (but "answer with a one-sentence reply" counts the whole answer).
+WITH_BEFORE = re.compile(r"(?<!\banswer)(?<!\breply)(?<!\brespond)\s+with\s+(?:a|an)\s*$")
+WITH_PART = re.compile(
+    r"^\s*(?:justification|explanation|rationale|reason|reasoning|note|comment|caption)s?\b"
+)
 
 
 def is_part(low: str, m: re.Match[str]) -> bool:
@@ -125,6 +131,10 @@ def is_part_after(low: str, m: re.Match[str], *, then: bool = False) -> bool:
     if IN_PLACEHOLDER.search(low[max(0, m.start() - 3) : m.start()]):
         return True
     if each_after(low, m):
+        return True
+    if WITH_PART.search(low[m.end() : m.end() + 20]) and WITH_BEFORE.search(
+        low[max(0, m.start() - 30) : m.start()]
+    ):
         return True
     return then and PART_THEN.search(low[m.end() : m.end() + 120]) is not None
 
