@@ -133,6 +133,7 @@ InstructionCheck = Literal[
     "two_responses",
     "paragraph_first_word",
     "headings",
+    "json_keys",
 ]
 CountUnit = Literal[
     "words",

@@ -148,7 +148,21 @@ def other_count(content: str, unit: str, separator: str | None) -> int | None:
         parts = [p for p in split_paragraphs(TITLE_LINE.sub("", content), separator) if p]
         body = [p for p in parts if not POSTSCRIPT.match(p)]
         return len(body) if body else None
+    if unit == "lines":  # a poem's title is no line of it
+        lines = [ln.strip() for ln in content.strip().splitlines()]
+        kept = [ln for ln in lines if ln]
+        if len(kept) > 1 and (
+            _TITLE_ON_TOP.match(kept[0])
+            or (len(lines) > 2 and not lines[1] and _SHORT_LINE.match(kept[0]))
+        ):
+            return len(kept) - 1
     return None
+
+
+#: A first line that is a title: a heading, bold, <<marked>> or "Title: ...".
+_TITLE_ON_TOP = re.compile(r"^(?:#{1,6}\s.+|\*\*[^*]+\*\*|__[^_]+__|<<.+>>|title\s*:.+)$", re.I)
+#: ... or a short line without end punctuation, set apart by a blank line.
+_SHORT_LINE = re.compile(r"^[^.!?,;:\n]{1,50}$")
 
 
 def count_units(content: str, unit: str, separator: str | None) -> int | None:

@@ -93,6 +93,22 @@ def _each_item(low: str, m: re.Match[str]) -> bool:
     return is_part(low, m) and _EACH_ITEM.search(before) is not None
 
 
+#: Verse, whose lines are counted exactly: "poem about coffee, 6 lines", "a 2-line couplet".
+_VERSE = re.compile(
+    r"\b(?:poems?|verses?|couplets?|haikus?|limericks?|stanzas?|sonnets?|rhymes?)\b"
+)
+
+
+def _bare_count(low: str, m: re.Match[str], unit: str, n: int) -> tuple[str, int] | None:
+    """A bare "N words" / "N lines": "in 50 words" reads as at most 50; a "300-word essay" is
+    a target nobody counts exactly, so it is not inferred (but a "6 lines" poem has 6)."""
+    if re.search(rf"\bin\s+{re.escape(m.group('n'))}\s", low[max(0, m.start() - 4) : m.end()]):
+        return "at_most", n
+    if unit == "lines" and _VERSE.search(low):
+        return "exactly", n
+    return None
+
+
 def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
@@ -121,14 +137,10 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             if unit == "words" and _CAPITALISED.match(low, m.end()):
                 continue  # "fewer than 3 words in all caps": capital_words reads it
             if unit in ("words", "lines") and rel == "exactly" and not m.group("rel"):
-                # "in 50 words" reads as at most 50; a bare "300-word essay" is a target
-                # nobody counts exactly, so it is not inferred.
-                if re.search(
-                    rf"\bin\s+{re.escape(m.group('n'))}\s", low[max(0, m.start() - 4) : m.end()]
-                ):
-                    rel, value = "at_most", n
-                else:
+                bare = _bare_count(low, m, unit, n)
+                if bare is None:
                     continue
+                rel, value = bare
             sep = "***" if unit == "paragraphs" and re.search(r"\*\s?\*\s?\*", q) else None
             if unit == "lines" and _ABOUT_CODE.search(low):
                 unit = "code_lines"  # "keep the script to 10 lines": its code, not the fences
@@ -241,13 +253,18 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"\s+{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b"
     )
     list_of = (
-        rf"\b(?P<form>numbered|bullet(?:ed)?(?:[- ]point)?|ordered)?\s*list\s+of\s+"
+        rf"\b(?P<form>numbered|bullet(?:ed)?(?:[- ]point)?|ordered|check)?\s*list\s+of\s+"
         rf"(?:{REL}\s+)?{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b{_TAIL}"
     )
     # "list 5 foods", "name 3 rivers": a listing verb, a number, any plural noun
     listing = (
         rf"\b(?:list|name|enumerate)\s+(?:me\s+)?(?P<rel>exactly\s+|at\s+least\s+|at\s+most\s+)?"
         rf"{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b{_TAIL}"
+    )
+    # "top 3 likely causes", "your top 5 picks": as many items as the count
+    top = (
+        rf"\btop\s+(?P<rel>){NUM}\s+(?!per\s*cent|percent)(?:(?!of\b)[\w'-]+\s+){{0,2}}?"
+        rf"[a-z]{{3,}}s\b{_TAIL}"
     )
     # "Use exactly 5 checkbox items": a stated count of items to use
     using = (
@@ -267,6 +284,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         or list(re.finditer(opening, low))
         or [m for m in re.finditer(using, low) if not negated_before(low, m)]
         or list(re.finditer(listing, low))
+        or list(re.finditer(top, low))
     )
     for m in matches:
         if m.group("n") in ("a", "an", "single", "a single"):
@@ -285,6 +303,11 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         yield make("count", m.group(0), unit=unit, relation=rel, value=value)
 
 
+#: What a request may ask for alone, as code: "just the SQL", "formula only".
+_CODE_NOUNS = (
+    r"(?:code|sql|sql\s+query|query|regex|regexp|regular\s+expression|formula|ddl|css|html"
+    r"|bash|shell\s+command|script|snippet|function|interface|type|schema|dockerfile)"
+)
 #: The format a request asks for, by the words that ask for it (first match of each).
 _FORMATS = patterns(
     (
@@ -305,6 +328,12 @@ _FORMATS = patterns(
         r"\b(?:just|only)\s+(?:the\s+)?code\b[^.\n]{0,40}?(?:code\s*block|no\s+explanation)"
         # "just the command pls, no explanation", "only the one-liner"
         r"|\b(?:just|only)\s+(?:the\s+)?(?:command|one[- ]?liner)s?\b"
+        # "Just the SQL, no explanation.", "Reply with only the regex.", "Formula only.",
+        # "Give the DDL and nothing else." (not "only the SQL part is slow")
+        rf"|\b(?:just|only)\s+(?:the\s+|a\s+|one\s+)?{_CODE_NOUNS}"
+        r"(?=\s*(?:[.,;!)]|$|pls\b|please\b|and\s+nothing\b|with\s+no\b|no\s+(?:explanation|prose)))"
+        rf"|(?:^|[.!?,;:]\s*|\b(?:the|a)\s+){_CODE_NOUNS}\s+only\b(?=\s*(?:[.,;!)]|$|pls\b|please\b))"
+        rf"|\b{_CODE_NOUNS}\s+and\s+nothing\s+else\b"
         r"|\bcode\s+block[^.\n]{0,30}?(?:no|without\s+(?:any\s+)?)\s*(?:explanation|commentary|prose|text)",
     ),
     (
@@ -324,6 +353,8 @@ _CASES = patterns(
         r"\ball\s+(?:in\s+)?lower\s*-?case\b|\bin\s+lower\s*-?case\b"
         r"|\blower\s*-?case\s+(?:letters\s+)?only\b|\bno\s+capital\s+letters\b"
         r"|\bonly\s+lower\s*-?case\b|\beverything\s+(?:in\s+)?lower\s*-?case\b|\bno\s+capitals\b"
+        # a fragment on its own: "Lowercase, comma separated."
+        r"|(?:^|(?<=[.!?;:])\s*)lower\s*-?case\s*(?:only\s*)?(?=[,.;!]|$)"
         r"|\b(?:make|keep|write|put|type)\s+(?:everything|it\s+all|all\s+of\s+it|it|the\s+(?:whole|entire)"
         r"\s+\w+|your\s+(?:whole|entire)\s+\w+)\s+(?:in\s+)?(?:all\s+)?lower\s*-?case\b",
     ),
@@ -395,6 +426,33 @@ def _chars(q: str, low: str) -> Iterator[Instruction]:
             yield make("forbidden_chars", m.group(0), value=char)
 
 
+#: The keys a JSON answer must have: 'as JSON with keys "item" and "quantity"', "JSON with
+#: keys name, current_role, notice_period". The list ends where the clause does.
+_JSON_KEYS = re.compile(
+    r"\bjson\b[^.\n]{0,80}?\b(?:with|using|having|containing)\s+(?:the\s+)?(?:keys|fields"
+    r"|properties)\s*:?\s*(?P<keys>[^.;:\n]{1,300})"
+)
+_QUOTED_KEY = re.compile(r"[\"'`“‘]([\w .-]{1,40}?)[\"'`”’]")
+_BARE_KEY = re.compile(r"^[a-z_][a-z0-9_]{0,39}$")
+
+
+def _json_keys(q: str, low: str) -> Iterator[Instruction]:
+    m = _JSON_KEYS.search(low)
+    if m is None:
+        return
+    span = q[m.start("keys") : m.end("keys")]
+    keys = _QUOTED_KEY.findall(span)
+    if not keys:  # bare names: "keys name, current_role and notice_period"
+        parts = [p.strip() for p in re.split(r",|\band\b|\bor\b", span)]
+        keys = []
+        for part in parts:
+            if not _BARE_KEY.match(part):
+                break  # the list ran into words: "..., each an array of strings"
+            keys.append(part)
+    if len(keys) >= 2:
+        yield make("json_keys", m.group(0), value=list(dict.fromkeys(keys)))
+
+
 #: The rules, in order: where two phrasings give the same check, the first wins.
 FORM_RULES: tuple[Rule, ...] = (
     _counts,
@@ -402,6 +460,7 @@ FORM_RULES: tuple[Rule, ...] = (
     _paragraph_separators,
     _lists,
     _formats,
+    _json_keys,
     _cases,
     _chars,
 )

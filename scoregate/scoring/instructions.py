@@ -452,6 +452,40 @@ def _language(content: str, k: Instruction) -> Verdict:
     return False, f"written in {LANGUAGE_NAMES.get(got, got)}; {_asks(k)} {name}"
 
 
+def _objects(data: Any, depth: int = 0) -> list[dict[str, Any]]:
+    """The JSON objects that hold the records: the top object, or each object of the top
+    list, or (one level down) those of a list the top object wraps."""
+    if isinstance(data, dict):
+        if depth == 0 and len(data) == 1:
+            inner = next(iter(data.values()))
+            if isinstance(inner, list | dict):
+                return [data, *_objects(inner, 1)]
+        return [data]
+    if isinstance(data, list):
+        return [x for x in data if isinstance(x, dict)]
+    return []
+
+
+def _json_keys(content: str, k: Instruction) -> Verdict:
+    """Every record of the JSON answer has the keys the request names."""
+    want = [str(key) for key in k.value] if isinstance(k.value, list) else []
+    try:
+        data = json.loads(unfenced(content))
+    except ValueError:
+        return None, "not valid JSON, so its keys cannot be read"
+    records = _objects(data)
+    if not records:
+        return False, f"no JSON object; {_asks(k)} keys {', '.join(want)}"
+    if len(records) > 1 and isinstance(data, dict):
+        records = [r for r in records if r is not data] or records  # the wrapped records
+    if any(all(key in r for key in want) for r in records[:1]) and all(
+        all(key in r for key in want) for r in records
+    ):
+        return True, f"has the keys {', '.join(want)}"
+    missing = next(key for r in records for key in want if key not in r)
+    return False, f"no key '{missing}'; {_asks(k)} the keys {', '.join(want)}"
+
+
 _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "count": _count,
     "list_form": _list_form,
@@ -475,6 +509,7 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "two_responses": _two_responses,
     "paragraph_first_word": _paragraph_first_word,
     "headings": _headings,
+    "json_keys": _json_keys,
 }
 
 

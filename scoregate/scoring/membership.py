@@ -190,12 +190,15 @@ def _not_a_use(word: str) -> bool:
     return word.endswith(("-free", "less")) or word.startswith("non-")
 
 
-def _same_family(word_stem: str, item_stems: Collection[str]) -> bool:
-    """ "grind" and "grinders", "bake" and "bakery": one word family, so the word is the item
-    itself (judged by name, negation and modifiers included), not one of its members."""
-    return any(
-        word_stem == s or (min(len(word_stem), len(s)) >= 4 and s.startswith(word_stem))
-        for s in item_stems
+def _same_family(word_stem: str, item: str) -> bool:
+    """ "grind" and "grinders", "bake" and "bakery": one word family with the item's head
+    noun, so the word is the item itself (judged by name, negation and modifiers included),
+    not one of its members. A modifier is no head: "AirPods" is a member of "AirPods-style
+    stems"."""
+    stems = [stem(w) for w in item.split()]
+    head = stems[-1]
+    return word_stem in stems or (
+        min(len(word_stem), len(head)) >= 4 and head.startswith(word_stem)
     )
 
 
@@ -220,12 +223,11 @@ def _embedding_members(
     sims = item_vecs @ word_vecs.T
     found: dict[str, str] = {}
     for i, item in enumerate(items):
-        item_stems = {stem(w) for w in item.split()}
         for j in sims[i].argsort()[::-1][:3]:
             word = words[int(j)]
             if float(sims[i][j]) < min_cosine:
                 break
-            if _same_family(stem(word), item_stems):
+            if _same_family(stem(word), item):
                 continue  # the item itself, already judged with negation in mind
             found[item] = word
             break

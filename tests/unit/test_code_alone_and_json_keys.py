@@ -1,0 +1,135 @@
+"""Instructions the held-back requests gave and the gate did not read (twelfth session):
+code asked for alone ("just the SQL", "formula only"), the keys of a JSON answer, a bare
+"Lowercase,", "top 3 causes" and "a checklist of 10 items"."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.instructions import check_instruction
+from scoregate.scoring.request_analysis import inferred_constraints
+
+
+def _inferred(query: str, check: str) -> list[Instruction]:
+    return [k for k in inferred_constraints(query) if k.check == check]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Give me a regex that matches a 5-digit US ZIP code. Reply with only the regex.",
+        "Postgres: each customer's total for 2024, highest first. Just the SQL, no explanation.",
+        "A Google Sheets formula that sums column B where column A says Groceries. Formula only.",
+        "Create a Postgres table for blog posts. Give the DDL and nothing else.",
+        "TypeScript interface for a User with an optional nickname. Just the interface.",
+    ],
+)
+def test_code_asked_for_alone(query: str) -> None:
+    (k,) = _inferred(query, "format")
+    assert k.value == "code_only"
+    assert check_instruction("```sql\nSELECT 1;\n```", k)[0] is True
+    prose = "Here's a query that should work well for this.\n```sql\nSELECT 1;\n```"
+    assert check_instruction(prose, k)[0] is False
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Only the SQL part is slow, why?",
+        "Just the code changes I need to review, explained line by line.",
+        "Is a formula only way to do this in Sheets?",
+    ],
+)
+def test_code_named_but_not_asked_for_alone(query: str) -> None:
+    assert _inferred(query, "format") == []
+
+
+PIZZA = 'Grocery list for homemade pizza. Return it as JSON with keys "item" and "quantity".'
+CAMPING = (
+    "Packing list for a weekend camping trip. Give it to me as JSON: one object with keys "
+    '"clothing", "gear", "food", each an array of strings.'
+)
+LETTER = (
+    "Extract the candidate's details from this cover letter as JSON with keys name, "
+    "current_role, years_experience, notice_period. Use null if something isn't stated."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "keys"),
+    [
+        (PIZZA, ["item", "quantity"]),
+        (CAMPING, ["clothing", "gear", "food"]),
+        (LETTER, ["name", "current_role", "years_experience", "notice_period"]),
+    ],
+)
+def test_the_keys_a_json_answer_must_have(query: str, keys: list[str]) -> None:
+    (k,) = _inferred(query, "json_keys")
+    assert k.value == keys and k.inferred
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "passed"),
+    [
+        (PIZZA, '[{"item": "flour", "quantity": "500 g"}, {"item": "basil", "quantity": 1}]', True),
+        (PIZZA, '```json\n{"groceries": [{"item": "flour", "quantity": "500 g"}]}\n```', True),
+        (PIZZA, '{"flour": "500 g", "yeast": "7 g"}', False),
+        (PIZZA, '[{"item": "flour", "quantity": "500 g"}, {"item": "basil"}]', False),
+        (CAMPING, '{"clothing": ["fleece"], "gear": ["tent"], "food": ["oats"]}', True),
+        (CAMPING, '{"clothing": ["fleece"], "gear": ["tent", "stove"]}', False),
+        (PIZZA, "flour, yeast, basil", None),  # not JSON: the json format check says so
+    ],
+)
+def test_json_keys_checked(query: str, answer: str, passed: bool | None) -> None:
+    (k,) = _inferred(query, "json_keys")
+    verdict, detail = check_instruction(answer, k)
+    assert verdict is passed, detail
+    if passed is False:
+        assert "no key" in detail
+
+
+def test_json_without_named_keys_infers_none() -> None:
+    assert _inferred("Return the list as JSON, please.", "json_keys") == []
+    assert _inferred("Give me JSON with keys for each day of the week", "json_keys") == []
+
+
+def test_a_bare_lowercase_fragment() -> None:
+    (k,) = _inferred("Three words for a capsule wardrobe. Lowercase, comma separated.", "case")
+    assert k.value == "lowercase"
+    assert check_instruction("Minimal, Versatile, Timeless", k)[0] is False
+    assert _inferred("Is Lowercase the right name for the style?", "case") == []
+
+
+@pytest.mark.parametrize(
+    ("query", "n"),
+    [
+        ("car won't start, just clicking. top 3 likely causes, short list", 3),
+        ("List the supplies for a new kitten. Keep it to a checklist of 10 items.", 10),
+    ],
+)
+def test_top_n_and_a_checklist_of_n(query: str, n: int) -> None:
+    counts = [k for k in _inferred(query, "count") if k.unit == "items"]
+    assert [k.value for k in counts] == [n]
+    six = "\n".join(f"{i}. cause" for i in range(1, 7))
+    assert check_instruction(six, counts[0])[0] is False
+
+
+def test_top_percent_is_no_count() -> None:
+    assert _inferred("I'm in the top 10 percent of earners; what should I do?", "count") == []
+
+
+POEM = "poem about morning coffee, 6 lines, no line longer than 5 words"
+
+
+def test_the_lines_of_verse_are_counted_exactly() -> None:
+    counts = [k for k in _inferred(POEM, "count") if k.unit == "lines"]
+    assert [(k.relation, k.value) for k in counts] == [("exactly", 6)]
+    assert _inferred("Write an email of 10 lines to my landlord", "count") == []
+    (k,) = counts
+    six = "Kettle clicks,\nbeans crack open,\nsteam curls,\nfirst sip,\neyes close,\nday waits."
+    assert check_instruction(six, k)[0] is True
+    assert check_instruction("**Morning Brew**\n\n" + six, k)[0] is True  # a title is no line
+    assert check_instruction("Morning Brew\n\n" + six, k)[0] is True
+    assert check_instruction(six + "\nand the mug is warm.", k)[0] is False
+    assert check_instruction("Kettle clicks,\nbeans crack,\nsteam curls,\nsip.", k)[0] is False
