@@ -134,6 +134,7 @@ InstructionCheck = Literal[
     "paragraph_first_word",
     "headings",
     "json_keys",
+    "bare_answer",
 ]
 CountUnit = Literal[
     "words",

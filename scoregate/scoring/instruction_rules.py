@@ -99,13 +99,24 @@ _VERSE = re.compile(
 )
 
 
+_AFTER_ANOTHER = re.compile(r"\b(?:then|followed\s+by|plus|and\s+also|as\s+well\s+as)\b")
+
+
 def _bare_count(low: str, m: re.Match[str], unit: str, n: int) -> tuple[str, int] | None:
     """A bare "N words" / "N lines": "in 50 words" reads as at most 50; a "300-word essay" is
-    a target nobody counts exactly, so it is not inferred (but a "6 lines" poem has 6)."""
+    a target nobody counts exactly, so it is not inferred (but a "6 lines" poem has 6, and
+    a "6-word story" 6 words)."""
     if re.search(rf"\bin\s+{re.escape(m.group('n'))}\s", low[max(0, m.start() - 4) : m.end()]):
         return "at_most", n
     if unit == "lines" and _VERSE.search(low):
         return "exactly", n
+    if (
+        unit == "words"
+        and n <= 12
+        and "-" in m.group(0)
+        and not _AFTER_ANOTHER.search(low[: m.start()])
+    ):
+        return "exactly", n  # "a 6-word story": every word counts (not "..., then a 3-word slogan")
     return None
 
 
@@ -167,8 +178,12 @@ def _single_counts(q: str, low: str) -> Iterator[Instruction]:
     ):
         if each_after(low, m) and not is_part(low, m):  # "one sentence each"
             yield make("count", m.group(0), unit="item_sentences", relation="exactly", value=1)
-        elif not is_part(low, m) and not is_part_after(low, m, then=True) and not re.search(
-            r"^\s*(?:each|per|for|summar|about|that|of|on|at\s+the\s+end)", low[m.end() :]
+        elif (
+            not is_part(low, m)
+            and not is_part_after(low, m, then=True)
+            and not re.search(
+                r"^\s*(?:each|per|for|summar|about|that|of|on|at\s+the\s+end)", low[m.end() :]
+            )
         ):
             yield make("count", m.group(0), unit="sentences", relation="exactly", value=1)
     for m in re.finditer(r"\b(?:in\s+|as\s+)?(?:one|a\s+single)\s+paragraph\b", low):
@@ -341,6 +356,10 @@ _FORMATS = patterns(
         r"\b(?:in|inside|within|as|use)\s+(?:a\s+)?(?:fenced\s+|markdown\s+)?code\s*block\b",
     ),
     (
+        "blockquote",
+        r"\b(?:in|as|inside|within|use|using)\s+(?:a\s+)?(?:markdown\s+)?block[\s-]?quotes?\b",
+    ),
+    (
         "table",
         r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b"
         r"|\bmarkdown\s+table\b",
@@ -453,6 +472,28 @@ def _json_keys(q: str, low: str) -> Iterator[Instruction]:
         yield make("json_keys", m.group(0), value=list(dict.fromkeys(keys)))
 
 
+#: The answer alone, asked for: "Just the number.", "Just the subject line", "One word
+#: answer." (not "just the name of the file, and why", nor "just give me the answer",
+#: which waves off a lecture; code alone is ``code_only``).
+_BARE_ANSWER = re.compile(
+    r"\b(?:just|only)\s+(?:the\s+|one\s+|a\s+|1\s+)?"
+    r"(?P<what>name|word|number|figure|date|year|title|subject\s+line|headline|price|amount"
+    r"|total)\b(?=\s*(?:[.,;!)]|$|please\b|pls\b|in\s+quotes\b|nothing\s+else\b|no\s+\w+"
+    r"|for\s+(?:an?|the|my|our)\s))"
+    r"|\b(?:one|single|1)[- ]word\s+(?:answer|reply|response)\b"
+    r"|\banswer\s+(?:as|with)\s+['\"‘“][^'\"’”\n]{1,30}['\"’”]\s+and\s+nothing\s+else\b",
+    re.MULTILINE,
+)
+
+
+def _bare_answer(q: str, low: str) -> Iterator[Instruction]:
+    for m in _BARE_ANSWER.finditer(low):
+        if is_part(low, m) or is_part_after(low, m, then=True) or negated_before(low, m):
+            continue  # "then just the number on its own line": a part; "not just the name"
+        yield make("bare_answer", m.group(0), value=q[m.start() : m.end()].strip(" .,;!"))
+        return
+
+
 #: The rules, in order: where two phrasings give the same check, the first wins.
 FORM_RULES: tuple[Rule, ...] = (
     _counts,
@@ -461,6 +502,7 @@ FORM_RULES: tuple[Rule, ...] = (
     _lists,
     _formats,
     _json_keys,
+    _bare_answer,
     _cases,
     _chars,
 )

@@ -333,6 +333,37 @@ _NAMED_SECTIONS = re.compile(
 )
 
 
+#: "formatted as Attendees / Decisions / Action Items": labels split by slashes.
+_SLASHED_LABELS = re.compile(
+    rf"\b(?i:formatted|laid\s+out|structured|organi[sz]ed|split)\s+(?i:as|into)\s+"
+    rf"(?P<names>{_HEADING_NAME}(?:\s+/\s+{_HEADING_NAME})+)"
+)
+#: A template given line by line after "this format:": "Done: ...", "Weather: <one sentence>".
+_TEMPLATE_INTRO = re.compile(r"\b(?i:format|template|layout|structure)\s*:[ \t]*\n")
+_TEMPLATE_LINE = re.compile(
+    r"^[ \t]*(?:[-*][ \t]+)?\**(?P<label>[A-Z][\w'&/ -]{0,30}?)\**[ \t]*:\**[ \t]*"
+    r"(?:\.\.\.|…|<[^>\n]*>|\[[^\]\n]*\]|_+|\{[^}\n]*\})?[ \t]*$"
+)
+
+
+def _template_labels(q: str) -> tuple[re.Match[str], list[str]] | None:
+    """The labels of a template the request gives line by line after "this format:"."""
+    m = _TEMPLATE_INTRO.search(q)
+    if m is None:
+        return None
+    labels: list[str] = []
+    for line in q[m.end() :].splitlines():
+        if not line.strip():
+            if labels:
+                break
+            continue
+        found = _TEMPLATE_LINE.match(line)
+        if found is None:
+            break
+        labels.append(found["label"].strip())
+    return (m, labels) if len(labels) >= 2 else None
+
+
 def _headings(q: str, low: str) -> Iterator[Instruction]:
     del low  # heading names keep their case
     m = _HEADINGS_QUOTED.search(q)
@@ -342,6 +373,10 @@ def _headings(q: str, low: str) -> Iterator[Instruction]:
         names = [n.strip() for n in re.split(_NAME_SEP, m["names"])]
     elif m := _NAMED_SECTIONS.search(q):
         names = [m["a"], m["b"]]
+    elif m := _SLASHED_LABELS.search(q):
+        names = [n.strip() for n in m["names"].split("/")]
+    elif template := _template_labels(q):
+        m, names = template
     else:
         return
     names = [n.strip("#*_: ") for n in names]  # "'## Example'" names the heading Example

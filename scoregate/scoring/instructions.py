@@ -166,11 +166,22 @@ def _format(content: str, k: Instruction) -> Verdict:
         if "```" in content or re.search(r"(?m)^(?: {4}|\t)\S", content):
             return True, "has a code block"
         return False, f"no code block; {_asks(k)} a code block"
+    if k.value == "blockquote":
+        return _blockquote(content, k)
     if k.value == "table":
         if _TABLE_RULE.search(content) or content.count("\t") >= 4:
             return True, "has a table"
         return False, f"no table; {_asks(k)} a table"
     raise ValueError(f"unknown format {k.value!r}")
+
+
+def _blockquote(content: str, k: Instruction) -> Verdict:
+    """Every line of text quoted with ">" (markdown's blockquote)."""
+    lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
+    outside = [ln for ln in lines if not ln.startswith(">")]
+    if lines and not outside:
+        return True, "in a blockquote"
+    return False, f"{plural(len(outside), 'line')} outside a blockquote; {_asks(k)} a blockquote"
 
 
 #: A line of prose: five words or more ending as a sentence ends (comments aside).
@@ -452,6 +463,20 @@ def _language(content: str, k: Instruction) -> Verdict:
     return False, f"written in {LANGUAGE_NAMES.get(got, got)}; {_asks(k)} {name}"
 
 
+#: An answer asked for alone ("just the number") is a line of at most this many words.
+BARE_ANSWER_WORDS = 15
+
+
+def _bare_answer(content: str, k: Instruction) -> Verdict:
+    """Only what was asked for: one line of a few words ("6 mm", "Purls of Wisdom")."""
+    lines = [ln for ln in content.strip().splitlines() if ln.strip()]
+    words = len(content.split())
+    if len(lines) <= 1 and words <= BARE_ANSWER_WORDS:
+        return True, f"{plural(words, 'word')} on one line"
+    said = plural(len(lines), "line") if len(lines) > 1 else plural(words, "word")
+    return False, f"{said}; {_asks(k)} '{k.value}', nothing around it"
+
+
 def _objects(data: Any, depth: int = 0) -> list[dict[str, Any]]:
     """The JSON objects that hold the records: the top object, or each object of the top
     list, or (one level down) those of a list the top object wraps."""
@@ -510,6 +535,7 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "paragraph_first_word": _paragraph_first_word,
     "headings": _headings,
     "json_keys": _json_keys,
+    "bare_answer": _bare_answer,
 }
 
 

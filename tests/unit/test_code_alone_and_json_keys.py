@@ -1,6 +1,7 @@
 """Instructions the held-back requests gave and the gate did not read (twelfth session):
 code asked for alone ("just the SQL", "formula only"), the keys of a JSON answer, a bare
-"Lowercase,", "top 3 causes" and "a checklist of 10 items"."""
+"Lowercase,", "top 3 causes", "a checklist of 10 items", the lines of verse, a template's
+labels, an answer asked for alone ("just the number"), a blockquote and a "6-word story"."""
 
 from __future__ import annotations
 
@@ -133,3 +134,103 @@ def test_the_lines_of_verse_are_counted_exactly() -> None:
     assert check_instruction("Morning Brew\n\n" + six, k)[0] is True
     assert check_instruction(six + "\nand the mug is warm.", k)[0] is False
     assert check_instruction("Kettle clicks,\nbeans crack,\nsteam curls,\nsip.", k)[0] is False
+
+
+@pytest.mark.parametrize(
+    ("query", "labels"),
+    [
+        (
+            "Write my status update in exactly this 3-line format:\nDone: ...\nDoing: ...\n"
+            "Blocked: ...\n\nContext: finished the API migration, writing tests now.",
+            ["Done", "Doing", "Blocked"],
+        ),
+        (
+            "Weather vs climate? Answer in exactly this format:\nWeather: <one sentence>\n"
+            "Climate: <one sentence>",
+            ["Weather", "Climate"],
+        ),
+        ("Use this format:\n- **Name:** [name]\n- **Why:** [reason]", ["Name", "Why"]),
+        (
+            "Turn these notes into meeting minutes formatted as Attendees / Decisions / Action "
+            "Items (owner in brackets).\n\nNotes: Jo, Raj, Kim attended.",
+            ["Attendees", "Decisions", "Action Items"],
+        ),
+    ],
+)
+def test_a_template_given_line_by_line_names_its_labels(query: str, labels: list[str]) -> None:
+    (k,) = _inferred(query, "headings")
+    assert k.value == labels
+    filled = "\n".join(f"**{label}:** something" for label in labels)
+    assert check_instruction(filled, k)[0] is True
+    assert check_instruction("\n".join(f"{lb}: x" for lb in labels[:-1]), k)[0] is False
+    assert check_instruction("A paragraph of prose that follows no template.", k)[0] is False
+
+
+def test_lowercase_labels_of_data_are_no_template() -> None:
+    assert _inferred("My data format:\nid: 1\nname: x\n\nWhat is wrong?", "headings") == []
+
+
+@pytest.mark.parametrize(
+    ("query", "short", "long"),
+    [
+        ("What size drill bit for a 6mm wall plug? Just the number.", "6 mm", None),
+        (
+            "Just the subject line for an email inviting the team to a farewell lunch.",
+            "Subject: Farewell lunch for Marco, Friday 12:30",
+            "Subject: Farewell lunch\n\nHi team, Marco's last day is Friday.",
+        ),
+        (
+            "Suggest a name for my knitting blog. Just one name, nothing else.",
+            "Purls of Wisdom",
+            "1. Purls of Wisdom\n2. Knit Happens\n3. Stitch & Sip",
+        ),
+        ("Name one climbing plant for a fence. One word answer.", "Clematis", None),
+        ("How long for a jammy egg? answer as 'X minutes' and nothing else", "6 minutes", None),
+    ],
+)
+def test_an_answer_asked_for_alone(query: str, short: str, long: str | None) -> None:
+    (k,) = _inferred(query, "bare_answer")
+    assert check_instruction(short, k)[0] is True
+    wordy = (
+        "For a 6 mm plug you'd normally use a 6 mm masonry bit, but in soft or crumbly "
+        "plaster some people drop down to 5.5 mm for a tighter fit."
+    )
+    verdict, detail = check_instruction(long or wordy, k)
+    assert verdict is False and "nothing around it" in detail
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "I need just the name of the file and why it fails",
+        "Give me the total, then just the number on its own line",
+        "Only the number of users matters here, how do I count them?",
+        "I don't want you to just give me the answer. Help me solve 3x + 7 = 22 myself.",
+        "Don't give me just the number, explain how you got it.",
+    ],
+)
+def test_no_bare_answer_asked(query: str) -> None:
+    assert _inferred(query, "bare_answer") == []
+
+
+def test_a_blockquote() -> None:
+    query = "2-line motivational couplet for a runner on race day, in a markdown blockquote"
+    (k,) = _inferred(query, "format")
+    assert k.value == "blockquote"
+    assert check_instruction("> The miles you trained\n> now trust them", k)[0] is True
+    assert check_instruction("The miles you trained\nnow trust them", k)[0] is False
+
+
+@pytest.mark.parametrize(
+    ("query", "n"),
+    [("6-word story about moving to a new city", 6), ("Give me a 5-word summary of it", 5)],
+)
+def test_a_short_hyphenated_word_count_is_exact(query: str, n: int) -> None:
+    counts = [(k.relation, k.value) for k in _inferred(query, "count") if k.unit == "words"]
+    assert counts == [("exactly", n)]
+
+
+def test_a_word_count_of_a_later_part_is_not_the_answers() -> None:
+    query = "one-sentence pitch for a dog-walking app, then on a new line a 3-word slogan"
+    assert [k for k in _inferred(query, "count") if k.unit == "words"] == []
+    assert _inferred("Write a 300-word essay on tides", "count") == []
