@@ -150,6 +150,7 @@ CountUnit = Literal[
     "placeholders",
     "item_words",
     "item_sentences",
+    "section_items",
 ]
 Relation = Literal["exactly", "at_least", "at_most"]
 

@@ -117,6 +117,24 @@ def item_sentence_counts(content: str) -> list[int]:
     return [len(split_sentences(i)) for i in items] if len(items) >= 2 else []
 
 
+def section_item_counts(content: str) -> list[int]:
+    """The list items under each heading, in order: a line of text that is no item and not
+    indented opens a section ("Pros", "**Day 1**", "### Cons:"); sections without items
+    (an intro, a closing line) are left out. Empty when no section has items."""
+    counts: list[int] = []
+    current: int | None = None
+    for line in content.splitlines():
+        if BULLET.match(line) or NUMBERED.match(line):
+            current = (current or 0) + 1
+        elif line.strip() and not line[:1].isspace():
+            if current:
+                counts.append(current)
+            current = 0
+    if current:
+        counts.append(current)
+    return counts
+
+
 #: A closing line that signs a message off: "Kind regards, Priya", "Thanks,\nSam", "- Jo";
 #: the phrase alone or with a capitalised name after it ("Best of luck!" is a sentence).
 _NAME = r"[A-Z][\w.'-]*(?:[ \t]+[A-Z][\w.'-]*){0,2}"

@@ -84,7 +84,13 @@ def _per_item_unit(low: str, m: re.Match[str], unit: str, rel: str) -> str | Non
         return "item_words"
     if unit == "sentences" and each_after(low, m):
         return "item_sentences"
+    if unit == "bullets" and (each_after(low, m) or _EACH_SECTION.search(low[: m.start()])):
+        return "section_items"  # "3 bullets under each", "two sections, each with 2 bullets"
     return None
+
+
+#: "..., each with exactly 2 bullets": the count that follows is of every section's list.
+_EACH_SECTION = re.compile(r"\beach\s+(?:one\s+|section\s+|part\s+|day\s+)?(?:with|having|of)\s+$")
 
 
 def _each_item(low: str, m: re.Match[str]) -> bool:
@@ -354,6 +360,10 @@ _FORMATS = patterns(
     (
         "code_block",
         r"\b(?:in|inside|within|as|use)\s+(?:a\s+)?(?:fenced\s+|markdown\s+)?code\s*block\b",
+    ),
+    (
+        "comma_separated",
+        r"\bcomma[- ]?separated\b(?!\s+(?:values?|file|csv))|\bseparated\s+by\s+commas\b",
     ),
     (
         "blockquote",

@@ -28,12 +28,14 @@ from scoregate.schemas.constraints import Instruction
 from scoregate.scoring.counting import (
     BULLET,
     FENCE,
+    ITEM_MARKER,
     NUMBERED,
     WORDS,
     count_units,
     item_sentence_counts,
     item_word_counts,
     other_count,
+    section_item_counts,
     split_paragraphs,
     unfenced,
 )
@@ -75,12 +77,13 @@ _UNIT_NOUN = {
     "placeholders": "placeholder",
     "item_words": "word per list item",
     "item_sentences": "sentence per item",
+    "section_items": "list item per section",
 }
 
 
 def _count(content: str, k: Instruction) -> Verdict:
     assert k.unit is not None and isinstance(k.value, int)
-    if k.unit in ("item_words", "item_sentences"):
+    if k.unit in ("item_words", "item_sentences", "section_items"):
         return _per_item(content, k)
     if k.unit == "sections":
         marker = (k.separator or "SECTION").strip()
@@ -111,25 +114,33 @@ def _lenient(a: int, b: int, relation: str, want: int) -> int:
     return b if b == want else a
 
 
+#: What a limit on every part counts, in what, and how the parts are named.
+_PARTS: dict[str, tuple[Callable[[str], list[int]], str, str]] = {
+    "item_words": (item_word_counts, "word", "item"),
+    "item_sentences": (item_sentence_counts, "sentence", "item"),
+    "section_items": (section_item_counts, "list item", "section"),
+}
+
+
 def _per_item(content: str, k: Instruction) -> Verdict:
-    """A limit on every item: words per list item, or sentences per item."""
-    assert isinstance(k.value, int)
-    words = k.unit == "item_words"
-    sizes = item_word_counts(content) if words else item_sentence_counts(content)
-    noun = "word" if words else "sentence"
+    """A limit on every part: words per list item, sentences per item, or list items per
+    section ("a Pros section and a Cons section, each with exactly 2 bullets")."""
+    assert isinstance(k.value, int) and k.unit is not None
+    counter, noun, part = _PARTS[k.unit]
+    sizes = counter(content)
     if not sizes:
-        return None, f"no list items to count {noun}s in" if words else "no items to count"
+        return None, f"no {part}s to count {noun}s in"
     if k.relation == "at_most":
         worst = max(sizes)
     elif k.relation == "at_least":
         worst = min(sizes)
     else:
         worst = next((n for n in sizes if n != k.value), k.value)
-    want = f"{_RELATION_WORDS[k.relation]} {plural(k.value, noun)} per item"
+    want = f"{_RELATION_WORDS[k.relation]} {plural(k.value, noun)} per {part}"
     if _compare(worst, k.relation, k.value):
-        return True, f"every item within {want.replace(' per item', '')}"
+        return True, f"every {part} within {want.replace(f' per {part}', '')}"
     which = sizes.index(worst) + 1
-    return False, f"item {which} has {plural(worst, noun)}; {_asks(k)} {want}"
+    return False, f"{part} {which} has {plural(worst, noun)}; {_asks(k)} {want}"
 
 
 def _list_form(content: str, k: Instruction) -> Verdict:
@@ -144,35 +155,50 @@ def _list_form(content: str, k: Instruction) -> Verdict:
     return False, f"no bulleted list; {_asks(k)} bullet points"
 
 
+def _json(content: str, k: Instruction) -> Verdict:
+    try:
+        json.loads(unfenced(content))
+    except ValueError as exc:
+        return False, f"not valid JSON ({exc.args[0][:80]}); {_asks(k)} JSON"
+    return True, "valid JSON"
+
+
+def _yaml(content: str, k: Instruction) -> Verdict:
+    try:
+        data = yaml.safe_load(unfenced(content))
+    except yaml.YAMLError:
+        return False, f"not valid YAML; {_asks(k)} YAML"
+    if isinstance(data, dict | list):
+        return True, "valid YAML"
+    return False, f"plain text, not a YAML mapping or list; {_asks(k)} YAML"
+
+
+def _code_block(content: str, k: Instruction) -> Verdict:
+    if "```" in content or re.search(r"(?m)^(?: {4}|\t)\S", content):
+        return True, "has a code block"
+    return False, f"no code block; {_asks(k)} a code block"
+
+
+def _table(content: str, k: Instruction) -> Verdict:
+    if _TABLE_RULE.search(content) or content.count("\t") >= 4:
+        return True, "has a table"
+    return False, f"no table; {_asks(k)} a table"
+
+
 def _format(content: str, k: Instruction) -> Verdict:
-    body = unfenced(content)
-    if k.value == "json":
-        try:
-            json.loads(body)
-        except ValueError as exc:
-            return False, f"not valid JSON ({exc.args[0][:80]}); {_asks(k)} JSON"
-        return True, "valid JSON"
-    if k.value == "yaml":
-        try:
-            data = yaml.safe_load(body)
-        except yaml.YAMLError:
-            return False, f"not valid YAML; {_asks(k)} YAML"
-        if isinstance(data, dict | list):
-            return True, "valid YAML"
-        return False, f"plain text, not a YAML mapping or list; {_asks(k)} YAML"
-    if k.value == "code_only":
-        return _code_only(content, k)
-    if k.value == "code_block":
-        if "```" in content or re.search(r"(?m)^(?: {4}|\t)\S", content):
-            return True, "has a code block"
-        return False, f"no code block; {_asks(k)} a code block"
-    if k.value == "blockquote":
-        return _blockquote(content, k)
-    if k.value == "table":
-        if _TABLE_RULE.search(content) or content.count("\t") >= 4:
-            return True, "has a table"
-        return False, f"no table; {_asks(k)} a table"
-    raise ValueError(f"unknown format {k.value!r}")
+    check = _FORMAT_CHECKS.get(str(k.value))
+    if check is None:
+        raise ValueError(f"unknown format {k.value!r}")
+    return check(content, k)
+
+
+def _comma_separated(content: str, k: Instruction) -> Verdict:
+    """One line of items split by commas, not a list of lines."""
+    lines = [ln for ln in unfenced(content).strip().splitlines() if ln.strip()]
+    if len(lines) == 1 and "," in lines[0] and not ITEM_MARKER.match(lines[0]):
+        return True, "one comma-separated line"
+    what = plural(len(lines), "line") if len(lines) > 1 else "no commas"
+    return False, f"{what}; {_asks(k)} a comma-separated line"
 
 
 def _blockquote(content: str, k: Instruction) -> Verdict:
@@ -182,6 +208,7 @@ def _blockquote(content: str, k: Instruction) -> Verdict:
     if lines and not outside:
         return True, "in a blockquote"
     return False, f"{plural(len(outside), 'line')} outside a blockquote; {_asks(k)} a blockquote"
+
 
 
 #: A line of prose: five words or more ending as a sentence ends (comments aside).
@@ -198,6 +225,16 @@ def _code_only(content: str, k: Instruction) -> Verdict:
         return True, "only code"
     what = "text around the code block" if "```" in content else "explanation with the code"
     return False, f"{what}; {_asks(k)} the code alone"
+
+_FORMAT_CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
+    "json": _json,
+    "yaml": _yaml,
+    "code_only": _code_only,
+    "code_block": _code_block,
+    "blockquote": _blockquote,
+    "comma_separated": _comma_separated,
+    "table": _table,
+}
 
 
 def _case(content: str, k: Instruction) -> Verdict:

@@ -1,7 +1,8 @@
 """Instructions the held-back requests gave and the gate did not read (twelfth session):
 code asked for alone ("just the SQL", "formula only"), the keys of a JSON answer, a bare
 "Lowercase,", "top 3 causes", "a checklist of 10 items", the lines of verse, a template's
-labels, an answer asked for alone ("just the number"), a blockquote and a "6-word story"."""
+labels, an answer asked for alone ("just the number"), a blockquote, a "6-word story", list
+items under each heading and a comma-separated line."""
 
 from __future__ import annotations
 
@@ -234,3 +235,53 @@ def test_a_word_count_of_a_later_part_is_not_the_answers() -> None:
     query = "one-sentence pitch for a dog-walking app, then on a new line a 3-word slogan"
     assert [k for k in _inferred(query, "count") if k.unit == "words"] == []
     assert _inferred("Write a 300-word essay on tides", "count") == []
+
+
+PROS_CONS = (
+    "Pros and cons of paying off my car loan early? Please split into a Pros section and a "
+    "Cons section, each with exactly 2 bullets."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "relation", "n"),
+    [
+        (PROS_CONS, "exactly", 2),
+        (
+            "3-day Rome itinerary, headings Day 1, Day 2, Day 3, at most 3 bullets under each.",
+            "at_most",
+            3,
+        ),
+    ],
+)
+def test_list_items_under_each_heading(query: str, relation: str, n: int) -> None:
+    (k,) = [k for k in _inferred(query, "count") if k.unit == "section_items"]
+    assert (k.relation, k.value) == (relation, n)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed"),
+    [
+        ("Pros\n- a\n- b\n\nCons\n- c\n- d", True),
+        ("Here you go:\n\n### Pros\n- a\n- b\n### Cons:\n- c\n- d\n\nHope it helps.", True),
+        ("**Pros**\n- a\n- b\n- e\n\n**Cons**\n- c\n- d", False),
+        ("Paying it off early saves interest but costs you liquidity.", None),
+    ],
+)
+def test_list_items_counted_per_section(answer: str, passed: bool | None) -> None:
+    (k,) = [k for k in _inferred(PROS_CONS, "count") if k.unit == "section_items"]
+    verdict, detail = check_instruction(answer, k)
+    assert verdict is passed, detail
+    if passed is False:
+        assert detail.startswith("section 1 has 3 list items")
+
+
+def test_comma_separated() -> None:
+    query = "first 10 elements of the periodic table, symbols only, comma-separated"
+    (k,) = _inferred(query, "format")
+    assert k.value == "comma_separated"
+    assert check_instruction("H, He, Li, Be, B, C, N, O, F, Ne", k)[0] is True
+    assert check_instruction("```\nH, He, Li\n```", k)[0] is True
+    assert check_instruction("1. H\n2. He\n3. Li", k)[0] is False
+    assert check_instruction("H He Li Be", k)[0] is False
+    assert _inferred("Export the table as a comma-separated values file", "format") == []
