@@ -151,6 +151,7 @@ CountUnit = Literal[
     "item_words",
     "item_sentences",
     "section_items",
+    "characters",
 ]
 Relation = Literal["exactly", "at_least", "at_most"]
 

@@ -25,6 +25,7 @@ Pure: text in, numbers out.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 WORDS = re.compile(r"\w+", re.UNICODE)
 _ABBREV = re.compile(
@@ -183,30 +184,31 @@ _TITLE_ON_TOP = re.compile(r"^(?:#{1,6}\s.+|\*\*[^*]+\*\*|__[^_]+__|<<.+>>|title
 _SHORT_LINE = re.compile(r"^[^.!?,;:\n]{1,50}$")
 
 
+#: Units counted by one pattern or measure, whatever the separator.
+_SIMPLE_UNITS: dict[str, Callable[[str], int]] = {
+    "words": count_words,
+    "sentences": lambda c: len(split_sentences(TITLE_LINE.sub("", c))),  # <<title>>: none
+    "bullets": lambda c: len(BULLET.findall(c)),
+    "numbered": lambda c: len(NUMBERED.findall(c)),
+    "lines": lambda c: len([ln for ln in c.splitlines() if ln.strip()]),
+    "highlights": lambda c: len(HIGHLIGHT.findall(c)),
+    "placeholders": lambda c: len(PLACEHOLDER.findall(c)),
+    "characters": lambda c: len(c.strip()),
+}
+
+
 def count_units(content: str, unit: str, separator: str | None) -> int | None:
-    if unit == "words":
-        return count_words(content)
-    if unit == "sentences":
-        return len(split_sentences(TITLE_LINE.sub("", content)))  # a <<title>> is no sentence
+    if unit in _SIMPLE_UNITS:
+        return _SIMPLE_UNITS[unit](content)
     if unit == "paragraphs":
         parts = split_paragraphs(content, separator)
         return len([p for p in parts if p])
-    if unit == "bullets":
-        return len(BULLET.findall(content))
-    if unit == "numbered":
-        return len(NUMBERED.findall(content))
     if unit == "items":
         n = len(BULLET.findall(content)) + len(NUMBERED.findall(content))
         return n or None
-    if unit == "lines":
-        return len([ln for ln in content.splitlines() if ln.strip()])
     if unit == "code_lines":  # "keep the script to 10 lines": the code in its fences
         code = [ln for block in _FENCED.findall(content) for ln in block.splitlines() if ln.strip()]
         return len(code) or count_units(content, "lines", separator)
     if unit == "sections":
         return None  # counted by marker in _count
-    if unit == "highlights":
-        return len(HIGHLIGHT.findall(content))
-    if unit == "placeholders":
-        return len(PLACEHOLDER.findall(content))
     raise ValueError(f"unknown unit {unit!r}")

@@ -52,6 +52,7 @@ _UNIT_WORDS: dict[str, str] = {
     "lines?": "lines",
     "highlighted\\s+sections?": "highlights",
     "placeholders?": "placeholders",
+    "char(?:acter)?s?": "characters",
 }
 
 #: Plural nouns that name the items of a list the request asks for ("5 ideas").
@@ -99,6 +100,24 @@ def _each_item(low: str, m: re.Match[str]) -> bool:
     return is_part(low, m) and _EACH_ITEM.search(before) is not None
 
 
+#: A text the answer is, whose characters are counted: a tweet, a description, a bio.
+_CHARACTER_TEXT = re.compile(
+    r"\b(?:tweets?|posts?|descriptions?|bios?|captions?|titles?|headlines?|subject\s+lines?|sms"
+    r"|texts?|messages?|taglines?|slogans?|summary|summaries|alt\s+text|blurbs?|taglines?|ad|ads"
+    r"|copy|reply|answer|response|status|notification|preview)\b"
+)
+#: ... not a part of it: "subject line under 50 characters, then a blank line and a body".
+_CHARACTER_PART = re.compile(
+    r"\b(?:titles?|subject(?:\s+line)?|headlines?|headings?|names?|labels?|first\s+line|hook"
+    r"|opening|each|every|per)\b[^.\n]*$"
+)
+#: ... not a thing inside it: "a password of 16 characters".
+_CHARACTER_THING = re.compile(
+    r"\b(?:passwords?|passphrases?|pins?|usernames?|keys?|tokens?|strings?|ids?|hash(?:es)?|codes?"
+    r"|serials?|fields?|columns?|varchar|tables?|schemas?|inputs?|database)\b"
+)
+
+
 #: Verse, whose lines are counted exactly: "poem about coffee, 6 lines", "a 2-line couplet".
 _VERSE = re.compile(
     r"\b(?:poems?|verses?|couplets?|haikus?|limericks?|stanzas?|sonnets?|rhymes?)\b"
@@ -126,6 +145,37 @@ def _bare_count(low: str, m: re.Match[str], unit: str, n: int) -> tuple[str, int
     return None
 
 
+_YES_NO_THEN = re.compile(
+    r"\byes\s+or\s+no\b[^.?!\n]{0,40}?\bthen\s+(?:(?:give|add|write)\s+(?:me\s+)?"
+    r"|explain\w*\s+(?:it\s+|why\s+)?(?:in\s+)?)?$"
+)
+
+
+def _after_yes_no(low: str, m: re.Match[str]) -> bool:
+    """Whether the count ``m`` follows "yes or no first, then": the rest of the answer."""
+    start = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
+    return _YES_NO_THEN.search(low[max(0, start - 80) : start]) is not None
+
+
+def _whole_count(
+    low: str, m: re.Match[str], unit: str, rel: str, value: int
+) -> tuple[str, int] | None:
+    """The relation and value of a count of the whole answer, or ``None`` where it is none
+    to check."""
+    if unit == "characters":
+        if not _CHARACTER_TEXT.search(low) or _CHARACTER_THING.search(low):
+            return None  # "a password of 16 characters" counts the password, not the answer
+        if _CHARACTER_PART.search(low[max(0, m.start() - 30) : m.start()]):
+            return None  # "a title under 80 characters and 5 bullet points": a part
+        if rel == "exactly" and not m.group("rel"):
+            return "at_most", value  # "a 280-character tweet", "160 characters": a limit
+    if unit == "words" and _CAPITALISED.match(low, m.end()):
+        return None  # "fewer than 3 words in all caps": capital_words reads it
+    if unit in ("words", "lines") and rel == "exactly" and not m.group("rel"):
+        return _bare_count(low, m, unit, value)
+    return rel, value
+
+
 def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
@@ -150,14 +200,14 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
                 per_item = _per_item_unit(low, m, unit, rel)
                 if per_item is not None:
                     yield make("count", m.group(0), unit=per_item, relation=rel, value=value)
+                elif unit == "sentences" and rel != "at_least" and _after_yes_no(low, m):
+                    # "yes or no first, then one sentence": the verdict and one more
+                    yield make("count", m.group(0), unit=unit, relation="at_most", value=value + 1)
                 continue
-            if unit == "words" and _CAPITALISED.match(low, m.end()):
-                continue  # "fewer than 3 words in all caps": capital_words reads it
-            if unit in ("words", "lines") and rel == "exactly" and not m.group("rel"):
-                bare = _bare_count(low, m, unit, n)
-                if bare is None:
-                    continue
-                rel, value = bare
+            whole = _whole_count(low, m, unit, rel, value)
+            if whole is None:
+                continue
+            rel, value = whole
             sep = "***" if unit == "paragraphs" and re.search(r"\*\s?\*\s?\*", q) else None
             if unit == "lines" and _ABOUT_CODE.search(low):
                 unit = "code_lines"  # "keep the script to 10 lines": its code, not the fences
@@ -486,9 +536,9 @@ def _json_keys(q: str, low: str) -> Iterator[Instruction]:
 #: answer." (not "just the name of the file, and why", nor "just give me the answer",
 #: which waves off a lecture; code alone is ``code_only``).
 _BARE_ANSWER = re.compile(
-    r"\b(?:just|only)\s+(?:the\s+|one\s+|a\s+|1\s+)?"
-    r"(?P<what>name|word|number|figure|date|year|title|subject\s+line|headline|price|amount"
-    r"|total)\b(?=\s*(?:[.,;!)]|$|please\b|pls\b|in\s+quotes\b|nothing\s+else\b|no\s+\w+"
+    r"\b(?:just|only)\s+(?:the\s+|one\s+|a\s+|1\s+)?(?:(?:two|three|four|five|six|\d)\s+)?"
+    r"(?P<what>names?|words?|numbers?|figures?|dates?|years?|titles?|subject\s+line|headlines?"
+    r"|price|amount|total)\b(?=\s*(?:[.,;!)]|$|please\b|pls\b|in\s+quotes\b|nothing\s+else\b|no\s+\w+"
     r"|for\s+(?:an?|the|my|our)\s))"
     r"|\b(?:one|single|1)[- ]word\s+(?:answer|reply|response)\b"
     r"|\banswer\s+(?:as|with)\s+['\"‘“][^'\"’”\n]{1,30}['\"’”]\s+and\s+nothing\s+else\b",

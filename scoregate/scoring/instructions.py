@@ -78,6 +78,7 @@ _UNIT_NOUN = {
     "item_words": "word per list item",
     "item_sentences": "sentence per item",
     "section_items": "list item per section",
+    "characters": "character",
 }
 
 
@@ -504,10 +505,21 @@ def _language(content: str, k: Instruction) -> Verdict:
 BARE_ANSWER_WORDS = 15
 
 
+#: ... and a list of them ("just the names") has no line or item longer than this.
+BARE_ITEM_WORDS = 6
+
+
 def _bare_answer(content: str, k: Instruction) -> Verdict:
-    """Only what was asked for: one line of a few words ("6 mm", "Purls of Wisdom")."""
+    """Only what was asked for: one line of a few words ("6 mm", "Purls of Wisdom"), or,
+    for several ("just the names"), items of a few words each, with no sentence around."""
     lines = [ln for ln in content.strip().splitlines() if ln.strip()]
     words = len(content.split())
+    if str(k.value).endswith("s"):  # several: one per line, or one line split by commas
+        items = [ITEM_MARKER.sub("", p) for ln in lines for p in ln.split(",")]
+        longest = max((len(i.split()) for i in items), default=0)
+        if longest <= BARE_ITEM_WORDS and not any(ln.rstrip().endswith(":") for ln in lines):
+            return True, f"{plural(len(items), 'item')} of at most {plural(longest, 'word')}"
+        return False, f"a part of {plural(longest, 'word')}; {_asks(k)} '{k.value}', nothing else"
     if len(lines) <= 1 and words <= BARE_ANSWER_WORDS:
         return True, f"{plural(words, 'word')} on one line"
     said = plural(len(lines), "line") if len(lines) > 1 else plural(words, "word")

@@ -285,3 +285,57 @@ def test_comma_separated() -> None:
     assert check_instruction("1. H\n2. He\n3. Li", k)[0] is False
     assert check_instruction("H He Li Be", k)[0] is False
     assert _inferred("Export the table as a comma-separated values file", "format") == []
+
+
+@pytest.mark.parametrize(
+    ("query", "relation", "n"),
+    [
+        ("Write the App Store short description.\nRules:\n1. max 170 characters", "at_most", 170),
+        ("Write a 280-character tweet about our launch", "at_most", 280),
+        ("Write a tweet (under 280 chars) about it", "at_most", 280),
+    ],
+)
+def test_the_characters_of_a_text_the_answer_is(query: str, relation: str, n: int) -> None:
+    (k,) = [k for k in _inferred(query, "count") if k.unit == "characters"]
+    assert (k.relation, k.value) == (relation, n)
+    assert check_instruction("x" * n, k)[0] is True
+    assert check_instruction("x" * (n + 1), k)[0] is False
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Give me a password of 16 characters",
+        "Create a Postgres table: title (required, max 200 chars), body.",
+        "Commit message: subject line under 50 characters, then a blank line and a short body",
+        "Product listing: give me a title under 80 characters and 5 bullet points.",
+    ],
+)
+def test_characters_of_something_else_are_not_the_answers(query: str) -> None:
+    assert [k for k in _inferred(query, "count") if k.unit == "characters"] == []
+
+
+def test_yes_or_no_then_one_sentence_is_two_at_most() -> None:
+    query = "Yes or no first, then one sentence: can I grow tomatoes on a north-facing balcony?"
+    (k,) = [k for k in _inferred(query, "count") if k.unit == "sentences"]
+    assert (k.relation, k.value) == ("at_most", 2)
+    assert check_instruction("No. North-facing balconies get too little sun.", k)[0] is True
+    long = "No. They get little direct sun. Tomatoes need a lot of sun. Try lettuce."
+    assert check_instruction(long, k)[0] is False
+    why = "Answer yes or no, then explain in 2 sentences why."
+    assert [(k.relation, k.value) for k in _inferred(why, "count")] == [("at_most", 3)]
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed"),
+    [
+        ("Tense, darkly funny, devastating", True),
+        ("tense\nfunny\ndevastating", True),
+        ("Parasite is a tense, darkly funny and ultimately devastating film about class.", False),
+        ("Here are three words that fit:\n- tense\n- funny\n- devastating", False),
+    ],
+)
+def test_several_asked_for_alone(answer: str, passed: bool) -> None:
+    query = "Three words to describe the film Parasite. Just the three words."
+    (k,) = _inferred(query, "bare_answer")
+    assert check_instruction(answer, k)[0] is passed
