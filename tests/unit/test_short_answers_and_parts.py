@@ -109,7 +109,9 @@ def _counts(query: str) -> list[tuple[str, str, int]]:
     ],
 )
 def test_a_count_of_a_part_is_not_a_count_of_the_whole_answer(query: str) -> None:
-    assert _counts(query) == []
+    # a limit on every part (bullets per section) may be read; no count of the whole answer
+    per_part = {"item_words", "item_sentences", "section_items"}
+    assert [c for c in _counts(query) if c[0] not in per_part] == []
 
 
 @pytest.mark.parametrize(
