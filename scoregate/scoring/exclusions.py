@@ -25,7 +25,8 @@ _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _END = (
     r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
-    r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch))\b"
+    r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch)"
+    r"|with (?:my|the|our|your|his|her|their|it|this|that))\b"
     rf"|,\s*(?:{_PRONOUN_ALT})(?![\w'])"
     # the ask after a comma: "won't eat mushrooms, dinner ideas?", "no onions, any tips?"
     # (but "without onions, garlic?" lists two)
@@ -33,7 +34,7 @@ _END = (
     r"|[^,.;:!?\n]{0,30}\b(?:ideas?|tips?|suggestions?|recommendations?|recs|options?"
     r"|thoughts|advice)\s*)\?"
     # A clause about the answer's form: "without garlic, as a numbered list of 5 steps".
-    r"|,\s*(?:as|in|using|formatted|written|under|within|keep(?:ing)?|and\s+(?:keep|make|use"
+    r"|,\s*(?:as|in|with|using|formatted|written|under|within|keep(?:ing)?|and\s+(?:keep|make|use"
     r"|write|format|give|put|end|start|begin))\b)"
     r")"
 )
@@ -99,7 +100,7 @@ _CUES: tuple[str, ...] = (
     r"\bnothing\s+(?:with|containing|involving|about|by|from|too|in|into"
     r"|(?:that|which)\s+(?:needs|uses|requires|involves|has|is))\s+",
     # "nothing slow." / "nothing spicy, please": one word closing the clause.
-    r"\bnothing\s+(?=[a-z]+\s*(?:[.,;!?)]|$))",
+    r"\bnothing\s+(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|$))",
     r"\bnever\s+(?:by|in|on|at|via|through)\s+",
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
     r"(?:^|[,;(]|\s-)\s*not\s+(?!in" + _PLACE + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
@@ -140,7 +141,7 @@ _LEADING = re.compile(
     r"^(?:(?:no|hate|dislike|a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
-    r"|wearing|mood\s+for|into|paying\s+for|(?:anything|stuff)\s+(?:about|on|regarding)"
+    r"|wearing|mood\s+for|into|paying\s+for|(?:anything|stuff)\s+(?:about|on|regarding)|with"
     r"|me|him|us|them|not\s+even|even)\s+)+",
     re.IGNORECASE,
 )
@@ -219,7 +220,7 @@ _TRAILING = re.compile(
 _CHAT_TAIL = re.compile(
     r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
     # "I don't eat meat btw", "no dairy tbh"
-    r"|btw|tbh|fyi|imo|honestly"
+    r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
     r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently"
@@ -438,7 +439,9 @@ def strip_exclusions(query: str) -> str:
         # A part with no request of its own goes too: the "I" of "I don't want a dog, ...",
         # or the reason after an exclusion ("Not memory foam, it's too hot for me").
         parts = [p for i, p in enumerate(parts) if _asks_something(p, after_exclusion=i > 0)]
-        text = re.sub(r"\s+", " ", " ".join(p.strip() for p in parts)).strip()
+        # each part loses the connector left dangling where an exclusion was cut out
+        # ("Pancakes with | , with oat milk")
+        text = re.sub(r"\s+", " ", " ".join(_DANGLING.sub("", p).strip() for p in parts)).strip()
         text = re.sub(r"\s+([,;:])", r"\1", re.sub(r"([,;:])(?:\s*[,;:])+", r"\1", text))
         text = _DANGLING.sub("", text).lstrip(" ,;:-")
         if _asks_something(text):

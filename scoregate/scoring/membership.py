@@ -234,6 +234,33 @@ def _embedding_members(
     return found
 
 
+_FOR_LOOP = (
+    r"^[ \t]*for\s*\(|^[ \t]*for\s+[^\n:]+?\s+in\s+[^\n]+:[ \t]*$"
+    r"|^[ \t]*for\s+[\w, ]+:?=\s*range\b"
+)
+_WHILE_LOOP = r"^[ \t]*while\s*\(|^[ \t]*while\s+[^\n]+:[ \t]*$"
+#: Code constructs a coding request rules out ("without a for loop or a list
+#: comprehension"), as they are written rather than named.
+CODE_FORMS: dict[str, re.Pattern[str]] = {
+    name: re.compile(rx, re.MULTILINE)
+    for names, rx in (
+        (("for loop", "for loops", "for-loop", "for-loops"), _FOR_LOOP),
+        (("while loop", "while loops"), _WHILE_LOOP),
+        (("loop", "loops", "explicit loops", "a loop"), f"{_FOR_LOOP}|{_WHILE_LOOP}"),
+        (
+            ("list comprehension", "list comprehensions", "comprehension", "comprehensions"),
+            r"\[[^\]\n]*\bfor\s+[^\]\n]*\bin\b[^\]\n]*\]",
+        ),
+        (
+            ("regex", "regexes", "regular expression", "regular expressions", "re module"),
+            r"\bre\.(?:compile|match|search|sub|subn|findall|finditer|fullmatch|split)\("
+            r"|\bnew\s+RegExp\(|\bregexp\.(?:MustCompile|Compile)\(",
+        ),
+    )
+    for name in names
+}
+
+
 #: US retirement plans named by their tax-code section: "401(k)", "403(b)".
 _PLAN_NAME = re.compile(r"\b(401|403|457)\s*\(\s*([kb])\s*\)", re.IGNORECASE)
 
@@ -253,6 +280,10 @@ def check_members(
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
     for item in items:
+        form = CODE_FORMS.get(item)
+        if form is not None and (found := form.search(content)):
+            check.violated.append((item, found.group(0).strip()[:40]))
+            continue
         members = CLASS_MEMBERS.get(item, ())
         text = _strip_substitutes(content, (item, *members))
         seen, affirmed = mentions(text, item)

@@ -161,3 +161,57 @@ def test_a_word_of_the_items_family_is_the_item_not_a_member() -> None:
 def test_a_count_of_what_comes_with_the_answer(query: str, counted: bool) -> None:
     sentences = [i for i in inferred_constraints(query) if i.unit == "sentences"]
     assert bool(sentences) == counted
+
+
+UPPER = (
+    "convert a list of strings to uppercase in python without a for loop or a list comprehension"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "used"),
+    [
+        ("```python\nupper_words = [w.upper() for w in words]\n```", ["list comprehension"]),
+        (
+            "```python\nupper_words = []\nfor w in words:\n    upper_words.append(w.upper())\n```",
+            ["for loop"],
+        ),
+        ("```python\nupper_words = list(map(str.upper, words))\n```", []),
+        ("No for loop needed: `list(map(str.upper, words))` does it.", []),
+    ],
+)
+def test_code_constructs_ruled_out_are_found_as_written(answer: str, used: list[str]) -> None:
+    items = parse_exclusions(UPPER)
+    assert items == ["for loop", "list comprehension"]
+    assert [item for item, _ in check_members(items, answer).violated] == used
+
+
+def test_other_code_constructs() -> None:
+    assert check_members(["for loop"], "for (let i = 0; i < n; i++) { sum += a[i]; }").violated
+    assert check_members(["regex"], "import re\nclean = re.sub(r'\\s+', ' ', s)").violated
+    assert check_members(["while loop"], "while (x > 0) {\n  x--;\n}").violated
+    assert not check_members(["loops"], "Use map; for each item the function runs once.").violated
+
+
+@pytest.mark.parametrize(
+    ("query", "items"),
+    [
+        (
+            "Free alternatives to Photoshop? Nothing browser-based, my internet is flaky.",
+            ["browser-based"],
+        ),
+        (
+            "One condition: NO service account key files anywhere. How?",
+            ["service account key files"],
+        ),
+        ("I'd rather not deal with hills at all right now", ["hills"]),
+        ("Pancakes with no eggs, with oat milk", ["eggs"]),
+        ("No cheese with my pasta", ["cheese"]),
+    ],
+)
+def test_more_items_read_whole(query: str, items: list[str]) -> None:
+    assert parse_exclusions(query) == items
+
+
+def test_a_connector_left_where_an_exclusion_was_cut_goes_too() -> None:
+    assert strip_exclusions("Pancakes with no eggs, with oat milk") == "Pancakes, with oat milk."
