@@ -252,6 +252,10 @@ CODE_FORMS: dict[str, re.Pattern[str]] = {
             r"\[[^\]\n]*\bfor\s+[^\]\n]*\bin\b[^\]\n]*\]",
         ),
         (
+            ("lambda", "lambdas", "lambda function", "lambda functions", "lambda expressions"),
+            r"\blambda\b[^:\n]*:",
+        ),
+        (
             ("regex", "regexes", "regular expression", "regular expressions", "re module"),
             r"\bre\.(?:compile|match|search|sub|subn|findall|finditer|fullmatch|split)\("
             r"|\bnew\s+RegExp\(|\bregexp\.(?:MustCompile|Compile)\(",

@@ -190,6 +190,9 @@ def test_other_code_constructs() -> None:
     assert check_members(["for loop"], "for (let i = 0; i < n; i++) { sum += a[i]; }").violated
     assert check_members(["regex"], "import re\nclean = re.sub(r'\\s+', ' ', s)").violated
     assert check_members(["while loop"], "while (x > 0) {\n  x--;\n}").violated
+    sort = "people.sort(key=lambda p: p['age'])"
+    assert check_members(["lambda functions"], sort).violated
+    assert not check_members(["lambda functions"], "people.sort(key=itemgetter('age'))").violated
     assert not check_members(["loops"], "Use map; for each item the function runs once.").violated
 
 
