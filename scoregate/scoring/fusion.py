@@ -273,9 +273,13 @@ def _relevance(
     words = len(request.content.split())
     asked = short_answer_asked(request.query) if words <= f.short_answer_words else None
     if asked is not None:
-        return 1.0, f.missed_ask_cap, (
-            f"relevance {sem.score:.2f} not held against a {words}-word answer, since"
-            f" the request asks for a short answer ('{asked}'); unverified, so review at most"
+        return (
+            1.0,
+            f.missed_ask_cap,
+            (
+                f"relevance {sem.score:.2f} not held against a {words}-word answer, since"
+                f" the request asks for a short answer ('{asked}'); unverified, so review at most"
+            ),
         )
     if gate <= 0.0:
         return (

@@ -23,6 +23,7 @@ from typing import Any
 from scoregate.schemas.constraints import Instruction
 from scoregate.scoring.instruction_words import WORD_RULES
 from scoregate.scoring.phrasing import (
+    BARE_ANSWER,
     CAPITALISED,
     CAPS_WORDS,
     NUM,
@@ -30,6 +31,7 @@ from scoregate.scoring.phrasing import (
     TAIL_LEAST,
     TAIL_MOST,
     Rule,
+    count_start,
     each_after,
     is_part,
     is_part_after,
@@ -103,7 +105,7 @@ def _each_item(low: str, m: re.Match[str]) -> bool:
 #: A text the answer is, whose characters are counted: a tweet, a description, a bio.
 _CHARACTER_TEXT = re.compile(
     r"\b(?:tweets?|posts?|descriptions?|bios?|captions?|titles?|headlines?|subject\s+lines?|sms"
-    r"|texts?|messages?|taglines?|slogans?|summary|summaries|alt\s+text|blurbs?|taglines?|ad|ads"
+    r"|texts?|messages?|taglines?|slogans?|summary|summaries|alt\s+text|blurbs?|ad|ads"
     r"|copy|reply|answer|response|status|notification|preview)\b"
 )
 #: ... not a part of it: "subject line under 50 characters, then a blank line and a body".
@@ -153,7 +155,7 @@ _YES_NO_THEN = re.compile(
 
 def _after_yes_no(low: str, m: re.Match[str]) -> bool:
     """Whether the count ``m`` follows "yes or no first, then": the rest of the answer."""
-    start = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
+    start = count_start(m)
     return _YES_NO_THEN.search(low[max(0, start - 80) : start]) is not None
 
 
@@ -532,22 +534,8 @@ def _json_keys(q: str, low: str) -> Iterator[Instruction]:
         yield make("json_keys", m.group(0), value=list(dict.fromkeys(keys)))
 
 
-#: The answer alone, asked for: "Just the number.", "Just the subject line", "One word
-#: answer." (not "just the name of the file, and why", nor "just give me the answer",
-#: which waves off a lecture; code alone is ``code_only``).
-_BARE_ANSWER = re.compile(
-    r"\b(?:just|only)\s+(?:the\s+|one\s+|a\s+|1\s+)?(?:(?:two|three|four|five|six|\d)\s+)?"
-    r"(?P<what>names?|words?|numbers?|figures?|dates?|years?|titles?|subject\s+line|headlines?"
-    r"|price|amount|total)\b(?=\s*(?:[.,;!)]|$|please\b|pls\b|in\s+quotes\b|nothing\s+else\b|no\s+\w+"
-    r"|for\s+(?:an?|the|my|our)\s))"
-    r"|\b(?:one|single|1)[- ]word\s+(?:answer|reply|response)\b"
-    r"|\banswer\s+(?:as|with)\s+['\"‘“][^'\"’”\n]{1,30}['\"’”]\s+and\s+nothing\s+else\b",
-    re.MULTILINE,
-)
-
-
 def _bare_answer(q: str, low: str) -> Iterator[Instruction]:
-    for m in _BARE_ANSWER.finditer(low):
+    for m in BARE_ANSWER.finditer(low):
         if is_part(low, m) or is_part_after(low, m, then=True) or negated_before(low, m):
             continue  # "then just the number on its own line": a part; "not just the name"
         yield make("bare_answer", m.group(0), value=q[m.start() : m.end()].strip(" .,;!"))

@@ -211,7 +211,6 @@ def _blockquote(content: str, k: Instruction) -> Verdict:
     return False, f"{plural(len(outside), 'line')} outside a blockquote; {_asks(k)} a blockquote"
 
 
-
 #: A line of prose: five words or more ending as a sentence ends (comments aside).
 _PROSE_LINE = re.compile(
     r"(?m)^(?!\s*(?:#|//|--|/\*))[^\n]*?(?:\b\w+\b[^\w\n]+){4,}\w+[.!?:][ \t]*$"
@@ -226,6 +225,7 @@ def _code_only(content: str, k: Instruction) -> Verdict:
         return True, "only code"
     what = "text around the code block" if "```" in content else "explanation with the code"
     return False, f"{what}; {_asks(k)} the code alone"
+
 
 _FORMAT_CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "json": _json,
@@ -501,10 +501,8 @@ def _language(content: str, k: Instruction) -> Verdict:
     return False, f"written in {LANGUAGE_NAMES.get(got, got)}; {_asks(k)} {name}"
 
 
-#: An answer asked for alone ("just the number") is a line of at most this many words.
+#: An answer asked for alone ("just the number") is a line of at most this many words...
 BARE_ANSWER_WORDS = 15
-
-
 #: ... and a list of them ("just the names") has no line or item longer than this.
 BARE_ITEM_WORDS = 6
 
@@ -527,17 +525,17 @@ def _bare_answer(content: str, k: Instruction) -> Verdict:
 
 
 def _objects(data: Any, depth: int = 0) -> list[dict[str, Any]]:
-    """The JSON objects that hold the records: the top object, or each object of the top
-    list, or (one level down) those of a list the top object wraps."""
-    if isinstance(data, dict):
-        if depth == 0 and len(data) == 1:
-            inner = next(iter(data.values()))
-            if isinstance(inner, list | dict):
-                return [data, *_objects(inner, 1)]
-        return [data]
+    """The JSON objects that hold the records: each object of the top list, or the records
+    a one-key top object wraps ({"groceries": [...]}), else the top object itself."""
     if isinstance(data, list):
         return [x for x in data if isinstance(x, dict)]
-    return []
+    if not isinstance(data, dict):
+        return []
+    if depth == 0 and len(data) == 1:
+        wrapped = _objects(next(iter(data.values())), 1)
+        if wrapped:
+            return wrapped
+    return [data]
 
 
 def _json_keys(content: str, k: Instruction) -> Verdict:
@@ -550,11 +548,7 @@ def _json_keys(content: str, k: Instruction) -> Verdict:
     records = _objects(data)
     if not records:
         return False, f"no JSON object; {_asks(k)} keys {', '.join(want)}"
-    if len(records) > 1 and isinstance(data, dict):
-        records = [r for r in records if r is not data] or records  # the wrapped records
-    if any(all(key in r for key in want) for r in records[:1]) and all(
-        all(key in r for key in want) for r in records
-    ):
+    if all(key in r for r in records for key in want):
         return True, f"has the keys {', '.join(want)}"
     missing = next(key for r in records for key in want if key not in r)
     return False, f"no key '{missing}'; {_asks(k)} the keys {', '.join(want)}"

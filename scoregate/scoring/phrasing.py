@@ -113,9 +113,14 @@ WITH_PART = re.compile(
 )
 
 
+def count_start(m: re.Match[str]) -> int:
+    """Where the count ``m`` found starts, past the blanks its pattern may open with."""
+    return m.start() + len(m.group(0)) - len(m.group(0).lstrip())
+
+
 def is_part(low: str, m: re.Match[str]) -> bool:
     """Whether the count ``m`` found is of a part of the answer (see ``PART_BEFORE``)."""
-    start = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
+    start = count_start(m)
     return PART_BEFORE.search(low[max(0, start - 30) : start]) is not None
 
 
@@ -238,6 +243,23 @@ SHORT_ANSWER = re.compile(
     r"|fun\s+|short\s+|new\s+)?(?:name|title|tagline|slogan)\b"
     r"|\bnothing\s+else\b"
     r"|(?:^|[.!?]\s+)name\s+(?:one|a|an|1)\s"
+)
+
+
+#: The stricter kin of ``SHORT_ANSWER``: a request for the answer alone, nothing around it
+#: (the ``bare_answer`` check): "Just the number.", "Just the subject line", "One word
+#: answer." (not "just the name of the file, and why", nor "just give me the answer",
+#: which waves off a lecture; code alone is the ``code_only`` format). ``SHORT_ANSWER``
+#: also holds what only excuses a short answer from the relevance gate ("in three words",
+#: "suggest a name", "nothing else").
+BARE_ANSWER = re.compile(
+    r"\b(?:just|only)\s+(?:the\s+|one\s+|a\s+|1\s+)?(?:(?:two|three|four|five|six|\d)\s+)?"
+    r"(?P<what>names?|words?|numbers?|figures?|dates?|years?|titles?|subject\s+line|headlines?"
+    r"|price|amount|total)\b(?=\s*(?:[.,;!)]|$|please\b|pls\b|in\s+quotes\b|nothing\s+else\b|no\s+\w+"
+    r"|for\s+(?:an?|the|my|our)\s))"
+    r"|\b(?:one|single|1)[- ]word\s+(?:answer|reply|response)\b"
+    r"|\banswer\s+(?:as|with)\s+['\"‘“][^'\"’”\n]{1,30}['\"’”]\s+and\s+nothing\s+else\b",
+    re.MULTILINE,
 )
 
 

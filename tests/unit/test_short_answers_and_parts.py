@@ -76,9 +76,7 @@ def test_the_gate_still_rejects_off_topic_answers_elsewhere() -> None:
 
 
 def test_the_short_answer_exemption_can_be_switched_off() -> None:
-    cfg = CFG.model_copy(
-        update={"fusion": CFG.fusion.model_copy(update={"short_answer_words": 0})}
-    )
+    cfg = CFG.model_copy(update={"fusion": CFG.fusion.model_copy(update={"short_answer_words": 0})})
     tracks = {
         "semantic": TrackScore(name="semantic", score=0.0),
         "precision": TrackScore(name="precision", score=0.95),
