@@ -65,8 +65,7 @@ INSTRUCTIONS_DEV = DATA / "instructions_dev.jsonl"
 #: The instruction sets: dev (written first, used while building the rules) and four
 #: hold-out sets written later by people who never saw the rules (see docs/decisions.md).
 INSTRUCTION_SETS = [
-    DATA / f"instructions_{n}.jsonl"
-    for n in ("dev", "holdout", "holdout2", "holdout3", "holdout4")
+    DATA / f"instructions_{n}.jsonl" for n in ("dev", "holdout", "holdout2", "holdout3", "holdout4")
 ]
 KINDS = ("exclusion", "negated_preference", "instruction", "contradiction", "plain")
 APART = ("world_knowledge",)
@@ -236,6 +235,30 @@ def print_report(report: dict[str, Any], instr: dict[str, Any] | None) -> None:
         print(f"  {'PASS' if ok else 'FAIL'}  {label}: {value}")
 
 
+def write_items(
+    path: Path, rows: list[dict[str, Any]], results: dict[str, list[ScoreResult]]
+) -> None:
+    """One line per gate answer: what it is and what the gate made of it."""
+    with path.open("w", encoding="utf-8") as f:
+        for i, row in enumerate(rows):
+            for role in ROLES:
+                r = results[role][i]
+                tracks = {
+                    name: round(t.score, 3) if t.ok and t.score is not None else None
+                    for name, t in r.tracks.items()
+                }
+                item = {
+                    "id": row.get("id", str(i)),
+                    "kind": row["kind"],
+                    "role": role,
+                    "action": r.action,
+                    "score": round(r.score, 3),
+                    "tracks": tracks,
+                    "reasons": r.reasons,
+                }
+                f.write(json.dumps(item, ensure_ascii=False) + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--config", help="a scoring YAML overlay (default: the packaged config)")
@@ -248,6 +271,11 @@ def main(argv: list[str] | None = None) -> int:
         help="instruction-set JSONL files (default: dev and the four hold-out sets)",
     )
     ap.add_argument("--json", help="also write the figures to this JSON file")
+    ap.add_argument(
+        "--items",
+        help="also write every gate answer's verdict (id, kind, role, action, score, tracks,"
+        " reasons) to this JSONL file, to read what the gate got wrong",
+    )
     replay.add_arguments(ap)
     args = ap.parse_args(argv)
     cfg = scoring_config(args.config, args.model)
@@ -263,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
         pairs = [(r["query"], r[role]) for r in rows]
         results[role] = fuse_all(pairs, score_all(pairs, cfg, models), cfg)
     report = gate_report(rows, results)
+    if args.items:
+        write_items(Path(args.items), rows, results)
     instr: dict[str, Any] | None = None
     sets = {
         Path(f).stem.removeprefix("instructions_"): read_jsonl([Path(f)]) for f in args.instructions

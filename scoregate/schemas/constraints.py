@@ -152,6 +152,7 @@ CountUnit = Literal[
     "item_sentences",
     "section_items",
     "characters",
+    "item_characters",
 ]
 Relation = Literal["exactly", "at_least", "at_most"]
 

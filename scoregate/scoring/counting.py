@@ -1,7 +1,8 @@
 """How the instruction checks count an answer, so their verdicts are predictable.
 
 * words: runs of letters and digits (``don't`` is two, as instruction-following
-  checkers count them); sentences: text ended by ``.``, ``!`` or ``?`` followed by a
+  checkers count them); characters of an item: its text without the marker and the
+  emphasis or quotes around it; sentences: text ended by ``.``, ``!`` or ``?`` followed by a
   space or the end, outside common abbreviations; list lines and paragraphs end one too;
   a line holding only a ``<<title>>`` is not a sentence;
 * paragraphs: blocks separated by the stated separator (``***``), else by blank lines;
@@ -103,6 +104,22 @@ def item_word_counts(content: str) -> list[int]:
     """The words of each bulleted or numbered item, in order (their markers not counted)."""
     lines = [ln for ln in content.splitlines() if BULLET.match(ln) or NUMBERED.match(ln)]
     return [count_words(ITEM_MARKER.sub("", ln)) for ln in lines]
+
+
+#: Emphasis marks and quotes around an item, not counted as its characters.
+_ITEM_WRAP = re.compile(r"^[\s*_`\"'“‘]+|[\s*_`\"'”’]+$")
+
+
+def item_character_counts(content: str) -> list[int]:
+    """The characters of each item, its marker and wrapping emphasis or quotes not counted:
+    the bulleted or numbered lines when there are two or more, else the lines that are no
+    lead-in ("Here are five:"), when there are two or more ("five taglines, each under 40
+    characters", one per line)."""
+    lines = content.splitlines()
+    items = [ITEM_MARKER.sub("", ln) for ln in lines if BULLET.match(ln) or NUMBERED.match(ln)]
+    if len(items) < 2:
+        items = [ln for ln in lines if WORDS.search(ln) and not ln.rstrip().endswith(":")]
+    return [len(_ITEM_WRAP.sub("", i)) for i in items] if len(items) >= 2 else []
 
 
 def item_sentence_counts(content: str) -> list[int]:

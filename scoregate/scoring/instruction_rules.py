@@ -82,9 +82,17 @@ _ABOUT_CODE = re.compile(
 
 def _per_item_unit(low: str, m: re.Match[str], unit: str, rel: str) -> str | None:
     """The unit of a count of a part that is a limit on every item, if it is one: "keep
-    each one under 10 words" (``item_words``), "two sentences each" (``item_sentences``)."""
+    each one under 10 words" (``item_words``), "two sentences each" (``item_sentences``),
+    "each under 40 characters" (``item_characters``)."""
     if unit == "words" and rel != "at_least" and _each_item(low, m):
         return "item_words"
+    if (
+        unit == "characters"
+        and rel == "at_most"
+        and (_each_item(low, m) or each_after(low, m))
+        and not _CHARACTER_THING.search(low)
+    ):  # "five taglines, each under 40 characters"; not "passwords, each 16 characters"
+        return "item_characters"
     if unit == "sentences" and each_after(low, m):
         return "item_sentences"
     if unit == "bullets" and (each_after(low, m) or _EACH_SECTION.search(low[: m.start()])):

@@ -32,6 +32,7 @@ from scoregate.scoring.counting import (
     NUMBERED,
     WORDS,
     count_units,
+    item_character_counts,
     item_sentence_counts,
     item_word_counts,
     other_count,
@@ -79,12 +80,13 @@ _UNIT_NOUN = {
     "item_sentences": "sentence per item",
     "section_items": "list item per section",
     "characters": "character",
+    "item_characters": "character per item",
 }
 
 
 def _count(content: str, k: Instruction) -> Verdict:
     assert k.unit is not None and isinstance(k.value, int)
-    if k.unit in ("item_words", "item_sentences", "section_items"):
+    if k.unit in _PARTS:
         return _per_item(content, k)
     if k.unit == "sections":
         marker = (k.separator or "SECTION").strip()
@@ -120,6 +122,7 @@ _PARTS: dict[str, tuple[Callable[[str], list[int]], str, str]] = {
     "item_words": (item_word_counts, "word", "item"),
     "item_sentences": (item_sentence_counts, "sentence", "item"),
     "section_items": (section_item_counts, "list item", "section"),
+    "item_characters": (item_character_counts, "character", "item"),
 }
 
 
