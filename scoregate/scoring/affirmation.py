@@ -78,6 +78,22 @@ NEGATORS = frozenset(
 #: Words that make a whole sentence a warning about the item, not a use of it: "chicken
 #: hides in a lot of foods (chicken fat, chicken broth), so read the label".
 WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneaks", "traces", "labels"})
+#: ... and so does telling the reader to read what a product contains: "check the label,
+#: since many beef treats also contain chicken fat", "check the ingredient list for
+#: 'fragrance'".
+CHECK_CONTENTS = re.compile(
+    r"\b(?:check|read|scan|look\s+at)\w*\s+(?:the\s+|each\s+|every\s+|its\s+|their\s+)?"
+    r"(?:label|ingredients?(?:\s+lists?)?|packag\w+|small\s+print|inci\s+list)\b"
+)
+
+
+def unwarned(sentence: str) -> str:
+    """The part of a (lower-cased) sentence before any such telling: what follows names
+    what to watch for ("then read the label" does not excuse the chicken before it)."""
+    m = CHECK_CONTENTS.search(sentence)
+    return sentence if m is None else sentence[: m.start()]
+
+
 _AFTER_NEGATORS = frozenset(
     {
         "free",
@@ -91,6 +107,10 @@ _AFTER_NEGATORS = frozenset(
         "substitute",
         "substitutes",
         "less",
+        # what was tried and did not work: "since confiscation backfired"
+        "backfired",
+        "backfires",
+        "failed",
     }
 )
 #: "when traffic is light": little of it (but "on low for 8 hours" is a setting).
@@ -206,9 +226,11 @@ def mentions(content: str, term: str) -> tuple[bool, bool]:
     for sentence in _SENTENCE.split(content):
         tokens, clauses = _clause_tokens(sentence)
         warning = not WARNINGS.isdisjoint(tokens)
+        warned_from = len(_WORD.findall(unwarned(sentence)))
         for i in _occurrences(tokens, clauses, stems):
             seen = True
-            affirmed = affirmed or not (warning or _negated(tokens, clauses, i))
+            used = not (warning or i >= warned_from or _negated(tokens, clauses, i))
+            affirmed = affirmed or used
     return seen, affirmed
 
 

@@ -169,7 +169,8 @@ _FENCED = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.DOTALL | re
 def other_count(content: str, unit: str, separator: str | None) -> int | None:
     """The count by a second convention people use, where it differs from
     :func:`count_units`'s (``None`` where there is none): a hyphenated range is one word,
-    a sign-off line is no sentence, a title line or a postscript no paragraph. (The lines
+    a sign-off line is no sentence, a title line, a postscript or a letter's greeting and
+    sign-off no paragraph. (The lines
     of a script are counted as ``code_lines`` by :func:`count_units`.)
 
     >>> other_count("Hi, the engineer comes Thursday.\\nKind regards, Priya", "sentences", None)
@@ -183,6 +184,10 @@ def other_count(content: str, unit: str, separator: str | None) -> int | None:
     if unit == "paragraphs":
         parts = [p for p in split_paragraphs(TITLE_LINE.sub("", content), separator) if p]
         body = [p for p in parts if not POSTSCRIPT.match(p)]
+        if len(body) > 1 and _SALUTATION.match(body[0]):
+            body = body[1:]  # "Dear Keith,": a letter's greeting is no paragraph of it
+        if len(body) > 1 and _is_valediction(body[-1]):
+            body = body[:-1]  # "With warm wishes,\nThe Hendersons": nor is its sign-off
         return len(body) if body else None
     if unit == "lines":  # a poem's title is no line of it
         lines = [ln.strip() for ln in content.strip().splitlines()]
@@ -193,6 +198,25 @@ def other_count(content: str, unit: str, separator: str | None) -> int | None:
         ):
             return len(kept) - 1
     return None
+
+
+#: A letter's greeting on a line of its own: "Dear Keith,", "Hi Dan,", "To the committee:".
+_SALUTATION = re.compile(
+    r"^(?:dear\b[^\n]{0,60}|(?:hi|hello|hey|to|good\s+(?:morning|afternoon|evening)|greetings)"
+    r"\b[^\n]{0,40}[,:!])$",
+    re.IGNORECASE,
+)
+#: Words of a letter's closing paragraph: "With warm wishes,\nThe Hendersons".
+_VALEDICTION_WORDS = 10
+
+
+def _is_valediction(paragraph: str) -> bool:
+    """A closing paragraph: a sign-off ("Kind regards, Priya") or a short line ending in a
+    comma with at most a name under it."""
+    lines = paragraph.splitlines()
+    if len(lines) > 3 or count_words(paragraph) > _VALEDICTION_WORDS:
+        return False
+    return bool(SIGN_OFF.match("\n" + paragraph)) or lines[0].rstrip().endswith(",")
 
 
 #: A first line that is a title: a heading, bold, <<marked>> or "Title: ...".

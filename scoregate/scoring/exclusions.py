@@ -117,6 +117,13 @@ _CUES: tuple[str, ...] = (
 )
 _EXCLUSION_RES = tuple(re.compile(cue + _TERM + _END, re.IGNORECASE) for cue in _CUES)
 _FREE_RE = re.compile(r"\b(?P<x>[a-z]+)[- ]free\b", re.IGNORECASE)
+#: Words before a spaced "free" that are not what is left out: "or free ebooks", "that the
+#: hall be free on Thursdays", "feel free".
+_NOT_FREE_OF = frozenset(
+    "or and be is are was were been being am feel feels felt stay stays get gets got go goes"
+    " set totally completely entirely fully almost mostly also still now then so as for of to"
+    " it its them you we they he she all relatively".split()
+)
 _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re.IGNORECASE)
 #: The thing named first, then ruled out: "running is a no-go for me", "flying is out of the
 #: question", "a car isn't an option", "dairy, soy and gluten are a no-go". One phrase of
@@ -322,7 +329,11 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
         found += [
             (t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))
         ]
-        found += [(m.group("x").lower(), m.group(0)) for m in _FREE_RE.finditer(sentence)]
+        found += [
+            (m.group("x").lower(), m.group(0))
+            for m in _FREE_RE.finditer(sentence)
+            if "-" in m.group(0) or m.group("x").lower() not in _NOT_FREE_OF
+        ]
         found += [
             (t, m.group(0))
             for m in _RULED_OUT_RE.finditer(sentence)

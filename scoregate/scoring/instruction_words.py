@@ -53,7 +53,8 @@ _BANNED_QUOTED = re.compile(
 )
 #: "should mention "Edinburgh"", "work in the word HYDRATE": a word the answer must use.
 _MENTION_QUOTED = re.compile(
-    rf"\b(?:mention|includ|us|work\s+in|feature)\w*\s+(?:the\s+(?:word|term|name|phrase)\s+)?"
+    rf"\b(?:mention\w*|includ\w*|us(?:e|es|ing)\b|work\s+in|featur\w*)\s+"
+    rf"(?:the\s+(?:word|term|name|phrase)\s+)?"
     rf"(?P<rest>{QUOTED_LIST})"
     rf"|\bwork\s+in\s+the\s+word\s+(?P<bare>[a-z][\w-]+)"
 )

@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoregate.scoring.affirmation import NEGATORS, WARNINGS, mentions, stem
+from scoregate.scoring.affirmation import NEGATORS, WARNINGS, mentions, stem, unwarned
 
 Embed = Callable[[list[str]], Any]
 
@@ -137,6 +137,23 @@ def _unparticipled(text: str, member: str) -> str:
     return re.sub(rf"\b{re.escape(member.removesuffix('e'))}ed\b", " ", text, flags=re.IGNORECASE)
 
 
+#: An excluded class that runs on power: "no power tools", "nothing electric".
+_POWERED = re.compile(
+    r"\b(?:power(?:ed)?|electric(?:al)?|motori[sz]ed|battery|corded|cordless|gas|petrol)\b"
+)
+#: A tool said to run by hand: "a hand drill", "a manual grinder", "a push mower".
+_BY_HAND = re.compile(
+    r"\b(?:hand|manual|push|non-?electric|hand-powered|hand-operated)[\s-]+[a-z][\w-]*",
+    re.IGNORECASE,
+)
+
+
+def _unpowered(text: str, item: str) -> str:
+    """``text`` less the tools it says run by hand, when ``item`` is a powered class: a
+    hand drill is no power tool."""
+    return _BY_HAND.sub(" hand tool", text) if _POWERED.search(item) else text
+
+
 #: Every word, short ones too: "no" and "not" must be seen to negate what follows.
 _ANY_WORD = re.compile(r"[a-z][a-z'-]*")
 
@@ -150,6 +167,7 @@ def _affirmed_words(content: str) -> list[str]:
         tokens = _ANY_WORD.findall(sentence)
         if not WARNINGS.isdisjoint(tokens):
             continue
+        tokens = _ANY_WORD.findall(unwarned(sentence))
         for i, tok in enumerate(tokens):
             before = tokens[max(0, i - 4) : i]
             if (
@@ -289,7 +307,7 @@ def check_members(
             check.violated.append((item, found.group(0).strip()[:40]))
             continue
         members = CLASS_MEMBERS.get(item, ())
-        text = _strip_substitutes(content, (item, *members))
+        text = _unpowered(_strip_substitutes(content, (item, *members)), item)
         seen, affirmed = mentions(text, item)
         if affirmed:
             check.violated.append((item, item))
@@ -303,6 +321,11 @@ def check_members(
             left.append(item)
     if embed is not None and min_cosine < 1.0 and left:
         text = re.sub(rf"\b({_SUBSTITUTE})[\s-]+[\w-]+", r"\1", content, flags=re.IGNORECASE)
-        for item, word in _embedding_members(left, text, embed, min_cosine, asked).items():
-            check.violated.append((item, word))
+        powered = [i for i in left if _POWERED.search(i)]
+        plain = [i for i in left if i not in powered]
+        by_word = _embedding_members(plain, text, embed, min_cosine, asked)
+        if powered:  # a hand drill is no power tool
+            unpowered = _BY_HAND.sub(" hand tool", text)
+            by_word |= _embedding_members(powered, unpowered, embed, min_cosine, asked)
+        check.violated += by_word.items()
     return check
