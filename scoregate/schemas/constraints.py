@@ -135,6 +135,8 @@ InstructionCheck = Literal[
     "headings",
     "json_keys",
     "bare_answer",
+    "mentions",
+    "closing_line",
 ]
 CountUnit = Literal[
     "words",
@@ -175,6 +177,8 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "repeat_prompt": ("value",),
     "paragraph_first_word": ("value", "index"),
     "headings": ("value",),
+    "mentions": ("value",),
+    "closing_line": ("value",),
 }
 
 

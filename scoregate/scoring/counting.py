@@ -6,10 +6,10 @@
   space or the end, outside common abbreviations; list lines and paragraphs end one too;
   a line holding only a ``<<title>>`` is not a sentence;
 * paragraphs: blocks separated by the stated separator (``***``), else by blank lines;
-* bullets: lines opening with ``*``, ``-``, ``+`` or ``•``; numbered: lines opening with
-  ``1.`` / ``1)``; items: both, else not countable; lines: non-blank lines; code lines:
-  non-blank lines inside code fences (all lines when there are none), read for a request
-  about code ("keep the script to 10 lines");
+* bullets: lines opening with ``*``, ``-``, ``+``, ``•`` or a checkbox (``☐``); numbered:
+  lines opening with ``1.`` / ``1)``; items: both, else not countable; lines: non-blank
+  lines; code lines: non-blank lines inside code fences (all lines when there are none),
+  read for a request about code ("keep the script to 10 lines");
 * a second reading where people count otherwise (:func:`other_count`): words split at
   spaces only ("1-3" is one), sentences without a closing sign-off line ("Kind regards,
   Priya"), paragraphs without a ``<<title>>`` line or a postscript;
@@ -33,7 +33,7 @@ _ABBREV = re.compile(
     r"\b(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|etc|e\.g|i\.e|approx|no|fig|inc|ltd|co)\.$", re.IGNORECASE
 )
 _SENT_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s|$)")
-BULLET = re.compile(r"^\s*(?:[*+•‣◦-])\s+\S", re.MULTILINE)
+BULLET = re.compile(r"^\s*(?:[*+•‣◦☐☑☒□▢✓✔-])\s+\S", re.MULTILINE)
 NUMBERED = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+\S", re.MULTILINE)
 HIGHLIGHT = re.compile(r"\*\*[^\n*]+\*\*|(?<!\*)\*[^\n*]+\*(?!\*)")
 PLACEHOLDER = re.compile(r"\[[^\[\]\n]{1,80}\]")
@@ -97,7 +97,7 @@ def unfenced(text: str) -> str:
 
 
 #: The marker that opens a list item: "- ", "* ", "1. ", "a) ".
-ITEM_MARKER = re.compile(r"^\s*(?:[*+•‣◦-]|\d{1,3}[.)]|[a-z][.)])\s+")
+ITEM_MARKER = re.compile(r"^\s*(?:[*+•‣◦☐☑☒□▢✓✔-]|\d{1,3}[.)]|[a-z][.)])\s+")
 
 
 def item_word_counts(content: str) -> list[int]:

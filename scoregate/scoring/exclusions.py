@@ -27,7 +27,7 @@ _END = (
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch)"
     r"|with (?:my|the|our|your|his|her|their|it|this|that))\b"
-    rf"|,\s*(?:{_PRONOUN_ALT})(?![\w'])"
+    rf"|,\s*(?:{_PRONOUN_ALT}|this|these|those)(?![\w'])"
     # the ask after a comma: "won't eat mushrooms, dinner ideas?", "no onions, any tips?"
     # (but "without onions, garlic?" lists two)
     r"|,\s*(?:(?:any|what|which|how|where|is|are|can|could|should|would|do|does)\b[^,.;:!?\n]{0,60}"
@@ -109,6 +109,9 @@ _CUES: tuple[str, ...] = (
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",
     r"\b(?:allergic|intolerant)\s+to\s+",
     r"\bfree\s+(?:of|from)\s+",
+    # "zero soldering", "I have zero power tools": an activity or a plural class (not "zero
+    # budget", "zero experience": an amount of something the answer may well name)
+    r"\bzero\s+(?=[a-z-]+(?:\s+[a-z-]+)?(?:ing|[^s]s)\b)(?!emissions\b|waste\b)",
     # Negated preferences: "I'd rather not turn the oven on", "prefer not to fly".
     r"\b(?:rather|prefer(?:ably)?)\s+not\s+(?:to\s+)?",
     r"\b(?:not\s+(?:into|big\s+on|a\s+big\s+fan\s+of)|no\s+interest\s+in|(?:do\s+not|don't)\s+feel\s+like)\s+",
@@ -204,6 +207,11 @@ _STOP_TERMS = frozenset(
         "less",
         "else",
         "any",
+        # "no port forwarding, full stop": emphasis, not an item
+        "full stop",
+        "period",
+        "end of story",
+        "no exceptions",
     }
 )
 MAX_TERM_WORDS = 4
@@ -298,14 +306,17 @@ def _clean_term(raw: str) -> str | None:
 #: does a question about why something happens ("why does my loop skip elements?") or
 #: about what is ruled out ("what can and can't go down the drain?").
 _YES_NO = re.compile(
-    r"^\s*(?:is|are|was|were|does|do|did|will|would it|should i|should we|can(?!\s+you\b)"
+    r"^\s*(?:is|are|was|were|does|do|did|will|would it|should i|should we"
+    # "can I...?" asks; "Can't use lookbehind, ..." (no subject) rules something out
+    r"|can(?!'t\s+(?!i\b|we\b|you\b|it\b|they\b))(?!\s+you\b)"
     r"|could(?!\s+you\b)|why|how\s+come"
     r"|(?:what|which)(?:\s+[\w']+){0,2}?\s+(?:can't|cannot|shouldn't|mustn't|not))\b[^?]*\?",
     re.IGNORECASE,
 )
 #: Sentences of a request (with their end punctuation), as the parsers here read them.
-#: A dot inside a name ("os.ReadFile", "Node.js") ends no sentence.
-SENTENCES = re.compile(r"(?:[^.!?\n]|\.(?=[A-Za-z_]))+[.!?]*")
+#: A dot inside a name ("os.ReadFile", "Node.js") ends no sentence, nor does the question
+#: mark of a regex group ("(?<=...)").
+SENTENCES = re.compile(r"(?:[^.!?\n]|\.(?=[A-Za-z_])|\?(?=[<=!:]))+[.!?]*")
 
 
 #: A quotation of four words or more after a colon or opening a line: material the request

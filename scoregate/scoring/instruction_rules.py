@@ -358,6 +358,12 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"(?:^|[.!?;:,]\s+)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+{NUM}\s+"
         rf"(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
     )
+    # "3 mocktail ideas with ginger beer.": a request that opens with what it wants (not
+    # "3 options I'm weighing" or "2 questions: ...", which name the asker's own)
+    leading = (
+        rf"^\s*(?P<rel>)(?P<n>\d{{1,2}})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
+        rf"(?=\s*(?:[.,;!?]|$)|\s+(?:with|for|about|on|to|using|that\s+(?!i\b|we\b)|please|pls)\b)"
+    )
     matches = (
         list(re.finditer(list_of, low))
         or list(re.finditer(rx, low))
@@ -366,6 +372,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         or [m for m in re.finditer(using, low) if not negated_before(low, m)]
         or list(re.finditer(listing, low))
         or list(re.finditer(top, low))
+        or list(re.finditer(leading, low))
     )
     for m in matches:
         if m.group("n") in ("a", "an", "single", "a single"):

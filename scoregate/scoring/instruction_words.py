@@ -106,6 +106,54 @@ def _keywords(q: str, low: str) -> Iterator[Instruction]:
             yield make("forbidden_words", m.group(0), value=words)
 
 
+_TELL = r"(?:mention|include|state|give|add|note|quote|list|show|put\s+in|tell\s+me)"
+#: "mention the time complexity", "include the approximate price of each": an element the
+#: answer must give, found by its form (``mentions``).
+_ELEMENT = re.compile(
+    rf"\b{_TELL}\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|what\s+)?"
+    r"(?:approximate\s+|rough\s+|estimated\s+|typical\s+|ballpark\s+|big-?o\s+|runtime\s+)?"
+    r"(?P<thing>(?:time\s+)?complexity|big-?o|prices?|costs?)"
+    r"(?P<each>\s+(?:of\s+|for\s+)?(?:each|every|all)\b)?"
+)
+#: "include the reference number BW-55217", "quote my order number 4471-XZ": the number
+#: named, as written.
+_NUMBER_NAMED = re.compile(
+    rf"\b{_TELL}\s+(?:the|my|our|his|her|their)\s+(?:reference|ref|order|account|case|ticket"
+    r"|invoice|booking|policy|claim|tracking|membership|customer)\s*(?:number|no\.?|#|id|code)"
+)
+#: A reference as people write them: digits with letters or hyphens ("BW-55217", "4471-XZ"),
+#: or six digits and more.
+_ID_TOKEN = re.compile(
+    r"(?<![\w-])(?:(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z-])[A-Za-z0-9][A-Za-z0-9-]{3,}"
+    r"[A-Za-z0-9]|\d{6,})(?![\w-])"
+)
+#: "sign it from the Hendersons", "address it to Ms Patel": a name the letter must carry.
+_SIGNED_OR_ADDRESSED = re.compile(
+    r"(?i:\b(?:sign(?:ed)?\s+(?:it\s+|off\s+)?(?:from|as)|address(?:ed)?\s+(?:it\s+)?to)\s+"
+    r"(?:the\s+|(?:mr|mrs|ms|miss|dr|prof)\.?\s+)?)(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
+)
+
+
+def _named_elements(q: str, low: str) -> Iterator[Instruction]:
+    for m in _ELEMENT.finditer(low):
+        if negated_before(low, m):
+            continue
+        named = m.group("thing")
+        thing = "complexity" if "complexity" in named or "big" in named else "price"
+        value = f"{thing} of each" if thing == "price" and m.group("each") else thing
+        yield make("mentions", m.group(0), value=value)
+        break
+    number = _NUMBER_NAMED.search(low)
+    if number and not negated_before(low, number):
+        after = q[number.end() : number.end() + 40]
+        token = _ID_TOKEN.search(after) or _ID_TOKEN.search(q)
+        if token:
+            phrase = number.group(0) + (after[: token.end()] if token.string is after else "")
+            yield make("keywords", phrase, value=[token.group(0)])
+    for name in _SIGNED_OR_ADDRESSED.finditer(q):
+        yield make("keywords", name.group(0), value=[name.group("name").split()[-1]])
+
+
 def _frequencies(q: str, low: str) -> Iterator[Instruction]:
     freq = (
         rf"\b(?:the\s+)?(?:word|keyword)\s+(?:{QUOTED}|(?P<w>[\w'-]+))\s+(?:should|must|has\s+to|needs\s+to)?\s*"
@@ -469,7 +517,20 @@ def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
             yield make("starts_with", word.group(0), value=q[word.start("w") : word.end("w")])
 
 
+#: "end with a one-line summary starting with TL;DR": the last line's first words.
+_CLOSING_LINE = re.compile(
+    r"\b(?:end|finish|close|wrap\s+up)\w*\s+(?:it\s+|the\s+\w+\s+)?with\s+(?:a\s+|one\s+)?"
+    r"(?:(?:one-line|single-line|one\s+line|short|final|brief|quick)\s+)*"
+    r"(?:summary|line|sentence|takeaway|note|verdict)\s+(?:that\s+)?(?:start|begin|open)\w*\s+with\s+"
+    rf"(?:{QUOTED}|(?P<bare>[\w;:'-]+(?:\s+line:?)?))"
+)
+
+
 def _endings(q: str, low: str) -> Iterator[Instruction]:
+    if m := _CLOSING_LINE.search(low):
+        lo, hi = m.span("v") if m.group("v") else m.span("bare")
+        yield make("closing_line", m.group(0), value=q[lo:hi].strip())
+        return
     end = re.search(
         r"\b(?:end|finish|close|conclude|sign\s+(?:it\s+)?off|wrap\s+up)\w*+\s++(?:your\s+|the\s+|my\s+)?"
         r"(?:[\w']+\s+){0,2}?(?:with|by\s+saying)\s*+(?:(?:this\s+exact\s+phrase|the\s+(?:exact\s+)?"
@@ -488,6 +549,7 @@ def _endings(q: str, low: str) -> Iterator[Instruction]:
 #: The rules, in order: where two phrasings give the same check, the first wins.
 WORD_RULES: tuple[Rule, ...] = (
     _keywords,
+    _named_elements,
     _frequencies,
     _letters_and_capitals,
     _markers,

@@ -557,6 +557,52 @@ def _json_keys(content: str, k: Instruction) -> Verdict:
     return False, f"no key '{missing}'; {_asks(k)} the keys {', '.join(want)}"
 
 
+#: How an element the request names shows in an answer.
+_ELEMENT_FORMS = {
+    "complexity": re.compile(
+        r"\b[Oo]\([^)\n]{1,20}\)|[Θθ]\(|\bcomplexity\b|\b(?:linear|constant|logarithmic|quadratic)"
+        r"(?:[- ]time)?\b",
+        re.IGNORECASE,
+    ),
+    "price": re.compile(
+        r"[$€£¥₹]\s?\d|\d(?:[\d,.]*)\s?(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks|quid|k)\b|\bfree\b",
+        re.IGNORECASE,
+    ),
+}
+
+
+def _mentions(content: str, k: Instruction) -> Verdict:
+    """An element the answer must give, by its form: a complexity ("O(n)"), a price ("$45");
+    "the price of each": in every list item when the answer is a list."""
+    value = str(k.value)
+    thing = value.split()[0]
+    form = _ELEMENT_FORMS[thing]
+    noun = "a complexity" if thing == "complexity" else "a price"
+    if value.endswith("each"):
+        items = [ln for ln in content.splitlines() if BULLET.match(ln) or NUMBERED.match(ln)]
+        if len(items) >= 2:
+            bare = [i for i, ln in enumerate(items, 1) if not form.search(ln)]
+            if not bare:
+                return True, f"{noun} in every item"
+            return False, f"item {bare[0]} gives no price; {_asks(k)} the price of each"
+    if form.search(content):
+        return True, f"gives {noun}"
+    return False, f"gives no {noun.removeprefix('a ')}; {_asks(k)} {value}"
+
+
+def _closing_line(content: str, k: Instruction) -> Verdict:
+    """The last line opens with the words asked for ("TL;DR:", "Bottom line:")."""
+    lines = [ln for ln in content.strip().splitlines() if ln.strip()]
+    if not lines:
+        return None, "no text"
+    last = _LEAD.sub("", lines[-1]).lower()
+    want = str(k.value).lower().rstrip(":")
+    if last.startswith(want):
+        return True, f"last line opens with {k.value!r}"
+    opens = lines[-1].strip()[:30]
+    return False, f"last line opens {opens!r}; {_asks(k)} a last line opening with {k.value!r}"
+
+
 _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "count": _count,
     "list_form": _list_form,
@@ -582,6 +628,8 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "headings": _headings,
     "json_keys": _json_keys,
     "bare_answer": _bare_answer,
+    "mentions": _mentions,
+    "closing_line": _closing_line,
 }
 
 

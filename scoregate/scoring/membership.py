@@ -62,7 +62,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "screens": _SCREENS,
         "screen time": _SCREENS,
         "social media": _SOCIAL,
-        "power tools": "drill jigsaw sander grinder",
+        "power tools": "drill jigsaw sander grinder dremel chainsaw nailer router bandsaw",
         "electronics": "tablet phone smartphone laptop headphones earbuds smartwatch console",
         "highways": "interstate motorway freeway highway turnpike expressway",
         "motorways": "motorway interstate freeway highway",
@@ -273,6 +273,11 @@ CODE_FORMS: dict[str, re.Pattern[str]] = {
             ("lambda", "lambdas", "lambda function", "lambda functions", "lambda expressions"),
             r"\blambda\b[^:\n]*:",
         ),
+        (
+            ("lookbehind", "lookbehinds", "look-behind", "look-behinds", "lookbehind assertions"),
+            r"\(\?<[=!]",
+        ),
+        (("lookahead", "lookaheads", "look-ahead", "look-aheads"), r"\(\?[=!]"),
         (
             ("regex", "regexes", "regular expression", "regular expressions", "re module"),
             r"\bre\.(?:compile|match|search|sub|subn|findall|finditer|fullmatch|split)\("

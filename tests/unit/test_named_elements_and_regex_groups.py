@@ -1,0 +1,130 @@
+"""More of what realistic requests say, read (thirteenth session): an element the answer
+must give ("mention the time complexity", "the approximate price of each"), a number or a
+name it must carry ("include the reference number BW-55217", "sign it from the
+Hendersons"), how its last line opens ("end with a one-line summary starting with TL;DR"),
+a count the request opens with ("3 mocktail ideas ..."), checkbox items; and exclusions:
+"zero soldering", "Can't use lookbehind, this runs in ...", a regex group written out."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.counting import count_units
+from scoregate.scoring.exclusions import exclusion_matches, parse_exclusions
+from scoregate.scoring.instructions import check_instruction
+from scoregate.scoring.membership import check_members
+from scoregate.scoring.request_analysis import inferred_constraints
+
+
+def _only(query: str, check: str) -> Instruction:
+    (k,) = [k for k in inferred_constraints(query) if k.check == check]
+    return k
+
+
+def test_a_complexity_asked_for_is_given_in_any_form() -> None:
+    k = _only("Dedupe a Vec<u64> in Rust. Please mention the time complexity.", "mentions")
+    assert check_instruction("Use a HashSet; this is O(n) overall.", k)[0] is True
+    assert check_instruction("It runs in linear time.", k)[0] is True
+    ok, why = check_instruction("Use a HashSet and retain.", k)
+    assert ok is False and "complexity" in why
+
+
+def test_the_price_of_each() -> None:
+    k = _only("list 3 pinpointers and mention the approximate price of each", "mentions")
+    assert k.value == "price of each"
+    priced = "1. Garrett Pro-Pointer, about $130\n2. Nokta, ~$90\n3. Minelab, 150 dollars"
+    assert check_instruction(priced, k)[0] is True
+    one_missing = "1. Garrett Pro-Pointer, about $130\n2. Nokta, great value\n3. Minelab, $150"
+    ok, why = check_instruction(one_missing, k)
+    assert ok is False and why.startswith("item 2 gives no price")
+    assert _only("What should I budget? Mention a rough cost.", "mentions").value == "price"
+
+
+def test_a_negated_element_is_not_asked_for() -> None:
+    assert [k for k in inferred_constraints("Don't mention prices.") if k.check == "mentions"] == []
+
+
+@pytest.mark.parametrize(
+    ("query", "word"),
+    [
+        ("Email the letting agent. Include the reference number BW-55217 please.", "BW-55217"),
+        ("Reply to the shop and quote my order number: 4471-XZ.", "4471-XZ"),
+        ("Write a sympathy note to Keith and sign it from the Hendersons.", "Hendersons"),
+        ("A complaint letter to the council, addressed to Ms Patel.", "Patel"),
+    ],
+)
+def test_a_number_or_name_the_letter_must_carry(query: str, word: str) -> None:
+    k = _only(query, "keywords")
+    assert k.value == [word]
+    assert check_instruction(f"Dear all, ... {word} ... Thanks.", k)[0] is True
+    assert check_instruction("Dear all, ... Thanks.", k)[0] is False
+
+
+def test_a_reference_number_the_request_does_not_give_is_not_checked() -> None:
+    query = "Write to the bank and include the reference number they gave me."
+    assert [k for k in inferred_constraints(query) if k.check == "keywords"] == []
+
+
+def test_how_the_last_line_opens() -> None:
+    k = _only(
+        "Explain DMARC alignment. End with a one-line summary starting with TL;DR.", "closing_line"
+    )
+    assert k.value == "TL;DR"
+    assert check_instruction("SPF aligns when...\n\n**TL;DR:** the domains must match.", k)[0]
+    ok, why = check_instruction("TL;DR up top.\n\nThe domains must match.", k)
+    assert ok is False and "last line" in why
+    quoted = _only("Finish with a one-line summary starting with 'In short:'", "closing_line")
+    assert quoted.value == "In short:"
+
+
+@pytest.mark.parametrize(
+    ("query", "n"),
+    [("3 mocktail ideas with ginger beer. numbered list", 3), ("5 tips for sleeping better", 5)],
+)
+def test_a_count_the_request_opens_with(query: str, n: int) -> None:
+    counts = [k for k in inferred_constraints(query) if k.check == "count"]
+    assert [k.value for k in counts] == [n]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "2 questions: how do I clean OO track, and why does my loco stall?",
+        "3 options I'm weighing: a tent, a van or a cabin. Which is best?",
+    ],
+)
+def test_the_askers_own_count_is_none(query: str) -> None:
+    assert [k for k in inferred_constraints(query) if k.check == "count"] == []
+
+
+def test_checkbox_items_are_counted() -> None:
+    checklist = "☐ Confirm the dates\n☐ Tell payroll\n☐ Write the handover"
+    assert count_units(checklist, "items", None) == 3
+
+
+def test_zero_of_an_activity_or_a_class_excludes_it() -> None:
+    assert ("soldering", "zero soldering") in exclusion_matches("Catch: zero soldering.")
+    items = parse_exclusions("Hand tools only: I have zero power tools.")
+    assert "power tools" in items
+    assert check_members(items, "Refine it with a Dremel.").violated == [("power tools", "dremel")]
+    for query in ("zero budget, sorry", "we have zero experience", "aiming for zero waste"):
+        assert exclusion_matches(query) == []
+
+
+def test_a_statement_opening_with_cant_is_no_question() -> None:
+    query = "Can't use lookbehind, this runs in an old WebView where (?<=...) is a syntax error."
+    assert exclusion_matches(query) == [("lookbehind", "n't use lookbehind")]
+    assert exclusion_matches("Can't I use lookbehind here?") == []
+
+
+def test_a_regex_group_is_found_as_written() -> None:
+    answer = "Use `/(?<=\\$)[\\d,.]+/` to grab the amount."
+    assert check_members(["lookbehind"], answer).violated == [("lookbehind", "(?<=")]
+    assert check_members(["lookahead"], "Use `/\\d+(?= USD)/`.").violated == [("lookahead", "(?=")]
+    assert check_members(["lookbehind"], "Match `\\$([\\d,.]+)` and take group 1.").violated == []
+
+
+def test_emphasis_after_an_exclusion_is_no_item() -> None:
+    query = "Requirement: no port forwarding on my router, full stop. Options?"
+    assert "full stop" not in parse_exclusions(query)
