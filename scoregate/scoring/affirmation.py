@@ -167,7 +167,8 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
     return t in NEGATORS or t.endswith("n't")
 
 
-def _negated(tokens: list[str], clauses: list[int], i: int) -> bool:
+def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether a negation near token ``i`` rules it out ("no garlic", "garlic-free")."""
     after = tokens[i + 1 : i + 3]
     # "when traffic is light" (but "running is lower impact" is not little of it)
     little = (
@@ -202,7 +203,7 @@ def _occurrences(tokens: list[str], clauses: list[int], stems: list[str]) -> lis
     return out
 
 
-def _clause_tokens(sentence: str) -> tuple[list[str], list[int]]:
+def clause_tokens(sentence: str) -> tuple[list[str], list[int]]:
     """The sentence's words, and for each the number of the comma-free clause it is in."""
     tokens: list[str] = []
     clauses: list[int] = []
@@ -213,23 +214,28 @@ def _clause_tokens(sentence: str) -> tuple[list[str], list[int]]:
     return tokens, clauses
 
 
+def answer_sentences(content: str) -> list[str]:
+    """The answer's sentences, lower-cased, less what names words rather than using them:
+    "a running-like motion" is like running, not running; "avoid words like 'ionizer'"
+    names the word; "(gives the creaminess banana usually does)" says what it would do."""
+    content = _LIKENESS.sub(" ", content.lower())
+    content = _COUNTERFACTUAL.sub(" ", _QUOTED.sub(" ", content))
+    return _SENTENCE.split(content)
+
+
 def mentions(content: str, term: str) -> tuple[bool, bool]:
     """(mentioned at all, mentioned affirmatively) for ``term`` in ``content``."""
     stems = [stem(w) for w in _WORD.findall(term.lower()) if w not in _FILLER]
     if not stems:
         return False, False
     seen = affirmed = False
-    # "a running-like motion" is like running, not running; "avoid words like 'ionizer'"
-    # names the word; "(gives the creaminess banana usually does)" says what it would do
-    content = _LIKENESS.sub(" ", content.lower())
-    content = _COUNTERFACTUAL.sub(" ", _QUOTED.sub(" ", content))
-    for sentence in _SENTENCE.split(content):
-        tokens, clauses = _clause_tokens(sentence)
+    for sentence in answer_sentences(content):
+        tokens, clauses = clause_tokens(sentence)
         warning = not WARNINGS.isdisjoint(tokens)
         warned_from = len(_WORD.findall(unwarned(sentence)))
         for i in _occurrences(tokens, clauses, stems):
             seen = True
-            used = not (warning or i >= warned_from or _negated(tokens, clauses, i))
+            used = not (warning or i >= warned_from or is_negated(tokens, clauses, i))
             affirmed = affirmed or used
     return seen, affirmed
 

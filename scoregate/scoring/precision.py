@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 from scoregate.config.tracks import PrecisionConfig
 from scoregate.schemas.result import TrackScore
+from scoregate.scoring.activities import affirmed_activities
 from scoregate.scoring.affirmation import ExclusionCheck, check_exclusions, mentions, stem
 from scoregate.scoring.exclusions import parse_exclusions, strip_exclusions
 from scoregate.scoring.membership import Embed, check_members
@@ -140,17 +141,22 @@ def _pair_score(
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
         lacks = {e.item for e in analysis.exclusions if e.lack}
-        violated = [item for item, _ in check.violated]
+        done = affirmed_activities(pair[1], analysis.avoided)
+        violated = [item for item, _ in check.violated] + [a.label for a, _ in done]
+        said = [
+            f"suggests '{words}', which the request would rather not do ('{a.phrase}')"
+            for a, words in done
+        ]
         # only things the asker says they lack ("I don't have a car"): review at most
         lacks_only = bool(violated) and set(violated) <= lacks
         details.update(
             excluded=analysis.excluded,
             violated=violated,
             violated_by=dict(check.violated),
-            violations=check.violations(phrases, lacks),
+            violations=check.violations(phrases, lacks) + said,
             violated_lacks_only=lacks_only,
         )
-        reasons = check.reasons(phrases, lacks) + reasons
+        reasons = said + check.reasons(phrases, lacks) + reasons
         if violated and not lacks_only:
             score *= cfg.exclusion_penalty
     return TrackScore(

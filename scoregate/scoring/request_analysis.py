@@ -24,6 +24,8 @@ from functools import lru_cache
 from typing import Any
 
 from scoregate.schemas.constraints import Constraint, Instruction
+from scoregate.scoring.activities import Activity, avoided_activities
+from scoregate.scoring.affirmation import stem
 from scoregate.scoring.answer_types import Expectation, expected_answers
 from scoregate.scoring.exclusions import LACK, SENTENCES, exclusion_matches, strip_exclusions
 from scoregate.scoring.instruction_rules import infer_instructions, instruction_terms
@@ -61,6 +63,9 @@ class RequestAnalysis:
     #: something: their words are never members of what it excludes
     #: (``membership.check_members``).
     asked: str = ""
+    #: Activities the request would rather avoid, with a named object ("rather not ask my
+    #: parents"): ``scoring.activities``.
+    avoided: tuple[Activity, ...] = ()
 
     @property
     def excluded(self) -> list[str]:
@@ -77,6 +82,7 @@ class RequestAnalysis:
             "asks": list(self.asks),
             "topic": self.topic,
             "expects": [{"phrase": e.phrase, "kind": e.kind} for e in self.expects],
+            "avoided": [{"activity": a.label, "phrase": a.phrase} for a in self.avoided],
         }
 
 
@@ -313,7 +319,17 @@ def analyze(query: str) -> RequestAnalysis:
         topic=topic,
         expects=expected_answers(" ".join(asking_sentences(topic)), query),
         asked=" ".join(asking_sentences(stripped)),
+        avoided=tuple(_avoided(query, exclusions)),
     )
+
+
+def _avoided(query: str, exclusions: Sequence[Exclusion]) -> Iterator[Activity]:
+    """The activities the request would rather avoid whose object is not already an
+    excluded item (that one is checked as a thing: "rather not use a food processor")."""
+    items = [{stem(w) for w in e.item.split()} for e in exclusions]
+    for a in avoided_activities(query):
+        if not any(a.head in item and item <= a.modifiers | {a.head} for item in items):
+            yield a
 
 
 def inferred_constraints(query: str, given: Sequence[Constraint] = ()) -> list[Instruction]:

@@ -1,0 +1,169 @@
+"""What a request would rather not do, and whether an answer has the asker do it anyway.
+
+"I'd rather not go through a mortgage broker", "I don't want to keep buying bags of ice":
+the request rules out an activity, not a thing, so the exclusion parser (which keeps short
+names of things) leaves it out. Here such a preference is read as a verb and its object's
+head noun ("ask ... parents", "buy ... ice"); an answer does the activity when one of its
+clauses has the verb with the head a few words after it, neither negated ("ask your
+parents for a short-term loan"). A verb that says little of its own ("use", "go", "do") is
+left out and the head must come with one of the object's other words instead ("a
+mortgage broker", "a house meeting"), so "the chair method" is no "cry-it-out method".
+
+>>> [a.label for a in avoided_activities("I'd rather not ask my parents for money.")]
+['ask my parents']
+>>> done = affirmed_activities("Ask your parents for a loan.", avoided_activities(
+...     "I'd rather not ask my parents for money."))
+>>> done[0][1]
+'ask your parents'
+
+Pure text; :mod:`scoregate.scoring.precision` reports what it finds as a violation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scoregate.scoring.affirmation import (
+    WARNINGS,
+    answer_sentences,
+    clause_tokens,
+    is_negated,
+    stem,
+    unwarned,
+)
+
+#: A stated wish not to do something, and what follows it.
+_CUE = re.compile(
+    r"\b(?:(?:i'?d|i\s+would|we'?d|we\s+would)\s+rather\s+not|rather\s+not"
+    r"|prefer(?:ably)?\s+(?:to\s+)?not(?:\s+to)?|(?:do\s*n[o']?t|dont)\s+(?:really\s+)?want\s+to"
+    r"|refuse\s+to|can'?t\s+be\s+bothered(?:\s+with)?|hate\s+having\s+to"
+    r"|(?:not|n't)\s+keen\s+on|(?:prefer|like)\s+to\s+avoid|want\s+to\s+stop"
+    r"|(?:sick|tired)\s+of|don'?t\s+fancy)\s+"
+    r"(?:(?:just|really|having\s+to|to|keep|keeping|have\s+to)\s+)*"
+    r"(?P<verb>[a-z][a-z'-]+)(?P<obj>(?:\s+[a-z0-9'_-]+){0,7})",
+    re.IGNORECASE,
+)
+#: Verbs that say little of their own: the object's words must carry the activity.
+_GENERIC = frozenset(
+    "go get do have make take use be keep start spend deal put give let try pay".split()
+)
+#: Helpers before the verb that matters: "be picking stocks", "keep buying ice".
+_AUXILIARIES = frozenset("be being keep keeping start starting have go".split())
+#: Prepositions after a generic verb that open its object: "go through a broker".
+_OPENING = frozenset("through via with from into onto over by".split())
+#: Words of an object that name nothing: determiners and quantifiers.
+_FILLER = frozenset(
+    "a an the my our his her their your some any this that these those every each all more"
+    " much just really".split()
+)
+#: Words that end an object: "ask my parents *for* money", "move DNS *to* another provider".
+_OBJECT_END = frozenset(
+    "for to in on at with again anymore because since so and or but just when while if every"
+    " each like why how what about which who whenever".split()
+)
+#: Heads that name nothing to look for.
+_VAGUE_HEADS = frozenset(
+    "it them one that this stuff things thing something anything everything lot way time".split()
+)
+#: Words the verb may stand before its object's head: "ask your parents", "move your DNS
+#: hosting".
+VERB_REACH = 6
+#: Words a modifier may stand before the head: "a fee-free, whole-of-market mortgage broker".
+MODIFIER_REACH = 3
+
+
+@dataclass(frozen=True)
+class Activity:
+    """An activity the request would rather avoid, as the answer would name it."""
+
+    #: The request's words ("rather not ask my parents").
+    phrase: str
+    #: A short label ("ask my parents").
+    label: str
+    #: The verb's stem ("ask"), or ``None`` for a verb that says little ("use", "go").
+    verb: str | None
+    #: The stem of the object's head noun ("parent").
+    head: str
+    #: The stems of the object's other words ("mortgage" of "a mortgage broker").
+    modifiers: frozenset[str]
+
+
+def avoided_activities(query: str) -> list[Activity]:
+    """The activities ``query`` would rather not do, with a named object."""
+    out: list[Activity] = []
+    for m in _CUE.finditer(query):
+        verb, obj = m.group("verb").lower(), m.group("obj").lower().split()
+        while verb in _AUXILIARIES and obj and re.fullmatch(r"[a-z]+ing", obj[0]):
+            verb, obj = obj[0], obj[1:]  # "be picking stocks": picking
+        if verb in _OPENING:
+            continue
+        if verb in _GENERIC and obj and obj[0] in _OPENING:
+            obj = obj[1:]  # "go through a mortgage broker": a mortgage broker
+        words: list[str] = []
+        for w in obj:
+            if w in _OBJECT_END:
+                break
+            if w not in _FILLER:
+                words.append(w)
+        if not words or not re.fullmatch(r"[a-z][a-z-]{2,}", words[-1]):
+            continue
+        if words[-1] in _VAGUE_HEADS:
+            continue
+        modifiers = frozenset(
+            stem(t) for w in words[:-1] for t in re.findall(r"[a-z0-9]+", w) if len(t) >= 3
+        )
+        generic = verb in _GENERIC
+        if generic and not modifiers:
+            continue  # "rather not use a blender": a thing, which the exclusions read
+        end = m.start("obj") + len(m.group("obj").rstrip())
+        cut = query.lower().find(words[-1], m.start("verb"), end)
+        label = query[m.start("verb") : cut + len(words[-1])] if cut >= 0 else m.group(0)
+        out.append(
+            Activity(
+                phrase=query[m.start() : cut + len(words[-1])] if cut >= 0 else m.group(0),
+                label=label.strip(),
+                verb=None if generic else stem(verb),
+                head=stem(words[-1]),
+                modifiers=modifiers,
+            )
+        )
+    return out
+
+
+def _done_in(tokens: list[str], clauses: list[int], a: Activity) -> str | None:
+    """The answer's words that do ``a`` in this sentence, if any."""
+    stems = [stem(t) for t in tokens]
+    for j, s in enumerate(stems):
+        if s != a.head or is_negated(tokens, clauses, j):
+            continue
+        if a.verb is None:
+            near = range(max(0, j - MODIFIER_REACH), j)
+            start = next((i for i in near if stems[i] in a.modifiers), None)
+        else:
+            near = range(max(0, j - VERB_REACH), j)
+            start = next(
+                (i for i in near if stems[i] == a.verb and not is_negated(tokens, clauses, i)),
+                None,
+            )
+        if start is not None and clauses[start] == clauses[j]:
+            return " ".join(tokens[start : j + 1])
+    return None
+
+
+def affirmed_activities(answer: str, activities: Sequence[Activity]) -> list[tuple[Activity, str]]:
+    """Each activity the answer has the asker do, with the answer's words that do it."""
+    found: list[tuple[Activity, str]] = []
+    if not activities:
+        return found
+    sentences = [clause_tokens(unwarned(s)) for s in answer_sentences(answer)]
+    for a in activities:
+        for tokens, clauses in sentences:
+            if not WARNINGS.isdisjoint(tokens):
+                continue
+            words = _done_in(tokens, clauses, a)
+            if words is not None:
+                found.append((a, words))
+                break
+    return found
