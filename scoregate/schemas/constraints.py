@@ -137,6 +137,7 @@ InstructionCheck = Literal[
     "bare_answer",
     "mentions",
     "closing_line",
+    "line_template",
 ]
 CountUnit = Literal[
     "words",
@@ -179,6 +180,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "headings": ("value",),
     "mentions": ("value",),
     "closing_line": ("value",),
+    "line_template": ("value",),
 }
 
 

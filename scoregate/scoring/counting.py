@@ -163,7 +163,7 @@ SIGN_OFF = re.compile(
 )
 #: A postscript paragraph: "P.S. ...", "P. S.:", "P.P.S.", "PS: ..." (not "Ps and Qs").
 POSTSCRIPT = re.compile(r"^[ \t]*\**(?:(?i:p\.[ \t]?(?:p\.[ \t]?)?s\.)|P?PS[ \t]*[:.-])")
-_FENCED = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.DOTALL | re.MULTILINE)
+FENCE_BLOCKS = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.DOTALL | re.MULTILINE)
 
 
 def other_count(content: str, unit: str, separator: str | None) -> int | None:
@@ -248,7 +248,9 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
         n = len(BULLET.findall(content)) + len(NUMBERED.findall(content))
         return n or None
     if unit == "code_lines":  # "keep the script to 10 lines": the code in its fences
-        code = [ln for block in _FENCED.findall(content) for ln in block.splitlines() if ln.strip()]
+        code = [
+            ln for block in FENCE_BLOCKS.findall(content) for ln in block.splitlines() if ln.strip()
+        ]
         return len(code) or count_units(content, "lines", separator)
     if unit == "sections":
         return None  # counted by marker in _count

@@ -429,6 +429,13 @@ _FORMATS = patterns(
         r"\b(?:in|inside|within|as|use)\s+(?:a\s+)?(?:fenced\s+|markdown\s+)?code\s*block\b",
     ),
     (
+        # "put a comment on every line", "comment each line", "with comments on every line"
+        "commented",
+        r"\b(?:a\s+)?comments?\s+(?:on|for|beside|next\s+to)\s+(?:every|each)\s+(?:single\s+)?line\b"
+        r"|\bcomment\s+(?:on\s+)?(?:every|each)\s+(?:single\s+)?line\b"
+        r"|\b(?:every|each)\s+line\s+(?:commented|should\s+have\s+a\s+comment|needs\s+a\s+comment)\b",
+    ),
+    (
         "comma_separated",
         r"\bcomma[- ]?separated\b(?!\s+(?:values?|file|csv))|\bseparated\s+by\s+commas\b",
     ),

@@ -413,6 +413,21 @@ def _template_labels(q: str) -> tuple[re.Match[str], list[str]] | None:
     return (m, labels) if len(labels) >= 2 else None
 
 
+#: "formatted exactly as: Game – players – time": every line's parts, between dashes or bars.
+_LINE_TEMPLATE = re.compile(
+    r"\b(?i:format(?:ted)?|laid\s+out|written|one\s+per\s+line)\s+"
+    r"(?i:(?:it|them|each\s+(?:one|line|item)|every\s+line)\s+)?(?i:exactly\s+)?(?i:as|like)\s*:?\s*"
+    r"[\"'“‘`]?(?P<t>[\w<>\[\]{}'-]+(?:\s+[\w<>\[\]{}'-]+){0,2}"
+    r"(?:\s+[–—|-]\s+[\w<>\[\]{}'-]+(?:\s+[\w<>\[\]{}'-]+){0,2})+)"
+)
+
+
+def _line_template(q: str, low: str) -> Iterator[Instruction]:
+    del low  # the template keeps its case
+    if m := _LINE_TEMPLATE.search(q):
+        yield make("line_template", m.group(0), value=m.group("t"))
+
+
 def _headings(q: str, low: str) -> Iterator[Instruction]:
     del low  # heading names keep their case
     m = _HEADINGS_QUOTED.search(q)
@@ -550,6 +565,7 @@ def _endings(q: str, low: str) -> Iterator[Instruction]:
 WORD_RULES: tuple[Rule, ...] = (
     _keywords,
     _named_elements,
+    _line_template,
     _frequencies,
     _letters_and_capitals,
     _markers,

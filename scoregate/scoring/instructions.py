@@ -28,6 +28,7 @@ from scoregate.schemas.constraints import Instruction
 from scoregate.scoring.counting import (
     BULLET,
     FENCE,
+    FENCE_BLOCKS,
     ITEM_MARKER,
     NUMBERED,
     WORDS,
@@ -230,6 +231,29 @@ def _code_only(content: str, k: Instruction) -> Verdict:
     return False, f"{what}; {_asks(k)} the code alone"
 
 
+#: A comment in code: "# ...", "// ...", "-- ...", "' ..." (VBA), "/* ...", "<!-- ...".
+_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--|'|/\*|<!--|%|;)")
+#: Lines of code that carry nothing to comment: a closing bracket, a blank.
+_BARE_LINE = re.compile(r"^[\s{}()\[\];,]*$")
+
+
+def _commented(content: str, k: Instruction) -> Verdict:
+    """Every line of code has a comment ("put a comment on every line"); a line of closing
+    brackets may go without."""
+    blocks = FENCE_BLOCKS.findall(content)
+    lines = [ln for b in blocks for ln in b.splitlines()] if blocks else content.splitlines()
+    code = [ln for ln in lines if not _BARE_LINE.match(ln)]
+    if not code:
+        return None, "no code"
+    bare = [i for i, ln in enumerate(code, 1) if not _COMMENT.search(ln)]
+    if not bare:
+        return True, f"a comment on every one of {plural(len(code), 'code line')}"
+    return False, (
+        f"{plural(len(bare), 'code line')} of {len(code)} without a comment (line {bare[0]});"
+        f" {_asks(k)} a comment on every line"
+    )
+
+
 _FORMAT_CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "json": _json,
     "yaml": _yaml,
@@ -238,6 +262,7 @@ _FORMAT_CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "blockquote": _blockquote,
     "comma_separated": _comma_separated,
     "table": _table,
+    "commented": _commented,
 }
 
 
@@ -603,6 +628,27 @@ def _closing_line(content: str, k: Instruction) -> Verdict:
     return False, f"last line opens {opens!r}; {_asks(k)} a last line opening with {k.value!r}"
 
 
+#: What parts a template line's fields are set apart by: a spaced dash or a bar.
+LINE_PARTS = re.compile(r"\s+[–—|-]\s+")
+
+
+def _line_template(content: str, k: Instruction) -> Verdict:
+    """Every line written in the template's form has as many parts as the template
+    ("Codenames – 4-8 – 15 min" for "Game – players – time"); at least one line is."""
+    want = len(LINE_PARTS.split(str(k.value)))
+    lines = [ITEM_MARKER.sub("", ln).strip() for ln in content.splitlines()]
+    lines = [ln for ln in lines if LINE_PARTS.search(ln)]
+    if not lines:
+        return False, f"no line in the form {k.value!r}; {_asks(k)} it"
+    for i, line in enumerate(lines, 1):
+        parts = len(LINE_PARTS.split(line))
+        if parts != want:
+            return False, (
+                f"line {i} has {parts} parts ({line[:40]!r}); {_asks(k)} {want}: {k.value!r}"
+            )
+    return True, f"{plural(len(lines), 'line')} in the form {k.value!r}"
+
+
 _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "count": _count,
     "list_form": _list_form,
@@ -630,6 +676,7 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "bare_answer": _bare_answer,
     "mentions": _mentions,
     "closing_line": _closing_line,
+    "line_template": _line_template,
 }
 
 

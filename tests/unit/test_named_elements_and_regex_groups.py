@@ -128,3 +128,27 @@ def test_a_regex_group_is_found_as_written() -> None:
 def test_emphasis_after_an_exclusion_is_no_item() -> None:
     query = "Requirement: no port forwarding on my router, full stop. Options?"
     assert "full stop" not in parse_exclusions(query)
+
+
+def test_a_line_template_is_checked_part_by_part() -> None:
+    query = "List 8 party games, one line per game, formatted exactly as: Game – players – time."
+    k = _only(query, "line_template")
+    assert k.value == "Game – players – time"
+    assert check_instruction("Codenames – 4-8 – 15 min\nSkull – 3-6 – 30 min", k)[0] is True
+    ok, why = check_instruction("Codenames – 4-8 – 15 min – team spy clues", k)
+    assert ok is False and why.startswith("line 1 has 4 parts")
+    assert check_instruction("Codenames is great for 4-8 players.", k)[0] is False
+    bars = _only("List the tasks, each line formatted as task | owner | due date", "line_template")
+    assert check_instruction("- Fix bug | Ana | Fri\n- Ship | Bo | Mon", bars)[0] is True
+
+
+def test_a_comment_on_every_line() -> None:
+    k = _only("Write a VBA macro. Please put a comment on every line so I can follow.", "format")
+    assert k.value == "commented"
+    commented = "```vba\nSub A()   ' start\n    Dim r As Long   ' a counter\nEnd Sub   ' end\n```"
+    assert check_instruction(commented, k)[0] is True
+    braces = "```js\nfunction f() { // start\n  return 1; // one\n}\n```"
+    assert check_instruction(braces, k)[0] is True  # a closing brace alone needs none
+    sparse = "```vba\nSub A()\n    ' a counter\n    Dim r As Long\nEnd Sub\n```"
+    ok, why = check_instruction(sparse, k)
+    assert ok is False and "without a comment" in why
