@@ -90,17 +90,31 @@ class Activity:
     modifiers: frozenset[str]
 
 
+def _verb_and_object(verb: str, obj: list[str]) -> tuple[str, list[str]] | None:
+    """The verb that matters and its object's words: "be picking stocks" is picking,
+    "spend my weekends cleaning the oven" cleaning the oven, "go through a broker" going
+    to a broker; ``None`` where the verb is a preposition ("rather not through ...")."""
+    while verb in _AUXILIARIES and obj and re.fullmatch(r"[a-z]+ing", obj[0]):
+        verb, obj = obj[0], obj[1:]
+    if verb in ("spend", "spending"):
+        at = next((i for i, w in enumerate(obj[:5]) if re.fullmatch(r"[a-z]{3,}ing", w)), None)
+        if at is not None:
+            verb, obj = obj[at], obj[at + 1 :]
+    if verb in _OPENING:
+        return None
+    if verb in _GENERIC and obj and obj[0] in _OPENING:
+        obj = obj[1:]
+    return verb, obj
+
+
 def avoided_activities(query: str) -> list[Activity]:
     """The activities ``query`` would rather not do, with a named object."""
     out: list[Activity] = []
     for m in _CUE.finditer(query):
-        verb, obj = m.group("verb").lower(), m.group("obj").lower().split()
-        while verb in _AUXILIARIES and obj and re.fullmatch(r"[a-z]+ing", obj[0]):
-            verb, obj = obj[0], obj[1:]  # "be picking stocks": picking
-        if verb in _OPENING:
+        found = _verb_and_object(m.group("verb").lower(), m.group("obj").lower().split())
+        if found is None:
             continue
-        if verb in _GENERIC and obj and obj[0] in _OPENING:
-            obj = obj[1:]  # "go through a mortgage broker": a mortgage broker
+        verb, obj = found
         words: list[str] = []
         for w in obj:
             if w in _OBJECT_END:

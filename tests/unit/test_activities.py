@@ -24,6 +24,12 @@ from scoregate.scoring.request_analysis import analyze
         ),
         ("I'd rather not move DNS to another provider just for this.", "move DNS", "mov", "dns"),
         ("I don't want to be picking stocks every week", "be picking stocks", "pick", "stock"),
+        (
+            "I don't want to spend my weekends cleaning the oven",
+            "spend my weekends cleaning the oven",
+            "clean",
+            "oven",
+        ),
     ],
 )
 def test_what_the_request_would_rather_not_do(
