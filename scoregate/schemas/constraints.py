@@ -184,6 +184,11 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: What a ``mentions`` instruction can find by its form: a complexity ("O(n)"), a price
+#: ("$45", "130 €"), or a price in every list item.
+MENTIONABLE = ("complexity", "price", "price of each")
+
+
 class Instruction(_Base):
     """A checkable instruction about the answer's form: counts, list form, format, case,
     words and letters, markers, language... Written by the user, or inferred from the
@@ -192,8 +197,8 @@ class Instruction(_Base):
 
     ``value`` is a count (``count``), a phrase, a word list, or a name (``format``:
     json / yaml / code_block / table; ``case``: lowercase / uppercase; ``list_form``:
-    numbered / bulleted; ``language``: an ISO 639-1 code); ``count`` is the number a
-    frequency check compares with.
+    numbered / bulleted; ``language``: an ISO 639-1 code; ``mentions``: one of
+    ``MENTIONABLE``); ``count`` is the number a frequency check compares with.
     """
 
     kind: Literal["instruction"] = "instruction"
@@ -218,6 +223,11 @@ class Instruction(_Base):
             )
         if self.check == "count" and not isinstance(self.value, int):
             raise ValueError("instruction 'count' needs an integer value")
+        if self.check == "mentions" and self.value not in MENTIONABLE:
+            raise ValueError(
+                f"instruction 'mentions' checks one of {', '.join(map(repr, MENTIONABLE))},"
+                f" not {self.value!r}; for a word the answer must use, use 'keywords'"
+            )
         return self
 
 

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from scoregate.scoring.affirmation import (
     WARNINGS,
-    answer_sentences,
     clause_tokens,
     is_negated,
+    read_sentences,
     stem,
     unwarned,
 )
@@ -38,9 +38,11 @@ from scoregate.scoring.affirmation import (
 _CUE = re.compile(
     r"\b(?:(?:i'?d|i\s+would|we'?d|we\s+would)\s+rather\s+not|rather\s+not"
     r"|prefer(?:ably)?\s+(?:to\s+)?not(?:\s+to)?|(?:do\s*n[o']?t|dont)\s+(?:really\s+)?want\s+to"
-    r"|refuse\s+to|can'?t\s+be\s+bothered(?:\s+with)?|hate\s+having\s+to"
-    r"|(?:not|n't)\s+keen\s+on|(?:prefer|like)\s+to\s+avoid|want\s+to\s+stop"
-    r"|(?:sick|tired)\s+of|don'?t\s+fancy)\s+"
+    r"|refuse\s+to|hate\s+having\s+to|(?:prefer|like)\s+to\s+avoid"
+    # after these a gerund names the activity ("sick of ironing"); a noun names a thing
+    # ("tired of the noise"), which is no activity
+    r"|(?P<ing>can'?t\s+be\s+bothered(?:\s+with)?|(?:not|n't)\s+keen\s+on|want\s+to\s+stop"
+    r"|(?:sick|tired)\s+of|don'?t\s+fancy))\s+"
     r"(?:(?:just|really|having\s+to|to|keep|keeping|have\s+to)\s+)*"
     r"(?P<verb>[a-z][a-z'-]+)(?P<obj>(?:\s+[a-z0-9'_-]+){0,7})",
     re.IGNORECASE,
@@ -53,6 +55,8 @@ _GENERIC = frozenset(
 _AUXILIARIES = frozenset("be being keep keeping start starting have go".split())
 #: Prepositions after a generic verb that open its object: "go through a broker".
 _OPENING = frozenset("through via with from into onto over by".split())
+#: The particle of a phrasal verb names nothing: "take out a loan", "cry-it-out".
+_PARTICLES = frozenset("out up off on over down away back in it".split())
 #: Words of an object that name nothing: determiners and quantifiers.
 _FILLER = frozenset(
     "a an the my our his her their your some any this that these those every each all more"
@@ -111,7 +115,10 @@ def avoided_activities(query: str) -> list[Activity]:
     """The activities ``query`` would rather not do, with a named object."""
     out: list[Activity] = []
     for m in _CUE.finditer(query):
-        found = _verb_and_object(m.group("verb").lower(), m.group("obj").lower().split())
+        verb = m.group("verb").lower()
+        if verb in _FILLER or (m.group("ing") and not verb.endswith("ing")):
+            continue  # "tired of the noise", "not keen on my job": a thing, not an activity
+        found = _verb_and_object(verb, m.group("obj").lower().split())
         if found is None:
             continue
         verb, obj = found
@@ -126,7 +133,10 @@ def avoided_activities(query: str) -> list[Activity]:
         if words[-1] in _VAGUE_HEADS:
             continue
         modifiers = frozenset(
-            stem(t) for w in words[:-1] for t in re.findall(r"[a-z0-9]+", w) if len(t) >= 3
+            stem(t)
+            for w in words[:-1]
+            for t in re.findall(r"[a-z0-9]+", w)
+            if len(t) >= 3 and t not in _PARTICLES
         )
         generic = verb in _GENERIC
         if generic and not modifiers:
@@ -171,7 +181,7 @@ def affirmed_activities(answer: str, activities: Sequence[Activity]) -> list[tup
     found: list[tuple[Activity, str]] = []
     if not activities:
         return found
-    sentences = [clause_tokens(unwarned(s)) for s in answer_sentences(answer)]
+    sentences = [clause_tokens(unwarned(s)) for s in read_sentences(answer)]
     for a in activities:
         for tokens, clauses in sentences:
             if not WARNINGS.isdisjoint(tokens):

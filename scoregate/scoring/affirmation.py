@@ -82,16 +82,33 @@ WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneaks", "traces", "l
 #: since many beef treats also contain chicken fat", "check the ingredient list for
 #: 'fragrance'".
 CHECK_CONTENTS = re.compile(
-    r"\b(?:check|read|scan|look\s+at)\w*\s+(?:the\s+|each\s+|every\s+|its\s+|their\s+)?"
-    r"(?:label|ingredients?(?:\s+lists?)?|packag\w+|small\s+print|inci\s+list)\b"
+    r"\b(?:check|checking|read|reading|scan|scanning|look\s+at)\s+"
+    r"(?:the\s+|each\s+|every\s+|its\s+|their\s+|your\s+)?"
+    r"(?:labels?|ingredients?(?:\s+lists?)?|packaging|package|packet|small\s+print|inci\s+list)\b"
+)
+#: Where that telling ends: where an instruction follows it ("check the package for cook
+#: time and add the chicken", "read the label, then add ..."), or at a semicolon or a
+#: bracket; it goes on past a comma or a colon that says why or what ("check the label,
+#: since ...", "read the ingredients: some list chicken extract").
+_TELLING_END = re.compile(
+    r"[;!?()]|\bthen\b"
+    r"|(?:\b(?:and|but|or)\s+|,\s*)(?=(?:add|use|cook|roast|bake|stir|mix|put|serve|try|buy|get"
+    r"|make|fry|boil|pour|top|season|place|heat|choose|swap|toss|grill|sprinkle|fold|whisk"
+    r"|blend|drop|set|leave|keep|store|apply|wear|take|pack|bring|fill|rub|wash)\b)"
 )
 
 
 def unwarned(sentence: str) -> str:
-    """The part of a (lower-cased) sentence before any such telling: what follows names
-    what to watch for ("then read the label" does not excuse the chicken before it)."""
+    """A (lower-cased) sentence less the clause that tells the reader what to look for on
+    a label ("check the label for chicken fat"): what it names is no use of it. What
+    comes before or after that clause still counts ("roast the chicken, then read the
+    label"; "check the package for cook time and add the chicken")."""
     m = CHECK_CONTENTS.search(sentence)
-    return sentence if m is None else sentence[: m.start()]
+    if m is None:
+        return sentence
+    end = _TELLING_END.search(sentence, m.end())
+    stop = end.start() if end else len(sentence)
+    return sentence[: m.start()] + " , " + sentence[stop:]
 
 
 _AFTER_NEGATORS = frozenset(
@@ -214,7 +231,7 @@ def clause_tokens(sentence: str) -> tuple[list[str], list[int]]:
     return tokens, clauses
 
 
-def answer_sentences(content: str) -> list[str]:
+def read_sentences(content: str) -> list[str]:
     """The answer's sentences, lower-cased, less what names words rather than using them:
     "a running-like motion" is like running, not running; "avoid words like 'ionizer'"
     names the word; "(gives the creaminess banana usually does)" says what it would do."""
@@ -229,14 +246,17 @@ def mentions(content: str, term: str) -> tuple[bool, bool]:
     if not stems:
         return False, False
     seen = affirmed = False
-    for sentence in answer_sentences(content):
+    for sentence in read_sentences(content):
         tokens, clauses = clause_tokens(sentence)
-        warning = not WARNINGS.isdisjoint(tokens)
-        warned_from = len(_WORD.findall(unwarned(sentence)))
-        for i in _occurrences(tokens, clauses, stems):
-            seen = True
-            used = not (warning or i >= warned_from or is_negated(tokens, clauses, i))
-            affirmed = affirmed or used
+        if not _occurrences(tokens, clauses, stems):
+            continue
+        seen = True
+        if not WARNINGS.isdisjoint(tokens):
+            continue  # "chicken hides in a lot of foods"
+        tokens, clauses = clause_tokens(unwarned(sentence))
+        affirmed = affirmed or any(
+            not is_negated(tokens, clauses, i) for i in _occurrences(tokens, clauses, stems)
+        )
     return seen, affirmed
 
 

@@ -60,6 +60,8 @@ _CURRENCY_WORD = (
     r"|francs?|chf|usd|eur|gbp|zł|zloty|krona|krone|kronor|baht|won|rand|reais|real)"
 )
 _CURRENCY = rf"(?:[$€£¥₹]\s?\d|{_DIGITS}\s?(?:[$€£¥₹]|k\b)|\b{_CURRENCY_WORD}\b)"
+#: An amount of money as answers write one: "$45", "130 €", "CHF 130", "13,000 yen".
+MONEY = re.compile(_CURRENCY, re.IGNORECASE)
 #: A share of something: "a third of your income", "half of it".
 _SHARE = r"\b(?:a|one|two)\s+(?:half|third|quarter|fifth|tenth)s?\b|\bhalf\s+(?:of|a|an|the)\b"
 

@@ -108,18 +108,35 @@ def item_word_counts(content: str) -> list[int]:
 
 #: Emphasis marks and quotes around an item, not counted as its characters.
 _ITEM_WRAP = re.compile(r"^[\s*_`\"'“‘]+|[\s*_`\"'”’]+$")
+#: An item that opens with its text in bold or quotes, then says more about it:
+#: '**Rise and shine** – playful, morning-themed'.
+_ITEM_NAMED = re.compile(r"^\s*(?:\*\*([^*\n]+)\*\*|[\"“]([^\"”\n]+)[\"”])\s*[–—:(-]")
+#: Words of a line that is a sentence about the list, not one of its items.
+_PROSE_WORDS = 8
 
 
 def item_character_counts(content: str) -> list[int]:
-    """The characters of each item, its marker and wrapping emphasis or quotes not counted:
-    the bulleted or numbered lines when there are two or more, else the lines that are no
-    lead-in ("Here are five:"), when there are two or more ("five taglines, each under 40
-    characters", one per line)."""
+    """The characters of each item, its marker and wrapping emphasis or quotes not counted,
+    only its bold or quoted text when a comment follows it: the bulleted or numbered lines
+    when there are two or more, else the lines that are neither a lead-in ("Here are
+    five:") nor a sentence about them, when there are two or more ("five taglines, each
+    under 40 characters", one per line)."""
     lines = content.splitlines()
     items = [ITEM_MARKER.sub("", ln) for ln in lines if BULLET.match(ln) or NUMBERED.match(ln)]
     if len(items) < 2:
-        items = [ln for ln in lines if WORDS.search(ln) and not ln.rstrip().endswith(":")]
-    return [len(_ITEM_WRAP.sub("", i)) for i in items] if len(items) >= 2 else []
+        items = [
+            ln
+            for ln in lines
+            if WORDS.search(ln)
+            and not ln.rstrip().endswith(":")
+            and not (count_words(ln) >= _PROSE_WORDS and ln.rstrip().endswith((".", "!")))
+        ]
+    sizes = []
+    for item in items:
+        named = _ITEM_NAMED.match(item)
+        text = (named.group(1) or named.group(2)) if named else _ITEM_WRAP.sub("", item)
+        sizes.append(len(text.strip()))
+    return sizes if len(sizes) >= 2 else []
 
 
 def item_sentence_counts(content: str) -> list[int]:
@@ -163,7 +180,7 @@ SIGN_OFF = re.compile(
 )
 #: A postscript paragraph: "P.S. ...", "P. S.:", "P.P.S.", "PS: ..." (not "Ps and Qs").
 POSTSCRIPT = re.compile(r"^[ \t]*\**(?:(?i:p\.[ \t]?(?:p\.[ \t]?)?s\.)|P?PS[ \t]*[:.-])")
-FENCE_BLOCKS = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.DOTALL | re.MULTILINE)
+_FENCED = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.DOTALL | re.MULTILINE)
 
 
 def other_count(content: str, unit: str, separator: str | None) -> int | None:
@@ -248,9 +265,7 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
         n = len(BULLET.findall(content)) + len(NUMBERED.findall(content))
         return n or None
     if unit == "code_lines":  # "keep the script to 10 lines": the code in its fences
-        code = [
-            ln for block in FENCE_BLOCKS.findall(content) for ln in block.splitlines() if ln.strip()
-        ]
+        code = [ln for block in _FENCED.findall(content) for ln in block.splitlines() if ln.strip()]
         return len(code) or count_units(content, "lines", separator)
     if unit == "sections":
         return None  # counted by marker in _count

@@ -109,9 +109,11 @@ _CUES: tuple[str, ...] = (
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",
     r"\b(?:allergic|intolerant)\s+to\s+",
     r"\bfree\s+(?:of|from)\s+",
-    # "zero soldering", "I have zero power tools": an activity or a plural class (not "zero
-    # budget", "zero experience": an amount of something the answer may well name)
-    r"\bzero\s+(?=[a-z-]+(?:\s+[a-z-]+)?(?:ing|[^s]s)\b)(?!emissions\b|waste\b)",
+    # "zero soldering." (an activity on its own), "I have zero power tools" (things owned);
+    # not "zero budget", "zero cooking skills", "zero sugar drinks", "zero downtime"
+    r"(?:\bzero\s+(?=[a-z]+ing\s*(?:[.,;!?)]|$|and\b|or\b))"
+    r"|\b(?:have|has|own|got)\s+zero\s+(?=(?:[a-z-]+\s+)?[a-z-]+[^s]s\b)"
+    r"(?!(?:[a-z-]+\s+)?(?:skills|ideas|clues|friends|savings|funds|options|days|hours|minutes)\b))",
     # Negated preferences: "I'd rather not turn the oven on", "prefer not to fly".
     r"\b(?:rather|prefer(?:ably)?)\s+not\s+(?:to\s+)?",
     r"\b(?:not\s+(?:into|big\s+on|a\s+big\s+fan\s+of)|no\s+interest\s+in|(?:do\s+not|don't)\s+feel\s+like)\s+",
@@ -122,10 +124,11 @@ _EXCLUSION_RES = tuple(re.compile(cue + _TERM + _END, re.IGNORECASE) for cue in 
 _FREE_RE = re.compile(r"\b(?P<x>[a-z]+)[- ]free\b", re.IGNORECASE)
 #: Words before a spaced "free" that are not what is left out: "or free ebooks", "that the
 #: hall be free on Thursdays", "feel free".
-_NOT_FREE_OF = frozenset(
+_NOT_FREE_OF = _PRONOUNS | frozenset(
     "or and be is are was were been being am feel feels felt stay stays get gets got go goes"
     " set totally completely entirely fully almost mostly also still now then so as for of to"
-    " it its them you we they he she all relatively".split()
+    " them you your yours he she her him all relatively a an the this these those some few"
+    " any no its".split()
 )
 _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re.IGNORECASE)
 #: The thing named first, then ruled out: "running is a no-go for me", "flying is out of the
@@ -207,11 +210,6 @@ _STOP_TERMS = frozenset(
         "less",
         "else",
         "any",
-        # "no port forwarding, full stop": emphasis, not an item
-        "full stop",
-        "period",
-        "end of story",
-        "no exceptions",
     }
 )
 MAX_TERM_WORDS = 4
@@ -267,8 +265,15 @@ _FREQUENCY = re.compile(
 )
 
 
+#: Emphasis after an exclusion, not an item: "no port forwarding, full stop", "No nuts,
+#: end of story."
+_EMPHASIS = frozenset({"full stop", "period", "end of story", "no exceptions", "no excuses"})
+
+
 def _clean_term(raw: str) -> str | None:
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
+    if term in _EMPHASIS:
+        return None
     if _FREQUENCY.search(term) and len(term.split()) > 1:
         return None
     anything = _ANYTHING.search(term)

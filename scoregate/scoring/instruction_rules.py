@@ -358,11 +358,14 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"(?:^|[.!?;:,]\s+)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+{NUM}\s+"
         rf"(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
     )
-    # "3 mocktail ideas with ginger beer.": a request that opens with what it wants (not
-    # "3 options I'm weighing" or "2 questions: ...", which name the asker's own)
+    # "3 mocktail ideas with ginger beer.": a short request that opens with what it wants
+    # (not "3 options I'm weighing", "2 questions: ...", "3 tips that worked for me",
+    # "3 steps to reset my router failed", "2 recipes and 1 dessert": the asker's own, or
+    # more than one count)
     leading = (
         rf"^\s*(?P<rel>)(?P<n>\d{{1,2}})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
         rf"(?=\s*(?:[.,;!?]|$)|\s+(?:with|for|about|on|to|using|that\s+(?!i\b|we\b)|please|pls)\b)"
+        rf"(?![^.!?:\n]*(?:\b(?:my|me|i|i'm|i've|we|our|us)\b|\d))(?=[^:\n]*(?:[.!?]|$))"
     )
     matches = (
         list(re.finditer(list_of, low))
@@ -432,7 +435,8 @@ _FORMATS = patterns(
         # "put a comment on every line", "comment each line", "with comments on every line"
         "commented",
         r"\b(?:a\s+)?comments?\s+(?:on|for|beside|next\s+to)\s+(?:every|each)\s+(?:single\s+)?line\b"
-        r"|\bcomment\s+(?:on\s+)?(?:every|each)\s+(?:single\s+)?line\b"
+        r"(?!\s+items?\b)"
+        r"|\bcomment\s+(?:on\s+)?(?:every|each)\s+(?:single\s+)?line\b(?!\s+items?\b)"
         r"|\b(?:every|each)\s+line\s+(?:commented|should\s+have\s+a\s+comment|needs\s+a\s+comment)\b",
     ),
     (
@@ -479,7 +483,7 @@ _CAPITALISED = re.compile(rf"\s+{CAPITALISED}")
 
 def _formats(q: str, low: str) -> Iterator[Instruction]:
     for value, rx in _FORMATS:
-        if m := rx.search(low):
+        if (m := rx.search(low)) and not negated_before(low, m):  # "don't put it in a table"
             yield make("format", m.group(0), value=value)
 
 

@@ -127,6 +127,12 @@ _ID_TOKEN = re.compile(
     r"(?<![\w-])(?:(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z-])[A-Za-z0-9][A-Za-z0-9-]{3,}"
     r"[A-Za-z0-9]|\d{6,})(?![\w-])"
 )
+#: A reference the request gives by name: "My reference is BW-55217", "order #4471-XZ".
+_REFERENCE_GIVEN = re.compile(
+    r"(?i:\b(?:reference|ref|order|account|case|ticket|invoice|booking|policy|claim|tracking"
+    r"|membership|customer)(?:\s*(?:number|no\.?|#|id|code))?(?:\s+is|\s*[:#-])?\s*)"
+    r"(?P<id>(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,}[A-Za-z0-9])(?![\w-])"
+)
 #: "sign it from the Hendersons", "address it to Ms Patel": a name the letter must carry.
 _SIGNED_OR_ADDRESSED = re.compile(
     r"(?i:\b(?:sign(?:ed)?\s+(?:it\s+|off\s+)?(?:from|as)|address(?:ed)?\s+(?:it\s+)?to)\s+"
@@ -145,11 +151,11 @@ def _named_elements(q: str, low: str) -> Iterator[Instruction]:
         break
     number = _NUMBER_NAMED.search(low)
     if number and not negated_before(low, number):
-        after = q[number.end() : number.end() + 40]
-        token = _ID_TOKEN.search(after) or _ID_TOKEN.search(q)
-        if token:
-            phrase = number.group(0) + (after[: token.end()] if token.string is after else "")
-            yield make("keywords", phrase, value=[token.group(0)])
+        after = re.split(r"[.!?\n](?:\s|$)", q[number.end() : number.end() + 40])[0]
+        if token := _ID_TOKEN.search(after):  # the number given with the ask
+            yield make("keywords", number.group(0) + after[: token.end()], value=[token.group(0)])
+        elif given := _REFERENCE_GIVEN.search(q):  # "My reference is BW-55217." earlier on
+            yield make("keywords", number.group(0), value=[given.group("id")])
     for name in _SIGNED_OR_ADDRESSED.finditer(q):
         yield make("keywords", name.group(0), value=[name.group("name").split()[-1]])
 
@@ -424,7 +430,8 @@ _LINE_TEMPLATE = re.compile(
 
 def _line_template(q: str, low: str) -> Iterator[Instruction]:
     del low  # the template keeps its case
-    if m := _LINE_TEMPLATE.search(q):
+    m = _LINE_TEMPLATE.search(q)
+    if m and len(re.split(r"\s+[–—|-]\s+", m.group("t"))) >= 3:  # not "a pros - cons list"
         yield make("line_template", m.group(0), value=m.group("t"))
 
 
@@ -537,15 +544,15 @@ _CLOSING_LINE = re.compile(
     r"\b(?:end|finish|close|wrap\s+up)\w*\s+(?:it\s+|the\s+\w+\s+)?with\s+(?:a\s+|one\s+)?"
     r"(?:(?:one-line|single-line|one\s+line|short|final|brief|quick)\s+)*"
     r"(?:summary|line|sentence|takeaway|note|verdict)\s+(?:that\s+)?(?:start|begin|open)\w*\s+with\s+"
-    rf"(?:{QUOTED}|(?P<bare>[\w;:'-]+(?:\s+line:?)?))"
+    r"(?:the\s+(?:word|words|phrase|label)\s+)?"
+    rf"(?:{QUOTED}|(?!(?:a|an|the|your|its)\b)(?P<bare>[\w;:'-]+(?:\s+line:?)?))"
 )
 
 
 def _endings(q: str, low: str) -> Iterator[Instruction]:
-    if m := _CLOSING_LINE.search(low):
-        lo, hi = m.span("v") if m.group("v") else m.span("bare")
-        yield make("closing_line", m.group(0), value=q[lo:hi].strip())
-        return
+    if closing := _CLOSING_LINE.search(low):
+        lo, hi = closing.span("v") if closing.group("v") else closing.span("bare")
+        yield make("closing_line", closing.group(0), value=q[lo:hi].strip())
     end = re.search(
         r"\b(?:end|finish|close|conclude|sign\s+(?:it\s+)?off|wrap\s+up)\w*+\s++(?:your\s+|the\s+|my\s+)?"
         r"(?:[\w']+\s+){0,2}?(?:with|by\s+saying)\s*+(?:(?:this\s+exact\s+phrase|the\s+(?:exact\s+)?"
@@ -553,6 +560,9 @@ def _endings(q: str, low: str) -> Iterator[Instruction]:
         low,
     )
     bare = None if end else _ENDS_WITH_BARE.search(low)
+    found = end or bare
+    if closing and found is not None and found.start() < closing.end():
+        return  # the same words: how the last line opens, read above
     if end:
         yield make("ends_with", end.group(0), value=q[end.start("v") : end.end("v")])
     elif bare:

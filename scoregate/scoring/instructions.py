@@ -25,10 +25,10 @@ from typing import Any
 import yaml
 
 from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.answer_types import MONEY
 from scoregate.scoring.counting import (
     BULLET,
     FENCE,
-    FENCE_BLOCKS,
     ITEM_MARKER,
     NUMBERED,
     WORDS,
@@ -41,7 +41,7 @@ from scoregate.scoring.counting import (
     split_paragraphs,
     unfenced,
 )
-from scoregate.scoring.text import plural
+from scoregate.scoring.text import fenced_blocks, plural
 
 Verdict = tuple[bool | None, str]
 
@@ -231,21 +231,43 @@ def _code_only(content: str, k: Instruction) -> Verdict:
     return False, f"{what}; {_asks(k)} the code alone"
 
 
-#: A comment in code: "# ...", "// ...", "-- ...", "' ..." (VBA), "/* ...", "<!-- ...".
-_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--|'|/\*|<!--|%|;)")
+#: Comment markers by the fence's language; any of the common ones where it names none.
+_COMMENT_MARKERS = {
+    "#": ("python", "py", "bash", "sh", "shell", "zsh", "yaml", "yml", "ruby", "rb", "r", "toml"),
+    "//": ("js", "javascript", "ts", "typescript", "java", "c", "cpp", "c++", "go", "rust", "rs"),
+    "--": ("sql", "lua", "haskell", "hs", "plsql", "postgres", "mysql"),
+    "'": ("vba", "vb", "vbnet", "basic"),
+    "%": ("matlab", "latex", "tex", "erlang"),
+}
+_ANY_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--|/\*|<!--)|(?:^|\s)'\s")
 #: Lines of code that carry nothing to comment: a closing bracket, a blank.
 _BARE_LINE = re.compile(r"^[\s{}()\[\];,]*$")
 
 
+def _comment_rx(language: str) -> re.Pattern[str]:
+    for marker, languages in _COMMENT_MARKERS.items():
+        if language in languages:
+            extra = r"|/\*" if marker == "//" else ""
+            return re.compile(rf"(?:^|\s){re.escape(marker)}{extra}")
+    return _ANY_COMMENT
+
+
 def _commented(content: str, k: Instruction) -> Verdict:
-    """Every line of code has a comment ("put a comment on every line"); a line of closing
-    brackets may go without."""
-    blocks = FENCE_BLOCKS.findall(content)
-    lines = [ln for b in blocks for ln in b.splitlines()] if blocks else content.splitlines()
+    """Every line of the answer's main code block has a comment ("put a comment on every
+    line"); a line of closing brackets may go without."""
+    blocks = fenced_blocks(content)
+    if blocks:
+        block = max(blocks, key=lambda b: len(b.body))
+        lines, comment = (
+            block.body.splitlines(),
+            _comment_rx(block.info.split()[0].lower() if block.info else ""),
+        )
+    else:
+        lines, comment = content.splitlines(), _ANY_COMMENT
     code = [ln for ln in lines if not _BARE_LINE.match(ln)]
     if not code:
         return None, "no code"
-    bare = [i for i, ln in enumerate(code, 1) if not _COMMENT.search(ln)]
+    bare = [i for i, ln in enumerate(code, 1) if not comment.search(ln)]
     if not bare:
         return True, f"a comment on every one of {plural(len(code), 'code line')}"
     return False, (
@@ -585,28 +607,38 @@ def _json_keys(content: str, k: Instruction) -> Verdict:
 #: How an element the request names shows in an answer.
 _ELEMENT_FORMS = {
     "complexity": re.compile(
-        r"\b[Oo]\([^)\n]{1,20}\)|[Θθ]\(|\bcomplexity\b|\b(?:linear|constant|logarithmic|quadratic)"
-        r"(?:[- ]time)?\b",
+        r"\b[Oo]\([^)\n]{1,20}\)|[Θθ]\(|\bcomplexity\b"
+        r"|\b(?:linear|constant|logarithmic|quadratic)(?:[- ]time)?\b",
         re.IGNORECASE,
     ),
-    "price": re.compile(
-        r"[$€£¥₹]\s?\d|\d(?:[\d,.]*)\s?(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks|quid|k)\b|\bfree\b",
-        re.IGNORECASE,
-    ),
+    "price": MONEY,
 }
 
 
+def _first_list_items(content: str) -> list[str]:
+    """The items of the answer's first list, each with the lines that carry it on (an
+    indented "Price: about $130", a sub-bullet), up to the first line that is neither."""
+    items: list[str] = []
+    for line in content.splitlines():
+        if (BULLET.match(line) or NUMBERED.match(line)) and not line[:1].isspace():
+            items.append(line)
+        elif items and line.strip() and line[:1].isspace():
+            items[-1] += "\n" + line
+        elif items and line.strip():
+            break  # the list is over ("Notes:", a closing paragraph)
+    return items
+
+
 def _mentions(content: str, k: Instruction) -> Verdict:
-    """An element the answer must give, by its form: a complexity ("O(n)"), a price ("$45");
-    "the price of each": in every list item when the answer is a list."""
+    """An element the answer must give, by its form: a complexity ("O(n)"), a price
+    ("$45"); "the price of each": in every item of the answer's first list."""
     value = str(k.value)
-    thing = value.split()[0]
-    form = _ELEMENT_FORMS[thing]
-    noun = "a complexity" if thing == "complexity" else "a price"
-    if value.endswith("each"):
-        items = [ln for ln in content.splitlines() if BULLET.match(ln) or NUMBERED.match(ln)]
+    form = _ELEMENT_FORMS[value.split()[0]]
+    noun = "a complexity" if value == "complexity" else "a price"
+    if value == "price of each":
+        items = _first_list_items(content)
         if len(items) >= 2:
-            bare = [i for i, ln in enumerate(items, 1) if not form.search(ln)]
+            bare = [i for i, item in enumerate(items, 1) if not form.search(item)]
             if not bare:
                 return True, f"{noun} in every item"
             return False, f"item {bare[0]} gives no price; {_asks(k)} the price of each"
@@ -615,38 +647,48 @@ def _mentions(content: str, k: Instruction) -> Verdict:
     return False, f"gives no {noun.removeprefix('a ')}; {_asks(k)} {value}"
 
 
+#: A line that only rules off: "---", "***", "___".
+_RULE_LINE = re.compile(r"^\s*(?:[-*_]\s*){3,}$")
+
+
 def _closing_line(content: str, k: Instruction) -> Verdict:
-    """The last line opens with the words asked for ("TL;DR:", "Bottom line:")."""
-    lines = [ln for ln in content.strip().splitlines() if ln.strip()]
+    """The last line (a rule under it aside) opens with the words asked for ("TL;DR:",
+    "Bottom line:"), its list marker and emphasis aside, as whole words."""
+    lines = [ln for ln in content.strip().splitlines() if ln.strip() and not _RULE_LINE.match(ln)]
     if not lines:
         return None, "no text"
-    last = _LEAD.sub("", lines[-1]).lower()
+    last = _LEAD.sub("", ITEM_MARKER.sub("", lines[-1])).lower()
     want = str(k.value).lower().rstrip(":")
-    if last.startswith(want):
+    if re.match(rf"{re.escape(want)}(?!\w)", last):
         return True, f"last line opens with {k.value!r}"
     opens = lines[-1].strip()[:30]
     return False, f"last line opens {opens!r}; {_asks(k)} a last line opening with {k.value!r}"
 
 
-#: What parts a template line's fields are set apart by: a spaced dash or a bar.
-LINE_PARTS = re.compile(r"\s+[–—|-]\s+")
-
-
 def _line_template(content: str, k: Instruction) -> Verdict:
-    """Every line written in the template's form has as many parts as the template
-    ("Codenames – 4-8 – 15 min" for "Game – players – time"); at least one line is."""
-    want = len(LINE_PARTS.split(str(k.value)))
-    lines = [ITEM_MARKER.sub("", ln).strip() for ln in content.splitlines()]
-    lines = [ln for ln in lines if LINE_PARTS.search(ln)]
+    """Every line written in the template's form has as many parts, split by the
+    template's own separator, as the template ("Codenames – 4-8 – 15 min" for "Game –
+    players – time"); the list's items when the answer is a list, else every line with
+    the separator but a lead-in ("Here you go – eight games:")."""
+    template = str(k.value)
+    sep = re.search(r"\s([–—|-])\s", template)
+    if sep is None:
+        return None, "no separator in the template"
+    parts = re.compile(rf"\s+{re.escape(sep.group(1))}\s+")
+    want = len(parts.split(template))
+    items = [ln for ln in content.splitlines() if BULLET.match(ln) or NUMBERED.match(ln)]
+    lines = [
+        ITEM_MARKER.sub("", ln).strip()
+        for ln in (items if len(items) >= 2 else content.splitlines())
+    ]
+    lines = [ln for ln in lines if parts.search(ln) and not ln.endswith(":")]
     if not lines:
-        return False, f"no line in the form {k.value!r}; {_asks(k)} it"
+        return False, f"no line in the form {template!r}; {_asks(k)} it"
     for i, line in enumerate(lines, 1):
-        parts = len(LINE_PARTS.split(line))
-        if parts != want:
-            return False, (
-                f"line {i} has {parts} parts ({line[:40]!r}); {_asks(k)} {want}: {k.value!r}"
-            )
-    return True, f"{plural(len(lines), 'line')} in the form {k.value!r}"
+        n = len(parts.split(line))
+        if n != want:
+            return False, f"line {i} has {n} parts ({line[:40]!r}); {_asks(k)} {want}: {template!r}"
+    return True, f"{plural(len(lines), 'line')} in the form {template!r}"
 
 
 _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {

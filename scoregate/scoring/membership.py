@@ -62,7 +62,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "screens": _SCREENS,
         "screen time": _SCREENS,
         "social media": _SOCIAL,
-        "power tools": "drill jigsaw sander grinder dremel chainsaw nailer router bandsaw",
+        "power tools": "drill jigsaw sander grinder dremel chainsaw nailer bandsaw",
         "electronics": "tablet phone smartphone laptop headphones earbuds smartwatch console",
         "highways": "interstate motorway freeway highway turnpike expressway",
         "motorways": "motorway interstate freeway highway",

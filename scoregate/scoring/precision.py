@@ -141,7 +141,13 @@ def _pair_score(
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
         lacks = {e.item for e in analysis.exclusions if e.lack}
-        done = affirmed_activities(pair[1], analysis.avoided)
+        # an activity whose words an excluded item already reported is not said twice
+        said_by = [phrases.get(item, item).lower() for item, _ in check.violated]
+        done = [
+            (a, words)
+            for a, words in affirmed_activities(pair[1], analysis.avoided)
+            if not any(p in a.phrase.lower() or a.phrase.lower() in p for p in said_by)
+        ]
         violated = [item for item, _ in check.violated] + [a.label for a, _ in done]
         said = [
             f"suggests '{words}', which the request would rather not do ('{a.phrase}')"

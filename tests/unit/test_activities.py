@@ -45,7 +45,7 @@ def test_what_the_request_would_rather_not_do(
         "I'd rather not use a blender.",  # a thing: the exclusions read it
         "I don't want to do it again.",  # nothing named
         "I'd rather not go there on my own.",
-        "Any tips? I want to get a bigger tank.",  # no wish to avoid
+        "I'd rather not keep doing this every week.",  # nothing named
     ],
 )
 def test_nothing_named_to_avoid(query: str) -> None:
@@ -107,3 +107,25 @@ def test_the_precision_track_reports_it_in_plain_words() -> None:
     assert analyze(query).to_dict()["avoided"] == [
         {"activity": "ask my parents", "phrase": "I'd rather not ask my parents"}
     ]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["I'm so tired of the constant noise. How can I sleep?", "tired of my job, what now?"],
+)
+def test_a_thing_one_is_tired_of_is_no_activity(query: str) -> None:
+    assert avoided_activities(query) == []
+
+
+def test_a_phrasal_particle_names_nothing() -> None:
+    (a,) = avoided_activities("I'm not keen on taking out a loan")
+    assert a.modifiers == frozenset()
+    assert affirmed_activities("Work out which loan suits you.", [a]) == []
+
+
+def test_what_an_exclusion_reports_is_not_said_twice() -> None:
+    query = "id rather not go through a mortgage broker"
+    answer = "Compare deals through a mortgage broker."
+    track = _pair_score((query, answer), [0.9], _Slots(full=slice(0, 1)), PrecisionConfig(), 1.0)
+    assert len(track.details["violated"]) == 1
+    assert len(track.details["violations"]) == 1

@@ -152,3 +152,131 @@ def test_a_comment_on_every_line() -> None:
     sparse = "```vba\nSub A()\n    ' a counter\n    Dim r As Long\nEnd Sub\n```"
     ok, why = check_instruction(sparse, k)
     assert ok is False and "without a comment" in why
+
+
+# --- from the review of the change ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "1. **Garrett**\n   Price: about $130\n2. **Nokta**\n   Price: ~$90",
+        "1. Garrett, 130 €\n2. Nokta, CHF 90\n3. Minelab, 13,000 yen\n\nNotes:\n- waterproof",
+        "1. Garrett\n   - Pros: loud\n   - About $130\n2. Nokta, $90",
+    ],
+)
+def test_the_price_of_each_item_with_its_continuation_lines(answer: str) -> None:
+    k = _only("list 3 pinpointers and mention the approximate price of each", "mentions")
+    assert check_instruction(answer, k)[0] is True
+
+
+def test_mentions_takes_only_what_it_can_find() -> None:
+    Instruction(check="mentions", value="price of each")
+    with pytest.raises(ValueError, match="one of 'complexity', 'price', 'price of each'"):
+        Instruction(check="mentions", value="time complexity")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Write to the council and include my account number. My flat is 3B-12.",
+        "Include the ticket number, which I'll add later. We run COVID-19 tests.",
+    ],
+)
+def test_a_code_elsewhere_is_no_reference_number(query: str) -> None:
+    assert [k for k in inferred_constraints(query) if k.check == "keywords"] == []
+
+
+def test_a_reference_given_earlier_by_name() -> None:
+    query = "My reference is BW-55217. Write the email and mention the reference number."
+    assert _only(query, "keywords").value == ["BW-55217"]
+
+
+def test_the_closing_line_reads_the_words_asked_for() -> None:
+    assert _only("End with a line starting with the word Verdict", "closing_line").value == (
+        "Verdict"
+    )
+    assert [k for k in inferred_constraints("end with a sentence starting with a verb")
+            if k.check == "closing_line"] == []  # fmt: skip
+    k = _only("Explain it. End with a one-line summary starting with TL;DR.", "closing_line")
+    assert check_instruction("Body.\n\n- TL;DR: match the domains\n\n---", k)[0] is True
+    assert check_instruction("Body.\nTL;DRs are fun", k)[0] is False
+    both = "Explain it, end with a one-line summary starting with TL;DR, and sign off with 'Cheers'"
+    assert {k.check for k in inferred_constraints(both)} >= {"closing_line", "ends_with"}
+
+
+def test_a_template_split_by_its_own_separator() -> None:
+    k = _only("List 8 games, formatted exactly as: Game – players – time.", "line_template")
+    lead_in = "Here you go – eight great games:\nCodenames – 4-8 – 15 min\nSkull – 3-6 – 30 min"
+    assert check_instruction(lead_in, k)[0] is True
+    assert check_instruction("Codenames – 4 - 8 – 15 min\nSkull – 3-6 – 30 min", k)[0] is True
+    assert [k for k in inferred_constraints("Written as a pros - cons list please")
+            if k.check == "line_template"] == []  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Don't put a comment on every line, just the tricky ones.",
+        "Add a comment for each line item.",
+    ],
+)
+def test_no_comment_on_every_line_asked(query: str) -> None:
+    assert [k for k in inferred_constraints(query) if k.check == "format"] == []
+
+
+def test_comments_by_the_code_language() -> None:
+    k = _only("Write the script and put a comment on every line.", "format")
+    js = "```js\nconst s = 'it';  // a string\nlet n = b % c;\n```"
+    ok, why = check_instruction(js, k)
+    assert ok is False and "line 2" in why  # "%" is no comment in JavaScript
+    run = "```python\nx = 1  # one\n```\n\nRun it:\n\n```\npython x.py\n```"
+    assert check_instruction(run, k)[0] is True  # the main block is the one read
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "1. **Rise and shine** – playful, morning-themed\n2. **Warm loaves** – cosy",
+        "Rise and shine\nWarm loaves\nAll of these would look lovely painted on the shop window.",
+    ],
+)
+def test_item_characters_count_the_items_only(answer: str) -> None:
+    (k,) = [
+        k
+        for k in inferred_constraints("give me 2 taglines, each under 20 characters")
+        if k.unit == "item_characters"
+    ]
+    assert check_instruction(answer, k)[0] is True
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "I have zero cooking skills, easy dinners?",
+        "Zero sugar drinks please",
+        "zero downtime during deploy, how?",
+        "Use their free plan",
+        "a free app is fine",
+    ],
+)
+def test_no_zero_or_free_item(query: str) -> None:
+    assert exclusion_matches(query) == []
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "5 questions about my visa: can I work?",
+        "3 steps to reset my router failed, what now?",
+        "3 tips that worked for me",
+        "2 recipes for dinner tonight and 1 dessert",
+    ],
+)
+def test_an_opening_count_of_the_askers_own(query: str) -> None:
+    assert [k for k in inferred_constraints(query) if k.check == "count"] == []
+
+
+def test_emphasis_is_no_item_and_a_wifi_router_no_power_tool() -> None:
+    assert parse_exclusions("No nuts, end of story.") == ["nuts"]
+    assert check_members(["power tools"], "Set your wifi router on the shelf.").violated == []

@@ -1348,14 +1348,14 @@ ONE_PARAGRAPH = "A title in <<double angle brackets>>, one paragraph only, and a
         # the lines of a script are its code, not the fences or a note under it
         (
             "A bash script that counts files per folder, 4 lines max please.",
-            "```bash\nfor d in */; do\n  echo \"$d $(ls \"$d\" | wc -l)\"\ndone\n```\n\nRun it in"
+            '```bash\nfor d in */; do\n  echo "$d $(ls "$d" | wc -l)"\ndone\n```\n\nRun it in'
             " the parent folder.",
             True,
         ),
         (
             "A bash script that counts files per folder, 4 lines max please.",
-            "```bash\nset -e\ncd \"${1:-.}\"\nfor d in */; do\n  n=$(ls \"$d\" | wc -l)\n"
-            "  echo \"$d $n\"\ndone\n```",
+            '```bash\nset -e\ncd "${1:-.}"\nfor d in */; do\n  n=$(ls "$d" | wc -l)\n'
+            '  echo "$d $n"\ndone\n```',
             False,
         ),
         # a poem's lines are all its lines, fence or not
