@@ -495,6 +495,8 @@ def _cases(q: str, low: str) -> Iterator[Instruction]:
             before = low[max(0, m.start() - 40) : m.start()]
             if _SOME_WORDS.search(before) and not _WHOLE_ANSWER.search(before):
                 continue  # "put the essential items in ALL CAPS": some words, not the answer
+            if re.search(r"[\"'”’]\s*\($", before):
+                continue  # '"SECTION 1", "SECTION 2" (in caps)': the quoted words only
             yield make("case", m.group(0), value=value)
             return
 

@@ -165,7 +165,12 @@ def _frequencies(q: str, low: str) -> Iterator[Instruction]:
         rf"\b(?:the\s+)?(?:word|keyword)\s+(?:{QUOTED}|(?P<w>[\w'-]+))\s+(?:should|must|has\s+to|needs\s+to)?\s*"
         rf"(?:appear|be\s+used|occur|show\s+up)\s+{REL}?\s*{COUNT}\s*(?:times?)?"
     )
-    for m in [*re.finditer(freq, low), *_QUOTED_FREQ.finditer(low)]:
+    quoted = [
+        m
+        for m in _QUOTED_FREQ.finditer(low)
+        if len(m.group("v").strip()) > 1 and not low[: m.start()].rstrip().endswith("letter")
+    ]  # "the letter 'z' appears at least 5 times": a letter, which _letters_and_capitals reads
+    for m in [*re.finditer(freq, low), *quoted]:
         word = (m.group("v") or m.groupdict().get("w") or "").strip()
         yield frequency("word_frequency", m, word)
     use = (
@@ -326,8 +331,9 @@ _LABELLED_REQUEST = re.compile(
 
 def _request_to_repeat(q: str, low: str, m: re.Match[str]) -> str:
     """The part of ``q`` that the instruction ``m`` asks to be repeated: a labelled
-    request ("The request: ..."), the text after the instruction when it says "below" or
-    opens the message, else the text before the instruction's sentence."""
+    request ("The request: ..."), the text after the instruction when it says "below" (the
+    block under a blank line, when there is one) or opens the message, else the text
+    before the instruction's sentence."""
     if labelled := _LABELLED_REQUEST.search(q, m.end()):
         body = labelled.group("body").strip().split("\n")[0]
         if labelled.group("label").lower() == "question" and "?" in body:
@@ -341,6 +347,8 @@ def _request_to_repeat(q: str, low: str, m: re.Match[str]) -> str:
     before = q[: opening + 1].strip() if opening >= 0 else ""
     if before and "below" not in m.group(0):
         return before
+    if "below" in m.group(0) and (gap := re.search(r"\n\s*\n", q[m.end() :])):
+        return q[m.end() + gap.end() :].strip()  # the block under the instructions
     return q[end:].strip()
 
 

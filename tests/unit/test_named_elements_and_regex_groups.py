@@ -280,3 +280,26 @@ def test_an_opening_count_of_the_askers_own(query: str) -> None:
 def test_emphasis_is_no_item_and_a_wifi_router_no_power_tool() -> None:
     assert parse_exclusions("No nuts, end of story.") == ["nuts"]
     assert check_members(["power tools"], "Set your wifi router on the shelf.").violated == []
+
+
+def test_a_quoted_letter_is_counted_as_a_letter_not_a_word() -> None:
+    query = "Write a limerick, and make sure the letter 'k' appears at least 6 times."
+    checks = {k.check for k in inferred_constraints(query)}
+    assert "letter_frequency" in checks and "word_frequency" not in checks
+    word = "Use 'sustainable' at most once."
+    assert _only(word, "word_frequency").value == "sustainable"
+
+
+def test_the_request_below_is_the_block_under_the_instructions() -> None:
+    query = (
+        "First repeat the request below word for word, then give your answer. Do not say"
+        " anything before repeating it.\n\nWrite a haiku about coffee on a rainy Monday."
+    )
+    k = _only(query, "repeat_prompt")
+    assert k.value == "Write a haiku about coffee on a rainy Monday."
+
+
+def test_caps_for_quoted_markers_only() -> None:
+    query = 'Three sections, each starting with "SECTION 1", "SECTION 2", "SECTION 3" (in caps).'
+    assert [k for k in inferred_constraints(query) if k.check == "case"] == []
+    assert _only("Write the whole reply in caps.", "case").value == "uppercase"
