@@ -160,6 +160,10 @@ def _named_elements(q: str, low: str) -> Iterator[Instruction]:
         yield make("keywords", name.group(0), value=[name.group("name").split()[-1]])
 
 
+#: The most words a counted phrase has ("'for example' at most twice").
+_MAX_COUNTED_WORDS = 4
+
+
 def _frequencies(q: str, low: str) -> Iterator[Instruction]:
     freq = (
         rf"\b(?:the\s+)?(?:word|keyword)\s+(?:{QUOTED}|(?P<w>[\w'-]+))\s+(?:should|must|has\s+to|needs\s+to)?\s*"
@@ -168,8 +172,11 @@ def _frequencies(q: str, low: str) -> Iterator[Instruction]:
     quoted = [
         m
         for m in _QUOTED_FREQ.finditer(low)
-        if len(m.group("v").strip()) > 1 and not low[: m.start()].rstrip().endswith("letter")
-    ]  # "the letter 'z' appears at least 5 times": a letter, which _letters_and_capitals reads
+        if 1 < len(m.group("v").strip())
+        and len(m.group("v").split()) <= _MAX_COUNTED_WORDS
+        and not low[: m.start()].rstrip().endswith("letter")
+    ]  # "the letter 'z' appears at least 5 times": a letter, which _letters_and_capitals
+    # reads; "children's story ... the letter 'z'": an apostrophe, not a quotation
     for m in [*re.finditer(freq, low), *quoted]:
         word = (m.group("v") or m.groupdict().get("w") or "").strip()
         yield frequency("word_frequency", m, word)

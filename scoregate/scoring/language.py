@@ -131,6 +131,10 @@ def detect_language(text: str) -> str | None:
     words = [w.lower() for w in _WORD.findall(text)]
     if len(words) < MIN_WORDS:
         return None
+    if sum(c.isupper() for c in letters) > 0.8 * len(letters):
+        # in capitals, English "I" and Polish or Czech "i" ("and") look alike: one-letter
+        # words no longer tell the language
+        words = [w for w in words if len(w) > 1] or words
     hits = Counter({lang: sum(w in fw for w in words) for lang, fw in _FUNCTION_WORDS.items()})
     (best, score), *rest = hits.most_common()
     if score == 0:

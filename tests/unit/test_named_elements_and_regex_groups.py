@@ -303,3 +303,19 @@ def test_caps_for_quoted_markers_only() -> None:
     query = 'Three sections, each starting with "SECTION 1", "SECTION 2", "SECTION 3" (in caps).'
     assert [k for k in inferred_constraints(query) if k.check == "case"] == []
     assert _only("Write the whole reply in caps.", "case").value == "uppercase"
+
+
+def test_an_apostrophe_is_no_quotation_to_count() -> None:
+    query = (
+        "Write a short children's story about a dragon. Give it a title like <<title>>, and"
+        " make sure the letter 'z' appears at least 5 times in your response."
+    )
+    assert [k for k in inferred_constraints(query) if k.check == "word_frequency"] == []
+
+
+def test_english_in_capitals_is_english() -> None:
+    from scoregate.scoring.language import detect_language
+
+    riddle = "I GROW SHORTER THE LONGER I LIVE. I CRY WAX TEARS BUT FEEL NO SADNESS. WHAT AM I?"
+    assert detect_language(riddle) == "en"
+    assert detect_language("KOT I PIES SĄ W DOMU, A DZIECI SIĘ BAWIĄ I ŚMIEJĄ SIĘ GŁOŚNO.") == "pl"
