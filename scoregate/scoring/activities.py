@@ -141,13 +141,12 @@ def avoided_activities(query: str) -> list[Activity]:
         generic = verb in _GENERIC
         if generic and not modifiers:
             continue  # "rather not use a blender": a thing, which the exclusions read
-        end = m.start("obj") + len(m.group("obj").rstrip())
-        cut = query.lower().find(words[-1], m.start("verb"), end)
-        label = query[m.start("verb") : cut + len(words[-1])] if cut >= 0 else m.group(0)
+        # the object's last word, as the request wrote it (it is always in the match)
+        stop = query.lower().index(words[-1], m.start("verb"), m.end()) + len(words[-1])
         out.append(
             Activity(
-                phrase=query[m.start() : cut + len(words[-1])] if cut >= 0 else m.group(0),
-                label=label.strip(),
+                phrase=query[m.start() : stop],
+                label=query[m.start("verb") : stop].strip(),
                 verb=None if generic else stem(verb),
                 head=stem(words[-1]),
                 modifiers=modifiers,

@@ -100,10 +100,19 @@ def unfenced(text: str) -> str:
 ITEM_MARKER = re.compile(r"^\s*(?:[*+•‣◦☐☑☒□▢✓✔-]|\d{1,3}[.)]|[a-z][.)])\s+")
 
 
+def is_item(line: str) -> bool:
+    """Whether ``line`` is a bulleted or numbered list item."""
+    return bool(BULLET.match(line) or NUMBERED.match(line))
+
+
+def list_items(content: str) -> list[str]:
+    """The text of each bulleted or numbered line, in order, its marker cut off."""
+    return [ITEM_MARKER.sub("", ln) for ln in content.splitlines() if is_item(ln)]
+
+
 def item_word_counts(content: str) -> list[int]:
     """The words of each bulleted or numbered item, in order (their markers not counted)."""
-    lines = [ln for ln in content.splitlines() if BULLET.match(ln) or NUMBERED.match(ln)]
-    return [count_words(ITEM_MARKER.sub("", ln)) for ln in lines]
+    return [count_words(item) for item in list_items(content)]
 
 
 #: Emphasis marks and quotes around an item, not counted as its characters.
@@ -122,7 +131,7 @@ def item_character_counts(content: str) -> list[int]:
     five:") nor a sentence about them, when there are two or more ("five taglines, each
     under 40 characters", one per line)."""
     lines = content.splitlines()
-    items = [ITEM_MARKER.sub("", ln) for ln in lines if BULLET.match(ln) or NUMBERED.match(ln)]
+    items = list_items(content)
     if len(items) < 2:
         items = [
             ln
@@ -144,7 +153,7 @@ def item_sentence_counts(content: str) -> list[int]:
     more, else the paragraphs, else the lines ("one sentence each": each reason, answer or
     step, however the answer sets them apart)."""
     lines = content.splitlines()
-    items = [ITEM_MARKER.sub("", ln) for ln in lines if BULLET.match(ln) or NUMBERED.match(ln)]
+    items = list_items(content)
     if len(items) < 2:
         items = [p for p in re.split(r"\n\s*\n", content) if WORDS.search(p)]
     if len(items) < 2:
@@ -159,7 +168,7 @@ def section_item_counts(content: str) -> list[int]:
     counts: list[int] = []
     current: int | None = None
     for line in content.splitlines():
-        if BULLET.match(line) or NUMBERED.match(line):
+        if is_item(line):
             current = (current or 0) + 1
         elif line.strip() and not line[:1].isspace():
             if current:

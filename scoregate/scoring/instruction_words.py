@@ -115,23 +115,27 @@ _ELEMENT = re.compile(
     r"(?P<thing>(?:time\s+)?complexity|big-?o|prices?|costs?)"
     r"(?P<each>\s+(?:of\s+|for\s+)?(?:each|every|all)\b)?"
 )
+#: What people number: "reference number", "order #", "booking ref".
+_REFERENCE = (
+    r"(?:reference|ref|order|account|case|ticket|invoice|booking|policy|claim|tracking"
+    r"|membership|customer)"
+)
+_REFERENCE_SUFFIX = r"(?:number|no\.?|#|id|code)"
+#: A reference as people write them: digits with letters or hyphens ("BW-55217", "4471-XZ").
+_REFERENCE_ID = r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,}[A-Za-z0-9]"
 #: "include the reference number BW-55217", "quote my order number 4471-XZ": the number
 #: named, as written.
 _NUMBER_NAMED = re.compile(
-    rf"\b{_TELL}\s+(?:the|my|our|his|her|their)\s+(?:reference|ref|order|account|case|ticket"
-    r"|invoice|booking|policy|claim|tracking|membership|customer)\s*(?:number|no\.?|#|id|code)"
+    rf"\b{_TELL}\s+(?:the|my|our|his|her|their)\s+{_REFERENCE}\s*{_REFERENCE_SUFFIX}"
 )
-#: A reference as people write them: digits with letters or hyphens ("BW-55217", "4471-XZ"),
-#: or six digits and more.
+#: ... the one given with the ask: a reference with a letter or a hyphen, or six digits.
 _ID_TOKEN = re.compile(
-    r"(?<![\w-])(?:(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z-])[A-Za-z0-9][A-Za-z0-9-]{3,}"
-    r"[A-Za-z0-9]|\d{6,})(?![\w-])"
+    rf"(?<![\w-])(?:(?=[A-Za-z0-9-]*[A-Za-z-]){_REFERENCE_ID}|\d{{6,}})(?![\w-])"
 )
 #: A reference the request gives by name: "My reference is BW-55217", "order #4471-XZ".
 _REFERENCE_GIVEN = re.compile(
-    r"(?i:\b(?:reference|ref|order|account|case|ticket|invoice|booking|policy|claim|tracking"
-    r"|membership|customer)(?:\s*(?:number|no\.?|#|id|code))?(?:\s+is|\s*[:#-])?\s*)"
-    r"(?P<id>(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{3,}[A-Za-z0-9])(?![\w-])"
+    rf"(?i:\b{_REFERENCE}(?:\s*{_REFERENCE_SUFFIX})?(?:\s+is|\s*[:#-])?\s*)"
+    rf"(?P<id>{_REFERENCE_ID})(?![\w-])"
 )
 #: "sign it from the Hendersons", "address it to Ms Patel": a name the letter must carry.
 _SIGNED_OR_ADDRESSED = re.compile(

@@ -33,9 +33,11 @@ from scoregate.scoring.counting import (
     NUMBERED,
     WORDS,
     count_units,
+    is_item,
     item_character_counts,
     item_sentence_counts,
     item_word_counts,
+    list_items,
     other_count,
     section_item_counts,
     split_paragraphs,
@@ -231,25 +233,22 @@ def _code_only(content: str, k: Instruction) -> Verdict:
     return False, f"{what}; {_asks(k)} the code alone"
 
 
-#: Comment markers by the fence's language; any of the common ones where it names none.
+#: Comments by the fence's language; any of the common ones where it names none.
 _COMMENT_MARKERS = {
-    "#": ("python", "py", "bash", "sh", "shell", "zsh", "yaml", "yml", "ruby", "rb", "r", "toml"),
-    "//": ("js", "javascript", "ts", "typescript", "java", "c", "cpp", "c++", "go", "rust", "rs"),
-    "--": ("sql", "lua", "haskell", "hs", "plsql", "postgres", "mysql"),
-    "'": ("vba", "vb", "vbnet", "basic"),
-    "%": ("matlab", "latex", "tex", "erlang"),
+    r"(?:^|\s)#": "python py bash sh shell zsh yaml yml ruby rb r toml",
+    r"(?:^|\s)//|/\*": "js javascript ts typescript java c cpp c++ go rust rs",
+    r"(?:^|\s)--": "sql lua haskell hs plsql postgres mysql",
+    r"(?:^|\s)'": "vba vb vbnet basic",
+    r"(?:^|\s)%": "matlab latex tex erlang",
+}
+_COMMENT_BY_LANGUAGE = {
+    language: re.compile(rx)
+    for rx, languages in _COMMENT_MARKERS.items()
+    for language in languages.split()
 }
 _ANY_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--|/\*|<!--)|(?:^|\s)'\s")
 #: Lines of code that carry nothing to comment: a closing bracket, a blank.
 _BARE_LINE = re.compile(r"^[\s{}()\[\];,]*$")
-
-
-def _comment_rx(language: str) -> re.Pattern[str]:
-    for marker, languages in _COMMENT_MARKERS.items():
-        if language in languages:
-            extra = r"|/\*" if marker == "//" else ""
-            return re.compile(rf"(?:^|\s){re.escape(marker)}{extra}")
-    return _ANY_COMMENT
 
 
 def _commented(content: str, k: Instruction) -> Verdict:
@@ -258,10 +257,8 @@ def _commented(content: str, k: Instruction) -> Verdict:
     blocks = fenced_blocks(content)
     if blocks:
         block = max(blocks, key=lambda b: len(b.body))
-        lines, comment = (
-            block.body.splitlines(),
-            _comment_rx(block.info.split()[0].lower() if block.info else ""),
-        )
+        language = block.info.split()[0].lower() if block.info else ""
+        lines, comment = block.body.splitlines(), _COMMENT_BY_LANGUAGE.get(language, _ANY_COMMENT)
     else:
         lines, comment = content.splitlines(), _ANY_COMMENT
     code = [ln for ln in lines if not _BARE_LINE.match(ln)]
@@ -620,7 +617,7 @@ def _first_list_items(content: str) -> list[str]:
     indented "Price: about $130", a sub-bullet), up to the first line that is neither."""
     items: list[str] = []
     for line in content.splitlines():
-        if (BULLET.match(line) or NUMBERED.match(line)) and not line[:1].isspace():
+        if is_item(line) and not line[:1].isspace():
             items.append(line)
         elif items and line.strip() and line[:1].isspace():
             items[-1] += "\n" + line
@@ -676,12 +673,10 @@ def _line_template(content: str, k: Instruction) -> Verdict:
         return None, "no separator in the template"
     parts = re.compile(rf"\s+{re.escape(sep.group(1))}\s+")
     want = len(parts.split(template))
-    items = [ln for ln in content.splitlines() if BULLET.match(ln) or NUMBERED.match(ln)]
-    lines = [
-        ITEM_MARKER.sub("", ln).strip()
-        for ln in (items if len(items) >= 2 else content.splitlines())
-    ]
-    lines = [ln for ln in lines if parts.search(ln) and not ln.endswith(":")]
+    items = list_items(content)
+    if len(items) < 2:
+        items = [ITEM_MARKER.sub("", ln) for ln in content.splitlines()]
+    lines = [ln.strip() for ln in items if parts.search(ln) and not ln.strip().endswith(":")]
     if not lines:
         return False, f"no line in the form {template!r}; {_asks(k)} it"
     for i, line in enumerate(lines, 1):

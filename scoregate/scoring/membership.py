@@ -326,11 +326,10 @@ def check_members(
             left.append(item)
     if embed is not None and min_cosine < 1.0 and left:
         text = re.sub(rf"\b({_SUBSTITUTE})[\s-]+[\w-]+", r"\1", content, flags=re.IGNORECASE)
-        powered = [i for i in left if _POWERED.search(i)]
-        plain = [i for i in left if i not in powered]
-        by_word = _embedding_members(plain, text, embed, min_cosine, asked)
-        if powered:  # a hand drill is no power tool
-            unpowered = _BY_HAND.sub(" hand tool", text)
-            by_word |= _embedding_members(powered, unpowered, embed, min_cosine, asked)
-        check.violated += by_word.items()
+        # the items that read the same text go together: a hand drill is no power tool
+        by_text: dict[str, list[str]] = {text: []}
+        for item in left:
+            by_text.setdefault(_unpowered(text, item), []).append(item)
+        for seen_as, group in by_text.items():
+            check.violated += _embedding_members(group, seen_as, embed, min_cosine, asked).items()
     return check
