@@ -33,6 +33,7 @@ from scoregate.scoring.affirmation import (
     stem,
     unwarned,
 )
+from scoregate.scoring.exclusions import OUTCOME_VERBS
 
 #: A stated wish not to do something, and what follows it.
 _CUE = re.compile(
@@ -122,6 +123,8 @@ def avoided_activities(query: str) -> list[Activity]:
         if found is None:
             continue
         verb, obj = found
+        if verb in OUTCOME_VERBS and obj[:1] != ["up"]:
+            continue  # "don't want to hurt her feelings": a harm to avoid, warned of
         words: list[str] = []
         for w in obj:
             if w in _OBJECT_END:

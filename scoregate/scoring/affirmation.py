@@ -33,7 +33,14 @@ _QUOTED = re.compile(
 #: which coconut usually provides)".
 _COUNTERFACTUAL = re.compile(
     r"\b[\w-]+(?:\s+[\w-]+)?\s+(?:usually|normally|typically|traditionally|would\s+otherwise)"
-    r"\s+(?:does|do|provides?|gives?|adds?|brings?|offers?|supplies|supply|contributes?)\b"
+    r"\s+(?:does|do|provides?|gives?|adds?|brings?|offers?|supplies|supply|contributes?"
+    r"|comes?\s+from)\b"
+)
+#: A comparison names the item to say what something else is like: "adds polish where the
+#: tie would be", "lengthens the leg the way a heel does".
+_COMPARISON = re.compile(
+    r"\bthe\s+way\s+(?:a\s+|an\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:does|do|did|would|used\s+to)\b"
+    r"|\bwhere\s+(?:a|an|the|your)\s+[\w-]+\s+would\s+(?:be|go|sit|normally\s+be)\b"
 )
 #: Words that negate what follows them (also read by ``membership``).
 NEGATORS = frozenset(
@@ -47,7 +54,12 @@ NEGATORS = frozenset(
         "avoided",
         "avoiding",
         "skip",
+        "skips",
+        "skipping",
         "skipped",
+        "omits",
+        "omitting",
+        "excludes",
         "instead",
         "except",
         "excluding",
@@ -181,7 +193,65 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")
         return j > 0 and tokens[j - 1] in ("you", "you've", "you'd") and clauses[j] == clauses[i]
+    if t == "nothing":  # "nothing from the cabbage family" (but "nothing beats bacon")
+        return tokens[j + 1] in _NOTHING_OF
+    if t == "clear":  # "steer clear of fashion" (but "clear the bacon fat away")
+        return j > 0 and tokens[j - 1] in _STEER
+    if t == "like":  # "feels like down": what something else is like (not "a spice like chili")
+        return j >= i - 2 and _compares(tokens, j)
+    if t in _REPLACING:  # "plant nutrients replacing fish waste", "an alternative to nuts"
+        return j >= i - 3 and clauses[j] == clauses[i] and "with" not in tokens[j:i]
     return t in NEGATORS or t.endswith("n't")
+
+
+#: "nothing from", "nothing with", "nothing to drill": none of what follows.
+_NOTHING_OF = frozenset({"from", "with", "of", "containing", "to", "in", "that", "made"})
+_STEER = frozenset({"steer", "steers", "steering", "steered"})
+#: Verbs of likeness before "like": "behaves a lot like oils", "feels like down".
+_LIKENESS_VERBS = frozenset(
+    "feel feels felt look looks looked taste tastes tasted smell smells sound sounds behave"
+    " behaves behaved act acts handle handles perform performs".split()
+)
+_DEGREE = frozenset({"a", "lot", "bit", "little", "much", "just", "exactly", "more", "very"})
+_REPLACING = frozenset({"replacing", "replaces", "alternative", "alternatives"})
+
+
+def _compares(tokens: list[str], j: int) -> bool:
+    k = j - 1
+    while k >= 0 and tokens[k] in _DEGREE and j - k <= 3:
+        k -= 1
+    return k >= 0 and tokens[k] in _LIKENESS_VERBS
+
+
+#: A condition named by the item: "safe for a milk allergy", "a tree-nut and peanut allergy"
+#: (what the reader must avoid, not a use).
+_CONDITIONS = frozenset(
+    {"allergy", "allergies", "allergic", "intolerance", "intolerances", "intolerant", "sensitivity"}
+)
+
+
+def _condition_after(tokens: list[str], clauses: list[int], i: int) -> bool:
+    after = tokens[i + 1 : i + 4]
+    if after[:1] and after[0] in _CONDITIONS:
+        return True
+    # "tree-nut and peanut allergy": one more item of the same list in between
+    return (
+        len(after) == 3
+        and after[0] in ("and", "or")
+        and after[2] in _CONDITIONS
+        and clauses[i] == clauses[i + 3]
+    )
+
+
+def _ruled_out_after(tokens: list[str], i: int) -> bool:
+    """ "if cages and tanks are out", "since holes are off the table" (but "once the
+    chicken is out of the oven")."""
+    after = tokens[i + 1 : i + 5]
+    if len(after) < 2 or after[0] not in _COPULAS:
+        return False
+    if after[1] == "out":
+        return after[2:3] != ["of"]
+    return after[1] == "off" and (after[2:4] == ["the", "table"] or after[2:3] == ["limits"])
 
 
 def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
@@ -198,6 +268,8 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         little
         or any(_negator_at(tokens, clauses, j, i) for j in range(max(0, i - NEGATION_WINDOW), i))
         or any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after)
+        or _condition_after(tokens, clauses, i)
+        or _ruled_out_after(tokens, i)
     )
 
 
@@ -236,7 +308,7 @@ def read_sentences(content: str) -> list[str]:
     "a running-like motion" is like running, not running; "avoid words like 'ionizer'"
     names the word; "(gives the creaminess banana usually does)" says what it would do."""
     content = _LIKENESS.sub(" ", content.lower())
-    content = _COUNTERFACTUAL.sub(" ", _QUOTED.sub(" ", content))
+    content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", _QUOTED.sub(" ", content)))
     return _SENTENCE.split(content)
 
 

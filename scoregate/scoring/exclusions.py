@@ -270,6 +270,35 @@ _FREQUENCY = re.compile(
 _EMPHASIS = frozenset({"full stop", "period", "end of story", "no exceptions", "no excuses"})
 
 
+#: Outcomes nobody sets out to cause: "I don't want to kill it", "without damaging the
+#: enamel", "don't want to lose my data". The request names a harm to avoid, not a thing or
+#: an activity an answer could suggest; answers name it to warn ("soggy roots kill junipers",
+#: "steel wool will damage the enamel"), so it is no excluded item.
+OUTCOME_VERBS = frozenset(
+    (
+        "kill killing damage damaging ruin ruining break breaking hurt hurting harm harming"
+        " injure injuring shrink shrinking scratch scratching stain staining crack cracking"
+        " wreck wrecking destroy destroying lose losing waste wasting spoil spoiling void"
+        " voiding offend offending upset upsetting overwater overwatering overcook"
+        " overcooking warp warping fade fading dent denting"
+        " scorch scorching corrupt corrupting"
+    ).split()
+)
+
+
+def _outcome(term: str, phrase: str) -> bool:
+    """Whether ``term`` names a harm to avoid ("kill", "damaging the enamel"): a gerund of
+    an outcome verb, or its bare form after "to" ("don't want to break the bit"), not the
+    noun ("no breaks": a break is a thing one takes)."""
+    words = term.split()
+    if not words or words[0] not in OUTCOME_VERBS or words[1:2] == ["up"]:
+        return False  # "break up with him" is something one does
+    first = words[0]
+    return (
+        first.endswith("ing") or re.search(rf"\bto\s+{first}\b", phrase, re.IGNORECASE) is not None
+    )
+
+
 def _clean_term(raw: str) -> str | None:
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
     if term in _EMPHASIS:
@@ -341,7 +370,11 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
             continue
         for rx in _EXCLUSION_RES:
             for m in rx.finditer(sentence):
-                found += [(t, m.group(0)) for p in _pieces(m.group("x")) if (t := _clean_term(p))]
+                found += [
+                    (t, m.group(0))
+                    for p in _pieces(m.group("x"))
+                    if (t := _clean_term(p)) and not _outcome(t, m.group(0))
+                ]
         found += [
             (t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))
         ]

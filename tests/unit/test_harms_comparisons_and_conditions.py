@@ -1,0 +1,166 @@
+"""Words an answer names without doing what the request rules out: a harm the request
+wants to avoid and the answer warns of, a comparison, a condition named by the item, an
+item replaced or set aside. And the uses next to them that must still be caught."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.scoring.activities import affirmed_activities
+from scoregate.scoring.affirmation import check_exclusions
+from scoregate.scoring.membership import check_members
+from scoregate.scoring.request_analysis import analyze
+
+
+def _flags(query: str, answer: str) -> list[str]:
+    a = analyze(query)
+    check = check_members(a.excluded, answer, asked=a.asked)
+    return [i for i, _ in check.violated] + [
+        x.label for x, _ in affirmed_activities(answer, a.avoided)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (
+            "I really don't want to kill it, how do I care for my bonsai?",
+            "Soggy roots kill junipers, so water only when the top of the soil dries.",
+        ),
+        (
+            "How do I clean the oven without damaging the enamel?",
+            "Steel wool will damage the enamel, so use a soft sponge and a baking soda paste.",
+        ),
+        (
+            "Tips to remove a stripped screw? I don't want to break the drill bit.",
+            "Go slowly, or you'll break the drill bit. A rubber band adds grip.",
+        ),
+        (
+            "How do I tell her? I don't want to hurt her feelings.",
+            "Blunt wording can hurt her feelings, so start with what you value in her.",
+        ),
+        (
+            "How do I wash a wool jumper? I don't want to shrink it.",
+            "Hot water will shrink it, so use cold water and a wool detergent.",
+        ),
+        (
+            "How do I move my photos to a new laptop without losing any?",
+            "Copy them first: deleting before the copy ends is how people lose photos.",
+        ),
+    ],
+)
+def test_a_harm_to_avoid_is_no_excluded_item(query: str, answer: str) -> None:
+    assert analyze(query).excluded == []
+    assert _flags(query, answer) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        # a thing or an activity, not a harm
+        ("I want to work four hours straight, no breaks.", "breaks"),
+        ("I don't want to repot it, what else can I do?", "repot"),
+    ],
+)
+def test_things_and_activities_with_the_same_words_stay(query: str, item: str) -> None:
+    assert item in analyze(query).excluded
+
+
+def test_breaking_up_is_something_one_does() -> None:
+    a = analyze("I don't want to break up with him, how do we fix this?")
+    assert a.excluded or a.avoided
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        # a comparison says what something else is like
+        (
+            "Warm jacket ideas? I'd prefer not to buy down.",
+            "The Thermoball packs small and feels like down.",
+        ),
+        (
+            "Easy paints for a beginner? Rather not deal with oils.",
+            "Acrylics dry fast and behave a lot like oils.",
+        ),
+        (
+            "Elegant shoes for a wedding, I don't like wearing heels.",
+            "Pointed flats lengthen the leg the way a heel does.",
+        ),
+        (
+            "Smart outfit for the gala, NO ties.",
+            "A pocket square adds polish where the tie would be.",
+        ),
+        # a condition named by the item
+        (
+            "Quick dinner, no dairy please.",
+            "Olive oil does the work here, so it's safe for a milk allergy.",
+        ),
+        (
+            "Party food, nothing with nuts.",
+            "One guest has a tree-nut and peanut allergy, so label every dish.",
+        ),
+        # set aside or replaced
+        (
+            "Plan me a week in Scotland, leave out Edinburgh.",
+            "A week-long loop skipping Edinburgh: start in Glasgow.",
+        ),
+        (
+            "Design books please, nothing about fashion.",
+            "Here are design books that steer clear of fashion.",
+        ),
+        (
+            "Pets for a small flat? Avoid anything that needs a big cage or tank.",
+            "If cages and tanks are out, that leaves a few options.",
+        ),
+        (
+            "Garden plan, I hate cabbage.",
+            "Sow spinach and chard now, nothing from the cabbage family.",
+        ),
+        (
+            "Aquaponics, but not with fish.",
+            "Plant-based nutrients replacing fish waste feed the beds.",
+        ),
+        (
+            "Lunches for a nut-free school, no nut products.",
+            "Sunflower seed butter is a good alternative to peanut butter.",
+        ),
+    ],
+)
+def test_named_but_not_used(query: str, answer: str) -> None:
+    assert analyze(query).excluded
+    assert _flags(query, answer) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        # an example after "like" is a use
+        ("Pasta sauce, no meat.", "Add a spice like chorizo for depth."),
+        ("Quick dinner, no dairy please.", "Top it with a cheese like feta."),
+        # a use outside the comparison, the condition or the setting aside
+        (
+            "Warm jacket ideas? I'd prefer not to buy down.",
+            "It feels like down. The warmest pick is still a down parka.",
+        ),
+        (
+            "Party food, nothing with nuts.",
+            "For the nut allergy, label dishes; serve walnuts on the side.",
+        ),
+        (
+            "Plan me a week in Scotland, leave out Edinburgh.",
+            "Skip Glasgow and spend two days in Edinburgh.",
+        ),
+        # "out of" is a place; "nothing beats" praises
+        ("Dinner ideas, no chicken.", "Once the chicken is out of the oven, rest it."),
+        ("Dinner ideas, no bacon.", "Nothing beats bacon with eggs."),
+        # "replace X with Y": Y is used
+        ("Baking ideas, no butter.", "Replacing the oil with butter makes it richer."),
+    ],
+)
+def test_uses_next_to_them_are_still_caught(query: str, answer: str) -> None:
+    assert _flags(query, answer)
+
+
+def test_the_doctest_example_still_holds() -> None:
+    assert check_exclusions("Cake without nuts", "Add the walnuts and bake.").violated == ["nuts"]
