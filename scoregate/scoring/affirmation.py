@@ -34,13 +34,23 @@ _QUOTED = re.compile(
 _COUNTERFACTUAL = re.compile(
     r"\b[\w-]+(?:\s+[\w-]+)?\s+(?:usually|normally|typically|traditionally|would\s+otherwise)"
     r"\s+(?:does|do|provides?|gives?|adds?|brings?|offers?|supplies|supply|contributes?"
-    r"|comes?\s+from)\b"
+    r")\b"
+    # "vitamins which normally come from meat": where something else gets it
+    r"|\b(?:usually|normally|typically|traditionally|naturally)\s+comes?\s+from"
+    r"(?:\s+[\w-]+){1,3}"
 )
 #: A comparison names the item to say what something else is like: "adds polish where the
 #: tie would be", "lengthens the leg the way a heel does".
 _COMPARISON = re.compile(
     r"\bthe\s+way\s+(?:a\s+|an\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:does|do|did|would|used\s+to)\b"
     r"|\bwhere\s+(?:a|an|the|your)\s+[\w-]+\s+would\s+(?:be|go|sit|normally\s+be)\b"
+)
+#: What a product may hold, told as a warning: "brioche often contains milk", "some
+#: enriched breads contain egg" (but "this recipe contains butter" is a use). Read as
+#: "hidden", one of the ``WARNINGS``.
+_MAY_CONTAIN = re.compile(
+    r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently)\s+contains?\b"
+    r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?contain\b"
 )
 #: Words that negate what follows them (also read by ``membership``).
 NEGATORS = frozenset(
@@ -85,11 +95,15 @@ NEGATORS = frozenset(
         "label",
         "labels",
         "traces",
+        # "the pond life will appreciate the lack of chlorine"
+        "lack",
+        "lacks",
+        "lacking",
     }
 )
 #: Words that make a whole sentence a warning about the item, not a use of it: "chicken
 #: hides in a lot of foods (chicken fat, chicken broth), so read the label".
-WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneaks", "traces", "labels"})
+WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneak", "sneaks", "traces", "labels"})
 #: ... and so does telling the reader to read what a product contains: "check the label,
 #: since many beef treats also contain chicken fat", "check the ingredient list for
 #: 'fragrance'".
@@ -309,6 +323,7 @@ def read_sentences(content: str) -> list[str]:
     names the word; "(gives the creaminess banana usually does)" says what it would do."""
     content = _LIKENESS.sub(" ", content.lower())
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", _QUOTED.sub(" ", content)))
+    content = _MAY_CONTAIN.sub(" hidden ", content)
     return _SENTENCE.split(content)
 
 

@@ -168,11 +168,18 @@ _EXAMPLES = re.compile(
 )
 
 
+#: Where a list of what is ruled out turns into what there is instead: "I don't have gummed
+#: tape, just masking tape, staples and a board" (the staples are what the asker has).
+_INSTEAD = re.compile(r"^\s*(?:just|only|but|apart\s+from|except)\b", re.IGNORECASE)
+
+
 def _pieces(term: str) -> list[str]:
     """The items of one excluded phrase: split at commas and or/and, a class apart from its
-    examples."""
+    examples; the list ends where it turns to what there is instead ("just ...")."""
     out: list[str] = []
     for piece in _SPLIT.split(term):
+        if _INSTEAD.match(piece):
+            break
         m = _EXAMPLES.match(piece)
         out += [m.group("cls"), m.group("ex")] if m else [piece]
     return out
@@ -210,6 +217,14 @@ _STOP_TERMS = frozenset(
         "less",
         "else",
         "any",
+        # adverbs and particles a cue can run into: "don't have time", "who aren't there",
+        # "rather not go", "not get out"
+        "time",
+        "there",
+        "here",
+        "out",
+        "go",
+        "from",
     }
 )
 MAX_TERM_WORDS = 4
@@ -299,6 +314,11 @@ def _outcome(term: str, phrase: str) -> bool:
     )
 
 
+#: A statistic the request quotes, not a thing ("not significant, p=0.81"); "shell=True"
+#: is still an option to rule out.
+_DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
+
+
 def _clean_term(raw: str) -> str | None:
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
     if term in _EMPHASIS:
@@ -322,9 +342,11 @@ def _clean_term(raw: str) -> str | None:
     term = _LEADING.sub("", term).strip()
     term = re.sub(r"(?<=\w)\s+(?:her|him|them|it|us|me)$", "", term)  # "declaw her": declaw
     words = term.split()
-    # not a thing: a pronoun, a clause, or what there is instead ("only a stovetop")
+    # not a thing: a pronoun, a clause, or what there is instead ("only a stovetop"), or
+    # data ("not significant, p=0.81")
     if (
         not words
+        or _DATUM.match(term)
         or term in _STOP_TERMS
         or len(words) > MAX_TERM_WORDS
         or words[0] in _PRONOUNS
@@ -361,15 +383,30 @@ _QUOTATION = re.compile(
 )
 
 
+#: "didn't get", "did not go": a past event the request reports (but "didn't like" and
+#: "didn't want" still state a preference). Read from the start of the cue's word.
+_PAST_FACT = re.compile(
+    r"(?:did\s*n['’]?t|didnt|did\s+not)\s+(?!(?:like|want|enjoy|love|need|care)\b)",
+    re.IGNORECASE,
+)
+#: A fenced code block the request pastes: "x not in dups" there is code, not a preference.
+_FENCED = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+
+
 def exclusion_matches(query: str) -> list[tuple[str, str]]:
     """Each term ``query`` excludes, with the phrase that excluded it, in order found."""
     found: list[tuple[str, str]] = []
     query = _QUOTATION.sub(" ", query)  # "rewrite this: 'RSVP or you won't get a seat'"
+    query = _FENCED.sub(" ", query)
     for sentence in SENTENCES.findall(query):
         if _YES_NO.match(sentence):
             continue
         for rx in _EXCLUSION_RES:
             for m in rx.finditer(sentence):
+                at = _word_start(sentence, m.start())
+                at -= 4 if sentence[max(0, at - 4) : at].lower() == "did " else 0
+                if _PAST_FACT.match(sentence, at):
+                    continue  # "he didn't get the role": what happened, not a preference
                 found += [
                     (t, m.group(0))
                     for p in _pieces(m.group("x"))

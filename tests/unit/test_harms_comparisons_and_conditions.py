@@ -164,3 +164,87 @@ def test_uses_next_to_them_are_still_caught(query: str, answer: str) -> None:
 
 def test_the_doctest_example_still_holds() -> None:
     assert check_exclusions("Cake without nuts", "Add the walnuts and bake.").violated == ["nuts"]
+
+
+@pytest.mark.parametrize(
+    ("query", "not_excluded", "excluded"),
+    [
+        # the list turns to what the asker has
+        (
+            "How do I stretch the paper? I don't have gummed tape, just masking tape, staples"
+            " and a wooden board.",
+            "staples",
+            "gummed tape",
+        ),
+        # what happened, not a preference
+        (
+            "Tell Marcus he didn't get the Analytics Manager role, kindly.",
+            "analytics manager role",
+            None,
+        ),
+        ("We did not go to Paris last year, where else in France?", "paris", None),
+        # particles and adverbs a cue runs into
+        ("I don't have time for a long workout, no gym either.", "time", "gym"),
+        # a statistic the request quotes
+        ("Summarise: readmissions were similar (not significant, p=0.81).", "p=0", None),
+        # a pasted code block is code
+        (
+            "I'd rather not change its signature.\n\n```python\nif x not in dups:\n    pass\n```",
+            "dups",
+            "change its signature",
+        ),
+    ],
+)
+def test_what_the_request_does_not_rule_out(
+    query: str, not_excluded: str, excluded: str | None
+) -> None:
+    items = analyze(query).excluded
+    assert not_excluded not in items
+    if excluded is not None:
+        assert excluded in items
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        ("I didn't like the ending, any other films?", "ending"),
+        ("I did not want garlic in it last time, so none please.", "garlic"),
+        ("Refactor this without shell=True, please.", "shell=true"),
+    ],
+)
+def test_preferences_next_to_them_stay(query: str, item: str) -> None:
+    assert item in analyze(query).excluded
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (
+            "Burger toppings, I'm lactose intolerant.",
+            "Check your buns: brioche often contains milk.",
+        ),
+        ("Sandwich ideas, no eggs.", "Some enriched breads contain egg, so pick a plain loaf."),
+        ("Food for my cat, we're a vegan house.", "Cats need B12, which normally comes from meat."),
+        (
+            "Pond cleaning, not keen on adding chlorine.",
+            "The frogs will appreciate the lack of chlorine.",
+        ),
+        ("Stock for the gravy, no dairy.", "Some stock cubes sneak in milk powder, so read them."),
+    ],
+)
+def test_warnings_and_lacks_in_the_answer(query: str, answer: str) -> None:
+    assert _flags(query, answer) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("Burger toppings, I'm lactose intolerant.", "This recipe contains milk and butter."),
+        (
+            "Crib mattress. Our crib is a standard full-size one, not a mini.",
+            "Buy one labeled specifically for mini cribs.",
+        ),
+    ],
+)
+def test_uses_beside_warnings_are_still_caught(query: str, answer: str) -> None:
+    assert _flags(query, answer)
