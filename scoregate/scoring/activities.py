@@ -166,7 +166,11 @@ def _done_in(tokens: list[str], clauses: list[int], a: Activity) -> str | None:
             continue
         if a.verb is None:
             near = range(max(0, j - MODIFIER_REACH), j)
-            start = next((i for i in near if stems[i] in a.modifiers), None)
+            # "peat-free compost" is no peat-based compost
+            start = next(
+                (i for i in near if stems[i] in a.modifiers and not is_negated(tokens, clauses, i)),
+                None,
+            )
         else:
             near = range(max(0, j - VERB_REACH), j)
             start = next(

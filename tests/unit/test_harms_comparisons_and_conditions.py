@@ -248,3 +248,9 @@ def test_warnings_and_lacks_in_the_answer(query: str, answer: str) -> None:
 )
 def test_uses_beside_warnings_are_still_caught(query: str, answer: str) -> None:
     assert _flags(query, answer)
+
+
+def test_a_negated_modifier_does_not_do_the_activity() -> None:
+    query = "I don't want to use peat-based compost. What should I start my seeds in?"
+    assert _flags(query, "A bagged peat-free seed compost based on coir works well.") == []
+    assert _flags(query, "Use a peat-based seed compost from any garden centre.")
