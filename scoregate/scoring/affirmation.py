@@ -29,12 +29,24 @@ _LIKENESS = re.compile(r"\b[a-z]+-(?:like|esque)\b")
 _QUOTED = re.compile(
     r"(?<![\w'’(=])(?<!from\s)(?<!import\s)['‘\"“][^'‘’\"“”\n/\\.=(){}<>;:]{1,60}['’\"”](?![\w'’])"
 )
+#: The rest of a clause that tells what is normally used, up to where advice follows.
+_NORM_REST = r"(?:[^.;:!?\n,]|,(?!\s*(?:so|but|then|instead|here|use|try|swap)\b)){1,100}"
 #: What an item would otherwise do, said of its replacement: "castor oil (boosts lather,
 #: which coconut usually provides)".
 _COUNTERFACTUAL = re.compile(
     r"\b[\w-]+(?:\s+[\w-]+)?\s+(?:usually|normally|typically|traditionally|would\s+otherwise)"
     r"\s+(?:does|do|provides?|gives?|adds?|brings?|offers?|supplies|supply|contributes?"
     r")\b"
+    # what a dish or a tool would need or use, told to explain a swap: "cassoulet
+    # traditionally relies on pork", "toggle bolts would normally need a drill", "the
+    # creaminess that cream normally would (give)"
+    r"|\b(?:traditionally|normally|typically|classically|conventionally|usually)\s+"
+    r"(?:relies?\s+on|uses?|calls?\s+for|contains?|includes?|needs?|requires?|comes?\s+with"
+    r"|is\s+made\s+with|are\s+made\s+with)"
+    + _NORM_REST
+    + r"|\bwould\s+(?:normally|usually|otherwise|typically)\s+(?:need|use|require|call\s+for)"
+    + _NORM_REST
+    + r"|[\w-]+\s+(?:normally|usually|typically)\s+would\b"
     # "vitamins which normally come from meat": where something else gets it
     r"|\b(?:usually|normally|typically|traditionally|naturally)\s+comes?\s+from"
     r"(?:\s+[\w-]+){1,3}"
@@ -50,7 +62,7 @@ _COMPARISON = re.compile(
 #: "hidden", one of the ``WARNINGS``.
 _MAY_CONTAIN = re.compile(
     r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently)\s+contains?\b"
-    r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?contain\b"
+    r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?contain\b|(?<=\b(?:many|most)\s)(?:[\w-]+\s+){0,3}?contain\b"
 )
 #: Words that negate what follows them (also read by ``membership``).
 NEGATORS = frozenset(
@@ -99,6 +111,15 @@ NEGATORS = frozenset(
         "lack",
         "lacks",
         "lacking",
+        # a likeness, not a use: "it mimics the stitch a sewing machine makes"
+        "mimics",
+        "mimic",
+        "imitates",
+        "resembles",
+        "replicates",
+        "similar",
+        # "plenty of options beyond hostels"
+        "beyond",
     }
 )
 #: Words that make a whole sentence a warning about the item, not a use of it: "chicken
@@ -157,7 +178,9 @@ _AFTER_NEGATORS = frozenset(
     }
 )
 #: "when traffic is light": little of it (but "on low for 8 hours" is a setting).
-_LITTLE = frozenset({"light", "lighter", "low", "lower", "quiet", "quieter", "minimal"})
+_LITTLE = frozenset(
+    {"light", "lighter", "low", "lower", "quiet", "quieter", "minimal", "scarce", "rationed"}
+)
 _COPULAS = frozenset({"is", "are", "was", "were", "stays", "remains", "gets"})
 _PAST_LIKES = frozenset({"liked", "enjoyed", "loved"})
 #: Past participles without "-ed": "pre-made", "pre-built", "pre-cut".
@@ -213,6 +236,8 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
         return j > 0 and tokens[j - 1] in _STEER
     if t == "like":  # "feels like down": what something else is like (not "a spice like chili")
         return j >= i - 2 and _compares(tokens, j)
+    if t == "place":  # "lamb in place of the pork"
+        return j > 0 and tokens[j - 1] == "in" and tokens[j + 1] == "of"
     if t in _REPLACING:  # "plant nutrients replacing fish waste", "an alternative to nuts"
         return j >= i - 3 and clauses[j] == clauses[i] and "with" not in tokens[j:i]
     return t in NEGATORS or t.endswith("n't")
@@ -227,7 +252,9 @@ _LIKENESS_VERBS = frozenset(
     " behaves behaved act acts handle handles perform performs".split()
 )
 _DEGREE = frozenset({"a", "lot", "bit", "little", "much", "just", "exactly", "more", "very"})
-_REPLACING = frozenset({"replacing", "replaces", "alternative", "alternatives"})
+_REPLACING = frozenset(
+    {"replacing", "replaces", "replace", "replaced", "alternative", "alternatives"}
+)
 
 
 def _compares(tokens: list[str], j: int) -> bool:

@@ -26,8 +26,10 @@ _END = (
     r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch)"
+    # a hedge after the thing: "No JS possible"
+    r"|possible(?![\w-])"
     r"|with (?:my|the|our|your|his|her|their|it|this|that))\b"
-    rf"|,\s*(?:{_PRONOUN_ALT}|this|these|those)(?![\w'])"
+    rf"|,\s*(?:{_PRONOUN_ALT}|this|these|those|so)(?![\w'])"
     # the ask after a comma: "won't eat mushrooms, dinner ideas?", "no onions, any tips?"
     # (but "without onions, garlic?" lists two)
     r"|,\s*(?:(?:any|what|which|how|where|is|are|can|could|should|would|do|does)\b[^,.;:!?\n]{0,60}"
@@ -52,7 +54,7 @@ _CONSUME = (
 #: "I don't have a drill", "we won't have a car": a fact about the asker, weaker evidence
 #: than "no drills please" (the answer may talk about cars: "no car needed", "the cable
 #: car"); the gate sends an answer that uses it to review at most, not to reject.
-LACK_CUE = r"(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+have\s+(?:any\s+)?"
+LACK_CUE = r"(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+(?:have|own)\s+(?:any\s+)?"
 #: A phrase that states a lack, from its first word ("won't have a car"; not "rather not
 #: have to call", a preference).
 LACK = re.compile(r"\w*" + LACK_CUE, re.IGNORECASE)
@@ -69,7 +71,7 @@ _CUES: tuple[str, ...] = (
     r"\bexcept\s+(?:for\s+)?",
     r"\bexcluding\s+",
     # "dont"/"doesnt"/"wont": negations typed without the apostrophe
-    r"(?:\bnot|n't|\b(?:dont|doesnt|didnt|wont)|\bnever)\s+"
+    r"(?:\bnot|n't|\bcannot|\b(?:dont|doesnt|didnt|wont)|\bnever)\s+"
     + _VERBS
     + r"\s+(?:to\s+"
     + _CONSUME
@@ -107,6 +109,8 @@ _CUES: tuple[str, ...] = (
     r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b)",
     r"\b(?:hate|dislike|can't\s+stand|cannot\s+stand)\s+",
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",
+    # "stay away from pseudoephedrine", "steer clear of anything fried"
+    r"\b(?:stay|stays|staying|keep|keeping|steer|steering)\s+(?:away\s+from|clear\s+of)\s+",
     r"\b(?:allergic|intolerant)\s+to\s+",
     r"\bfree\s+(?:of|from)\s+",
     # "zero soldering." (an activity on its own), "I have zero power tools" (things owned);
@@ -130,6 +134,23 @@ _NOT_FREE_OF = _PRONOUNS | frozenset(
     " them you your yours he she her him all relatively a an the this these those some few"
     " any no its".split()
 )
+#: An allergy named by its allergen: "egg allergy kid", "a severe peanut allergy".
+_ALLERGY_RE = re.compile(
+    r"\b(?P<x>[a-z]+(?:[- ][a-z]+)?)[- ](?:allergy|allergies|intolerance)\b", re.IGNORECASE
+)
+#: Words before "allergy" that name no allergen: "a severe allergy", "food allergies".
+_NO_ALLERGEN = _NOT_FREE_OF | frozenset(
+    "severe mild bad serious food seasonal known skin contact drug has have had with life"
+    " threatening life-threatening real true mystery diagnosed suspected possible new".split()
+)
+#: A habit stated of oneself: "I don't fly (long story)", "we never drive": the activity.
+_HABIT_RE = re.compile(
+    r"\b(?:i|we|he|she|they)\s+(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|never|can't|cannot"
+    r"|won't)\s+(?P<v>fly|drive|drink|smoke)\b"
+    r"(?=\s*(?:[.,;!?(]|$|(?:and|or|but|so|anymore|at\s+all|either)\b))",
+    re.IGNORECASE,
+)
+_HABITS = {"fly": "flying", "drive": "driving", "drink": "drinking", "smoke": "smoking"}
 _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re.IGNORECASE)
 #: The thing named first, then ruled out: "running is a no-go for me", "flying is out of the
 #: question", "a car isn't an option", "dairy, soy and gluten are a no-go". One phrase of
@@ -140,14 +161,19 @@ _NOT_SUBJECT = (
 )
 _PHRASE = rf"(?!{_NOT_SUBJECT})[a-z][\w-]*+(?:\s++(?!{_NOT_SUBJECT})[a-z][\w-]*+){{0,2}}"
 _VERDICT = (
+    r"(?:(?:completely|totally|absolutely|definitely|just|also|really)\s++)?"
     r"(?:a\s++(?:total\s++|hard\s++)?no[- ]?go|out\s++of\s++the\s++question|off\s++the\s++table"
-    r"|not\s++an\s++option)\b"
+    r"|not\s++an\s++option|not\s++(?:allowed|available|permitted|possible)|banned|blocked)\b"
 )
 _RULED_OUT_RE = re.compile(
     rf"(?<![\w'-])(?P<x>{_PHRASE})\s++is\s++{_VERDICT}"
     rf"|(?<![\w'-])(?P<l>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
     rf"\s++are\s++{_VERDICT}"
-    r"|(?<![\w'-])(?:(?:a|an|the)\s++)?(?P<y>[a-z][\w-]*+)\s++(?:isn't|aren't)\s++an\s++option\b",
+    r"|(?<![\w'-])(?:(?:a|an|the)\s++)?(?P<y>[a-z][\w-]*+)\s++(?:isn't|aren't)\s++an\s++option\b"
+    # "so XLOOKUP isn't available", "window functions don't exist" (on the asker's version)
+    rf"|(?<![\w'-])(?P<z>{_PHRASE})\s++(?:isn't|aren't|is\s++not|are\s++not)\s++"
+    r"(?:available|allowed|permitted|supported)\b"
+    rf"|(?<![\w'-])(?P<w>{_PHRASE})\s++(?:doesn't|don't|does\s++not|do\s++not)\s++exist\b",
     re.IGNORECASE,
 )
 _LEADING = re.compile(
@@ -170,7 +196,7 @@ _EXAMPLES = re.compile(
 
 #: Where a list of what is ruled out turns into what there is instead: "I don't have gummed
 #: tape, just masking tape, staples and a board" (the staples are what the asker has).
-_INSTEAD = re.compile(r"^\s*(?:just|only|but|apart\s+from|except)\b", re.IGNORECASE)
+_INSTEAD = re.compile(r"^\s*(?:but|apart\s+from|except)\b|\b(?:just|only)\b", re.IGNORECASE)
 
 
 def _pieces(term: str) -> list[str]:
@@ -178,7 +204,7 @@ def _pieces(term: str) -> list[str]:
     examples; the list ends where it turns to what there is instead ("just ...")."""
     out: list[str] = []
     for piece in _SPLIT.split(term):
-        if _INSTEAD.match(piece):
+        if _INSTEAD.search(piece):
             break
         m = _EXAMPLES.match(piece)
         out += [m.group("cls"), m.group("ex")] if m else [piece]
@@ -295,7 +321,8 @@ OUTCOME_VERBS = frozenset(
         " injure injuring shrink shrinking scratch scratching stain staining crack cracking"
         " wreck wrecking destroy destroying lose losing waste wasting spoil spoiling void"
         " voiding offend offending upset upsetting overwater overwatering overcook"
-        " overcooking warp warping fade fading dent denting"
+        " overcooking warp warping fade fading dent denting felt felting pill pilling"
+        " trigger triggering"
         " scorch scorching corrupt corrupting"
     ).split()
 )
@@ -309,14 +336,23 @@ def _outcome(term: str, phrase: str) -> bool:
     if not words or words[0] not in OUTCOME_VERBS or words[1:2] == ["up"]:
         return False  # "break up with him" is something one does
     first = words[0]
-    return (
-        first.endswith("ing") or re.search(rf"\bto\s+{first}\b", phrase, re.IGNORECASE) is not None
-    )
+    # "to break the bit", "to shrink or felt"
+    to_verb = rf"\bto\s+(?:[a-z]+\s+(?:or|and)\s+)?{first}\b"
+    return first.endswith("ing") or re.search(to_verb, phrase, re.IGNORECASE) is not None
 
 
 #: A statistic the request quotes, not a thing ("not significant, p=0.81"); "shell=True"
 #: is still an option to rule out.
 _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
+
+
+_WHEN_CUT = re.compile(r"\s+(?:during|after|before|until|anywhere)(?![\w-])")
+
+
+def _allergen(words: str) -> str | None:
+    """The allergen of "severe peanut" (allergy): "peanut"; ``None`` for "food"."""
+    kept = [w for w in re.split(r"[- ]", words.lower()) if w not in _NO_ALLERGEN]
+    return " ".join(kept) or None
 
 
 def _clean_term(raw: str) -> str | None:
@@ -341,6 +377,13 @@ def _clean_term(raw: str) -> str | None:
         term = term.rsplit(" of ", 1)[-1]  # "a fan of cilantro", "any kind of nuts"
     term = _LEADING.sub("", term).strip()
     term = re.sub(r"(?<=\w)\s+(?:her|him|them|it|us|me)$", "", term)  # "declaw her": declaw
+    # when or where a thing is ruled out: "no flash during the ceremony", "no rawhide
+    # after his blockage", "can't mention pricing anywhere in emails" rule out the flash,
+    # the rawhide and pricing (but "driving after dark" is not all driving, and
+    # "after-school clubs" are a thing)
+    timed = _WHEN_CUT.search(term)
+    if timed and (timed.group(0).strip() == "anywhere" or not term.split()[0].endswith("ing")):
+        term = term[: timed.start()]
     words = term.split()
     # not a thing: a pronoun, a clause, or what there is instead ("only a stovetop"), or
     # data ("not significant, p=0.81")
@@ -416,6 +459,12 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
             (t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))
         ]
         found += [
+            (t, m.group(0))
+            for m in _ALLERGY_RE.finditer(sentence)
+            if (t := _allergen(m.group("x")))
+        ]
+        found += [(_HABITS[m.group("v").lower()], m.group(0)) for m in _HABIT_RE.finditer(sentence)]
+        found += [
             (m.group("x").lower(), m.group(0))
             for m in _FREE_RE.finditer(sentence)
             if "-" in m.group(0) or m.group("x").lower() not in _NOT_FREE_OF
@@ -423,7 +472,9 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
         found += [
             (t, m.group(0))
             for m in _RULED_OUT_RE.finditer(sentence)
-            for p in _pieces(m.group("x") or m.group("l") or m.group("y"))
+            for p in _pieces(
+                m.group("x") or m.group("l") or m.group("y") or m.group("z") or m.group("w")
+            )
             if (t := _clean_term(p))
         ]
     found = [(_verb_for_adverb(t, phrase), phrase) for t, phrase in found]
@@ -485,6 +536,8 @@ def _word_start(text: str, i: int) -> int:
 def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
     """Character spans of the exclusion clauses in one sentence, merged and sorted."""
     spans: list[tuple[int, int]] = []
+    # (not an allergy or a habit: "a severe peanut allergy" or "I don't fly" is context
+    # that the rest of the sentence still needs)
     for rx in (*_EXCLUSION_RES, _OUT_RE, _FREE_RE, _RULED_OUT_RE):
         for m in rx.finditer(sentence):
             # A cue that starts inside a word ("n't" of "don't") takes the whole word.

@@ -86,6 +86,8 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
 _SUBSTITUTE = (
     r"vegan|vegetarian|plant|plant-based|meatless|meat-free|dairy-free|non-dairy|nondairy|oat"
     r"|soy|soya|coconut|rice|fake|faux|mock|imitation|substitute|veggie|gluten-free"
+    # not the pork kind: "beef bacon", "turkey rashers", "halal sausages"
+    r"|beef|turkey|halal"
     r"|alcohol-free|non-alcoholic|decaf|egg-free|nut-free|sugar-free|lactose-free|cashew"
     # Not the dairy kind: "peanut butter", "cocoa butter", "coconut cream".
     r"|peanut|almond|nut|seed|sunflower|apple|cocoa|shea|flax|chia|linseed"
@@ -127,7 +129,10 @@ def _strip_substitutes(content: str, members: Sequence[str]) -> str:
     if not members:
         return content
     alt = "|".join(re.escape(m) for m in sorted(members, key=len, reverse=True))
-    return re.sub(rf"\b({_SUBSTITUTE})[\s-]+(?:{alt})\b", r"\1", content, flags=re.IGNORECASE)
+    # ("beef sausages": the plural of a member too)
+    return re.sub(
+        rf"\b({_SUBSTITUTE})[\s-]+(?:{alt})(?:e?s)?\b", r"\1", content, flags=re.IGNORECASE
+    )
 
 
 def _unparticipled(text: str, member: str) -> str:
@@ -143,7 +148,7 @@ _POWERED = re.compile(
 )
 #: A tool said to run by hand: "a hand drill", "a manual grinder", "a push mower".
 _BY_HAND = re.compile(
-    r"\b(?:hand|manual|push|non-?electric|hand-powered|hand-operated)[\s-]+[a-z][\w-]*",
+    r"\b(?:hand-[a-z]+ed|hand|manual|push|non-?electric)[\s-]+[a-z][\w-]*",
     re.IGNORECASE,
 )
 
@@ -288,6 +293,8 @@ CODE_FORMS: dict[str, re.Pattern[str]] = {
 }
 
 
+#: Emoji and pictographs: what "no emojis" rules out, whatever the words around them.
+_EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf\u2b50\u2b55\u2b1b\u2b1c]")
 #: US retirement plans named by their tax-code section: "401(k)", "403(b)".
 _PLAN_NAME = re.compile(r"\b(401|403|457)\s*\(\s*([kb])\s*\)", re.IGNORECASE)
 
@@ -307,11 +314,11 @@ def check_members(
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
     for item in items:
-        form = CODE_FORMS.get(item)
+        form = _EMOJI if item in ("emoji", "emojis", "emoticons") else CODE_FORMS.get(item)
         if form is not None and (found := form.search(content)):
             check.violated.append((item, found.group(0).strip()[:40]))
             continue
-        members = CLASS_MEMBERS.get(item, ())
+        members = CLASS_MEMBERS.get(item, ()) or CLASS_MEMBERS.get(f"{item}s", ())
         text = _unpowered(_strip_substitutes(content, (item, *members)), item)
         seen, affirmed = mentions(text, item)
         if affirmed:

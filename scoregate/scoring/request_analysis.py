@@ -285,6 +285,16 @@ def _whole_words(query: str, phrase: str) -> str:
     return query[start:at] + phrase if at > 0 else phrase
 
 
+_AFTER_ITEM = re.compile(r"[- ](?:allergy|allergies|intolerance)\b", re.IGNORECASE)
+#: What the asker's setup lacks, said of the thing: "XLOOKUP isn't available", "window
+#: functions don't exist" (on their version): like "I don't have X", review at most.
+_UNAVAILABLE = re.compile(
+    r"(?:isn't|aren't|is\s+not|are\s+not)\s+(?:available|supported)\b"
+    r"|(?:doesn't|don't|does\s+not|do\s+not)\s+exist\b",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=1024)
 def analyze(query: str) -> RequestAnalysis:
     """Read ``query``: its core ask, exclusions (with their phrases) and instructions.
@@ -299,10 +309,14 @@ def analyze(query: str) -> RequestAnalysis:
         if item in seen or item in covered or phrase.lower().strip() in covered:
             continue  # "no commas" / "don't use the word X" are instructions, not exclusions
         seen.add(item)
+        lack = bool(LACK.match(phrase) or _UNAVAILABLE.search(phrase))
         at = phrase.lower().find(item)
-        phrase = phrase[: at + len(item)] if at >= 0 else phrase
+        # the phrase up to its item ("no nuts", not "no nuts, she's allergic"), unless what
+        # rules it out comes after it ("a severe peanut allergy")
+        if at > 0 and not _AFTER_ITEM.match(phrase, at + len(item)):
+            phrase = phrase[: at + len(item)]
         phrase = _whole_words(query, phrase.strip(" ,;-"))
-        exclusions.append(Exclusion(item=item, phrase=phrase, lack=bool(LACK.match(phrase))))
+        exclusions.append(Exclusion(item=item, phrase=phrase, lack=lack))
     for e in _implied_exclusions(query):
         if e.item not in seen:
             seen.add(e.item)

@@ -254,3 +254,115 @@ def test_a_negated_modifier_does_not_do_the_activity() -> None:
     query = "I don't want to use peat-based compost. What should I start my seeds in?"
     assert _flags(query, "A bagged peat-free seed compost based on coir works well.") == []
     assert _flags(query, "Use a peat-based seed compost from any garden centre.")
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        ("Legal says we cannot mention pricing anywhere in partner emails.", "pricing"),
+        ("Priest said absolutely no flash during the ceremony. Settings?", "flash"),
+        ("Vet told us no rawhide after he had a blockage scare.", "rawhide"),
+        ("Building a FAQ page. No JS possible at all.", "js"),
+        (
+            "My consultant said to stay away from pseudoephedrine. What can I take?",
+            "pseudoephedrine",
+        ),
+        (
+            "Assisted living is completely off the table for her. How can she stay home?",
+            "assisted living",
+        ),
+        ("Our proxy: PUT and DELETE are blocked. How do we design the routes?", "delete"),
+        ("egg allergy kid (we carry an epipen). chocolate cake recipe pls", "egg"),
+        ("My son has a severe peanut allergy, snack ideas?", "peanut"),
+        ("London to Rome in October. I don't fly (long story). Train?", "flying"),
+        ("Captions please. Brand guidelines: no emojis, no hashtags.", "emojis"),
+    ],
+)
+def test_more_ways_people_rule_things_out(query: str, item: str) -> None:
+    assert item in analyze(query).excluded
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        ("I'm really not keen on driving after dark, how do I plan a 10-hour drive?", "driving"),
+        ("Food allergies in class, what snacks can I send?", "food"),
+        ("I don't drive to work, how do I plan my commute?", "driving"),
+    ],
+)
+def test_not_more_than_they_rule_out(query: str, item: str) -> None:
+    assert item not in analyze(query).excluded
+
+
+@pytest.mark.parametrize(
+    ("query", "item", "phrase"),
+    [
+        ("Excel 2016 at work (no 365, so XLOOKUP isn't available). Formula?", "xlookup", True),
+        ("Don't own a soldering iron. How do I join the wires?", "soldering iron", True),
+        ("My son has a severe peanut allergy, snack ideas?", "peanut", False),
+    ],
+)
+def test_lacks_and_phrases(query: str, item: str, phrase: bool) -> None:
+    found = {e.item: e for e in analyze(query).exclusions}
+    assert found[item].lack is phrase
+    assert item.split()[0] in found[item].phrase.lower()
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        ("Captions please, no emojis.", "Creamy and dreamy ☕✨ Our latte is here!", True),
+        ("Captions please, no emojis.", "Creamy and dreamy. Our latte is here!", False),
+        ("Snacks for my son, he has a nut allergy.", "Pack a handful of walnuts.", True),
+        (
+            "Halal dinner for colleagues, a cassoulet?",
+            "Use beef sausages and lamb in place of pork.",
+            False,
+        ),
+        ("Halal dinner for colleagues, a cassoulet?", "Brown the pork sausages first.", True),
+        (
+            "Hang a mirror? I don't own any power tools.",
+            "Make pilot holes with a hand-cranked drill.",
+            False,
+        ),
+        (
+            "Hang a mirror? I don't own any power tools.",
+            "Make pilot holes with a cordless drill.",
+            True,
+        ),
+        (
+            "Gluten allergy, snack ideas?",
+            "Many bars contain wheat fillers, so pick certified ones.",
+            False,
+        ),
+        (
+            "No hostels please, where to stay?",
+            "Lisbon has plenty of options beyond hostels.",
+            False,
+        ),
+        (
+            "Tote bag, I have no sewing machine.",
+            "Backstitch mimics the stitch a sewing machine makes.",
+            False,
+        ),
+        ("Chocolate cake without eggs?", "It dates from rationing, when eggs were scarce.", False),
+        (
+            "Cassoulet, but halal?",
+            "Cassoulet traditionally relies on pork sausage and pork belly.",
+            False,
+        ),
+        (
+            "Hang a mirror, I don't own a drill.",
+            "Toggle bolts would normally need a drill, so use hooks.",
+            False,
+        ),
+        (
+            "Creamy soup, no dairy.",
+            "The coconut gives the creaminess that cream normally would.",
+            False,
+        ),
+        ("Creamy soup, no dairy.", "It normally uses cream, so stir in cream at the end.", True),
+    ],
+)
+def test_answers_that_name_or_use(query: str, answer: str, flagged: bool) -> None:
+    assert bool(_flags(query, answer)) is flagged
