@@ -371,6 +371,8 @@ def _clean_term(raw: str) -> str | None:
     if len(words) >= 2 and words[0] in _ACTIVITY_VERBS:
         term = _TRAILING.sub("", " ".join(words[1:]))
         term = _TRAILING.sub("", term)
+        # the particle of a phrasal verb: "take out a loan" rules out the loan
+        term = re.sub(r"^(?:out|up|on|off)\s+(?=(?:a|an|the|any|another|new|more)\s)", "", term)
     if " of " in term and not _OF_KIND.search(term) and len(term.split(" of ", 1)[0].split()) > 2:
         return None  # a clause, not a thing: "employer takes taxes out of my pay"
     if " of " in term:
@@ -503,7 +505,17 @@ def _verb_for_adverb(term: str, phrase: str) -> str:
     ):
         return term
     m = re.search(r"\bto\s+(\w+)\s+" + re.escape(term), phrase, re.IGNORECASE)
-    return m.group(1).lower() if m else term
+    if m is None:
+        return term
+    verb = m.group(1).lower()
+    particle, _, rest = term.partition(" ")
+    if particle in _PHRASAL.get(verb, ()) and rest:
+        return _LEADING.sub("", rest) or term  # "take on a new loan": the loan
+    return verb
+
+
+#: Verbs whose particle opens their object: "take on a new loan", "put on weight".
+_PHRASAL = {"take": ("on", "out", "up"), "put": ("on",), "sign": ("up",)}
 
 
 def parse_exclusions(query: str) -> list[str]:

@@ -78,6 +78,8 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "crypto": "bitcoin ethereum dogecoin solana nft nfts cryptocurrency",
         "cryptocurrency": "bitcoin ethereum dogecoin solana nft nfts crypto",
         "retirement accounts": "ira iras 401k 403b roth pension",
+        "debt": "loan loans financing overdraft borrow borrowing",
+        "loans": "loan financing overdraft borrow borrowing",
         "retirement savings": "ira iras 401k 403b roth pension",
     }.items()
 }

@@ -366,3 +366,21 @@ def test_lacks_and_phrases(query: str, item: str, phrase: bool) -> None:
 )
 def test_answers_that_name_or_use(query: str, answer: str, flagged: bool) -> None:
     assert bool(_flags(query, answer)) is flagged
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        ("I don't want to take on a new loan. How do I pay the cards off?", "new loan"),
+        ("I'd rather not take out a loan for the repair.", "loan"),
+        ("I really don't want to take on any debt for it.", "debt"),
+    ],
+)
+def test_the_object_of_a_phrasal_verb(query: str, item: str) -> None:
+    assert item in analyze(query).excluded
+
+
+def test_debt_has_members() -> None:
+    query = "I really don't want to take on any debt for it. How should I handle it?"
+    assert _flags(query, "Or take out a small personal loan from a credit union.")
+    assert _flags(query, "Save $1,500 a month and pay the shop in cash.") == []
