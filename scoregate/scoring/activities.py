@@ -33,7 +33,7 @@ from scoregate.scoring.affirmation import (
     stem,
     unwarned,
 )
-from scoregate.scoring.exclusions import OUTCOME_VERBS
+from scoregate.scoring.exclusions import harms
 
 #: A stated wish not to do something, and what follows it.
 _CUE = re.compile(
@@ -123,7 +123,7 @@ def avoided_activities(query: str) -> list[Activity]:
         if found is None:
             continue
         verb, obj = found
-        if verb in OUTCOME_VERBS and obj[:1] != ["up"]:
+        if harms(verb, " ".join(obj)):
             continue  # "don't want to hurt her feelings": a harm to avoid, warned of
         words: list[str] = []
         for w in obj:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scoregate.scoring.exclusions import parse_exclusions
+from scoregate.scoring.exclusions import ALLERGY_NOUNS, parse_exclusions
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 #: Sentence breaks of the (lower-cased) answer; a dot inside a name ("os.readfile") is none.
@@ -30,7 +30,13 @@ _QUOTED = re.compile(
     r"(?<![\w'’(=])(?<!from\s)(?<!import\s)['‘\"“][^'‘’\"“”\n/\\.=(){}<>;:]{1,60}['’\"”](?![\w'’])"
 )
 #: The rest of a clause that tells what is normally used, up to where advice follows.
-_NORM_REST = r"(?:[^.;:!?\n,]|,(?!\s*(?:so|but|then|instead|here|use|try|swap)\b)){1,100}"
+_NORM_REST = (
+    r"(?:[^.;:!?\n,]|,(?!\s*(?:so|but|then|instead|here|use|try|swap|which|and)\b))"
+    r"{1,100}?(?=[.;:!?\n]|,\s*(?:so|but|then|instead|here|use|try|swap|which|and)\b"
+    r"|\s(?:and|but|so|which)\s|$)"
+    # (not when the answer goes on to use it: "..., which I'd brown first")
+    r"(?!,?\s*which\s+(?:i|i'd|i'll|you|you'd|you'll|we|we'd)\b)"
+)
 #: What an item would otherwise do, said of its replacement: "castor oil (boosts lather,
 #: which coconut usually provides)".
 _COUNTERFACTUAL = re.compile(
@@ -40,13 +46,14 @@ _COUNTERFACTUAL = re.compile(
     # what a dish or a tool would need or use, told to explain a swap: "cassoulet
     # traditionally relies on pork", "toggle bolts would normally need a drill", "the
     # creaminess that cream normally would (give)"
-    r"|\b(?:traditionally|normally|typically|classically|conventionally|usually)\s+"
+    r"|(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)"  # ("I usually use pork shoulder" recommends it)
+    r"\b(?:traditionally|normally|typically|classically|conventionally|usually)\s+"
     r"(?:relies?\s+on|uses?|calls?\s+for|contains?|includes?|needs?|requires?|comes?\s+with"
     r"|is\s+made\s+with|are\s+made\s+with)"
     + _NORM_REST
     + r"|\bwould\s+(?:normally|usually|otherwise|typically)\s+(?:need|use|require|call\s+for)"
     + _NORM_REST
-    + r"|[\w-]+\s+(?:normally|usually|typically)\s+would\b"
+    + r"|(?<![\w-])[\w-]+\s+(?:normally|usually|typically)\s+would\b"
     # "vitamins which normally come from meat": where something else gets it
     r"|\b(?:usually|normally|typically|traditionally|naturally)\s+comes?\s+from"
     r"(?:\s+[\w-]+){1,3}"
@@ -58,8 +65,9 @@ _COMPARISON = re.compile(
     r"|\bwhere\s+(?:a|an|the|your)\s+[\w-]+\s+would\s+(?:be|go|sit|normally\s+be)\b"
 )
 #: What a product may hold, told as a warning: "brioche often contains milk", "some
-#: enriched breads contain egg" (but "this recipe contains butter" is a use). Read as
-#: "hidden", one of the ``WARNINGS``.
+#: enriched breads contain egg" (but "this recipe contains butter" is a use). It rules out
+#: what follows it in its own clause ("most granolas contain nuts, so add almonds" still
+#: adds almonds).
 _MAY_CONTAIN = re.compile(
     r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently)\s+contains?\b"
     r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?contain\b|(?<=\b(?:many|most)\s)(?:[\w-]+\s+){0,3}?contain\b"
@@ -108,23 +116,11 @@ NEGATORS = frozenset(
         "labels",
         "traces",
         # "the pond life will appreciate the lack of chlorine"
-        "lack",
-        "lacks",
-        "lacking",
-        # a likeness, not a use: "it mimics the stitch a sewing machine makes"
-        "mimics",
-        "mimic",
-        "imitates",
-        "resembles",
-        "replicates",
-        "similar",
-        # "plenty of options beyond hostels"
-        "beyond",
     }
 )
 #: Words that make a whole sentence a warning about the item, not a use of it: "chicken
 #: hides in a lot of foods (chicken fat, chicken broth), so read the label".
-WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneak", "sneaks", "traces", "labels"})
+WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneaks", "traces", "labels"})
 #: ... and so does telling the reader to read what a product contains: "check the label,
 #: since many beef treats also contain chicken fat", "check the ingredient list for
 #: 'fragrance'".
@@ -230,6 +226,22 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")
         return j > 0 and tokens[j - 1] in ("you", "you've", "you'd") and clauses[j] == clauses[i]
+    setting_aside = _sets_aside(tokens, clauses, j, i)
+    if setting_aside is not None:
+        return setting_aside
+    return t in NEGATORS or t.endswith("n't")
+
+
+def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool | None:
+    """Whether the word at ``j`` names token ``i`` without using it (a lack, a likeness, a
+    swap, a warning), or ``None`` when it is no such word."""
+    t = tokens[j]
+    if t in _NEAR:  # "the lack of chlorine", "mimics the stitch a sewing machine makes"
+        return j >= i - _NEAR[t] and clauses[j] == clauses[i]
+    if t == _MAY_HOLD:  # "many bars contain wheat" (but not past the clause)
+        return clauses[j] == clauses[i]
+    if t in ("similar", "alternative", "alternatives"):  # "similar to oils", "an alternative
+        return tokens[j + 1] == "to" and j >= i - 3  # to nuts" (not "the best alternative is")
     if t == "nothing":  # "nothing from the cabbage family" (but "nothing beats bacon")
         return tokens[j + 1] in _NOTHING_OF
     if t == "clear":  # "steer clear of fashion" (but "clear the bacon fat away")
@@ -238,23 +250,37 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
         return j >= i - 2 and _compares(tokens, j)
     if t == "place":  # "lamb in place of the pork"
         return j > 0 and tokens[j - 1] == "in" and tokens[j + 1] == "of"
-    if t in _REPLACING:  # "plant nutrients replacing fish waste", "an alternative to nuts"
+    if t in _REPLACING:  # "plant nutrients replacing fish waste"
         return j >= i - 3 and clauses[j] == clauses[i] and "with" not in tokens[j:i]
-    return t in NEGATORS or t.endswith("n't")
+    return None
 
 
+#: Words that rule out only what is close after them in their clause: "the lack of
+#: chlorine", "options beyond hostels", "mimics the stitch a sewing machine makes" (but
+#: "if your soup lacks depth, add some bacon" adds bacon).
+_NEAR = {
+    "lack": 2,
+    "lacks": 2,
+    "lacking": 2,
+    "beyond": 2,
+    "mimics": 6,
+    "mimic": 6,
+    "imitates": 6,
+    "resembles": 6,
+    "replicates": 6,
+}
+#: What ``_MAY_CONTAIN`` is read as.
+_MAY_HOLD = "xmaycontainx"
 #: "nothing from", "nothing with", "nothing to drill": none of what follows.
 _NOTHING_OF = frozenset({"from", "with", "of", "containing", "to", "in", "that", "made"})
 _STEER = frozenset({"steer", "steers", "steering", "steered"})
 #: Verbs of likeness before "like": "behaves a lot like oils", "feels like down".
 _LIKENESS_VERBS = frozenset(
-    "feel feels felt look looks looked taste tastes tasted smell smells sound sounds behave"
-    " behaves behaved act acts handle handles perform performs".split()
+    "feel feels felt taste tastes tasted smell smells behave behaves behaved act acts handle"
+    " handles perform performs".split()
 )
 _DEGREE = frozenset({"a", "lot", "bit", "little", "much", "just", "exactly", "more", "very"})
-_REPLACING = frozenset(
-    {"replacing", "replaces", "replace", "replaced", "alternative", "alternatives"}
-)
+_REPLACING = frozenset({"replacing", "replaces", "replace", "replaced"})
 
 
 def _compares(tokens: list[str], j: int) -> bool:
@@ -266,9 +292,7 @@ def _compares(tokens: list[str], j: int) -> bool:
 
 #: A condition named by the item: "safe for a milk allergy", "a tree-nut and peanut allergy"
 #: (what the reader must avoid, not a use).
-_CONDITIONS = frozenset(
-    {"allergy", "allergies", "allergic", "intolerance", "intolerances", "intolerant", "sensitivity"}
-)
+_CONDITIONS = frozenset({*ALLERGY_NOUNS, "sensitivity"})
 
 
 def _condition_after(tokens: list[str], clauses: list[int], i: int) -> bool:
@@ -284,12 +308,15 @@ def _condition_after(tokens: list[str], clauses: list[int], i: int) -> bool:
     )
 
 
+_GIVEN = frozenset({"if", "since", "as", "because", "now", "given", "with"})
+
+
 def _ruled_out_after(tokens: list[str], i: int) -> bool:
     """ "if cages and tanks are out", "since holes are off the table" (but "once the
     chicken is out of the oven")."""
     after = tokens[i + 1 : i + 5]
-    if len(after) < 2 or after[0] not in _COPULAS:
-        return False
+    if len(after) < 2 or after[0] not in _COPULAS or _GIVEN.isdisjoint(tokens[max(0, i - 4) : i]):
+        return False  # ("once the chicken is out, rest it": a step, not a ruling)
     if after[1] == "out":
         return after[2:3] != ["of"]
     return after[1] == "off" and (after[2:4] == ["the", "table"] or after[2:3] == ["limits"])
@@ -350,7 +377,7 @@ def read_sentences(content: str) -> list[str]:
     names the word; "(gives the creaminess banana usually does)" says what it would do."""
     content = _LIKENESS.sub(" ", content.lower())
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", _QUOTED.sub(" ", content)))
-    content = _MAY_CONTAIN.sub(" hidden ", content)
+    content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)
     return _SENTENCE.split(content)
 
 

@@ -29,7 +29,7 @@ _END = (
     # a hedge after the thing: "No JS possible"
     r"|possible(?![\w-])"
     r"|with (?:my|the|our|your|his|her|their|it|this|that))\b"
-    rf"|,\s*(?:{_PRONOUN_ALT}|this|these|those|so)(?![\w'])"
+    rf"|,\s*(?:{_PRONOUN_ALT}|this|these|those)(?![\w'])"
     # the ask after a comma: "won't eat mushrooms, dinner ideas?", "no onions, any tips?"
     # (but "without onions, garlic?" lists two)
     r"|,\s*(?:(?:any|what|which|how|where|is|are|can|could|should|would|do|does)\b[^,.;:!?\n]{0,60}"
@@ -109,8 +109,11 @@ _CUES: tuple[str, ...] = (
     r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b)",
     r"\b(?:hate|dislike|can't\s+stand|cannot\s+stand)\s+",
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",
-    # "stay away from pseudoephedrine", "steer clear of anything fried"
-    r"\b(?:stay|stays|staying|keep|keeping|steer|steering)\s+(?:away\s+from|clear\s+of)\s+",
+    # "said to stay away from pseudoephedrine", "I steer clear of anything fried" (advice or
+    # the asker's own rule, not "get my dog to stay away from the couch")
+    r"(?:\b(?:said|told\s+(?:me|us)|advised(?:\s+(?:me|us))?|have|need|want|trying|try"
+    r"|should|must|i'd\s+like)\s+to\s+|\b(?:i|we|i'll|we'll|i'm|we're|please|i\s+always"
+    r"|we\s+always)\s+)(?:stay|steer|staying|steering)\s+(?:away\s+from|clear\s+of)\s+",
     r"\b(?:allergic|intolerant)\s+to\s+",
     r"\bfree\s+(?:of|from)\s+",
     # "zero soldering." (an activity on its own), "I have zero power tools" (things owned);
@@ -134,19 +137,22 @@ _NOT_FREE_OF = _PRONOUNS | frozenset(
     " them you your yours he she her him all relatively a an the this these those some few"
     " any no its".split()
 )
-#: An allergy named by its allergen: "egg allergy kid", "a severe peanut allergy".
+#: Nouns that name a condition an item causes: "a milk allergy", "gluten intolerance".
+ALLERGY_NOUNS = ("allergy", "allergies", "allergic", "intolerance", "intolerances", "intolerant")
+#: An allergy named by its allergen: "egg allergy kid", "my son's severe peanut allergy".
 _ALLERGY_RE = re.compile(
-    r"\b(?P<x>[a-z]+(?:[- ][a-z]+)?)[- ](?:allergy|allergies|intolerance)\b", re.IGNORECASE
+    r"(?<!['’])\b(?P<x>[a-z]+(?:[- ][a-z]+)?)[- ](?:allergy|allergies|intolerance)\b", re.IGNORECASE
 )
-#: Words before "allergy" that name no allergen: "a severe allergy", "food allergies".
-_NO_ALLERGEN = _NOT_FREE_OF | frozenset(
-    "severe mild bad serious food seasonal known skin contact drug has have had with life"
-    " threatening life-threatening real true mystery diagnosed suspected possible new".split()
+#: The allergens people name that way (a closed list: "food", "pet", "spring" or "best"
+#: before "allergy" name no thing an answer could leave out).
+_ALLERGENS = frozenset(
+    "milk dairy egg eggs peanut peanuts nut nuts tree soy soya wheat gluten fish shellfish"
+    " sesame shrimp prawn lactose mustard celery lupin sulphite sulfite corn coconut kiwi"
+    " strawberry latex penicillin banana avocado".split()
 )
 #: A habit stated of oneself: "I don't fly (long story)", "we never drive": the activity.
 _HABIT_RE = re.compile(
-    r"\b(?:i|we|he|she|they)\s+(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|never|can't|cannot"
-    r"|won't)\s+(?P<v>fly|drive|drink|smoke)\b"
+    r"\b(?:i|we)\s+(?:don't|dont|do\s+not|never|can't|cannot|won't)\s+(?P<v>fly|drive|drink|smoke)\b"
     r"(?=\s*(?:[.,;!?(]|$|(?:and|or|but|so|anymore|at\s+all|either)\b))",
     re.IGNORECASE,
 )
@@ -159,23 +165,32 @@ _NOT_SUBJECT = (
     r"(?:but|so|because|since|which|that|it|this|is|are|and|or|if|whether|when|while|nothing"
     r"|everything|anything|something|sure|what|who|fine|ok|okay)\b"
 )
+#: What a setup lacks, said of the thing (shared with ``request_analysis``, which reads it
+#: as a lack: review at most).
+UNAVAILABLE = (
+    r"(?:(?:isn't|aren't|is\s++not|are\s++not)\s++(?:available|supported|allowed|permitted)"
+    r"|(?:is|are)\s++(?:blocked|disabled|banned)|(?:doesn't|don't|does\s++not|do\s++not)\s++exist)\b"
+)
 _PHRASE = rf"(?!{_NOT_SUBJECT})[a-z][\w-]*+(?:\s++(?!{_NOT_SUBJECT})[a-z][\w-]*+){{0,2}}"
 _VERDICT = (
     r"(?:(?:completely|totally|absolutely|definitely|just|also|really)\s++)?"
     r"(?:a\s++(?:total\s++|hard\s++)?no[- ]?go|out\s++of\s++the\s++question|off\s++the\s++table"
-    r"|not\s++an\s++option|not\s++(?:allowed|available|permitted|possible)|banned|blocked)\b"
+    r"|not\s++an\s++option)\b"
 )
 _RULED_OUT_RE = re.compile(
     rf"(?<![\w'-])(?P<x>{_PHRASE})\s++is\s++{_VERDICT}"
     rf"|(?<![\w'-])(?P<l>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
     rf"\s++are\s++{_VERDICT}"
     r"|(?<![\w'-])(?:(?:a|an|the)\s++)?(?P<y>[a-z][\w-]*+)\s++(?:isn't|aren't)\s++an\s++option\b"
-    # "so XLOOKUP isn't available", "window functions don't exist" (on the asker's version)
-    rf"|(?<![\w'-])(?P<z>{_PHRASE})\s++(?:isn't|aren't|is\s++not|are\s++not)\s++"
-    r"(?:available|allowed|permitted|supported)\b"
-    rf"|(?<![\w'-])(?P<w>{_PHRASE})\s++(?:doesn't|don't|does\s++not|do\s++not)\s++exist\b",
+    # a function, a method or a product the asker's setup lacks: "so XLOOKUP isn't
+    # available", "PUT and DELETE are blocked" (kept only when written as a name, see
+    # ``_named``; "my drain is blocked" is a situation)
+    rf"|(?<![\w'-])(?P<z>{_PHRASE})\s++{UNAVAILABLE}",
     re.IGNORECASE,
 )
+#: A name as code and products are written: capitals after the first letter, a digit, an
+#: underscore or brackets ("XLOOKUP", "ROW_NUMBER()", "PUT", "Python 2").
+_NAMED = re.compile(r"[A-Z][^\s]*[A-Z]|[_()\d]")
 _LEADING = re.compile(
     r"^(?:(?:no|hate|dislike|a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
@@ -328,17 +343,32 @@ OUTCOME_VERBS = frozenset(
 )
 
 
+def harms(verb: str, obj: str) -> bool:
+    """Whether doing ``verb`` to ``obj`` (its first words) is a harm to one's own things:
+    "kill it", "ruin my pan", "damaging the enamel" (not "kill the mice", "break up")."""
+    return verb in OUTCOME_VERBS and bool(_OWN_OBJECT.match(obj))
+
+
+#: The object of a harm: the asker's own thing, or the one asked about ("it", "the enamel"
+#: of "without damaging the enamel").
+_OWN_OBJECT = re.compile(r"(?:it|them|my|our|your|his|her|their)\b")
+
+
 def _outcome(term: str, phrase: str) -> bool:
-    """Whether ``term`` names a harm to avoid ("kill", "damaging the enamel"): a gerund of
-    an outcome verb, or its bare form after "to" ("don't want to break the bit"), not the
-    noun ("no breaks": a break is a thing one takes)."""
+    """Whether ``term`` names a harm to avoid: "without damaging the enamel", "don't want to
+    kill it", "dont want it to shrink or felt" (not "no killing", "I don't want to kill the
+    mice", "no breaking changes", "break my fast" aside)."""
     words = term.split()
-    if not words or words[0] not in OUTCOME_VERBS or words[1:2] == ["up"]:
-        return False  # "break up with him" is something one does
+    if not words or words[0] not in OUTCOME_VERBS:
+        return False
     first = words[0]
-    # "to break the bit", "to shrink or felt"
-    to_verb = rf"\bto\s+(?:[a-z]+\s+(?:or|and)\s+)?{first}\b"
-    return first.endswith("ing") or re.search(to_verb, phrase, re.IGNORECASE) is not None
+    if first.endswith("ing"):  # "without damaging the paint / my data"
+        return bool(re.match(rf"without\s+{first}\s+\w", phrase, re.IGNORECASE))
+    after = re.search(rf"\bto\s+(?:[a-z]+\s+(?:or|and)\s+)?{first}\b\s*(\w*)", phrase, re.I)
+    if after is None:
+        return False
+    # "want it to shrink or felt" / "want to kill it", "to ruin my pan"
+    return bool(re.search(r"\b(?:it|them)\s+to\s", phrase, re.I)) or harms(first, after.group(1))
 
 
 #: A statistic the request quotes, not a thing ("not significant, p=0.81"); "shell=True"
@@ -346,13 +376,27 @@ def _outcome(term: str, phrase: str) -> bool:
 _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
 
 
-_WHEN_CUT = re.compile(r"\s+(?:during|after|before|until|anywhere)(?![\w-])")
+_WHEN_CUT = re.compile(
+    r"\s+(?:anywhere\b|(?:after|since|because|when)\s+(?:he|she|they|we|i|it)\b)"
+)
+#: The particle of a phrasal verb before its object ("take out a loan", "take on debt").
+_PARTICLE = re.compile(r"^(?:on|out|up)\s+(?=(?:a|an|the|any|another|new|more|some)\s)")
+_PHRASAL_VERB = re.compile(r"\b(?:take|taking|put|putting|sign|signing)\s+$", re.IGNORECASE)
+
+
+def _named(m: re.Match[str]) -> str:
+    """The thing of a ``z`` match when it is written as a name ("XLOOKUP"), else ""."""
+    z = m.group("z") or ""
+    return z if _NAMED.search(z) else ""
 
 
 def _allergen(words: str) -> str | None:
-    """The allergen of "severe peanut" (allergy): "peanut"; ``None`` for "food"."""
-    kept = [w for w in re.split(r"[- ]", words.lower()) if w not in _NO_ALLERGEN]
-    return " ".join(kept) or None
+    """The allergen of "severe peanut" (allergy): "peanut"; ``None`` for "food", "pet"."""
+    words_ = re.split(r"[- ]", words.lower())
+    if words_[-2:] == ["tree", "nut"]:
+        return "tree nut"
+    kept = [w for w in words_[-1:] if w in _ALLERGENS and w != "tree"]
+    return kept[0] if kept else None
 
 
 def _clean_term(raw: str) -> str | None:
@@ -371,20 +415,18 @@ def _clean_term(raw: str) -> str | None:
     if len(words) >= 2 and words[0] in _ACTIVITY_VERBS:
         term = _TRAILING.sub("", " ".join(words[1:]))
         term = _TRAILING.sub("", term)
-        # the particle of a phrasal verb: "take out a loan" rules out the loan
-        term = re.sub(r"^(?:out|up|on|off)\s+(?=(?:a|an|the|any|another|new|more)\s)", "", term)
+        term = _PARTICLE.sub("", term)  # "take out a loan" rules out the loan
     if " of " in term and not _OF_KIND.search(term) and len(term.split(" of ", 1)[0].split()) > 2:
         return None  # a clause, not a thing: "employer takes taxes out of my pay"
     if " of " in term:
         term = term.rsplit(" of ", 1)[-1]  # "a fan of cilantro", "any kind of nuts"
     term = _LEADING.sub("", term).strip()
     term = re.sub(r"(?<=\w)\s+(?:her|him|them|it|us|me)$", "", term)  # "declaw her": declaw
-    # when or where a thing is ruled out: "no flash during the ceremony", "no rawhide
-    # after his blockage", "can't mention pricing anywhere in emails" rule out the flash,
-    # the rawhide and pricing (but "driving after dark" is not all driving, and
-    # "after-school clubs" are a thing)
+    # where, or the reason why: "can't mention pricing anywhere in emails", "no rawhide
+    # after he had a blockage" rule out pricing and rawhide (but a time restricts: "no
+    # coffee before my run", "driving after dark")
     timed = _WHEN_CUT.search(term)
-    if timed and (timed.group(0).strip() == "anywhere" or not term.split()[0].endswith("ing")):
+    if timed:
         term = term[: timed.start()]
     words = term.split()
     # not a thing: a pronoun, a clause, or what there is instead ("only a stovetop"), or
@@ -435,7 +477,7 @@ _PAST_FACT = re.compile(
     re.IGNORECASE,
 )
 #: A fenced code block the request pastes: "x not in dups" there is code, not a preference.
-_FENCED = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+_FENCED = re.compile(r"```.*?```", re.DOTALL)
 
 
 def exclusion_matches(query: str) -> list[tuple[str, str]]:
@@ -448,13 +490,16 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
             continue
         for rx in _EXCLUSION_RES:
             for m in rx.finditer(sentence):
+                x = m.group("x")
+                if _PHRASAL_VERB.search(sentence, 0, m.start("x")):
+                    x = _PARTICLE.sub("", x)  # "don't want to take on a new loan": the loan
                 at = _word_start(sentence, m.start())
                 at -= 4 if sentence[max(0, at - 4) : at].lower() == "did " else 0
                 if _PAST_FACT.match(sentence, at):
                     continue  # "he didn't get the role": what happened, not a preference
                 found += [
                     (t, m.group(0))
-                    for p in _pieces(m.group("x"))
+                    for p in _pieces(x)
                     if (t := _clean_term(p)) and not _outcome(t, m.group(0))
                 ]
         found += [
@@ -474,9 +519,7 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
         found += [
             (t, m.group(0))
             for m in _RULED_OUT_RE.finditer(sentence)
-            for p in _pieces(
-                m.group("x") or m.group("l") or m.group("y") or m.group("z") or m.group("w")
-            )
+            for p in _pieces(m.group("x") or m.group("l") or m.group("y") or _named(m))
             if (t := _clean_term(p))
         ]
     found = [(_verb_for_adverb(t, phrase), phrase) for t, phrase in found]
@@ -505,17 +548,7 @@ def _verb_for_adverb(term: str, phrase: str) -> str:
     ):
         return term
     m = re.search(r"\bto\s+(\w+)\s+" + re.escape(term), phrase, re.IGNORECASE)
-    if m is None:
-        return term
-    verb = m.group(1).lower()
-    particle, _, rest = term.partition(" ")
-    if particle in _PHRASAL.get(verb, ()) and rest:
-        return _LEADING.sub("", rest) or term  # "take on a new loan": the loan
-    return verb
-
-
-#: Verbs whose particle opens their object: "take on a new loan", "put on weight".
-_PHRASAL = {"take": ("on", "out", "up"), "put": ("on",), "sign": ("up",)}
+    return m.group(1).lower() if m else term
 
 
 def parse_exclusions(query: str) -> list[str]:

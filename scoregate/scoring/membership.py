@@ -78,8 +78,8 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "crypto": "bitcoin ethereum dogecoin solana nft nfts cryptocurrency",
         "cryptocurrency": "bitcoin ethereum dogecoin solana nft nfts crypto",
         "retirement accounts": "ira iras 401k 403b roth pension",
-        "debt": "loan loans financing overdraft borrow borrowing",
-        "loans": "loan financing overdraft borrow borrowing",
+        "debt": "loan loans financing overdraft",
+        "loans": "loan financing overdraft",
         "retirement savings": "ira iras 401k 403b roth pension",
     }.items()
 }
@@ -88,8 +88,6 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
 _SUBSTITUTE = (
     r"vegan|vegetarian|plant|plant-based|meatless|meat-free|dairy-free|non-dairy|nondairy|oat"
     r"|soy|soya|coconut|rice|fake|faux|mock|imitation|substitute|veggie|gluten-free"
-    # not the pork kind: "beef bacon", "turkey rashers", "halal sausages"
-    r"|beef|turkey|halal"
     r"|alcohol-free|non-alcoholic|decaf|egg-free|nut-free|sugar-free|lactose-free|cashew"
     # Not the dairy kind: "peanut butter", "cocoa butter", "coconut cream".
     r"|peanut|almond|nut|seed|sunflower|apple|cocoa|shea|flax|chia|linseed"
@@ -127,14 +125,20 @@ class MemberCheck:
         return self.violations(phrases, lacks) + ruled_out
 
 
-def _strip_substitutes(content: str, members: Sequence[str]) -> str:
+#: Substitutes for one excluded class only: "beef bacon" and "turkey sausages" are no pork
+#: (but "beef tacos" still break "no tacos").
+_CLASS_SUBSTITUTES = {"pork": "beef|turkey"}
+
+
+def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> str:
     if not members:
         return content
     alt = "|".join(re.escape(m) for m in sorted(members, key=len, reverse=True))
-    # ("beef sausages": the plural of a member too)
-    return re.sub(
-        rf"\b({_SUBSTITUTE})[\s-]+(?:{alt})(?:e?s)?\b", r"\1", content, flags=re.IGNORECASE
+    subs = (
+        f"{_SUBSTITUTE}|{_CLASS_SUBSTITUTES[item]}" if item in _CLASS_SUBSTITUTES else _SUBSTITUTE
     )
+    # ("soy sausages": the plural of a member too)
+    return re.sub(rf"\b({subs})[\s-]+(?:{alt})(?:e?s)?\b", r"\1", content, flags=re.IGNORECASE)
 
 
 def _unparticipled(text: str, member: str) -> str:
@@ -264,11 +268,19 @@ _FOR_LOOP = (
     r"|^[ \t]*for\s+[\w, ]+:?=\s*range\b"
 )
 _WHILE_LOOP = r"^[ \t]*while\s*\(|^[ \t]*while\s+[^\n]+:[ \t]*$"
-#: Code constructs a coding request rules out ("without a for loop or a list
-#: comprehension"), as they are written rather than named.
+#: Emoji: what "no emojis" rules out (pictographs and the symbols shown as emoji, not a
+#: checkbox or a star rating).
+_EMOJI = (
+    "[\U0001f300-\U0001faff\u2614\u2615\u26a1\u26bd\u26be\u26c4\u26c5\u26d4\u26ea\u26f2-\u26fa"
+    "\u26fd\u2705\u270a\u270b\u2728\u274c\u274e\u2753-\u2755\u2757\u2764\u2795-\u2797\u27b0"
+    "\u27bf\u2b50\u2b55]"
+)
+#: What a request rules out that an answer writes rather than names: emoji, and code
+#: constructs ("without a for loop or a list comprehension").
 CODE_FORMS: dict[str, re.Pattern[str]] = {
     name: re.compile(rx, re.MULTILINE)
     for names, rx in (
+        (("emoji", "emojis", "emoticons"), _EMOJI),
         (("for loop", "for loops", "for-loop", "for-loops"), _FOR_LOOP),
         (("while loop", "while loops"), _WHILE_LOOP),
         (("loop", "loops", "explicit loops", "a loop"), f"{_FOR_LOOP}|{_WHILE_LOOP}"),
@@ -295,8 +307,6 @@ CODE_FORMS: dict[str, re.Pattern[str]] = {
 }
 
 
-#: Emoji and pictographs: what "no emojis" rules out, whatever the words around them.
-_EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf\u2b50\u2b55\u2b1b\u2b1c]")
 #: US retirement plans named by their tax-code section: "401(k)", "403(b)".
 _PLAN_NAME = re.compile(r"\b(401|403|457)\s*\(\s*([kb])\s*\)", re.IGNORECASE)
 
@@ -316,12 +326,12 @@ def check_members(
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
     for item in items:
-        form = _EMOJI if item in ("emoji", "emojis", "emoticons") else CODE_FORMS.get(item)
+        form = CODE_FORMS.get(item)
         if form is not None and (found := form.search(content)):
             check.violated.append((item, found.group(0).strip()[:40]))
             continue
         members = CLASS_MEMBERS.get(item, ()) or CLASS_MEMBERS.get(f"{item}s", ())
-        text = _unpowered(_strip_substitutes(content, (item, *members)), item)
+        text = _unpowered(_strip_substitutes(content, (item, *members), item), item)
         seen, affirmed = mentions(text, item)
         if affirmed:
             check.violated.append((item, item))

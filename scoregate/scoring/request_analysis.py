@@ -27,7 +27,14 @@ from scoregate.schemas.constraints import Constraint, Instruction
 from scoregate.scoring.activities import Activity, avoided_activities
 from scoregate.scoring.affirmation import stem
 from scoregate.scoring.answer_types import Expectation, expected_answers
-from scoregate.scoring.exclusions import LACK, SENTENCES, exclusion_matches, strip_exclusions
+from scoregate.scoring.exclusions import (
+    ALLERGY_NOUNS,
+    LACK,
+    SENTENCES,
+    UNAVAILABLE,
+    exclusion_matches,
+    strip_exclusions,
+)
 from scoregate.scoring.instruction_rules import infer_instructions, instruction_terms
 from scoregate.scoring.language import LANGUAGE_CODES
 
@@ -285,14 +292,10 @@ def _whole_words(query: str, phrase: str) -> str:
     return query[start:at] + phrase if at > 0 else phrase
 
 
-_AFTER_ITEM = re.compile(r"[- ](?:allergy|allergies|intolerance)\b", re.IGNORECASE)
+_AFTER_ITEM = re.compile(rf"[- ](?:{'|'.join(ALLERGY_NOUNS)})\b", re.IGNORECASE)
 #: What the asker's setup lacks, said of the thing: "XLOOKUP isn't available", "window
 #: functions don't exist" (on their version): like "I don't have X", review at most.
-_UNAVAILABLE = re.compile(
-    r"(?:isn't|aren't|is\s+not|are\s+not)\s+(?:available|supported)\b"
-    r"|(?:doesn't|don't|does\s+not|do\s+not)\s+exist\b",
-    re.IGNORECASE,
-)
+_UNAVAILABLE = re.compile(UNAVAILABLE, re.IGNORECASE)
 
 
 @lru_cache(maxsize=1024)

@@ -32,7 +32,7 @@ def _flags(query: str, answer: str) -> list[str]:
             "Steel wool will damage the enamel, so use a soft sponge and a baking soda paste.",
         ),
         (
-            "Tips to remove a stripped screw? I don't want to break the drill bit.",
+            "Tips to remove a stripped screw? I don't want to break my drill bit.",
             "Go slowly, or you'll break the drill bit. A rubber band adds grip.",
         ),
         (
@@ -59,6 +59,10 @@ def test_a_harm_to_avoid_is_no_excluded_item(query: str, answer: str) -> None:
     [
         # a thing or an activity, not a harm
         ("I want to work four hours straight, no breaks.", "breaks"),
+        ("I don't want to kill the mice, just get them out of the shed.", "kill the mice"),
+        ("A video game with no killing for my 8-year-old?", "killing"),
+        ("No breaking changes please, it's a public API.", "breaking changes"),
+        ("I don't want to lose weight, just build muscle.", "lose weight"),
         ("I don't want to repot it, what else can I do?", "repot"),
     ],
 )
@@ -229,7 +233,10 @@ def test_preferences_next_to_them_stay(query: str, item: str) -> None:
             "Pond cleaning, not keen on adding chlorine.",
             "The frogs will appreciate the lack of chlorine.",
         ),
-        ("Stock for the gravy, no dairy.", "Some stock cubes sneak in milk powder, so read them."),
+        (
+            "Stock for the gravy, no dairy.",
+            "Milk powder sneaks into some stock cubes, so read them.",
+        ),
     ],
 )
 def test_warnings_and_lacks_in_the_answer(query: str, answer: str) -> None:
@@ -260,7 +267,6 @@ def test_a_negated_modifier_does_not_do_the_activity() -> None:
     ("query", "item"),
     [
         ("Legal says we cannot mention pricing anywhere in partner emails.", "pricing"),
-        ("Priest said absolutely no flash during the ceremony. Settings?", "flash"),
         ("Vet told us no rawhide after he had a blockage scare.", "rawhide"),
         ("Building a FAQ page. No JS possible at all.", "js"),
         (
@@ -288,6 +294,14 @@ def test_more_ways_people_rule_things_out(query: str, item: str) -> None:
         ("I'm really not keen on driving after dark, how do I plan a 10-hour drive?", "driving"),
         ("Food allergies in class, what snacks can I send?", "food"),
         ("I don't drive to work, how do I plan my commute?", "driving"),
+        ("No coffee before my run, what should I eat?", "coffee"),
+        ("She doesn't drive, what's the easiest way to the airport?", "driving"),
+        ("What's the best allergy medicine for kids?", "best"),
+        ("I have pet allergies, which dog breeds suit me?", "pet"),
+        ("How do I get my dog to stay away from the couch?", "couch"),
+        ("My drain is blocked, how do I fix it?", "drain"),
+        ("My doctor isn't available this week, what can I take?", "doctor"),
+        ("I don't want to kill it, how do I care for my bonsai?", "kill"),
     ],
 )
 def test_not_more_than_they_rule_out(query: str, item: str) -> None:
@@ -348,7 +362,7 @@ def test_lacks_and_phrases(query: str, item: str, phrase: bool) -> None:
         ("Chocolate cake without eggs?", "It dates from rationing, when eggs were scarce.", False),
         (
             "Cassoulet, but halal?",
-            "Cassoulet traditionally relies on pork sausage and pork belly.",
+            "Cassoulet traditionally relies on pork sausage, pork belly and duck.",
             False,
         ),
         (
@@ -384,3 +398,49 @@ def test_debt_has_members() -> None:
     query = "I really don't want to take on any debt for it. How should I handle it?"
     assert _flags(query, "Or take out a small personal loan from a credit union.")
     assert _flags(query, "Save $1,500 a month and pay the shop in cash.") == []
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        # a use in the same sentence as a warning, a likeness or a norm
+        ("Beans, no pork.", "Sear some bacon, though some store-bought beans contain sugar."),
+        ("Granola ideas, no nuts.", "Most store granolas contain nuts, so add almonds for crunch."),
+        ("Beans, no pork.", "Sneak in some bacon for a smoky note."),
+        ("Soup ideas, no meat.", "If your soup lacks depth, add some bacon."),
+        ("Pasta, no garlic please.", "Beyond the basics, add garlic and chili flakes."),
+        ("Pasta, no garlic please.", "For a similar effect, use garlic powder."),
+        ("Cassoulet, no pork.", "Cassoulet traditionally uses pork, and I'd keep the pork belly."),
+        ("Cassoulet, no pork.", "I usually use pork shoulder for this and it's always a hit."),
+        ("Cassoulet, no pork.", "It typically includes pork sausage, which I'd brown first."),
+        (
+            "Pasta, no garlic please.",
+            "Sounds like garlic would work great here, so add two cloves.",
+        ),
+        ("Quick dinner, no pork.", "The best alternative is pork tenderloin, lean and quick."),
+        ("Dinner, no chicken.", "Once the chicken is out, rest it under foil for 10 minutes."),
+        # a class's substitutes are its own: beef is no pork, but it is a burger
+        ("BBQ ideas, no burgers this time.", "Grill some juicy beef burgers."),
+        ("Vegetarian, no meat.", "Try the halal chicken shawarma."),
+        ("Captions, no emojis.", "Fresh oat latte, now pouring ✨"),
+    ],
+)
+def test_uses_the_new_readings_leave_caught(query: str, answer: str) -> None:
+    assert _flags(query, answer)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("Move across town cheaply, I don't want any debt.", "Borrow a friend's truck."),
+        ("Packing list, no emojis please.", "☐ Passport ☐ Charger, rated ★★★★☆ by readers."),
+        ("How do I undo my last commit without losing my changes?", "A hard reset loses them."),
+    ],
+)
+def test_nor_do_they_flag(query: str, answer: str) -> None:
+    assert _flags(query, answer) == []
+
+
+def test_an_unclosed_fence_hides_nothing() -> None:
+    query = "```python\nimport numpy as np\nNo numpy please, rewrite without it."
+    assert "numpy" in analyze(query).excluded
