@@ -1,6 +1,6 @@
 """What the gate makes of answers that name what the request rules out.
 
-    HF_HUB_OFFLINE=1 python benchmarks/eval_exclusions.py [--gate] [--items OUT.jsonl]
+    HF_HUB_OFFLINE=1 python benchmarks/eval_exclusions.py [--gate [--model DIR]] [--items OUT.jsonl]
 
 Set: ``benchmarks/data/exclusion_mentions/*.jsonl``: realistic requests that rule
 something out (a thing or a class, an activity, a lack, a harm to avoid), each with a short
@@ -53,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", default=str(SET), help="folder of JSONL files")
     ap.add_argument("--gate", action="store_true", help="also run the whole gate (models)")
+    ap.add_argument("--config", help="a scoring YAML overlay for --gate (default: packaged)")
+    ap.add_argument("--model", help="precision model directory for --gate (default: configured)")
     ap.add_argument("--items", help="write every answer's flags (and action) to this JSONL")
     args = ap.parse_args(argv)
     rows = read_jsonl(Path(args.data).glob("*.jsonl"))
@@ -62,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     found = {role: [flags(r["query"], r[role]) for r in rows] for role in ROLES}
     actions: dict[str, list[str]] = {}
     if args.gate:
-        cfg = scoring_config(None, None)
+        cfg = scoring_config(args.config, args.model)
         models = LocalModels(cfg, device="cpu", backend=get_settings().cpu_backend)
         for role in ROLES:
             pairs = [(r["query"], r[role]) for r in rows]
