@@ -69,7 +69,8 @@ _COMPARISON = re.compile(
 #: what follows it in its own clause ("most granolas contain nuts, so add almonds" still
 #: adds almonds).
 _MAY_CONTAIN = re.compile(
-    r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently)\s+contains?\b"
+    r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently|quietly|secretly)"
+    r"\s+contains?\b"
     r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?contain\b|(?<=\b(?:many|most)\s)(?:[\w-]+\s+){0,3}?contain\b"
 )
 #: Words that negate what follows them (also read by ``membership``).
@@ -236,12 +237,16 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
     """Whether the word at ``j`` names token ``i`` without using it (a lack, a likeness, a
     swap, a warning), or ``None`` when it is no such word."""
     t = tokens[j]
+    if "other" in tokens[j + 1 : i]:  # "unlike other budgeting apps": still one of them
+        return False if t in _NEAR or t == "different" else None
     if t in _NEAR:  # "the lack of chlorine", "mimics the stitch a sewing machine makes"
         return j >= i - _NEAR[t] and clauses[j] == clauses[i]
     if t == _MAY_HOLD:  # "many bars contain wheat" (but not past the clause)
         return clauses[j] == clauses[i]
     if t in ("similar", "alternative", "alternatives"):  # "similar to oils", "an alternative
-        return tokens[j + 1] == "to" and j >= i - 3  # to nuts" (not "the best alternative is")
+        return tokens[j + 1] == "to" and j >= i - 4  # to nuts" (not "the best alternative is")
+    if t == "different":  # "very different from Duolingo's format"
+        return tokens[j + 1] in ("from", "to", "than") and j >= i - 4
     if t == "nothing":  # "nothing from the cabbage family" (but "nothing beats bacon")
         return tokens[j + 1] in _NOTHING_OF
     if t == "clear":  # "steer clear of fashion" (but "clear the bacon fat away")
@@ -268,6 +273,8 @@ _NEAR = {
     "imitates": 6,
     "resembles": 6,
     "replicates": 6,
+    # a contrast: "unlike a backpack, these leave your back open"
+    "unlike": 3,
 }
 #: What ``_MAY_CONTAIN`` is read as.
 _MAY_HOLD = "xmaycontainx"
@@ -279,11 +286,15 @@ _LIKENESS_VERBS = frozenset(
     "feel feels felt taste tastes tasted smell smells behave behaves behaved act acts handle"
     " handles perform performs".split()
 )
+#: Words that make "like" a comparison whatever comes before: "much like pothos".
+_AS_MUCH = frozenset({"much", "lot", "exactly", "just"})
 _DEGREE = frozenset({"a", "lot", "bit", "little", "much", "just", "exactly", "more", "very"})
 _REPLACING = frozenset({"replacing", "replaces", "replace", "replaced"})
 
 
 def _compares(tokens: list[str], j: int) -> bool:
+    if j > 0 and tokens[j - 1] in _AS_MUCH:  # "trail much like pothos", "just like butter"
+        return True
     k = j - 1
     while k >= 0 and tokens[k] in _DEGREE and j - k <= 3:
         k -= 1

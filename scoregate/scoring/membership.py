@@ -138,7 +138,11 @@ def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> 
         f"{_SUBSTITUTE}|{_CLASS_SUBSTITUTES[item]}" if item in _CLASS_SUBSTITUTES else _SUBSTITUTE
     )
     # ("soy sausages": the plural of a member too)
-    return re.sub(rf"\b({subs})[\s-]+(?:{alt})(?:e?s)?\b", r"\1", content, flags=re.IGNORECASE)
+    # ("vegan block butter": one word may stand between, not a conjunction)
+    between = r"(?:(?!(?:and|or|with|plus|then)\b)[a-z]+\s+)?"
+    return re.sub(
+        rf"\b({subs})[\s-]+{between}(?:{alt})(?:e?s)?\b", r"\1", content, flags=re.IGNORECASE
+    )
 
 
 def _unparticipled(text: str, member: str) -> str:

@@ -444,3 +444,34 @@ def test_nor_do_they_flag(query: str, answer: str) -> None:
 def test_an_unclosed_fence_hides_nothing() -> None:
     query = "```python\nimport numpy as np\nNo numpy please, rewrite without it."
     assert "numpy" in analyze(query).excluded
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        ("Bike commute, no backpack.", "Unlike a backpack, these leave your back open.", False),
+        (
+            "Bike commute, no backpack.",
+            "Unlike panniers, a backpack is easy; take a backpack.",
+            True,
+        ),
+        (
+            "Spanish, don't suggest Duolingo.",
+            "It feels very different from Duolingo's format.",
+            False,
+        ),
+        ("Lisbon, no walking tours.", "Tuk-tuks: an easy alternative to the walking tours.", False),
+        ("Trailing plant, anything but pothos.", "Arrowhead vine trails much like pothos.", False),
+        ("Scarf, nothing with wool.", "Many acrylic yarns quietly contain wool, so check.", False),
+        ("Vegan pastry, no dairy.", "Use vegan block butter and oat milk.", False),
+        ("Dinner, no dairy.", "Serve with rice and butter.", True),
+    ],
+)
+def test_contrasts_and_loose_substitutes(query: str, answer: str, flagged: bool) -> None:
+    assert bool(_flags(query, answer)) is flagged
+
+
+def test_unlike_other_ones_is_one_of_them() -> None:
+    query = "I hate budgeting apps. A simpler way to control spending?"
+    assert _flags(query, "Give YNAB a try, it's different from other budgeting apps.")
+    assert _flags(query, "Unlike other budgeting apps, YNAB is simple.")
