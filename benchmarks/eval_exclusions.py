@@ -7,7 +7,8 @@ something out (a thing or a class, an activity, a lack, a harm to avoid), each w
 faithful answer, a long faithful answer that names the excluded thing without suggesting
 it (a warning, a swap, a comparison, a reason), as good answers do, and a violating answer
 that suggests it. Written fresh on 2026-11-30 by writers who saw neither the code nor any
-other set.
+other set: parts a, b and c (120) were measured and then read while building the rules;
+parts d and e (59) were measured once, unread, at the end (``docs/decisions.md``).
 
 Prints, per kind and overall: the share of faithful answers (short, long) that the
 exclusion check flags, and the share of violating answers it catches (from the request
