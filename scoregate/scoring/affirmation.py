@@ -30,17 +30,23 @@ _QUOTED = re.compile(
     r"(?<![\w'’(=])(?<!from\s)(?<!import\s)['‘\"“][^'‘’\"“”\n/\\.=(){}<>;:]{1,60}['’\"”](?![\w'’])"
 )
 #: The rest of a clause that tells what is normally used, up to where advice follows.
+_ADVICE = r"(?:so|but|then|instead|here|use|try|swap|which|and)\b"
 _NORM_REST = (
-    r"(?:[^.;:!?\n,]|,(?!\s*(?:so|but|then|instead|here|use|try|swap|which|and)\b))"
-    r"{1,100}?(?=[.;:!?\n]|,\s*(?:so|but|then|instead|here|use|try|swap|which|and)\b"
-    r"|\s(?:and|but|so|which)\s|$)"
-    # (not when the answer goes on to use it: "..., which I'd brown first")
-    r"(?!,?\s*which\s+(?:i|i'd|i'll|you|you'd|you'll|we|we'd)\b)"
+    # (not when the clause goes on to use it: "..., which I'd brown first")
+    r"(?![^.;:!?\n]*\bwhich\s+(?:i|i'd|i'll|you|you'd|you'll|we|we'd)\b)"
+    rf"(?:[^.;:!?\n,]|,(?!\s*{_ADVICE}))"
+    rf"{{1,100}}?(?=[.;:!?\n]|,\s*{_ADVICE}|\s(?:and|but|so|which)\s|$)"
+)
+#: "I'd normally use", "I would usually", "we also typically": the writer's own habit, a
+#: recommendation (read as "i normally", which the norm pattern leaves alone).
+_FIRST_PERSON_NORM = re.compile(
+    r"\b(?:i|we|you)(?:'d|\s+would)?(?:\s+(?:also|still|just|really|generally))?\s+"
+    r"(normally|usually|typically|traditionally)\b"
 )
 #: What an item would otherwise do, said of its replacement: "castor oil (boosts lather,
 #: which coconut usually provides)".
 _COUNTERFACTUAL = re.compile(
-    r"\b[\w-]+(?:\s+[\w-]+)?\s+(?:usually|normally|typically|traditionally|would\s+otherwise)"
+    r"(?<![\w-])[\w-]+(?:\s+[\w-]+)?\s+(?:usually|normally|typically|traditionally|would\s+otherwise)"
     r"\s+(?:does|do|provides?|gives?|adds?|brings?|offers?|supplies|supply|contributes?"
     r")\b"
     # what a dish or a tool would need or use, told to explain a swap: "cassoulet
@@ -241,10 +247,12 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
         return False if t in _NEAR or t == "different" else None
     if t in _NEAR:  # "the lack of chlorine", "mimics the stitch a sewing machine makes"
         return j >= i - _NEAR[t] and clauses[j] == clauses[i]
-    if t == _MAY_HOLD:  # "many bars contain wheat" (but not past the clause)
-        return clauses[j] == clauses[i]
-    if t in ("similar", "alternative", "alternatives"):  # "similar to oils", "an alternative
-        return tokens[j + 1] == "to" and j >= i - 4  # to nuts" (not "the best alternative is")
+    if t == _MAY_HOLD:  # "many bars contain wheat" (not past the clause or "so", "and")
+        between = tokens[j + 1 : i]
+        return j >= i - 3 and clauses[j] == clauses[i] and not {"so", "and", "but"} & set(between)
+    if t in ("similar", "alternative", "alternatives"):  # "similar (texture) to chicken", "an
+        return "to" in tokens[j + 1 : j + 3] and j >= i - 5  # alternative to nuts" (not "the
+        # best alternative is")
     if t == "different":  # "very different from Duolingo's format"
         return tokens[j + 1] in ("from", "to", "than") and j >= i - 4
     if t == "nothing":  # "nothing from the cabbage family" (but "nothing beats bacon")
@@ -264,10 +272,10 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
 #: chlorine", "options beyond hostels", "mimics the stitch a sewing machine makes" (but
 #: "if your soup lacks depth, add some bacon" adds bacon).
 _NEAR = {
-    "lack": 2,
-    "lacks": 2,
-    "lacking": 2,
-    "beyond": 2,
+    "lack": 3,
+    "lacks": 3,
+    "lacking": 3,
+    "beyond": 3,
     "mimics": 6,
     "mimic": 6,
     "imitates": 6,
@@ -319,18 +327,21 @@ def _condition_after(tokens: list[str], clauses: list[int], i: int) -> bool:
     )
 
 
-_GIVEN = frozenset({"if", "since", "as", "because", "now", "given", "with"})
+_GIVEN = frozenset({"if", "since", "because", "given", "with"})
 
 
 def _ruled_out_after(tokens: list[str], i: int) -> bool:
     """ "if cages and tanks are out", "since holes are off the table" (but "once the
     chicken is out of the oven")."""
     after = tokens[i + 1 : i + 5]
-    if len(after) < 2 or after[0] not in _COPULAS or _GIVEN.isdisjoint(tokens[max(0, i - 4) : i]):
-        return False  # ("once the chicken is out, rest it": a step, not a ruling)
-    if after[1] == "out":
-        return after[2:3] != ["of"]
-    return after[1] == "off" and (after[2:4] == ["the", "table"] or after[2:3] == ["limits"])
+    if len(after) < 2 or after[0] not in _COPULAS:
+        return False
+    if after[1] == "off":
+        return after[2:4] == ["the", "table"] or after[2:3] == ["limits"]
+    # "if cages and tanks are out", "pork is out, so ..." (but "once the chicken is out,
+    # rest it" is a step, and "out of the oven" a place)
+    given = not _GIVEN.isdisjoint(tokens[max(0, i - 4) : i]) or after[2:3] in ([], ["so"])
+    return after[1] == "out" and after[2:3] != ["of"] and given
 
 
 def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
@@ -387,9 +398,19 @@ def read_sentences(content: str) -> list[str]:
     "a running-like motion" is like running, not running; "avoid words like 'ionizer'"
     names the word; "(gives the creaminess banana usually does)" says what it would do."""
     content = _LIKENESS.sub(" ", content.lower())
-    content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", _QUOTED.sub(" ", content)))
+    content = _FIRST_PERSON_NORM.sub(r"i \1", _QUOTED.sub(" ", content))
+    content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", content))
     content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)
     return _SENTENCE.split(content)
+
+
+def _warns(tokens: list[str]) -> bool:
+    """Whether a sentence warns about what it names: "chicken hides in a lot of foods",
+    "some stock cubes sneak in milk powder" (but "sneak in some bacon" is an order)."""
+    if not WARNINGS.isdisjoint(tokens):
+        return True
+    at = tokens.index("sneak") if "sneak" in tokens else -1
+    return at > 0 and tokens[at - 1] not in ("you", "can", "to", "and", "or", "then", "just")
 
 
 def mentions(content: str, term: str) -> tuple[bool, bool]:
@@ -403,7 +424,7 @@ def mentions(content: str, term: str) -> tuple[bool, bool]:
         if not _occurrences(tokens, clauses, stems):
             continue
         seen = True
-        if not WARNINGS.isdisjoint(tokens):
+        if _warns(tokens):
             continue  # "chicken hides in a lot of foods"
         tokens, clauses = clause_tokens(unwarned(sentence))
         affirmed = affirmed or any(

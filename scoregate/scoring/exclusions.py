@@ -111,9 +111,10 @@ _CUES: tuple[str, ...] = (
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",
     # "said to stay away from pseudoephedrine", "I steer clear of anything fried" (advice or
     # the asker's own rule, not "get my dog to stay away from the couch")
-    r"(?:\b(?:said|told\s+(?:me|us)|advised(?:\s+(?:me|us))?|have|need|want|trying|try"
-    r"|should|must|i'd\s+like)\s+to\s+|\b(?:i|we|i'll|we'll|i'm|we're|please|i\s+always"
-    r"|we\s+always)\s+)(?:stay|steer|staying|steering)\s+(?:away\s+from|clear\s+of)\s+",
+    r"(?:\b(?:said|says|told(?:\s+(?:me|us))?|advised(?:\s+(?:me|us))?|have|need|want|trying|try"
+    r"|supposed|tend|i'd\s+like)\s+to\s+|\b(?:i|we|i'll|we'll|i'm|we're|please|should|must"
+    r"|generally|usually|always|rather)\s+|(?:^|[.!?]\s+))"
+    r"(?:stay|steer|staying|steering)\s+(?:away\s+from|clear\s+of)\s+",
     r"\b(?:allergic|intolerant)\s+to\s+",
     r"\bfree\s+(?:of|from)\s+",
     # "zero soldering." (an activity on its own), "I have zero power tools" (things owned);
@@ -141,15 +142,19 @@ _NOT_FREE_OF = _PRONOUNS | frozenset(
 ALLERGY_NOUNS = ("allergy", "allergies", "allergic", "intolerance", "intolerances", "intolerant")
 #: An allergy named by its allergen: "egg allergy kid", "my son's severe peanut allergy".
 _ALLERGY_RE = re.compile(
-    r"(?<!['’])\b(?P<x>[a-z]+(?:[- ][a-z]+)?)[- ](?:allergy|allergies|intolerance)\b", re.IGNORECASE
+    rf"(?<!['’])\b(?P<x>[a-z]+(?:[- ][a-z]+)?)[- ](?:{'|'.join(ALLERGY_NOUNS)})\b", re.IGNORECASE
 )
 #: The allergens people name that way (a closed list: "food", "pet", "spring" or "best"
 #: before "allergy" name no thing an answer could leave out).
 _ALLERGENS = frozenset(
-    "milk dairy egg eggs peanut peanuts nut nuts tree soy soya wheat gluten fish shellfish"
+    "milk dairy egg eggs peanut peanuts nut nuts soy soya wheat gluten fish shellfish seafood"
     " sesame shrimp prawn lactose mustard celery lupin sulphite sulfite corn coconut kiwi"
-    " strawberry latex penicillin banana avocado".split()
+    " strawberry latex penicillin banana avocado cashew cashews pistachio pistachios almond"
+    " almonds walnut walnuts hazelnut hazelnuts pecan pecans oat oats fructose histamine"
+    " sulfa shellfish".split()
 )
+#: Two-word allergens, and what to call them ("milk protein allergy": milk).
+_ALLERGEN_PAIRS = {"tree nut": "tree nut", "pine nut": "pine nut", "milk protein": "milk"}
 #: A habit stated of oneself: "I don't fly (long story)", "we never drive": the activity.
 _HABIT_RE = re.compile(
     r"\b(?:i|we)\s+(?:don't|dont|do\s+not|never|can't|cannot|won't)\s+(?P<v>fly|drive|drink|smoke)\b"
@@ -168,14 +173,14 @@ _NOT_SUBJECT = (
 #: What a setup lacks, said of the thing (shared with ``request_analysis``, which reads it
 #: as a lack: review at most).
 UNAVAILABLE = (
-    r"(?:(?:isn't|aren't|is\s++not|are\s++not)\s++(?:available|supported|allowed|permitted)"
-    r"|(?:is|are)\s++(?:blocked|disabled|banned)|(?:doesn't|don't|does\s++not|do\s++not)\s++exist)\b"
+    r"(?:(?:isn't|aren't|is\s++not|are\s++not)\s++(?:available|supported|installed)"
+    r"|(?:is|are)\s++(?:blocked|disabled)|(?:doesn't|don't|does\s++not|do\s++not)\s++exist)\b"
 )
 _PHRASE = rf"(?!{_NOT_SUBJECT})[a-z][\w-]*+(?:\s++(?!{_NOT_SUBJECT})[a-z][\w-]*+){{0,2}}"
 _VERDICT = (
     r"(?:(?:completely|totally|absolutely|definitely|just|also|really)\s++)?"
     r"(?:a\s++(?:total\s++|hard\s++)?no[- ]?go|out\s++of\s++the\s++question|off\s++the\s++table"
-    r"|not\s++an\s++option)\b"
+    r"|not\s++an\s++option|not\s++(?:allowed|permitted|possible)|banned|forbidden)\b"
 )
 _RULED_OUT_RE = re.compile(
     rf"(?<![\w'-])(?P<x>{_PHRASE})\s++is\s++{_VERDICT}"
@@ -185,11 +190,12 @@ _RULED_OUT_RE = re.compile(
     # a function, a method or a product the asker's setup lacks: "so XLOOKUP isn't
     # available", "PUT and DELETE are blocked" (kept only when written as a name, see
     # ``_named``; "my drain is blocked" is a situation)
-    rf"|(?<![\w'-])(?P<z>{_PHRASE})\s++{UNAVAILABLE}",
+    rf"|(?<![\w'-])(?P<z>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
+    rf"\s++{UNAVAILABLE}",
     re.IGNORECASE,
 )
 #: A name as code and products are written: capitals after the first letter, a digit, an
-#: underscore or brackets ("XLOOKUP", "ROW_NUMBER()", "PUT", "Python 2").
+#: underscore or brackets ("XLOOKUP", "ROW_NUMBER()", "PUT, PATCH").
 _NAMED = re.compile(r"[A-Z][^\s]*[A-Z]|[_()\d]")
 _LEADING = re.compile(
     r"^(?:(?:no|hate|dislike|a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
@@ -345,25 +351,34 @@ OUTCOME_VERBS = frozenset(
 
 def harms(verb: str, obj: str) -> bool:
     """Whether doing ``verb`` to ``obj`` (its first words) is a harm to one's own things:
-    "kill it", "ruin my pan", "damaging the enamel" (not "kill the mice", "break up")."""
-    return verb in OUTCOME_VERBS and bool(_OWN_OBJECT.match(obj))
+    "ruin the pan", "break the drill bit", "kill it", "hurt her feelings" (not "kill the
+    mice", "break up with him", "lose weight")."""
+    if verb not in OUTCOME_VERBS or obj.startswith("up"):
+        return False
+    own = _OWN_OBJECT if verb in _AMBIGUOUS_HARMS else _ANY_OBJECT
+    return bool(own.match(obj))
 
 
-#: The object of a harm: the asker's own thing, or the one asked about ("it", "the enamel"
-#: of "without damaging the enamel").
+#: Harms that are also things people choose to do ("kill the mice", "lose weight"): only of
+#: the asker's own thing or the one asked about ("kill it", "lose my data").
+_AMBIGUOUS_HARMS = frozenset(
+    "kill killing hurt hurting harm harming injure injuring lose losing waste wasting offend"
+    " offending upset upsetting trigger triggering".split()
+)
 _OWN_OBJECT = re.compile(r"(?:it|them|my|our|your|his|her|their)\b")
+_ANY_OBJECT = re.compile(r"(?:it|them|my|our|your|his|her|their|the|this|that|these|those)\b")
 
 
 def _outcome(term: str, phrase: str) -> bool:
     """Whether ``term`` names a harm to avoid: "without damaging the enamel", "don't want to
-    kill it", "dont want it to shrink or felt" (not "no killing", "I don't want to kill the
-    mice", "no breaking changes", "break my fast" aside)."""
+    kill it", "don't want to break the bit", "dont want it to shrink or felt" (not "no
+    killing", "I don't want to kill the mice", "no breaking changes")."""
     words = term.split()
     if not words or words[0] not in OUTCOME_VERBS:
         return False
     first = words[0]
-    if first.endswith("ing"):  # "without damaging the paint / my data"
-        return bool(re.match(rf"without\s+{first}\s+\w", phrase, re.IGNORECASE))
+    if first.endswith("ing"):  # "without damaging the paint", "avoid scratching"
+        return bool(re.match(rf"(?:without|avoid|avoiding)\s+{first}\b", phrase, re.IGNORECASE))
     after = re.search(rf"\bto\s+(?:[a-z]+\s+(?:or|and)\s+)?{first}\b\s*(\w*)", phrase, re.I)
     if after is None:
         return False
@@ -379,8 +394,9 @@ _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
 _WHEN_CUT = re.compile(
     r"\s+(?:anywhere\b|(?:after|since|because|when)\s+(?:he|she|they|we|i|it)\b)"
 )
-#: The particle of a phrasal verb before its object ("take out a loan", "take on debt").
-_PARTICLE = re.compile(r"^(?:on|out|up)\s+(?=(?:a|an|the|any|another|new|more|some)\s)")
+#: The particle of a phrasal verb before its object ("take out a loan", "take on debt"):
+#: read only after "take", "put" or "sign", or where a verb of ``_ACTIVITY_VERBS`` led.
+_PARTICLE = re.compile(r"^(?:on|out|up)\s+(?=[a-z])")
 _PHRASAL_VERB = re.compile(r"\b(?:take|taking|put|putting|sign|signing)\s+$", re.IGNORECASE)
 
 
@@ -392,11 +408,11 @@ def _named(m: re.Match[str]) -> str:
 
 def _allergen(words: str) -> str | None:
     """The allergen of "severe peanut" (allergy): "peanut"; ``None`` for "food", "pet"."""
-    words_ = re.split(r"[- ]", words.lower())
-    if words_[-2:] == ["tree", "nut"]:
-        return "tree nut"
-    kept = [w for w in words_[-1:] if w in _ALLERGENS and w != "tree"]
-    return kept[0] if kept else None
+    parts = re.split(r"[- ]", words.lower())
+    pair = " ".join(parts[-2:])
+    if pair in _ALLERGEN_PAIRS:
+        return _ALLERGEN_PAIRS[pair]
+    return parts[-1] if parts[-1] in _ALLERGENS else None
 
 
 def _clean_term(raw: str) -> str | None:

@@ -127,7 +127,7 @@ class MemberCheck:
 
 #: Substitutes for one excluded class only: "beef bacon" and "turkey sausages" are no pork
 #: (but "beef tacos" still break "no tacos").
-_CLASS_SUBSTITUTES = {"pork": "beef|turkey"}
+_CLASS_SUBSTITUTES = {"pork": "beef|turkey|halal"}
 
 
 def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> str:
@@ -272,12 +272,13 @@ _FOR_LOOP = (
     r"|^[ \t]*for\s+[\w, ]+:?=\s*range\b"
 )
 _WHILE_LOOP = r"^[ \t]*while\s*\(|^[ \t]*while\s+[^\n]+:[ \t]*$"
-#: Emoji: what "no emojis" rules out (pictographs and the symbols shown as emoji, not a
-#: checkbox or a star rating).
+#: Emoji: what "no emojis" rules out (pictographs, flags, and symbols shown as emoji or
+#: followed by the emoji selector U+FE0F; not a checkbox or a star rating).
 _EMOJI = (
     "[\U0001f300-\U0001faff\u2614\u2615\u26a1\u26bd\u26be\u26c4\u26c5\u26d4\u26ea\u26f2-\u26fa"
     "\u26fd\u2705\u270a\u270b\u2728\u274c\u274e\u2753-\u2755\u2757\u2764\u2795-\u2797\u27b0"
-    "\u27bf\u2b50\u2b55]"
+    "\u27bf\u2b50\u2b55\u231a\u231b\u23e9-\u23f3\u23f8-\u23fa]"
+    "|[\u2190-\u21ff\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff]\ufe0f|[\U0001f1e6-\U0001f1ff]{2}"
 )
 #: What a request rules out that an answer writes rather than names: emoji, and code
 #: constructs ("without a for loop or a list comprehension").

@@ -475,3 +475,51 @@ def test_unlike_other_ones_is_one_of_them() -> None:
     query = "I hate budgeting apps. A simpler way to control spending?"
     assert _flags(query, "Give YNAB a try, it's different from other budgeting apps.")
     assert _flags(query, "Unlike other budgeting apps, YNAB is simple.")
+
+
+@pytest.mark.parametrize(
+    ("query", "item", "lack"),
+    [
+        ("Recursion is not allowed in this assignment.", "recursion", False),
+        ("For loops are not allowed, use numpy.", "for loops", False),
+        ("Cars are banned in the old town. How do we get around?", "cars", False),
+        ("Our proxy: PUT, PATCH and DELETE are blocked.", "patch", True),
+        ("My son has a cashew allergy, snack ideas?", "cashew", False),
+        ("Baby has a milk protein allergy, what formula?", "milk", False),
+        ("My doctor says I should stay away from ibuprofen.", "ibuprofen", False),
+        ("I was told to stay away from NSAIDs.", "nsaids", False),
+        ("I don't want to take on debt for the wedding.", "debt", False),
+    ],
+)
+def test_rules_lacks_and_allergens_after_the_second_review(
+    query: str, item: str, lack: bool
+) -> None:
+    found = {e.item: e.lack for e in analyze(query).exclusions}
+    assert found[item] is lack
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (
+            "I don't want to break the drill bit.",
+            "Go slowly, or you'll break the drill bit.",
+            False,
+        ),
+        ("Clean my glasses without scratching?", "Paper towels can cause scratching.", False),
+        ("No pork please.", "Pork is out, so here's a lamb and duck version.", False),
+        ("No pork please.", "Pork is off the table, so I used lamb shoulder.", False),
+        ("No chicken.", "As soon as the chicken is out, rest it.", True),
+        ("No pork.", "It typically includes pork sausage which I'd brown first.", True),
+        ("No pork.", "I'd normally use pork shoulder here.", True),
+        ("No cream.", "This sauce's lack of heavy cream keeps it light.", False),
+        ("No chicken.", "Jackfruit has a similar texture to pulled chicken.", False),
+        ("No nuts.", "Most granolas contain oats so toss in some almonds.", True),
+        ("No dairy.", "Watch out: some stock cubes sneak in milk powder.", False),
+        ("No emojis.", "Sunny day ☀️ ahead.", True),
+        ("No emojis.", "Go 🇺🇸", True),
+        ("No pork.", "Try halal sausages with mash.", False),
+    ],
+)
+def test_readings_after_the_second_review(query: str, answer: str, flagged: bool) -> None:
+    assert bool(_flags(query, answer)) is flagged
