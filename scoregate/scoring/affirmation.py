@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from scoregate.scoring.exclusions import ALLERGY_NOUNS, parse_exclusions
 
@@ -122,7 +123,6 @@ NEGATORS = frozenset(
         "label",
         "labels",
         "traces",
-        # "the pond life will appreciate the lack of chlorine"
     }
 )
 #: Words that make a whole sentence a warning about the item, not a use of it: "chicken
@@ -393,15 +393,18 @@ def clause_tokens(sentence: str) -> tuple[list[str], list[int]]:
     return tokens, clauses
 
 
-def read_sentences(content: str) -> list[str]:
+@lru_cache(maxsize=256)
+def read_sentences(content: str) -> tuple[str, ...]:
     """The answer's sentences, lower-cased, less what names words rather than using them:
     "a running-like motion" is like running, not running; "avoid words like 'ionizer'"
-    names the word; "(gives the creaminess banana usually does)" says what it would do."""
+    names the word; "(gives the creaminess banana usually does)" says what it would do.
+
+    Cached: the check reads the same answer once per excluded item and class member."""
     content = _LIKENESS.sub(" ", content.lower())
     content = _FIRST_PERSON_NORM.sub(r"i \1", _QUOTED.sub(" ", content))
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", content))
     content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)
-    return _SENTENCE.split(content)
+    return tuple(_SENTENCE.split(content))
 
 
 def _warns(tokens: list[str]) -> bool:

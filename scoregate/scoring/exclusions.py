@@ -151,7 +151,7 @@ _ALLERGENS = frozenset(
     " sesame shrimp prawn lactose mustard celery lupin sulphite sulfite corn coconut kiwi"
     " strawberry latex penicillin banana avocado cashew cashews pistachio pistachios almond"
     " almonds walnut walnuts hazelnut hazelnuts pecan pecans oat oats fructose histamine"
-    " sulfa shellfish".split()
+    " sulfa".split()
 )
 #: Two-word allergens, and what to call them ("milk protein allergy": milk).
 _ALLERGEN_PAIRS = {"tree nut": "tree nut", "pine nut": "pine nut", "milk protein": "milk"}
