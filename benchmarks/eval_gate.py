@@ -22,8 +22,11 @@ Sets (written for evaluation, never used in training; a test keeps them apart):
   domains (not read: only its totals are reported, see docs/decisions.md);
   ``gate_holdout8/`` (150), written fresh on 2026-11-30 by three more writers in 30 new
   domains, realistic registers (measured first, then read to find failures);
-  ``gate_holdout9/`` (150), written the same way in 30 more domains (not read: only its
-  totals are reported, see docs/decisions.md);
+  ``gate_holdout9/`` (150), written the same way in 30 more domains (measured unread
+  twice, then read to find failures); ``gate_holdout10/`` (150), written fresh on
+  2026-11-30 by five more writers in 50 new domains (office administration, software
+  infrastructure, family logistics, hobbies and sport, health, money and law; not read:
+  only its totals are reported, see docs/decisions.md);
 * ``benchmarks/data/instructions_*.jsonl``: requests with verifiable formatting
   instructions, each with a compliant answer and one that breaks one instruction (``dev``,
   used while building the instruction rules, and four hold-out sets written apart).

@@ -187,6 +187,19 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 #: What a ``mentions`` instruction can find by its form: a complexity ("O(n)"), a price
 #: ("$45", "130 €"), or a price in every list item.
 MENTIONABLE = ("complexity", "price", "price of each")
+#: The forms a ``format`` instruction checks (``table_only``: a table and nothing else;
+#: ``code_only``: code with no prose; ``commented``: a comment on every line of code).
+FORMATS = (
+    "json",
+    "yaml",
+    "code_block",
+    "code_only",
+    "blockquote",
+    "comma_separated",
+    "table",
+    "table_only",
+    "commented",
+)
 
 
 class Instruction(_Base):
@@ -195,8 +208,8 @@ class Instruction(_Base):
     request by request analysis (``inferred``: then soft, and ``phrase`` quotes the
     request's words that asked for it).
 
-    ``value`` is a count (``count``), a phrase, a word list, or a name (``format``:
-    json / yaml / code_block / table; ``case``: lowercase / uppercase; ``list_form``:
+    ``value`` is a count (``count``), a phrase, a word list, or a name (``format``: one of
+    ``FORMATS``; ``case``: lowercase / uppercase; ``list_form``:
     numbered / bulleted; ``language``: an ISO 639-1 code; ``mentions``: one of
     ``MENTIONABLE``); ``count`` is the number a frequency check compares with.
     """
@@ -223,6 +236,11 @@ class Instruction(_Base):
             )
         if self.check == "count" and not isinstance(self.value, int):
             raise ValueError("instruction 'count' needs an integer value")
+        if self.check == "format" and self.value not in FORMATS:
+            raise ValueError(
+                f"instruction 'format' checks one of {', '.join(map(repr, FORMATS))},"
+                f" not {self.value!r}"
+            )
         if self.check == "mentions" and self.value not in MENTIONABLE:
             raise ValueError(
                 f"instruction 'mentions' checks one of {', '.join(map(repr, MENTIONABLE))},"

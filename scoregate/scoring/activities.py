@@ -45,7 +45,7 @@ _CUE = re.compile(
     r"|(?P<ing>can'?t\s+be\s+bothered(?:\s+with)?|(?:not|n't)\s+keen\s+on|want\s+to\s+stop"
     r"|(?:sick|tired)\s+of|don'?t\s+fancy))\s+"
     r"(?:(?:just|really|having\s+to|to|keep|keeping|have\s+to)\s+)*"
-    r"(?P<verb>[a-z][a-z'-]+)(?P<obj>(?:\s+[a-z0-9'_-]+){0,7})",
+    r"(?P<verb>[a-z][a-z'-]+)(?P<obj>(?:\s+[a-z0-9][a-z0-9'_-]*){0,7})",
     re.IGNORECASE,
 )
 #: Verbs that say little of their own: the object's words must carry the activity.

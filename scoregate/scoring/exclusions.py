@@ -100,14 +100,19 @@ _CUES: tuple[str, ...] = (
     r"\bnot\s+a\s+fan\s+of\s+",
     r"\bnot\s+(?:ok|okay|happy|keen|interested)\s+(?:with|on|about|in)\s+",
     r"\bnothing\s+(?:with|containing|involving|about|by|from|too|in|into"
-    r"|(?:that|which)\s+(?:needs|uses|requires|involves|has|is))\s+",
+    # "one rule: nothing made of memory foam"
+    r"|made\s+(?:of|from|with|out\s+of)"
+    r"|(?:that|which)\s+(?:needs|uses|requires|involves|has|is|contains))\s+",
     # "nothing slow." / "nothing spicy, please": one word closing the clause.
     r"\bnothing\s+(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|$))",
     r"\bnever\s+(?:by|in|on|at|via|through)\s+",
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
     r"(?:^|[,;(]|\s-)\s*not\s+(?!in" + _PLACE + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
-    r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b)",
+    r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b"
+    r"|interested\b|bothered\b|fussed\b)",
     r"\b(?:hate|dislike|can't\s+stand|cannot\s+stand)\s+",
+    # "honestly cant be bothered with decanting", "I really can't face video calls"
+    r"\b(?:can't|cant|cannot)\s+(?:really\s+)?(?:be\s+bothered(?:\s+with)?|face)\s+",
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",
     # "said to stay away from pseudoephedrine", "I steer clear of anything fried" (advice or
     # the asker's own rule, not "get my dog to stay away from the couch")
@@ -201,7 +206,8 @@ _LEADING = re.compile(
     r"^(?:(?:no|hate|dislike|a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
-    r"|wearing|mood\s+for|into|paying\s+for|(?:anything|stuff)\s+(?:about|on|regarding)|with"
+    r"|wearing|mood\s+for|into|paying\s+for|pulling\s+in|bringing\s+in|installing|importing"
+    r"|relying\s+on|depending\s+on|(?:anything|stuff)\s+(?:about|on|regarding)|with"
     r"|me|him|us|them|not\s+even|even)\s+)+",
     re.IGNORECASE,
 )
@@ -220,15 +226,32 @@ _EXAMPLES = re.compile(
 _INSTEAD = re.compile(r"^\s*(?:but|apart\s+from|except)\b|\b(?:just|only)\b", re.IGNORECASE)
 
 
+#: Classes that only introduce their examples: "no words like token, API, OAuth" rules out
+#: the examples, not every word.
+_EMPTY_CLASSES = frozenset("words word terms term phrases phrase things stuff names".split())
+#: A relative clause after a class's examples: "claim companies like AirHelp that take 30%".
+_ANY_OF = re.compile(r"^\s*(?:any|all)\s+of\s+(?:those|these|the)\s+", re.I)
+_RELATIVE = re.compile(r"\s+(?:that|which|who)\s+(?!(?:is|are|isn't|aren't)\b)\w.*$", re.I)
+
+
 def _pieces(term: str) -> list[str]:
     """The items of one excluded phrase: split at commas and or/and, a class apart from its
-    examples; the list ends where it turns to what there is instead ("just ...")."""
+    examples (the class left out when it only introduces them: "words like ..."); the list
+    ends where it turns to what there is instead ("just ...")."""
     out: list[str] = []
     for piece in _SPLIT.split(term):
         if _INSTEAD.search(piece):
             break
+        if re.search(r"\s(?:like|such\s+as)\s", piece, re.I):
+            # the clause restricts the examples, not the class: "claim companies like
+            # AirHelp that take 30%" (but "shoes that pinch my toes" are only those shoes)
+            piece = _RELATIVE.sub("", piece)
+        piece = _ANY_OF.sub("", piece)  # "any of those claim companies like AirHelp"
         m = _EXAMPLES.match(piece)
-        out += [m.group("cls"), m.group("ex")] if m else [piece]
+        if m and m.group("cls").lower() in _EMPTY_CLASSES:
+            out.append(m.group("ex"))
+        else:
+            out += [m.group("cls"), m.group("ex")] if m else [piece]
     return out
 
 
@@ -267,9 +290,15 @@ _STOP_TERMS = frozenset(
         # adverbs and particles a cue can run into: "don't have time", "who aren't there",
         # "rather not go", "not get out"
         "time",
+        "whatever",
+        "interested",
+        "not interested",
         "there",
         "here",
         "out",
+        "off",
+        "on",
+        "up",
         "go",
         "from",
     }
@@ -415,6 +444,11 @@ def _allergen(words: str) -> str | None:
     return parts[-1] if parts[-1] in _ALLERGENS else None
 
 
+#: A vague noun after what is named: "the foil stuff", "camping things".
+_VAGUE_TAIL = re.compile(r"(\w+)\s+(?:stuff|things)$")
+_ADJECTIVE_ENDINGS = ("y", "ic", "al", "ous", "ful", "ive", "ish", "ed", "less", "able", "ible")
+
+
 def _clean_term(raw: str) -> str | None:
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
     if term in _EMPHASIS:
@@ -438,6 +472,10 @@ def _clean_term(raw: str) -> str | None:
         term = term.rsplit(" of ", 1)[-1]  # "a fan of cilantro", "any kind of nuts"
     term = _LEADING.sub("", term).strip()
     term = re.sub(r"(?<=\w)\s+(?:her|him|them|it|us|me)$", "", term)  # "declaw her": declaw
+    # "skip the foil stuff": foil (but "no shiny stuff" names no thing by its adjective)
+    vague = _VAGUE_TAIL.search(term)
+    if vague and not vague.group(1).endswith(_ADJECTIVE_ENDINGS):
+        term = term[: vague.start()] + vague.group(1)
     # where, or the reason why: "can't mention pricing anywhere in emails", "no rawhide
     # after he had a blockage" rule out pricing and rawhide (but a time restricts: "no
     # coffee before my run", "driving after dark")
@@ -492,6 +530,13 @@ _PAST_FACT = re.compile(
     r"(?:did\s*n['’]?t|didnt|did\s+not)\s+(?!(?:like|want|enjoy|love|need|care)\b)",
     re.IGNORECASE,
 )
+#: "The airline gave us no hotel", "there was no hot water": what happened, read before a
+#: "no" cue (but "I want no fuss" and "we have no car" are read as before).
+_REPORTED_BEFORE_NO = re.compile(
+    r"\b(?:gave|offered|provided|sent|got|received|had|there\s+(?:was|were))"
+    r"(?:\s+(?:us|me|them|him|her|you))?\s+$",
+    re.IGNORECASE,
+)
 #: A fenced code block the request pastes: "x not in dups" there is code, not a preference.
 _FENCED = re.compile(r"```.*?```", re.DOTALL)
 
@@ -513,6 +558,10 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
                 at -= 4 if sentence[max(0, at - 4) : at].lower() == "did " else 0
                 if _PAST_FACT.match(sentence, at):
                     continue  # "he didn't get the role": what happened, not a preference
+                if sentence[at : at + 3].lower() == "no " and _REPORTED_BEFORE_NO.search(
+                    sentence[:at]
+                ):
+                    continue  # "they gave us NO hotel": what happened
                 found += [
                     (t, m.group(0))
                     for p in _pieces(x)

@@ -242,7 +242,9 @@ def _single_counts(q: str, low: str) -> Iterator[Instruction]:
     for m in re.finditer(
         r"\b(?:in\s+|as\s+|with\s+|using\s+)?(?:one|a\s+single|1)\s+sentence\b", low
     ):
-        if each_after(low, m) and not is_part(low, m):  # "one sentence each"
+        if (each_after(low, m) and not is_part(low, m)) or _each_item(low, m):
+            # "one sentence each", "each step a single sentence", "keep each bullet to one
+            # sentence"
             yield make("count", m.group(0), unit="item_sentences", relation="exactly", value=1)
         elif (
             not is_part(low, m)
@@ -354,8 +356,10 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"|checkbox(?:es)?|list\s+items)\b"
     )
     # "Exactly 4 steps, numbered.": a sentence that opens with the count
+    # "Max 8 items, each under 50 characters."
     opening = (
-        rf"(?:^|[.!?;:,]\s+)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+{NUM}\s+"
+        rf"(?:^|[.!?;:,]\s+)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than|max(?:imum)?\.?"
+        rf"|up\s+to)\s+{NUM}\s+"
         rf"(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
     )
     # "3 mocktail ideas with ginger beer.": a short request that opens with what it wants
@@ -446,6 +450,14 @@ _FORMATS = patterns(
     (
         "blockquote",
         r"\b(?:in|as|inside|within|use|using)\s+(?:a\s+)?(?:markdown\s+)?block[\s-]?quotes?\b",
+    ),
+    (
+        # "Just the table please, nothing else.", "table only", "the table and nothing else"
+        "table_only",
+        r"\b(?:just|only)\s+(?:the\s+|a\s+)?(?:markdown\s+)?table\b"
+        r"(?=\s*(?:[.,;!)]|$|pls\b|please\b|and\s+nothing\b|with\s+no\b|no\s+(?:intro|text|prose|explanation)))"
+        r"|(?:^|[.!?,;:]\s*|\b(?:the|a)\s+)(?:markdown\s+)?table\s+only\b(?=\s*(?:[.,;!)]|$|pls\b|please\b))"
+        r"|\btable\s+and\s+nothing\s+else\b",
     ),
     (
         "table",

@@ -192,6 +192,18 @@ def _table(content: str, k: Instruction) -> Verdict:
     return False, f"no table; {_asks(k)} a table"
 
 
+def _table_only(content: str, k: Instruction) -> Verdict:
+    """A table alone: every line of the answer is a row of it ("just the table, nothing
+    else"); a fence around it is allowed."""
+    lines = [ln.strip() for ln in unfenced(content).strip().splitlines() if ln.strip()]
+    if not _TABLE_RULE.search(content):
+        return False, f"no table; {_asks(k)} a table alone"
+    outside = [ln for ln in lines if "|" not in ln]
+    if not outside:
+        return True, "only a table"
+    return False, f"{plural(len(outside), 'line')} outside the table; {_asks(k)} the table alone"
+
+
 def _format(content: str, k: Instruction) -> Verdict:
     check = _FORMAT_CHECKS.get(str(k.value))
     if check is None:
@@ -281,6 +293,7 @@ _FORMAT_CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "blockquote": _blockquote,
     "comma_separated": _comma_separated,
     "table": _table,
+    "table_only": _table_only,
     "commented": _commented,
 }
 

@@ -158,7 +158,7 @@ _FORM_WORDS = frozenset(
     of to for nothing else after before it's this these those them they sure time times once
     twice entirely completely quick quickly brief briefly simple simply concise written
     english tops limit count counting nope never avoid keeping kept step steps explain
-    summarise summarize
+    summarise summarize character characters including spaces thanks thank thx cheers
     """.split()
 )
 #: Clauses of a request; a stop or comma inside a number, path or name (".env", "1,000",
@@ -173,6 +173,11 @@ def _form_only(clause: str) -> bool:
     return bool(words) and all(w in _FORM_WORDS or w in _LANGUAGE_WORDS for w in words)
 
 
+def _strip_form(text: str) -> str:
+    """``text`` less its form words."""
+    return " ".join(w for w in re.findall(r"[a-z']+", text) if w not in _FORM_WORDS)
+
+
 def request_topic(query: str, instructions: Sequence[Instruction]) -> str:
     """``query`` less the clauses that only set the answer's form, when it has
     instructions; ``query`` itself when nothing else would be left.
@@ -183,9 +188,24 @@ def request_topic(query: str, instructions: Sequence[Instruction]) -> str:
     """
     if not instructions:
         return query.strip()
+    # an instruction's own words say how the answer looks ("a numbered list of exactly 7
+    # titles"): a clause is form only when nothing but form words is left without them
+    phrases = sorted(
+        {k.phrase.strip(" .,;:!?").lower() for k in instructions if k.phrase}, key=len, reverse=True
+    )
+
+    def form_only(part: str) -> bool:
+        low = part.lower()
+        for phrase in phrases:
+            if phrase and len(phrase.split()) >= 2:
+                low = low.replace(phrase, " ")
+        return _form_only(part) or (
+            low != part.lower() and not re.search(r"[a-z]", _strip_form(low))
+        )
+
     kept: list[str] = []
     for clause in _CLAUSE.findall(query):
-        parts = [p for p in _CLAUSE_SPLIT.split(clause) if not _form_only(p)]
+        parts = [p for p in _CLAUSE_SPLIT.split(clause) if not form_only(p)]
         if parts:
             kept.append(" and ".join(p.strip() for p in parts))
     topic = re.sub(r"\s+", " ", " ".join(kept)).strip(" ,;:")
