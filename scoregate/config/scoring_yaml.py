@@ -65,6 +65,10 @@ class FusionConfig(StrictSection):
     #: -> "your mild winters", "I'm pregnant" -> "you're not pregnant";
     #: ``scoring.restated``) caps the fused score at ``missed_ask_cap`` too.
     restated_fact_check: bool = True
+    #: An amount in the answer above the budget the request states ("my budget is $250,
+    #: max" -> "the Roborock Q5 ($299)"; ``scoring.budget``) caps the fused score at
+    #: ``missed_ask_cap`` too.
+    budget_check: bool = True
 
     @model_validator(mode="after")
     def _profiles_valid(self) -> FusionConfig:

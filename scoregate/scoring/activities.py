@@ -72,6 +72,18 @@ _OBJECT_END = frozenset(
 _VAGUE_HEADS = frozenset(
     "it them one that this stuff things thing something anything everything lot way time".split()
 )
+#: Verbs that do the same to their object, as stems: "hire a firm" is done by "engage a
+#: firm", "phone the council" by "ring the council".
+_SAME_VERB: dict[str, frozenset[str]] = {
+    v: group
+    for group in (
+        frozenset({"hir", "engag", "retain", "employ"}),
+        frozenset({"call", "phon", "ring"}),
+        frozenset({"buy", "purcha"}),
+        frozenset({"ask", "request"}),
+    )
+    for v in group
+}
 #: Words the verb may stand before its object's head: "ask your parents", "move your DNS
 #: hosting".
 VERB_REACH = 6
@@ -173,8 +185,9 @@ def _done_in(tokens: list[str], clauses: list[int], a: Activity) -> str | None:
             )
         else:
             near = range(max(0, j - VERB_REACH), j)
+            verbs = _SAME_VERB.get(a.verb, frozenset({a.verb}))
             start = next(
-                (i for i in near if stems[i] == a.verb and not is_negated(tokens, clauses, i)),
+                (i for i in near if stems[i] in verbs and not is_negated(tokens, clauses, i)),
                 None,
             )
         if start is not None and clauses[start] == clauses[j]:

@@ -30,6 +30,8 @@ _END = (
     r"|possible(?![\w-])"
     r"|with (?:my|the|our|your|his|her|their|it|this|that))\b"
     rf"|,\s*(?:{_PRONOUN_ALT}|this|these|those)(?![\w'])"
+    # a clause of its own after a comma: "not keen on hiring a firm, the budget is tiny"
+    r"|,\s*the\s+[a-z]+\s+(?:is|are|was|were|has|have)\b"
     # the ask after a comma: "won't eat mushrooms, dinner ideas?", "no onions, any tips?"
     # (but "without onions, garlic?" lists two)
     r"|,\s*(?:(?:any|what|which|how|where|is|are|can|could|should|would|do|does)\b[^,.;:!?\n]{0,60}"
@@ -109,7 +111,7 @@ _CUES: tuple[str, ...] = (
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
     r"(?:^|[,;(]|\s-)\s*not\s+(?!in" + _PLACE + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
     r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b"
-    r"|interested\b|bothered\b|fussed\b)",
+    r"|interested\b|bothered\b|fussed\b|keen\b|a\s+fan\b|into\b|big\s+on\b)",
     r"\b(?:hate|dislike|can't\s+stand|cannot\s+stand)\s+",
     # "honestly cant be bothered with decanting", "I really can't face video calls"
     r"\b(?:can't|cant|cannot)\s+(?:really\s+)?(?:be\s+bothered(?:\s+with)?|face)\s+",

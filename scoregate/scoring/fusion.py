@@ -10,6 +10,7 @@ from scoregate.schemas.request import ScoreRequest, ScoringMetadata
 from scoregate.schemas.result import Action, Band, ScoreResult, TrackScore, WeakFactor
 from scoregate.scoring.answer_types import KIND_NAMES, missing_answers
 from scoregate.scoring.bands import held_band
+from scoregate.scoring.budget import over_budget
 from scoregate.scoring.calibration import Calibrator, calibrate
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
@@ -323,12 +324,26 @@ def _restated(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | 
     )
 
 
+def _over_budget(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:
+    """A cap when the answer suggests spending more than the request's stated budget."""
+    if not cfg.fusion.budget_check:
+        return None
+    found = over_budget(request.query, request.content)
+    if found is None:
+        return None
+    amount, budget = found
+    return (
+        cfg.fusion.missed_ask_cap,
+        f"the answer suggests {amount}, above the request's budget ('{budget}')",
+    )
+
+
 def _soft_caps(
     request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfig, *, read: bool
 ) -> list[tuple[float, str]]:
     """Caps from evidence in the answer: an excluded item it affirms, a question it
-    leaves out, a fact of the request it restates the other way round, inferred
-    instructions it fails. Each with its reason, in plain words.
+    leaves out, a fact of the request it restates the other way round, an amount above the
+    request's budget, inferred instructions it fails. Each with its reason, in plain words.
     ``read``: the answer is in a language the checks of its wording can read."""
     caps: list[tuple[float, str]] = []
     prec = tracks.get("precision")
@@ -350,7 +365,7 @@ def _soft_caps(
                 f" (closest sentence cosine {worst['cosine']:.2f})",
             )
         )
-    for check in (_unanswered, _restated) if read else ():
+    for check in (_unanswered, _restated, _over_budget) if read else ():
         found = check(request, cfg)
         if found is not None:
             caps.append(found)

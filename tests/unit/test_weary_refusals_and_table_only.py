@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scoregate.schemas.constraints import FORMATS, Instruction
-from scoregate.scoring.activities import avoided_activities
+from scoregate.scoring.activities import affirmed_activities, avoided_activities
 from scoregate.scoring.exclusions import parse_exclusions
 from scoregate.scoring.instructions import _FORMAT_CHECKS
 from scoregate.scoring.membership import check_members
@@ -197,3 +197,19 @@ def test_an_instruction_s_own_words_leave_the_topic() -> None:
     )
     topic = request_topic(query, analyze(query).instructions)
     assert topic == "Need slide titles for a 7-slide talk called 'Why our builds are slow'."
+
+
+def test_an_activity_is_done_with_a_verb_that_does_the_same() -> None:
+    avoided = avoided_activities(
+        "We're not keen on hiring an outside incident response firm, the budget is tiny."
+    )
+    done = affirmed_activities("3. **Engage an incident response firm** for the audit.", avoided)
+    assert [words for _, words in done] == ["engage an incident response firm"]
+    phone = avoided_activities("I'd rather not phone the council about it.")
+    assert affirmed_activities("Ring the council first thing on Monday.", phone)
+    assert not affirmed_activities("Write to the council instead.", phone)
+
+
+def test_a_clause_of_its_own_after_a_comma_ends_the_item() -> None:
+    assert parse_exclusions("Not keen on Uber, the budget is tiny.") == ["uber"]
+    assert parse_exclusions("no nuts, the kids are allergic") == ["nuts"]

@@ -1,0 +1,122 @@
+"""An answer that spends more than the budget the request states (``scoring.budget``), and
+how fusion caps it."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import ScoreResult, TrackScore
+from scoregate.scoring.budget import ceiling, over_budget
+from scoregate.scoring.fusion import fuse
+
+
+@pytest.mark.parametrize(
+    ("query", "value", "period"),
+    [
+        ("My budget for a robot vacuum is $250, max. What should I get?", 250, None),
+        ("Setting up a home office, budget is $800 total, absolutely no more.", 800, None),
+        ("Hard limit of $10/month total for this. What do you recommend?", 10, "month"),
+        ("I can only afford £40 a session, absolute max.", 40, "session"),
+        ("DJ gear for a beginner? Budget is roughly $600–800.", 800, None),
+        ("need new ski boots. $400 absolute max, wide feet", 400, None),
+        ("anniversary at home, budget is $50 tops", 50, None),
+        ("A laptop for uni, no more than €1.2k please", 1200, None),
+        ("3 paperbacks under £15 each if poss", 15, "each"),
+    ],
+)
+def test_the_budget_a_request_states(query: str, value: float, period: str | None) -> None:
+    cap = ceiling(query)
+    assert cap is not None and (cap.value, cap.period) == (value, period)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What does a robot vacuum cost these days?",
+        "I paid $300 for my last vacuum and it broke. What should I get?",
+        'Summarise this for me: "The ministry announced a budget of £290 million for roads '
+        'and rail across the north of England over the next five years, the minister said."',
+    ],
+)
+def test_no_budget(query: str) -> None:
+    assert ceiling(query) is None
+
+
+QUERY = "Robot vacuum for mostly hard floors and two rugs. My budget is $250, max."
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Get the Roborock Q5 ($299): it maps well and handles rugs.",
+        "The best pick is the Roomba j7 at $399-449 depending on the sale.",
+        "Honestly, spend $300 and you get mapping.",
+    ],
+)
+def test_an_amount_over_the_budget(answer: str) -> None:
+    found = over_budget(QUERY, answer)
+    assert found is not None and found[1] == "budget is $250"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The Eufy 11S ($199) is quiet and fits your budget.",
+        "The Roborock S8 ($499) is over your budget, so look at the Q5 at $229 instead.",
+        "The Q5 (list $329, often on sale at $229) is the one to watch.",
+        "Buying the $229 Q5 instead of the $499 S8 saves you a lot.",
+        "If you can stretch to $300, the Q7 adds mopping.",
+        "Two spare brushes and filters keep the total under $260 over a year.",
+        "The Q5 costs £299 in the UK, about $229 in the US.",
+        "Budget for a $5/month filter subscription.",
+    ],
+)
+def test_no_suggestion_to_spend_more(answer: str) -> None:
+    assert over_budget(QUERY, answer) is None
+
+
+def test_a_monthly_cap_is_compared_with_monthly_amounts_only() -> None:
+    query = "Password manager for 4 people. Hard limit of $10/month total."
+    assert over_budget(query, "Bitwarden Families is about $40 per year for 6 users.") is None
+    assert over_budget(query, "1Password Teams is $19.95/month for the four of you.") is not None
+
+
+def test_a_share_is_not_compared_with_a_total() -> None:
+    query = "Lunch for 40 people. Budget £18/head."
+    assert over_budget(query, "At £17 a head, the total is £680 before service.") is None
+
+
+def test_a_figure_the_request_gives_is_restated_not_spent() -> None:
+    query = "Approval rules: up to £10k the team lead signs. This invoice is £28,500, who signs?"
+    assert over_budget(query, "At £28,500 it needs the finance director.") is None
+
+
+CFG = load_scoring_config()
+
+
+def _fused(content: str, cfg: ScoringConfig = CFG) -> ScoreResult:
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=0.9),
+        "precision": TrackScore(name="precision", score=0.99),
+    }
+    return fuse(ScoreRequest(query=QUERY, content=content), tracks, cfg)
+
+
+def test_fusion_caps_an_answer_over_budget_at_review() -> None:
+    over = _fused("Get the Roborock Q5 ($299): it maps well and handles rugs.")
+    assert over.score == CFG.fusion.missed_ask_cap < CFG.actions.accept
+    assert over.action == "review"
+    assert any(
+        "suggests $299, above the request's budget ('budget is $250')" in x for x in over.reasons
+    )
+    within = _fused("Get the Eufy 11S ($199): quiet, and it handles rugs.")
+    assert within.action == "accept"
+
+
+def test_the_budget_check_is_off_with_one_key() -> None:
+    off = CFG.model_copy(update={"fusion": CFG.fusion.model_copy(update={"budget_check": False})})
+    assert _fused("Get the Roborock Q5 ($299): it maps well and handles rugs.", off).action == (
+        "accept"
+    )
