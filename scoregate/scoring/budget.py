@@ -124,10 +124,11 @@ def ceiling(query: str) -> Ceiling | None:
     return None
 
 
-def over_budget(query: str, answer: str) -> tuple[str, str] | None:
-    """The first amount of ``answer`` above the budget ``query`` states, with the
-    request's words for the budget; ``None`` when there is no budget or nothing over it."""
-    cap = ceiling(query)
+def over_budget(query: str, answer: str, cap: Ceiling | None = None) -> tuple[str, str] | None:
+    """The first amount of ``answer`` above the budget ``query`` states (``cap``, when
+    already read), with the request's words for the budget; ``None`` when there is no
+    budget or nothing over it."""
+    cap = cap or ceiling(query)
     if cap is None:
         return None
     # figures the request gives itself ("the invoice is £28,500") are restated, not spent

@@ -328,7 +328,7 @@ def _over_budget(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str]
     """A cap when the answer suggests spending more than the request's stated budget."""
     if not cfg.fusion.budget_check:
         return None
-    found = over_budget(request.query, request.content)
+    found = over_budget(request.query, request.content, analyze(request.query).budget)
     if found is None:
         return None
     amount, budget = found

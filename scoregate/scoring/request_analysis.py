@@ -27,6 +27,7 @@ from scoregate.schemas.constraints import Constraint, Instruction
 from scoregate.scoring.activities import Activity, avoided_activities
 from scoregate.scoring.affirmation import stem
 from scoregate.scoring.answer_types import Expectation, expected_answers
+from scoregate.scoring.budget import Ceiling, ceiling
 from scoregate.scoring.exclusions import (
     ALLERGY_NOUNS,
     LACK,
@@ -73,6 +74,8 @@ class RequestAnalysis:
     #: Activities the request would rather avoid, with a named object ("rather not ask my
     #: parents"): ``scoring.activities``.
     avoided: tuple[Activity, ...] = ()
+    #: The budget the request states ("my budget is $250, max"): ``scoring.budget``.
+    budget: Ceiling | None = None
 
     @property
     def excluded(self) -> list[str]:
@@ -90,6 +93,14 @@ class RequestAnalysis:
             "topic": self.topic,
             "expects": [{"phrase": e.phrase, "kind": e.kind} for e in self.expects],
             "avoided": [{"activity": a.label, "phrase": a.phrase} for a in self.avoided],
+            "budget": None
+            if self.budget is None
+            else {
+                "currency": self.budget.currency,
+                "amount": self.budget.value,
+                "per": self.budget.period,
+                "phrase": self.budget.phrase,
+            },
         }
 
 
@@ -357,6 +368,7 @@ def analyze(query: str) -> RequestAnalysis:
         expects=expected_answers(" ".join(asking_sentences(topic)), query),
         asked=" ".join(asking_sentences(stripped)),
         avoided=tuple(_avoided(query, exclusions)),
+        budget=ceiling(query),
     )
 
 

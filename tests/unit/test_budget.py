@@ -10,6 +10,7 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.budget import ceiling, over_budget
 from scoregate.scoring.fusion import fuse
+from scoregate.scoring.request_analysis import analyze
 
 
 @pytest.mark.parametrize(
@@ -120,3 +121,13 @@ def test_the_budget_check_is_off_with_one_key() -> None:
     assert _fused("Get the Roborock Q5 ($299): it maps well and handles rugs.", off).action == (
         "accept"
     )
+
+
+def test_the_breakdown_names_the_budget() -> None:
+    assert analyze(QUERY).to_dict()["budget"] == {
+        "currency": "$",
+        "amount": 250.0,
+        "per": None,
+        "phrase": "budget is $250",
+    }
+    assert analyze("Robot vacuum for hard floors?").to_dict()["budget"] is None
