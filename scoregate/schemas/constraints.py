@@ -138,6 +138,7 @@ InstructionCheck = Literal[
     "mentions",
     "closing_line",
     "line_template",
+    "stdlib_only",
 ]
 CountUnit = Literal[
     "words",

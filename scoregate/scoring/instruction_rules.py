@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.dependencies import STDLIB_ONLY
 from scoregate.scoring.instruction_words import WORD_RULES
 from scoregate.scoring.phrasing import (
     BARE_ANSWER,
@@ -499,6 +500,20 @@ def _formats(q: str, low: str) -> Iterator[Instruction]:
             yield make("format", m.group(0), value=value)
 
 
+def _stdlib_only(q: str, low: str) -> Iterator[Instruction]:
+    """ "stdlib only", "no third-party packages", "can't pip install anything"."""
+    m = STDLIB_ONLY.search(low)
+    if m and not negated_before(low, m) and not _NOT_LIMITED.search(low[: m.start()]):
+        yield make("stdlib_only", m.group(0))
+
+
+#: "don't limit it to the standard library", "no need to stick to": a freedom, not a rule.
+_NOT_LIMITED = re.compile(
+    r"\b(?:don'?t|do\s+not|doesn'?t|no\s+need\s+to|not)\s+(?:have\s+to\s+)?(?:limit|restrict|stick)"
+    r"[^.!?\n]{0,30}$"
+)
+
+
 def _cases(q: str, low: str) -> Iterator[Instruction]:
     if _CAPITAL_WORD_COUNT.search(low):
         low = _CAPITAL_WORD_COUNT.sub(" ", low)  # "words in all capital letters ... N times"
@@ -589,6 +604,7 @@ FORM_RULES: tuple[Rule, ...] = (
     _paragraph_separators,
     _lists,
     _formats,
+    _stdlib_only,
     _json_keys,
     _bare_answer,
     _cases,

@@ -43,6 +43,7 @@ from scoregate.scoring.counting import (
     split_paragraphs,
     unfenced,
 )
+from scoregate.scoring.dependencies import third_party
 from scoregate.scoring.text import fenced_blocks, plural
 
 Verdict = tuple[bool | None, str]
@@ -699,6 +700,17 @@ def _line_template(content: str, k: Instruction) -> Verdict:
     return True, f"{plural(len(lines), 'line')} in the form {template!r}"
 
 
+def _stdlib_only(content: str, k: Instruction) -> Verdict:
+    """The answer's code imports and installs nothing outside the standard library."""
+    found = third_party(content)
+    if found:
+        what = ", ".join(found[:3]) + (" ..." if len(found) > 3 else "")
+        return False, f"uses {what}; {_asks(k)} the standard library only"
+    if not fenced_blocks(content):
+        return None, "no code"
+    return True, "standard library only"
+
+
 _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "count": _count,
     "list_form": _list_form,
@@ -727,6 +739,7 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "mentions": _mentions,
     "closing_line": _closing_line,
     "line_template": _line_template,
+    "stdlib_only": _stdlib_only,
 }
 
 
