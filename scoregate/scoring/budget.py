@@ -35,69 +35,112 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-#: An amount: "$250", "£ 4,000", "€1.5k", with a range's upper end ("$600–800", "$600 to
-#: $800") and a period ("$10/month", "£40 a session", "$15 per person").
-_AMOUNT = (
-    rf"(?P<cur>[$£€])\s?(?P<num>{_NUMBER})(?P<k>\s?k\b)?"
-    rf"(?:\s?(?:–|—|-|to)\s?(?:[$£€]\s?)?(?P<hi>{_NUMBER})(?P<hik>\s?k\b)?)?"
-    r"(?:\s?(?:/|per\s|an?\s|each\s)\s?(?P<per>month|mo|week|wk|year|yr|night|session"
-    r"|day|person|head|hour|hr|lesson|class|item|each)s?\b|\s(?P<each>each)\b)?"
+#: Currencies written as words after the number: "150 dollars", "40 quid", "500 euros".
+_WORDS = {
+    "dollar": "$",
+    "dollars": "$",
+    "bucks": "$",
+    "usd": "$",
+    "pound": "£",
+    "pounds": "£",
+    "quid": "£",
+    "gbp": "£",
+    "euro": "€",
+    "euros": "€",
+    "eur": "€",
+}
+_PERIODS = (
+    r"month|mo|week|wk|year|yr|night|session|day|person|head|hour|hr|lesson|class|item|each"
+    r"|serving|portion|meal|ticket|visit|guest"
 )
+#: An amount: "$250", "£ 4,000", "€1.5k", "40 quid", with a range's upper end ("$600–800",
+#: "$600 to $800") and a period ("$10/month", "£40 a session", "$150-a-session").
+_AMOUNT = (
+    rf"(?:(?P<cur>[$£€])\s?(?P<num>{_NUMBER})(?P<k>\s?k\b)?"
+    rf"(?:\s?(?:–|—|-|to)\s?(?:[$£€]\s?)?(?P<hi>{_NUMBER})(?P<hik>\s?k\b)?)?"
+    rf"|(?<![\w.,])(?P<num2>{_NUMBER})(?P<k2>\s?k)?\s?(?P<word>{'|'.join(_WORDS)})\b)"
+    rf"(?:\s?(?:/|-?per[\s-]|-?an?[\s-]|each\s)\s?(?P<per>{_PERIODS})s?\b|\s(?P<each>each)\b)?"
+)
+_AMOUNT_RE = re.compile(_AMOUNT, re.IGNORECASE)
 #: Periods that are a share of a total: "£18/head" is no ceiling on a bill for 40 heads.
-_SHARES = frozenset({"person", "head", "item", "each"})
+_SHARES = frozenset({"person", "head", "item", "each", "serving", "portion", "meal", "guest"})
+#: Periods of time, in months, to compare "$99 a year" with "under $5 a month".
+_MONTHS = {"day": 1 / 30, "week": 12 / 52, "month": 1.0, "year": 12.0}
+#: A share named after the ceiling: "$300 max each", "£50 per person max".
+_SHARE_AFTER = re.compile(r"[^.?!\n]{0,12}?\b(?:each|apiece|per\s+(?:person|head)|a\s+head)\b")
 #: Text the request quotes to be worked on ("summarise this: '...'"): its figures are not
 #: the asker's budget.
 _QUOTED = re.compile(r"[\"“][^\"”]{60,}[\"”]|^>.*$", re.MULTILINE)
-_AMOUNT_RE = re.compile(_AMOUNT, re.IGNORECASE)
 #: Words that make an amount of the request a ceiling: before it ("budget is about",
-#: "no more than", "can only afford") or after it ("tops", "absolute max", "or less").
+#: "no more than", "can't go over", "our cap for venue and catering is") or after it
+#: ("tops", "absolute max", "that's my hard limit").
 _BEFORE = (
-    r"\b(?:budget|spend|spending|limit|cap|ceiling)\b(?:\s+(?:is|of|at|around|about|roughly"
-    r"|approx(?:imately)?|under|max(?:imum)?|up\s+to|total|only|just))*\s*[:=–—-]?\s*"
+    r"\b(?:budget|limit|cap|ceiling)\b[^.?!\n$£€\d]{0,40}?\b(?:is|of|at|=|under|around|about"
+    r"|roughly|max(?:imum)?|total)\s*[:=–—-]?\s*(?:about\s+|around\s+|roughly\s+|only\s+|just\s+)?"
+    r"|\b(?:budget|spend|spending|limit|cap|ceiling)\b\s*[:=–—-]?\s*"
+    r"|\b(?:spend|pay|go|be)\s+(?:any\s+)?(?:more\s+than|over|above|beyond)\s+"
     r"|\b(?:no\s+more\s+than|not\s+more\s+than|up\s+to|under|below|less\s+than|max(?:imum)?"
-    r"(?:\s+of)?|at\s+most|(?:can|could)\s+only\s+(?:afford|spend|pay)|afford)\s+(?:about\s+)?"
+    r"(?:\s+of)?|at\s+most|(?:can|could)\s+only\s+(?:afford|spend|pay|do)|afford)\s+"
+    r"(?:about\s+|around\s+|roughly\s+)?"
 )
 _AFTER = (
-    r"[^.?!\n]{0,25}?\b(?:max(?:imum)?|tops|at\s+(?:the\s+)?most|or\s+less|limit|budget"
-    r"|no\s+more)\b"
+    r"[^.?!\n]{0,40}?\b(?:max(?:imum)?|tops|at\s+(?:the\s+)?most|or\s+less|limit|budget"
+    r"|no\s+more|ceiling)\b"
 )
 _BARE_AMOUNT = re.sub(r"\(\?P<\w+>", "(?:", _AMOUNT)  # the same, without its groups
 _CEILING_RE = re.compile(
     rf"(?:{_BEFORE})(?P<a>{_BARE_AMOUNT})|(?P<b>{_BARE_AMOUNT}){_AFTER}", re.IGNORECASE
 )
+#: A budget stated loosely: an answer may offer a stretch past it.
+_SOFT = re.compile(
+    r"\b(?:around|about|roughly|approx\w*|ish|flexible|ideally|give\s+or\s+take)\b", re.I
+)
 #: What an answer says of an amount that makes it no suggestion to spend it.
 _REFERENCE_BEFORE = re.compile(
-    r"\b(?:list|rrp|msrp|retail|originally|normally|usually|was|full\s+price|save|saves|saving"
-    r"|savings\s+of|instead\s+of|rather\s+than|compared\s+(?:to|with)|vs\.?|versus|down\s+from"
-    r"|reduced\s+from|avoid|skip"
+    r"\b(?:list|lists\s+(?:at|for)|rrp|msrp|retail|originally|normally|usually|was|full\s+price"
+    r"|save|saves|saving|savings\s+of|instead\s+of|rather\s+than|compared\s+(?:to|with)|vs\.?"
+    r"|versus|down\s+from|reduced\s+from|avoid|skip"
     # a bound the answer states, not a price: "brings the total under £30"
-    r"|under|below|less\s+than|within|up\s+to|no\s+more\s+than)\s+(?:(?:of|at|about|around|a|the)\s+)?$",
+    r"|under|below|less\s+than|within|up\s+to|no\s+more\s+than)\s+"
+    r"(?:(?:of|at|about|around|a|the)\s+)?$",
+    re.IGNORECASE,
+)
+#: What after an amount makes it no price to pay: "€149.99 list", "a $500 deductible".
+_REFERENCE_AFTER = re.compile(
+    r"\+?\s*(?:list|rrp|msrp|retail|full\s+price|deductible|excess|deposit|fine|penalty|salary"
+    r"|income|refund|cashback|off\b|discount)",
     re.IGNORECASE,
 )
 _OVER_MARKED = re.compile(
-    r"\b(?:over|above|beyond|outside|exceeds?|exceeding|past|out\s+of|more\s+than|blows?)"
-    r"\s+(?:your|the|that|this)?\s*(?:budget|range|limit|price\s+range|ceiling|cap)\b"
+    r"\b(?:over|above|beyond|outside|exceeds?|exceeding|past|out\s+of|more\s+than|blows?"
+    r"|not\s+(?:for|within|in))\s+(?:your|the|that|this)?\s*(?:budget|range|limit"
+    r"|price\s+range|ceiling|cap|[$£€]\s?\d)"
     r"|\bout\s+of\s+(?:your\s+)?(?:budget|range|reach)\b|\btoo\s+(?:expensive|pricey|much)\b"
-    # a stretch the answer offers as one: "if you can stretch to $2,000"
-    r"|\bstretch\b|\bif\s+you\s+(?:can|could)\s+(?:afford|spend|go\s+up)\b",
+    r"|\b(?:that's|that\s+is|it's|which\s+is|they're)\s+(?:out|off\s+the\s+table|not\s+an\s+option)\b"
+    r"|\b(?:skip|avoid|ignore|rule\s+out)\s+(?:it|that|this|them|those)\b|\bi'?d\s+skip\b",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|\n|$)")
+#: A stretch the answer offers as one, past a loose budget: "if you can stretch to $2,000".
+_STRETCH = re.compile(r"\bstretch\b|\bif\s+you\s+(?:can|could)\s+(?:afford|spend|go\s+up)\b", re.I)
+#: Sentences of an answer; a stop inside a number or a name ("$19.95", "Node.js") ends none.
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\w))+(?:[.!?]+|\n|$)")
 
 
 @dataclass(frozen=True)
 class Ceiling:
-    """The request's budget: currency sign, upper value, period (or None), its words."""
+    """The request's budget: currency sign, upper value, period (or None), whether it is
+    firm ("max", "hard limit") or loose ("around"), and its words."""
 
     currency: str
     value: float
     period: str | None
     phrase: str
+    firm: bool = True
 
 
 def _value(num: str, k: str | None) -> float:
     value = float(num.replace(",", ""))
-    return value * 1000 if k else value
+    return value * 1000 if k and k.strip() else value
 
 
 def _period(raw: str | None) -> str | None:
@@ -107,20 +150,42 @@ def _period(raw: str | None) -> str | None:
     return {"mo": "month", "wk": "week", "yr": "year", "hr": "hour"}.get(raw, raw)
 
 
+def _amount(m: re.Match[str]) -> tuple[str, float, str | None]:
+    """Currency sign, value (a range's lower end) and period of an amount match."""
+    if m.group("cur"):
+        currency, value = m.group("cur"), _value(m.group("num"), m.group("k"))
+    else:
+        currency, value = _WORDS[m.group("word").lower()], _value(m.group("num2"), m.group("k2"))
+    return currency, value, _period(m.group("per") or m.group("each"))
+
+
 @lru_cache(maxsize=256)
 def ceiling(query: str) -> Ceiling | None:
     """The budget ``query`` states, if it states one (the first)."""
-    for m in _CEILING_RE.finditer(_QUOTED.sub(" ", query)):
-        amount = _AMOUNT_RE.match(m.group("a") or m.group("b"))
+    text = _QUOTED.sub(" ", query)
+    for m in _CEILING_RE.finditer(text):
+        amount = _AMOUNT_RE.search(m.group("a") or m.group("b"))
         if amount is None:  # pragma: no cover - the group is an amount by construction
             continue
-        hi = amount.group("hi")
-        value = _value(hi, amount.group("hik") or amount.group("k")) if hi else None
-        low = _value(amount.group("num"), amount.group("k"))
-        if value is None or value < low:
-            value = low  # "$600-800" is 800; "$800-1" is no range
-        period = _period(amount.group("per") or amount.group("each"))
-        return Ceiling(amount.group("cur"), value, period, m.group(0).strip(" ,"))
+        currency, value, period = _amount(amount)
+        if amount.group("hi"):  # "$600-800" is 800; "$800-1" is no range
+            value = max(value, _value(amount.group("hi"), amount.group("hik") or amount.group("k")))
+        if period is None and _SHARE_AFTER.match(text, m.end()):
+            period = "each"  # "$300 max each"
+        phrase = m.group(0).strip(" ,")
+        context = text[max(0, m.start() - 20) : m.end() + 30]
+        return Ceiling(currency, value, period, phrase, firm=not _SOFT.search(context))
+    return None
+
+
+def _comparable(value: float, period: str | None, cap: Ceiling) -> float | None:
+    """``value`` in the ceiling's period, or ``None`` where they cannot be compared (a fee
+    against a total, a share against a bill, "$40 per year" against "$10/month" is
+    converted)."""
+    if period == cap.period:
+        return value
+    if period in _MONTHS and cap.period in _MONTHS:
+        return value / _MONTHS[period] * _MONTHS[cap.period]
     return None
 
 
@@ -132,21 +197,19 @@ def over_budget(query: str, answer: str, cap: Ceiling | None = None) -> tuple[st
     if cap is None:
         return None
     # figures the request gives itself ("the invoice is £28,500") are restated, not spent
-    given = {_value(m.group("num"), m.group("k")) for m in _AMOUNT_RE.finditer(query)}
+    given = {_amount(m)[1] for m in _AMOUNT_RE.finditer(query)}
     for sentence in _SENTENCE.findall(answer):
-        if _OVER_MARKED.search(sentence):
+        if _OVER_MARKED.search(sentence) or (not cap.firm and _STRETCH.search(sentence)):
             continue  # "the $900 model is over your budget"
         for m in _AMOUNT_RE.finditer(sentence):
-            if m.group("cur") != cap.currency:
+            currency, value, period = _amount(m)
+            if currency != cap.currency or value in given:
                 continue
-            period = _period(m.group("per") or m.group("each"))
-            if period != cap.period and (
-                period is not None or cap.period is None or cap.period in _SHARES
-            ):
-                continue  # "$40 per year" against "$10/month"; a fee against a total
             if _REFERENCE_BEFORE.search(sentence[: m.start()]):
                 continue
-            value = _value(m.group("num"), m.group("k"))
-            if value > cap.value * 1.005 and value not in given:
+            if _REFERENCE_AFTER.match(sentence, m.end()):
+                continue
+            compared = _comparable(value, period, cap)
+            if compared is not None and compared > cap.value * 1.005:
                 return m.group(0).strip(), cap.phrase
     return None

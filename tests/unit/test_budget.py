@@ -54,6 +54,8 @@ QUERY = "Robot vacuum for mostly hard floors and two rugs. My budget is $250, ma
         "Get the Roborock Q5 ($299): it maps well and handles rugs.",
         "The best pick is the Roomba j7 at $399-449 depending on the sale.",
         "Honestly, spend $300 and you get mapping.",
+        # past a firm budget ("max"), a stretch is still a suggestion to spend more
+        "If you can stretch to $300, the Q7 adds mopping.",
     ],
 )
 def test_an_amount_over_the_budget(answer: str) -> None:
@@ -68,7 +70,6 @@ def test_an_amount_over_the_budget(answer: str) -> None:
         "The Roborock S8 ($499) is over your budget, so look at the Q5 at $229 instead.",
         "The Q5 (list $329, often on sale at $229) is the one to watch.",
         "Buying the $229 Q5 instead of the $499 S8 saves you a lot.",
-        "If you can stretch to $300, the Q7 adds mopping.",
         "Two spare brushes and filters keep the total under $260 over a year.",
         "The Q5 costs £299 in the UK, about $229 in the US.",
         "Budget for a $5/month filter subscription.",
@@ -131,3 +132,57 @@ def test_the_breakdown_names_the_budget() -> None:
         "phrase": "budget is $250",
     }
     assert analyze("Robot vacuum for hard floors?").to_dict()["budget"] is None
+
+
+def test_a_stretch_past_a_loose_budget_is_offered_as_one() -> None:
+    query = "hardtail or full suspension mountain bike? budget is around $1500"
+    assert not ceiling(query).firm  # type: ignore[union-attr]
+    answer = "Go full suspension if you can stretch to $2,000 or find a good used one."
+    assert over_budget(query, answer) is None
+    assert over_budget(query, "Go full suspension: the Stumpjumper at $2,000 is the one.")
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "over"),
+    [
+        ("cloud backup for one laptop, ~400GB. under $5 a month", "Backblaze is $99 a year.", True),
+        ("cloud backup for one laptop, ~400GB. under $5 a month", "B2 runs $48 a year.", False),
+        (
+            "Taking my son to a gig. 150 dollars total max for both tickets.",
+            "Floor seats are $120 each, so $240 for two.",
+            True,
+        ),
+        (
+            "A tall cat tree please. Limit is 40 quid, can't stretch.",
+            "The Feandrea tree is around £75.",
+            True,
+        ),
+        (
+            "Water heater leaking. We can't spend more than $1,200 on the replacement.",
+            "A tankless unit installed runs about $2,400.",
+            True,
+        ),
+        (
+            "Starting tennis. £60 max for a racket.",
+            "The Clash 100 at £200+ is not for this budget; the Head Ti.S6 at £45 is.",
+            False,
+        ),
+        (
+            "Running trainers under €120",
+            "The Ghost 16 is €149.99 list but often €115 on sale.",
+            False,
+        ),
+        (
+            "Bachelor weekend, everyone can pay $300 max each.",
+            "The cabin is $1,200 total, so $200 per person.",
+            False,
+        ),
+        (
+            "Car insurance, I can spend max $120 a month.",
+            "About $115 a month with a $500 deductible.",
+            False,
+        ),
+    ],
+)
+def test_periods_words_and_markers(query: str, answer: str, over: bool) -> None:
+    assert (over_budget(query, answer) is not None) is over
