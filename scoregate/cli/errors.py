@@ -117,7 +117,29 @@ class ScoregateGroup(TyperGroup):
                 line = str(exc).removeprefix("scoregate: ")
                 out.print(f"[bold red]error:[/] {safe(line)}", soft_wrap=True)
                 raise typer.Exit(DB_ERROR_EXIT) from None
+            setup = setup_error(exc)
+            if setup is not None:  # a setting, a config file or a path the user gave
+                out = make_console(stderr=True)
+                out.print(
+                    f"[bold red]error:[/] {safe(setup)} (--debug shows the traceback)",
+                    soft_wrap=True,
+                )
+                raise typer.Exit(2) from None
             if not is_database_error(exc):
                 raise
             report(exc)
             raise typer.Exit(DB_ERROR_EXIT) from None
+
+
+def setup_error(exc: BaseException) -> str | None:
+    """One line for an error in the user's setup, not in scoregate: an environment
+    variable the settings refuse, a config file that is missing or invalid, a path that
+    does not exist, an unknown migration; ``None`` for anything else."""
+    from scoregate.config.scoring_yaml import ConfigError
+    from scoregate.config.settings import SettingsError
+
+    if isinstance(exc, (ConfigError, SettingsError, FileNotFoundError)):
+        return str(exc)
+    if type(exc).__name__ == "CommandError" and type(exc).__module__.startswith("alembic"):
+        return f"database migration: {exc}"
+    return None

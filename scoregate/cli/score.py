@@ -19,7 +19,8 @@ from scoregate.cli.args import (
     read_content,
     request_body,
 )
-from scoregate.cli.console import console, die
+from scoregate.cli.console import console, die, err
+from scoregate.reports.terminal import safe
 
 
 def score(
@@ -36,7 +37,7 @@ def score(
 ) -> None:
     """Score one output in process and print the breakdown."""
     from scoregate.config.scoring_yaml import load_scoring_config
-    from scoregate.config.settings import get_settings
+    from scoregate.config.settings import get_scoring_config, get_settings
     from scoregate.extras import require
     from scoregate.scoring.engine import score as run
 
@@ -45,11 +46,20 @@ def score(
         query, read_content(content, content_file), constraint, hard, role, task_type
     )
     try:
-        cfg = load_scoring_config(config)
+        # --config, else SCOREGATE_SCORING_CONFIG, else the packaged defaults: the same
+        # config the service and the workers read
+        cfg = load_scoring_config(config) if config is not None else get_scoring_config()
         with console.status("loading models and scoring..."):
             result = run(body, config=cfg, backend=get_settings().cpu_backend)
     except (ValueError, FileNotFoundError) as exc:
         raise die(str(exc)) from None
+    failed = [t for t in result.tracks.values() if t.status == "failed"]
+    if failed:
+        # a track that could not run (a model missing, a broken install) is no verdict on
+        # the answer: a "reject" here would send an agent round the loop for nothing
+        for t in failed:
+            err.print(f"[bold red]error:[/] the {t.name} track failed: {safe(t.error or '')}")
+        raise typer.Exit(3)
     if as_json:
         from scoregate.cli.output import score_json
 

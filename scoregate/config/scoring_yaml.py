@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from scoregate.config.tracks import (
     TRACKS,
@@ -23,6 +23,11 @@ from scoregate.config.tracks import (
     StrictSection,
     check_named_weights,
 )
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be used (values out of range, conflicting cut points, not
+    YAML, a directory); the message names the file and the problem."""
 
 
 class FusionRule(StrictSection):
@@ -200,11 +205,13 @@ def _read_yaml(text: str, where: str) -> dict[str, Any]:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise ValueError(f"{where} is not valid YAML: {exc}") from exc
+        raise ConfigError(f"{where} is not valid YAML: {exc}") from exc
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise ValueError(f"{where} must hold a mapping at the top level, got {type(data).__name__}")
+        raise ConfigError(
+            f"{where} must hold a mapping at the top level, got {type(data).__name__}"
+        )
     return data
 
 
@@ -224,17 +231,31 @@ def load_scoring_config(path: str | Path | None = None) -> ScoringConfig:
     data = _read_yaml(default_scoring_yaml(), "the default scoring config")
     if path is not None:
         data = _deep_merge(data, _read_yaml(_read_overlay(Path(path)), str(path)))
-    return ScoringConfig.model_validate(data)
+    try:
+        return ScoringConfig.model_validate(data)
+    except ValidationError as exc:
+        where = f"scoring config {path}" if path is not None else "the default scoring config"
+        raise ConfigError(f"{where}: {validation_summary(exc)}") from None
+
+
+def validation_summary(exc: ValidationError) -> str:
+    """A pydantic error in one line per problem: "actions.accept: must be ..."."""
+    lines = []
+    for e in exc.errors():
+        loc = ".".join(str(p) for p in e["loc"])
+        msg = str(e["msg"]).removeprefix("Value error, ")
+        lines.append(f"{loc}: {msg}" if loc else msg)
+    return "; ".join(lines)
 
 
 def _read_overlay(p: Path) -> str:
     if p.is_dir():
-        raise ValueError(f"scoring config {p} is a directory: give the path of a YAML file")
+        raise ConfigError(f"scoring config {p} is a directory: give the path of a YAML file")
     if not p.exists():
         raise FileNotFoundError(f"scoring config {p} does not exist")
     try:
         return p.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"scoring config {p} is not UTF-8 text (byte {exc.start})") from None
+        raise ConfigError(f"scoring config {p} is not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
-        raise ValueError(f"scoring config {p} cannot be read: {exc.strerror or exc}") from None
+        raise ConfigError(f"scoring config {p} cannot be read: {exc.strerror or exc}") from None

@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr, ValidationInfo, field_validator
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
@@ -22,6 +22,10 @@ _POOL_QUEUES = frozenset({"semantic", "precision", "reward", "fusion", "control"
 def _default_database_url() -> str:
     home = Path.home() / ".local" / "share" / "scoregate"
     return f"sqlite:///{home / 'scoregate.db'}"
+
+
+#: Broker schemes named in the error for an unknown one.
+_COMMON_BROKERS = frozenset({"amqp", "amqps", "pyamqp", "redis", "rediss", "sqs", "memory"})
 
 
 class Settings(BaseSettings):
@@ -91,6 +95,24 @@ class Settings(BaseSettings):
             )
         return v
 
+    @field_validator("broker_url")
+    @classmethod
+    def _known_transport(cls, v: SecretStr | None) -> SecretStr | None:
+        # checked here, before a job is recorded: an unknown scheme would fail only when the
+        # first message is published, leaving the job behind unsent
+        if v is None:
+            return v
+        scheme = v.get_secret_value().split("://", 1)[0].split("+", 1)[0].lower()
+        from kombu.transport import TRANSPORT_ALIASES
+
+        if scheme not in TRANSPORT_ALIASES:
+            known = ", ".join(sorted(s for s in TRANSPORT_ALIASES if s in _COMMON_BROKERS))
+            raise ValueError(
+                f"SCOREGATE_BROKER_URL: no broker transport {scheme!r}; use one of {known}"
+                " (e.g. redis://localhost:6379/0), or unset it for the embedded default"
+            )
+        return v
+
     @field_validator("allowed_tasks", mode="before")
     @classmethod
     def _split(cls, v: Any) -> Any:
@@ -111,9 +133,21 @@ class Settings(BaseSettings):
         return value.get_secret_value() if value is not None else None
 
 
+class SettingsError(ValueError):
+    """``SCOREGATE_*`` environment variables the settings refuse, one line per variable."""
+
+
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    return Settings()
+    try:
+        return Settings()
+    except ValidationError as exc:
+        parts = []
+        for e in exc.errors():
+            name = "SCOREGATE_" + "__".join(str(p) for p in e["loc"]).upper()
+            msg = str(e["msg"]).removeprefix("Value error, ")
+            parts.append(msg if msg.startswith(name) else f"{name}={e.get('input')!r}: {msg}")
+        raise SettingsError("; ".join(parts)) from None
 
 
 @lru_cache(maxsize=4)

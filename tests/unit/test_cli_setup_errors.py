@@ -1,0 +1,111 @@
+"""Errors in the user's setup (an environment variable, a config file, a path, a broker
+URL) are one line and exit 2, before anything is recorded; a track that cannot run is no
+verdict on the answer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scoregate.cli import app as cli
+from scoregate.config.scoring_yaml import ConfigError, load_scoring_config
+from scoregate.config.settings import SettingsError, get_scoring_config, get_settings
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_settings() -> Iterator[None]:
+    get_settings.cache_clear()
+    get_scoring_config.cache_clear()
+    yield
+    get_settings.cache_clear()
+    get_scoring_config.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        (
+            "SCOREGATE_DEVICE",
+            "gpu",
+            "SCOREGATE_DEVICE='gpu': Input should be 'auto', 'cpu' or 'cuda'",
+        ),
+        (
+            "SCOREGATE_STUCK_AFTER_S",
+            "-1",
+            "SCOREGATE_STUCK_AFTER_S='-1': Input should be greater than 0",
+        ),
+        ("SCOREGATE_BROKER_URL", "foo://bar", "SCOREGATE_BROKER_URL: no broker transport 'foo'"),
+    ],
+)
+def test_a_refused_variable_is_named_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, says: str
+) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError) as info:
+        get_settings()
+    assert says in str(info.value)
+    assert "\n" not in str(info.value) and "pydantic.dev" not in str(info.value)
+
+
+def test_an_unknown_broker_stops_submit_before_a_job_is_recorded(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", f"sqlite:///{tmp_path / 'jobs.db'}")
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", "foo://bar")
+    result = runner.invoke(cli, ["submit", "-q", "Name a vegetable", "-c", "Leek"])
+    assert result.exit_code == 2
+    assert "no broker transport 'foo'" in result.output
+    assert "Traceback" not in result.output
+    assert (
+        not (tmp_path / "jobs.db").exists()
+        or "running" not in runner.invoke(cli, ["jobs", "list"]).output
+    )
+
+
+@pytest.mark.parametrize(
+    "scheme", ["redis://localhost:6379/0", "amqp://guest@localhost//", "memory://"]
+)
+def test_known_brokers_are_accepted(monkeypatch: pytest.MonkeyPatch, scheme: str) -> None:
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", scheme)
+    assert get_settings().secret("broker_url") == scheme
+
+
+def test_a_config_error_names_the_file_and_the_problem(tmp_path: Path) -> None:
+    path = tmp_path / "cuts.yaml"
+    path.write_text("actions:\n  accept: 0.5\n  review: 0.7\n")
+    with pytest.raises(ConfigError) as info:
+        load_scoring_config(path)
+    message = str(info.value)
+    assert message.startswith(f"scoring config {path}: actions: ")
+    assert "accept >= review" in message and "pydantic.dev" not in message
+
+
+def test_score_reads_the_config_the_service_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREGATE_SCORING_CONFIG", "/nope/scoring.yaml")
+    result = runner.invoke(cli, ["score", "-q", "hi", "-c", "hello"])
+    assert result.exit_code == 2
+    assert "scoring config /nope/scoring.yaml does not exist" in result.output
+
+
+def test_a_missing_path_is_one_line(tmp_path: Path) -> None:
+    result = runner.invoke(
+        cli,
+        ["db", "upgrade", "no-such-revision"],
+        env={"SCOREGATE_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}"},
+    )
+    assert result.exit_code == 2
+    assert "database migration: Can't locate revision" in result.output
+
+
+def test_a_track_that_cannot_run_is_no_verdict(tmp_path: Path) -> None:
+    config = tmp_path / "models.yaml"
+    config.write_text("semantic:\n  model: /nonexistent/model\n")
+    result = runner.invoke(cli, ["score", "-q", "hi", "-c", "hello", "--config", str(config)])
+    assert result.exit_code == 3
+    assert "the semantic track failed" in result.output and "/nonexistent/model" in result.output
+    assert "reject" not in result.output
