@@ -73,14 +73,24 @@ async def submit(
 ) -> JobAccepted:
     """Submit a job (the body of ``scoregate.control.submit``); returns its id at once.
 
-    A repeated idempotency key returns the first job with ``replayed: true`` (status 200).
+    A repeated idempotency key with the same request returns the first job with
+    ``replayed: true`` (status 200); with a different request or policy it is refused (409).
     """
     data = body.model_dump(mode="json", exclude_none=True)
-    if idempotency_key and "idempotency_key" not in data:
+    given = data.get("idempotency_key")
+    if idempotency_key and given is not None and given != idempotency_key:
+        raise Problem(
+            422,
+            f"the Idempotency-Key header ({idempotency_key!r}) and the body's idempotency_key"
+            f" ({given!r}) differ; send one of them, or the same key in both",
+        )
+    if idempotency_key:
         data["idempotency_key"] = idempotency_key
     data.setdefault("submitted_by", caller.name)
     try:
         job_id, status, replayed = await run_in_threadpool(service_of(request).submit, data)
+    except ConflictError as exc:
+        raise Problem(409, str(exc)) from exc
     except ValueError as exc:
         raise _bad(exc) from exc
     response.headers["Location"] = job_url(job_id)

@@ -106,10 +106,26 @@ def test_submit_returns_the_id_and_the_job_reads_back(env):
 def test_idempotency_key_header_returns_the_first_job(env):
     headers = {"Idempotency-Key": "order-42"}
     first = env["client"].post("/v1/jobs", json=job_body(GOOD), headers=headers)
-    again = env["client"].post("/v1/jobs", json=job_body(BAD), headers=headers)
+    again = env["client"].post("/v1/jobs", json=job_body(GOOD), headers=headers)
     assert first.status_code == 202 and again.status_code == 200
     assert again.json()["id"] == first.json()["id"] and again.json()["replayed"] is True
     assert len(env["client"].get("/v1/jobs").json()["jobs"]) == 1
+
+
+def test_a_key_reused_for_another_request_is_a_conflict_not_a_silent_replay(env):
+    headers = {"Idempotency-Key": "order-43"}
+    first = env["client"].post("/v1/jobs", json=job_body(GOOD), headers=headers)
+    other = env["client"].post("/v1/jobs", json=job_body(BAD), headers=headers)
+    assert first.status_code == 202
+    assert_problem(other, 409, "'order-43' already holds job", "different request")
+    assert len(env["client"].get("/v1/jobs").json()["jobs"]) == 1
+
+
+def test_a_header_key_and_a_body_key_that_differ_are_refused(env):
+    body = {**job_body(GOOD), "idempotency_key": "k-B"}
+    r = env["client"].post("/v1/jobs", json=body, headers={"Idempotency-Key": "k-A"})
+    assert_problem(r, 422, "'k-A'", "'k-B'", "differ")
+    assert env["client"].get("/v1/jobs").json()["jobs"] == []
 
 
 def test_submit_applies_the_queue_allow_list(env):
