@@ -269,9 +269,20 @@ def expected_answers(text: str, request: str | None = None) -> tuple[Expectation
 
 def gives(kind: str, answer: str) -> bool:
     """Whether ``answer`` has any expression of ``kind`` in it."""
-    if kind != "clock_time" and len(answer.split()) <= SHORT_ANSWER_WORDS and _BARE.search(answer):
+    if _EVIDENCE[kind].search(answer):
         return True
-    return bool(_EVIDENCE[kind].search(answer))
+    # a bare figure answers any question for a figure ("How much do I pay?" "500"), unless
+    # its unit makes it a figure of another kind ("Roast it at 220°C." gives no duration)
+    return (
+        kind != "clock_time"
+        and len(answer.split()) <= SHORT_ANSWER_WORDS
+        and _BARE.search(answer) is not None
+        and not any(
+            rx.search(answer)
+            for other, rx in _EVIDENCE.items()
+            if other not in (kind, "count", "age")
+        )
+    )
 
 
 def missing_answers(expects: Sequence[Expectation], answer: str) -> list[Expectation]:

@@ -415,7 +415,12 @@ def fuse(
             " models read English, so only its form and constraints were judged"
         )
     score = sum(w * (tracks[n].score or 0.0) for n, w in weights.items())
-    if not weights:
+    if not weights and unread is not None:
+        # nothing the models or the checks could read: unverified, not wrong, so a person
+        # reads it (review), as for any answer in a language the models do not read
+        score = cuts.review
+        notes.append("nothing in it could be checked here: a person should read it (review)")
+    elif not weights:
         notes.append("no track produced a score; nothing to trust")
     gate, cap, drift = _relevance(request, tracks, cfg)
     score = min(score * gate, cap)
@@ -426,6 +431,8 @@ def fuse(
         if score > cap:
             score = cap
             capped.append(f"score capped at {cap:.2f}: {why}")
+        elif why not in capped:
+            capped.append(why)  # the evidence still explains a score already below its cap
     score, hard = _cap_hard(request, tracks, score, cfg, notes)
     # Rounded once: the stored score, score_100, the band and the action all read this value.
     score = round(min(1.0, max(0.0, score)), 4)

@@ -235,3 +235,24 @@ def test_a_long_run_of_digits_is_read_in_one_pass(kind):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_short_answer_s_figure_of_another_kind_gives_no_duration():
+    assert gives("duration", "Roast it at 220°C.") is False
+    assert gives("temperature", "Roast it at 220°C.") is True
+    assert gives("amount", "500") is True  # a bare figure still answers "how much"
+    r = _fused("How long and at what temp?", "Roast it at 220°C.")
+    assert r.score == CFG.fusion.missed_ask_cap
+    assert any("'How long' (a duration)" in x for x in r.reasons)
+
+
+def test_the_evidence_is_named_even_when_the_score_is_already_below_its_cap():
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=0.9),
+        "precision": TrackScore(name="precision", score=0.3),
+    }
+    query = "I'm in zone 4 with hard winters. Can I grow a fig outside?"
+    r = fuse(ScoreRequest(query=query, content="With your mild winters, yes."), tracks, CFG)
+    assert r.score < CFG.fusion.missed_ask_cap
+    assert any("'mild winters'" in x and "'hard winters'" in x for x in r.reasons)
+    assert not any(x.startswith("score capped") for x in r.reasons)

@@ -192,3 +192,21 @@ def test_an_equation_is_not_spanish() -> None:
 )
 def test_exclusion_items_are_things(query: str, excluded: list[str]) -> None:
     assert analyze(query).excluded == excluded
+
+
+def test_an_answer_nothing_could_read_goes_to_a_person() -> None:
+    """An answer in a language the models do not read, with no constraint to check, is
+    unverified, not wrong: review, never a reject."""
+    r = fuse(
+        ScoreRequest(
+            query="簡単なパスタのレシピを教えてください。",
+            content="スパゲッティを茹でて、トマトとオリーブオイルを加えます。",
+        ),
+        {
+            "semantic": TrackScore(name="semantic", score=0.1),
+            "precision": TrackScore(name="precision", score=0.1),
+        },
+        CFG,
+    )
+    assert r.action == "review" and r.score == CFG.actions.review
+    assert any("a person should read it" in x for x in r.reasons)
