@@ -70,7 +70,8 @@ _ITEM_NOUNS = (
 )
 _LIST_VERBS = (
     r"(?:give|list|suggest|name|share|provide|recommend|write|need|want|brainstorm|pick|offer"
-    r"|propose|come\s+up\s+with|send|show|tell|get|draft|outline|top|with|me|i'd\s+like|into)"
+    r"|propose|come\s+up\s+with|send|show|tell|get|draft|outline|top|with|me|i'd\s+like|into"
+    r"|what\s+are|what're)"
 )
 
 
@@ -368,7 +369,9 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     # "3 steps to reset my router failed", "2 recipes and 1 dessert": the asker's own, or
     # more than one count)
     leading = (
-        rf"^\s*(?P<rel>)(?P<n>\d{{1,2}})\s+(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
+        rf"^\s*(?P<rel>)(?P<n>\d{{1,2}}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
+        # "Two questions. How ...": the asker's own count
+        rf"(?!(?:[\w'-]+\s+)?questions?\b)(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
         rf"(?=\s*(?:[.,;!?]|$)|\s+(?:with|for|about|on|to|using|that\s+(?!i\b|we\b)|please|pls)\b)"
         rf"(?![^.!?:\n]*(?:\b(?:my|me|i|i'm|i've|we|our|us)\b|\d))(?=[^:\n]*(?:[.!?]|$))"
     )

@@ -243,6 +243,10 @@ SHORT_ANSWER = re.compile(
     r"|fun\s+|short\s+|new\s+)?(?:name|title|tagline|slogan)\b"
     r"|\bnothing\s+else\b"
     r"|(?:^|[.!?]\s+)name\s+(?:one|a|an|1)\s"
+    # "Summarise the meeting in one line.", "a one-liner", "a one-line summary"
+    r"|(?<!each\s)(?<!every\s)\b(?:in|as)\s+(?:one|a\s+single|a)\s+line\b(?!\s+each\b)"
+    r"|\bone[- ]liner\b"
+    r"|\bone[- ]line\s+(?:summary|answer|description|reply|update|recap)\b"
 )
 
 

@@ -12,6 +12,7 @@ from scoregate.scoring.activities import affirmed_activities, avoided_activities
 from scoregate.scoring.exclusions import parse_exclusions
 from scoregate.scoring.instructions import _FORMAT_CHECKS
 from scoregate.scoring.membership import check_members
+from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.request_analysis import analyze, request_topic
 from scoregate.scoring.reward import check_instruction
 
@@ -213,3 +214,40 @@ def test_an_activity_is_done_with_a_verb_that_does_the_same() -> None:
 def test_a_clause_of_its_own_after_a_comma_ends_the_item() -> None:
     assert parse_exclusions("Not keen on Uber, the budget is tiny.") == ["uber"]
     assert parse_exclusions("no nuts, the kids are allergic") == ["nuts"]
+
+
+@pytest.mark.parametrize(
+    ("query", "value"),
+    [
+        ("Three tips for sleeping better", 3),
+        ("What are five good names for a cat?", 5),
+        ("what are 3 things to pack for a day hike", 3),
+    ],
+)
+def test_a_count_the_request_opens_with_or_asks_what_are(query: str, value: int) -> None:
+    k = _inferred(query)["items"]
+    assert (k.relation, k.value) == ("exactly", value)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Two questions. How do I avoid a pulley injury, and what do I do after a pop?",
+        "Three options I'm weighing: A, B, C. Which one?",
+    ],
+)
+def test_the_asker_s_own_count_is_no_instruction(query: str) -> None:
+    assert "items" not in _inferred(query)
+
+
+@pytest.mark.parametrize(
+    ("query", "short"),
+    [
+        ("Summarise the meeting in one line.", True),
+        ("Give me a one-line summary of this thread.", True),
+        ("Explain it as a one-liner.", True),
+        ("Put each item on one line.", False),
+    ],
+)
+def test_a_request_for_one_line_asks_for_a_short_answer(query: str, short: bool) -> None:
+    assert (short_answer_asked(query) is not None) is short
