@@ -103,12 +103,19 @@ def parse_constraint(text: str, *, hard: bool = False) -> dict[str, Any]:
         data = _load_json(text, f"constraint {text[:80]!r}")
         if not isinstance(data, dict):
             raise ValueError(f"constraint {text[:80]!r} must be a JSON object")
+        if hard and data.get("hard") is False:
+            raise ValueError(
+                f"constraint {text[:80]!r} says \"hard\": false but was given with --hard;"
+                " give it with --constraint, or drop \"hard\""
+            )
         return {**data, "hard": hard or data.get("hard", False)}
     kind, sep, value = text.partition("=")
     kind = kind.strip()
     if kind not in CONSTRAINT_KINDS:
         raise ValueError(f"unknown constraint kind {kind!r}; known: {', '.join(CONSTRAINT_KINDS)}")
     if kind in _FLAG_KINDS:
+        if sep:  # "valid_json=false" would still check valid_json: say so
+            raise ValueError(f"constraint {kind!r} takes no value: give it as {kind} alone")
         return {"kind": kind, "hard": hard}
     if not sep:
         raise ValueError(f"constraint {kind!r} needs a value: {kind}=VALUE")

@@ -39,7 +39,9 @@ def score(
     from scoregate.config.scoring_yaml import load_scoring_config
     from scoregate.config.settings import get_scoring_config, get_settings
     from scoregate.extras import require
+    from scoregate.schemas.request import ScoreRequest
     from scoregate.scoring.engine import score as run
+    from scoregate.scoring.fusion import unmatched_metadata
 
     require("models", "`scoregate score` (it runs the semantic and precision tracks)")
     body = request_body(
@@ -49,6 +51,8 @@ def score(
         # --config, else SCOREGATE_SCORING_CONFIG, else the packaged defaults: the same
         # config the service and the workers read
         cfg = load_scoring_config(config) if config is not None else get_scoring_config()
+        for warning in unmatched_metadata(ScoreRequest.model_validate(body).metadata, cfg):
+            err.print(f"[yellow]warning:[/] {safe(warning)}")
         with console.status("loading models and scoring..."):
             result = run(body, config=cfg, backend=get_settings().cpu_backend)
     except (ValueError, FileNotFoundError) as exc:

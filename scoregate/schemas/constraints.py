@@ -237,6 +237,8 @@ class Instruction(_Base):
             )
         if self.check == "count" and not isinstance(self.value, int):
             raise ValueError("instruction 'count' needs an integer value")
+        if self.check == "count" and isinstance(self.value, int) and self.value < 0:
+            raise ValueError(f"instruction 'count' needs a value of 0 or more, not {self.value}")
         if self.check == "format" and self.value not in FORMATS:
             raise ValueError(
                 f"instruction 'format' checks one of {', '.join(map(repr, FORMATS))},"

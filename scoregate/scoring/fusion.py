@@ -33,6 +33,25 @@ def select_profile(metadata: ScoringMetadata, cfg: ScoringConfig) -> str:
     return cfg.fusion.default_profile
 
 
+def unmatched_metadata(metadata: ScoringMetadata, cfg: ScoringConfig) -> list[str]:
+    """A warning for each ``task_type`` or ``role`` that no fusion rule and no heuristics
+    preset names ("creatve"): it changes nothing, which a typo should not do silently."""
+    out = []
+    for key in ("task_type", "role"):
+        given = str(getattr(metadata, key, None) or "").strip().lower()
+        if not given:
+            continue
+        known = {str(r.match[key]).strip().lower() for r in cfg.fusion.rules if key in r.match}
+        if key == "task_type":
+            known |= {name.lower() for name in cfg.heuristics.presets}
+        if given not in known:
+            out.append(
+                f"{key} {given!r} matches no fusion rule or preset"
+                f" (known: {', '.join(sorted(known))}); it changes nothing"
+            )
+    return out
+
+
 def percent(score: float) -> int:
     """The fused score as the whole percent shown (``score_100``), rounded down.
 

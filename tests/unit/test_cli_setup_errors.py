@@ -109,3 +109,33 @@ def test_a_track_that_cannot_run_is_no_verdict(tmp_path: Path) -> None:
     assert result.exit_code == 3
     assert "the semantic track failed" in result.output and "/nonexistent/model" in result.output
     assert "reject" not in result.output
+
+
+def test_a_task_type_or_role_that_matches_nothing_is_warned_of() -> None:
+    from scoregate.schemas.request import ScoringMetadata
+    from scoregate.scoring.fusion import unmatched_metadata
+
+    cfg = load_scoring_config()
+    warnings = unmatched_metadata(ScoringMetadata(task_type="creatve", role="admn"), cfg)
+    assert warnings[0].startswith("task_type 'creatve' matches no fusion rule or preset")
+    assert "creative" in warnings[0] and "admin" in warnings[1]
+    assert unmatched_metadata(ScoringMetadata(task_type="Creative", role="admin"), cfg) == []
+
+
+@pytest.mark.parametrize(
+    ("flag", "spec", "says"),
+    [
+        ("--constraint", "valid_json=false", "takes no value"),
+        ("--hard", '{"kind":"max_lines","value":3,"hard":false}', 'says "hard": false'),
+        (
+            "--hard",
+            '{"kind":"instruction","check":"count","unit":"bullets","value":-3}',
+            "a value of 0 or more, not -3",
+        ),
+    ],
+)
+def test_constraints_that_would_not_do_what_they_say_are_refused(
+    flag: str, spec: str, says: str
+) -> None:
+    result = runner.invoke(cli, ["score", "-q", "hi", "-c", "hello", flag, spec])
+    assert result.exit_code == 2 and says in result.output
