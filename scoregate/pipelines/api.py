@@ -84,10 +84,30 @@ def submit_bodies(bodies: list[dict[str, Any]], *, strict: bool = False) -> list
     """
     ctx, inline = client_context()
     specs = [steps.build_spec(ctx, b) for b in bodies]
+    if inline is not None:
+        _runnable_in_process(specs, inline.tasks)
     ids = steps.submit_jobs(ctx, specs, strict=strict)
     if inline is not None:
         inline.drain()
     return ids
+
+
+def _runnable_in_process(specs: list[steps.JobSpec], tasks: Any) -> None:
+    """Refuse, before anything is recorded, a job that names a task the embedded default
+    cannot run: its agent, hooks and research run on your workers, through a broker (the
+    job would otherwise wait for them for ever)."""
+    for spec in specs:
+        refs = [("agent", spec.agent), *((name, getattr(spec.hooks, name)) for name in _HOOKS)]
+        for role, ref in refs:
+            if ref is not None and ref.task not in tasks:
+                raise ValueError(
+                    f"the {role} task {ref.task!r} cannot run in the embedded default (no"
+                    " broker): set SCOREGATE_BROKER_URL and run a worker that consumes its"
+                    " queue, or submit without it"
+                )
+
+
+_HOOKS = ("on_pass", "on_loop_exit", "research")
 
 
 def review(job_id: str, verdict: str, actor: str, note: str | None = None) -> str:

@@ -139,3 +139,36 @@ def test_constraints_that_would_not_do_what_they_say_are_refused(
 ) -> None:
     result = runner.invoke(cli, ["score", "-q", "hi", "-c", "hello", flag, spec])
     assert result.exit_code == 2 and says in result.output
+
+
+def test_an_external_task_in_embedded_mode_is_refused_before_a_job_is_recorded(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", f"sqlite:///{tmp_path / 'jobs.db'}")
+    monkeypatch.setenv("SCOREGATE_ALLOWED_TASKS", "myapp.agents.write")
+    monkeypatch.delenv("SCOREGATE_BROKER_URL", raising=False)
+    from scoregate.pipelines import api
+
+    api.client_context.cache_clear()
+    try:
+        result = runner.invoke(
+            cli,
+            [
+                "submit",
+                "-q",
+                "Summarise it",
+                "-c",
+                "A draft.",
+                "--loop",
+                "--agent",
+                "myapp.agents.write",
+            ],
+        )
+        assert result.exit_code == 2
+        assert (
+            "the agent task 'myapp.agents.write' cannot run in the embedded default"
+            in result.output
+        )
+        assert api.list_jobs() == []
+    finally:
+        api.client_context.cache_clear()
