@@ -52,7 +52,7 @@ app.command()(workers.workers)
 app.add_typer(jobs.jobs_app, name="jobs")
 app.add_typer(db.db_app, name="db")
 app.add_typer(
-    training.training_app(), name="models", help="Train and inspect the project's models."
+    training.training_app(), name="models", help="Train the project's precision model."
 )
 
 

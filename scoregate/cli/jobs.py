@@ -96,6 +96,8 @@ def submit(
     }
     if jobs_file is not None:
         jobs = _jsonl_bodies(jobs_file)
+        if not jobs:
+            raise die(f"{jobs_file}: no jobs in the file (one JSON object per line)")
         _check_jobs(api, jobs, options, jobs_file)
         bodies = [job.body for job in jobs]
     elif query is not None:

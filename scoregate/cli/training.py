@@ -16,13 +16,13 @@ NOT_INSTALLED = (
 )
 
 models_app = typer.Typer(
-    help="Train and inspect the packaged scoring models.", no_args_is_help=True
+    help="Train the packaged precision model.", no_args_is_help=True
 )
 
 
 @models_app.callback()
 def _models() -> None:
-    """Train and inspect the packaged scoring models."""
+    """Train the packaged precision model."""
 
 
 @models_app.command(

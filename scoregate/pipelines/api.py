@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
+
+from sqlalchemy import select
 
 from scoregate.config.settings import get_settings
 from scoregate.pipelines import broker, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.storage import repository as repo
+from scoregate.storage.tables import Job
 
 
 @lru_cache(maxsize=1)
@@ -58,6 +62,14 @@ def get_job(job_id: str) -> dict[str, Any]:
         if job is None:
             by_key = repo.job_id_for_key(s, idempotency_key=job_id)
             job = repo.get_job(s, job_id=by_key) if by_key is not None else None
+        if job is None and re.fullmatch(r"[0-9a-f]{6,35}", job_id):
+            # the short id the CLI prints ("2a124beb"), when it names one job
+            found = s.scalars(select(Job.id).where(Job.id.startswith(job_id)).limit(2)).all()
+            if len(found) > 1:
+                raise LookupError(
+                    f"{job_id!r} is the start of more than one job id: give more of it"
+                )
+            job = repo.get_job(s, job_id=found[0]) if found else None
         if job is None:
             raise LookupError(f"no job {job_id!r}")
         return repo.job_to_dict(job)

@@ -313,3 +313,19 @@ def test_console_for_a_pipe_is_wide_and_honours_columns(monkeypatch, capsys):
     assert capsys.readouterr().out.count("\n") == 1  # one line, not wrapped at 80 columns
     monkeypatch.setenv("COLUMNS", "120")
     assert make_console().width == 120
+
+
+def test_show_takes_the_short_id_the_cli_prints(env):
+    out = runner.invoke(cli, ["submit", "-q", "Write a helpful answer.", "-c", GOOD, "--json"])
+    job_id = json.loads(out.stdout)["job_ids"][0]
+    shown = json.loads(runner.invoke(cli, ["jobs", "show", job_id[:8], "--json"]).stdout)
+    assert shown["id"] == job_id
+    missing = runner.invoke(cli, ["jobs", "show", "ffffffff"])
+    assert missing.exit_code == 1 and "no job 'ffffffff'" in missing.output
+
+
+def test_an_empty_jobs_file_is_an_error_not_a_silent_success(env, tmp_path):
+    empty = tmp_path / "jobs.jsonl"
+    empty.write_text("")
+    out = runner.invoke(cli, ["submit", "--file", str(empty)])
+    assert out.exit_code == 2 and "no jobs in the file" in out.output
