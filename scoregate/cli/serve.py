@@ -5,15 +5,10 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-console = Console()
-err = Console(stderr=True)
-
-
-def _die(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}")
-    return typer.Exit(code)
+# the project's consoles: not wrapped at 80 columns when written to a file or a pipe
+from scoregate.cli.console import console, err
+from scoregate.cli.console import die as _die
 
 
 def serve(
@@ -64,7 +59,9 @@ def api_key(
     name: Annotated[str, typer.Argument(help="Who holds the key, e.g. ci or alice.")],
     scope: Annotated[
         list[str] | None,
-        typer.Option("--scope", "-s", help="submit, read, review or all (repeatable)."),
+        typer.Option(
+            "--scope", "-s", help="submit, read, review or all (repeatable); default: read only."
+        ),
     ] = None,
 ) -> None:
     """Print a new API key and its hashed SCOREGATE_API_KEYS entry."""
@@ -76,6 +73,8 @@ def api_key(
         entry = settings_entry(name, scopes, key)
     except ValueError as exc:
         raise _die(str(exc)) from None
+    if not scope:
+        err.print("note: no --scope given, so the key can only read (add -s submit, -s review)")
     console.print(f"key (give it to {name}; it is not stored anywhere): {key}", soft_wrap=True)
     console.print("settings entry (append to SCOREGATE_API_KEYS, comma-separated):")
     print(entry)

@@ -96,6 +96,12 @@ def new_key() -> str:
 
 def settings_entry(name: str, scopes: list[str], key: str) -> str:
     """The ``SCOREGATE_API_KEYS`` entry holding ``key`` hashed."""
+    bad = [c for c in ":,+" if c in name]
+    if bad or not name.strip():
+        raise ValueError(
+            f"key name {name!r} must be a plain word: it cannot be empty or hold"
+            f" {' '.join(repr(c) for c in ':,+')}, which separate the parts of SCOREGATE_API_KEYS"
+        )
     entry = f"{name}:{'+'.join(scopes)}:sha256:{digest(key).hex()}"
     _parse_entry(entry)  # the same checks as at start: a bad name or scope fails here
     return entry

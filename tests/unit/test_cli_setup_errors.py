@@ -172,3 +172,11 @@ def test_an_external_task_in_embedded_mode_is_refused_before_a_job_is_recorded(
         assert api.list_jobs() == []
     finally:
         api.client_context.cache_clear()
+
+
+def test_an_api_key_name_that_would_break_the_entry_is_refused() -> None:
+    result = runner.invoke(cli, ["api-key", "bad:name"])
+    assert result.exit_code == 2 and "must be a plain word" in result.output
+    read_only = runner.invoke(cli, ["api-key", "ci"])
+    assert read_only.exit_code == 0 and "can only read" in read_only.output
+    assert ":read:sha256:" in read_only.output
