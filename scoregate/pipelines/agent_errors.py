@@ -139,7 +139,12 @@ def record_agent_error(ctx: PipelineContext, report: AgentErrorReport) -> str | 
         earlier = repo.count_decisions(s, job_id=job.id, n=report.iteration, action=ACTION)
         rationale = _what(report)
         if not waiting:
-            rationale += f" (ignored: the job is {job.status} at iteration {job.current_iteration})"
+            where = (
+                f"waiting for iteration {job.current_iteration + 1}"
+                if job.status in WAITING_ON_AGENT
+                else f"{job.status} at iteration {job.current_iteration}"
+            )
+            rationale += f" (ignored: the job is {where})"
         entry = repo.append_decision(
             s,
             job_id=job.id,

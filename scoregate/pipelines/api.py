@@ -176,14 +176,21 @@ def list_jobs(status: str | None = None, limit: int = 20) -> list[dict[str, Any]
     """The newest jobs, as summaries."""
     ctx, _ = client_context()
     with ctx.session() as s:
-        return [
-            {
-                "id": j.id,
-                "status": j.status,
-                "iteration": j.current_iteration,
-                "created_at": j.created_at,
-                "score": (j.final_result or {}).get("score"),
-                "band": (j.final_result or {}).get("band"),
-            }
-            for j in repo.list_jobs(s, status=status, limit=limit)
-        ]
+        out = []
+        for j in repo.list_jobs(s, status=status, limit=limit):
+            score, band = (j.final_result or {}).get("score"), (j.final_result or {}).get("band")
+            if score is None:  # not final yet: the latest scored iteration's, if any
+                scored = [it for it in j.iterations if it.score is not None]
+                latest = max(scored, key=lambda it: it.n) if scored else None
+                score, band = (latest.score, latest.band) if latest else (None, None)
+            out.append(
+                {
+                    "id": j.id,
+                    "status": j.status,
+                    "iteration": j.current_iteration,
+                    "created_at": j.created_at,
+                    "score": score,
+                    "band": band,
+                }
+            )
+        return out

@@ -246,10 +246,12 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
         if job.status not in WAITING_ON_AGENT or n != job.current_iteration + 1:
             # A late or repeated answer (the sweeper asked again, the job was cancelled,
             # failed or answered already): scoring it would start work nobody decides.
-            reason = (
-                f"agent answer for iteration {n} ignored: the job is {job.status} at"
-                f" iteration {job.current_iteration}"
+            where = (
+                f"waiting for iteration {job.current_iteration + 1}"
+                if job.status in WAITING_ON_AGENT
+                else f"{job.status} at iteration {job.current_iteration}"
             )
+            reason = f"agent answer for iteration {n} ignored: the job is {where}"
             log.warning("job %s: %s", job_id, reason)
             if n != job.current_iteration:  # the taken answer delivered twice is no news
                 _note_refused(s, job_id, n, reason)

@@ -121,7 +121,7 @@ def test_a_report_for_an_iteration_not_waited_for_changes_nothing(env):
     assert agent_errors.record_agent_error(env["ctx"], stale) == "ignored"
     job = _job(env, job_id)
     assert job["status"] == "awaiting_agent"
-    assert "ignored: the job is awaiting_agent at iteration 1" in job["decisions"][-1]["rationale"]
+    assert "ignored: the job is waiting for iteration 2" in job["decisions"][-1]["rationale"]
 
 
 def test_a_report_for_no_such_job_is_dropped(env):
@@ -234,3 +234,14 @@ def test_an_agent_answer_that_killed_its_workers_fails_its_job(env, monkeypatch)
     assert control_tasks.agent_result.apply(kwargs=kwargs, task_id="answer-1").successful()
     job = _job(env, job_id)
     assert job["status"] == "failed" and "delivered 3 times" in job["failure_reason"]
+
+
+def test_a_job_waiting_on_its_agent_lists_its_latest_score(env, monkeypatch):
+    from scoregate.pipelines import api
+
+    job_id = _waiting_job(env)
+    monkeypatch.setattr(api, "client_context", lambda: (env["ctx"], env["inline"]))
+    [listed] = [j for j in api.list_jobs() if j["id"] == job_id]
+    first = _job(env, job_id)["iterations"][0]
+    assert listed["status"] == "awaiting_agent"
+    assert listed["score"] == first["score"] is not None and listed["band"] == first["band"]

@@ -146,7 +146,7 @@ def test_an_answer_for_the_wrong_iteration_is_noted_on_the_job(env):
     job = _job(env, job_id)
     assert job["status"] == "awaiting_agent"
     assert job["decisions"][-1]["rationale"] == (
-        "agent answer for iteration 5 ignored: the job is awaiting_agent at iteration 1"
+        "agent answer for iteration 5 ignored: the job is waiting for iteration 2"
     )
 
 
