@@ -116,6 +116,7 @@ _OVER_MARKED = re.compile(
     r"|not\s+(?:for|within|in))\s+(?:your|the|that|this)?\s*(?:budget|range|limit"
     r"|price\s+range|ceiling|cap|[$£€]\s?\d)"
     r"|\bout\s+of\s+(?:your\s+)?(?:budget|range|reach)\b|\btoo\s+(?:expensive|pricey|much)\b"
+    r"|\boutside\s+(?:what\s+you|your)\b"
     r"|\b(?:that's|that\s+is|it's|which\s+is|they're)\s+(?:out|off\s+the\s+table|not\s+an\s+option)\b"
     r"|\b(?:skip|avoid|ignore|rule\s+out)\s+(?:it|that|this|them|those)\b|\bi'?d\s+skip\b",
     re.IGNORECASE,
@@ -178,14 +179,26 @@ def ceiling(query: str) -> Ceiling | None:
     return None
 
 
-def _comparable(value: float, period: str | None, cap: Ceiling) -> float | None:
+#: A sentence about a span or a bundle: its bare amounts are not per the budget's period
+#: ("$300 up front for 12 months", "8-lesson packages for about $160").
+_OTHER_SPAN = re.compile(
+    r"\b(?:up\s*front|prepa(?:y|id)|annual(?:ly)?|a\s+year|per\s+year|yearly|\d+\s+(?:months|weeks"
+    r"|years|nights|sessions|lessons)|package|bundle|in\s+total|total|altogether|works\s+out)\b",
+    re.IGNORECASE,
+)
+
+
+def _comparable(value: float, period: str | None, cap: Ceiling, sentence: str) -> float | None:
     """``value`` in the ceiling's period, or ``None`` where they cannot be compared (a fee
-    against a total, a share against a bill, "$40 per year" against "$10/month" is
-    converted)."""
+    against a total, a share against a bill; "$40 per year" against "$10/month" is
+    converted; a bare amount against a monthly budget counts as one month's, unless its
+    sentence is about another span or a bundle)."""
     if period == cap.period:
         return value
     if period in _MONTHS and cap.period in _MONTHS:
         return value / _MONTHS[period] * _MONTHS[cap.period]
+    if period is None and cap.period not in _SHARES and not _OTHER_SPAN.search(sentence):
+        return value
     return None
 
 
@@ -209,7 +222,7 @@ def over_budget(query: str, answer: str, cap: Ceiling | None = None) -> tuple[st
                 continue
             if _REFERENCE_AFTER.match(sentence, m.end()):
                 continue
-            compared = _comparable(value, period, cap)
+            compared = _comparable(value, period, cap, sentence)
             if compared is not None and compared > cap.value * 1.005:
                 return m.group(0).strip(), cap.phrase
     return None

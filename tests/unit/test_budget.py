@@ -186,3 +186,11 @@ def test_a_stretch_past_a_loose_budget_is_offered_as_one() -> None:
 )
 def test_periods_words_and_markers(query: str, answer: str, over: bool) -> None:
     assert (over_budget(query, answer) is not None) is over
+
+
+def test_a_bare_amount_against_a_monthly_budget_counts_as_a_month_s() -> None:
+    query = "Solo freelancer, my marketing budget is about $100 a month. Where should I spend it?"
+    assert over_budget(query, "- ~$250: a LinkedIn campaign for local managers.") is not None
+    assert over_budget(query, "- ~$60: a LinkedIn campaign for local managers.") is None
+    prepaid = "Mint's plan is $25 a month if you prepay 12 months ($300 up front)."
+    assert over_budget("20GB of data, max $35/month", prepaid) is None
