@@ -82,10 +82,33 @@ _BEFORE = (
     r"|\b(?:no\s+more\s+than|not\s+more\s+than|up\s+to|under|below|less\s+than|max(?:imum)?"
     r"(?:\s+of)?|at\s+most|(?:can|could)\s+only\s+(?:afford|spend|pay|do)|afford)\s+"
     r"(?:about\s+|around\s+|roughly\s+)?"
+    # "keep it to £40 a head", "my maximum is $25,000", "I've got 900 bucks for it"
+    r"|\b(?:keep\s+it\s+(?:to|under|below)|(?:my|our)\s+(?:maximum|max)\s+is)\s+"
+    r"(?:about\s+|around\s+)?"
+    r"|\b(?:(?:i'?ve|we'?ve)\s+got|(?:i|we)\s+(?:only\s+)?have)\s+(?:about\s+|around\s+|like\s+)?"
+    r"(?=[^.?!\n]{0,40}\b(?:for\s+(?:it|this|the|that)|to\s+spend|set\s+aside|that'?s\s+it"
+    r"|total|firm|max)\b)"
 )
 _AFTER = (
     r"[^.?!\n]{0,40}?\b(?:max(?:imum)?|tops|at\s+(?:the\s+)?most|or\s+less|limit|budget"
-    r"|no\s+more|ceiling)\b"
+    r"|no\s+more|ceiling|set\s+aside|is\s+the\s+most|all\s+in|out\s+the\s+door)\b"
+)
+#: A budget given without a currency sign: "300 max", "my ceiling is 3k", "budget's around
+#: 1.5k", "a grand"; compared with an answer's amounts in any currency.
+_PLAIN_CEILING = re.compile(
+    r"\b(?:budget(?:'s|\s+is)?|ceiling\s+is|limit\s+is|max(?:imum)?(?:\s+is)?|spend|afford)\s+"
+    r"(?:of\s+)?(?:about\s+|around\s+|roughly\s+)?"
+    r"(?:(?P<n>\d[\d,]*(?:\.\d+)?)\s?(?P<k>k\b|grand\b)?|(?P<grand>a\s+grand))"
+    r"|(?P<n2>\d[\d,]*(?:\.\d+)?)\s?(?P<k2>k\b)?\s+(?:max(?:imum)?|tops)\b",
+    re.IGNORECASE,
+)
+#: What may follow a bare number that is an amount of money: the clause's end, or words of
+#: a budget ("300 max", "3k for the bike", "a grand, give or take"); anything else ("3
+#: sentences", "95 kg") makes it no amount.
+_MONEY_NEXT = re.compile(
+    r"\s*(?:[.,;!?)]|$|\b(?:for|total|each|per|a\s+(?:month|week|year|night|head)|including"
+    r"|incl|all\s+in|or\s+so|ish|give\s+or\s+take|max|tops|and|but|that'?s|firm|ideally)\b)",
+    re.IGNORECASE,
 )
 _BARE_AMOUNT = re.sub(r"\(\?P<\w+>", "(?:", _AMOUNT)  # the same, without its groups
 _CEILING_RE = re.compile(
@@ -117,6 +140,10 @@ _OVER_MARKED = re.compile(
     r"|price\s+range|ceiling|cap|[$£€]\s?\d)"
     r"|\bout\s+of\s+(?:your\s+)?(?:budget|range|reach)\b|\btoo\s+(?:expensive|pricey|much)\b"
     r"|\boutside\s+(?:what\s+you|your)\b"
+    # the answer says how far over the budget it is, or steers away
+    r"|\b(?:double|twice|triple)\s+your\s+(?:limit|budget)\b"
+    r"|\b(?:avoid|skip|stay\s+away\s+from|steer\s+clear\s+of|pass\s+on)\b"
+    r"|\bmore\s+than\s+you\s+need\b|\b(?:neither|none)\s+(?:of\s+them\s+)?fits?\b"
     r"|\b(?:that's|that\s+is|it's|which\s+is|they're)\s+(?:out|off\s+the\s+table|not\s+an\s+option)\b"
     r"|\b(?:skip|avoid|ignore|rule\s+out)\s+(?:it|that|this|them|those)\b|\bi'?d\s+skip\b",
     re.IGNORECASE,
@@ -129,8 +156,9 @@ _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\w))+(?:[.!?]+|\n|$)")
 
 @dataclass(frozen=True)
 class Ceiling:
-    """The request's budget: currency sign, upper value, period (or None), whether it is
-    firm ("max", "hard limit") or loose ("around"), and its words."""
+    """The request's budget: currency sign ("" when it gives none: "300 max"), upper value,
+    period (or None), whether it is firm ("max", "hard limit") or loose ("around"), and its
+    words."""
 
     currency: str
     value: float
@@ -176,13 +204,28 @@ def ceiling(query: str) -> Ceiling | None:
         phrase = m.group(0).strip(" ,")
         context = text[max(0, m.start() - 20) : m.end() + 30]
         return Ceiling(currency, value, period, phrase, firm=not _SOFT.search(context))
+    for m in _PLAIN_CEILING.finditer(text):
+        raw = m.group("n") or m.group("n2")
+        if m.group("grand"):
+            value = 1000.0
+        elif raw is None or not _MONEY_NEXT.match(text, m.end()):
+            continue
+        else:
+            k = m.group("k") or m.group("k2")
+            value = float(raw.replace(",", "")) * (1000 if k else 1)
+        if value < 5:
+            continue
+        context = text[max(0, m.start() - 20) : m.end() + 30]
+        period = "each" if _SHARE_AFTER.match(text, m.end()) else None
+        return Ceiling("", value, period, m.group(0).strip(" ,"), firm=not _SOFT.search(context))
     return None
 
 
 #: A sentence about a span or a bundle: its bare amounts are not per the budget's period
 #: ("$300 up front for 12 months", "8-lesson packages for about $160").
 _OTHER_SPAN = re.compile(
-    r"\b(?:up\s*front|prepa(?:y|id)|annual(?:ly)?|a\s+year|per\s+year|yearly|\d+\s+(?:months|weeks"
+    r"\b(?:up\s*front|prepa(?:y|id)|one[- ](?:off|time)|annual(?:ly)?|a\s+year|per\s+year|yearly"
+    r"|\d+\s+(?:months|weeks"
     r"|years|nights|sessions|lessons)|package|bundle|in\s+total|total|altogether|works\s+out)\b",
     re.IGNORECASE,
 )
@@ -216,7 +259,7 @@ def over_budget(query: str, answer: str, cap: Ceiling | None = None) -> tuple[st
             continue  # "the $900 model is over your budget"
         for m in _AMOUNT_RE.finditer(sentence):
             currency, value, period = _amount(m)
-            if currency != cap.currency or value in given:
+            if (cap.currency and currency != cap.currency) or value in given:
                 continue
             if _REFERENCE_BEFORE.search(sentence[: m.start()]):
                 continue

@@ -194,3 +194,39 @@ def test_a_bare_amount_against_a_monthly_budget_counts_as_a_month_s() -> None:
     assert over_budget(query, "- ~$60: a LinkedIn campaign for local managers.") is None
     prepaid = "Mint's plan is $25 a month if you prepay 12 months ($300 up front)."
     assert over_budget("20GB of data, max $35/month", prepaid) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "value", "currency"),
+    [
+        ("need a stroller that folds small for our car boot, 300 max", 300, ""),
+        ("Engagement ring, simple. My ceiling is 3k, ideally a bit less.", 3000, ""),
+        ("Laptop for video editing. Budget is around a grand, give or take.", 1000, ""),
+        ("Flight NYC to London. I've got 900 bucks for it, that's it.", 900, "$"),
+        ("Dinner for 8 in Soho. Trying to keep it to £40 a head including drinks.", 40, "£"),
+        ("Used SUV. My maximum is $25,000 out the door.", 25000, "$"),
+        ("Water heater leaking. I have $1,200 set aside for this, firm.", 1200, "$"),
+    ],
+)
+def test_more_ways_of_stating_a_budget(query: str, value: float, currency: str) -> None:
+    cap = ceiling(query)
+    assert cap is not None and (cap.value, cap.currency) == (value, currency)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Summarise it in no more than 3 sentences.",
+        "Give me up to 5 ideas, max 3 words each.",
+        "I'm 95 kg, max 2 sessions a week. What should I lift?",
+        "I have $250 in my account. Why was my card declined?",
+    ],
+)
+def test_counts_and_facts_are_no_budget(query: str) -> None:
+    assert ceiling(query) is None
+
+
+def test_a_budget_without_a_currency_is_compared_in_any() -> None:
+    query = "need a stroller that folds small for our car boot, 300 max"
+    assert over_budget(query, "The Bugaboo Butterfly (£449) folds tiny.") is not None
+    assert over_budget(query, "The Joie Pact (£179) folds tiny.") is None
