@@ -145,7 +145,7 @@ _OVER_MARKED = re.compile(
     r"|\b(?:avoid|skip|stay\s+away\s+from|steer\s+clear\s+of|pass\s+on)\b"
     r"|\bmore\s+than\s+you\s+need\b|\b(?:neither|none)\s+(?:of\s+them\s+)?fits?\b"
     r"|\b(?:that's|that\s+is|it's|which\s+is|they're)\s+(?:out|off\s+the\s+table|not\s+an\s+option)\b"
-    r"|\b(?:skip|avoid|ignore|rule\s+out)\s+(?:it|that|this|them|those)\b|\bi'?d\s+skip\b",
+    r"|\b(?:ignore|rule\s+out)\s+(?:it|that|this|them|those)\b",
     re.IGNORECASE,
 )
 #: A stretch the answer offers as one, past a loose budget: "if you can stretch to $2,000".
