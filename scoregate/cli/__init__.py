@@ -51,9 +51,7 @@ app.command("api-key")(serve.api_key)
 app.command()(workers.workers)
 app.add_typer(jobs.jobs_app, name="jobs")
 app.add_typer(db.db_app, name="db")
-app.add_typer(
-    training.training_app(), name="models", help="Train the project's precision model."
-)
+app.add_typer(training.training_app(), name="models", help="Train the project's precision model.")
 
 
 def main() -> None:

@@ -105,8 +105,8 @@ def parse_constraint(text: str, *, hard: bool = False) -> dict[str, Any]:
             raise ValueError(f"constraint {text[:80]!r} must be a JSON object")
         if hard and data.get("hard") is False:
             raise ValueError(
-                f"constraint {text[:80]!r} says \"hard\": false but was given with --hard;"
-                " give it with --constraint, or drop \"hard\""
+                f'constraint {text[:80]!r} says "hard": false but was given with --hard;'
+                ' give it with --constraint, or drop "hard"'
             )
         return {**data, "hard": hard or data.get("hard", False)}
     kind, sep, value = text.partition("=")

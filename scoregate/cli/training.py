@@ -15,9 +15,7 @@ NOT_INSTALLED = (
     " source checkout, pip install -e \".[train]\" (or pip install 'scoregate[train]')"
 )
 
-models_app = typer.Typer(
-    help="Train the packaged precision model.", no_args_is_help=True
-)
+models_app = typer.Typer(help="Train the packaged precision model.", no_args_is_help=True)
 
 
 @models_app.callback()

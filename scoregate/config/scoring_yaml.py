@@ -6,6 +6,7 @@ overlays it. Each track's own section is in :mod:`scoregate.config.tracks`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -238,14 +239,22 @@ def load_scoring_config(path: str | Path | None = None) -> ScoringConfig:
         raise ConfigError(f"{where}: {validation_summary(exc)}") from None
 
 
-def validation_summary(exc: ValidationError) -> str:
-    """A pydantic error in one line per problem: "actions.accept: must be ..."."""
-    lines = []
+def validation_summary(
+    exc: ValidationError, name: Callable[[tuple[int | str, ...]], str] | None = None
+) -> str:
+    """A pydantic error in one line, one part per problem: "actions.accept: must be ...".
+    ``name`` turns a location into what the user wrote (an environment variable): the
+    part then shows the value given, unless the message names it already."""
+    parts = []
     for e in exc.errors():
-        loc = ".".join(str(p) for p in e["loc"])
         msg = str(e["msg"]).removeprefix("Value error, ")
-        lines.append(f"{loc}: {msg}" if loc else msg)
-    return "; ".join(lines)
+        if name is None:
+            loc = ".".join(str(p) for p in e["loc"])
+            parts.append(f"{loc}: {msg}" if loc else msg)
+        else:
+            label = name(e["loc"])
+            parts.append(msg if msg.startswith(label) else f"{label}={e.get('input')!r}: {msg}")
+    return "; ".join(parts)
 
 
 def _read_overlay(p: Path) -> str:

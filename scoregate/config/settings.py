@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
+from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config, validation_summary
 
 #: The scoregate pools' queues (``pipelines.context.POOLS``): never a hook's or agent's.
 _POOL_QUEUES = frozenset({"semantic", "precision", "reward", "fusion", "control"})
@@ -142,12 +142,10 @@ def get_settings() -> Settings:
     try:
         return Settings()
     except ValidationError as exc:
-        parts = []
-        for e in exc.errors():
-            name = "SCOREGATE_" + "__".join(str(p) for p in e["loc"]).upper()
-            msg = str(e["msg"]).removeprefix("Value error, ")
-            parts.append(msg if msg.startswith(name) else f"{name}={e.get('input')!r}: {msg}")
-        raise SettingsError("; ".join(parts)) from None
+        summary = validation_summary(
+            exc, lambda loc: "SCOREGATE_" + "__".join(map(str, loc)).upper()
+        )
+        raise SettingsError(summary) from None
 
 
 @lru_cache(maxsize=4)

@@ -34,7 +34,7 @@ from scoregate.schemas.loop import (
 from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import describe_validation_error
 from scoregate.storage import repository as repo
-from scoregate.storage.recovery import WAITING_ON_AGENT
+from scoregate.storage.recovery import WAITING_ON_AGENT, position
 
 log = logging.getLogger(__name__)
 
@@ -139,11 +139,7 @@ def record_agent_error(ctx: PipelineContext, report: AgentErrorReport) -> str | 
         earlier = repo.count_decisions(s, job_id=job.id, n=report.iteration, action=ACTION)
         rationale = _what(report)
         if not waiting:
-            where = (
-                f"waiting for iteration {job.current_iteration + 1}"
-                if job.status in WAITING_ON_AGENT
-                else f"{job.status} at iteration {job.current_iteration}"
-            )
+            where = position(job.status, job.current_iteration)
             rationale += f" (ignored: the job is {where})"
         entry = repo.append_decision(
             s,

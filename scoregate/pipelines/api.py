@@ -176,13 +176,15 @@ def list_jobs(status: str | None = None, limit: int = 20) -> list[dict[str, Any]
     """The newest jobs, as summaries."""
     ctx, _ = client_context()
     with ctx.session() as s:
+        jobs = repo.list_jobs(s, status=status, limit=limit)
+        # a job not final yet shows its latest scored iteration's score and band
+        latest = repo.latest_scores(s, job_ids=[j.id for j in jobs if not j.final_result])
         out = []
-        for j in repo.list_jobs(s, status=status, limit=limit):
-            score, band = (j.final_result or {}).get("score"), (j.final_result or {}).get("band")
-            if score is None:  # not final yet: the latest scored iteration's, if any
-                scored = [it for it in j.iterations if it.score is not None]
-                latest = max(scored, key=lambda it: it.n) if scored else None
-                score, band = (latest.score, latest.band) if latest else (None, None)
+        for j in jobs:
+            final = j.final_result or {}
+            score, band = (
+                (final.get("score"), final.get("band")) if final else latest.get(j.id, (None, None))
+            )
             out.append(
                 {
                     "id": j.id,

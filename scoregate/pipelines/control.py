@@ -25,7 +25,7 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult, TrackScore
 from scoregate.scoring.fusion import fuse
 from scoregate.storage import repository as repo
-from scoregate.storage.recovery import WAITING_ON_AGENT
+from scoregate.storage.recovery import WAITING_ON_AGENT, position
 from scoregate.telemetry import prometheus
 
 log = logging.getLogger(__name__)
@@ -246,11 +246,7 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
         if job.status not in WAITING_ON_AGENT or n != job.current_iteration + 1:
             # A late or repeated answer (the sweeper asked again, the job was cancelled,
             # failed or answered already): scoring it would start work nobody decides.
-            where = (
-                f"waiting for iteration {job.current_iteration + 1}"
-                if job.status in WAITING_ON_AGENT
-                else f"{job.status} at iteration {job.current_iteration}"
-            )
+            where = position(job.status, job.current_iteration)
             reason = f"agent answer for iteration {n} ignored: the job is {where}"
             log.warning("job %s: %s", job_id, reason)
             if n != job.current_iteration:  # the taken answer delivered twice is no news

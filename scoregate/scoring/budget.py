@@ -122,7 +122,7 @@ _SOFT = re.compile(
 _REFERENCE_BEFORE = re.compile(
     r"\b(?:list|lists\s+(?:at|for)|rrp|msrp|retail|originally|normally|usually|was|full\s+price"
     r"|save|saves|saving|savings\s+of|instead\s+of|rather\s+than|compared\s+(?:to|with)|vs\.?"
-    r"|versus|down\s+from|reduced\s+from|avoid|skip"
+    r"|versus|down\s+from|reduced\s+from"
     # a bound the answer states, not a price: "brings the total under £30"
     r"|under|below|less\s+than|within|up\s+to|no\s+more\s+than)\s+"
     r"(?:(?:of|at|about|around|a|the)\s+)?$",

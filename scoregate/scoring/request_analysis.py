@@ -184,11 +184,6 @@ def _form_only(clause: str) -> bool:
     return bool(words) and all(w in _FORM_WORDS or w in _LANGUAGE_WORDS for w in words)
 
 
-def _strip_form(text: str) -> str:
-    """``text`` less its form words."""
-    return " ".join(w for w in re.findall(r"[a-z']+", text) if w not in _FORM_WORDS)
-
-
 def request_topic(query: str, instructions: Sequence[Instruction]) -> str:
     """``query`` less the clauses that only set the answer's form, when it has
     instructions; ``query`` itself when nothing else would be left.
@@ -210,9 +205,11 @@ def request_topic(query: str, instructions: Sequence[Instruction]) -> str:
         for phrase in phrases:
             if phrase and len(phrase.split()) >= 2:
                 low = low.replace(phrase, " ")
-        return _form_only(part) or (
-            low != part.lower() and not re.search(r"[a-z]", _strip_form(low))
-        )
+        if _form_only(part):
+            return True
+        # what is left once the instructions' words are out: nothing, or form words only
+        words = [w for w in re.findall(r"[a-z']+", low) if w.strip("'")]
+        return low != part.lower() and all(w in _FORM_WORDS for w in words)
 
     kept: list[str] = []
     for clause in _CLAUSE.findall(query):

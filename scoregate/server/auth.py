@@ -96,8 +96,7 @@ def new_key() -> str:
 
 def settings_entry(name: str, scopes: list[str], key: str) -> str:
     """The ``SCOREGATE_API_KEYS`` entry holding ``key`` hashed."""
-    bad = [c for c in ":,+" if c in name]
-    if bad or not name.strip():
+    if not name.strip() or any(c in name for c in ":,+"):
         raise ValueError(
             f"key name {name!r} must be a plain word: it cannot be empty or hold"
             f" {' '.join(repr(c) for c in ':,+')}, which separate the parts of SCOREGATE_API_KEYS"

@@ -19,6 +19,7 @@ from scoregate.storage._sql import (
 from scoregate.storage.tables import (
     JOB_STATUSES,
     Base,
+    Iteration,
     Job,
     new_id,
     utcnow,
@@ -197,6 +198,19 @@ def list_jobs(
     if status is not None:
         stmt = stmt.where(Job.status == status)
     return list(session.scalars(stmt))
+
+
+def latest_scores(
+    session: Session, *, job_ids: Sequence[str]
+) -> dict[str, tuple[float | None, str | None]]:
+    """Each job's latest scored iteration as ``(score, band)``, in one query (no
+    iteration's content is loaded); a job with no scored iteration is absent."""
+    rows = session.execute(
+        select(Iteration.job_id, Iteration.n, Iteration.score, Iteration.band)
+        .where(Iteration.job_id.in_(job_ids), Iteration.score.is_not(None))
+        .order_by(Iteration.job_id, Iteration.n)
+    )
+    return {job_id: (score, band) for job_id, _n, score, band in rows}
 
 
 def job_to_dict(job: Job, *, detail: bool = True, include_content: bool = False) -> dict[str, Any]:

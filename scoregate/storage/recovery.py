@@ -15,6 +15,14 @@ from scoregate.storage.tables import Iteration, Job, TrackResult
 WAITING_ON_AGENT: tuple[str, ...] = ("awaiting_agent", "researching")
 
 
+def position(status: str, iteration: int) -> str:
+    """Where a job stands, for a message about an answer that came at the wrong time:
+    "waiting for iteration 2", "completed at iteration 3"."""
+    if status in WAITING_ON_AGENT:
+        return f"waiting for iteration {iteration + 1}"
+    return f"{status} at iteration {iteration}"
+
+
 def stale_agent_waits(
     session: Session, *, older_than: datetime, limit: int = 100
 ) -> list[Iteration]:

@@ -94,14 +94,14 @@ def test_a_no_that_asks_is_still_read(query: str, item: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("query", "stem", "kept"),
+    ("query", "kept"),
     [
-        ("Skip the foil stuff please", "foil", "foil"),
-        ("no shiny stuff", "shiny", "shiny stuff"),
-        ("no sugary stuff please", "sugary", "sugary stuff"),
+        ("Skip the foil stuff please", "foil"),
+        ("no shiny stuff", "shiny stuff"),
+        ("no sugary stuff please", "sugary stuff"),
     ],
 )
-def test_a_vague_noun_goes_only_after_a_noun(query: str, stem: str, kept: str) -> None:
+def test_a_vague_noun_goes_only_after_a_noun(query: str, kept: str) -> None:
     assert kept in parse_exclusions(query)
 
 
