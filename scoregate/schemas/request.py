@@ -17,6 +17,10 @@ MAX_CONTENT_CHARS = 2_000_000
 MAX_QUERY_CHARS = 100_000
 
 
+# Numbers are strict: ``true`` or ``"0.5"`` where a number belongs is refused, not read as
+# 1 or 0.5 (an integer is still a valid float).
+
+
 class ScoringMetadata(BaseModel):
     """Context that selects the weight profile (seed 001) and feeds the heuristics (seed 004)."""
 
@@ -30,8 +34,8 @@ class ScoringMetadata(BaseModel):
     provided_sources: list[Annotated[str, Field(max_length=2000)]] = Field(
         default_factory=list, max_length=200
     )
-    expected_word_count: int | None = Field(default=None, ge=1)
-    task_difficulty: float | None = Field(default=None, ge=0.0, le=1.0)
+    expected_word_count: int | None = Field(default=None, ge=1, strict=True)
+    task_difficulty: float | None = Field(default=None, ge=0.0, le=1.0, strict=True)
 
     @field_validator("required_topics", "provided_sources")
     @classmethod
@@ -51,21 +55,21 @@ class Evidence(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    total_numbers: int = Field(default=0, ge=0)
-    cited_numbers: int = Field(default=0, ge=0)
-    citation_errors: int = Field(default=0, ge=0)
-    claims_total: int = Field(default=0, ge=0)
-    claims_matched: int = Field(default=0, ge=0)
+    total_numbers: int = Field(default=0, ge=0, strict=True)
+    cited_numbers: int = Field(default=0, ge=0, strict=True)
+    citation_errors: int = Field(default=0, ge=0, strict=True)
+    claims_total: int = Field(default=0, ge=0, strict=True)
+    claims_matched: int = Field(default=0, ge=0, strict=True)
     math_checks: dict[str, bool] = Field(default_factory=dict)
-    l2_warnings: int = Field(default=0, ge=0)
-    l3_redactions: int = Field(default=0, ge=0)
-    l4_errors: int = Field(default=0, ge=0)
-    l4_warnings: int = Field(default=0, ge=0)
-    max_age_hours: float | None = Field(default=None, ge=0.0)
-    freshness_sla_hours: float | None = Field(default=None, gt=0.0)
+    l2_warnings: int = Field(default=0, ge=0, strict=True)
+    l3_redactions: int = Field(default=0, ge=0, strict=True)
+    l4_errors: int = Field(default=0, ge=0, strict=True)
+    l4_warnings: int = Field(default=0, ge=0, strict=True)
+    max_age_hours: float | None = Field(default=None, ge=0.0, strict=True)
+    freshness_sla_hours: float | None = Field(default=None, gt=0.0, strict=True)
     #: The previous evidence score (0-100) of a streaming session: its band hysteresis.
     #: (The request's own ``previous_score`` is the previous *fused* score, another scale.)
-    previous_score: float | None = Field(default=None, ge=0.0, le=100.0)
+    previous_score: float | None = Field(default=None, ge=0.0, le=100.0, strict=True)
 
     @field_validator("max_age_hours", "freshness_sla_hours")
     @classmethod
@@ -98,7 +102,7 @@ class ScoreRequest(BaseModel):
     eval_metrics: list[EvalMetric] | None = Field(default=None, max_length=500)
     raw_metrics: bool = False
     self_reported_confidence: str | None = Field(default=None, max_length=100)
-    previous_score: float | None = Field(default=None, ge=0.0, le=1.0)
+    previous_score: float | None = Field(default=None, ge=0.0, le=1.0, strict=True)
 
     @field_validator("eval_metrics")
     @classmethod

@@ -32,8 +32,10 @@ Reviewer = Annotated[Caller, Depends(require("review"))]
 PROBLEMS: dict[int | str, dict[str, Any]] = {
     code: {"description": what, "content": {"application/problem+json": {}}}
     for code, what in (
+        (400, "The body could not be read (not UTF-8)."),
         (401, "No API key, or not a configured one."),
         (403, "The key lacks the scope this route needs."),
+        (413, "The body is larger than the server accepts (32 MiB)."),
         (422, "The body or a parameter is invalid; `detail` says what to fix."),
     )
 }
@@ -61,7 +63,16 @@ async def score(body: ScoreRequest, request: Request, caller: Submitter) -> Scor
         raise _bad(exc) from exc
 
 
-@router.post("/jobs", status_code=202, response_model=JobAccepted, responses=PROBLEMS)
+@router.post(
+    "/jobs",
+    status_code=202,
+    response_model=JobAccepted,
+    responses={
+        **PROBLEMS,
+        200: {"description": "The idempotency key's first job, replayed.", "model": JobAccepted},
+        409: {"description": "The idempotency key already holds a different request."},
+    },
+)
 async def submit(
     body: JobSubmission,
     request: Request,
@@ -121,7 +132,13 @@ async def get_job(
 async def list_jobs(
     request: Request,
     caller: Reader,
-    status: Annotated[str | None, Query(description="Only jobs with this status.")] = None,
+    status: Annotated[
+        str | None,
+        Query(
+            description="Only jobs with this status.",
+            json_schema_extra={"enum": list(JOB_STATUSES)},
+        ),
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 20,
     cursor: Annotated[str | None, Query(max_length=512, description="next_cursor")] = None,
 ) -> JobPage:

@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from scoregate import __version__
 from scoregate.server import api, pages, problems, telemetry
@@ -37,6 +38,9 @@ def create_app(service: ApiService, api_keys: list[ApiKey] | None = None) -> Fas
     app.state.service = service
     app.state.api_keys = list(api_keys or [])
     problems.install(app)
+    # A chunked body has no Content-Length: it is counted as it arrives and cut off at the
+    # limit (413). A declared length over the limit is answered at once, by the outer check.
+    app.add_middleware(RequestBodyLimitMiddleware, max_body_size=problems.MAX_BODY_BYTES)
     app.middleware("http")(_limit_body)
     app.middleware("http")(telemetry.observe)
     app.include_router(api.router)
@@ -46,21 +50,12 @@ def create_app(service: ApiService, api_keys: list[ApiKey] | None = None) -> Fas
     return app
 
 
-#: Largest request body accepted: a 2,000,000-character answer, JSON-escaped, fits.
-MAX_BODY_BYTES = 32 * 1024 * 1024
-
-
 async def _limit_body(
     request: Request, call_next: Callable[[Request], Awaitable[Response]]
 ) -> Response:
     length = request.headers.get("content-length", "0")
-    if not length.isdigit() or int(length) > MAX_BODY_BYTES:
-        return problems.problem_response(
-            request,
-            413,
-            f"the body is larger than {MAX_BODY_BYTES // (1024 * 1024)} MiB (or its"
-            " Content-Length is not a number): send the answer in smaller jobs",
-        )
+    if not length.isdigit() or int(length) > problems.MAX_BODY_BYTES:
+        return problems.problem_response(request, 413, problems.TOO_LARGE)
     return await call_next(request)
 
 

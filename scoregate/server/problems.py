@@ -19,6 +19,13 @@ log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
 
+#: Largest request body accepted: a 2,000,000-character answer, JSON-escaped, fits.
+MAX_BODY_BYTES = 32 * 1024 * 1024
+TOO_LARGE = (
+    f"the body is larger than {MAX_BODY_BYTES // (1024 * 1024)} MiB (or its Content-Length"
+    " is not a number): send the answer in smaller jobs"
+)
+
 
 class Problem(Exception):
     """Raise to answer with a problem document."""
@@ -79,6 +86,10 @@ async def _on_http(request: Request, exc: Exception) -> JSONResponse:
         detail = f"no route {request.url.path}: see /docs for the API's paths"
     if exc.status_code == 405:
         detail = f"{request.method} is not allowed on {request.url.path}: see /docs"
+    if exc.status_code == 413:
+        detail = TOO_LARGE
+    if exc.status_code == 400 and detail == "There was an error parsing the body":
+        detail = "the body could not be read: send one JSON object, encoded as UTF-8"
     return problem_response(request, exc.status_code, detail, dict(exc.headers or {}) or None)
 
 

@@ -6,6 +6,7 @@ Boundaries: the Python API, the CLI and its JSONL files, a raw Celery message to
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -326,3 +327,31 @@ def test_evidence_counts_that_cannot_be_are_refused(evidence, message):
 def test_blank_topics_and_sources_are_refused(field):
     with pytest.raises(ValidationError, match=rf"{field}\[1\] is blank"):
         ScoringMetadata.model_validate({field: ["security", "  "]})
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        ({"previous_score": False}, "previous_score"),
+        ({"previous_score": "0.5"}, "previous_score"),
+        ({"metadata": {"task_difficulty": True}}, "metadata.task_difficulty"),
+        ({"metadata": {"expected_word_count": "200"}}, "metadata.expected_word_count"),
+        ({"evidence": {"total_numbers": True}}, "evidence.total_numbers"),
+        ({"evidence": {"max_age_hours": "2"}}, "evidence.max_age_hours"),
+    ],
+)
+def test_a_boolean_or_a_string_where_a_number_belongs_is_refused(body, where):
+    with pytest.raises(ValidationError) as caught:
+        ScoreRequest.model_validate_json(_json(body))
+    assert [".".join(map(str, e["loc"])) for e in caught.value.errors()] == [where]
+
+
+def test_an_integer_is_still_a_number():
+    r = ScoreRequest.model_validate_json(
+        _json({"previous_score": 1, "evidence": {"max_age_hours": 2}})
+    )
+    assert r.previous_score == 1.0 and r.evidence is not None and r.evidence.max_age_hours == 2.0
+
+
+def _json(extra: dict[str, Any]) -> str:
+    return json.dumps({**OK, **extra})

@@ -147,6 +147,29 @@ def test_oversized_body_is_refused_before_it_is_read(env):
     assert_problem(r, 413, "larger than 32 MiB")
 
 
+def test_chunked_body_is_cut_off_once_over_the_limit(env):
+    sent = []
+
+    async def chunks():  # no Content-Length: the size is only known as it arrives
+        for _ in range(48):
+            sent.append(1)
+            yield b" " * (1024 * 1024)
+
+    r = env["client"].post(
+        "/v1/score", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert "content-length" not in r.request.headers
+    assert_problem(r, 413, "larger than 32 MiB")
+    assert len(sent) < 48  # refused before the rest was read
+
+
+def test_body_that_is_not_utf8_is_a_clear_problem(env):
+    r = env["client"].post(
+        "/v1/jobs", content=b"\xff\x1b", headers={"content-type": "application/json"}
+    )
+    assert_problem(r, 400, "send one JSON object, encoded as UTF-8")
+
+
 def test_unknown_job_and_route_are_problems(env):
     assert_problem(env["client"].get("/v1/jobs/nope"), 404, "no job 'nope'")
     assert_problem(env["client"].get("/v2/jobs"), 404, "see /docs")
