@@ -87,7 +87,9 @@ async def submit(
     A repeated idempotency key with the same request returns the first job with
     ``replayed: true`` (status 200); with a different request or policy it is refused (409).
     """
-    data = body.model_dump(mode="json", exclude_none=True)
+    # what the caller sent, not the defaults: a loop given only a threshold is enabled, as
+    # it is for a submit message (a dumped default `enabled: false` would turn it off)
+    data = body.model_dump(mode="json", exclude_unset=True, exclude_none=True)
     given = data.get("idempotency_key")
     if idempotency_key and given is not None and given != idempotency_key:
         raise Problem(

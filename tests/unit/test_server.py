@@ -53,6 +53,17 @@ def escalated(env: dict[str, Any]) -> str:
     return str(r.json()["id"])
 
 
+@pytest.mark.parametrize("loop", [{"threshold": 0.8}, {"max_iterations": 2}])
+def test_a_loop_given_without_enabled_runs_as_a_submit_message_does(env, loop):
+    # the README: a loop that gives threshold or max_iterations and no enabled is enabled
+    body = job_body(BAD, loop=loop, agent="agent", on_loop_exit="on_exit")
+    r = env["client"].post("/v1/jobs", json=body)
+    assert r.status_code == 202, r.text
+    job = env["client"].get(f"/v1/jobs/{r.json()['id']}").json()
+    assert job["status"] == "escalated" and job["policy"]["enabled"] is True
+    assert len(env["agent"].calls) >= 1
+
+
 def assert_problem(r: Any, status: int, *needles: str) -> dict[str, Any]:
     assert r.status_code == status, r.text
     assert r.headers["content-type"].startswith("application/problem+json")
