@@ -38,6 +38,6 @@ def review(
     who = actor or os.environ.get("USER") or "unknown"
     try:
         status = api.review(job_id, chosen[0], who, note)
-    except ValueError as exc:
+    except (LookupError, ValueError) as exc:
         raise die(str(exc), 1) from None
     console.print(f"job {safe(job_id)}: {chosen[0]} by {safe(who)} -> [bold]{safe(status)}[/]")

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
-
-from sqlalchemy import select
 
 from scoregate.config.settings import get_settings
 from scoregate.pipelines import broker, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.storage import repository as repo
-from scoregate.storage.tables import Job
 
 
 @lru_cache(maxsize=1)
@@ -54,25 +50,29 @@ def get_job(job_id: str) -> dict[str, Any]:
     """The job with every iteration's breakdown, decisions, escalations and dispatches.
 
     ``job_id`` may also be the job's idempotency key (``celery:<message id>`` for a job
-    sent without one through ``scoregate.control.submit``).
+    sent without one through ``scoregate.control.submit``) or the start of its id as the
+    CLI prints it.
     """
     ctx, _ = client_context()
     with ctx.session() as s:
-        job = repo.get_job(s, job_id=job_id)
-        if job is None:
-            by_key = repo.job_id_for_key(s, idempotency_key=job_id)
-            job = repo.get_job(s, job_id=by_key) if by_key is not None else None
-        if job is None and re.fullmatch(r"[0-9a-f]{6,35}", job_id):
-            # the short id the CLI prints ("2a124beb"), when it names one job
-            found = s.scalars(select(Job.id).where(Job.id.startswith(job_id)).limit(2)).all()
-            if len(found) > 1:
-                raise LookupError(
-                    f"{job_id!r} is the start of more than one job id: give more of it"
-                )
-            job = repo.get_job(s, job_id=found[0]) if found else None
+        job = repo.get_job(s, job_id=_resolve(s, job_id))
         if job is None:
             raise LookupError(f"no job {job_id!r}")
         return repo.job_to_dict(job)
+
+
+def _resolve(session: Any, ref: str) -> str:
+    """The full id of the job ``ref`` names (see :func:`get_job`); LookupError if none."""
+    found = repo.resolve_job_id(session, ref)
+    if found is None:
+        raise LookupError(f"no job {ref!r}")
+    return found
+
+
+def _resolved(ref: str) -> str:
+    ctx, _ = client_context()
+    with ctx.session() as s:
+        return _resolve(s, ref)
 
 
 def cancel(job_id: str, actor: str, note: str | None = None) -> str:
@@ -85,7 +85,7 @@ def cancel(job_id: str, actor: str, note: str | None = None) -> str:
     from scoregate.pipelines.cancel import cancel as run_cancel
 
     ctx, _ = client_context()
-    return run_cancel(ctx, job_id, actor, note)
+    return run_cancel(ctx, _resolved(job_id), actor, note)
 
 
 def submit_bodies(bodies: list[dict[str, Any]], *, strict: bool = False) -> list[str]:
@@ -127,6 +127,7 @@ def review(job_id: str, verdict: str, actor: str, note: str | None = None) -> st
     from scoregate.pipelines.control import review as apply_review
 
     ctx, inline = client_context()
+    job_id = _resolved(job_id)
     status = apply_review(ctx, job_id, verdict, actor, note)
     if inline is not None:
         inline.drain()

@@ -98,7 +98,9 @@ class ApiService:
 
     def status_of(self, job_id: str) -> str:
         with self.ctx.session() as s:
-            status = s.scalar(select(Job.status).where(Job.id == job_id))
+            status = (
+                None if "\x00" in job_id else s.scalar(select(Job.status).where(Job.id == job_id))
+            )
         if status is None:
             raise NotFoundError(f"no job {job_id!r}")
         return status

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any, cast
@@ -164,6 +165,8 @@ def lock_job(session: Session, *, job_id: str) -> None:
 
 def get_job(session: Session, *, job_id: str) -> Job | None:
     """Return the job with its iterations, track results, decisions and escalations loaded."""
+    if "\x00" in job_id:  # no id holds one, and Postgres refuses it in a query
+        return None
     stmt = (
         select(Job)
         .where(Job.id == job_id)
@@ -181,7 +184,30 @@ def get_job(session: Session, *, job_id: str) -> Job | None:
 
 def job_id_for_key(session: Session, *, idempotency_key: str) -> str | None:
     """The id of the job holding ``idempotency_key``, if any."""
+    if "\x00" in idempotency_key:
+        return None
     return session.scalar(select(Job.id).where(Job.idempotency_key == idempotency_key))
+
+
+def resolve_job_id(session: Session, ref: str) -> str | None:
+    """The id of the job ``ref`` names: its id, its idempotency key (``celery:<message
+    id>`` for a job sent without one), or the start of its id as the CLI prints it
+    ("2a124beb", six hex digits or more) when that names one job; None if none.
+
+    Raises:
+        LookupError: the start of an id names more than one job.
+    """
+    if "\x00" in ref:
+        return None
+    if session.scalar(select(Job.id).where(Job.id == ref)) is not None:
+        return ref
+    by_key = job_id_for_key(session, idempotency_key=ref)
+    if by_key is not None or not re.fullmatch(r"[0-9a-f]{6,35}", ref):
+        return by_key
+    found = session.scalars(select(Job.id).where(Job.id.startswith(ref)).limit(2)).all()
+    if len(found) > 1:
+        raise LookupError(f"{ref!r} is the start of more than one job id: give more of it")
+    return found[0] if found else None
 
 
 def get_jobs(session: Session, *, job_ids: Collection[str]) -> dict[str, Job]:

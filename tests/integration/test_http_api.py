@@ -113,6 +113,17 @@ def test_review_over_http_on_postgres_resumes_and_records(embedded):
     assert job["escalations"][-1]["resolved_by"] == "it"
 
 
+def test_an_id_with_a_nul_is_no_job_on_postgres(embedded):
+    # Postgres refuses NUL in a text parameter: it used to surface as a 500
+    client = embedded["client"]
+    for r in (
+        client.get("/v1/jobs/a%00b"),
+        client.post("/v1/jobs/a%00b/review", json={"verdict": "approve"}),
+        client.get("/review/a%00b"),
+    ):
+        assert r.status_code == 404, r.text
+
+
 # --- with the real broker and a worker process ------------------------------------------------
 
 

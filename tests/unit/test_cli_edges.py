@@ -329,3 +329,30 @@ def test_an_empty_jobs_file_is_an_error_not_a_silent_success(env, tmp_path):
     empty.write_text("")
     out = runner.invoke(cli, ["submit", "--file", str(empty)])
     assert out.exit_code == 2 and "no jobs in the file" in out.output
+
+
+def test_review_and_cancel_take_the_short_id_the_cli_prints(env):
+    # 0.5 (the fake models' default for this text) lands in the review zone: the job waits
+    def waiting() -> str:
+        out = runner.invoke(
+            cli, ["submit", "-q", "Write a helpful answer.", "-c", "so-so", "--gating", "--json"]
+        )
+        job_id = json.loads(out.stdout)["job_ids"][0]
+        assert (
+            json.loads(runner.invoke(cli, ["jobs", "show", job_id, "--json"]).stdout)["status"]
+            == "awaiting_review"
+        )
+        return str(job_id)
+
+    first, second = waiting(), waiting()
+    out = runner.invoke(cli, ["review", first[:8], "--approve", "--actor", "ann"])
+    assert out.exit_code == 0, out.output
+    out = runner.invoke(cli, ["jobs", "cancel", second[:8], "--actor", "ann"])
+    assert out.exit_code == 0, out.output
+    statuses = {
+        j: json.loads(runner.invoke(cli, ["jobs", "show", j, "--json"]).stdout)["status"]
+        for j in (first, second)
+    }
+    assert statuses == {first: "accepted", second: "cancelled"}
+    missing = runner.invoke(cli, ["review", "ffffffff", "--approve"])
+    assert missing.exit_code == 1 and "no job 'ffffffff'" in missing.output
