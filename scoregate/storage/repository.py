@@ -51,11 +51,11 @@ from scoregate.storage.jobs import (
     get_job,
     get_jobs,
     job_id_for_key,
-    resolve_job_id,
     job_to_dict,
     latest_scores,
     list_jobs,
     lock_job,
+    resolve_job_id,
     set_job_status,
 )
 from scoregate.storage.verdicts import (
