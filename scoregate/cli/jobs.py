@@ -81,7 +81,9 @@ def submit(
         str | None,
         typer.Option(help="Task NAME\\[@QUEUE] on acceptance (queue default: hooks)."),
     ] = None,
-    wait: Annotated[bool, typer.Option(help="Wait until every job is final.")] = False,
+    wait: Annotated[
+        bool, typer.Option(help="Wait until every job is final or waits for a human.")
+    ] = False,
     timeout: Annotated[float, typer.Option(help="Seconds to wait with --wait.")] = 600.0,
     as_json: AsJson = False,
 ) -> None:

@@ -178,14 +178,10 @@ def list_jobs(status: str | None = None, limit: int = 20) -> list[dict[str, Any]
     ctx, _ = client_context()
     with ctx.session() as s:
         jobs = repo.list_jobs(s, status=status, limit=limit)
-        # a job not final yet shows its latest scored iteration's score and band
-        latest = repo.latest_scores(s, job_ids=[j.id for j in jobs if not j.final_result])
+        scores = repo.shown_scores(s, jobs)
         out = []
         for j in jobs:
-            final = j.final_result or {}
-            score, band = (
-                (final.get("score"), final.get("band")) if final else latest.get(j.id, (None, None))
-            )
+            score, band = scores[j.id]
             out.append(
                 {
                     "id": j.id,

@@ -157,15 +157,14 @@ async def list_jobs(
 
 
 def _summary(row: dict[str, Any]) -> JobSummary:
-    final = row.get("final_result") or {}
     return JobSummary(
         id=row["id"],
         status=row["status"],
         iteration=row["current_iteration"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
-        score=final.get("score"),
-        band=final.get("band"),
+        score=row["score"],
+        band=row["band"],
         url=job_url(row["id"]),
     )
 

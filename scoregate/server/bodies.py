@@ -72,6 +72,8 @@ class JobSummary(BaseModel):
     iteration: int
     created_at: str
     updated_at: str
+    #: The final score and band; for a job not final yet (waiting for a human, say), its
+    #: latest scored iteration's; null before any score.
     score: float | None = None
     band: str | None = None
     url: str

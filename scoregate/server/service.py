@@ -118,7 +118,11 @@ class ApiService:
     ) -> tuple[list[dict[str, Any]], str | None]:
         with self.ctx.session() as s:
             jobs, next_cursor = page_jobs(s, status=status, limit=limit, cursor=cursor)
-            return [repo.job_to_dict(j, detail=False) for j in jobs], next_cursor
+            scores = repo.shown_scores(s, jobs)
+            rows = [repo.job_to_dict(j, detail=False) for j in jobs]
+            for row in rows:
+                row["score"], row["band"] = scores[row["id"]]
+            return rows, next_cursor
 
     def review(self, job_id: str, verdict: str, actor: str, note: str | None) -> str:
         """Apply a verdict exactly as ``scoregate review`` does; returns the new status."""

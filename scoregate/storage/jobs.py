@@ -226,17 +226,27 @@ def list_jobs(
     return list(session.scalars(stmt))
 
 
-def latest_scores(
-    session: Session, *, job_ids: Sequence[str]
+def shown_scores(
+    session: Session, jobs: Sequence[Job]
 ) -> dict[str, tuple[float | None, str | None]]:
-    """Each job's latest scored iteration as ``(score, band)``, in one query (no
-    iteration's content is loaded); a job with no scored iteration is absent."""
+    """Each job's ``(score, band)`` as a listing shows it: its final result's, or for a job
+    not final yet (waiting for a human, an agent...) its latest scored iteration's, in one
+    query (no iteration's content is loaded); ``(None, None)`` before any score."""
+    open_ids = [j.id for j in jobs if not j.final_result]
     rows = session.execute(
         select(Iteration.job_id, Iteration.n, Iteration.score, Iteration.band)
-        .where(Iteration.job_id.in_(job_ids), Iteration.score.is_not(None))
+        .where(Iteration.job_id.in_(open_ids), Iteration.score.is_not(None))
         .order_by(Iteration.job_id, Iteration.n)
     )
-    return {job_id: (score, band) for job_id, _n, score, band in rows}
+    latest = {job_id: (score, band) for job_id, _n, score, band in rows}
+    return {
+        j.id: (
+            (j.final_result.get("score"), j.final_result.get("band"))
+            if j.final_result
+            else latest.get(j.id, (None, None))
+        )
+        for j in jobs
+    }
 
 
 def job_to_dict(job: Job, *, detail: bool = True, include_content: bool = False) -> dict[str, Any]:

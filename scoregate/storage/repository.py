@@ -52,11 +52,11 @@ from scoregate.storage.jobs import (
     get_jobs,
     job_id_for_key,
     job_to_dict,
-    latest_scores,
     list_jobs,
     lock_job,
     resolve_job_id,
     set_job_status,
+    shown_scores,
 )
 from scoregate.storage.verdicts import (
     add_verdict,
@@ -88,7 +88,6 @@ __all__ = [
     "resolve_job_id",
     "job_to_dict",
     "latest_calibration_map",
-    "latest_scores",
     "list_jobs",
     "list_verdicts",
     "mark_decided",
@@ -99,6 +98,7 @@ __all__ = [
     "save_calibration_map",
     "set_iteration_status",
     "set_job_status",
+    "shown_scores",
     "start_iteration",
     "start_iterations",
     "stuck_iterations",

@@ -356,3 +356,17 @@ def test_review_and_cancel_take_the_short_id_the_cli_prints(env):
     assert statuses == {first: "accepted", second: "cancelled"}
     missing = runner.invoke(cli, ["review", "ffffffff", "--approve"])
     assert missing.exit_code == 1 and "no job 'ffffffff'" in missing.output
+
+
+def test_a_job_waiting_for_review_lists_and_waits_with_its_score(env):
+    out = runner.invoke(
+        cli,
+        ["submit", "-q", "Write a helpful answer.", "-c", "so-so", "--gating", "--wait", "--json"],
+    )
+    assert out.exit_code == 0, out.output
+    doc = json.loads(out.stdout)
+    [state] = doc["jobs"]
+    assert state["status"] == "awaiting_review" and doc["pending"] == []
+    assert state["score"] == 0.5  # the fake models score "so-so" 0.5
+    listed = json.loads(runner.invoke(cli, ["jobs", "list", "--json"]).stdout)["jobs"]
+    assert [j["score"] for j in listed if j["id"] == state["id"]] == [state["score"]]

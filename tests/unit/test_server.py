@@ -53,6 +53,15 @@ def escalated(env: dict[str, Any]) -> str:
     return str(r.json()["id"])
 
 
+def test_a_listed_job_waiting_for_a_human_shows_its_latest_score(env):
+    job_id = escalated(env)
+    detail = env["client"].get(f"/v1/jobs/{job_id}").json()
+    last = [it for it in detail["iterations"] if it["score"] is not None][-1]
+    [row] = [j for j in env["client"].get("/v1/jobs").json()["jobs"] if j["id"] == job_id]
+    assert (row["score"], row["band"]) == (last["score"], last["band"])
+    assert row["score"] is not None
+
+
 @pytest.mark.parametrize("loop", [{"threshold": 0.8}, {"max_iterations": 2}])
 def test_a_loop_given_without_enabled_runs_as_a_submit_message_does(env, loop):
     # the README: a loop that gives threshold or max_iterations and no enabled is enabled
