@@ -19,7 +19,7 @@ from scoregate.server.bodies import (
     ReviewDone,
 )
 from scoregate.server.problems import Problem
-from scoregate.server.security import Caller, require
+from scoregate.server.security import Caller, recorded_name, require
 from scoregate.server.service import ApiService, ConflictError, NotFoundError
 from scoregate.storage.paging import MAX_PAGE
 from scoregate.storage.tables import JOB_STATUSES
@@ -99,7 +99,7 @@ async def submit(
         )
     if idempotency_key:
         data["idempotency_key"] = idempotency_key
-    data.setdefault("submitted_by", caller.name)
+    data["submitted_by"] = recorded_name(request, caller, data.get("submitted_by"))
     try:
         job_id, status, replayed = await run_in_threadpool(service_of(request).submit, data)
     except ConflictError as exc:
@@ -181,7 +181,7 @@ def _summary(row: dict[str, Any]) -> JobSummary:
 async def review(job_id: str, body: ReviewBody, request: Request, caller: Reviewer) -> ReviewDone:
     """Resolve a job waiting for a human, as ``scoregate review`` does; approve and reject
     are recorded as reviewer verdicts for calibration."""
-    who = body.reviewer or caller.name
+    who = recorded_name(request, caller, body.reviewer)
     try:
         status = await run_in_threadpool(
             service_of(request).review, job_id, body.verdict, who, body.note

@@ -33,7 +33,13 @@ class JobSubmission(BaseModel):
     on_loop_exit: TaskArg | None = None
     research: TaskArg | None = None
     task_name: ShortText | None = None
-    submitted_by: ShortText | None = None
+    submitted_by: ShortText | None = Field(
+        default=None,
+        description=(
+            "Who submits; default: the API key's name. With API keys, a different name is"
+            " recorded beside the key's: 'bob (key ci)'."
+        ),
+    )
     idempotency_key: ShortText | None = Field(
         default=None, description="A second submit with the same key returns the first job."
     )
@@ -55,7 +61,11 @@ class ReviewBody(BaseModel):
     verdict: Literal["approve", "reject", "research", "cancel"]
     note: str | None = Field(default=None, max_length=10_000)
     reviewer: ShortText | None = Field(
-        default=None, description="Who decides; default: the API key's name (or 'api')."
+        default=None,
+        description=(
+            "Who decides; default: the API key's name. With API keys, a different name is"
+            " recorded beside the key's: 'bob (key alice)'."
+        ),
     )
 
 

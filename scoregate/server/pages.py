@@ -24,7 +24,7 @@ from fastapi.templating import Jinja2Templates
 from scoregate.pipelines.loop import feedback
 from scoregate.schemas.result import ScoreResult
 from scoregate.server.diff import word_diff
-from scoregate.server.security import COOKIE, Caller, identify
+from scoregate.server.security import COOKIE, Caller, identify, recorded_name
 from scoregate.server.service import ApiService, ConflictError, NotFoundError
 
 log = logging.getLogger(__name__)
@@ -124,7 +124,7 @@ async def decide(
     if verdict not in VERDICTS:
         return _error(request, f"Unknown verdict {verdict!r}; use one of {', '.join(VERDICTS)}.")
     service: ApiService = request.app.state.service
-    who = reviewer.strip() or caller.name
+    who = recorded_name(request, caller, reviewer)
     try:
         await run_in_threadpool(service.review, job_id, verdict, who, note.strip() or None)
     except (NotFoundError, ConflictError, ValueError) as exc:

@@ -33,6 +33,22 @@ class Caller:
 LOCAL = Caller(name="local", scopes=frozenset(SCOPES))
 
 
+def recorded_name(request: Request, caller: Caller, given: str | None) -> str:
+    """The name an action is recorded under (reviewer, submitter).
+
+    With no keys configured the caller is the local user, who may name anyone. With keys,
+    the key that sent the request is always recorded: a different name given (a shared
+    team key, a reviewer typing their own name) is kept beside it, ``"bob (key
+    alice)"``, so no key can act under another's name alone.
+    """
+    given = (given or "").strip()
+    if not request.app.state.api_keys:
+        return given or caller.name
+    if not given or given == caller.name:
+        return caller.name
+    return f"{given} (key {caller.name})"
+
+
 def presented_key(
     request: Request, bearer: HTTPAuthorizationCredentials | None, header: str | None
 ) -> str | None:

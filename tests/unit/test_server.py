@@ -440,6 +440,28 @@ def test_pages_need_a_review_key_when_keys_are_configured(env):
     assert "signed in as alice" in signed_in.get("/review").text
 
 
+def test_with_keys_a_verdict_is_recorded_under_the_key_that_sent_it(env):
+    key, submitter = new_key(), new_key()
+    entries = f"alice:review+read:{key},ci:submit+read:{submitter}"
+    job_id = escalated(env)
+    signed_in = AppClient(
+        create_app(env["service"], parse_keys(entries)), {"Cookie": f"scoregate_key={key}"}
+    )
+    page = signed_in.get(f"/review/{job_id}").text
+    token = re.search(r'name="token" value="([0-9a-f]+)"', page).group(1)
+    form = {"verdict": "reject", "token": token, "reviewer": "bob"}
+    assert signed_in.post(f"/review/{job_id}", data=form).status_code == 303
+    job = env["client"].get(f"/v1/jobs/{job_id}").json()
+    assert job["decisions"][-1]["actor"] == "bob (key alice)"
+    with env["ctx"].session() as s:
+        assert [v.actor for v in repo.list_verdicts(s)] == ["bob (key alice)"]
+    ci = keyed(env, entries, submitter)
+    r = ci.post("/v1/jobs", json=job_body(GOOD, submitted_by="mallory"))
+    assert env["client"].get(r.headers["location"]).json()["submitted_by"] == "mallory (key ci)"
+    r = ci.post("/v1/jobs", json=job_body(GOOD + " again"))
+    assert env["client"].get(r.headers["location"]).json()["submitted_by"] == "ci"
+
+
 def test_word_diff_marks_insertions_and_deletions():
     runs = word_diff("boil the pasta with nuts", "boil the pasta, no nuts")
     assert "".join(t for op, t in runs if op != "del") == "boil the pasta, no nuts"
