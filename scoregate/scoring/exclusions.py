@@ -26,6 +26,13 @@ _END = (
     r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch)"
+    # who or how much it is for: "without nuts for 4", "for two people", "for 6 servings",
+    # "for under $10" (not a span of time: "no flowers for 3 years" states a fact, and "no
+    # running for 3 months" is kept whole)
+    r"|for (?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|several)"
+    r"(?=\s*(?:people|persons|guests|adults|kids|children|servings?|portions?|of\s+us"
+    r"|[.,;!?)]|$))"
+    r"|for (?:under|less\s+than|up\s+to|max)\s*[$£€\d]"
     # a hedge after the thing: "No JS possible"
     r"|possible(?![\w-])"
     r"|with (?:my|the|our|your|his|her|their|it|this|that))\b"
