@@ -26,7 +26,11 @@ Sets (written for evaluation, never used in training; a test keeps them apart):
   twice, then read to find failures); ``gate_holdout10/`` (150), written fresh on
   2026-11-30 by five more writers in 50 new domains (office administration, software
   infrastructure, family logistics, hobbies and sport, health, money and law; not read:
-  only its totals are reported, see docs/decisions.md);
+  only its totals are reported, see docs/decisions.md); ``gate_holdout11/`` (120), written
+  fresh on 2026-11-30 by three more writers in 118 new domains, where every other
+  off-topic answer is a *neighbouring* one (an answer to another question of the same
+  domain, as an agent that picked up the wrong ticket writes) and the rows say which
+  (``off_topic_style``; the off-topic answers are then also reported by style);
 * ``benchmarks/data/instructions_*.jsonl``: requests with verifiable formatting
   instructions, each with a compliant answer and one that breaks one instruction (``dev``,
   used while building the instruction rules, and four hold-out sets written apart).
@@ -158,6 +162,22 @@ def gate_report(
             entry["actions"][role] = {a: round(counts[a] / len(idx), 3) for a in ACTIONS}
         report[name] = entry
     return report
+
+
+def off_topic_styles(
+    rows: list[dict[str, Any]], results: dict[str, list[ScoreResult]]
+) -> dict[str, dict[str, Any]]:
+    """The off-topic answers' action shares by ``off_topic_style`` where a set labels it
+    ("neighbouring": an answer to another question of the same domain, "unrelated")."""
+    by_style: dict[str, list[int]] = defaultdict(list)
+    for i, row in enumerate(rows):
+        if row.get("off_topic_style"):
+            by_style[row["off_topic_style"]].append(i)
+    out = {}
+    for style, idx in sorted(by_style.items()):
+        counts = Counter(results["off_topic"][i].action for i in idx)
+        out[style] = {"n": len(idx), **{a: round(counts[a] / len(idx), 3) for a in ACTIONS}}
+    return out
 
 
 def instruction_report(
@@ -298,6 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         pairs = [(r["query"], r[role]) for r in rows]
         results[role] = fuse_all(pairs, score_all(pairs, cfg, models), cfg)
     report = gate_report(rows, results)
+    styles = off_topic_styles(rows, results)
     if args.items:
         write_items(Path(args.items), rows, results)
     instr: dict[str, Any] | None = None
@@ -324,8 +345,14 @@ def main(argv: list[str] | None = None) -> int:
         f" {time.perf_counter() - start:.0f} s\n"
     )
     print_report(report, instr)
+    if styles:
+        print("\noff-topic answers by style (accept / review / iterate / reject)")
+        for style, e in styles.items():
+            shares = "/".join(f"{e[a]:.2f}" for a in ACTIONS)
+            print(f"  {style:<14}(n={e['n']:>3}): {shares}")
     if args.json:
-        Path(args.json).write_text(json.dumps({"gate": report, "instructions": instr}, indent=2))
+        doc = {"gate": report, "instructions": instr, "off_topic_styles": styles}
+        Path(args.json).write_text(json.dumps(doc, indent=2))
     if recorder is not None:
         n = recorder.save(Path(args.record_pairs))
         print(f"\n{n} pairs the precision model read written to {args.record_pairs}")
