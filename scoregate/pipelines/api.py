@@ -69,10 +69,12 @@ def _resolve(session: Any, ref: str) -> str:
     return found
 
 
-def _resolved(ref: str) -> str:
+def _full_id(ref: str) -> str:
+    """The full id of the job ``ref`` names, or ``ref`` itself when it names none (the
+    step it is passed to then checks the rest of its input and says there is no job)."""
     ctx, _ = client_context()
     with ctx.session() as s:
-        return _resolve(s, ref)
+        return repo.resolve_job_id(s, ref) or ref
 
 
 def cancel(job_id: str, actor: str, note: str | None = None) -> str:
@@ -85,7 +87,7 @@ def cancel(job_id: str, actor: str, note: str | None = None) -> str:
     from scoregate.pipelines.cancel import cancel as run_cancel
 
     ctx, _ = client_context()
-    return run_cancel(ctx, _resolved(job_id), actor, note)
+    return run_cancel(ctx, _full_id(job_id), actor, note)
 
 
 def submit_bodies(bodies: list[dict[str, Any]], *, strict: bool = False) -> list[str]:
@@ -127,7 +129,7 @@ def review(job_id: str, verdict: str, actor: str, note: str | None = None) -> st
     from scoregate.pipelines.control import review as apply_review
 
     ctx, inline = client_context()
-    job_id = _resolved(job_id)
+    job_id = _full_id(job_id)
     status = apply_review(ctx, job_id, verdict, actor, note)
     if inline is not None:
         inline.drain()

@@ -87,6 +87,7 @@ def hook(
         task=ref.task,
         queue=queue,
         celery_task_id=task_id,
+        kwargs=kwargs,
     )
     return [Message(ref.task, kwargs, queue, task_id=task_id)]
 

@@ -12,6 +12,7 @@ import logging
 
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import Message, PublishError
+from scoregate.storage import repository as repo
 
 log = logging.getLogger(__name__)
 
@@ -23,9 +24,16 @@ def publish(ctx: PipelineContext, messages: list[Message]) -> None:
     """Send ``messages`` after their rows are committed.
 
     A broker failure is logged, not raised: the rows are committed, so the sweeper
-    re-publishes what did not get out.
+    re-publishes what did not get out. The hook and agent tasks among them are recorded
+    as dispatches; the broker having taken them is recorded too, so that a hook it did
+    not take is sent again (its job may be final: nothing else would send it).
     """
     try:
         ctx.dispatcher.send_many(messages)
     except PublishError as exc:
         log.error("%s; %d message(s) left to the sweeper", exc, len(messages))
+        return
+    sent = [m.task_id for m in messages if m.task_id is not None]
+    if sent:
+        with ctx.session() as s:
+            repo.mark_published(s, celery_task_ids=sent)

@@ -8,6 +8,8 @@ Each run:
   message that was only slow, not lost, costs a no-op);
 - re-sends the agent (or research) task of a job that has waited on it longer than
   ``agent_timeout_s`` (only the first answer for an iteration is taken);
+- re-sends a hook (``on_pass``, ``on_loop_exit``) the broker did not take when it was
+  decided, from the kwargs its dispatch row keeps, with the same task id;
 - gives up on an iteration re-published ``max_deliveries`` times into an idle queue
   (a queue with a backlog may simply not have reached it yet): its job fails with the
   reason, instead of being re-published forever.
@@ -55,6 +57,11 @@ def sweep(ctx: PipelineContext, older_than_s: float) -> int:
         agent_cutoff = now - timedelta(seconds=ctx.settings.agent_timeout_s)
         for it in stale_agent_waits(s, older_than=agent_cutoff, limit=SWEEP_LIMIT):
             out += _reask_agent(ctx, s, it)
+        # a hook the broker did not take: its job may be final, so nothing else sends it
+        for d in repo.unpublished_hooks(
+            s, older_than=now - timedelta(seconds=older_than_s), limit=SWEEP_LIMIT
+        ):
+            out.append(Message(d.task, dict(d.kwargs or {}), d.queue, task_id=d.celery_task_id))
     if out:
         log.warning("sweeper: re-publishing %d message(s)", len(out))
     publish(ctx, out)

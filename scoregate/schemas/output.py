@@ -109,6 +109,10 @@ class DispatchRow(_Open):
     queue: str
     sent_at: datetime
     celery_task_id: str
+    published_at: datetime | None = Field(
+        default=None,
+        description="When the broker took it; null while the sweeper still has to send it.",
+    )
 
 
 class JobOutput(_Versioned, _Open):

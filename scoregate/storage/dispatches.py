@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from collections.abc import Collection
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from scoregate.storage._sql import check_one_of
@@ -19,6 +23,7 @@ def record_dispatch(
     task: str,
     queue: str,
     celery_task_id: str,
+    kwargs: dict[str, Any] | None = None,
 ) -> Dispatch:
     """Record one task about to be published (in the transaction that decided to send it).
 
@@ -27,6 +32,8 @@ def record_dispatch(
         kind: ``hook`` or ``agent``.
         role: ``on_pass``, ``on_loop_exit``, ``agent`` or ``research``.
         celery_task_id: the id the message is published with.
+        kwargs: a hook's message kwargs, kept so that the sweeper can send it again if
+            the broker does not take it (see :func:`unpublished_hooks`).
     """
     check_one_of(kind, DISPATCH_KINDS, "dispatch kind")
     row = Dispatch(
@@ -38,10 +45,38 @@ def record_dispatch(
         queue=queue,
         celery_task_id=celery_task_id,
         sent_at=utcnow(),
+        kwargs=kwargs,
     )
     session.add(row)
     session.flush()
     return row
+
+
+def mark_published(session: Session, *, celery_task_ids: Collection[str]) -> None:
+    """Record that the broker took the dispatches published with these task ids."""
+    if celery_task_ids:
+        session.execute(
+            update(Dispatch)
+            .where(Dispatch.celery_task_id.in_(list(celery_task_ids)))
+            .where(Dispatch.published_at.is_(None))
+            .values(published_at=utcnow())
+        )
+
+
+def unpublished_hooks(session: Session, *, older_than: datetime, limit: int) -> list[Dispatch]:
+    """Hooks recorded before ``older_than`` that the broker has not taken, oldest first."""
+    stmt = (
+        select(Dispatch)
+        .where(
+            Dispatch.published_at.is_(None),
+            Dispatch.kind == "hook",
+            Dispatch.kwargs.is_not(None),
+            Dispatch.sent_at < older_than,
+        )
+        .order_by(Dispatch.sent_at, Dispatch.id)
+        .limit(limit)
+    )
+    return list(session.scalars(stmt))
 
 
 def dispatches_of(session: Session, *, job_id: str) -> list[Dispatch]:

@@ -270,7 +270,7 @@ def job_to_dict(job: Job, *, detail: bool = True, include_content: bool = False)
     ]
     out["decisions"] = [_columns(d, skip=("job_id",)) for d in job.decisions]
     out["escalations"] = [_columns(e, skip=("job_id",)) for e in job.escalations]
-    out["dispatches"] = [_columns(d, skip=("job_id",)) for d in job.dispatches]
+    out["dispatches"] = [_columns(d, skip=("job_id", "kwargs")) for d in job.dispatches]
     return out
 
 

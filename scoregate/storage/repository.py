@@ -26,7 +26,9 @@ from scoregate.storage.dispatches import (
     count_decisions,
     dispatches_of,
     find_dispatch,
+    mark_published,
     record_dispatch,
+    unpublished_hooks,
 )
 from scoregate.storage.iterations import (
     bump_deliveries,
@@ -75,6 +77,8 @@ __all__ = [
     "count_decisions",
     "dispatches_of",
     "find_dispatch",
+    "mark_published",
+    "unpublished_hooks",
     "record_dispatch",
     "expected_tracks_of",
     "create_job",

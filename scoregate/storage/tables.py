@@ -282,12 +282,23 @@ class Escalation(Base):
 
 
 class Dispatch(Base):
-    """A hook or agent task scoregate sent for a job: what, where, when, its Celery id."""
+    """A hook or agent task scoregate sent for a job: what, where, when, its Celery id.
+
+    An outbox row: recorded in the transaction that decides to send the task, marked
+    ``published_at`` once the broker took it. A hook still unpublished (the broker was
+    down) is sent again by the sweeper from its stored ``kwargs``, with the same task id.
+    """
 
     __tablename__ = "dispatches"
     __table_args__ = (
         _one_of("kind", DISPATCH_KINDS, "kind"),
         Index("ix_dispatches_job_id_id", "job_id", "id"),
+        Index(
+            "ix_dispatches_unpublished",
+            "sent_at",
+            postgresql_where=text("published_at IS NULL"),
+            sqlite_where=text("published_at IS NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
@@ -301,6 +312,10 @@ class Dispatch(Base):
     queue: Mapped[str] = mapped_column(String(100))
     sent_at: Mapped[datetime] = mapped_column(default=utcnow)
     celery_task_id: Mapped[str] = mapped_column(String(64), unique=True)
+    #: A hook's message kwargs, to send it again (agent tasks are rebuilt from the job).
+    kwargs: Mapped[dict[str, Any] | None]
+    #: When the broker took it; None while it waits for the sweeper.
+    published_at: Mapped[datetime | None]
 
 
 class Verdict(Base):

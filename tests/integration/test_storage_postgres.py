@@ -83,7 +83,7 @@ def test_migration_round_trips_and_matches_the_models(url: str) -> None:
     with db.get_engine(url).connect() as conn:
         assert set(sa.inspect(conn).get_table_names()) <= {"alembic_version"}
     db.upgrade(url, "head")
-    assert db.current_revision(url) == "0002"
+    assert db.current_revision(url) == "0003"
     with db.get_engine(url).connect() as conn:
         ctx = MigrationContext.configure(conn, opts={"compare_type": True})
         assert compare_metadata(ctx, Base.metadata) == []

@@ -78,7 +78,7 @@ def test_migration_creates_exactly_the_models_schema(url):
     with db.get_engine(url).connect() as conn:
         ctx = MigrationContext.configure(conn, opts={"compare_type": True})
         assert compare_metadata(ctx, Base.metadata) == []
-    assert db.current_revision(url) == "0002"
+    assert db.current_revision(url) == "0003"
 
 
 def test_migration_round_trips(url):
@@ -88,7 +88,7 @@ def test_migration_round_trips(url):
     assert db.current_revision(url) is None
     db.upgrade(url)
     db.upgrade(url)  # already at head: a no-op
-    assert db.current_revision(url) == "0002"
+    assert db.current_revision(url) == "0003"
 
 
 def test_sqlite_pragmas_are_set_on_every_connection(url):
