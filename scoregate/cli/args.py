@@ -205,3 +205,21 @@ TaskType = Annotated[
 AsJson = Annotated[
     bool, typer.Option("--json", help="Print JSON (schema_version 1, docs/json-output.md).")
 ]
+
+
+def actor_name(actor: str | None) -> str:
+    """Who acts (``--actor``, else ``$USER``, else "unknown"), refused with a usage error
+    when the audit trail cannot store it: longer than its column, or a NUL character."""
+    import os
+
+    from scoregate.pipelines.validation import MAX_KEY_CHARS, check_text
+
+    who = actor or os.environ.get("USER") or "unknown"
+    where = "--actor" if actor else "$USER"
+    if len(who) > MAX_KEY_CHARS:
+        raise die(f"{where} is {len(who)} characters long: give a name of at most {MAX_KEY_CHARS}")
+    try:
+        check_text(who, where)
+    except ValueError as exc:
+        raise die(str(exc)) from None
+    return who

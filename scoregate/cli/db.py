@@ -6,17 +6,42 @@ from typing import Annotated
 
 import typer
 
-from scoregate.cli.console import console
+from scoregate.cli.console import console, die
 
 db_app = typer.Typer(help="Database migrations.", no_args_is_help=True)
 
 
 @db_app.command("upgrade")
 def db_upgrade(revision: Annotated[str, typer.Argument()] = "head") -> None:
-    """Run the migrations on SCOREGATE_DATABASE_URL."""
+    """Run the migrations on SCOREGATE_DATABASE_URL (forward only)."""
     from scoregate.config.settings import get_settings
-    from scoregate.storage.db import redact_url, upgrade
+    from scoregate.storage.db import current_revision, redact_url, upgrade
 
     url = get_settings().secret("database_url")
+    shown = redact_url(url or "")
+    before = current_revision(url)
+    if before is not None and is_behind(revision, before):
+        # Alembic's upgrade to an older revision does nothing, without a word.
+        raise die(
+            f"the database at {shown} is at {before}, past {revision}: `scoregate db upgrade`"
+            " only migrates forward, so nothing changed; give a later revision or `head`"
+        )
     upgrade(url, revision)
-    console.print(f"database at {redact_url(url or '')} is at {revision}")
+    after = current_revision(url)
+    console.print(f"database at {shown} is at {after or 'base (no migration applied)'}")
+
+
+def is_behind(target: str, current: str) -> bool:
+    """True when the revision ``target`` names is ``base`` or an ancestor of ``current``;
+    False for one Alembic cannot resolve here (``upgrade`` then says what is wrong)."""
+    from alembic.script import ScriptDirectory
+
+    from scoregate.storage.db import alembic_config
+
+    script = ScriptDirectory.from_config(alembic_config())
+    try:
+        targets = script.get_revisions(target)
+        older = {r.revision for r in script.iterate_revisions(current, "base")} - {current}
+    except Exception:  # an unknown or relative revision: not ours to judge
+        return False
+    return all(t is not None and t.revision in older for t in targets)

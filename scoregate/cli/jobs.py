@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,6 +16,7 @@ from scoregate.cli.args import (
     HardConstraints,
     Role,
     TaskType,
+    actor_name,
     read_content,
     request_body,
 )
@@ -216,7 +216,7 @@ def jobs_cancel(
     """Cancel a job that is not final yet (whatever it waits for); recorded in its audit trail."""
     from scoregate.pipelines import api
 
-    who = actor or os.environ.get("USER") or "unknown"
+    who = actor_name(actor)
     try:
         was = api.cancel(job_id, who, note)
     except (LookupError, ValueError) as exc:

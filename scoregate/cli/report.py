@@ -6,6 +6,7 @@ Every heavy import happens inside a command, so ``scoregate --help`` stays fast.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -202,7 +203,7 @@ def _since(window: str | None) -> datetime | None:
 
 
 def _window_start(window: str) -> datetime:
-    from scoregate.reports.window import parse_window
+    from scoregate.config.scoring_yaml import parse_window
     from scoregate.storage.tables import utcnow
 
     try:
@@ -266,5 +267,6 @@ def _with_thresholds(
             **{**cfg.actions.model_dump(), **{k: v for k, v in actions.items() if v is not None}}
         )
     except ValidationError as exc:  # the model checks the order (accept >= review >= ...)
-        raise die(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
+        msg = exc.errors()[0]["msg"].removeprefix("Value error, ")
+        raise die(re.sub(r"\bactions\.(\w+)", r"--\1", msg)) from None
     return cfg.model_copy(update={"actions": new_actions})

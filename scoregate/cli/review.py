@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from typing import Annotated
 
 import typer
 
+from scoregate.cli.args import actor_name
 from scoregate.cli.console import console, die
 from scoregate.reports.terminal import safe
 
@@ -35,7 +35,7 @@ def review(
     ]
     if len(chosen) != 1:
         raise die("give exactly one of --approve, --reject, --research, --cancel")
-    who = actor or os.environ.get("USER") or "unknown"
+    who = actor_name(actor)
     try:
         status = api.review(job_id, chosen[0], who, note)
     except (LookupError, ValueError) as exc:

@@ -6,13 +6,17 @@ overlays it. Each track's own section is in :mod:`scoregate.config.tracks`.
 
 from __future__ import annotations
 
+import logging
+import math
+import re
 from collections.abc import Callable
+from datetime import timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from scoregate.config.tracks import (
     TRACKS,
@@ -23,7 +27,10 @@ from scoregate.config.tracks import (
     SemanticConfig,
     StrictSection,
     check_named_weights,
+    unknown_keys,
 )
+
+log = logging.getLogger(__name__)
 
 
 class ConfigError(ValueError):
@@ -31,9 +38,22 @@ class ConfigError(ValueError):
     YAML, a directory); the message names the file and the problem."""
 
 
+#: The request metadata a fusion rule matches on (the text fields of ``ScoringMetadata``).
+MATCH_KEYS: tuple[str, ...] = ("role", "task_type")
+
+
 class FusionRule(StrictSection):
     match: dict[str, str]
     profile: str
+
+    @field_validator("match")
+    @classmethod
+    def _match_keys(cls, match: dict[str, str]) -> dict[str, str]:
+        # A misspelt key ("task_typ") would make a rule that never matches, silently.
+        unknown = [k for k in match if k not in MATCH_KEYS]
+        if unknown:
+            raise ValueError(unknown_keys(unknown, list(MATCH_KEYS)))
+        return match
 
 
 class FusionConfig(StrictSection):
@@ -87,6 +107,38 @@ class FusionConfig(StrictSection):
         return self
 
 
+#: The action cut points, highest first.
+CUTS: tuple[str, ...] = ("accept", "review", "iterate", "reject")
+
+
+def order_fix(cuts: dict[str, float], defaults: list[str]) -> str:
+    """Why ``cuts`` are out of order and what to change: the cuts left at their packaged
+    defaults move to fit the ones given, unless the given ones are out of order themselves."""
+    got = ", ".join(f"{n} {cuts[n]:g}" for n in CUTS)
+    if defaults:
+        are = "is the packaged default" if len(defaults) == 1 else "are the packaged defaults"
+        got += f"; {_and(defaults)} {are}"
+    head = f"actions must satisfy accept >= review >= iterate >= reject (got {got})"
+    given = [n for n in CUTS if n not in defaults]
+    for hi, lo in zip(given, given[1:], strict=False):
+        if cuts[hi] < cuts[lo]:
+            return f"{head}: actions.{hi} is below actions.{lo}; raise one or lower the other"
+    fixes: dict[str, list[str]] = {}
+    for name in defaults:
+        above = [cuts[n] for n in given if CUTS.index(n) < CUTS.index(name)]
+        below = [cuts[n] for n in given if CUTS.index(n) > CUTS.index(name)]
+        if above and cuts[name] > min(above):
+            fixes.setdefault(f"{min(above):g} or lower", []).append(f"actions.{name}")
+        elif below and cuts[name] < max(below):
+            fixes.setdefault(f"{max(below):g} or higher", []).append(f"actions.{name}")
+    todo = "; ".join(f"set {_and(names)} to {bound}" for bound, names in fixes.items())
+    return f"{head}: {todo} too" if todo else head
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 class ActionThresholds(StrictSection):
     """The one set of cut points on the fused score (0-1). Everything that shows a
     decision derives from it: the action (accept / review / iterate / reject), the band
@@ -101,11 +153,11 @@ class ActionThresholds(StrictSection):
 
     @model_validator(mode="after")
     def _ordered(self) -> ActionThresholds:
+        cuts = {name: float(getattr(self, name)) for name in CUTS}
         if not self.accept >= self.review >= self.iterate >= self.reject:
-            raise ValueError(
-                "actions must satisfy accept >= review >= iterate >= reject (got"
-                f" {self.accept:g}, {self.review:g}, {self.iterate:g}, {self.reject:g})"
-            )
+            fields = type(self).model_fields
+            defaults = [n for n in CUTS if cuts[n] == fields[n].default]
+            raise ValueError(order_fix(cuts, defaults))
         return self
 
     def with_accept(self, accept: float | None) -> ActionThresholds:
@@ -147,6 +199,38 @@ class AlertsConfig(StrictSection):
     red_share_max: float = Field(default=0.20, ge=0, le=1)
     #: The default window of ``scoregate report``: a number and s, m, h, d or w.
     window: str = Field(default="1h", pattern=r"^\d+(\.\d+)?[smhdw]$")
+
+    @field_validator("window")
+    @classmethod
+    def _window_fits(cls, window: str) -> str:
+        parse_window(window)  # a window too long for a date ("9999999d") is refused here
+        return window
+
+
+_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+_WINDOW = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$")
+#: The longest time window: a start date before it would be out of range sooner or later.
+MAX_WINDOW_DAYS = 36500
+
+
+def parse_window(text: str) -> timedelta:
+    """``30m``, ``1h``, ``24h``, ``7d`` -> a timedelta of at most 100 years.
+
+    Raises:
+        ValueError: the text is not a positive number followed by s, m, h, d or w, or the
+            window is longer than ``MAX_WINDOW_DAYS``.
+    """
+    match = _WINDOW.match(text)
+    if match is None or float(match.group(1)) <= 0:
+        raise ValueError(f"a window looks like 30m, 1h, 24h or 7d (got {text!r})")
+    value, unit = float(match.group(1)), match.group(2)
+    if not math.isfinite(value) or value * _SECONDS[unit] > MAX_WINDOW_DAYS * 86400:
+        raise ValueError(
+            f"a window is at most {MAX_WINDOW_DAYS}d (100 years; got {text!r}): give a shorter"
+            " one, e.g. 365d"
+        )
+    return timedelta(**{_UNITS[unit]: value})
 
 
 class ScoringConfig(StrictSection):
@@ -198,6 +282,8 @@ def _deep_merge(
 # that lists three factors does not silently keep two from the defaults: any ``weights`` or
 # ``rules`` map, and each profile of ``fusion.profiles`` and preset of ``heuristics.presets``
 # (an overlay may still add a profile or preset, or replace one, and keep the others).
+# A list, ``fusion.rules`` included, is replaced whole too: its order decides (the first
+# match wins), which a merge could not keep; ``dropped_rules`` warns of what that drops.
 _REPLACE = frozenset({"weights", "rules"})
 _REPLACE_CHILDREN = frozenset({("fusion", "profiles"), ("heuristics", "presets")})
 
@@ -231,12 +317,40 @@ def load_scoring_config(path: str | Path | None = None) -> ScoringConfig:
     """
     data = _read_yaml(default_scoring_yaml(), "the default scoring config")
     if path is not None:
+        base = data
         data = _deep_merge(data, _read_yaml(_read_overlay(Path(path)), str(path)))
     try:
-        return ScoringConfig.model_validate(data)
+        cfg = ScoringConfig.model_validate(data)
     except ValidationError as exc:
         where = f"scoring config {path}" if path is not None else "the default scoring config"
         raise ConfigError(f"{where}: {validation_summary(exc)}") from None
+    if path is not None:
+        packaged = ScoringConfig.model_validate(base).fusion.rules
+        dropped = dropped_rules(packaged, cfg.fusion.rules)
+        if dropped:
+            log.warning(
+                "scoring config %s: fusion.rules replaces the packaged rules whole, so these"
+                " no longer apply: %s; copy the ones to keep into its fusion.rules (a rule"
+                " with the same match and another profile silences this)",
+                path,
+                ", ".join(dropped),
+            )
+    return cfg
+
+
+def dropped_rules(packaged: list[FusionRule], rules: list[FusionRule]) -> list[str]:
+    """The packaged fusion rules whose ``match`` no rule of ``rules`` has, as
+    "task_type=code -> code": an overlay that gives ``fusion.rules`` replaces the list."""
+
+    def key(rule: FusionRule) -> frozenset[tuple[str, str]]:
+        return frozenset((k, v.strip().lower()) for k, v in rule.match.items())
+
+    kept = {key(r) for r in rules}
+    return [
+        f"{' '.join(f'{k}={v}' for k, v in r.match.items())} -> {r.profile}"
+        for r in packaged
+        if key(r) not in kept
+    ]
 
 
 def validation_summary(

@@ -9,6 +9,8 @@ The top level, fusion and the cut points are in :mod:`scoregate.config.scoring_y
 from __future__ import annotations
 
 import math
+from difflib import get_close_matches
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -39,10 +41,32 @@ def check_named_weights(
     return check_weights(group, weights)
 
 
+def unknown_keys(given: list[str], known: list[str]) -> str:
+    """What is wrong with keys not in ``known`` and what they may be instead: "unknown key
+    'acept' (did you mean 'accept'?); valid keys: accept, review, iterate, reject"."""
+    parts = []
+    for key in given:
+        near = get_close_matches(key, known, n=1)
+        parts.append(f"{key!r} (did you mean {near[0]!r}?)" if near else repr(key))
+    noun = "key" if len(given) == 1 else "keys"
+    return f"unknown {noun} {', '.join(parts)}; valid keys: {', '.join(known)}"
+
+
 class StrictSection(BaseModel):
     """A section of the scoring YAML: unknown keys are refused, values frozen."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_keys(cls, data: Any) -> Any:
+        # Before pydantic's own check, whose "Extra inputs are not permitted" does not say
+        # which keys the section takes: a misspelt key should come with its fix.
+        if isinstance(data, dict):
+            unknown = [str(k) for k in data if k not in cls.model_fields]
+            if unknown:
+                raise ValueError(unknown_keys(unknown, list(cls.model_fields)))
+        return data
 
 
 # --- seed 003: the evidence section is the seed's confidence.yml, as printed ---------------

@@ -8,10 +8,9 @@ a rich table, Markdown or JSON.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from rich.console import Console
@@ -19,26 +18,13 @@ from rich.table import Table
 from sqlalchemy.orm import Session
 
 from scoregate.config.scoring_yaml import ScoringConfig
+from scoregate.config.scoring_yaml import parse_window as parse_window  # its first home
 from scoregate.scoring.fusion import action_of_band, band_for, passes_minimum
 from scoregate.storage import stats
 from scoregate.storage.tables import utcnow
 
 BANDS = ("GREEN", "AMBER", "RED")
 ACTIONS = ("accept", "review", "iterate", "reject")
-_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
-_WINDOW = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$")
-
-
-def parse_window(text: str) -> timedelta:
-    """``30m``, ``1h``, ``24h``, ``7d`` -> a timedelta.
-
-    Raises:
-        ValueError: the text is not a positive number followed by s, m, h, d or w.
-    """
-    match = _WINDOW.match(text)
-    if match is None or float(match.group(1)) <= 0:
-        raise ValueError(f"a window looks like 30m, 1h, 24h or 7d (got {text!r})")
-    return timedelta(**{_UNITS[match.group(2)]: float(match.group(1))})
 
 
 @dataclass

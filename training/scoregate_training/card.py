@@ -150,6 +150,10 @@ CPU; the weights are stored in fp16 (scores move by <= 0.005).
   negation or contradiction at 0.0; `*-same`: the sentence against itself with a
   meaning-preserving surface edit at 1.0. Rows sharing a sentence with the held-out
   SemAntoNeg groups are dropped. `random-sentences`: unrelated sentences at 0.0.
+- The negation files are not in the repository: they are the CANNOT dataset project's
+  TSV files (dmlls/cannot-dataset on GitHub, CC BY-SA 4.0), read from the project's data
+  folder `../shared/data/negation` (from the checkout's root), `--data-dir` or
+  `$SCOREGATE_DATA_DIR`.
 - Evaluation sets (`benchmarks/data/`: the request triples, the gate dev set, the
   instruction sets; the held-out SemAntoNeg groups) are never used in training, and a
   test keeps their requests apart from the training requests.

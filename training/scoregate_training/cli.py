@@ -23,6 +23,28 @@ def _models() -> None:
     """Train and inspect the packaged scoring models."""
 
 
+def _device(value: str) -> str:
+    """Refuse a device torch does not know, or a GPU that is not there, before training."""
+    if value == "auto":
+        return value
+    try:
+        import torch
+    except ImportError:  # the command says which extra to install
+        return value
+    try:
+        kind = torch.device(value)
+    except RuntimeError:
+        raise typer.BadParameter(
+            f"{value!r} is not a device: give auto, cpu, cuda or cuda:N"
+        ) from None
+    if kind.type == "cuda" and (kind.index or 0) >= torch.cuda.device_count():
+        raise typer.BadParameter(
+            f"{value!r}: this machine has {torch.cuda.device_count()} visible GPU(s);"
+            " give --device cpu or auto"
+        )
+    return value
+
+
 @models_app.command("train-precision")
 def train_precision_cmd(
     out: Annotated[Path, typer.Option(help="Output directory for the fp16 model.")] = Path(
@@ -34,12 +56,18 @@ def train_precision_cmd(
     lr: Annotated[
         float, typer.Option(min=0.0, help="Peak encoder learning rate (head: 20x).")
     ] = 8e-5,
-    max_pairs: Annotated[int | None, typer.Option(help="Train on a subset (quick runs).")] = None,
+    max_pairs: Annotated[
+        int | None, typer.Option(min=1, help="Train on a subset (quick runs).")
+    ] = None,
     max_length: Annotated[
         int, typer.Option(min=16, max=512, help="Tokens per (request, answer) pair.")
     ] = TRAIN_MAX_LENGTH,
     device: Annotated[
-        str, typer.Option(help="'auto' (a GPU when one is visible), 'cpu', 'cuda', 'cuda:1'...")
+        str,
+        typer.Option(
+            callback=_device,
+            help="'auto' (a GPU when one is visible), 'cpu', 'cuda', 'cuda:1'...",
+        ),
     ] = "auto",
     data_dir: Annotated[
         Path | None,

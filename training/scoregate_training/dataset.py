@@ -72,8 +72,10 @@ def check_data_dir(data_dir: Path) -> Path:
     """Raise ``FileNotFoundError`` with a fix unless ``data_dir`` holds the SemAntoNeg file."""
     if not (data_dir / neg.SEMANTONEG).is_file():
         raise FileNotFoundError(
-            f"{data_dir / neg.SEMANTONEG} not found: pass --data-dir (or set {DATA_ENV}) to the"
-            " folder with the CANNOT negation TSV files"
+            f"{data_dir / neg.SEMANTONEG} not found: the CANNOT negation TSV files"
+            " (dmlls/cannot-dataset on GitHub, CC BY-SA 4.0; not in the repository) belong in"
+            " the project's data folder, ../shared/data/negation from the checkout's root: run"
+            f" from there, or pass --data-dir (or set {DATA_ENV}) to the folder that holds them"
         )
     return data_dir
 
@@ -134,8 +136,12 @@ def read_edits(folder: Path = EDITS_DIR) -> list[dict[str, object]]:
 def edit_pairs(edits: list[dict[str, object]], rounds: int) -> list[Pair]:
     """Each edited answer at its violation's label, ``rounds`` times (as the requests)."""
     one = [
-        Pair(str(e["query"]), str(e["text"]), VIOLATION_LABELS.get(str(e["why"]), 0.0),
-             f"edit-{e['why']}")
+        Pair(
+            str(e["query"]),
+            str(e["text"]),
+            VIOLATION_LABELS.get(str(e["why"]), 0.0),
+            f"edit-{e['why']}",
+        )
         for e in edits
     ]
     return one * rounds
@@ -200,6 +206,8 @@ def build_training_data(
     read from ``REALISTIC_DIR`` and ``EDITS_DIR`` (a sweep passes them less its validation
     requests).
     """
+    if max_pairs is not None and max_pairs < 1:  # 0 trains nothing; -5 would slice
+        raise ValueError(f"max_pairs must be at least 1, or None for every pair (got {max_pairs})")
     mix = mix or Mix()
     rng = random.Random(seed)
     negs = negation_pairs(check_data_dir(data_dir), mix, seed)
