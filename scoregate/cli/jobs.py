@@ -175,18 +175,26 @@ def jobs_list(
         ),
     ] = None,
     limit: Annotated[int, typer.Option(min=1, max=1000)] = 20,
+    waiting: Annotated[
+        bool,
+        typer.Option(
+            "--waiting",
+            help="The review queue: jobs waiting for a human (gate reviews and escalations"
+            " alike), longest waiting first.",
+        ),
+    ] = False,
     as_json: AsJson = False,
 ) -> None:
-    """The newest jobs."""
+    """The newest jobs (--waiting: the review queue)."""
     if as_json:
         from scoregate.cli.output import jobs_list_json
         from scoregate.pipelines import api
 
-        print(jobs_list_json(api.list_jobs(status=status, limit=limit)))
+        print(jobs_list_json(api.list_jobs(status=status, limit=limit, waiting=waiting)))
         return
     from scoregate.reports.render import print_jobs
 
-    print_jobs(console, status=status, limit=limit)
+    print_jobs(console, status=status, limit=limit, waiting=waiting)
 
 
 @jobs_app.command("show")

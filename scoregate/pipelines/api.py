@@ -10,6 +10,7 @@ from scoregate.pipelines import broker, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.storage import repository as repo
+from scoregate.storage.paging import waiting_for_review
 
 
 @lru_cache(maxsize=1)
@@ -175,11 +176,20 @@ def sweep(older_than_s: float | None = None) -> int:
     return count
 
 
-def list_jobs(status: str | None = None, limit: int = 20) -> list[dict[str, Any]]:
-    """The newest jobs, as summaries."""
+def list_jobs(
+    status: str | None = None, limit: int = 20, *, waiting: bool = False
+) -> list[dict[str, Any]]:
+    """The newest jobs, as summaries; with ``waiting``, the jobs waiting for a human (an
+    open review or escalation, whatever their status), longest waiting first: the review
+    queue."""
     ctx, _ = client_context()
     with ctx.session() as s:
-        jobs = repo.list_jobs(s, status=status, limit=limit)
+        if waiting:
+            jobs = [job for job, _ in waiting_for_review(s, limit=limit)]
+            if status is not None:
+                jobs = [j for j in jobs if j.status == status]
+        else:
+            jobs = repo.list_jobs(s, status=status, limit=limit)
         scores = repo.shown_scores(s, jobs)
         out = []
         for j in jobs:

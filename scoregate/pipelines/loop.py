@@ -67,7 +67,8 @@ def _gate(
             return None  # a confident agent below threshold still iterates
         return _make("accept", "high confidence: auto-proceed")
     if tier == "medium":
-        return _make("review", "medium confidence: waiting for a human (yes / no / research)")
+        choices = "yes / no / research" if has_research else "yes / no"
+        return _make("review", f"medium confidence: waiting for a human ({choices})")
     if has_research and n < policy.max_iterations:
         return _make("research", "low confidence: research triggered, retry with findings")
     why = "no research task configured" if not has_research else "no iterations left"

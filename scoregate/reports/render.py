@@ -140,15 +140,17 @@ def print_job(console: Console, job: dict[str, Any]) -> None:
         console.print(f"  {safe(esc['kind'])} ({safe(esc['status'])}): {safe(esc['reason'])}")
 
 
-def print_jobs(console: Console, *, status: str | None, limit: int) -> None:
+def print_jobs(
+    console: Console, *, status: str | None, limit: int, waiting: bool = False
+) -> None:
     from scoregate.pipelines import api
 
-    table = Table(title="jobs")
+    table = Table(title="jobs waiting for a human, longest first" if waiting else "jobs")
     # The id column never shrinks: a cut id cannot be pasted into `jobs show`.
     table.add_column("id", no_wrap=True, min_width=36)
     for col in ("status", "iteration", "score", "band", "created"):
         table.add_column(col)
-    for j in api.list_jobs(status=status, limit=limit):
+    for j in api.list_jobs(status=status, limit=limit, waiting=waiting):
         table.add_row(
             plain(j["id"]),
             plain(j["status"]),

@@ -102,6 +102,7 @@ async def job_page(request: Request, job_id: str, done: str | None = None) -> Re
         "caller": caller,
         "token": form_token(caller, job_id),
         "verdicts": VERDICTS,
+        "can_research": bool((job.get("hooks") or {}).get("research")),
         "done": done,
     }
     return templates.TemplateResponse(request, "job.html", view)

@@ -370,3 +370,33 @@ def test_a_job_waiting_for_review_lists_and_waits_with_its_score(env):
     assert state["score"] == 0.5  # the fake models score "so-so" 0.5
     listed = json.loads(runner.invoke(cli, ["jobs", "list", "--json"]).stdout)["jobs"]
     assert [j["score"] for j in listed if j["id"] == state["id"]] == [state["score"]]
+
+
+def test_jobs_list_waiting_is_the_review_queue_escalations_included(tmp_path, monkeypatch):
+    from scoregate.pipelines import steps
+    from tests.fakes import BAD, Recorder
+
+    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'q.db'}"))
+    tasks = {"agent": Recorder(returns=BAD)}
+    ctx, inline = embedded_context(
+        settings, models=FakeModels({GOOD: 0.99, BAD: 0.1}), local_tasks=dict(tasks)
+    )
+    monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
+    body = {
+        "request": {"query": "Write a helpful answer.", "content": BAD},
+        "loop": {"enabled": True, "max_iterations": 1},
+        "agent": "agent",
+    }
+    (escalated,) = steps.submit_jobs(ctx, [steps.build_spec(ctx, body)])
+    inline.drain()
+    gated = ["submit", "-q", "Write a helpful answer.", "-c", "so-so", "--gating", "--json"]
+    (reviewed,) = json.loads(runner.invoke(cli, gated).stdout)["job_ids"]
+    runner.invoke(cli, ["submit", "-q", "Write a helpful answer.", "-c", GOOD])
+    out = runner.invoke(cli, ["jobs", "list", "--waiting", "--json"])
+    listed = json.loads(out.stdout)["jobs"]
+    assert [(j["id"], j["status"]) for j in listed] == [
+        (escalated, "escalated"),
+        (reviewed, "awaiting_review"),
+    ]
+    table = runner.invoke(cli, ["jobs", "list", "--waiting"]).output
+    assert "waiting for a human" in table and escalated in table and reviewed in table

@@ -19,7 +19,7 @@ from scoregate.server.diff import word_diff
 from scoregate.server.serve import check_host
 from scoregate.storage import repository as repo
 from scoregate.storage.paging import decode_cursor
-from tests.fakes import BAD, GOOD, SCORES, FakeModels, Recorder
+from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels, Recorder
 from tests.server_client import AppClient
 
 LOOP = {"enabled": True, "threshold": 0.8, "max_iterations": 2}
@@ -29,7 +29,12 @@ QUERY = "Write a helpful answer."
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, Any]:
     settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'api.db'}"))
-    tasks = {"agent": Recorder(returns=BAD), "on_pass": Recorder(), "on_exit": Recorder()}
+    tasks = {
+        "agent": Recorder(returns=BAD),
+        "on_pass": Recorder(),
+        "on_exit": Recorder(),
+        "research": Recorder(returns=BAD),
+    }
     ctx, inline = embedded_context(settings, models=FakeModels(SCORES), local_tasks=dict(tasks))
     service = ApiService(ctx, inline)
     return {"ctx": ctx, "service": service, "client": AppClient(create_app(service)), **tasks}
@@ -392,8 +397,9 @@ def test_job_page_shows_answers_diff_chart_reasons_and_buttons(env):
     assert QUERY in text and "data:image/png;base64," in text
     assert "<ins> Extra words now.</ins>" in text
     assert "fake precision" in text  # the iteration's reasons
-    for verdict in ("approve", "reject", "research"):
+    for verdict in ("approve", "reject"):
         assert f'value="{verdict}"' in text
+    assert 'value="research"' not in text  # the job has no research task to run
     assert '<script src="/static/review.js">' in text
     js = env["client"].get("/static/review.js").text
     assert '"a"' in js and '"r"' in js
@@ -417,6 +423,24 @@ def test_verdict_form_resumes_the_job(env):
     assert 'id="job-status" class="status accepted"' in done
     assert 'id="approve"' not in done  # nothing left to decide
     assert f'href="/review/{job_id}"' not in env["client"].get("/review").text
+
+
+def test_research_is_offered_only_where_a_research_task_can_run(env):
+    gated = {"gating": True}
+    with_task = (
+        env["client"]
+        .post("/v1/jobs", json=job_body(MEH, loop=gated, research="research"))
+        .json()["id"]
+    )
+    without = env["client"].post("/v1/jobs", json=job_body(MEH, loop=gated)).json()["id"]
+    assert {env["service"].status_of(j) for j in (with_task, without)} == {"awaiting_review"}
+    assert 'value="research"' in env["client"].get(f"/review/{with_task}").text
+    assert 'value="research"' not in env["client"].get(f"/review/{without}").text
+    decisions = env["client"].get(f"/v1/jobs/{without}").json()["decisions"]
+    assert decisions[-1]["rationale"].endswith("(yes / no)")
+    r = env["client"].post(f"/v1/jobs/{without}/review", json={"verdict": "research"})
+    assert_problem(r, 422, "has no research task to run")
+    assert env["service"].status_of(without) == "awaiting_review"  # nothing changed
 
 
 def test_verdict_form_refuses_a_forged_token(env):
