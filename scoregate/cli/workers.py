@@ -28,12 +28,21 @@ def worker(
         bool,
         typer.Option(help="Also run Celery beat (control workers sweep without it)."),
     ] = False,
+    name: Annotated[
+        str | None,
+        typer.Option(
+            "--name",
+            "-n",
+            help="Node name (default POOL@%h); give each worker of a pool on one host its"
+            " own, e.g. precision-gpu1@%h.",
+        ),
+    ] = None,
 ) -> None:
     """Start a Celery worker for one pool (``celery worker -Q POOL``)."""
     from scoregate.workers.command import worker_argv
 
     try:
-        argv = worker_argv(pool, concurrency=concurrency, loglevel=loglevel, beat=beat)
+        argv = worker_argv(pool, concurrency=concurrency, loglevel=loglevel, beat=beat, name=name)
     except ValueError as exc:
         raise die(str(exc)) from None
     from scoregate.config.settings import get_settings

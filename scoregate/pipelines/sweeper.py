@@ -12,7 +12,10 @@ Each run:
   decided, from the kwargs its dispatch row keeps, with the same task id;
 - gives up on an iteration re-published ``max_deliveries`` times into an idle queue
   (a queue with a backlog may simply not have reached it yet): its job fails with the
-  reason, instead of being re-published forever.
+  reason, instead of being re-published forever. Re-publications of one iteration are
+  spaced out (``stuck_after_s`` x 1, 3, 7, then 10), so that a worker retrying a fault
+  for minutes is not given up on, and a pool that is down does not see its queue grow
+  by every job at every sweep.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ def sweep(ctx: PipelineContext, older_than_s: float) -> int:
             s, older_than=now - timedelta(seconds=older_than_s), limit=SWEEP_LIMIT
         )
         for it in stuck:
-            out += _revive(ctx, s, it, busy)
+            out += _revive(ctx, s, it, busy, now, older_than_s)
         agent_cutoff = now - timedelta(seconds=ctx.settings.agent_timeout_s)
         for it in stale_agent_waits(s, older_than=agent_cutoff, limit=SWEEP_LIMIT):
             out += _reask_agent(ctx, s, it)
@@ -83,7 +86,13 @@ class _Backlog:
         return self._seen[queue]
 
 
-def _revive(ctx: PipelineContext, s: Session, it: Any, busy: _Backlog) -> list[Message]:
+#: The longest wait between two re-publications of one iteration, in sweep ages.
+MAX_WAIT_AGES = 10
+
+
+def _revive(
+    ctx: PipelineContext, s: Session, it: Any, busy: _Backlog, now: datetime, age_s: float
+) -> list[Message]:
     if it.job.status in TERMINAL_JOB_STATUSES:
         # Nothing may act on a finished job any more: retire its unfinished iteration.
         repo.set_iteration_status(
@@ -93,9 +102,16 @@ def _revive(ctx: PipelineContext, s: Session, it: Any, busy: _Backlog) -> list[M
     waiting_for, messages = _pending(s, it)
     # Behind a backlog the message is more likely queued than lost: re-publish it, but
     # only re-publications into an idle queue count toward giving up.
-    if not any(busy(m.queue) for m in messages) and not _another_try(ctx, s, it, waiting_for):
+    behind = any(busy(m.queue) for m in messages)
+    tries = None if behind else _another_try(ctx, s, it, waiting_for)
+    if not behind and tries is None:
         return []
-    repo.touch_published(s, job_id=it.job_id, n=it.n)
+    # Each re-publication waits longer for the next (age x 1, 3, 7 ... up to 10 ages;
+    # behind a backlog, 10 ages at once): a worker may hold the message while it retries
+    # a fault for minutes, and a pool that is down must not have its queue grow by one
+    # copy of every job at every sweep.
+    wait = age_s * (MAX_WAIT_AGES if tries is None else min(2**tries - 1, MAX_WAIT_AGES))
+    repo.touch_published(s, job_id=it.job_id, n=it.n, at=now + timedelta(seconds=wait))
     return messages
 
 
@@ -125,7 +141,7 @@ def _reask_agent(ctx: PipelineContext, s: Session, it: Any) -> list[Message]:
         ref = TaskRef.model_validate(job.agent)
     if ref is None or it.result is None:
         return []
-    if not _another_try(ctx, s, it, f"the agent task {ref.task}"):
+    if _another_try(ctx, s, it, f"the agent task {ref.task}") is None:
         return []
     repo.touch_published(s, job_id=it.job_id, n=it.n)
     result = ScoreResult.model_validate(it.result)
@@ -144,15 +160,17 @@ def _reask_agent(ctx: PipelineContext, s: Session, it: Any) -> list[Message]:
     ]
 
 
-def _another_try(ctx: PipelineContext, s: Session, it: Any, waiting_for: str) -> bool:
-    """Count one more re-publication; past the limit, fail the job instead."""
+def _another_try(ctx: PipelineContext, s: Session, it: Any, waiting_for: str) -> int | None:
+    """Count one more re-publication and return the count; past the limit, fail the job
+    instead and return None."""
     limit = ctx.settings.max_deliveries
-    if repo.bump_deliveries(s, job_id=it.job_id, n=it.n) <= limit:
-        return True
+    count = repo.bump_deliveries(s, job_id=it.job_id, n=it.n)
+    if count <= limit:
+        return count
     reason = (
         f"iteration {it.n} still waiting for {waiting_for} after {limit} re-publications"
         f" by the sweeper (SCOREGATE_MAX_DELIVERIES={limit})"
     )
     log.error("job %s: %s", it.job_id, reason)
     mark_failed(s, it.job_id, it.n, reason)
-    return False
+    return None

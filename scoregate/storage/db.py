@@ -8,6 +8,7 @@ parent's connections, so every process opens its own.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,8 +47,17 @@ def resolve_url(url: str | None = None) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
+#: ``scheme://user:`` then the password up to the URL's last ``@``.
+_USERINFO = re.compile(r"^(?P<head>[\w+.-]+://[^:/@]*:)(?P<password>.*)@(?P<tail>[^@]*)$", re.S)
+
+
 def redact_url(url: str) -> str:
     """Return ``url`` with any password masked, for logs and messages."""
+    found = _USERINFO.match(url)
+    if found and "@" in found["password"]:
+        # An '@' left unencoded in the password: a URL parser cuts the password at the
+        # first one and shows the rest as the host, so everything up to the last is hidden.
+        return f"{found['head']}***@{found['tail']}"
     try:
         return make_url(url).render_as_string(hide_password=True)
     except ArgumentError:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from scoregate.config.settings import get_settings
 from scoregate.pipelines.context import POOLS
 
@@ -9,14 +11,29 @@ MODEL_POOLS = ("semantic", "precision")
 
 
 def worker_argv(
-    pool: str, *, concurrency: int | None = None, loglevel: str = "INFO", beat: bool = False
+    pool: str,
+    *,
+    concurrency: int | None = None,
+    loglevel: str = "INFO",
+    beat: bool = False,
+    name: str | None = None,
 ) -> list[str]:
-    """Arguments for ``celery worker`` serving ``pool`` (or every pool with ``all``)."""
+    """Arguments for ``celery worker`` serving ``pool`` (or every pool with ``all``).
+
+    ``name`` is the node name (default ``POOL@%h``): two workers of one pool on one host
+    need distinct ones, or ``scoregate workers`` sees them as one.
+    """
     if pool != "all" and pool not in POOLS:
         raise ValueError(f"unknown pool {pool!r}; choose one of {', '.join(POOLS)} or all")
+    if name is not None and not re.fullmatch(r"[\w.%-]+(@[\w.%-]+)?", name):
+        raise ValueError(
+            f"node name {name!r}: use letters, digits, '.', '-', '_' and '%h' (the host),"
+            " as NAME or NAME@HOST, e.g. precision-gpu1@%h"
+        )
     queues = ",".join(POOLS) if pool == "all" else pool
     events = ["-E"] if get_settings().task_events else []
-    argv = ["worker", "-Q", queues, "-l", loglevel, *events, "-n", f"{pool}@%h"]
+    node = name if name is None or "@" in name else f"{name}@%h"
+    argv = ["worker", "-Q", queues, "-l", loglevel, *events, "-n", node or f"{pool}@%h"]
     if concurrency is None and pool in MODEL_POOLS:
         concurrency = 1  # one process per device: a model is loaded once per process
     if concurrency is not None:

@@ -39,6 +39,8 @@ VISIBILITY_S: dict[str, int] = {
     "fusion": 120,
     "control": 90,
 }
+#: Added to SCOREGATE_AGENT_TIMEOUT_S for a worker that runs agent or hook tasks.
+AGENT_MARGIN_S = 60
 #: Exit status of a worker that refuses to start for want of configuration.
 EXIT_CONFIG = 2
 NO_BROKER = (
@@ -54,22 +56,64 @@ def served_pools(queues: Iterable[str]) -> list[str]:
     return [pool for pool in POOLS if pool in names]
 
 
-def pool_transport_options(settings: Settings, pools: list[str]) -> dict[str, Any]:
+def pool_transport_options(
+    settings: Settings, pools: list[str], *, other_queues: bool = False
+) -> dict[str, Any]:
     """Broker transport options for a worker serving ``pools``.
 
     The timeout is ``SCOREGATE_VISIBILITY_TIMEOUT_S`` when set, else the largest of
-    :data:`VISIBILITY_S` over the pools. A worker of exactly one pool keeps its unacked
-    messages under keys of its own (``unacked:<pool>``...).
+    :data:`VISIBILITY_S` over the pools and, for a worker that also consumes other queues
+    (agent and hook tasks run on scoregate's app), ``SCOREGATE_AGENT_TIMEOUT_S`` + 60 s:
+    an agent runs for minutes, and Redis would hand a message still running to another
+    worker after 120 s, which runs it again. A worker of exactly one pool, or of other
+    queues only, keeps its unacked messages under keys of its own (``unacked:<pool>``,
+    ``unacked:tasks``), so no worker with a shorter timeout restores them.
     """
     options = transport_options(settings)
-    if settings.visibility_timeout_s is None and pools:
-        options["visibility_timeout"] = max(VISIBILITY_S[p] for p in pools)
-    if len(pools) == 1:
-        (pool,) = pools
-        options["unacked_key"] = f"unacked:{pool}"
-        options["unacked_index_key"] = f"unacked_index:{pool}"
-        options["unacked_mutex_key"] = f"unacked_mutex:{pool}"
+    if settings.visibility_timeout_s is None and (pools or other_queues):
+        sizes = [VISIBILITY_S[p] for p in pools]
+        if other_queues:
+            sizes.append(int(settings.agent_timeout_s) + AGENT_MARGIN_S)
+        options["visibility_timeout"] = max(sizes)
+    own = pools[0] if len(pools) == 1 and not other_queues else None
+    if not pools and other_queues:
+        own = "tasks"
+    if own is not None:
+        options["unacked_key"] = f"unacked:{own}"
+        options["unacked_index_key"] = f"unacked_index:{own}"
+        options["unacked_mutex_key"] = f"unacked_mutex:{own}"
     return options
+
+
+def database_line(settings: Settings) -> str | None:
+    """The start-up line naming a database the worker cannot reach; None when it answers.
+
+    The worker still starts (the database may only be restarting): each task retries the
+    fault for about 5 minutes, and the sweeper sends it again later. But a wrong URL shows
+    here, at start, not as jobs failing minutes later."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from scoregate.storage.db import redact_url, resolve_url
+
+    url = resolve_url()
+    backend = make_url(url).get_backend_name()
+    if backend == "sqlite":
+        return None  # a file: connecting would create it
+    args = {"connect_timeout": 5} if backend == "postgresql" else {}
+    engine = create_engine(url, connect_args=args)
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as exc:  # any failure: say which and go on
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return (
+            f"database unreachable at {redact_url(url)}: {first}; this worker's tasks will"
+            " retry and then be re-sent by the sweeper: check SCOREGATE_DATABASE_URL"
+        )
+    finally:
+        engine.dispose()
+    return None
 
 
 def redis_off_line(settings: Settings) -> str | None:
@@ -111,15 +155,22 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
     if instance is None or conf is None:
         return
     settings = get_settings()
-    pools = served_pools(instance.app.amqp.queues.consume_from or instance.app.amqp.queues)
+    queues = list(instance.app.amqp.queues.consume_from or instance.app.amqp.queues)
+    pools = served_pools(queues)
+    others = sorted(set(queues) - set(pools))
     refuse_model_pools_without_models(pools)
     if str(conf.broker_url or "").startswith(("redis://", "rediss://", "unix://")):
-        conf.broker_transport_options = pool_transport_options(settings, pools)
+        conf.broker_transport_options = pool_transport_options(
+            settings, pools, other_queues=bool(others)
+        )
         log.info(
             "visibility timeout %s s for %s",
             conf.broker_transport_options["visibility_timeout"],
-            ", ".join(pools) or "no scoregate pool",
+            ", ".join(pools + others) or "no queue",
         )
+    unreachable = database_line(settings)
+    if unreachable:
+        log.error(unreachable)
     off = redis_off_line(settings)
     if off:
         log.warning(off)

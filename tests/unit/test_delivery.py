@@ -22,6 +22,7 @@ from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines import control, steps
 from scoregate.pipelines.dispatch import PublishError
 from scoregate.pipelines.embedded import embedded_context
+from scoregate.storage import repository as repo
 from scoregate.workers import batch_runner, batching, reliability, runtime
 from scoregate.workers import control as control_tasks
 from scoregate.workers import fusion as fusion_tasks
@@ -525,6 +526,36 @@ def test_behind_a_backlog_the_sweeper_republishes_without_giving_up(env, monkeyp
     monkeypatch.setattr(env["inline"], "backlog", lambda queue: 0, raising=False)
     assert [control.sweep(env["ctx"], older_than_s=0) for _ in range(4)] == [3, 3, 3, 0]
     assert _job(env, job_id)["status"] == "failed"
+
+
+def test_the_sweeper_waits_longer_after_each_republication(env, monkeypatch):
+    # a worker retrying a database fault holds its message for minutes: five re-sends 30 s
+    # apart gave up on the job in 4 minutes; a pool that is down got one more copy of
+    # every job at every sweep
+    from datetime import UTC, datetime, timedelta
+
+    job_id = _start(env)
+    env["inline"].queue.clear()
+    age = 10.0
+
+    def sweep_once() -> float:
+        """Make the iteration look stuck, sweep, return when it will be looked at again."""
+        with env["ctx"].session() as s:
+            past = datetime.now(UTC) - timedelta(seconds=age + 1)
+            repo.touch_published(s, job_id=job_id, n=1, at=past)
+        before = datetime.now(UTC)
+        assert control.sweep(env["ctx"], older_than_s=age) == 3
+        env["inline"].queue.clear()
+        with env["ctx"].session() as s:
+            published = repo.get_iteration(s, job_id=job_id, n=1).published_at
+        return (published - before).total_seconds()
+
+    waits = [round(sweep_once()) for _ in range(3)]
+    assert waits == [10, 30, 70]  # the age x 1, 3, 7
+    monkeypatch.setattr(env["inline"], "backlog", lambda queue: 40, raising=False)
+    assert round(sweep_once()) == 100  # behind a backlog: the longest wait, not counted
+    with env["ctx"].session() as s:
+        assert repo.get_iteration(s, job_id=job_id, n=1).deliveries == 3
 
 
 def test_the_celery_dispatcher_reports_a_queue_backlog():

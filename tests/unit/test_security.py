@@ -106,6 +106,21 @@ def test_database_urls_are_redacted_for_logs_and_output():
     assert redact_url("not a url") == "<unparseable database URL>"
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://postgres:Sup@r/Secret@127.0.0.1:5432/opsrev",
+        "postgresql+psycopg://app:Kq7@Zw9@Xy3@db.internal/scoregate?sslmode=require",
+    ],
+)
+def test_a_password_with_an_unencoded_at_is_hidden_whole(url):
+    shown = redact_url(url)
+    secret = url.split("://", 1)[1].split(":", 1)[1].rsplit("@", 1)[0]
+    assert "***" in shown
+    assert not any(part and part in shown for part in secret.split("@")), shown
+    assert shown.endswith(url.rsplit("@", 1)[1])  # the host, port and database stay
+
+
 # --- URLs with passwords and TLS ----------------------------------------------------------------
 
 

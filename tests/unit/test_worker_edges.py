@@ -140,6 +140,49 @@ def test_visibility_timeouts_are_sized_per_pool_with_their_own_unacked_keys():
     assert max(startup.VISIBILITY_S.values()) <= 120  # a lost message costs at most this
 
 
+def test_a_worker_of_agent_or_hook_queues_keeps_a_running_agent_unacked_past_its_timeout():
+    # 120 s (the pools' timeout) handed a 200 s agent to another worker, which ran it again
+    settings = Settings(agent_timeout_s=600)
+    tasks = startup.pool_transport_options(settings, [], other_queues=True)
+    assert tasks["visibility_timeout"] == 600 + startup.AGENT_MARGIN_S
+    assert tasks["unacked_key"] == "unacked:tasks"  # no pool worker restores them early
+    mixed = startup.pool_transport_options(settings, ["control"], other_queues=True)
+    assert mixed["visibility_timeout"] == 660 and "unacked_key" not in mixed
+    assert startup.pool_transport_options(settings, ["control"])["visibility_timeout"] == 90
+    pinned = Settings(agent_timeout_s=600, visibility_timeout_s=300)
+    assert (
+        startup.pool_transport_options(pinned, [], other_queues=True)["visibility_timeout"] == 300
+    )
+
+
+def test_a_worker_names_a_database_it_cannot_reach_at_start(monkeypatch):
+    monkeypatch.setenv(
+        "SCOREGATE_DATABASE_URL", "postgresql+psycopg://app:Hunter2x@127.0.0.1:1/scoregate"
+    )
+    get_settings.cache_clear()
+    line = startup.database_line(get_settings())
+    assert line is not None and line.startswith("database unreachable at ")
+    assert "127.0.0.1:1/scoregate" in line and "Hunter2x" not in line
+    assert "check SCOREGATE_DATABASE_URL" in line
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", "sqlite:////nonexistent/dir/x.db")
+    get_settings.cache_clear()
+    assert startup.database_line(get_settings()) is None  # a file is not probed
+
+
+def test_two_workers_of_one_pool_can_be_told_apart(monkeypatch):
+    from scoregate.workers.command import worker_argv
+
+    argv = worker_argv("precision", name="precision-gpu1")
+    assert argv[argv.index("-n") + 1] == "precision-gpu1@%h"
+    argv = worker_argv("control", name="c2@box")
+    assert argv[argv.index("-n") + 1] == "c2@box"
+    assert worker_argv("control")[worker_argv("control").index("-n") + 1] == "control@%h"
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", "redis://127.0.0.1:6379/0")
+    get_settings.cache_clear()
+    out = runner.invoke(app, ["worker", "--pool", "control", "--name", "bad name!"])
+    assert out.exit_code == 2 and "node name 'bad name!'" in out.output
+
+
 def test_the_sweeper_runs_in_every_control_worker_unless_switched_off(monkeypatch):
     assert startup.sweeper_on(Settings(), ["control"])
     assert startup.sweeper_on(Settings(), list(startup.VISIBILITY_S))  # --pool all
