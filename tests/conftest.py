@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import NoReturn
 
 import pytest
@@ -13,3 +14,16 @@ def require_service(name: str, exc: BaseException) -> NoReturn:
     if os.environ.get("CI"):
         raise exc
     pytest.skip(f"{name} is not available: {exc}")
+
+
+@pytest.fixture
+def fresh_settings() -> Iterator[None]:
+    """The settings and the scoring config read again from the environment, before and
+    after the test (both are cached per process)."""
+    from scoregate.config.settings import get_scoring_config, get_settings
+
+    get_settings.cache_clear()
+    get_scoring_config.cache_clear()
+    yield
+    get_settings.cache_clear()
+    get_scoring_config.cache_clear()

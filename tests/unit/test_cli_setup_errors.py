@@ -4,7 +4,6 @@ verdict on the answer."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,18 +11,12 @@ from typer.testing import CliRunner
 
 from scoregate.cli import app as cli
 from scoregate.config.scoring_yaml import ConfigError, load_scoring_config
-from scoregate.config.settings import SettingsError, get_scoring_config, get_settings
+from scoregate.config.settings import SettingsError, get_settings
 
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _fresh_settings() -> Iterator[None]:
-    get_settings.cache_clear()
-    get_scoring_config.cache_clear()
-    yield
-    get_settings.cache_clear()
-    get_scoring_config.cache_clear()
+pytestmark = pytest.mark.usefixtures("fresh_settings")
 
 
 @pytest.mark.parametrize(

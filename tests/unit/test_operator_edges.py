@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from typer.testing import CliRunner
 
 from scoregate.cli import app as cli
 from scoregate.config.scoring_yaml import ActionThresholds, ConfigError, load_scoring_config
-from scoregate.config.settings import Settings, get_scoring_config, get_settings
+from scoregate.config.settings import Settings
 from scoregate.pipelines import api
 from scoregate.pipelines.embedded import embedded_context
 from tests.fakes import FakeModels
@@ -25,13 +24,7 @@ from tests.fakes import FakeModels
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _fresh_settings() -> Iterator[None]:
-    get_settings.cache_clear()
-    get_scoring_config.cache_clear()
-    yield
-    get_settings.cache_clear()
-    get_scoring_config.cache_clear()
+pytestmark = pytest.mark.usefixtures("fresh_settings")
 
 
 @pytest.fixture
