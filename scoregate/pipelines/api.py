@@ -56,18 +56,10 @@ def get_job(job_id: str) -> dict[str, Any]:
     """
     ctx, _ = client_context()
     with ctx.session() as s:
-        job = repo.get_job(s, job_id=_resolve(s, job_id))
+        job = repo.get_job(s, job_id=repo.resolve_job_id(s, job_id) or job_id)
         if job is None:
             raise LookupError(f"no job {job_id!r}")
         return repo.job_to_dict(job)
-
-
-def _resolve(session: Any, ref: str) -> str:
-    """The full id of the job ``ref`` names (see :func:`get_job`); LookupError if none."""
-    found = repo.resolve_job_id(session, ref)
-    if found is None:
-        raise LookupError(f"no job {ref!r}")
-    return found
 
 
 def _full_id(ref: str) -> str:

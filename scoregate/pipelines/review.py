@@ -22,6 +22,11 @@ from scoregate.storage import repository as repo
 VERDICTS = ("approve", "reject", "research", "cancel")
 
 
+class NoResearchTask(ValueError):
+    """A research verdict on a job submitted without a research task: the caller's choice
+    to fix, not a conflict with another reviewer."""
+
+
 def review(
     ctx: PipelineContext, job_id: str, verdict: str, actor: str, note: str | None = None
 ) -> str:
@@ -43,7 +48,7 @@ def review(
         if open_item is None:
             raise ValueError(f"job {job_id} is {job.status}: nothing is waiting for review")
         if verdict == "research" and Hooks.model_validate(job.hooks or {}).research is None:
-            raise ValueError(
+            raise NoResearchTask(
                 f"job {job_id} has no research task to run: it was submitted without"
                 " `research`; approve or reject it, or cancel it"
             )

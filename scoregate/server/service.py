@@ -17,8 +17,8 @@ from sqlalchemy import select, text
 from scoregate.pipelines import control, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
+from scoregate.pipelines.review import NoResearchTask
 from scoregate.pipelines.validation import check_text
-from scoregate.schemas.loop import Hooks
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ModelProvider, default_models
@@ -129,25 +129,20 @@ class ApiService:
         """Apply a verdict exactly as ``scoregate review`` does; returns the new status."""
         self.status_of(job_id)  # 404 before 409
         with self.ctx.session() as s:
-            job = repo.get_job(s, job_id=job_id)
             if repo.open_escalation_for(s, job_id=job_id) is None:
+                job = repo.get_job(s, job_id=job_id)
                 status = job.status if job is not None else "gone"
                 raise ConflictError(
                     f"job {job_id} is {status}: nothing is waiting for review,"
                     " so there is nothing to approve or reject"
-                )
-            hooks = Hooks.model_validate(job.hooks or {}) if job is not None else None
-            if verdict == "research" and hooks is not None and hooks.research is None:
-                # the caller's choice to fix (422), not a conflict with another reviewer
-                raise ValueError(
-                    f"job {job_id} has no research task to run: it was submitted without"
-                    " `research`; approve or reject it, or cancel it"
                 )
         for where, value in (("reviewer", actor), ("note", note or "")):
             check_text(value, where)  # a bad text is the caller's to fix (422), not a conflict
         with self._serial():
             try:
                 control.review(self.ctx, job_id, verdict, actor, note)
+            except NoResearchTask:
+                raise  # a ValueError the route answers with 422
             except ValueError as exc:
                 # The job exists and had an open review a moment ago: another verdict won.
                 raise ConflictError(str(exc)) from exc

@@ -32,8 +32,8 @@ def worker_argv(
         )
     queues = ",".join(POOLS) if pool == "all" else pool
     events = ["-E"] if get_settings().task_events else []
-    node = name if name is None or "@" in name else f"{name}@%h"
-    argv = ["worker", "-Q", queues, "-l", loglevel, *events, "-n", node or f"{pool}@%h"]
+    node = f"{pool}@%h" if name is None else name if "@" in name else f"{name}@%h"
+    argv = ["worker", "-Q", queues, "-l", loglevel, *events, "-n", node]
     if concurrency is None and pool in MODEL_POOLS:
         concurrency = 1  # one process per device: a model is loaded once per process
     if concurrency is not None:

@@ -75,9 +75,10 @@ def pool_transport_options(
         if other_queues:
             sizes.append(int(settings.agent_timeout_s) + AGENT_MARGIN_S)
         options["visibility_timeout"] = max(sizes)
-    own = pools[0] if len(pools) == 1 and not other_queues else None
-    if not pools and other_queues:
-        own = "tasks"
+    if other_queues:
+        own = None if pools else "tasks"
+    else:
+        own = pools[0] if len(pools) == 1 else None
     if own is not None:
         options["unacked_key"] = f"unacked:{own}"
         options["unacked_index_key"] = f"unacked_index:{own}"
