@@ -23,6 +23,7 @@ from scoregate_training.pairwise import (
     fit_pairwise,
     hard_triples,
     instruction_anchors,
+    neighbour_triples,
     off_topic_anchors,
     pairwise_loss,
     ranking_triples,
@@ -95,6 +96,31 @@ def test_off_topic_anchors_pair_a_request_with_another_request_s_answer() -> Non
     for p in anchors:
         own = next(r for r in ROWS if r["query"] == p.query)
         assert p.content not in own["faithful"]
+
+
+NEIGHBOURS: list[dict[str, Any]] = [
+    {"domain": d, "query": q, "faithful": [a], "violating": []}
+    for d, q, a in [
+        ("Cooking", "A pasta recipe without garlic?", "Lemon pasta."),
+        ("cooking", "How long do I boil an egg?", "Nine minutes."),
+        ("cooking", "How long do I boil an egg, soft?", "Six."),
+        ("taxes", "When is the filing deadline?", "April 15."),
+    ]
+]
+
+
+def test_neighbour_triples_rank_a_request_s_answer_above_its_domain_neighbour_s() -> None:
+    triples = neighbour_triples(NEIGHBOURS, random.Random(3))
+    by_query = {t.query: t for t in triples}
+    # the taxes request has no neighbour; domains match whatever their case
+    assert set(by_query) == {r["query"] for r in NEIGHBOURS[:3]}
+    assert all(t.source == "neighbour" and t.worse_label == 0.0 for t in triples)
+    pasta = by_query["A pasta recipe without garlic?"]
+    assert pasta.better == "Lemon pasta." and pasta.worse in {"Nine minutes.", "Six."}
+    # the two egg requests share most of their words: neither answer is wrong for the other
+    assert by_query["How long do I boil an egg?"].worse == "Lemon pasta."
+    assert by_query["How long do I boil an egg, soft?"].worse == "Lemon pasta."
+    assert triples == neighbour_triples(NEIGHBOURS, random.Random(3))  # seeded
 
 
 def test_instruction_anchors_hold_compliant_answers_up_and_a_broken_form_near_them() -> None:
@@ -227,7 +253,7 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
         return 0.25
 
     monkeypatch.setattr(sweep_module, "fit_pairwise", fake_fit)
-    plain, labelled, every, second, instr, instr256, newer256, mined = [
+    plain, labelled, every, second, instr, instr256, newer256, neighbour, mined = [
         c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"
     ]
     ce, info = run_candidate(plain, Path("neg"), ROWS, [], None, "cpu")
@@ -266,5 +292,14 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
     newer = {r["query"] for r in rows if r["id"].split("-")[0] in NEWER_REQUEST_SETS}
     assert len(newer) == 10 and {t.query for t in seen["triples"]} == newer
     assert seen["max_length"] == 256
+    # the neighbour pass: the newer requests' triples and every request's neighbour
+    assert replace(neighbour, name=newer256.name, neighbours=False, max_length=256) == newer256
+    rows = [
+        {**r, "id": f"t{9 + i % 11}-{i:04d}", "domain": "food", "query": f"{r['query']} {i}"}
+        for i, r in enumerate(NEIGHBOURS * 11)
+    ]
+    run_candidate(neighbour, Path("neg"), rows, [], None, "cpu")
+    count = Counter(t.source for t in seen["triples"])
+    assert count["neighbour"] == len(rows)  # from every request file, not only the newer
     # the mined pass: every request file, only the violations the start scores high
     assert not mined.only and mined.mine_above == 0.9 and mined.instruction_share

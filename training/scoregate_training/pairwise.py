@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -99,6 +100,45 @@ def ranking_triples(
         best = edited_from([str(a) for a in source["faithful"]], text)
         label = VIOLATION_LABELS.get(str(e["why"]), 0.0)
         out.append(Triple(str(e["query"]), best, text, f"edit-{e['why']}", label))
+    rng.shuffle(out)
+    return out
+
+
+#: Two requests of one domain whose word sets overlap this much or more are too alike for
+#: one's answer to be a wrong answer to the other.
+NEIGHBOUR_MAX_JACCARD = 0.2
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9']+", text.lower()))
+
+
+def neighbour_triples(rows: list[dict[str, Any]], rng: random.Random) -> list[Triple]:
+    """Each request's faithful answer above a faithful answer of *another* request of the
+    same domain, read at 0.0: the answer an agent gives when it picked up the wrong ticket.
+    It shares the request's topic and words, so the embedding relevance gate passes it and
+    only the cross-encoder can tell the asked question from its neighbour. Requests whose
+    word sets overlap ``NEIGHBOUR_MAX_JACCARD`` or more are not paired (one's answer may
+    well answer the other). A request with no such neighbour gives no triple."""
+    by_domain: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_domain.setdefault(str(row.get("domain", "")).strip().lower(), []).append(row)
+    out: list[Triple] = []
+    for row in rows:
+        words = _words(str(row["query"]))
+        near = [
+            other
+            for other in by_domain[str(row.get("domain", "")).strip().lower()]
+            if other is not row
+            and len(words & (w := _words(str(other["query"])))) / max(len(words | w), 1)
+            < NEIGHBOUR_MAX_JACCARD
+        ]
+        if not near:
+            continue
+        other = rng.choice(near)
+        better = str(rng.choice(row["faithful"]))
+        worse = str(rng.choice(other["faithful"]))
+        out.append(Triple(str(row["query"]), better, worse, "neighbour", 0.0))
     rng.shuffle(out)
     return out
 

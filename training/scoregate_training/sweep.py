@@ -41,6 +41,7 @@ from scoregate_training.pairwise import (
     fit_pairwise,
     hard_triples,
     instruction_anchors,
+    neighbour_triples,
     off_topic_anchors,
     ranking_triples,
 )
@@ -117,6 +118,10 @@ class Candidate:
     #: or above this (``pairwise.hard_triples``): the top of the score, where the accept
     #: cut reads.
     mine_above: float | None = None
+    #: Pairwise only: also rank each training request's faithful answer above a faithful
+    #: answer of another request of its domain (``pairwise.neighbour_triples``, every
+    #: request file, ``only`` or not): wrong-ticket answers.
+    neighbours: bool = False
 
     @property
     def head_lr_mult(self) -> float:
@@ -221,6 +226,15 @@ DEFAULT_CANDIDATES: tuple[Candidate, ...] = (
         "newer-pairwise-labels-every-instr-t256-lr1e-5",
         only=NEWER_REQUEST_SETS,
         max_length=256,
+        **_ANCHORED,
+    ),
+    # the pass over the newer requests, with each training request's answer ranked above
+    # the answer to another request of its domain (wrong-ticket answers, which the relevance
+    # gate passes): 2026-12-01, seventeenth session, on 2 CPU cores at 128 tokens
+    _ranking(
+        "neighbour-newer-pairwise-labels-every-instr-lr1e-5",
+        only=NEWER_REQUEST_SETS,
+        neighbours=True,
         **_ANCHORED,
     ),
     # every request file, only the violations the shipped model scores 0.9 or more: the
@@ -412,6 +426,9 @@ def _train_pairwise(
     rng.shuffle(anchors)
     if c.instruction_share:
         anchors = blend(anchors, instruction_anchors(every_row), c.instruction_share, rng)
+    if c.neighbours:
+        triples = triples + neighbour_triples(every_row, rng)
+        rng.shuffle(triples)
     if c.max_pairs:
         triples = triples[: c.max_pairs]
     if c.mine_above is not None:
