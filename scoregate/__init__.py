@@ -36,11 +36,12 @@ def submit_many(requests: list[Any], **kwargs: Any) -> list[str]:
     return _submit_many(requests, **kwargs)
 
 
-def get_job(job_id: str) -> dict[str, Any]:
-    """The job's record: status, every iteration's breakdown and every decision."""
+def get_job(job_id: str, include_content: bool = False) -> dict[str, Any]:
+    """The job's record: status, every iteration's breakdown and every decision; with
+    ``include_content``, each iteration's text too (``iterations[i]["content"]``)."""
     from scoregate.pipelines.api import get_job as _get_job
 
-    return _get_job(job_id)
+    return _get_job(job_id, include_content=include_content)
 
 
 def _worker_context() -> PipelineContext:

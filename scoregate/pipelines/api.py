@@ -47,8 +47,12 @@ def submit_many(requests: list[Any], **options: Any) -> list[str]:
     return submit_bodies([_body(r, **options) for r in requests])
 
 
-def get_job(job_id: str) -> dict[str, Any]:
+def get_job(job_id: str, *, include_content: bool = False) -> dict[str, Any]:
     """The job with every iteration's breakdown, decisions, escalations and dispatches.
+
+    With ``include_content`` each iteration also carries its ``content`` (the text scored)
+    and ``request``: the accepted answer is the content of iteration
+    ``current_iteration``. The job's own ``request`` is the original submission.
 
     ``job_id`` may also be the job's idempotency key (``celery:<message id>`` for a job
     sent without one through ``scoregate.control.submit``) or the start of its id as the
@@ -59,7 +63,7 @@ def get_job(job_id: str) -> dict[str, Any]:
         job = repo.get_job(s, job_id=repo.resolve_job_id(s, job_id) or job_id)
         if job is None:
             raise LookupError(f"no job {job_id!r}")
-        return repo.job_to_dict(job)
+        return repo.job_to_dict(job, include_content=include_content)
 
 
 def _full_id(ref: str) -> str:

@@ -201,7 +201,7 @@ def _follow_ups(
     }
     hook = partial(outbound.hook, s, settings, job_id=job.id, n=n)
     if decision.kind == "accept":
-        full = {**summary, "result": result.model_dump(mode="json")}
+        full = {**summary, "result": result.model_dump(mode="json"), "content": str(it.content)}
         return hook(role="on_pass", ref=hooks.on_pass, kwargs=full)
     ask = partial(outbound.agent_request, s, settings, job=job, n=n, result=result)
     if decision.kind == "iterate":

@@ -55,7 +55,8 @@ def review(
         n = job.current_iteration
         it = repo.get_iteration(s, job_id=job_id, n=n)
         result = ScoreResult.model_validate(it.result) if it is not None and it.result else None
-        status, out = _apply_verdict(ctx, s, job, n, result, verdict, actor, note)
+        content = str(it.content) if it is not None else None
+        status, out = _apply_verdict(ctx, s, job, n, result, content, verdict, actor, note)
     publish(ctx, out)
     return status
 
@@ -66,6 +67,7 @@ def _apply_verdict(
     job: Any,
     n: int,
     result: ScoreResult | None,
+    content: str | None,
     verdict: str,
     actor: str,
     note: str | None,
@@ -123,6 +125,7 @@ def _apply_verdict(
                 "band": result.band,
                 "action": "accept",
                 "result": result.model_dump(mode="json"),
+                "content": content,
             },
         )
     return status, out
