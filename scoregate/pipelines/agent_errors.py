@@ -6,7 +6,8 @@ Policy: the error is appended to the audit trail (action ``agent_error``, with t
 exception's type and message); the agent task is sent again up to
 ``SCOREGATE_AGENT_ERROR_RETRIES`` times for that iteration; after that the job is
 escalated to a human when its loop has HIL on, else it fails. Either way its
-``on_loop_exit`` hook is told (``reason="agent_failed"``).
+``on_loop_exit`` hook is told (``reason="agent_failed"``). An answer refused before
+scoring (``refused_output``) takes the same path.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from sqlalchemy.orm import Session
 from scoregate.pipelines import outbound
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import Message
+from scoregate.pipelines.loop import AGENT_FAILED
 from scoregate.pipelines.publish import publish
 from scoregate.pipelines.validation import BadMessage
 from scoregate.schemas.loop import (
@@ -39,7 +41,9 @@ from scoregate.storage.recovery import WAITING_ON_AGENT, position
 log = logging.getLogger(__name__)
 
 ACTION = "agent_error"
-EXIT_REASON = "agent_failed"
+EXIT_REASON = AGENT_FAILED
+#: The error type recorded for an agent answer refused before scoring.
+REFUSED_OUTPUT = "AgentOutputRejected"
 
 #: Looks up a failed task's exception by its Celery id: (type name, message) or None.
 ExceptionLookup = Callable[[str], tuple[str, str] | None]
@@ -165,8 +169,21 @@ def record_agent_error(ctx: PipelineContext, report: AgentErrorReport) -> str | 
     return outcome
 
 
+def refused_output(job_id: str, iteration: int, reason: str) -> AgentErrorReport:
+    """The error report of an agent answer refused before scoring (not a string or an
+    object, too long, a metric out of range...): an agent failure like any other."""
+    return AgentErrorReport(
+        job_id=job_id,
+        iteration=iteration,
+        error_type=REFUSED_OUTPUT,
+        message=reason[:MAX_ERROR_MESSAGE_CHARS],
+    )
+
+
 def _what(report: AgentErrorReport) -> str:
     message = f": {report.message}" if report.message else ""
+    if report.error_type == REFUSED_OUTPUT:
+        return f"agent output for iteration {report.iteration} rejected{message}"
     return f"agent task for iteration {report.iteration} raised {report.error_type}{message}"
 
 
@@ -200,7 +217,7 @@ def _act(
         )
         repo.touch_published(s, job_id=job.id, n=n)  # the agent-wait clock starts again
         return "retried", [msg]
-    return _give_up(ctx, s, job, report, n, attempt, hooks)
+    return _give_up(ctx, s, job, report, n, attempt)
 
 
 def _agent(job: Any) -> TaskRef | None:
@@ -214,7 +231,6 @@ def _give_up(
     report: AgentErrorReport,
     n: int,
     attempt: int,
-    hooks: Hooks,
 ) -> tuple[str, list[Message]]:
     retries = ctx.settings.agent_error_retries
     reason = (
@@ -238,22 +254,5 @@ def _give_up(
         dedupe_key=f"{job.id}:{report.iteration}:{ACTION}:{action}",
     )
     # The same keywords as any loop exit: the last scored iteration and the reason.
-    it = repo.get_iteration(s, job_id=job.id, n=n)
-    summary = {
-        "job_id": job.id,
-        "iteration": n,
-        "score": it.score if it is not None else None,
-        "band": it.band if it is not None else None,
-        "action": it.action if it is not None else None,
-        "reason": EXIT_REASON,
-    }
-    out = outbound.hook(
-        s,
-        ctx.settings,
-        job_id=job.id,
-        n=n,
-        role="on_loop_exit",
-        ref=hooks.on_loop_exit,
-        kwargs=summary,
-    )
+    out = outbound.loop_exit(s, ctx.settings, job=job, n=n, reason=EXIT_REASON)
     return ("escalated" if hil else "failed"), out

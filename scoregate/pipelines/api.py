@@ -83,8 +83,11 @@ def cancel(job_id: str, actor: str, note: str | None = None) -> str:
     """
     from scoregate.pipelines.cancel import cancel as run_cancel
 
-    ctx, _ = client_context()
-    return run_cancel(ctx, _full_id(job_id), actor, note)
+    ctx, inline = client_context()
+    was = run_cancel(ctx, _full_id(job_id), actor, note)
+    if inline is not None:
+        inline.drain()  # the on_loop_exit hook
+    return was
 
 
 def submit_bodies(bodies: list[dict[str, Any]], *, strict: bool = False) -> list[str]:

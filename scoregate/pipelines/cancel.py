@@ -1,9 +1,13 @@
 """Cancelling a job: any job not final yet, whatever it waits for (an agent that never
-answers included). Recorded in the audit trail; nothing acts on the job afterwards."""
+answers included). Recorded in the audit trail; nothing acts on the job afterwards, and
+its ``on_loop_exit`` hook is told (``reason="cancelled"``)."""
 
 from __future__ import annotations
 
+from scoregate.pipelines import outbound
 from scoregate.pipelines.context import PipelineContext
+from scoregate.pipelines.loop import CANCELLED
+from scoregate.pipelines.publish import publish
 from scoregate.pipelines.validation import check_text
 from scoregate.storage import repository as repo
 from scoregate.storage.tables import JOB_STATUSES, TERMINAL_JOB_STATUSES
@@ -47,4 +51,7 @@ def cancel(ctx: PipelineContext, job_id: str, actor: str, note: str | None = Non
             actor=actor,
             details={"previous_status": was},
         )
+        # The orchestrator waiting on this job hears that it ended, as for any loop exit.
+        out = outbound.loop_exit(s, ctx.settings, job=job, n=n, reason=CANCELLED)
+    publish(ctx, out)
     return was

@@ -11,11 +11,10 @@ from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
 from scoregate.config.settings import Settings
+from scoregate.pipelines import agent_errors, live_map, outbound, steplog
 from scoregate.pipelines import context as names
-from scoregate.pipelines import live_map, outbound, steplog
 from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
-from scoregate.pipelines.failure import mark_failed
 from scoregate.pipelines.loop import LoopDecision, decide, research_denied
 from scoregate.pipelines.publish import RESEARCH_SUBJECT, publish
 from scoregate.pipelines.steps import track_messages
@@ -252,25 +251,31 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
             if n != job.current_iteration:  # the taken answer delivered twice is no news
                 _note_refused(s, job_id, n, reason)
             return
+        refused: str | None = None
         try:
             check_tree(output, "agent output")
             parsed = parse_agent_output(output)
             prev = repo.get_iteration(s, job_id=job_id, n=n - 1)
             req = _next_request(job.request, parsed, prev.score if prev else None)
         except ValueError as exc:
-            mark_failed(s, job_id, n, f"agent output rejected: {exc}")
-            return
-        _, created = repo.start_iteration(
-            s,
-            job_id=job_id,
-            n=n,
-            content=req.content,
-            request=req.model_dump(mode="json"),
-            expected_tracks=EXPECTED_TRACKS,
-        )
-        if created:
-            weights = LoopPolicy.model_validate(job.policy).eval_metric_weights
-            out = track_messages(job_id, n, req, weights)
+            refused = str(exc)
+        else:
+            _, created = repo.start_iteration(
+                s,
+                job_id=job_id,
+                n=n,
+                content=req.content,
+                request=req.model_dump(mode="json"),
+                expected_tracks=EXPECTED_TRACKS,
+            )
+            if created:
+                weights = LoopPolicy.model_validate(job.policy).eval_metric_weights
+                out = track_messages(job_id, n, req, weights)
+    if refused is not None:
+        # An answer that cannot be scored is the agent failing, as if it had raised: the
+        # same retries, then escalation (hil) or failure, and on_loop_exit.
+        agent_errors.record_agent_error(ctx, agent_errors.refused_output(job_id, n, refused))
+        return
     publish(ctx, out)
 
 

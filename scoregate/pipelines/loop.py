@@ -18,7 +18,14 @@ STATUS_AFTER: dict[DecisionKind, str] = {
     "research": "researching",
 }
 
+#: The ``reason`` an ``on_loop_exit`` hook is called with, one per way a job leaves the
+#: loop without being accepted: the loop ran out of iterations; the agent task raised, or
+#: its answer was refused, on every try; the job was cancelled; a human rejected it.
 LOOP_EXIT_REASON = "max_iterations_reached"
+AGENT_FAILED = "agent_failed"
+CANCELLED = "cancelled"
+REJECTED_BY_REVIEWER = "rejected_by_reviewer"
+EXIT_REASONS: tuple[str, ...] = (LOOP_EXIT_REASON, AGENT_FAILED, CANCELLED, REJECTED_BY_REVIEWER)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from scoregate.pipelines import context as names
 from scoregate.pipelines.context import POOLS
 from scoregate.pipelines.dispatch import Message
 from scoregate.pipelines.loop import feedback
-from scoregate.schemas.loop import TaskRef
+from scoregate.schemas.loop import Hooks, TaskRef
 from scoregate.schemas.result import ScoreResult
 from scoregate.storage import repository as repo
 
@@ -90,6 +90,23 @@ def hook(
         kwargs=kwargs,
     )
     return [Message(ref.task, kwargs, queue, task_id=task_id)]
+
+
+def loop_exit(s: Session, settings: Settings, *, job: Any, n: int, reason: str) -> list[Message]:
+    """The ``on_loop_exit`` hook's message (none without one): the job, iteration ``n``
+    (the last scored one) with its score, band and recommended action, and ``reason``
+    (one of :data:`scoregate.pipelines.loop.EXIT_REASONS`)."""
+    it = repo.get_iteration(s, job_id=job.id, n=n) if n else None
+    kwargs = {
+        "job_id": job.id,
+        "iteration": n,
+        "score": it.score if it is not None else None,
+        "band": it.band if it is not None else None,
+        "action": it.action if it is not None else None,
+        "reason": reason,
+    }
+    ref = Hooks.model_validate(job.hooks or {}).on_loop_exit
+    return hook(s, settings, job_id=job.id, n=n, role="on_loop_exit", ref=ref, kwargs=kwargs)
 
 
 def agent_request(

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from scoregate.pipelines import outbound
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import Message
+from scoregate.pipelines.loop import CANCELLED, REJECTED_BY_REVIEWER
 from scoregate.pipelines.publish import RESEARCH_SUBJECT, publish
 from scoregate.pipelines.validation import check_text
 from scoregate.schemas.loop import Hooks
@@ -128,6 +129,9 @@ def _apply_verdict(
                 "content": content,
             },
         )
+    exit_reason = {"reject": REJECTED_BY_REVIEWER, "cancel": CANCELLED}.get(verdict)
+    if exit_reason is not None:
+        out += outbound.loop_exit(s, ctx.settings, job=job, n=n, reason=exit_reason)
     return status, out
 
 

@@ -253,10 +253,10 @@ def test_a_submit_message_with_the_wrong_arguments_is_refused(env, caplog):
 )
 def test_a_malformed_agent_output_fails_the_job_with_the_reason(env, output, message):
     env["agent"].returns = output
-    loop = {"enabled": True, "threshold": 0.99, "max_iterations": 3}
+    loop = {"enabled": True, "threshold": 0.99, "max_iterations": 3, "hil": False}
     job = scoregate.get_job(scoregate.submit(OK, loop=loop, agent="agent"))
-    assert job["status"] == "failed"
-    assert job["failure_reason"].startswith("agent output rejected:")
+    assert job["status"] == "failed"  # an agent failure: retried, then (no hil) failed
+    assert job["failure_reason"].startswith("agent output for iteration 2 rejected:")
     assert message in job["failure_reason"]
     assert [it["n"] for it in job["iterations"]] == [1]
 
