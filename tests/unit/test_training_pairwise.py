@@ -99,7 +99,12 @@ def test_off_topic_anchors_pair_a_request_with_another_request_s_answer() -> Non
 
 
 NEIGHBOURS: list[dict[str, Any]] = [
-    {"domain": d, "query": q, "faithful": [a], "violating": []}
+    {
+        "domain": d,
+        "query": q,
+        "faithful": [a],
+        "violating": [{"text": "No.", "why": "wrong_question"}],
+    }
     for d, q, a in [
         ("Cooking", "A pasta recipe without garlic?", "Lemon pasta."),
         ("cooking", "How long do I boil an egg?", "Nine minutes."),
@@ -253,9 +258,19 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
         return 0.25
 
     monkeypatch.setattr(sweep_module, "fit_pairwise", fake_fit)
-    plain, labelled, every, second, instr, instr256, newer256, neighbour, mined = [
-        c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"
-    ]
+    (
+        plain,
+        labelled,
+        every,
+        second,
+        instr,
+        instr256,
+        newer256,
+        neighbour,
+        neighbour2,
+        alone,
+        mined,
+    ) = [c for c in DEFAULT_CANDIDATES if c.objective == "pairwise"]
     ce, info = run_candidate(plain, Path("neg"), ROWS, [], None, "cpu")
     assert ce == str(SHIPPED_MODEL)  # goes on from the shipped weights
     assert len(seen["triples"]) == 2 and seen["anchors"] == negs.pairs
@@ -301,5 +316,14 @@ def test_a_pairwise_candidate_trains_triples_with_negation_anchors(
     run_candidate(neighbour, Path("neg"), rows, [], None, "cpu")
     count = Counter(t.source for t in seen["triples"])
     assert count["neighbour"] == len(rows)  # from every request file, not only the newer
+    assert count["wrong_question"] == len(
+        [r for r in rows if r["id"].split("-")[0] in NEWER_REQUEST_SETS]
+    )
+    run_candidate(neighbour2, Path("neg"), rows, [], None, "cpu")
+    assert Counter(t.source for t in seen["triples"])["neighbour"] == 2 * len(rows)
+    assert seen["lr"] == 2e-5
+    # the neighbour triples alone: no violation is ranked
+    run_candidate(alone, Path("neg"), rows, [], None, "cpu")
+    assert Counter(t.source for t in seen["triples"]) == {"neighbour": 2 * len(rows)}
     # the mined pass: every request file, only the violations the start scores high
     assert not mined.only and mined.mine_above == 0.9 and mined.instruction_share
