@@ -38,13 +38,27 @@ def submit(request: Any, **options: Any) -> str:
     Options: ``loop`` (dict or LoopPolicy), ``agent`` (task name or {task, queue}),
     ``on_pass``, ``on_loop_exit``, ``research``, ``task_name``, ``submitted_by``,
     ``idempotency_key``. Embedded mode runs the job to its next wait before returning.
+
+    Raises:
+        ValueError: the request or an option is invalid, or ``idempotency_key`` already
+            holds a job with a different request or loop policy
+            (:class:`~scoregate.pipelines.steps.IdempotencyConflict`).
     """
-    return submit_many([request], **options)[0]
+    return submit_bodies([_body(request, **options)])[0]
 
 
 def submit_many(requests: list[Any], **options: Any) -> list[str]:
-    """Record many jobs in one transaction and publish their track tasks."""
-    return submit_bodies([_body(r, **options) for r in requests])
+    """Record many jobs in one transaction and publish their track tasks.
+
+    An ``idempotency_key`` K gives each request a key of its own: ``K:0``, ``K:1``...
+    in order (one key for them all would make them one job).
+    """
+    key = options.pop("idempotency_key", None)
+    if key is None:
+        return submit_bodies([_body(r, **options) for r in requests])
+    return submit_bodies(
+        [_body(r, **options, idempotency_key=f"{key}:{i}") for i, r in enumerate(requests)]
+    )
 
 
 def get_job(job_id: str, *, include_content: bool = False) -> dict[str, Any]:

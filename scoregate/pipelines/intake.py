@@ -28,18 +28,43 @@ def submit_message(ctx: PipelineContext, body: Any, message_id: str | None) -> s
 
     Returns:
         The job id; for an invalid body, the id of the failed job recorded (with the
-        reason) under its idempotency key, else under ``celery:<message id>``; None only
-        when it has neither (the error is logged either way).
+        reason) under its idempotency key, else under ``celery:<message id>``; None when
+        it has neither, or when its key holds a job with a different request (the
+        refusal is noted on that job); the error is logged either way.
     """
     keyed = body
     if isinstance(body, dict) and body.get("idempotency_key") is None and message_id:
         keyed = {**body, "idempotency_key": MESSAGE_KEY_PREFIX + message_id}
     try:
         return steps.submit_body(ctx, keyed)
+    except steps.IdempotencyConflict as exc:
+        refuse_conflict(ctx, exc, message_id)
+        return None
     except ValueError as exc:
         reason = f"invalid job: {exc}"
         log.error("scoregate.control.submit[%s]: refused: %s", message_id, reason)
         return record_rejected(ctx, body, reason, message_id)
+
+
+def refuse_conflict(
+    ctx: PipelineContext, exc: steps.IdempotencyConflict, message_id: str | None
+) -> None:
+    """A key reused for a different job: refused, logged, and noted on the job holding the
+    key, which is left as it was (no id is returned: the caller's request was not taken)."""
+    log.error("scoregate.control.submit[%s]: refused: %s", message_id, exc)
+    with ctx.session() as s:
+        job = repo.get_jobs(s, job_ids=[exc.job_id]).get(exc.job_id)
+        if job is None:
+            return
+        repo.append_decision(
+            s,
+            job_id=job.id,
+            n=job.current_iteration,
+            action="submit_refused",
+            rationale=f"a submission (Celery message {message_id}) was refused: {exc}",
+            details={"message_id": message_id},
+            dedupe_key=f"{job.id}:submit_refused:{message_id}" if message_id else None,
+        )
 
 
 def record_rejected(

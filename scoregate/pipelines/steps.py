@@ -162,16 +162,52 @@ def track_messages(
     ]
 
 
+class IdempotencyConflict(ValueError):
+    """An idempotency key already holds a job with a different request or loop policy."""
+
+    def __init__(self, message: str, job_id: str) -> None:
+        super().__init__(message)
+        self.job_id = job_id
+
+
+def _check_replay(job: Any, spec: JobSpec) -> None:
+    """A key sent again must bring the same request and policy: a different one would be
+    dropped without a word (and its caller handed the old job's verdict)."""
+    fields = spec.job_fields()
+    differs = [name for name in ("request", "policy") if getattr(job, name) != fields[name]]
+    if differs:
+        raise IdempotencyConflict(
+            f"idempotency key {spec.idempotency_key!r} already holds job {job.id} with a"
+            f" different {' and '.join(differs)}; use a new key for a new job, or resend"
+            " the same body to get the first job back",
+            job.id,
+        )
+
+
 def submit_jobs(ctx: PipelineContext, specs: list[JobSpec], *, strict: bool = False) -> list[str]:
     """Record the jobs and their first iteration in one transaction, then publish.
 
     Raises:
+        IdempotencyConflict: a key already holds a job with a different request or
+            policy (nothing is recorded).
         JobsNotPublished: with ``strict``, when the broker did not take the messages
             (the jobs are recorded; the sweeper publishes them later).
     """
+    return [job_id for job_id, _ in submit_specs(ctx, specs, strict=strict)]
+
+
+def submit_specs(
+    ctx: PipelineContext, specs: list[JobSpec], *, strict: bool = False
+) -> list[tuple[str, bool]]:
+    """:func:`submit_jobs`, each id with whether this call created the job (False: its
+    idempotency key held it already, with the same request and policy)."""
     out: list[Message] = []
     with ctx.session() as s:
-        jobs = repo.create_jobs(s, jobs=[spec.job_fields() for spec in specs])
+        made = repo.insert_jobs(s, jobs=[spec.job_fields() for spec in specs])
+        for (job, new), spec in zip(made, specs, strict=True):
+            if not new and spec.idempotency_key is not None:
+                _check_replay(job, spec)
+        jobs = [job for job, _ in made]
         # A job seen already (its idempotency key) is running; one named twice in this
         # call starts from the first spec, the one its row was created from.
         fresh: dict[str, JobSpec] = {}
@@ -193,13 +229,13 @@ def submit_jobs(ctx: PipelineContext, specs: list[JobSpec], *, strict: bool = Fa
     ids = [job.id for job in jobs]
     if not strict:
         publish(ctx, out)
-        return ids
-    try:
-        ctx.dispatcher.send_many(out)
-    except PublishError as exc:
-        log.error("%s; %d message(s) left to the sweeper", exc, len(out))
-        raise JobsNotPublished(str(exc), ids) from exc
-    return ids
+    else:
+        try:
+            ctx.dispatcher.send_many(out)
+        except PublishError as exc:
+            log.error("%s; %d message(s) left to the sweeper", exc, len(out))
+            raise JobsNotPublished(str(exc), ids) from exc
+    return [(job.id, new) for job, new in made]
 
 
 def submit_body(ctx: PipelineContext, body: dict[str, Any]) -> str:

@@ -72,30 +72,18 @@ class ApiService:
         return run_score(request, config=self.ctx.config, models=self.models())
 
     def submit(self, body: dict[str, Any]) -> tuple[str, str, bool]:
-        """Record and start one job; returns its id, status and whether it was a replay."""
-        spec = steps.build_spec(self.ctx, body)
-        replayed = spec.idempotency_key is not None and self._key_taken(spec)
-        with self._serial():
-            job_id = steps.submit_jobs(self.ctx, [spec])[0]
-        return job_id, self.status_of(job_id), replayed
+        """Record and start one job; returns its id, status and whether it was a replay.
 
-    def _key_taken(self, spec: steps.JobSpec) -> bool:
-        """Whether ``spec``'s idempotency key already holds a job; a key reused for a
-        different request or loop policy is a conflict, not a replay (the new request
-        would be dropped without a word)."""
-        with self.ctx.session() as s:
-            job = s.scalar(select(Job).where(Job.idempotency_key == spec.idempotency_key))
-            if job is None:
-                return False
-            fields = spec.job_fields()
-            differs = [name for name in ("request", "policy") if getattr(job, name) != fields[name]]
-        if differs:
-            raise ConflictError(
-                f"idempotency key {spec.idempotency_key!r} already holds job {job.id} with a"
-                f" different {' and '.join(differs)}; use a new key for a new job, or resend"
-                " the same body to get the first job back"
-            )
-        return True
+        A replay is what the database says: of concurrent calls with one idempotency key,
+        the one whose insert created the job is not a replay, every other one is.
+        """
+        spec = steps.build_spec(self.ctx, body)
+        with self._serial():
+            try:
+                ((job_id, created),) = steps.submit_specs(self.ctx, [spec])
+            except steps.IdempotencyConflict as exc:
+                raise ConflictError(str(exc)) from exc
+        return job_id, self.status_of(job_id), not created
 
     def status_of(self, job_id: str) -> str:
         with self.ctx.session() as s:

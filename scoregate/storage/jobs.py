@@ -15,6 +15,7 @@ from scoregate.storage._sql import (
     chunks,
     dialect_insert,
     guarded_update,
+    insert_ignore,
     select_in,
 )
 from scoregate.storage.tables import (
@@ -87,7 +88,7 @@ def create_job(
         idempotency_key=idempotency_key,
         job_id=job_id,
     )
-    return _insert_jobs(session, [row])[0]
+    return _insert_jobs(session, [row])[0][0]
 
 
 def create_jobs(session: Session, *, jobs: Sequence[Mapping[str, Any]]) -> list[Job]:
@@ -97,18 +98,33 @@ def create_jobs(session: Session, *, jobs: Sequence[Mapping[str, Any]]) -> list[
         The jobs in input order; a spec whose ``idempotency_key`` or ``job_id`` already
         exists (in the database or earlier in ``jobs``) maps to the existing job.
     """
+    return [job for job, _ in insert_jobs(session, jobs=jobs)]
+
+
+def insert_jobs(session: Session, *, jobs: Sequence[Mapping[str, Any]]) -> list[tuple[Job, bool]]:
+    """:func:`create_jobs`, each job with whether this call created it.
+
+    "Created" is the database's answer (the rows its ``INSERT .. ON CONFLICT DO NOTHING``
+    returned), so of two concurrent callers with one idempotency key exactly one is told
+    it created the job; a spec named again later in ``jobs`` is not.
+    """
     return _insert_jobs(session, [_job_row(**spec) for spec in jobs])
 
 
-def _insert_jobs(session: Session, rows: list[dict[str, Any]]) -> list[Job]:
+def _insert_jobs(session: Session, rows: list[dict[str, Any]]) -> list[tuple[Job, bool]]:
     if not rows:
         return []
-    session.execute(dialect_insert(session, Job).on_conflict_do_nothing(), rows)
+    stmt = dialect_insert(session, Job).on_conflict_do_nothing()
+    if session.get_bind().dialect.insert_executemany_returning:
+        inserted = set(session.scalars(stmt.returning(Job.id), rows).all())
+    else:  # SQLite before 3.35: one row at a time, each told by its row count
+        inserted = {row["id"] for row in rows if insert_ignore(session, stmt.values(**row))}
     by_id, by_key = _load_jobs(session, rows)
     out = []
     for row in rows:
         key = row["idempotency_key"]
-        out.append(by_key[key] if key is not None and key in by_key else by_id[row["id"]])
+        job = by_key[key] if key is not None and key in by_key else by_id[row["id"]]
+        out.append((job, row["id"] in inserted))
     return out
 
 

@@ -226,7 +226,10 @@ def test_a_bad_submit_message_with_a_key_leaves_a_failed_job_saying_why(env):
     assert job["failure_reason"] == "invalid job: invalid request: content: Field required"
     body = {"request": OK, "idempotency_key": "order-9"}
     again = control_tasks.submit.apply(kwargs={"body": body})
-    assert again.get() == job_id  # the key is taken: the failure stands, nothing runs twice
+    assert again.get() is None  # the key is taken by another body: refused, and noted
+    job = scoregate.get_job(job_id)
+    assert job["status"] == "failed"  # the failure stands, nothing runs twice
+    assert [d["action"] for d in job["decisions"]] == ["fail", "submit_refused"]
 
 
 def test_a_submit_message_with_the_wrong_arguments_is_refused(env, caplog):

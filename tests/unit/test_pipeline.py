@@ -182,8 +182,8 @@ def test_agent_not_on_allow_list_is_refused(env):
 
 def test_bad_agent_output_fails_the_job_with_a_reason(env):
     env["agent"].returns = {"content": 42}
-    job = _job(env, _submit(env, BAD, loop=LOOP, **HOOKS))
-    assert job["status"] == "failed"
+    job = _job(env, _submit(env, BAD, loop={**LOOP, "hil": False}, **HOOKS))
+    assert job["status"] == "failed"  # an agent failure: retried, then (no hil) failed
     assert "agent output" in job["failure_reason"]
 
 

@@ -111,10 +111,10 @@ def test_an_invalid_body_without_a_key_is_a_failed_job_found_by_its_message_id(e
 # --- the agent's answer: iteration, and n as its deprecated alias ------------------------------
 
 
-def _waiting(env: dict[str, Any]) -> str:
+def _waiting(env: dict[str, Any], hooks: dict[str, str] = HOOKS) -> str:
     send = env["inline"].send
     env["inline"].send = lambda m: None if m.task == "agent" else send(m)
-    job_id = _submit(env, BAD, loop={"threshold": 0.8}, **HOOKS)
+    job_id = _submit(env, BAD, loop={"threshold": 0.8}, **hooks)
     env["inline"].send = send
     assert _job(env, job_id)["status"] == "awaiting_agent"
     return job_id
@@ -200,7 +200,8 @@ def test_review_research_without_a_research_task_exits_1_and_changes_nothing(env
 
 
 def test_a_job_waiting_on_an_agent_that_does_not_exist_can_be_cancelled(env, monkeypatch):
-    job_id = _waiting(env)
+    # no on_loop_exit: a cancel calls it, and the CLI's own embedded worker lacks the test's
+    job_id = _waiting(env, {"agent": "agent", "on_pass": "on_pass"})
     with _cli_on(env, monkeypatch):
         out = runner.invoke(cli.app, ["jobs", "cancel", job_id, "--actor", "bob", "--note", "gone"])
     assert out.exit_code == 0, out.output
