@@ -140,9 +140,7 @@ def print_job(console: Console, job: dict[str, Any]) -> None:
         console.print(f"  {safe(esc['kind'])} ({safe(esc['status'])}): {safe(esc['reason'])}")
 
 
-def print_jobs(
-    console: Console, *, status: str | None, limit: int, waiting: bool = False
-) -> None:
+def print_jobs(console: Console, *, status: str | None, limit: int, waiting: bool = False) -> None:
     from scoregate.pipelines import api
 
     table = Table(title="jobs waiting for a human, longest first" if waiting else "jobs")
@@ -162,6 +160,16 @@ def print_jobs(
     console.print(table)
 
 
+def latest_score(job: dict[str, Any]) -> float | None:
+    """The final score, or for a job waiting for a human its latest iteration's score (as
+    ``submit --wait --json`` shows it, docs/json-output.md)."""
+    final = job.get("final_result") or {}
+    if final:
+        return final.get("score")
+    scored = [it["score"] for it in job.get("iterations", []) if it.get("score") is not None]
+    return scored[-1] if scored else None
+
+
 def wait_for_jobs(console: Console, ids: list[str], timeout: float, poll_s: float = 0.5) -> None:
     """Poll the record until every job is final (or waiting for a human), with a status line."""
     from scoregate.pipelines import api
@@ -177,7 +185,6 @@ def wait_for_jobs(console: Console, ids: list[str], timeout: float, poll_s: floa
                 time.sleep(poll_s)
     for job_id in ids:
         job = api.get_job(job_id)
-        score = _fmt((job.get("final_result") or {}).get("score"))
-        console.print(f"{safe(job_id)} {safe(job['status'])} score={score}")
+        console.print(f"{safe(job_id)} {safe(job['status'])} score={_fmt(latest_score(job))}")
     if pending:
         raise SystemExit(f"{len(pending)} job(s) not final after {timeout:.0f}s")
