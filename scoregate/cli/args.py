@@ -208,14 +208,12 @@ AsJson = Annotated[
 
 
 def actor_name(actor: str | None) -> str:
-    """Who acts (``--actor``, else ``$USER``, else "unknown"), refused with a usage error
+    """Who acts: ``--actor``, else ``$USER``, else the login name; refused with a usage
+    error when none is known (the audit trail and ``scoregate calibrate`` need a name), or
     when the audit trail cannot store it: longer than its column, or a NUL character."""
-    import os
-
     from scoregate.pipelines.validation import MAX_KEY_CHARS, check_text
 
-    who = actor or os.environ.get("USER") or "unknown"
-    where = "--actor" if actor else "$USER"
+    who, where = _actor(actor)
     if len(who) > MAX_KEY_CHARS:
         raise die(f"{where} is {len(who)} characters long: give a name of at most {MAX_KEY_CHARS}")
     try:
@@ -223,3 +221,24 @@ def actor_name(actor: str | None) -> str:
     except ValueError as exc:
         raise die(str(exc)) from None
     return who
+
+
+def _actor(actor: str | None) -> tuple[str, str]:
+    """The name and where it came from, for the error that refuses it."""
+    import getpass
+    import os
+
+    if actor:
+        return actor, "--actor"
+    if os.environ.get("USER"):
+        return os.environ["USER"], "$USER"
+    try:
+        login = getpass.getuser()
+    except (KeyError, OSError):  # no LOGNAME/USER and no passwd entry for the uid
+        login = ""
+    if login:
+        return login, "the login name"
+    raise die(
+        "no name to record for who acts ($USER is unset and there is no login name):"
+        " give --actor NAME"
+    )

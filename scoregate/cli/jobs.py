@@ -218,7 +218,9 @@ def jobs_show(job_id: str, as_json: AsJson = False) -> None:
 @jobs_app.command("cancel")
 def jobs_cancel(
     job_id: str,
-    actor: Annotated[str | None, typer.Option(help="Who cancels (default: $USER).")] = None,
+    actor: Annotated[
+        str | None, typer.Option(help="Who cancels (default: $USER, else the login name).")
+    ] = None,
     note: Annotated[str | None, typer.Option(help="Why.")] = None,
 ) -> None:
     """Cancel a job that is not final yet (whatever it waits for); recorded in its audit trail."""

@@ -17,7 +17,9 @@ def review(
     reject: Annotated[bool, typer.Option("--reject")] = False,
     research: Annotated[bool, typer.Option("--research")] = False,
     cancel: Annotated[bool, typer.Option("--cancel")] = False,
-    actor: Annotated[str | None, typer.Option(help="Who decides (default: $USER).")] = None,
+    actor: Annotated[
+        str | None, typer.Option(help="Who decides (default: $USER, else the login name).")
+    ] = None,
     note: Annotated[str | None, typer.Option(help="Why.")] = None,
 ) -> None:
     """Resolve a job waiting for a human: --approve, --reject, --research or --cancel."""
