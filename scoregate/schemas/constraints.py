@@ -14,45 +14,47 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 class _Base(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    hard: bool = False
+    # Numbers and flags are strict (as in the request): ``true`` or ``"10"`` is refused,
+    # not read as 1 or 10.
+    hard: bool = Field(default=False, strict=True)
     label: str | None = Field(default=None, max_length=200)
 
 
 class MaxLines(_Base):
     kind: Literal["max_lines"] = "max_lines"
-    value: int = Field(ge=0)
+    value: int = Field(ge=0, strict=True)
 
 
 class MinLines(_Base):
     kind: Literal["min_lines"] = "min_lines"
-    value: int = Field(ge=0)
+    value: int = Field(ge=0, strict=True)
 
 
 class MaxChars(_Base):
     kind: Literal["max_chars"] = "max_chars"
-    value: int = Field(ge=0)
+    value: int = Field(ge=0, strict=True)
 
 
 class MinWords(_Base):
     kind: Literal["min_words"] = "min_words"
-    value: int = Field(ge=0)
+    value: int = Field(ge=0, strict=True)
 
 
 class MaxWords(_Base):
     kind: Literal["max_words"] = "max_words"
-    value: int = Field(ge=0)
+    value: int = Field(ge=0, strict=True)
 
 
 class StartsWith(_Base):
     kind: Literal["starts_with"] = "starts_with"
     value: str = Field(min_length=1, max_length=10_000)
-    case_sensitive: bool = True
+    case_sensitive: bool = Field(default=True, strict=True)
 
 
 class EndsWith(_Base):
     kind: Literal["ends_with"] = "ends_with"
     value: str = Field(min_length=1, max_length=10_000)
-    case_sensitive: bool = True
+    case_sensitive: bool = Field(default=True, strict=True)
 
 
 class FileExtension(_Base):
@@ -65,13 +67,13 @@ class FileExtension(_Base):
 class Contains(_Base):
     kind: Literal["contains"] = "contains"
     value: str = Field(min_length=1, max_length=10_000)
-    case_sensitive: bool = False
+    case_sensitive: bool = Field(default=False, strict=True)
 
 
 class NotContains(_Base):
     kind: Literal["not_contains"] = "not_contains"
     value: str = Field(min_length=1, max_length=10_000)
-    case_sensitive: bool = False
+    case_sensitive: bool = Field(default=False, strict=True)
 
 
 class Regex(_Base):
@@ -219,11 +221,16 @@ class Instruction(_Base):
     check: InstructionCheck
     unit: CountUnit | None = None
     relation: Relation = "exactly"
-    value: int | str | list[Annotated[str, Field(min_length=1, max_length=200)]] | None = None
-    count: int | None = Field(default=None, ge=0)
+    value: (
+        Annotated[int, Field(strict=True)]
+        | str
+        | list[Annotated[str, Field(min_length=1, max_length=200)]]
+        | None
+    ) = None
+    count: int | None = Field(default=None, ge=0, strict=True)
     separator: str | None = Field(default=None, max_length=20)
-    index: int | None = Field(default=None, ge=1)
-    inferred: bool = False
+    index: int | None = Field(default=None, ge=1, strict=True)
+    inferred: bool = Field(default=False, strict=True)
     phrase: str | None = Field(default=None, max_length=500)
 
     @model_validator(mode="after")

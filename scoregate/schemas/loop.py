@@ -16,15 +16,17 @@ class LoopPolicy(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    enabled: bool = False
+    # Strict, as the request's numbers: ``true`` or ``"0.8"`` is refused, not read as 1.0
+    # or 0.8 (a threshold of 1.0 would send every job to a human); an int is a valid float.
+    enabled: bool = Field(default=False, strict=True)
     #: The score the loop passes at. ``None``: the accept cut of the scoring config (one
     #: threshold model); a number moves this job's accept cut, and its band, with it.
-    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
-    max_iterations: int = Field(default=3, ge=1, le=50)
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0, strict=True)
+    max_iterations: int = Field(default=3, ge=1, le=50, strict=True)
     #: On exhaustion, open an escalation for a human instead of only firing on_loop_exit.
-    hil: bool = True
+    hil: bool = Field(default=True, strict=True)
     #: Seed-002 tiers: medium waits for a human, low triggers research.
-    gating: bool = False
+    gating: bool = Field(default=False, strict=True)
     #: Per-metric weights from the workflow YAML (``eval_metrics``), by metric name.
     eval_metric_weights: dict[str, float] | None = None
 
