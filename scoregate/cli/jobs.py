@@ -62,7 +62,10 @@ def submit(
     loop: Annotated[
         bool | None,
         typer.Option(
-            help="Enable the confidence loop (on by itself with --threshold or --max-iterations)."
+            help=(
+                "Enable the confidence loop (on by itself with --threshold, --max-iterations"
+                " or --agent)."
+            )
         ),
     ] = None,
     threshold: Annotated[

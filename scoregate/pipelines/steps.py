@@ -100,7 +100,7 @@ def _ref(value: Any) -> TaskRef | None:
 def _spec_from(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
     request = parse_request(body.get("request"))  # type: ignore[arg-type]
     task_name = body.get("task_name")
-    policy = _policy(ctx, task_name, body.get("loop"))
+    policy = _policy(ctx, task_name, body.get("loop"), body.get("agent") is not None)
     hooks = Hooks.model_validate(body.get("hooks") or {})
     hooks = Hooks(
         on_pass=_ref(body.get("on_pass")) or hooks.on_pass,
@@ -118,7 +118,10 @@ def _spec_from(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
     )
 
 
-def _policy(ctx: PipelineContext, task_name: str | None, loop: Any) -> LoopPolicy:
+def _policy(ctx: PipelineContext, task_name: str | None, loop: Any, has_agent: bool) -> LoopPolicy:
+    """The job's loop policy: the workflow's for ``task_name`` (else the default), overlaid
+    with ``loop``. A loop given its limits, or a job given an agent, is meant to run: it is
+    enabled unless ``loop`` says ``"enabled": false``."""
     base = LoopPolicy()
     if task_name is not None:
         if ctx.workflow is None:
@@ -127,14 +130,14 @@ def _policy(ctx: PipelineContext, task_name: str | None, loop: Any) -> LoopPolic
                 " (SCOREGATE_WORKFLOW_CONFIG)"
             )
         base = ctx.workflow.policy_for(task_name)
-    if loop is None:
-        return base
     if isinstance(loop, LoopPolicy):
         return loop
+    if loop is None:
+        loop = {}
     if not isinstance(loop, dict):
         raise ValueError('loop must be an object like {"enabled": true, "threshold": 0.8}')
-    if "enabled" not in loop and ({"threshold", "max_iterations"} & set(loop)):
-        loop = {**loop, "enabled": True}  # a loop given its limits is meant to run
+    if "enabled" not in loop and (has_agent or {"threshold", "max_iterations"} & set(loop)):
+        loop = {**loop, "enabled": True}
     return LoopPolicy.model_validate({**base.model_dump(), **loop})
 
 

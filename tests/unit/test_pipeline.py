@@ -37,7 +37,7 @@ HOOKS = {"agent": "agent", "on_pass": "on_pass", "on_loop_exit": "on_exit"}
 
 
 def test_loop_disabled_scores_once_and_completes(env):
-    job = _job(env, _submit(env, BAD, **HOOKS))
+    job = _job(env, _submit(env, BAD, loop={"enabled": False}, **HOOKS))  # an agent alone loops
     assert job["status"] == "completed"
     assert len(job["iterations"]) == 1
     assert [d["action"] for d in job["decisions"]] == ["complete"]

@@ -66,7 +66,8 @@ def _actions(job: dict[str, Any]) -> list[str]:
         ({"threshold": 0.8}, True),
         ({"max_iterations": 2}, True),
         ({"threshold": 0.8, "enabled": False}, False),
-        ({"gating": False}, False),
+        ({"gating": False}, True),  # no limits, but an agent: meant to run
+        ({"gating": False, "enabled": False}, False),
     ],
 )
 def test_a_loop_with_a_threshold_or_max_iterations_is_enabled(env, loop, enabled):
@@ -227,7 +228,8 @@ def test_cancel_closes_an_open_review(env):
 
 @pytest.mark.parametrize("which", ["final", "missing"])
 def test_cancel_of_a_final_or_unknown_job_exits_1(env, monkeypatch, which):
-    job_id = _submit(env, GOOD, **HOOKS) if which == "final" else "no-such-job"
+    final = _submit(env, GOOD, loop={"enabled": False}, **HOOKS) if which == "final" else None
+    job_id = final or "no-such-job"
     with _cli_on(env, monkeypatch):
         out = runner.invoke(cli.app, ["jobs", "cancel", job_id])
     assert out.exit_code == 1
