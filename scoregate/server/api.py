@@ -115,7 +115,11 @@ async def submit(
 @router.get(
     "/jobs/{job_id}",
     response_model=JobDetail,
-    responses={**PROBLEMS, 404: {"description": "No such job."}},
+    responses={
+        **PROBLEMS,
+        404: {"description": "No such job."},
+        409: {"description": "The start of an id names more than one job."},
+    },
 )
 async def get_job(
     job_id: str,
@@ -123,11 +127,17 @@ async def get_job(
     caller: Reader,
     content: Annotated[bool, Query(description="Include each iteration's text.")] = False,
 ) -> dict[str, Any]:
-    """The job's status, every iteration's breakdown and the audit trail (decisions)."""
+    """The job's status, every iteration's breakdown and the audit trail (decisions).
+
+    ``job_id`` may be the job's id, its idempotency key (``celery:<message id>`` for a
+    Celery submission without one) or the start of its id as the CLI prints it.
+    """
     try:
         return await run_in_threadpool(service_of(request).job, job_id, include_content=content)
     except NotFoundError as exc:
         raise Problem(404, str(exc)) from exc
+    except ConflictError as exc:
+        raise Problem(409, str(exc)) from exc
 
 
 @router.get("/jobs", response_model=JobPage, responses=PROBLEMS)
@@ -175,17 +185,20 @@ def _summary(row: dict[str, Any]) -> JobSummary:
     responses={
         **PROBLEMS,
         404: {"description": "No such job."},
-        409: {"description": "Nothing of this job waits for review."},
+        409: {
+            "description": "Nothing of this job waits for review, or the start of an id"
+            " names more than one job."
+        },
     },
 )
 async def review(job_id: str, body: ReviewBody, request: Request, caller: Reviewer) -> ReviewDone:
     """Resolve a job waiting for a human, as ``scoregate review`` does; approve and reject
     are recorded as reviewer verdicts for calibration."""
     who = recorded_name(request, caller, body.reviewer)
+    service = service_of(request)
     try:
-        status = await run_in_threadpool(
-            service_of(request).review, job_id, body.verdict, who, body.note
-        )
+        job_id = await run_in_threadpool(service.resolve, job_id)  # an id, key or id start
+        status = await run_in_threadpool(service.review, job_id, body.verdict, who, body.note)
     except NotFoundError as exc:
         raise Problem(404, str(exc)) from exc
     except ConflictError as exc:

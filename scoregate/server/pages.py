@@ -89,7 +89,7 @@ async def job_page(request: Request, job_id: str, done: str | None = None) -> Re
     service: ApiService = request.app.state.service
     try:
         job = await run_in_threadpool(service.job, job_id, include_content=True)
-    except NotFoundError as exc:
+    except (NotFoundError, ConflictError) as exc:  # no such job, or an ambiguous id start
         return templates.TemplateResponse(
             request, "error.html", {"message": str(exc)}, status_code=404
         )

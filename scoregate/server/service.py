@@ -94,8 +94,26 @@ class ApiService:
             raise NotFoundError(f"no job {job_id!r}")
         return status
 
+    def resolve(self, ref: str) -> str:
+        """The full id of the job ``ref`` names, as the CLI and Python API read it: its id,
+        its idempotency key, or the start of its id (six hex digits or more).
+
+        Raises:
+            NotFoundError: no job has that id, key or id start.
+            ConflictError: the start of an id names more than one job.
+        """
+        with self.ctx.session() as s:
+            try:
+                found = repo.resolve_job_id(s, ref)
+            except LookupError as exc:
+                raise ConflictError(str(exc)) from exc
+        if found is None:
+            raise NotFoundError(f"no job {ref!r}: check the id (GET /v1/jobs lists them)")
+        return found
+
     def job(self, job_id: str, *, include_content: bool = False) -> dict[str, Any]:
         """The job with every iteration's breakdown, the audit trail and escalations."""
+        job_id = self.resolve(job_id)
         with self.ctx.session() as s:
             job = repo.get_job(s, job_id=job_id)
             if job is None:
@@ -115,7 +133,7 @@ class ApiService:
 
     def review(self, job_id: str, verdict: str, actor: str, note: str | None) -> str:
         """Apply a verdict exactly as ``scoregate review`` does; returns the new status."""
-        self.status_of(job_id)  # 404 before 409
+        job_id = self.resolve(job_id)  # 404 before 409
         with self.ctx.session() as s:
             if repo.open_escalation_for(s, job_id=job_id) is None:
                 job = repo.get_job(s, job_id=job_id)
