@@ -53,9 +53,15 @@ _MISSING_TABLE = ("no such table", "no such column", "undefinedtable", "undefine
 
 
 def is_database_error(exc: BaseException) -> bool:
-    """True for an exception raised by SQLAlchemy (or a driver it wraps)."""
+    """True for an exception raised by SQLAlchemy (or a driver it wraps), or a database
+    whose schema is missing or older than the code."""
     sa_exc = sys.modules.get("sqlalchemy.exc")
-    return sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError)
+    return (sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError)) or _not_current(exc)
+
+
+def _not_current(exc: BaseException) -> bool:
+    db = sys.modules.get("scoregate.storage.db")
+    return db is not None and isinstance(exc, db.SchemaNotCurrent)
 
 
 def database_url() -> str:
@@ -70,6 +76,8 @@ def database_url() -> str:
 
 def describe(exc: BaseException, url: str) -> str:
     """One line: what failed on the database at ``url``, the driver's reason, the fix."""
+    if _not_current(exc):
+        return str(exc)  # names the URL (password hidden) and the fix already
     reason = _reason(exc)
     low = f"{type(getattr(exc, 'orig', None)).__name__} {reason}".lower()
     if any(m in low for m in _MISSING_TABLE):

@@ -128,6 +128,10 @@ class Settings(BaseSettings):
             return url
         return None
 
+    def uses_default_database(self) -> bool:
+        """Whether the database is the embedded default, the SQLite file scoregate makes."""
+        return self.secret("database_url") == _default_database_url()
+
     def secret(self, name: str) -> str | None:
         value = getattr(self, name)
         return value.get_secret_value() if value is not None else None

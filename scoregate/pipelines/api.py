@@ -15,12 +15,14 @@ from scoregate.storage.paging import waiting_for_review
 
 @lru_cache(maxsize=1)
 def client_context() -> tuple[PipelineContext, InlineDispatcher | None]:
-    """With a broker: publish to Celery. Without one: the embedded in-process worker."""
+    """With a broker: publish to Celery. Without one: the embedded in-process worker, which
+    migrates only the embedded default database (the SQLite file scoregate makes itself);
+    a database the user named must be upgraded with ``scoregate db upgrade``."""
     settings = get_settings()
     if settings.broker_url is None:
         from scoregate.pipelines.embedded import embedded_context
 
-        return embedded_context(settings)
+        return embedded_context(settings, migrate=settings.uses_default_database())
     return broker.broker_context(), None
 
 

@@ -13,7 +13,7 @@ from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.pipelines.workflow import load_workflow
 from scoregate.scoring.engine import LocalModels, ModelProvider
-from scoregate.storage.db import session_scope, upgrade
+from scoregate.storage.db import check_schema, session_scope, upgrade
 from scoregate.storage.quota import MemoryQuota
 
 
@@ -46,12 +46,22 @@ def embedded_context(
     config: ScoringConfig | None = None,
     models: ModelProvider | None = None,
     local_tasks: dict[str, Callable[..., Any]] | None = None,
+    migrate: bool = True,
 ) -> tuple[PipelineContext, InlineDispatcher]:
-    """A context whose dispatcher runs every message in this process (call ``drain``)."""
+    """A context whose dispatcher runs every message in this process (call ``drain``).
+
+    Args:
+        migrate: bring the database up to date first (a database this process owns: the
+            embedded default, the demo's, a test's); False refuses one that is not
+            (:class:`~scoregate.storage.db.SchemaNotCurrent`) and changes nothing.
+    """
     settings = settings or get_settings()
     cfg = config or get_scoring_config()
     url = settings.secret("database_url")
-    upgrade(url)
+    if migrate:
+        upgrade(url)
+    else:
+        check_schema(url)
     dispatcher = InlineDispatcher()
     ctx = PipelineContext(
         settings=settings,

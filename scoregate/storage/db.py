@@ -199,6 +199,37 @@ def current_revision(url: str | None = None) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
 
+class SchemaNotCurrent(RuntimeError):
+    """The database has no scoregate tables, or is at an older migration than the code."""
+
+
+def check_schema(url: str | None = None) -> None:
+    """Refuse a database that is not migrated to this scoregate's head revision.
+
+    Migrations are forward only and never run by themselves on a database the user named
+    (it may be production, due a backup first): ``scoregate db upgrade`` is the fix.
+
+    Raises:
+        SchemaNotCurrent: no tables, or an older revision; the message names the fix.
+    """
+    from alembic.script import ScriptDirectory
+
+    current = current_revision(url)
+    script = ScriptDirectory.from_config(alembic_config())
+    head = script.get_current_head()
+    shown = redact_url(resolve_url(url))
+    if current is None:
+        raise SchemaNotCurrent(
+            f"the database at {shown} has no scoregate tables; run `scoregate db upgrade`"
+        )
+    older = {r.revision for r in script.iterate_revisions(head, "base")} - {head}
+    if current in older:
+        raise SchemaNotCurrent(
+            f"the database at {shown} is at migration {current}, older than this scoregate's"
+            f" {head}; back it up and run `scoregate db upgrade`"
+        )
+
+
 def reset_for_tests(url: str) -> None:
     """Drop scoregate's tables from the database at ``url`` and migrate it afresh."""
     with get_engine(url).begin() as connection:

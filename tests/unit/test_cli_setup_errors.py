@@ -48,7 +48,11 @@ def test_a_refused_variable_is_named_in_one_line(
 def test_an_unknown_broker_stops_submit_before_a_job_is_recorded(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setenv("SCOREGATE_DATABASE_URL", f"sqlite:///{tmp_path / 'jobs.db'}")
+    from scoregate.storage.db import upgrade
+
+    url = f"sqlite:///{tmp_path / 'jobs.db'}"
+    upgrade(url)  # a database the user names is migrated by `scoregate db upgrade`, not here
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", url)
     monkeypatch.setenv("SCOREGATE_BROKER_URL", "foo://bar")
     result = runner.invoke(cli, ["submit", "-q", "Name a vegetable", "-c", "Leek"])
     assert result.exit_code == 2
@@ -142,7 +146,11 @@ def test_constraints_that_would_not_do_what_they_say_are_refused(
 def test_an_external_task_in_embedded_mode_is_refused_before_a_job_is_recorded(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setenv("SCOREGATE_DATABASE_URL", f"sqlite:///{tmp_path / 'jobs.db'}")
+    from scoregate.storage.db import upgrade
+
+    url = f"sqlite:///{tmp_path / 'jobs.db'}"
+    upgrade(url)  # a database the user names is migrated by `scoregate db upgrade`
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", url)
     monkeypatch.setenv("SCOREGATE_ALLOWED_TASKS", "myapp.agents.write")
     monkeypatch.delenv("SCOREGATE_BROKER_URL", raising=False)
     from scoregate.pipelines import api
