@@ -85,7 +85,14 @@ def submit(
         typer.Option(help="Task NAME\\[@QUEUE] on acceptance (queue default: hooks)."),
     ] = None,
     wait: Annotated[
-        bool, typer.Option(help="Wait until every job is final or waits for a human.")
+        bool,
+        typer.Option(
+            help=(
+                "Wait until every job is final or waits for a human. Exit 0 when every job"
+                " is accepted or completed (or awaits a --gating review), 4 when one is"
+                " escalated, rejected, failed or cancelled, 1 when the wait timed out."
+            )
+        ),
     ] = False,
     timeout: Annotated[float, typer.Option(help="Seconds to wait with --wait.")] = 600.0,
     as_json: AsJson = False,
@@ -116,17 +123,33 @@ def submit(
     if as_json:
         from scoregate.cli.output import submit_json
 
-        text, pending = submit_json(ids, wait=wait, timeout=timeout)
+        text, statuses = submit_json(ids, wait=wait, timeout=timeout)
         print(text)
-        if pending:
-            raise typer.Exit(1)
+        _exit_for(statuses)
         return
     for job_id in ids:
         print(job_id)
     if wait:
         from scoregate.reports.render import wait_for_jobs
 
-        wait_for_jobs(console, ids, timeout)
+        _exit_for(wait_for_jobs(console, ids, timeout))
+
+
+#: What ``submit --wait`` exits with when every job has stopped and one was not approved
+#: (escalated, rejected, failed or cancelled). 1 is a wait that timed out, 2 bad input, 3 a
+#: broker that did not take the jobs.
+NOT_APPROVED_EXIT = 4
+NOT_APPROVED = frozenset({"escalated", "rejected", "failed", "cancelled"})
+
+
+def _exit_for(statuses: list[str]) -> None:
+    """Exit 1 if a job is still running, 4 if one ended without being approved."""
+    from scoregate.cli.output import WAIT_DONE
+
+    if any(status not in WAIT_DONE for status in statuses):
+        raise typer.Exit(1)
+    if any(status in NOT_APPROVED for status in statuses):
+        raise typer.Exit(NOT_APPROVED_EXIT)
 
 
 def _task_ref(text: str | None) -> dict[str, str] | None:

@@ -36,10 +36,11 @@ def job_json(job: dict[str, Any]) -> str:
 
 def submit_json(
     ids: list[str], *, wait: bool, timeout: float, poll_s: float = 0.5
-) -> tuple[str, int]:
-    """The submit document, after waiting when asked; returns it and the jobs still pending."""
+) -> tuple[str, list[str]]:
+    """The submit document, after waiting when asked; returns it and each job's status
+    (none without ``wait``)."""
     if not wait:
-        return dump(SubmitOutput(job_ids=ids)), 0
+        return dump(SubmitOutput(job_ids=ids)), []
     from scoregate.pipelines import api
 
     deadline = time.monotonic() + timeout
@@ -49,7 +50,7 @@ def submit_json(
         jobs.update({j: api.get_job(j) for j in ids if jobs[j]["status"] not in WAIT_DONE})
     states = [JobState(id=j, status=jobs[j]["status"], score=_latest_score(jobs[j])) for j in ids]
     pending = [s.id for s in states if s.status not in WAIT_DONE]
-    return dump(SubmitOutput(job_ids=ids, jobs=states, pending=pending)), len(pending)
+    return dump(SubmitOutput(job_ids=ids, jobs=states, pending=pending)), [s.status for s in states]
 
 
 def _latest_score(job: dict[str, Any]) -> float | None:

@@ -170,8 +170,11 @@ def latest_score(job: dict[str, Any]) -> float | None:
     return scored[-1] if scored else None
 
 
-def wait_for_jobs(console: Console, ids: list[str], timeout: float, poll_s: float = 0.5) -> None:
-    """Poll the record until every job is final (or waiting for a human), with a status line."""
+def wait_for_jobs(
+    console: Console, ids: list[str], timeout: float, poll_s: float = 0.5
+) -> list[str]:
+    """Poll the record until every job is final (or waiting for a human), with a status
+    line; returns each job's status. A job still running at ``timeout`` exits 1."""
     from scoregate.pipelines import api
 
     deadline = time.monotonic() + timeout
@@ -183,8 +186,11 @@ def wait_for_jobs(console: Console, ids: list[str], timeout: float, poll_s: floa
             status.update(f"waiting for {len(pending)} of {len(ids)} job(s)...")
             if pending:
                 time.sleep(poll_s)
+    statuses = []
     for job_id in ids:
         job = api.get_job(job_id)
         console.print(f"{safe(job_id)} {safe(job['status'])} score={_fmt(latest_score(job))}")
+        statuses.append(str(job["status"]))
     if pending:
         raise SystemExit(f"{len(pending)} job(s) not final after {timeout:.0f}s")
+    return statuses
