@@ -110,7 +110,17 @@ def _apply_verdict(
             s, job_id=job.id, n=n, score=result.score, accepted=verdict == "approve", actor=actor
         )
     final = result.model_dump(mode="json") if result and verdict == "approve" else None
-    repo.set_job_status(s, job_id=job.id, status=status, final_result=final)
+    # The reason the job waited (its score, an agent failure) is no longer why it stands:
+    # approved, it has none; rejected, the reviewer's verdict is the reason. Who decided
+    # is on the escalation (resolved_by) and the audit trail (actor).
+    repo.set_job_status(
+        s,
+        job_id=job.id,
+        status=status,
+        final_result=final,
+        failure_reason=_rejected_by(actor, note) if verdict == "reject" else None,
+        clear_failure_reason=verdict == "approve",
+    )
     if verdict == "approve" and result is not None:
         out += outbound.hook(
             s,
@@ -133,6 +143,10 @@ def _apply_verdict(
     if exit_reason is not None:
         out += outbound.loop_exit(s, ctx.settings, job=job, n=n, reason=exit_reason)
     return status, out
+
+
+def _rejected_by(actor: str, note: str | None) -> str:
+    return f"rejected by {actor}: {note}" if note else f"rejected by {actor}"
 
 
 def _escalation_status(verdict: str) -> str:

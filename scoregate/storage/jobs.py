@@ -151,12 +151,14 @@ def set_job_status(
     final_result: dict[str, Any] | None = None,
     failure_reason: str | None = None,
     expect: Collection[str] | None = None,
+    clear_failure_reason: bool = False,
 ) -> bool:
     """Set a job's status (and its final result or failure reason when given).
 
     Args:
         expect: only change a job whose current status is one of these (compare-and-set,
             e.g. so an accept cannot overwrite a concurrent cancel).
+        clear_failure_reason: set the failure reason to NULL (a human approved the job).
 
     Returns:
         True if the job was updated; False if it does not exist or was not in ``expect``.
@@ -165,7 +167,7 @@ def set_job_status(
     values: dict[str, Any] = {"status": status}
     if final_result is not None:
         values["final_result"] = final_result
-    if failure_reason is not None:
+    if failure_reason is not None or clear_failure_reason:
         values["failure_reason"] = failure_reason
     where = [Job.id == job_id]
     if expect is not None:
