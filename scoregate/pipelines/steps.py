@@ -317,11 +317,29 @@ def pair_key(
     return f"{track}:{digest}"
 
 
+def still_wanted(
+    ctx: PipelineContext, track: str, items: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The track messages whose iteration still waits for this track, checked before the
+    scoring (seconds or minutes for a long answer): the sweeper re-publishes a message that
+    is only slow, and its copy must not score the answer again once the iteration is
+    decided or the track has landed. Each one skipped is logged."""
+    refs = {(str(i["job_id"]), int(i["n"])) for i in items}
+    with ctx.session() as s:
+        wanted = repo.awaiting_track(s, refs=refs, track=track)
+    for job_id, n in sorted(refs - wanted):
+        log.info("job %s iteration %s: %s track skipped: no longer waited for", job_id, n, track)
+    return [i for i in items if (str(i["job_id"]), int(i["n"])) in wanted]
+
+
 def score_model_track(ctx: PipelineContext, track: str, items: list[dict[str, Any]]) -> None:
     """A semantic or precision task, for one message or a micro-batch of them.
 
     Identical pairs are scored once: within the batch, and across batches via the cache.
     """
+    items = still_wanted(ctx, track, items)
+    if not items:
+        return
     pairs = [(str(i["query"]), str(i["content"])) for i in items]
     cache = ctx.pair_cache
     ident = track_identity(ctx, track) if cache is not None else ""
@@ -350,7 +368,7 @@ def score_model_track(ctx: PipelineContext, track: str, items: list[dict[str, An
 def score_reward_track(ctx: PipelineContext, items: list[dict[str, Any]]) -> None:
     """The CPU pool: reward constraints, heuristics, evidence and eval metrics."""
     rows = []
-    for item in items:
+    for item in still_wanted(ctx, "reward", items):
         try:
             req = parse_request(item["request"])
             weights = item.get("metric_weights")

@@ -263,6 +263,21 @@ def expected_tracks_of(
     return {(j, n): list(e) for j, n, e in rows if (j, n) in wanted}
 
 
+def awaiting_track(
+    session: Session, *, refs: Collection[tuple[str, int]], track: str
+) -> set[tuple[str, int]]:
+    """Of ``refs`` (job id, n), the iterations still waiting for ``track``: in flight
+    (``scoring`` or ``stuck``) and without its result. Two narrow queries, no content: a
+    pool asks before its expensive scoring, so a message the sweeper re-published after
+    the iteration was decided (or its track landed) costs nothing."""
+    wanted = set(refs)
+    job_ids = {job_id for job_id, _ in wanted}
+    stmt = select(Iteration.job_id, Iteration.n).where(Iteration.status.in_(("scoring", "stuck")))
+    open_ = {(j, n) for j, n in select_in(session, stmt, Iteration.job_id, job_ids)} & wanted
+    landed = select(TrackResult.job_id, TrackResult.n).where(TrackResult.track == track)
+    return open_ - {(j, n) for j, n in select_in(session, landed, TrackResult.job_id, job_ids)}
+
+
 def claim_fusion(session: Session, *, job_id: str, n: int, force: bool = False) -> bool:
     """Claim the right to enqueue fusion for an iteration; True for exactly one caller.
 

@@ -31,6 +31,7 @@ from scoregate.storage.dispatches import (
     unpublished_hooks,
 )
 from scoregate.storage.iterations import (
+    awaiting_track,
     bump_deliveries,
     claim_fusion,
     complete_iteration,
@@ -69,6 +70,7 @@ from scoregate.storage.verdicts import (
 )
 
 __all__ = [
+    "awaiting_track",
     "NotFound",
     "add_verdict",
     "append_decision",
