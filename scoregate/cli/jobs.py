@@ -80,6 +80,13 @@ def submit(
         str | None,
         typer.Option(help="Agent task NAME\\[@QUEUE] to re-run (queue default: agents)."),
     ] = None,
+    task: Annotated[
+        str | None,
+        typer.Option(
+            help="Workflow task NAME (SCOREGATE_WORKFLOW_CONFIG): its loop policy and agent"
+            " task, the flags given overriding them."
+        ),
+    ] = None,
     on_pass: Annotated[
         str | None,
         typer.Option(help="Task NAME\\[@QUEUE] on acceptance (queue default: hooks)."),
@@ -106,6 +113,10 @@ def submit(
         "agent": _task_ref(agent),
         "on_pass": _task_ref(on_pass),
     }
+    if task is not None:  # the workflow task's policy, changed only by the flags given
+        options["task_name"] = task
+        if not gating:
+            del options["loop"]["gating"]
     if jobs_file is not None:
         jobs = _jsonl_bodies(jobs_file)
         if not jobs:

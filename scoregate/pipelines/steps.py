@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
+from sqlalchemy.orm import Session
 
 from scoregate.pipelines import context as names
 from scoregate.pipelines import steplog
@@ -21,6 +22,7 @@ from scoregate.pipelines.dispatch import JobsNotPublished, Message, PublishError
 from scoregate.pipelines.outbound import check_queue
 from scoregate.pipelines.publish import publish
 from scoregate.pipelines.validation import check_body
+from scoregate.pipelines.workflow import no_agent_message
 from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
@@ -110,12 +112,25 @@ def _spec_from(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
     return JobSpec(
         request=request,
         policy=policy,
-        agent=_ref(body.get("agent")),
+        agent=_ref(body.get("agent")) or _workflow_agent(ctx, task_name, policy),
         hooks=hooks,
         task_name=task_name,
         submitted_by=body.get("submitted_by"),
         idempotency_key=body.get("idempotency_key"),
     )
+
+
+def _workflow_agent(
+    ctx: PipelineContext, task_name: str | None, policy: LoopPolicy
+) -> TaskRef | None:
+    """The workflow task's ``agent_task``, for a job that names no agent itself; a loop
+    with neither is refused (it could only escalate at its first iteration)."""
+    if task_name is None or ctx.workflow is None:
+        return None
+    agent = ctx.workflow.task(task_name).agent_task
+    if agent is None and policy.enabled:
+        raise ValueError(no_agent_message(task_name))
+    return agent
 
 
 def _policy(ctx: PipelineContext, task_name: str | None, loop: Any, has_agent: bool) -> LoopPolicy:
@@ -229,6 +244,7 @@ def submit_specs(
         for job_id, spec in fresh.items():
             if job_id in created:
                 out += track_messages(job_id, 1, spec.request, spec.policy.eval_metric_weights)
+                _record_workflow_task(ctx, s, job_id, spec)
     ids = [job.id for job in jobs]
     if not strict:
         publish(ctx, out)
@@ -239,6 +255,26 @@ def submit_specs(
             log.error("%s; %d message(s) left to the sweeper", exc, len(out))
             raise JobsNotPublished(str(exc), ids) from exc
     return [(job.id, new) for job, new in made]
+
+
+def _record_workflow_task(ctx: PipelineContext, s: Session, job_id: str, spec: JobSpec) -> None:
+    """The audit trail's first line for a job of a workflow task: the task, its role
+    (``agent``) and the agent task the loop re-runs."""
+    if spec.task_name is None or ctx.workflow is None:
+        return
+    role = ctx.workflow.task(spec.task_name).agent
+    agent = spec.agent.task if spec.agent else None
+    repo.append_decision(
+        s,
+        job_id=job_id,
+        n=1,
+        action="workflow_task",
+        rationale=f"workflow task {spec.task_name!r}"
+        + (f" (agent {role})" if role else "")
+        + (f": the loop re-runs {agent}" if agent else ": no agent task to re-run"),
+        details={"task_name": spec.task_name, "agent": role, "agent_task": agent},
+        dedupe_key=f"{job_id}:workflow_task",
+    )
 
 
 def submit_body(ctx: PipelineContext, body: dict[str, Any]) -> str:
