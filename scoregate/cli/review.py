@@ -43,3 +43,6 @@ def review(
     except (LookupError, ValueError) as exc:
         raise die(str(exc), 1) from None
     console.print(f"job {safe(job_id)}: {chosen[0]} by {safe(who)} -> [bold]{safe(status)}[/]")
+    if research:
+        left, limit = api.research_quota()
+        console.print(f"research quota: {left}/{limit} remaining this hour")

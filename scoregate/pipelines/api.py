@@ -140,6 +140,14 @@ def _runnable_in_process(specs: list[steps.JobSpec], tasks: Any) -> None:
 _HOOKS = ("on_pass", "on_loop_exit", "research")
 
 
+def research_quota() -> tuple[int, int]:
+    """The research runs left this hour and the hourly limit (seed 002's quota display)."""
+    from scoregate.pipelines.review import research_quota as peek
+
+    quota = peek(client_context()[0])
+    return quota.remaining, quota.limit
+
+
 def review(job_id: str, verdict: str, actor: str, note: str | None = None) -> str:
     """Apply a human's verdict; returns the job's new status."""
     from scoregate.pipelines.control import review as apply_review

@@ -6,6 +6,8 @@ stored as outcomes for calibration; research is subject to the hourly quota.
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -19,8 +21,28 @@ from scoregate.pipelines.validation import check_text
 from scoregate.schemas.loop import Hooks
 from scoregate.schemas.result import ScoreResult
 from scoregate.storage import repository as repo
+from scoregate.storage.quota import WINDOW_S, QuotaDecision
 
 VERDICTS = ("approve", "reject", "research", "cancel")
+
+
+class ResearchQuotaExceeded(ValueError):
+    """A research verdict refused by the hourly quota (seed 002): nothing changed, the job
+    still waits for a human, who can approve or reject it."""
+
+    def __init__(self, limit: int, retry_after_s: int) -> None:
+        self.limit = limit
+        self.retry_after_s = retry_after_s
+        minutes = max(1, math.ceil(retry_after_s / 60))
+        super().__init__(
+            f"research quota exceeded: {limit} per hour, next slot in {minutes} min;"
+            " approve or reject instead"
+        )
+
+
+def research_quota(ctx: PipelineContext) -> QuotaDecision:
+    """The research quota as it stands (used, limit, remaining), taking no slot."""
+    return ctx.quota.peek(RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour)
 
 
 class NoResearchTask(ValueError):
@@ -82,7 +104,7 @@ def _apply_verdict(
         status, out, quota, rationale = _research_on_review(
             ctx, s, job, n, result, hooks, rationale
         )
-    if status != "awaiting_review":  # a research request the quota refused stays open
+    if status != "awaiting_review":  # a research request with nothing to run stays open
         resolved = repo.resolve_escalation(
             s, job_id=job.id, status=_escalation_status(verdict), actor=actor, note=note
         )
@@ -172,8 +194,8 @@ def _research_on_review(
     quota = ctx.quota.acquire(
         RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour, token=f"{job.id}:{n}:review"
     )
-    if not quota.allowed:
-        return "awaiting_review", [], quota, f"{rationale}; {quota.message}"
+    if not quota.allowed:  # refused, not recorded: the job waits as it did
+        raise ResearchQuotaExceeded(quota.limit, math.ceil(WINDOW_S - time.time() % WINDOW_S))
     msg = outbound.agent_request(
         s, ctx.settings, job=job, n=n, result=result, ref=hooks.research, role="research"
     )

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
+from scoregate.pipelines.review import ResearchQuotaExceeded
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.server.bodies import (
@@ -189,6 +190,7 @@ def _summary(row: dict[str, Any]) -> JobSummary:
             "description": "Nothing of this job waits for review, or the start of an id"
             " names more than one job."
         },
+        429: {"description": "Research asked for past the hourly research quota (Retry-After)."},
     },
 )
 async def review(job_id: str, body: ReviewBody, request: Request, caller: Reviewer) -> ReviewDone:
@@ -203,6 +205,8 @@ async def review(job_id: str, body: ReviewBody, request: Request, caller: Review
         raise Problem(404, str(exc)) from exc
     except ConflictError as exc:
         raise Problem(409, str(exc)) from exc
+    except ResearchQuotaExceeded as exc:
+        raise Problem(429, str(exc), headers={"Retry-After": str(exc.retry_after_s)}) from exc
     except ValueError as exc:
         raise _bad(exc) from exc
     return ReviewDone(id=job_id, verdict=body.verdict, reviewer=who, status=status)

@@ -22,6 +22,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from scoregate.pipelines.loop import feedback
+from scoregate.pipelines.review import research_quota
 from scoregate.schemas.result import ScoreResult
 from scoregate.server.diff import word_diff
 from scoregate.server.security import COOKIE, Caller, identify, recorded_name
@@ -103,6 +104,7 @@ async def job_page(request: Request, job_id: str, done: str | None = None) -> Re
         "token": form_token(caller, job_id),
         "verdicts": VERDICTS,
         "can_research": bool((job.get("hooks") or {}).get("research")),
+        "research_quota": research_quota(service.ctx),
         "done": done,
     }
     return templates.TemplateResponse(request, "job.html", view)

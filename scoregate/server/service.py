@@ -17,7 +17,7 @@ from sqlalchemy import select, text
 from scoregate.pipelines import control, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
-from scoregate.pipelines.review import NoResearchTask
+from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded
 from scoregate.pipelines.validation import check_text
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
@@ -147,8 +147,8 @@ class ApiService:
         with self._serial():
             try:
                 control.review(self.ctx, job_id, verdict, actor, note)
-            except NoResearchTask:
-                raise  # a ValueError the route answers with 422
+            except (NoResearchTask, ResearchQuotaExceeded):
+                raise  # ValueErrors the route answers with 422 and 429
             except ValueError as exc:
                 # The job exists and had an open review a moment ago: another verdict won.
                 raise ConflictError(str(exc)) from exc
