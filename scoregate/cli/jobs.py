@@ -96,8 +96,8 @@ def submit(
         typer.Option(
             help=(
                 "Wait until every job is final or waits for a human. Exit 0 when every job"
-                " is accepted or completed (or awaits a --gating review), 4 when one is"
-                " escalated, rejected, failed or cancelled, 1 when the wait timed out."
+                " is accepted or completed, 4 when one is not approved (awaiting review,"
+                " escalated, rejected, failed or cancelled), 1 when the wait timed out."
             )
         ),
     ] = False,
@@ -147,10 +147,10 @@ def submit(
 
 
 #: What ``submit --wait`` exits with when every job has stopped and one was not approved
-#: (escalated, rejected, failed or cancelled). 1 is a wait that timed out, 2 bad input, 3 a
-#: broker that did not take the jobs.
+#: (waiting for a human, rejected, failed or cancelled): a script can use the answer only
+#: on 0. 1 is a wait that timed out, 2 bad input, 3 a broker that did not take the jobs.
 NOT_APPROVED_EXIT = 4
-NOT_APPROVED = frozenset({"escalated", "rejected", "failed", "cancelled"})
+NOT_APPROVED = frozenset({"awaiting_review", "escalated", "rejected", "failed", "cancelled"})
 
 
 def _exit_for(statuses: list[str]) -> None:

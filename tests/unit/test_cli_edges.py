@@ -363,7 +363,7 @@ def test_a_job_waiting_for_review_lists_and_waits_with_its_score(env):
         cli,
         ["submit", "-q", "Write a helpful answer.", "-c", "so-so", "--gating", "--wait", "--json"],
     )
-    assert out.exit_code == 0, out.output
+    assert out.exit_code == 4, out.output  # waiting for a human: not approved yet
     doc = json.loads(out.stdout)
     [state] = doc["jobs"]
     assert state["status"] == "awaiting_review" and doc["pending"] == []

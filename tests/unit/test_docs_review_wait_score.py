@@ -35,6 +35,6 @@ def test_wait_text_shows_the_latest_score_of_a_job_waiting_for_review(env):
     assert state["status"] == "awaiting_review" and state["score"] is not None
 
     out = runner.invoke(cli, args)
-    assert out.exit_code == 0, out.output
+    assert out.exit_code == 4, out.output  # waiting for a human: not approved (yet)
     job_id, line = out.stdout.strip().splitlines()[-2:]
     assert line == f"{job_id} awaiting_review score={state['score']:.2f}"
