@@ -113,13 +113,16 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(re.findall(r"[a-z0-9']+", text.lower()))
 
 
-def neighbour_triples(rows: list[dict[str, Any]], rng: random.Random) -> list[Triple]:
+def neighbour_triples(
+    rows: list[dict[str, Any]], rng: random.Random, per_request: int = 1
+) -> list[Triple]:
     """Each request's faithful answer above a faithful answer of *another* request of the
     same domain, read at 0.0: the answer an agent gives when it picked up the wrong ticket.
     It shares the request's topic and words, so the embedding relevance gate passes it and
     only the cross-encoder can tell the asked question from its neighbour. Requests whose
     word sets overlap ``NEIGHBOUR_MAX_JACCARD`` or more are not paired (one's answer may
-    well answer the other). A request with no such neighbour gives no triple."""
+    well answer the other). Up to ``per_request`` different neighbours a request; one with
+    no neighbour gives no triple."""
     by_domain: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         by_domain.setdefault(str(row.get("domain", "")).strip().lower(), []).append(row)
@@ -133,12 +136,10 @@ def neighbour_triples(rows: list[dict[str, Any]], rng: random.Random) -> list[Tr
             and len(words & (w := _words(str(other["query"])))) / max(len(words | w), 1)
             < NEIGHBOUR_MAX_JACCARD
         ]
-        if not near:
-            continue
-        other = rng.choice(near)
-        better = str(rng.choice(row["faithful"]))
-        worse = str(rng.choice(other["faithful"]))
-        out.append(Triple(str(row["query"]), better, worse, "neighbour", 0.0))
+        for other in rng.sample(near, min(per_request, len(near))):
+            better = str(rng.choice(row["faithful"]))
+            worse = str(rng.choice(other["faithful"]))
+            out.append(Triple(str(row["query"]), better, worse, "neighbour", 0.0))
     rng.shuffle(out)
     return out
 
