@@ -42,21 +42,13 @@ def submit_json(
     if not wait:
         return dump(SubmitOutput(job_ids=ids)), []
     from scoregate.pipelines import api
+    from scoregate.reports.render import latest_score
 
     deadline = time.monotonic() + timeout
     jobs = {j: api.get_job(j) for j in ids}
     while time.monotonic() < deadline and any(jobs[j]["status"] not in WAIT_DONE for j in ids):
         time.sleep(poll_s)
         jobs.update({j: api.get_job(j) for j in ids if jobs[j]["status"] not in WAIT_DONE})
-    states = [JobState(id=j, status=jobs[j]["status"], score=_latest_score(jobs[j])) for j in ids]
+    states = [JobState(id=j, status=jobs[j]["status"], score=latest_score(jobs[j])) for j in ids]
     pending = [s.id for s in states if s.status not in WAIT_DONE]
     return dump(SubmitOutput(job_ids=ids, jobs=states, pending=pending)), [s.status for s in states]
-
-
-def _latest_score(job: dict[str, Any]) -> float | None:
-    """The final score, or for a job waiting for a human its latest iteration's score."""
-    final = job.get("final_result") or {}
-    if final:
-        return final.get("score")
-    scored = [it["score"] for it in job.get("iterations", []) if it.get("score") is not None]
-    return scored[-1] if scored else None
