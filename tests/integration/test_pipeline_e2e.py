@@ -96,7 +96,8 @@ def test_exhausts_iterations_fires_on_loop_exit_and_escalates(stack, redis_url):
 
 
 def test_loop_disabled_scores_once(stack, redis_url):
-    job = wait_final(scoregate.submit(_request(OFF_TOPIC), **HOOKS))
+    # an agent given alone turns the loop on: this job turns it off
+    job = wait_final(scoregate.submit(_request(OFF_TOPIC), loop={"enabled": False}, **HOOKS))
     assert job["status"] == "completed"
     assert len(job["iterations"]) == 1
     assert job["final_result"]["action"] in ("reject", "iterate", "review", "accept")
@@ -105,7 +106,7 @@ def test_loop_disabled_scores_once(stack, redis_url):
 
 def test_medium_tier_waits_for_review_and_cli_resumes_it(stack, redis_url):
     req = _request(FAITHFUL, self_reported_confidence="medium")
-    job = wait_final(scoregate.submit(req, loop={"gating": True}, **HOOKS))
+    job = wait_final(scoregate.submit(req, loop={"gating": True, "enabled": False}, **HOOKS))
     assert job["status"] == "awaiting_review"
     assert job["escalations"][0]["kind"] == "review"
     out = subprocess.run(
