@@ -43,6 +43,7 @@ def create_app(service: ApiService, api_keys: list[ApiKey] | None = None) -> Fas
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=problems.MAX_BODY_BYTES)
     app.middleware("http")(_limit_body)
     app.middleware("http")(telemetry.observe)
+    app.middleware("http")(pages.no_store)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")

@@ -13,6 +13,7 @@ import hmac
 import logging
 import secrets
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -33,6 +34,17 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 VERDICTS = ("approve", "reject", "research")
 _SECRET = secrets.token_bytes(32)  # signs the pages' form tokens for this process's life
+
+
+async def no_store(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """Every review page is answered ``no-store``: Back after a verdict must load the job's
+    state now, not a cached page with a live form."""
+    response = await call_next(request)
+    if request.url.path == "/review" or request.url.path.startswith("/review/"):
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _caller(request: Request) -> Caller | None:
