@@ -117,7 +117,7 @@ async def job_page(request: Request, job_id: str, done: str | None = None) -> Re
         "verdicts": VERDICTS,
         "can_research": bool((job.get("hooks") or {}).get("research")),
         "research_quota": research_quota(service.ctx),
-        "done": done,
+        "done": done_decision(job, done),
     }
     return templates.TemplateResponse(request, "job.html", view)
 
@@ -145,6 +145,19 @@ async def decide(
     except (NotFoundError, ConflictError, ValueError) as exc:
         return _error(request, str(exc))
     return RedirectResponse(f"/review/{job_id}?done={verdict}", status_code=303)
+
+
+def done_decision(job: dict[str, Any], done: str | None) -> dict[str, Any] | None:
+    """The verdict ``?done=`` names, when it is the job's latest verdict; else None.
+
+    Only the verdict words are read, and only a verdict the audit trail holds is shown, so
+    a crafted link cannot show a "Recorded" banner for something nobody recorded.
+    """
+    if done not in VERDICTS:
+        return None
+    verdicts = [d for d in job["decisions"] if d["action"] in (*VERDICTS, "cancel")]
+    latest = verdicts[-1] if verdicts else None
+    return latest if latest is not None and latest["action"] == done else None
 
 
 def _error(request: Request, message: str) -> Response:
