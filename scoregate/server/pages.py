@@ -142,7 +142,9 @@ async def decide(
     who = recorded_name(request, caller, reviewer)
     try:
         await run_in_threadpool(service.review, job_id, verdict, who, note.strip() or None)
-    except (NotFoundError, ConflictError, ValueError) as exc:
+    except ConflictError as exc:  # someone else's verdict got there first, or nothing waits
+        return await _already_decided(request, service, job_id, str(exc), note)
+    except (NotFoundError, ValueError) as exc:
         return _error(request, str(exc))
     return RedirectResponse(f"/review/{job_id}?done={verdict}", status_code=303)
 
@@ -160,8 +162,28 @@ def done_decision(job: dict[str, Any], done: str | None) -> dict[str, Any] | Non
     return latest if latest is not None and latest["action"] == done else None
 
 
-def _error(request: Request, message: str) -> Response:
-    return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=400)
+def _error(request: Request, message: str, **extra: Any) -> Response:
+    view = {"message": message, "caller": _caller(request), **extra}
+    return templates.TemplateResponse(request, "error.html", view, status_code=400)
+
+
+async def _already_decided(
+    request: Request, service: ApiService, job_id: str, message: str, note: str
+) -> Response:
+    """The refusal of a verdict on a job no longer waiting: who decided it, when and with
+    what note (the audit trail), a link to the job, and the reviewer's own note to copy."""
+    try:
+        job = await run_in_threadpool(service.job, job_id)
+    except (NotFoundError, ConflictError):
+        return _error(request, message, kept_note=note)
+    verdicts = [d for d in job["decisions"] if d["action"] in (*VERDICTS, "cancel")]
+    return _error(
+        request,
+        message,
+        decided=verdicts[-1] if verdicts else None,
+        job_id=job["id"],
+        kept_note=note,
+    )
 
 
 def iteration_views(job: dict[str, Any]) -> list[dict[str, Any]]:
