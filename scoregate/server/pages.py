@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 VERDICTS = ("approve", "reject", "research")
+QUEUE_PAGE = 100  # jobs on one page of the queue
 _SECRET = secrets.token_bytes(32)  # signs the pages' form tokens for this process's life
 
 
@@ -63,15 +64,23 @@ def _login_redirect() -> RedirectResponse:
 
 
 @router.get("/review", response_class=HTMLResponse)
-async def queue(request: Request) -> Response:
+async def queue(request: Request, start: Annotated[int, Query(ge=0)] = 0) -> Response:
     caller = _caller(request)
     if caller is None:
         return _login_redirect()
     service: ApiService = request.app.state.service
-    jobs = await run_in_threadpool(service.queue)
-    return templates.TemplateResponse(
-        request, "queue.html", {"jobs": jobs, "caller": caller, "mode": service.mode}
-    )
+    jobs = await run_in_threadpool(service.queue, QUEUE_PAGE, start)
+    total = await run_in_threadpool(service.queue_count)
+    view = {
+        "jobs": jobs,
+        "total": total,
+        "start": start,
+        "next_start": start + QUEUE_PAGE if start + len(jobs) < total else None,
+        "previous_start": max(start - QUEUE_PAGE, 0) if start else None,
+        "caller": caller,
+        "mode": service.mode,
+    }
+    return templates.TemplateResponse(request, "queue.html", view)
 
 
 @router.get("/review/login", response_class=HTMLResponse)

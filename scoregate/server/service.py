@@ -24,7 +24,7 @@ from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ModelProvider, default_models
 from scoregate.scoring.engine import score as run_score
 from scoregate.storage import repository as repo
-from scoregate.storage.paging import page_jobs, waiting_for_review
+from scoregate.storage.paging import count_waiting, page_jobs, waiting_for_review
 from scoregate.storage.tables import Job
 
 
@@ -154,8 +154,13 @@ class ApiService:
                 raise ConflictError(str(exc)) from exc
         return self.status_of(job_id)
 
-    def queue(self, limit: int = 100) -> list[dict[str, Any]]:
-        """The jobs waiting for a human, longest waiting first."""
+    def queue_count(self) -> int:
+        """How many jobs wait for a human, all of them (the queue page shows a page)."""
+        with self.ctx.session() as s:
+            return count_waiting(s)
+
+    def queue(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
+        """The jobs waiting for a human, longest waiting first, from ``offset`` on."""
         with self.ctx.session() as s:
             return [
                 {
@@ -165,7 +170,7 @@ class ApiService:
                     "reason": esc.reason,
                     "n": esc.n,
                 }
-                for job, esc in waiting_for_review(s, limit=limit)
+                for job, esc in waiting_for_review(s, limit=limit, offset=offset)
             ]
 
     def database_ok(self) -> bool:

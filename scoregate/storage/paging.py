@@ -11,7 +11,7 @@ import binascii
 import json
 from datetime import datetime
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from scoregate.storage.tables import Escalation, Job
@@ -58,13 +58,27 @@ def page_jobs(
     return jobs, encode_cursor(jobs[-1]) if more and jobs else None
 
 
-def waiting_for_review(session: Session, *, limit: int = 100) -> list[tuple[Job, Escalation]]:
-    """Jobs with an open escalation or review, longest waiting first."""
+def waiting_for_review(
+    session: Session, *, limit: int = 100, offset: int = 0, kind: str | None = None
+) -> list[tuple[Job, Escalation]]:
+    """Jobs with an open escalation or review, longest waiting first (``offset`` skips that
+    many; ``kind`` keeps one escalation kind)."""
     stmt = (
         select(Job, Escalation)
         .join(Escalation, Escalation.job_id == Job.id)
         .where(Escalation.status == "open")
         .order_by(Escalation.created_at.asc(), Escalation.id.asc())
+        .offset(offset)
         .limit(limit)
     )
+    if kind is not None:
+        stmt = stmt.where(Escalation.kind == kind)
     return [(row[0], row[1]) for row in session.execute(stmt).all()]
+
+
+def count_waiting(session: Session, *, kind: str | None = None) -> int:
+    """How many jobs wait for a human (of one escalation kind, when given)."""
+    stmt = select(func.count()).select_from(Escalation).where(Escalation.status == "open")
+    if kind is not None:
+        stmt = stmt.where(Escalation.kind == kind)
+    return int(session.scalar(stmt) or 0)
