@@ -76,6 +76,8 @@ class Settings(BaseSettings):
     #: HTTP API keys, comma-separated ``NAME:SCOPES:KEY`` (scopes joined by ``+``; KEY may be
     #: ``sha256:<hex>``); parsed by ``scoregate.server.auth``. Unset: ``serve`` binds loopback.
     api_keys: SecretStr | None = None
+    #: Signs the review pages' form tokens; unset: derived from the API keys.
+    review_secret: SecretStr | None = None
     #: The queue of hook tasks (on_pass, on_loop_exit) given without one.
     hooks_queue: str = Field(default="hooks", pattern=r"^[A-Za-z0-9_.:-]{1,100}$")
     #: The queue of agent (and research) tasks given without one.

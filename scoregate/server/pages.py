@@ -53,9 +53,26 @@ def _caller(request: Request) -> Caller | None:
     return caller if caller is not None and "review" in caller.scopes else None
 
 
-def form_token(caller: Caller, job_id: str) -> str:
+def form_secret(request: Request) -> bytes:
+    """The key that signs form tokens, the same across restarts where it can be.
+
+    ``SCOREGATE_REVIEW_SECRET`` when set; else one derived from the configured API keys'
+    digests (stable while the keys are); with no keys, this process's random secret.
+    """
+    service: ApiService = request.app.state.service
+    configured = service.ctx.settings.review_secret
+    if configured is not None:
+        return hashlib.sha256(configured.get_secret_value().encode()).digest()
+    keys = request.app.state.api_keys
+    if keys:
+        material = b"scoregate review form\n" + b"".join(sorted(k.digest for k in keys))
+        return hashlib.sha256(material).digest()
+    return _SECRET
+
+
+def form_token(caller: Caller, job_id: str, secret: bytes) -> str:
     """A token tying a verdict form to its reviewer and job (no cross-site posts)."""
-    mac = hmac.new(_SECRET, f"{caller.name}\n{job_id}".encode(), hashlib.sha256)
+    mac = hmac.new(secret, f"{caller.name}\n{job_id}".encode(), hashlib.sha256)
     return mac.hexdigest()
 
 
@@ -122,7 +139,7 @@ async def job_page(request: Request, job_id: str, done: str | None = None) -> Re
         "open": next((e for e in job["escalations"] if e["status"] == "open"), None),
         "chart": chart,
         "caller": caller,
-        "token": form_token(caller, job_id),
+        "token": form_token(caller, job_id, form_secret(request)),
         "verdicts": VERDICTS,
         "can_research": bool((job.get("hooks") or {}).get("research")),
         "research_quota": research_quota(service.ctx),
@@ -143,7 +160,7 @@ async def decide(
     caller = _caller(request)
     if caller is None:
         return _login_redirect()
-    if not hmac.compare_digest(token, form_token(caller, job_id)):
+    if not hmac.compare_digest(token, form_token(caller, job_id, form_secret(request))):
         return _error(request, "This form is stale or came from another site: reload the page.")
     if verdict not in VERDICTS:
         return _error(request, f"Unknown verdict {verdict!r}; use one of {', '.join(VERDICTS)}.")
