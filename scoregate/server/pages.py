@@ -21,6 +21,7 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup, escape
 
 from scoregate.pipelines.loop import feedback
 from scoregate.pipelines.review import research_quota
@@ -32,6 +33,21 @@ from scoregate.server.service import ApiService, ConflictError, NotFoundError
 log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
+#: Characters that reorder the text around them (embeddings, overrides, isolates): an
+#: answer holding one would show a reviewer text other than what it contains.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def shown_text(text: object) -> Markup:
+    """``text`` escaped, each directional control character shown as its code point
+    (``[U+202E]``) instead of reordering the page."""
+    out = str(escape(str(text)))
+    for ch in BIDI_CONTROLS & set(out):
+        out = out.replace(ch, f'<span class="bidi">[U+{ord(ch):04X}]</span>')
+    return Markup(out)
+
+
+templates.env.filters["shown"] = shown_text
 VERDICTS = ("approve", "reject", "research")
 QUEUE_PAGE = 100  # jobs on one page of the queue
 _SECRET = secrets.token_bytes(32)  # signs the pages' form tokens for this process's life
