@@ -132,7 +132,19 @@ async def login(request: Request, key: Annotated[str, Form(max_length=512)]) -> 
             status_code=401,
         )
     response = RedirectResponse("/review", status_code=303)
-    response.set_cookie(COOKIE, key, httponly=True, samesite="strict", path="/")
+    secure = request.url.scheme == "https"  # behind TLS the key never travels in clear
+    response.set_cookie(COOKIE, key, httponly=True, samesite="strict", path="/", secure=secure)
+    return response
+
+
+@router.post("/review/logout")
+async def logout(request: Request) -> Response:
+    """Forget the key this browser signed in with (a shared desk's next user starts signed
+    out)."""
+    response = templates.TemplateResponse(
+        request, "login.html", {"notice": "Signed out. This browser no longer holds the key."}
+    )
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
     return response
 
 
