@@ -15,7 +15,7 @@ import secrets
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.concurrency import run_in_threadpool
@@ -97,16 +97,21 @@ def _login_redirect() -> RedirectResponse:
 
 
 @router.get("/review", response_class=HTMLResponse)
-async def queue(request: Request, start: Annotated[int, Query(ge=0)] = 0) -> Response:
+async def queue(
+    request: Request,
+    start: Annotated[int, Query(ge=0)] = 0,
+    kind: Annotated[Literal["review", "escalation"] | None, Query()] = None,
+) -> Response:
     caller = _caller(request)
     if caller is None:
         return _login_redirect()
     service: ApiService = request.app.state.service
-    jobs = await run_in_threadpool(service.queue, QUEUE_PAGE, start)
-    total = await run_in_threadpool(service.queue_count)
+    jobs = await run_in_threadpool(service.queue, QUEUE_PAGE, start, kind)
+    total = await run_in_threadpool(service.queue_count, kind)
     view = {
         "jobs": jobs,
         "total": total,
+        "kind": kind,
         "start": start,
         "next_start": start + QUEUE_PAGE if start + len(jobs) < total else None,
         "previous_start": max(start - QUEUE_PAGE, 0) if start else None,

@@ -154,13 +154,17 @@ class ApiService:
                 raise ConflictError(str(exc)) from exc
         return self.status_of(job_id)
 
-    def queue_count(self) -> int:
-        """How many jobs wait for a human, all of them (the queue page shows a page)."""
+    def queue_count(self, kind: str | None = None) -> int:
+        """How many jobs wait for a human (of one kind: ``review`` or ``escalation``), all of
+        them (the queue page shows a page)."""
         with self.ctx.session() as s:
-            return count_waiting(s)
+            return count_waiting(s, kind=kind)
 
-    def queue(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
-        """The jobs waiting for a human, longest waiting first, from ``offset`` on."""
+    def queue(
+        self, limit: int = 100, offset: int = 0, kind: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The jobs waiting for a human, longest waiting first, from ``offset`` on (of one
+        kind, when given)."""
         with self.ctx.session() as s:
             return [
                 {
@@ -170,7 +174,7 @@ class ApiService:
                     "reason": esc.reason,
                     "n": esc.n,
                 }
-                for job, esc in waiting_for_review(s, limit=limit, offset=offset)
+                for job, esc in waiting_for_review(s, limit=limit, offset=offset, kind=kind)
             ]
 
     def database_ok(self) -> bool:
