@@ -11,11 +11,13 @@ import base64
 import hashlib
 import hmac
 import logging
+import re
 import secrets
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.concurrency import run_in_threadpool
@@ -92,8 +94,21 @@ def form_token(caller: Caller, job_id: str, secret: bytes) -> str:
     return mac.hexdigest()
 
 
-def _login_redirect() -> RedirectResponse:
-    return RedirectResponse("/review/login", status_code=303)
+def _login_redirect(request: Request) -> RedirectResponse:
+    """To the sign-in page, which comes back to this page afterwards; a browser holding a
+    key that no longer works is told so."""
+    query = {"next": request.url.path}
+    if request.cookies.get(COOKIE):
+        query["expired"] = "1"
+    return RedirectResponse(f"/review/login?{urlencode(query)}", status_code=303)
+
+
+def _local_page(path: str | None) -> str:
+    """``path`` when it is one of this server's review pages, else the queue (a sign-in
+    never sends a browser elsewhere)."""
+    if path and re.fullmatch(r"/review(/[0-9A-Za-z_.:-]+)?", path) and path != "/review/login":
+        return path
+    return "/review"
 
 
 @router.get("/review", response_class=HTMLResponse)
@@ -104,7 +119,7 @@ async def queue(
 ) -> Response:
     caller = _caller(request)
     if caller is None:
-        return _login_redirect()
+        return _login_redirect(request)
     service: ApiService = request.app.state.service
     jobs = await run_in_threadpool(service.queue, QUEUE_PAGE, start, kind)
     total = await run_in_threadpool(service.queue_count, kind)
@@ -121,22 +136,33 @@ async def queue(
     return templates.TemplateResponse(request, "queue.html", view)
 
 
+_EXPIRED = (
+    "The key this browser signed in with is no longer configured, or lacks the review"
+    " scope: sign in with a current key."
+)
+
+
 @router.get("/review/login", response_class=HTMLResponse)
-async def login_form(request: Request, error: str | None = None) -> Response:
-    return templates.TemplateResponse(request, "login.html", {"error": error})
+async def login_form(request: Request, next: str | None = None, expired: bool = False) -> Response:
+    view = {"error": _EXPIRED if expired else None, "next": _local_page(next)}
+    return templates.TemplateResponse(request, "login.html", view)
 
 
 @router.post("/review/login")
-async def login(request: Request, key: Annotated[str, Form(max_length=512)]) -> Response:
+async def login(
+    request: Request,
+    key: Annotated[str, Form(max_length=512)],
+    next: Annotated[str, Form(max_length=512)] = "/review",
+) -> Response:
     caller = identify(request.app.state.api_keys, key)
     if caller is None or "review" not in caller.scopes:
         return templates.TemplateResponse(
             request,
             "login.html",
-            {"error": "That key is not configured or lacks the review scope."},
+            {"error": "That key is not configured or lacks the review scope.", "next": next},
             status_code=401,
         )
-    response = RedirectResponse("/review", status_code=303)
+    response = RedirectResponse(_local_page(next), status_code=303)
     secure = request.url.scheme == "https"  # behind TLS the key never travels in clear
     response.set_cookie(COOKIE, key, httponly=True, samesite="strict", path="/", secure=secure)
     return response
@@ -157,7 +183,7 @@ async def logout(request: Request) -> Response:
 async def job_page(request: Request, job_id: str, done: str | None = None) -> Response:
     caller = _caller(request)
     if caller is None:
-        return _login_redirect()
+        return _login_redirect(request)
     service: ApiService = request.app.state.service
     try:
         job = await run_in_threadpool(service.job, job_id, include_content=True)
@@ -192,9 +218,20 @@ async def decide(
 ) -> Response:
     caller = _caller(request)
     if caller is None:
-        return _login_redirect()
+        return templates.TemplateResponse(
+            request,
+            "login.html",
+            {"error": _EXPIRED, "next": _local_page(f"/review/{job_id}"), "kept_note": note},
+            status_code=401,
+        )
     if not hmac.compare_digest(token, form_token(caller, job_id, form_secret(request))):
-        return _error(request, "This form is stale or came from another site: reload the page.")
+        return _error(
+            request,
+            "This form is stale: the page was open across a server restart or a key change,"
+            " or came from another site. Check the job as it is now and submit again.",
+            job_id=job_id,
+            kept_note=note,
+        )
     if verdict not in VERDICTS:
         return _error(request, f"Unknown verdict {verdict!r}; use one of {', '.join(VERDICTS)}.")
     service: ApiService = request.app.state.service
