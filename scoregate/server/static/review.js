@@ -4,6 +4,13 @@
 // pick, nothing fires while the focus is in a field, and once the form is sent the
 // buttons and the shortcuts do nothing more (no second verdict from a double press).
 (function () {
+  // Back to a page the browser kept whole (its back-forward cache): load the job as it is
+  // now, or a form already answered would look live.
+  if (window.addEventListener) {
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted) window.location.reload();
+    });
+  }
   var form = document.getElementById("verdict-form");
   if (!form) return;
   var keys = { "a": "approve", "r": "reject" };
