@@ -98,6 +98,7 @@ def _shoot(driver: Any, name: str, tmp: Path) -> None:
 
 def test_reviewer_approves_an_escalated_job_in_the_browser(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
 
     accepted, waiting = server["ids"]
     assert server["service"].status_of(waiting) == "escalated"
@@ -119,7 +120,11 @@ def test_reviewer_approves_an_escalated_job_in_the_browser(server, browser, tmp_
     _shoot(browser, "review-job.png", tmp_path)
 
     browser.find_element(By.TAG_NAME, "body").click()  # leave the note field
-    browser.find_element(By.TAG_NAME, "body").send_keys("a")  # the approve shortcut
+    browser.find_element(By.TAG_NAME, "body").send_keys("a")  # the approve shortcut picks...
+    time.sleep(0.5)
+    assert server["service"].status_of(waiting) == "escalated"  # ...and records nothing yet
+    assert "Press Enter to approve" in browser.find_element(By.ID, "shortcut-hint").text
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ENTER)  # Enter confirms
     deadline = time.monotonic() + 15
     while "done=approve" not in browser.current_url and time.monotonic() < deadline:
         time.sleep(0.1)
