@@ -82,3 +82,19 @@ def job_dict(env: dict[str, Any], job_id: str) -> dict[str, Any]:
         job = repo.get_job(s, job_id=job_id)
         assert job is not None, f"no job {job_id}"
         return repo.job_to_dict(job)
+
+
+def embedded_client(tmp_path: Any, monkeypatch: Any, tasks: dict[str, Recorder]) -> tuple[Any, Any]:
+    """An embedded pipeline on a fresh SQLite file under ``tmp_path`` with fake models and
+    ``tasks`` as its local agent and hook tasks, installed as the Python API's context
+    (``scoregate.submit``, ``get_job``...); returns ``(ctx, inline)``."""
+    from pydantic import SecretStr
+
+    from scoregate.config.settings import Settings
+    from scoregate.pipelines import api
+    from scoregate.pipelines.embedded import embedded_context
+
+    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'jobs.db'}"))
+    ctx, inline = embedded_context(settings, models=FakeModels(SCORES), local_tasks=dict(tasks))
+    monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
+    return ctx, inline

@@ -164,10 +164,9 @@ def _exit_for(statuses: list[str]) -> None:
 
 
 def _task_ref(text: str | None) -> dict[str, str] | None:
-    if not text:
-        return None
-    task, _, queue = text.partition("@")
-    return {"task": task, "queue": queue} if queue else {"task": task}
+    from scoregate.schemas.loop import task_ref_fields
+
+    return task_ref_fields(text) if text else None
 
 
 def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, Any]) -> list[str]:

@@ -21,7 +21,7 @@ from scoregate.pipelines.validation import check_text
 from scoregate.schemas.loop import Hooks
 from scoregate.schemas.result import ScoreResult
 from scoregate.storage import repository as repo
-from scoregate.storage.quota import WINDOW_S, QuotaDecision
+from scoregate.storage.quota import QuotaDecision, seconds_to_next_window
 
 VERDICTS = ("approve", "reject", "research", "cancel")
 
@@ -195,7 +195,7 @@ def _research_on_review(
         RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour, token=f"{job.id}:{n}:review"
     )
     if not quota.allowed:  # refused, not recorded: the job waits as it did
-        raise ResearchQuotaExceeded(quota.limit, math.ceil(WINDOW_S - time.time() % WINDOW_S))
+        raise ResearchQuotaExceeded(quota.limit, seconds_to_next_window(time.time()))
     msg = outbound.agent_request(
         s, ctx.settings, job=job, n=n, result=result, ref=hooks.research, role="research"
     )

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from scoregate.schemas.loop import LoopPolicy, TaskRef
+from scoregate.schemas.loop import LoopPolicy, TaskRef, task_ref_fields
 
 log = logging.getLogger(__name__)
 
@@ -67,10 +67,7 @@ class WorkflowTask(BaseModel):
     @field_validator("agent_task", mode="before")
     @classmethod
     def _task_text(cls, v: Any) -> Any:
-        if isinstance(v, str):
-            task, _, queue = v.partition("@")
-            return {"task": task, "queue": queue} if queue else {"task": task}
-        return v
+        return task_ref_fields(v) if isinstance(v, str) else v
 
 
 class Workflow(BaseModel):

@@ -48,6 +48,13 @@ class TaskRef(BaseModel):
     queue: str | None = Field(default=None, pattern=QUEUE_NAME)
 
 
+def task_ref_fields(text: str) -> dict[str, str]:
+    """``NAME`` or ``NAME@QUEUE`` (the CLI's and the workflow file's short form) as the
+    fields of a :class:`TaskRef`."""
+    task, _, queue = text.partition("@")
+    return {"task": task, "queue": queue} if queue else {"task": task}
+
+
 class Hooks(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 

@@ -253,9 +253,14 @@ def done_decision(job: dict[str, Any], done: str | None) -> dict[str, Any] | Non
     """
     if done not in VERDICTS:
         return None
-    verdicts = [d for d in job["decisions"] if d["action"] in (*VERDICTS, "cancel")]
-    latest = verdicts[-1] if verdicts else None
+    latest = _latest_verdict(job)
     return latest if latest is not None and latest["action"] == done else None
+
+
+def _latest_verdict(job: dict[str, Any]) -> dict[str, Any] | None:
+    """The job's latest human verdict (or cancel) in its audit trail, if any."""
+    verdicts = [d for d in job["decisions"] if d["action"] in (*VERDICTS, "cancel")]
+    return verdicts[-1] if verdicts else None
 
 
 def _error(request: Request, message: str, **extra: Any) -> Response:
@@ -272,11 +277,10 @@ async def _already_decided(
         job = await run_in_threadpool(service.job, job_id)
     except (NotFoundError, ConflictError):
         return _error(request, message, kept_note=note)
-    verdicts = [d for d in job["decisions"] if d["action"] in (*VERDICTS, "cancel")]
     return _error(
         request,
         message,
-        decided=verdicts[-1] if verdicts else None,
+        decided=_latest_verdict(job),
         job_id=job["id"],
         kept_note=note,
     )

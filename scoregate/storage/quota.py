@@ -7,6 +7,7 @@ memory for the embedded default and unit tests. The gate's pure logic is in
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from dataclasses import dataclass
@@ -48,6 +49,11 @@ class QuotaStore(Protocol):
     def acquire(self, subject: str, limit: int, token: str | None = None) -> QuotaDecision: ...
 
     def peek(self, subject: str, limit: int) -> QuotaDecision: ...
+
+
+def seconds_to_next_window(now: float) -> int:
+    """Seconds until the hourly window holding ``now`` ends and the quota fills again."""
+    return math.ceil(WINDOW_S - now % WINDOW_S)
 
 
 def _bucket(subject: str, now: float) -> str:

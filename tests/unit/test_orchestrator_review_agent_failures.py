@@ -13,14 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
-from scoregate.config.settings import Settings
 from scoregate.pipelines import api
-from scoregate.pipelines.embedded import embedded_context
 from scoregate.pipelines.loop import EXIT_REASONS
 from scoregate.schemas.request import MAX_CONTENT_CHARS
-from tests.fakes import BAD, SCORES, FakeModels, Recorder
+from tests.fakes import BAD, Recorder, embedded_client
 from tests.fakes import job_dict as _job
 from tests.fakes import submit_job as _submit
 
@@ -33,10 +30,8 @@ def _loop(hil: bool = True) -> dict[str, Any]:
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'f.db'}"))
     tasks = {name: Recorder() for name in ("agent", "on_pass", "on_exit")}
-    ctx, inline = embedded_context(settings, models=FakeModels(SCORES), local_tasks=dict(tasks))
-    monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
+    ctx, inline = embedded_client(tmp_path, monkeypatch, tasks)
     return {"ctx": ctx, "inline": inline, **tasks}
 
 

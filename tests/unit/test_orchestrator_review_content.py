@@ -12,13 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
 import scoregate
-from scoregate.config.settings import Settings
 from scoregate.pipelines import api
-from scoregate.pipelines.embedded import embedded_context
-from tests.fakes import BAD, GOOD, SCORES, FakeModels, Recorder
+from tests.fakes import BAD, GOOD, Recorder, embedded_client
 from tests.fakes import submit_job as _submit
 
 HOOKS = {"agent": "agent", "on_pass": "on_pass", "on_loop_exit": "on_exit"}
@@ -27,10 +24,8 @@ LOOP = {"enabled": True, "threshold": 0.8, "max_iterations": 2}
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'c.db'}"))
     tasks = {name: Recorder() for name in ("agent", "on_pass", "on_exit")}
-    ctx, inline = embedded_context(settings, models=FakeModels(SCORES), local_tasks=dict(tasks))
-    monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
+    ctx, inline = embedded_client(tmp_path, monkeypatch, tasks)
     return {"ctx": ctx, "inline": inline, **tasks}
 
 

@@ -13,16 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
 import scoregate
-from scoregate.config.settings import Settings
-from scoregate.pipelines import api, intake, steps
-from scoregate.pipelines.embedded import embedded_context
+from scoregate.pipelines import intake, steps
 from scoregate.server import ApiService, create_app
 from scoregate.storage import jobs as job_rows
 from scoregate.storage import repository as repo
-from tests.fakes import GOOD, SCORES, FakeModels
+from tests.fakes import GOOD, embedded_client
 from tests.server_client import AppClient
 
 R1 = {"query": "Write a helpful answer.", "content": GOOD}
@@ -31,9 +28,7 @@ R2 = {"query": "Write a helpful answer about the sea.", "content": GOOD}
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'i.db'}"))
-    ctx, inline = embedded_context(settings, models=FakeModels(SCORES), local_tasks={})
-    monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
+    ctx, inline = embedded_client(tmp_path, monkeypatch, {})
     client = AppClient(create_app(ApiService(ctx, inline)))
     return {"ctx": ctx, "inline": inline, "client": client}
 

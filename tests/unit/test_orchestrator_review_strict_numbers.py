@@ -7,14 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
 import scoregate
-from scoregate.config.settings import Settings
-from scoregate.pipelines import api
-from scoregate.pipelines.embedded import embedded_context
 from scoregate.server import ApiService, create_app
-from tests.fakes import GOOD, SCORES, FakeModels
+from tests.fakes import GOOD, SCORES, FakeModels, embedded_client
 from tests.server_client import AppClient
 
 REQUEST = {"query": "Write a helpful answer.", "content": GOOD}
@@ -22,9 +18,7 @@ REQUEST = {"query": "Write a helpful answer.", "content": GOOD}
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'n.db'}"))
-    ctx, inline = embedded_context(settings, models=FakeModels(SCORES), local_tasks={})
-    monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
+    ctx, inline = embedded_client(tmp_path, monkeypatch, {})
     return {"client": AppClient(create_app(ApiService(ctx, inline, models=FakeModels(SCORES))))}
 
 
