@@ -19,6 +19,7 @@ from scoregate.storage._sql import (
     insert_ignore,
     select_in,
 )
+from scoregate.storage.recovery import recorded_tracks
 from scoregate.storage.tables import (
     ITERATION_STATUSES,
     TERMINAL_JOB_STATUSES,
@@ -274,8 +275,7 @@ def awaiting_track(
     job_ids = {job_id for job_id, _ in wanted}
     stmt = select(Iteration.job_id, Iteration.n).where(Iteration.status.in_(("scoring", "stuck")))
     open_ = {(j, n) for j, n in select_in(session, stmt, Iteration.job_id, job_ids)} & wanted
-    landed = select(TrackResult.job_id, TrackResult.n).where(TrackResult.track == track)
-    return open_ - {(j, n) for j, n in select_in(session, landed, TrackResult.job_id, job_ids)}
+    return open_ - recorded_tracks(session, track=track, refs=open_)
 
 
 def claim_fusion(session: Session, *, job_id: str, n: int, force: bool = False) -> bool:
