@@ -78,7 +78,10 @@ _COMPARISON = re.compile(
 _MAY_CONTAIN = re.compile(
     r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently|quietly|secretly)"
     r"\s+contains?\b"
-    r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?contain\b|(?<=\b(?:many|most)\s)(?:[\w-]+\s+){0,3}?contain\b"
+    r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
+    r"|(?<=\b(?:many|most)\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include|are\s+blended\s+with)\b"
+    # what products of a kind usually are: "flat-pack boxes are usually particleboard"
+    r"|\bare\s+(?:usually|often|typically|commonly)(?=\s+(?!made\b|used\b|served\b)[\w-]+\b)"
 )
 #: Words that negate what follows them (also read by ``membership``).
 NEGATORS = frozenset(
@@ -123,6 +126,12 @@ NEGATORS = frozenset(
         "label",
         "labels",
         "traces",
+        "trace",
+        # a lack or a harm kept away: "the missing degree", "to prevent fungus"
+        "missing",
+        "prevent",
+        "prevents",
+        "preventing",
     }
 )
 #: Words that make a whole sentence a warning about the item, not a use of it: "chicken
@@ -178,6 +187,8 @@ _AFTER_NEGATORS = frozenset(
         "backfired",
         "backfires",
         "failed",
+        # "since Lua is unavailable"
+        "unavailable",
     }
 )
 #: "when traffic is light": little of it (but "on low for 8 hours" is a setting).
@@ -229,6 +240,8 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
         return near and clauses[j] == clauses[i]
     if t == "per":  # "60 g apple sauce per egg": the unit of a swap, not a use
         return j == i - 1
+    if t == "self":  # "self-drilling anchors" need no drill
+        return j == i - 1
     if t == "free":  # "free of nuts" negates; "a free flashcard app" is a price
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")
@@ -265,7 +278,42 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
         return j > 0 and tokens[j - 1] == "in" and tokens[j + 1] == "of"
     if t in _REPLACING:  # "plant nutrients replacing fish waste"
         return j >= i - 3 and clauses[j] == clauses[i] and "with" not in tokens[j:i]
+    return _not_the_answers(tokens, clauses, j, i)
+
+
+def _not_the_answers(tokens: list[str], clauses: list[int], j: int, i: int) -> bool | None:
+    """Whether the word at ``j`` makes token ``i`` someone else's, what may happen or what
+    the request said, not what the answer does; ``None`` when it is no such word."""
+    t = tokens[j]
+    if clauses[j] != clauses[i]:
+        return None
+    if t in _OTHERS_OWN or t in _BORROW:  # "a friend's garage", "borrow a drill"
+        return j >= i - 3
+    if t == "with" and j > 0 and tokens[j - 1] in _OTHERS:  # "ask a friend with a garden"
+        return j >= i - 3
+    if t in _SAID and j > 0 and tokens[j - 1] in _YOU:  # "since you mention painkillers"
+        return j >= i - 4
+    if t in _IF and (tokens[j + 1] in _HAPPENS or tokens[j + 1 : j + 3] in _YOU_SEE):
+        return j >= i - 6  # "if she spikes a fever", "if you see fungus inside"
     return None
+
+
+#: Who else may have what the request's writer has not, or is not to use: "a friend's
+#: garage", "a neighbouring lab with a -80 freezer" (read only within the item's clause).
+_OTHERS = frozenset(
+    "friend friends neighbour neighbours neighbor neighbors someone somebody colleague"
+    " colleagues relative relatives family lab labs facility facilities library libraries"
+    " club shop shops".split()
+)
+_OTHERS_OWN = frozenset(f"{w}'s" for w in _OTHERS)
+_BORROW = frozenset({"borrow", "borrowing", "borrowed", "borrows"})
+#: What the answer repeats from the request: "since you mention taking painkillers".
+_SAID = frozenset({"mention", "mentioned", "mentions", "said", "say", "describe", "described"})
+_YOU = frozenset({"you", "you've", "you'd"})
+#: What may happen, not what the answer does: "if she spikes a fever, call the vet".
+_IF = frozenset({"if", "unless"})
+_HAPPENS = frozenset("she he it they there she's he's it's they're there's".split())
+_YOU_SEE = (["you", "see"], ["you", "notice"], ["you", "spot"], ["you", "find"], ["you", "hear"])
 
 
 #: Words that rule out only what is close after them in their clause: "the lack of
@@ -287,7 +335,9 @@ _NEAR = {
 #: What ``_MAY_CONTAIN`` is read as.
 _MAY_HOLD = "xmaycontainx"
 #: "nothing from", "nothing with", "nothing to drill": none of what follows.
-_NOTHING_OF = frozenset({"from", "with", "of", "containing", "to", "in", "that", "made"})
+_NOTHING_OF = frozenset(
+    {"from", "with", "of", "containing", "to", "in", "that", "made", "here", "needs", "requires"}
+)
 _STEER = frozenset({"steer", "steers", "steering", "steered"})
 #: Verbs of likeness before "like": "behaves a lot like oils", "feels like down".
 _LIKENESS_VERBS = frozenset(
@@ -328,16 +378,19 @@ def _condition_after(tokens: list[str], clauses: list[int], i: int) -> bool:
 
 
 _GIVEN = frozenset({"if", "since", "because", "given", "with"})
+_OFF_LIMITS = (["the", "table"], ["the", "list"], ["the", "menu"], ["the", "cards"])
 
 
 def _ruled_out_after(tokens: list[str], i: int) -> bool:
     """ "if cages and tanks are out", "since holes are off the table" (but "once the
     chicken is out of the oven")."""
     after = tokens[i + 1 : i + 5]
+    if after[:1] == ["off"]:  # "with thumb compasses off the list"
+        return after[1:3] in _OFF_LIMITS or after[1:2] == ["limits"]
     if len(after) < 2 or after[0] not in _COPULAS:
         return False
     if after[1] == "off":
-        return after[2:4] == ["the", "table"] or after[2:3] == ["limits"]
+        return after[2:4] in _OFF_LIMITS or after[2:3] == ["limits"]
     # "if cages and tanks are out", "pork is out, so ..." (but "once the chicken is out,
     # rest it" is a step, and "out of the oven" a place)
     given = not _GIVEN.isdisjoint(tokens[max(0, i - 4) : i]) or after[2:3] in ([], ["so"])

@@ -152,6 +152,14 @@ _NOT_FREE_OF = _PRONOUNS | frozenset(
     " them you your yours he she her him all relatively a an the this these those some few"
     " any no its".split()
 )
+#: A spaced "free" that says when something is available, not what is left out: "wants the
+#: board free by half ten", "the hall free on Thursdays" (and "just Saturday free",
+#: ``_ONLY_BEFORE``).
+_FREE_TIME = re.compile(
+    r"\s+(?:by|until|till|on|this|next|after|before|between|tonight|tomorrow|today)\b",
+    re.IGNORECASE,
+)
+_ONLY_BEFORE = re.compile(r"\b(?:just|only)\s+$", re.IGNORECASE)
 #: Nouns that name a condition an item causes: "a milk allergy", "gluten intolerance".
 ALLERGY_NOUNS = ("allergy", "allergies", "allergic", "intolerance", "intolerances", "intolerant")
 #: An allergy named by its allergen: "egg allergy kid", "my son's severe peanut allergy".
@@ -233,6 +241,14 @@ _EXAMPLES = re.compile(
 #: Where a list of what is ruled out turns into what there is instead: "I don't have gummed
 #: tape, just masking tape, staples and a board" (the staples are what the asker has).
 _INSTEAD = re.compile(r"^\s*(?:but|apart\s+from|except)\b|\b(?:just|only)\b", re.IGNORECASE)
+#: A later item of the list that is a clause of its own, with a verb: "don't want to switch
+#: to appointments, walk-ins are our thing and the regulars like it", "rather not pay for
+#: Final Draft, and my laptop runs Ubuntu anyway": the list ended before it.
+_OWN_CLAUSE = re.compile(
+    r"\b(?:is|are|was|were|isn't|aren't|runs|like|likes|love|loves|hate|hates|has|have"
+    r"|keeps|wants|says|said|thinks)\b",
+    re.IGNORECASE,
+)
 
 
 #: Classes that only introduce their examples: "no words like token, API, OAuth" rules out
@@ -248,8 +264,10 @@ def _pieces(term: str) -> list[str]:
     examples (the class left out when it only introduces them: "words like ..."); the list
     ends where it turns to what there is instead ("just ...")."""
     out: list[str] = []
-    for piece in _SPLIT.split(term):
+    for n, piece in enumerate(_SPLIT.split(term)):
         if _INSTEAD.search(piece):
+            break
+        if n and _OWN_CLAUSE.search(piece) and not _RELATIVE.search(piece):
             break
         if re.search(r"\s(?:like|such\s+as)\s", piece, re.I):
             # the clause restricts the examples, not the class: "claim companies like
@@ -588,7 +606,15 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
         found += [
             (m.group("x").lower(), m.group(0))
             for m in _FREE_RE.finditer(sentence)
-            if "-" in m.group(0) or m.group("x").lower() not in _NOT_FREE_OF
+            if len(m.group("x")) > 1  # "R-free 0.27" is a figure's name
+            and (
+                "-" in m.group(0)
+                or (
+                    m.group("x").lower() not in _NOT_FREE_OF
+                    and not _FREE_TIME.match(sentence, m.end())
+                    and not _ONLY_BEFORE.search(sentence, 0, m.start())
+                )
+            )
         ]
         found += [
             (t, m.group(0))

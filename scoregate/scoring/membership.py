@@ -218,9 +218,21 @@ def is_class(item: str) -> bool:
     return item in CLASS_MEMBERS or item in _MASS_CLASSES or last in _MASS_CLASSES or plural
 
 
+#: Words that name a whole kind of thing, wider than any class a request rules out: a
+#: "Drinks" heading over sparkling water is no member of "alcohol", nor "snacks" of "nuts".
+#: Embeddings place them close to the classes they contain, so they are never members.
+_WIDER = frozenset(
+    "drink drinks beverage beverages food foods snack snacks meal meals dish dishes ingredient"
+    " ingredients product products item items option options side sides dessert desserts"
+    " main mains menu menus recipe recipes treat treats tool tools material materials"
+    " equipment supplies device devices".split()
+)
+
+
 def _not_a_use(word: str) -> bool:
-    """'fragrance-free', 'non-dairy', 'meatless' say the thing is absent."""
-    return word.endswith(("-free", "less")) or word.startswith("non-")
+    """'fragrance-free', 'non-dairy', 'meatless' say the thing is absent; 'drinks' names
+    more than any excluded class (``_WIDER``)."""
+    return word.endswith(("-free", "less")) or word.startswith("non-") or word in _WIDER
 
 
 def _same_family(word_stem: str, item: str) -> bool:

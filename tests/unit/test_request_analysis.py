@@ -689,14 +689,14 @@ def test_membership_by_embedding_when_no_list_knows_the_class():
 
 
 def test_a_word_the_request_asks_for_is_never_a_member_of_what_it_excludes():
-    # "the whole thing is alcohol-free, ideas for a signature drink?": a drink was asked for
-    vectors = {"alcohol": [1.0, 0.0], "drink": [0.9, 0.44], "gin": [0.97, 0.24]}
+    # "the whole thing is alcohol-free, ideas for a signature mocktail?": one was asked for
+    vectors = {"alcohol": [1.0, 0.0], "mocktail": [0.9, 0.44], "gin": [0.97, 0.24]}
 
     def embed(texts: list[str]) -> np.ndarray:
         return np.array([vectors.get(t, [0.0, 1.0]) for t in texts])
 
-    asked = "Ideas for a signature drink that still feels special?"
-    mocktail = "A lavender lemonade makes a pretty signature drink."
+    asked = "Ideas for a signature mocktail that still feels special?"
+    mocktail = "A lavender lemonade makes a pretty signature mocktail."
     assert check_members(["alcohol"], mocktail, embed=embed, min_cosine=0.8).violated
     check = check_members(["alcohol"], mocktail, embed=embed, min_cosine=0.8, asked=asked)
     assert check.violated == []
