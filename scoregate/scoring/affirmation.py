@@ -70,6 +70,8 @@ _COUNTERFACTUAL = re.compile(
 _COMPARISON = re.compile(
     r"\bthe\s+way\s+(?:a\s+|an\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:does|do|did|would|used\s+to)\b"
     r"|\bwhere\s+(?:a|an|the|your)\s+[\w-]+\s+would\s+(?:be|go|sit|normally\s+be)\b"
+    # "as a resolution, like a rhyme would give you"
+    + r"|\blike\s+(?:a|an|the)\s+[\w-]+\s+(?:would|does|did)\b"
 )
 #: What a product may hold, told as a warning: "brioche often contains milk", "some
 #: enriched breads contain egg" (but "this recipe contains butter" is a use). It rules out
@@ -78,6 +80,7 @@ _COMPARISON = re.compile(
 _MAY_CONTAIN = re.compile(
     r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently|quietly|secretly)"
     r"\s+contains?\b"
+    r"|\bthere(?:'s|\s+is|\s+are)\s+(?:often|usually|sometimes|commonly)\b"
     r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
     r"|(?<=\b(?:many|most)\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include|are\s+blended\s+with)\b"
     # what products of a kind usually are: "flat-pack boxes are usually particleboard"
@@ -218,6 +221,11 @@ def stem(word: str) -> str:
 
 #: A compound ("walnut" for "nut") needs a real word before the term, not "mi" in "minute".
 MIN_COMPOUND_PREFIX = 3
+#: ... and a short head: "peanut" has a nut, "buttermilk" milk, but a longer word at the end
+#: of another is mostly chance ("placement" is no cement, "headteacher" no teacher,
+#: "bodyweight" no weights).
+MIN_COMPOUND_HEAD = 3
+MAX_COMPOUND_HEAD = 5
 
 
 def _matches(token: str, term_stem: str) -> bool:
@@ -225,7 +233,7 @@ def _matches(token: str, term_stem: str) -> bool:
     if s == term_stem:
         return True
     return (
-        len(term_stem) >= 3
+        MIN_COMPOUND_HEAD <= len(term_stem) <= MAX_COMPOUND_HEAD
         and s.endswith(term_stem)
         and len(s) - len(term_stem) >= MIN_COMPOUND_PREFIX
     )
@@ -397,6 +405,20 @@ def _ruled_out_after(tokens: list[str], i: int) -> bool:
     return after[1] == "out" and after[2:3] != ["of"] and given
 
 
+def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """ "I've kept all the citrus oils out", "keep the dog out": kept away, not used (but
+    "keep the chicken out of the fridge" is a place)."""
+    after = tokens[i + 1 : i + 4]
+    at = next((k for k, t in enumerate(after) if t == "out"), None)
+    if at is None or at > 1 or after[at + 1 : at + 2] == ["of"]:
+        return False
+    lo = max(0, i - 4)
+    return any(t in _KEEP and clauses[k + lo] == clauses[i] for k, t in enumerate(tokens[lo:i]))
+
+
+_KEEP = frozenset({"keep", "keeps", "kept", "keeping"})
+
+
 def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
     """Whether a negation near token ``i`` rules it out ("no garlic", "garlic-free")."""
     after = tokens[i + 1 : i + 3]
@@ -413,6 +435,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after)
         or _condition_after(tokens, clauses, i)
         or _ruled_out_after(tokens, i)
+        or _kept_out(tokens, clauses, i)
     )
 
 

@@ -143,6 +143,12 @@ _CUES: tuple[str, ...] = (
     LACK_CUE,
 )
 _EXCLUSION_RES = tuple(re.compile(cue + _TERM + _END, re.IGNORECASE) for cue in _CUES)
+#: "nothing milk-based", "no oil-based paint": the base is what is ruled out.
+_BASED_RE = re.compile(
+    r"\b(?:no|nothing|without|avoid|zero)\s+(?P<x>[a-z]{3,})-based\b"
+    r"(?!\s+(?!please\b|at\b|anything\b|either\b|whatsoever\b)[a-z])",
+    re.IGNORECASE,
+)
 _FREE_RE = re.compile(r"\b(?P<x>[a-z]+)[- ]free\b", re.IGNORECASE)
 #: Words before a spaced "free" that are not what is left out: "or free ebooks", "that the
 #: hall be free on Thursdays", "feel free".
@@ -603,6 +609,7 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
             if (t := _allergen(m.group("x")))
         ]
         found += [(_HABITS[m.group("v").lower()], m.group(0)) for m in _HABIT_RE.finditer(sentence)]
+        found += [(m.group("x").lower(), m.group(0)) for m in _BASED_RE.finditer(sentence)]
         found += [
             (m.group("x").lower(), m.group(0))
             for m in _FREE_RE.finditer(sentence)
@@ -626,8 +633,14 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
     return [
         (t, phrase)
         for t, phrase in found
-        if t not in _STOP_TERMS and not t.startswith(("other ", "any other "))
+        if t not in _STOP_TERMS
+        and not t.startswith(("other ", "any other "))
+        # where the exclusion before it holds: "no cement anywhere, not even on the copes"
+        and not (t.startswith(_PLACE_PREPOSITIONS) and _NOT_EVEN.match(phrase))
     ]
+
+
+_NOT_EVEN = re.compile(r".*\bnot\s+even\s", re.IGNORECASE)
 
 
 _ADVERBS = frozenset("anywhere far alone much long late again there here around".split())

@@ -41,6 +41,9 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
     name: tuple(members.split())
     for name, members in {
         "meat": _MEAT,
+        "animal products": f"{_MEAT} {_FISH} {_SHELLFISH} {_DAIRY} egg eggs honey gelatin gelatine"
+        " leather suede wool silk lard",
+        "milk": _DAIRY,
         "red meat": "beef pork lamb steak veal venison mince burger burgers",
         "poultry": "chicken turkey duck",
         "pork": "bacon ham sausage prosciutto pancetta chorizo salami pepperoni",
@@ -83,6 +86,23 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "retirement savings": "ira iras 401k 403b roth pension",
     }.items()
 }
+
+#: A generic head after the class that names no more than the class: "pork products",
+#: "dairy-based foods", "meat items".
+_GENERIC_HEAD = re.compile(
+    r"(?:[\s-]+(?:products?|items?|based|derived|derivatives?|ingredients?|foods?|stuff))+$"
+)
+
+
+def class_members(item: str) -> tuple[str, ...]:
+    """The listed members of an excluded class, read through a generic head ("pork
+    products" has the members of "pork"); none when no list knows the class."""
+    for name in dict.fromkeys((item, _GENERIC_HEAD.sub("", item))):
+        members = CLASS_MEMBERS.get(name, ()) or CLASS_MEMBERS.get(f"{name}s", ())
+        if members:
+            return members
+    return ()
+
 
 #: A word before a member that makes it a substitute, not a member ("oat milk").
 _SUBSTITUTE = (
@@ -347,7 +367,7 @@ def check_members(
         if form is not None and (found := form.search(content)):
             check.violated.append((item, found.group(0).strip()[:40]))
             continue
-        members = CLASS_MEMBERS.get(item, ()) or CLASS_MEMBERS.get(f"{item}s", ())
+        members = class_members(item)
         text = _unpowered(_strip_substitutes(content, (item, *members), item), item)
         seen, affirmed = mentions(text, item)
         if affirmed:

@@ -183,3 +183,52 @@ def test_a_word_wider_than_the_class_is_no_member() -> None:
     assert check_members(["alcohol"], answer, embed=embed, min_cosine=0.7).violated == []
     check = check_members(["alcohol"], answer + " Pour prosecco.", embed=embed, min_cosine=0.7)
     assert check.violated == [("alcohol", "prosecco")]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (
+            "Solid perfume for my sister, absolutely no citrus, she reacts to it in the sun.",
+            "I've kept all the citrus oils out: lavender and cedar give it freshness.",
+        ),
+        (
+            "Drop earrings for a customer with a nickel allergy: nickel-free only.",
+            "Avoid cheap plated findings: the plating wears and there's often a nickel underlayer.",
+        ),
+        (
+            "A short poem for my gran, I don't want rhyming.",
+            "End on a repeated line, which the ear hears as a close, like a rhyme would.",
+        ),
+        (
+            "Dry stone wall repair: no mortar or cement anywhere.",
+            "The wall stands by the weight of the stones and their placement.",
+        ),
+        (
+            "A GCSE teacher on jury service: I can't leave my class without their teacher.",
+            "A brief supporting letter from your headteacher helps.",
+        ),
+    ],
+)
+def test_kept_out_often_held_compared_or_a_chance_ending_is_no_use(query: str, answer: str) -> None:
+    assert _flags(query, answer) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flag"),
+    [
+        ("A snack without nuts please.", "Try a handful of walnuts.", "nuts"),
+        ("Solid perfume, no citrus please.", "Keep the bergamot and citrus oils in.", "citrus"),
+        ("Food parcel: no pork products.", "Tinned ham and beans.", "pork products"),
+        ("Vegan boots: no animal products.", "Resole with leather.", "animal products"),
+        ("Nothing milk-based please.", "Block with 5% skimmed milk in TBST.", "milk"),
+    ],
+)
+def test_compounds_classes_and_bases_are_still_caught(query: str, answer: str, flag: str) -> None:
+    assert flag in _flags(query, answer)
+
+
+def test_a_place_after_not_even_is_where_the_exclusion_holds_not_a_thing() -> None:
+    q = "Conservation officer says: no mortar or cement anywhere, not even on the copes. How?"
+    assert parse_exclusions(q) == ["mortar", "cement"]
+    assert parse_exclusions("I don't want to drive on the freeway.") == ["drive"]
