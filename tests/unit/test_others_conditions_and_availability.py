@@ -8,18 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoregate.scoring.activities import affirmed_activities
 from scoregate.scoring.exclusions import parse_exclusions
 from scoregate.scoring.membership import check_members
-from scoregate.scoring.request_analysis import analyze
-
-
-def _flags(query: str, answer: str) -> list[str]:
-    a = analyze(query)
-    check = check_members(a.excluded, answer, asked=a.asked)
-    return [i for i, _ in check.violated] + [
-        x.label for x, _ in affirmed_activities(answer, a.avoided)
-    ]
+from tests.unit.test_harms_comparisons_and_conditions import _flags
 
 
 @pytest.mark.parametrize(
