@@ -408,9 +408,8 @@ def _ruled_out_after(tokens: list[str], i: int) -> bool:
 def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
     """ "I've kept all the citrus oils out", "keep the dog out": kept away, not used (but
     "keep the chicken out of the fridge" is a place)."""
-    after = tokens[i + 1 : i + 4]
-    at = next((k for k, t in enumerate(after) if t == "out"), None)
-    if at is None or at > 1 or after[at + 1 : at + 2] == ["of"]:
+    after = tokens[i + 1 : i + 4]  # "out" right after the item or one word later
+    if "out" not in after[:2] or after[after.index("out") + 1 :][:1] == ["of"]:
         return False
     lo = max(0, i - 4)
     return any(t in _KEEP and clauses[k + lo] == clauses[i] for k, t in enumerate(tokens[lo:i]))

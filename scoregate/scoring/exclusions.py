@@ -166,6 +166,23 @@ _FREE_TIME = re.compile(
     re.IGNORECASE,
 )
 _ONLY_BEFORE = re.compile(r"\b(?:just|only)\s+$", re.IGNORECASE)
+
+
+def _left_out(m: re.Match[str], sentence: str) -> bool:
+    """Whether an "X-free" / "X free" match rules X out: "R-free 0.27" names a figure, and
+    a spaced "free" after a pronoun or before a time says who or when is free."""
+    x = m.group("x")
+    if len(x) < 2:
+        return False
+    if "-" in m.group(0):
+        return True
+    return (
+        x.lower() not in _NOT_FREE_OF
+        and not _FREE_TIME.match(sentence, m.end())
+        and not _ONLY_BEFORE.search(sentence, 0, m.start())
+    )
+
+
 #: Nouns that name a condition an item causes: "a milk allergy", "gluten intolerance".
 ALLERGY_NOUNS = ("allergy", "allergies", "allergic", "intolerance", "intolerances", "intolerant")
 #: An allergy named by its allergen: "egg allergy kid", "my son's severe peanut allergy".
@@ -613,15 +630,7 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
         found += [
             (m.group("x").lower(), m.group(0))
             for m in _FREE_RE.finditer(sentence)
-            if len(m.group("x")) > 1  # "R-free 0.27" is a figure's name
-            and (
-                "-" in m.group(0)
-                or (
-                    m.group("x").lower() not in _NOT_FREE_OF
-                    and not _FREE_TIME.match(sentence, m.end())
-                    and not _ONLY_BEFORE.search(sentence, 0, m.start())
-                )
-            )
+            if _left_out(m, sentence)
         ]
         found += [
             (t, m.group(0))
@@ -636,11 +645,11 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
         if t not in _STOP_TERMS
         and not t.startswith(("other ", "any other "))
         # where the exclusion before it holds: "no cement anywhere, not even on the copes"
-        and not (t.startswith(_PLACE_PREPOSITIONS) and _NOT_EVEN.match(phrase))
+        and not (t.startswith(_PLACE_PREPOSITIONS) and _NOT_EVEN.search(phrase))
     ]
 
 
-_NOT_EVEN = re.compile(r".*\bnot\s+even\s", re.IGNORECASE)
+_NOT_EVEN = re.compile(r"\bnot\s+even\s", re.IGNORECASE)
 
 
 _ADVERBS = frozenset("anywhere far alone much long late again there here around".split())
