@@ -102,6 +102,16 @@ def action_of_band(band: Band, score: float, cuts: ActionThresholds) -> Action:
     return "iterate" if score >= cuts.iterate else "reject"
 
 
+def _cap_short_coverage(score: float, note: str, cuts: ActionThresholds) -> tuple[float, str]:
+    """Too little was scored to accept: the score itself stays below the accept cut (at the
+    highest 4-place value under it), so a client gating on the score cannot accept what the
+    action sends to review."""
+    top = math.ceil(cuts.accept * 10_000 - 1e-6) / 10_000 - 0.0001
+    if score <= top:
+        return score, note
+    return top, f"{note}; score capped at {top:.4f}, below the accept cut {cuts.accept:.2f}"
+
+
 def passes_minimum(score: float, cfg: ScoringConfig, cuts: ActionThresholds | None = None) -> bool:
     """Seed 004's ``passesMinimum``: the score reaches the ``reject`` threshold."""
     return score >= (cuts or cfg.actions).reject
@@ -453,10 +463,12 @@ def fuse(
         elif why not in capped:
             capped.append(why)  # the evidence still explains a score already below its cap
     score, hard = _cap_hard(request, tracks, score, cfg, notes)
+    coverage = _coverage_note(request, tracks, weights, profile_name, cfg)
+    if coverage is not None:
+        score, coverage = _cap_short_coverage(score, coverage, cuts)
     # Rounded once: the stored score, score_100, the band and the action all read this value.
     score = round(min(1.0, max(0.0, score)), 4)
     band = band_for(score, cfg, request.previous_score, cuts)
-    coverage = _coverage_note(request, tracks, weights, profile_name, cfg)
     if coverage is not None:
         band = "AMBER" if band == "GREEN" else band
         notes.append(coverage)

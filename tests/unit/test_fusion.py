@@ -246,13 +246,23 @@ def test_low_weight_coverage_caps_action_at_review_and_band_at_amber():
         "heuristics": ok("heuristics", 1.0),
     }
     r = fuse(req(), tracks, CFG)
-    assert r.score == 1.0
+    # The score stays below the accept cut, so gating on it cannot accept it either.
+    assert r.score == 0.9799 < CFG.actions.accept
     assert r.action == "review" and r.band == "AMBER"
+    assert any(x.endswith("; score capped at 0.9799, below the accept cut 0.98") for x in r.reasons)
     p = CFG.fusion.profiles["default"]
     share = p["heuristics"] / (p["heuristics"] + p["precision"] + p["semantic"])
     assert any(f"only {share:.1%} of the default profile's weight" in x for x in r.reasons)
     # The existing notes on failed tracks and renormalisation are kept.
     assert any("precision track failed: model unavailable" in x for x in r.reasons)
+
+
+@pytest.mark.parametrize("accept", [0.8, 0.985])
+def test_short_coverage_caps_the_score_below_any_accept_cut(accept):
+    tracks = {"heuristics": ok("heuristics", 1.0)}
+    r = fuse(req(), tracks, CFG, accept_cut=accept)
+    assert r.score < accept and r.score >= accept - 0.0001
+    assert r.action == "review"
 
 
 def test_coverage_counts_only_tracks_the_request_applies_to():

@@ -210,3 +210,25 @@ def test_an_answer_nothing_could_read_goes_to_a_person() -> None:
     )
     assert r.action == "review" and r.score == CFG.actions.review
     assert any("a person should read it" in x for x in r.reasons)
+
+
+def test_an_unread_answer_that_meets_its_constraints_scores_below_the_accept_cut() -> None:
+    """Only its form was judged: review, and a score a client gating on it cannot accept."""
+    r = fuse(
+        ScoreRequest(
+            query="Explique la photosynthèse et mentionne la chlorophylle.",
+            content=(
+                "La photosynthèse permet aux plantes de transformer la lumière en énergie"
+                " chimique grâce à la chlorophylle, qui capte la lumière du soleil."
+            ),
+            constraints=[{"kind": "contains", "value": "chlorophylle"}],
+        ),
+        {
+            "semantic": TrackScore(name="semantic", score=0.9),
+            "precision": TrackScore(name="precision", score=0.9),
+            "reward": TrackScore(name="reward", score=1.0),
+        },
+        CFG,
+    )
+    assert r.action == "review" and r.band == "AMBER"
+    assert r.score < CFG.actions.accept
