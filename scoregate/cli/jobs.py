@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress
+from rich.table import Table
 
 from scoregate.cli.args import (
     AsJson,
@@ -21,6 +22,7 @@ from scoregate.cli.args import (
     request_body,
 )
 from scoregate.cli.console import console, die, err
+from scoregate.cli.wait import TIMED_OUT, WAIT_DONE
 from scoregate.pipelines.validation import JobLine
 
 jobs_app = typer.Typer(help="Inspect jobs.", no_args_is_help=True)
@@ -96,8 +98,9 @@ def submit(
         typer.Option(
             help=(
                 "Wait until every job is final or waits for a human. Exit 0 when every job"
-                " is accepted or completed, 4 when one is not approved (awaiting review,"
-                " escalated, rejected, failed or cancelled), 1 when the wait timed out."
+                " is approved (accepted, or completed with action accept), 4 when one is"
+                " not (awaiting review, escalated, rejected, failed, cancelled, or completed"
+                " with action review, iterate or reject), 1 when the wait timed out."
             )
         ),
     ] = False,
@@ -131,36 +134,59 @@ def submit(
     else:
         raise die("give --query (with --content or --content-file) or --file JOBS.jsonl")
     ids = _submit_bodies(api, bodies, options)
-    if as_json:
-        from scoregate.cli.output import submit_json
+    if not wait:
+        if as_json:
+            from scoregate.cli.output import submit_json
 
-        text, statuses = submit_json(ids, wait=wait, timeout=timeout)
-        print(text)
-        _exit_for(statuses)
+            print(submit_json(ids))
+        else:
+            print("\n".join(ids))
         return
-    for job_id in ids:
-        print(job_id)
-    if wait:
-        from scoregate.reports.render import wait_for_jobs
-
-        _exit_for(wait_for_jobs(console, ids, timeout))
+    _wait(ids, timeout, as_json=as_json)
 
 
-#: What ``submit --wait`` exits with when every job has stopped and one was not approved
-#: (waiting for a human, rejected, failed or cancelled): a script can use the answer only
-#: on 0. 1 is a wait that timed out, 2 bad input, 3 a broker that did not take the jobs.
-NOT_APPROVED_EXIT = 4
-NOT_APPROVED = frozenset({"awaiting_review", "escalated", "rejected", "failed", "cancelled"})
+def _wait(ids: list[str], timeout: float, *, as_json: bool) -> None:
+    """Wait for the jobs, print each one's state (or the JSON document) and exit with the
+    verdict (:func:`scoregate.cli.wait.exit_status`)."""
+    from scoregate.cli.output import submit_json
+    from scoregate.cli.wait import exit_status, wait_for
+
+    if as_json:
+        jobs = wait_for(ids, timeout)
+        print(submit_json(ids, jobs))
+    else:
+        print("\n".join(ids))
+        with console.status("waiting for jobs...") as shown:
+            jobs = wait_for(
+                ids,
+                timeout,
+                progress=lambda n: shown.update(f"waiting for {n} of {len(ids)} job(s)..."),
+            )
+        for job in jobs:
+            console.print(_wait_line(job), soft_wrap=True)
+    code = exit_status(jobs)
+    if code == TIMED_OUT:
+        running = sum(job["status"] not in WAIT_DONE for job in jobs)
+        raise die(
+            f"{running} job(s) still running after {timeout:g} s: follow them with"
+            " `scoregate jobs show ID`, or wait longer with --timeout",
+            code,
+        )
+    if code:
+        raise typer.Exit(code)
 
 
-def _exit_for(statuses: list[str]) -> None:
-    """Exit 1 if a job is still running, 4 if one ended without being approved."""
-    from scoregate.cli.output import WAIT_DONE
+def _wait_line(job: dict[str, Any]) -> str:
+    """``ID STATUS score=S`` and, once the job has a final result, ``action=A``."""
+    from scoregate.cli.wait import final_action
+    from scoregate.reports.render import latest_score
+    from scoregate.reports.terminal import safe
 
-    if any(status not in WAIT_DONE for status in statuses):
-        raise typer.Exit(1)
-    if any(status in NOT_APPROVED for status in statuses):
-        raise typer.Exit(NOT_APPROVED_EXIT)
+    score = latest_score(job)
+    shown = "—" if score is None else f"{score:.2f}"
+    line = f"{safe(job['id'])} {safe(job['status'])} score={shown}"
+    action = final_action(job)
+    return line if action is None else f"{line} action={safe(action)}"
 
 
 def _task_ref(text: str | None) -> dict[str, str] | None:
@@ -228,9 +254,49 @@ def jobs_list(
 
         print(jobs_list_json(api.list_jobs(status=status, limit=limit, waiting=waiting)))
         return
-    from scoregate.reports.render import print_jobs
+    from scoregate.pipelines import api
 
-    print_jobs(console, status=status, limit=limit, waiting=waiting)
+    rows = api.list_jobs(status=status, limit=limit, waiting=waiting)
+    console.print(_jobs_table(rows, _final_actions(api, [r["id"] for r in rows]), waiting))
+
+
+def _final_actions(api: Any, ids: list[str]) -> dict[str, str | None]:
+    """Each job's final action (``None`` before it has a final result), in one query."""
+    from sqlalchemy import select
+
+    from scoregate.storage.tables import Job
+
+    if not ids:
+        return {}
+    ctx = api.client_context()[0]
+    with ctx.session() as s:
+        rows = s.execute(select(Job.id, Job.final_result).where(Job.id.in_(ids)))
+        return {job_id: (final or {}).get("action") for job_id, final in rows}
+
+
+def _jobs_table(rows: list[dict[str, Any]], actions: dict[str, str | None], waiting: bool) -> Table:
+    """``jobs list``: one row a job; ``action`` is the gate's verdict in its final result
+    (a ``completed`` job's answer is approved only when it is ``accept``)."""
+    from scoregate.reports.render import BAND_STYLE
+    from scoregate.reports.terminal import plain
+
+    table = Table(title="jobs waiting for a human, longest first" if waiting else "jobs")
+    # The id column never shrinks: a cut id cannot be pasted into `jobs show`.
+    table.add_column("id", no_wrap=True, min_width=36)
+    for col in ("status", "iteration", "score", "band", "action", "created"):
+        table.add_column(col)
+    for row in rows:
+        band = row["band"] or "—"
+        table.add_row(
+            plain(row["id"]),
+            plain(row["status"]),
+            str(row["iteration"]),
+            "—" if row["score"] is None else f"{row['score']:.2f}",
+            plain(band, BAND_STYLE.get(band, "")),
+            plain(actions.get(row["id"]) or "—"),
+            str(row["created_at"])[:19],
+        )
+    return table
 
 
 @jobs_app.command("show")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
+
+from pydantic import Field
 
 from scoregate.schemas.output import (
     JobListOutput,
@@ -16,10 +17,23 @@ from scoregate.schemas.output import (
 )
 from scoregate.schemas.result import ScoreResult
 
-#: Job statuses ``submit --wait`` stops waiting at (final, or waiting for a human).
-WAIT_DONE = frozenset(
-    {"accepted", "completed", "rejected", "escalated", "failed", "cancelled", "awaiting_review"}
-)
+
+class WaitedJob(JobState):
+    """A job's state when ``submit --wait`` returned, with the gate's verdict."""
+
+    action: str | None = Field(
+        default=None,
+        description="The final result's action (accept, review, iterate, reject); null"
+        " while the job has none (running, or waiting for a human).",
+    )
+
+
+class WaitedSubmit(SubmitOutput):
+    """``scoregate submit --wait --json``."""
+
+    jobs: list[WaitedJob] | None = Field(  # type: ignore[assignment]
+        default=None, description="With --wait: each job's state when the wait ended."
+    )
 
 
 def score_json(result: ScoreResult) -> str:
@@ -35,20 +49,21 @@ def job_json(job: dict[str, Any]) -> str:
 
 
 def submit_json(
-    ids: list[str], *, wait: bool, timeout: float, poll_s: float = 0.5
-) -> tuple[str, list[str]]:
-    """The submit document, after waiting when asked; returns it and each job's status
-    (none without ``wait``)."""
-    if not wait:
-        return dump(SubmitOutput(job_ids=ids)), []
-    from scoregate.pipelines import api
+    ids: list[str], jobs: list[dict[str, Any]] | None = None, pending: list[str] | None = None
+) -> str:
+    """The submit document: the ids, and after ``--wait`` each job as last read and the
+    ids of those still running (``pending``)."""
+    if jobs is None:
+        return dump(SubmitOutput(job_ids=ids, pending=pending or []))
+    from scoregate.cli.wait import WAIT_DONE, final_action
     from scoregate.reports.render import latest_score
 
-    deadline = time.monotonic() + timeout
-    jobs = {j: api.get_job(j) for j in ids}
-    while time.monotonic() < deadline and any(jobs[j]["status"] not in WAIT_DONE for j in ids):
-        time.sleep(poll_s)
-        jobs.update({j: api.get_job(j) for j in ids if jobs[j]["status"] not in WAIT_DONE})
-    states = [JobState(id=j, status=jobs[j]["status"], score=latest_score(jobs[j])) for j in ids]
-    pending = [s.id for s in states if s.status not in WAIT_DONE]
-    return dump(SubmitOutput(job_ids=ids, jobs=states, pending=pending)), [s.status for s in states]
+    states = [
+        WaitedJob(
+            id=job["id"], status=job["status"], score=latest_score(job), action=final_action(job)
+        )
+        for job in jobs
+    ]
+    if pending is None:
+        pending = [s.id for s in states if s.status not in WAIT_DONE]
+    return dump(WaitedSubmit(job_ids=ids, jobs=states, pending=pending))
