@@ -16,13 +16,26 @@ from scoregate.storage.tables import JOB_STATUSES, TERMINAL_JOB_STATUSES
 CANCELLABLE: tuple[str, ...] = tuple(s for s in JOB_STATUSES if s not in TERMINAL_JOB_STATUSES)
 
 
+class JobFinal(ValueError):
+    """The job is final already: nothing is left to cancel."""
+
+    def __init__(self, job_id: str, status: str) -> None:
+        self.job_id = job_id
+        self.status = status
+        super().__init__(
+            f"job {job_id} is {status}: only a job not final yet can be cancelled, and"
+            f" {status} is final"
+        )
+
+
 def cancel(ctx: PipelineContext, job_id: str, actor: str, note: str | None = None) -> str:
     """Cancel the job; returns the status it was cancelled from.
 
     Raises:
         LookupError: no such job.
-        ValueError: the job is final already (accepted, completed, rejected, failed,
+        JobFinal: the job is final already (accepted, completed, rejected, failed,
             cancelled).
+        ValueError: ``actor`` or ``note`` is a text that cannot be stored.
     """
     check_text(actor, "actor")
     check_text(note or "", "note")
@@ -40,7 +53,7 @@ def cancel(ctx: PipelineContext, job_id: str, actor: str, note: str | None = Non
         job = repo.get_jobs(s, job_ids=[job_id])[job_id]
         was = job.status
         if not repo.set_job_status(s, job_id=job_id, status="cancelled", expect=CANCELLABLE):
-            raise ValueError(f"job {job_id} is {was}: only a job not final yet can be cancelled")
+            raise JobFinal(job_id, was)
         repo.resolve_escalation(s, job_id=job_id, status="cancelled", actor=actor, note=note)
         repo.append_decision(
             s,

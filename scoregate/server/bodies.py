@@ -12,8 +12,32 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from scoregate.pipelines.validation import MAX_KEY_CHARS
-from scoregate.schemas.loop import TASK_NAME, Hooks, LoopPolicy, TaskRef
+from scoregate.schemas.loop import (
+    MAX_ERROR_MESSAGE_CHARS,
+    TASK_NAME,
+    AgentOutput,
+    Hooks,
+    LoopPolicy,
+    TaskRef,
+)
 from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import Action, Band, ScoreResult
+
+#: A job's status (``scoregate.storage.tables.JOB_STATUSES``, which a test keeps in step).
+JobStatus = Literal[
+    "pending",
+    "running",
+    "awaiting_agent",
+    "awaiting_review",
+    "researching",
+    "accepted",
+    "completed",
+    "rejected",
+    "escalated",
+    "failed",
+    "cancelled",
+]
+IterationStatus = Literal["scoring", "fused", "decided", "failed", "stuck"]
 
 #: A task by name only (its default queue) or as ``{"task": ..., "queue": ...}``.
 TaskArg = TaskRef | Annotated[str, Field(pattern=TASK_NAME)]
@@ -47,14 +71,14 @@ class JobSubmission(BaseModel):
 
 class JobAccepted(BaseModel):
     id: str
-    status: str
+    status: JobStatus
     url: str
     #: True when the idempotency key named a job submitted before: nothing new was started.
     replayed: bool = False
 
 
 class ReviewBody(BaseModel):
-    """A reviewer's verdict on a job waiting for a human."""
+    """A reviewer's verdict on a job waiting for a human (``cancel``: on any job not final)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -71,21 +95,85 @@ class ReviewBody(BaseModel):
 
 class ReviewDone(BaseModel):
     id: str
-    verdict: str
+    verdict: Literal["approve", "reject", "research", "cancel"]
     reviewer: str
-    status: str
+    status: JobStatus
+
+
+class CancelBody(BaseModel):
+    """Who cancels and why; both optional (default: the API key's name, no note)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    actor: ShortText | None = Field(
+        default=None,
+        description=(
+            "Who cancels; default: the API key's name. With API keys, a different name is"
+            " recorded beside the key's: 'bob (key ci)'."
+        ),
+    )
+    #: The same as ``actor``, as the review route names it; give one of them.
+    reviewer: ShortText | None = None
+    note: str | None = Field(default=None, max_length=10_000)
+
+
+class Cancelled(BaseModel):
+    id: str
+    #: The status the job was cancelled from.
+    previous_status: JobStatus
+    actor: str
+    status: JobStatus
+
+
+class AgentResultBody(BaseModel):
+    """The agent's next answer, as ``scoregate.control.agent_result`` takes it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    #: The iteration the answer is for: the one the job waits for (current_iteration + 1).
+    iteration: int = Field(ge=2, le=1000, strict=True)
+    #: The revised text, or ``{content, eval_metrics, self_reported_confidence}``.
+    output: str | AgentOutput
+
+
+class AgentErrorBody(BaseModel):
+    """The agent failed to answer ``iteration``, as ``scoregate.control.agent_error``
+    takes it (without ``job_id``: the path names the job)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    iteration: int = Field(ge=2, le=1000, strict=True)
+    error_type: str = Field(default="Error", min_length=1, max_length=200)
+    message: str = Field(default="", max_length=MAX_ERROR_MESSAGE_CHARS)
+    #: An id of this attempt: a report sent again with the same one counts once.
+    task_id: str | None = Field(default=None, min_length=1, max_length=255)
+
+
+class AgentReplyTaken(BaseModel):
+    id: str
+    iteration: int
+    #: The job's status once the answer (or error) was recorded.
+    status: JobStatus
+    current_iteration: int
+    #: For an error report: ``retried``, ``escalated``, ``failed`` (what the job did);
+    #: for an answer: ``scoring`` (taken) or ``rejected`` (an answer the pipeline refused,
+    #: counted as an agent failure).
+    outcome: str
 
 
 class JobSummary(BaseModel):
     id: str
-    status: str
+    status: JobStatus
     iteration: int
     created_at: str
     updated_at: str
     #: The final score and band; for a job not final yet (waiting for a human, say), its
     #: latest scored iteration's; null before any score.
     score: float | None = None
-    band: str | None = None
+    band: Band | None = None
+    #: The gate's recommended action in the final result (gate on this, not on ``status``
+    #: or ``score``); null while the job is not final, or when it ended without a score.
+    action: Action | None = None
     url: str
 
 
@@ -95,18 +183,136 @@ class JobPage(BaseModel):
     next_cursor: str | None = None
 
 
-class JobDetail(BaseModel):
-    """A job with every iteration's breakdown, its decisions (the audit trail) and
-    escalations."""
+class TrackRow(BaseModel):
+    """One track's stored score for an iteration."""
 
-    model_config = ConfigDict(extra="allow")
+    created_at: str
+    status: Literal["ok", "failed", "timeout"]
+    score: float | None
+    #: The track's full output (``{"tracks": {name: TrackScore}}``).
+    payload: dict[str, Any]
+    elapsed_ms: float
+
+
+class IterationOut(BaseModel):
+    """One iteration: its fused score, the gate's action, reasons and the full breakdown."""
+
+    n: int
+    created_at: str
+    updated_at: str
+    expected_tracks: list[str]
+    landed_tracks: int
+    fusion_claimed: bool
+    fused_at: str | None
+    decided_at: str | None
+    status: IterationStatus
+    score: float | None
+    score_100: int | None
+    band: Band | None
+    action: Action | None
+    calibrated: float | None
+    components: dict[str, float] | None
+    weights: dict[str, float] | None
+    reasons: list[str] | None
+    #: The full breakdown (as ``POST /v1/score`` returns it); null before fusion.
+    result: ScoreResult | None
+    timings: dict[str, float] | None
+    published_at: str | None
+    deliveries: int
+    tracks: dict[str, TrackRow]
+    #: With ``?content=true``: the text scored (the accepted answer is that of iteration
+    #: ``current_iteration``) and the request it was scored with, without its ``content``.
+    content: str | None = None
+    request: dict[str, Any] | None = None
+
+
+class DecisionOut(BaseModel):
+    """One line of the audit trail."""
+
+    id: int
+    created_at: str
+    n: int
+    tier: Literal["high", "medium", "low"] | None
+    band: Band | None
+    confidence: float | None
+    #: complete, accept, iterate, exit, review, research, approve, reject, cancel,
+    #: agent_error, agent_result_refused, submit_refused, fail, escalate...
+    action: str
+    rationale: str
+    actor: str
+    quota_used: int | None
+    quota_remaining: int | None
+    details: dict[str, Any]
+    dedupe_key: str | None
+
+
+class EscalationOut(BaseModel):
+    """A hand-off to a human: ``escalation`` (the loop gave up) or ``review`` (the gate)."""
+
+    id: int
+    n: int
+    created_at: str
+    kind: Literal["escalation", "review"]
+    reason: str
+    status: Literal["open", "approved", "rejected", "research", "cancelled"]
+    resolved_at: str | None
+    resolved_by: str | None
+    note: str | None
+
+
+class DispatchOut(BaseModel):
+    """A hook or agent task scoregate sent for the job (through Celery)."""
+
+    id: int
+    n: int
+    kind: Literal["hook", "agent"]
+    role: str
+    task: str
+    queue: str
+    sent_at: str
+    celery_task_id: str
+    #: Null while the broker has not taken it (the sweeper sends it again).
+    published_at: str | None
+
+
+class JobDetail(BaseModel):
+    """A job with every iteration's breakdown, its decisions (the audit trail),
+    escalations and dispatches."""
 
     id: str
-    status: str
+    created_at: str
+    updated_at: str
+    status: JobStatus
+    #: The submitted request (its ``content`` is the first answer).
+    request: ScoreRequest
+    policy: LoopPolicy
+    agent: TaskRef | None
+    hooks: Hooks
     current_iteration: int
-    iterations: list[dict[str, Any]]
-    decisions: list[dict[str, Any]]
-    escalations: list[dict[str, Any]]
+    #: The final breakdown; the verdict is ``final_result.action``. Null until final.
+    final_result: ScoreResult | None
+    failure_reason: str | None
+    task_name: str | None
+    submitted_by: str | None
+    idempotency_key: str | None
+    iterations: list[IterationOut]
+    decisions: list[DecisionOut]
+    escalations: list[EscalationOut]
+    dispatches: list[DispatchOut]
+
+
+class JobState(BaseModel):
+    """The light form of a job, for polling: where it stands and its verdict."""
+
+    id: str
+    status: JobStatus
+    current_iteration: int
+    updated_at: str
+    #: ``final_result.action``: the gate's verdict; null while not final.
+    action: Action | None
+    final_result: ScoreResult | None
+    failure_reason: str | None
+    url: str
 
 
 class Health(BaseModel):

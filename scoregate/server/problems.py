@@ -1,7 +1,8 @@
 """Every error as RFC 9457 problem details (``application/problem+json``), one shape.
 
-``detail`` says what is wrong and how to fix it; validation errors also list each
-problem under ``errors`` with its location in the request.
+``type`` is stable per kind of problem (``/problems/not-found``...: :data:`PROBLEM_TYPES`),
+for a program to branch on; ``detail`` says what is wrong and how to fix it; validation
+errors also list each problem under ``errors`` with its location in the request.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 log = logging.getLogger(__name__)
@@ -27,16 +29,141 @@ TOO_LARGE = (
 )
 
 
+#: Each kind of problem, by the last part of its ``type`` (``/problems/<kind>``).
+PROBLEM_TYPES: dict[str, str] = {
+    "unreadable-body": "400: the body is not UTF-8, or not one JSON value",
+    "unauthorized": "401: no API key, or not a configured one",
+    "forbidden": "403: the key lacks the scope the route needs",
+    "not-found": "404: no job has that id, idempotency key or id start",
+    "no-route": "404: no such path (see /docs)",
+    "method-not-allowed": "405: the path takes another method",
+    "conflict": "409: the job is not in a state that allows this",
+    "ambiguous-id": "409: the start of an id names more than one job",
+    "idempotency-conflict": "409: the idempotency key holds a different request or policy",
+    "not-reviewable": "409: nothing of the job waits for a human's verdict",
+    "job-final": "409: the job is final (accepted, completed, rejected, failed, cancelled)",
+    "not-waiting-for-agent": "409: the job does not wait for the agent's answer to that"
+    " iteration (refused and noted in its audit trail)",
+    "too-large": "413: the body is over the size limit",
+    "unsupported-media-type": "415: the body is not sent as application/json",
+    "validation": "422: the body or a parameter is invalid; `errors` lists each field",
+    "quota-exceeded": "429: a quota is used up; `Retry-After` says when to try again",
+    "internal": "500: a server fault; the server log has the details",
+    "unavailable": "503: a service the server needs (the database) does not answer",
+}
+#: The kind a status means when the raiser names none.
+STATUS_KINDS: dict[int, str] = {
+    400: "unreadable-body",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not-found",
+    405: "method-not-allowed",
+    409: "conflict",
+    413: "too-large",
+    415: "unsupported-media-type",
+    422: "validation",
+    429: "quota-exceeded",
+    500: "internal",
+    503: "unavailable",
+}
+
+
+def problem_type(status: int, kind: str | None = None) -> str:
+    """The ``type`` URI reference of a problem: its kind's, else its status's default."""
+    kind = kind or STATUS_KINDS.get(status)
+    if kind is None:
+        return "about:blank"
+    if kind not in PROBLEM_TYPES:
+        raise ValueError(f"unknown problem kind {kind!r}: add it to PROBLEM_TYPES")
+    return f"/problems/{kind}"
+
+
+class FieldError(BaseModel):
+    #: Where: ``body.request.constraints.0``, ``query.status``...
+    loc: str
+    msg: str
+    type: str
+
+
+class ProblemDetails(BaseModel):
+    """An RFC 9457 problem document (``application/problem+json``)."""
+
+    #: Stable per kind of problem: ``/problems/not-found``, ``/problems/validation``...
+    type: str
+    title: str
+    status: int
+    detail: str
+    instance: str
+    #: For validation problems: each invalid field (may be empty when no field is known).
+    errors: list[FieldError] | None = None
+
+
+#: What each error status of the API means, for the OpenAPI document.
+DESCRIPTIONS: dict[int, str] = {
+    400: "The body could not be read (not UTF-8).",
+    401: "No API key, or not a configured one.",
+    403: "The key lacks the scope this route needs.",
+    404: "No job has that id, idempotency key or id start.",
+    409: "The job's state does not allow this; `type` says why.",
+    413: "The body is larger than the server accepts (32 MiB).",
+    415: "The body is not sent as `Content-Type: application/json`.",
+    422: "The body or a parameter is invalid; `errors` lists each field, `detail` says what"
+    " to fix.",
+    429: "A quota is used up; `Retry-After` says when to try again.",
+    503: "The database does not answer; try again later.",
+}
+
+
+def problem_schema() -> dict[str, Any]:
+    """:class:`ProblemDetails` as one self-contained JSON schema (its ``$defs`` inlined)."""
+    schema = ProblemDetails.model_json_schema(mode="serialization")
+    defs = schema.pop("$defs", {})
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref", "")
+            if ref.startswith("#/$defs/"):
+                return inline(defs[ref.removeprefix("#/$defs/")])
+            return {k: inline(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [inline(v) for v in node]
+        return node
+
+    return dict(inline(schema))
+
+
+def responses(*statuses: int, **described: str) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route's problem statuses; ``described`` overrides a
+    description (``s409="..."``)."""
+    schema = problem_schema()
+    return {
+        status: {
+            "description": described.get(f"s{status}", DESCRIPTIONS[status]),
+            "content": {PROBLEM_JSON: {"schema": schema}},
+        }
+        for status in statuses
+    }
+
+
 class Problem(Exception):
-    """Raise to answer with a problem document."""
+    """Raise to answer with a problem document; ``type_`` is its kind (a key of
+    :data:`PROBLEM_TYPES`), by default the status's."""
 
     def __init__(
-        self, status: int, detail: str, *, headers: dict[str, str] | None = None, **extra: Any
+        self,
+        status: int,
+        detail: str,
+        *,
+        headers: dict[str, str] | None = None,
+        type_: str | None = None,
+        **extra: Any,
     ) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.headers = headers
+        self.kind = type_
+        self.type = problem_type(status, type_)  # an unknown kind fails here, at the raise
         self.extra = extra
 
 
@@ -45,10 +172,12 @@ def problem_response(
     status: int,
     detail: str,
     headers: dict[str, str] | None = None,
+    *,
+    type_: str | None = None,
     **extra: Any,
 ) -> JSONResponse:
     body = {
-        "type": "about:blank",
+        "type": problem_type(status, type_),
         "title": HTTPStatus(status).phrase,
         "status": status,
         "detail": detail,
@@ -64,7 +193,9 @@ def _where(loc: tuple[Any, ...]) -> str:
 
 async def _on_problem(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, Problem)
-    return problem_response(request, exc.status, exc.detail, exc.headers, **exc.extra)
+    return problem_response(
+        request, exc.status, exc.detail, exc.headers, type_=exc.kind, **exc.extra
+    )
 
 
 async def _on_validation(request: Request, exc: Exception) -> JSONResponse:
@@ -82,15 +213,18 @@ async def _on_validation(request: Request, exc: Exception) -> JSONResponse:
 async def _on_http(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     detail = exc.detail if isinstance(exc.detail, str) else HTTPStatus(exc.status_code).phrase
+    kind = None
     if exc.status_code == 404 and detail == "Not Found":
         detail = f"no route {request.url.path}: see /docs for the API's paths"
+        kind = "no-route"
     if exc.status_code == 405:
         detail = f"{request.method} is not allowed on {request.url.path}: see /docs"
     if exc.status_code == 413:
         detail = TOO_LARGE
     if exc.status_code == 400 and detail == "There was an error parsing the body":
         detail = "the body could not be read: send one JSON object, encoded as UTF-8"
-    return problem_response(request, exc.status_code, detail, dict(exc.headers or {}) or None)
+    headers = dict(exc.headers or {}) or None
+    return problem_response(request, exc.status_code, detail, headers, type_=kind)
 
 
 async def _on_error(request: Request, exc: Exception) -> JSONResponse:

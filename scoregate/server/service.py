@@ -7,14 +7,17 @@ dispatcher is not thread-safe).
 
 from __future__ import annotations
 
+import heapq
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import select, text
 
-from scoregate.pipelines import control, steps
+from scoregate.pipelines import agent_errors, control, steps
+from scoregate.pipelines.cancel import JobFinal
+from scoregate.pipelines.cancel import cancel as run_cancel
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded
@@ -24,8 +27,9 @@ from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ModelProvider, default_models
 from scoregate.scoring.engine import score as run_score
 from scoregate.storage import repository as repo
-from scoregate.storage.paging import count_waiting, page_jobs, waiting_for_review
-from scoregate.storage.tables import Job
+from scoregate.storage.paging import count_waiting, encode_cursor, page_jobs, waiting_for_review
+from scoregate.storage.recovery import position
+from scoregate.storage.tables import TERMINAL_JOB_STATUSES, Job
 
 
 class NotFoundError(LookupError):
@@ -33,7 +37,23 @@ class NotFoundError(LookupError):
 
 
 class ConflictError(ValueError):
-    """The job is not in a state that allows the action (e.g. nothing waits for review)."""
+    """The job is not in a state that allows the action (e.g. nothing waits for review);
+    ``kind`` names the problem (a key of ``problems.PROBLEM_TYPES``)."""
+
+    def __init__(self, message: str, kind: str = "conflict") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class AgentAnswerRefused(ValueError):
+    """The agent's answer cannot be scored (not text, too long...): recorded on the job as
+    an agent failure, as the same answer through Celery is."""
+
+
+def _hint(job_id: str, at: tuple[str, int]) -> str:
+    if at[0] in TERMINAL_JOB_STATUSES:
+        return ", which is final"
+    return f"; GET /v1/jobs/{job_id} shows what it waits for"
 
 
 class ApiService:
@@ -82,7 +102,7 @@ class ApiService:
             try:
                 ((job_id, created),) = steps.submit_specs(self.ctx, [spec])
             except steps.IdempotencyConflict as exc:
-                raise ConflictError(str(exc)) from exc
+                raise ConflictError(str(exc), "idempotency-conflict") from exc
         return job_id, self.status_of(job_id), not created
 
     def status_of(self, job_id: str) -> str:
@@ -96,7 +116,8 @@ class ApiService:
 
     def resolve(self, ref: str) -> str:
         """The full id of the job ``ref`` names, as the CLI and Python API read it: its id,
-        its idempotency key, or the start of its id (six hex digits or more).
+        its idempotency key, or the start of its id (six hex digits or more); a UUID in
+        upper case names the job as in lower case.
 
         Raises:
             NotFoundError: no job has that id, key or id start.
@@ -105,45 +126,221 @@ class ApiService:
         with self.ctx.session() as s:
             try:
                 found = repo.resolve_job_id(s, ref)
+                if found is None and ref != ref.lower():
+                    # ids are lower-case hex; a key is matched as given, first (above)
+                    found = repo.resolve_job_id(s, ref.lower())
             except LookupError as exc:
-                raise ConflictError(str(exc)) from exc
+                raise ConflictError(str(exc), "ambiguous-id") from exc
         if found is None:
             raise NotFoundError(f"no job {ref!r}: check the id (GET /v1/jobs lists them)")
         return found
 
     def job(self, job_id: str, *, include_content: bool = False) -> dict[str, Any]:
-        """The job with every iteration's breakdown, the audit trail and escalations."""
+        """The job with every iteration's breakdown, the audit trail and escalations.
+
+        With ``include_content`` each iteration carries its ``content`` once: its
+        ``request`` copy leaves the text out.
+        """
         job_id = self.resolve(job_id)
         with self.ctx.session() as s:
             job = repo.get_job(s, job_id=job_id)
             if job is None:
                 raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
-            return repo.job_to_dict(job, include_content=include_content)
+            out = repo.job_to_dict(job, include_content=include_content)
+        for it in out["iterations"]:
+            if isinstance(it.get("request"), dict):
+                it["request"] = {k: v for k, v in it["request"].items() if k != "content"}
+        return out
+
+    def state(self, job_id: str) -> dict[str, Any]:
+        """The light form of a job, for polling: status, iteration, verdict (no text)."""
+        job_id = self.resolve(job_id)
+        with self.ctx.session() as s:
+            job = repo.get_jobs(s, job_ids=[job_id]).get(job_id)
+            if job is None:
+                raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
+            row = repo.job_to_dict(job, detail=False)
+        final = row["final_result"]
+        return {
+            "id": row["id"],
+            "status": row["status"],
+            "current_iteration": row["current_iteration"],
+            "updated_at": row["updated_at"],
+            "action": final.get("action") if final else None,
+            "final_result": final,
+            "failure_reason": row["failure_reason"],
+        }
+
+    def position_of(self, job_id: str) -> tuple[str, int] | None:
+        """The job's status and current iteration (one small query), or None if gone."""
+        with self.ctx.session() as s:
+            row = s.execute(
+                select(Job.status, Job.current_iteration).where(Job.id == job_id)
+            ).one_or_none()
+        return None if row is None else (str(row[0]), int(row[1]))
 
     def page(
-        self, *, status: str | None, limit: int, cursor: str | None
+        self, *, statuses: Sequence[str] = (), limit: int, cursor: str | None
     ) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of jobs newest first, with any of ``statuses`` (all jobs when empty)."""
         with self.ctx.session() as s:
-            jobs, next_cursor = page_jobs(s, status=status, limit=limit, cursor=cursor)
+            jobs, next_cursor = self._page(s, statuses, limit, cursor)
             scores = repo.shown_scores(s, jobs)
             rows = [repo.job_to_dict(j, detail=False) for j in jobs]
             for row in rows:
                 row["score"], row["band"] = scores[row["id"]]
+                final = row["final_result"]
+                row["action"] = final.get("action") if final else None
             return rows, next_cursor
 
+    @staticmethod
+    def _page(
+        s: Any, statuses: Sequence[str], limit: int, cursor: str | None
+    ) -> tuple[list[Job], str | None]:
+        """One status's page as the store gives it; several statuses' pages merged (each
+        holds its status's newest ``limit`` after the cursor, so their newest ``limit``
+        together are the page, and the cursor, a position, resumes all of them)."""
+        if len(statuses) <= 1:
+            only = statuses[0] if statuses else None
+            return page_jobs(s, status=only, limit=limit, cursor=cursor)
+        pages = [page_jobs(s, status=st, limit=limit, cursor=cursor) for st in statuses]
+        merged = heapq.merge(
+            *(jobs for jobs, _ in pages), key=lambda j: (j.created_at, j.id), reverse=True
+        )
+        every = list(merged)
+        jobs = every[:limit]
+        more = len(every) > limit or any(nxt is not None for _, nxt in pages)
+        return jobs, encode_cursor(jobs[-1]) if more and jobs else None
+
+    def cancel(self, job_id: str, actor: str, note: str | None) -> tuple[str, str]:
+        """Cancel a job not final yet, as ``scoregate jobs cancel`` does; returns the status
+        it was cancelled from and its status now."""
+        job_id = self.resolve(job_id)
+        with self._serial():  # embedded: the on_loop_exit hook runs before the answer
+            try:
+                was = run_cancel(self.ctx, job_id, actor, note)
+            except JobFinal as exc:
+                raise ConflictError(str(exc), "job-final") from exc
+            except LookupError as exc:
+                raise NotFoundError(str(exc)) from exc
+        return was, self.status_of(job_id)
+
+    def agent_result(self, job_id: str, iteration: int, output: Any) -> dict[str, Any]:
+        """Take the agent's answer for ``iteration`` as ``scoregate.control.agent_result``
+        does, through the same step: the same checks, a late or wrong-iteration answer
+        noted in the audit trail, an answer that cannot be scored counted as an agent
+        failure (retried, then escalated or failed).
+
+        Raises:
+            ConflictError: the job does not wait for that iteration (refused and noted).
+            AgentAnswerRefused: the answer cannot be scored (recorded as an agent failure).
+        """
+        job_id = self.resolve(job_id)
+        before = self._position(job_id)
+        failures = self._agent_errors(job_id, iteration)
+        with self._serial():
+            control.agent_result(self.ctx, output, job_id, iteration)
+        if self._agent_errors(job_id, iteration) > failures:
+            raise AgentAnswerRefused(
+                f"{self._last_agent_error(job_id, iteration)}; recorded as an agent failure:"
+                f" the job is now {position(*self._position(job_id))}"
+            )
+        if not self._took(job_id, iteration, output):
+            raise ConflictError(
+                f"agent answer for iteration {iteration} refused: the job is"
+                f" {position(*before)}{_hint(job_id, before)}",
+                "not-waiting-for-agent",
+            )
+        return self._reply(job_id, iteration, self._position(job_id), "scoring")
+
+    def agent_error(self, job_id: str, report: dict[str, Any]) -> dict[str, Any]:
+        """Record that the agent failed, as ``scoregate.control.agent_error`` does (noted,
+        the agent asked again, then the job escalated or failed); the outcome is what the
+        job did: ``retried``, ``escalated``, ``failed`` or ``duplicate``.
+
+        Raises:
+            ValueError: the report is invalid.
+            ConflictError: the job does not wait for that iteration (noted, ignored).
+        """
+        job_id = self.resolve(job_id)
+        parsed = agent_errors.parse_report({**report, "job_id": job_id})
+        before = self._position(job_id)
+        with self._serial():
+            outcome = agent_errors.record_agent_error(self.ctx, parsed)
+        if outcome in (None, "ignored"):
+            raise ConflictError(
+                f"agent error for iteration {parsed.iteration} noted but ignored: the job is"
+                f" {position(*before)}{_hint(job_id, before)}",
+                "not-waiting-for-agent",
+            )
+        return self._reply(job_id, parsed.iteration, self._position(job_id), str(outcome))
+
+    def _position(self, job_id: str) -> tuple[str, int]:
+        at = self.position_of(job_id)
+        if at is None:
+            raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
+        return at
+
+    def _agent_errors(self, job_id: str, iteration: int) -> int:
+        with self.ctx.session() as s:
+            return repo.count_decisions(s, job_id=job_id, n=iteration, action=agent_errors.ACTION)
+
+    def _took(self, job_id: str, iteration: int, output: Any) -> bool:
+        """Whether iteration ``iteration`` holds this answer (and not another's)."""
+        content = output.get("content") if isinstance(output, dict) else output
+        with self.ctx.session() as s:
+            it = repo.get_iteration(s, job_id=job_id, n=iteration)
+            return it is not None and it.content == content
+
+    def _last_agent_error(self, job_id: str, iteration: int) -> str:
+        with self.ctx.session() as s:
+            job = repo.get_job(s, job_id=job_id)
+            notes = [
+                d.rationale
+                for d in (job.decisions if job is not None else [])
+                if d.action == agent_errors.ACTION and d.n == iteration
+            ]
+        return notes[-1] if notes else f"agent answer for iteration {iteration} refused"
+
+    @staticmethod
+    def _reply(job_id: str, iteration: int, at: tuple[str, int], outcome: str) -> dict[str, Any]:
+        status, current = at
+        return {
+            "id": job_id,
+            "iteration": iteration,
+            "status": status,
+            "current_iteration": current,
+            "outcome": outcome,
+        }
+
     def review(self, job_id: str, verdict: str, actor: str, note: str | None) -> str:
-        """Apply a verdict exactly as ``scoregate review`` does; returns the new status."""
+        """Apply a verdict exactly as ``scoregate review`` does; returns the new status.
+
+        ``cancel`` also cancels a job that waits for no human (an agent, its scores), as
+        ``scoregate jobs cancel`` does.
+        """
         job_id = self.resolve(job_id)  # 404 before 409
         with self.ctx.session() as s:
-            if repo.open_escalation_for(s, job_id=job_id) is None:
-                job = repo.get_job(s, job_id=job_id)
-                status = job.status if job is not None else "gone"
-                raise ConflictError(
-                    f"job {job_id} is {status}: nothing is waiting for review,"
-                    " so there is nothing to approve or reject"
-                )
+            waiting = repo.open_escalation_for(s, job_id=job_id) is not None
+            job = None if waiting else repo.get_jobs(s, job_ids=[job_id]).get(job_id)
+            status = job.status if job is not None else "gone"
         for where, value in (("reviewer", actor), ("note", note or "")):
             check_text(value, where)  # a bad text is the caller's to fix (422), not a conflict
+        if not waiting:
+            if verdict == "cancel" and status not in TERMINAL_JOB_STATUSES:
+                return self.cancel(job_id, actor, note)[1]
+            if status in TERMINAL_JOB_STATUSES:
+                raise ConflictError(
+                    f"job {job_id} is {status}, which is final: nothing is waiting for review,"
+                    f" so there is nothing to {verdict}",
+                    "job-final",
+                )
+            raise ConflictError(
+                f"job {job_id} is {status}: nothing is waiting for review, so there is"
+                f" nothing to {verdict}; to stop the job, cancel it"
+                f" (POST /v1/jobs/{job_id}/cancel)",
+                "not-reviewable",
+            )
         with self._serial():
             try:
                 control.review(self.ctx, job_id, verdict, actor, note)
@@ -151,7 +348,7 @@ class ApiService:
                 raise  # ValueErrors the route answers with 422 and 429
             except ValueError as exc:
                 # The job exists and had an open review a moment ago: another verdict won.
-                raise ConflictError(str(exc)) from exc
+                raise ConflictError(str(exc), "not-reviewable") from exc
         return self.status_of(job_id)
 
     def queue_count(self, kind: str | None = None) -> int:

@@ -1,0 +1,153 @@
+"""The HTTP-only orchestrator's routes on Postgres: the agent's answer and failure, cancel,
+long-poll, keys with "/", several statuses (the in-process worker and fake models; the
+database is real, so are its row locks and its text rules)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from pydantic import SecretStr
+
+from scoregate.config.settings import Settings
+from scoregate.pipelines.embedded import embedded_context
+from scoregate.server import ApiService, create_app
+from scoregate.storage import db
+from tests.fakes import BAD, GOOD, SCORES, FakeModels, Recorder
+from tests.integration.conftest import fresh_database
+from tests.server_client import AppClient
+
+pytestmark = pytest.mark.integration
+
+LOOP = {"threshold": 0.8, "max_iterations": 3}
+HOOKS = {"agent": "agent", "on_pass": "on_pass", "on_loop_exit": "on_exit"}
+
+
+@pytest.fixture(scope="module")
+def pg() -> Iterator[str]:
+    url = fresh_database("h_a1_http_agent_routes")
+    db.upgrade(url)
+    yield url
+    db.get_engine(url).dispose()
+
+
+@pytest.fixture
+def env(pg: str) -> dict[str, Any]:
+    tasks = {"agent": Recorder(returns=BAD), "on_pass": Recorder(), "on_exit": Recorder()}
+    ctx, inline = embedded_context(
+        Settings(database_url=SecretStr(pg)), models=FakeModels(SCORES), local_tasks=dict(tasks)
+    )
+    # The agent is the orchestrator's, answering over HTTP: its task is never run here.
+    send = inline.send
+    inline.send = lambda m: None if m.task == "agent" else send(m)
+    app = create_app(ApiService(ctx, inline))
+    return {"app": app, "client": AppClient(app), **tasks}
+
+
+def submit(env: dict[str, Any], content: str, key: str | None = None, **extra: Any) -> str:
+    body = {"request": {"query": f"q {uuid.uuid4().hex[:8]}", "content": content}, **extra}
+    headers = {"Idempotency-Key": key} if key else {}
+    r = env["client"].post("/v1/jobs", json=body, headers=headers)
+    assert r.status_code == 202, r.text
+    return str(r.json()["id"])
+
+
+def test_an_http_only_orchestrator_runs_the_loop(env):
+    client = env["client"]
+    job_id = submit(env, BAD, loop=LOOP, **HOOKS)
+    state = client.get(f"/v1/jobs/{job_id}/status").json()
+    assert (state["status"], state["current_iteration"]) == ("awaiting_agent", 1)
+    # the feedback the agent task would get is in the job
+    first = client.get(f"/v1/jobs/{job_id}").json()["iterations"][0]
+    assert first["action"] == "reject" and first["reasons"]
+    wrong = client.post(f"/v1/jobs/{job_id}/agent-result", json={"iteration": 3, "output": GOOD})
+    assert wrong.status_code == 409 and wrong.json()["type"] == "/problems/not-waiting-for-agent"
+    r = client.post(f"/v1/jobs/{job_id}/agent-result", json={"iteration": 2, "output": GOOD})
+    assert r.status_code == 202, r.text
+    assert (r.json()["status"], r.json()["current_iteration"]) == ("accepted", 2)
+    job = client.get(f"/v1/jobs/{job_id}").json()
+    assert job["final_result"]["action"] == "accept"
+    assert "agent_result_refused" in [d["action"] for d in job["decisions"]]
+    assert [c["iteration"] for c in env["on_pass"].calls] == [2]
+    again = client.post(f"/v1/jobs/{job_id}/agent-result", json={"iteration": 2, "output": BAD})
+    assert again.status_code == 409, again.text
+
+
+def test_agent_errors_over_http_escalate_the_job(env):
+    client = env["client"]
+    job_id = submit(env, BAD, loop=LOOP, **HOOKS)
+    outcomes = [
+        client.post(
+            f"/v1/jobs/{job_id}/agent-error",
+            json={"iteration": 2, "error_type": "QuotaError", "message": "LLM quota exceeded"},
+        ).json()["outcome"]
+        for _ in range(2)
+    ]
+    assert outcomes == ["retried", "escalated"]
+    job = client.get(f"/v1/jobs/{job_id}").json()
+    assert job["status"] == "escalated" and "LLM quota exceeded" in job["failure_reason"]
+    assert [c["reason"] for c in env["on_exit"].calls] == ["agent_failed"]
+
+
+def test_cancel_over_http_on_postgres(env):
+    client = env["client"]
+    job_id = submit(env, BAD, loop=LOOP, **HOOKS)
+    r = client.post(f"/v1/jobs/{job_id}/cancel", json={"actor": "node", "note": "dead agent"})
+    assert r.status_code == 200 and r.json()["previous_status"] == "awaiting_agent", r.text
+    again = client.post(f"/v1/jobs/{job_id}/review", json={"verdict": "cancel"})
+    assert again.status_code == 409 and again.json()["type"] == "/problems/job-final"
+    assert "is cancelled" in again.json()["detail"]
+    assert [c["reason"] for c in env["on_exit"].calls] == ["cancelled"]
+
+
+def test_long_poll_on_postgres_returns_when_the_agent_answers(env):
+    job_id = submit(env, BAD, loop=LOOP, **HOOKS)
+
+    async def go() -> tuple[httpx.Response, float]:
+        transport = httpx.ASGITransport(app=env["app"])
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+
+            async def poll() -> tuple[httpx.Response, float]:
+                start = time.monotonic()
+                r = await client.get(
+                    f"/v1/jobs/{job_id}/status?wait=20&since_status=awaiting_agent"
+                )
+                return r, time.monotonic() - start
+
+            async def answer() -> None:
+                await asyncio.sleep(0.6)
+                body = {"iteration": 2, "output": GOOD}
+                await client.post(f"/v1/jobs/{job_id}/agent-result", json=body)
+
+            polled, _ = await asyncio.gather(poll(), answer())
+            return polled
+
+    r, took = asyncio.run(go())
+    assert r.json()["status"] == "accepted" and 0.5 < took < 10
+
+
+def test_keys_with_a_slash_upper_case_ids_and_several_statuses_on_postgres(env):
+    client = env["client"]
+    key = f"tenant/{uuid.uuid4().hex[:6]}"
+    job_id = submit(env, GOOD, key=key)
+    waits = submit(env, BAD, loop=LOOP, **HOOKS)
+    assert client.get(f"/v1/jobs/{key.replace('/', '%2F')}").json()["id"] == job_id
+    assert client.get(f"/v1/jobs/{job_id.upper()}/status").json()["id"] == job_id
+    page = client.get(
+        "/v1/jobs", params={"status": ["completed", "awaiting_agent"], "limit": 200}
+    ).json()["jobs"]
+    ids = [j["id"] for j in page]
+    assert ids.index(waits) < ids.index(job_id)  # newest first
+    assert {j["status"] for j in page} <= {"completed", "awaiting_agent"}
+    assert next(j for j in page if j["id"] == job_id)["action"] == "accept"
+    empty = client.post(
+        "/v1/jobs",
+        json={"request": {"query": "q", "content": GOOD}},
+        headers={"Idempotency-Key": ""},
+    )
+    assert empty.status_code == 422 and "empty" in empty.json()["detail"]
