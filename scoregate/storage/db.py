@@ -12,6 +12,7 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,8 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, Engine, create_engine, event, text
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.engine import ExceptionContext, make_url
+from sqlalchemy.exc import ArgumentError, OperationalError, ProgrammingError
 from sqlalchemy.orm import Session, sessionmaker
 
 from scoregate.config.settings import get_settings
@@ -136,7 +137,22 @@ def _create_engine(url: str) -> Engine:
     engine = create_engine(url, pool_pre_ping=True)
     event.listen(engine, "connect", _sqlite_on_connect)
     event.listen(engine, "begin", _sqlite_on_begin)
+    event.listen(engine, "handle_error", _sqlite_schema_error)
     return engine
+
+
+#: SQLite's messages for a table or column the schema lacks (sqlite3 raises them as
+#: OperationalError, the class of a database that is away; Postgres says ProgrammingError).
+_SQLITE_SCHEMA_ERRORS = ("no such table", "no such column", "has no column named")
+
+
+def _sqlite_schema_error(context: ExceptionContext) -> BaseException | None:
+    """Raise a missing table or column as ProgrammingError, as on Postgres: a schema older
+    than the code is permanent, and no retry may take it for a database that is away."""
+    err = context.sqlalchemy_exception
+    if isinstance(err, OperationalError) and str(err.orig).startswith(_SQLITE_SCHEMA_ERRORS):
+        return ProgrammingError(err.statement, err.params, context.original_exception)
+    return None
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -199,35 +215,74 @@ def current_revision(url: str | None = None) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
 
+UPGRADE_HINT = "run `scoregate db upgrade`"
+
+
 class SchemaNotCurrent(RuntimeError):
     """The database has no scoregate tables, or is at an older migration than the code."""
+
+
+@dataclass(frozen=True)
+class SchemaState:
+    """Where the database's migrations stand against this scoregate's.
+
+    ``state`` is ``current``, ``missing`` (no scoregate tables), ``older`` (``scoregate db
+    upgrade`` brings it to ``head``) or ``newer`` (a revision this code does not know: a
+    newer scoregate migrated it, e.g. before a rollback).
+    """
+
+    current: str | None
+    head: str
+    state: str
+    shown_url: str
+
+
+def schema_state(url: str | None = None) -> SchemaState:
+    """Compare the database's migration revision with this scoregate's head."""
+    from alembic.script import ScriptDirectory
+
+    current = current_revision(url)
+    script = ScriptDirectory.from_config(alembic_config())
+    head = script.get_current_head() or ""
+    shown = redact_url(resolve_url(url))
+    known = {r.revision for r in script.iterate_revisions(head, "base")}
+    if current is None:
+        state = "missing"
+    elif current == head:
+        state = "current"
+    elif current in known:
+        state = "older"
+    else:
+        state = "newer"
+    return SchemaState(current=current, head=head, state=state, shown_url=shown)
+
+
+def schema_problem(state: SchemaState) -> str | None:
+    """The one-line refusal of a database a worker or command cannot use; None when usable."""
+    if state.state == "missing":
+        return f"the database at {state.shown_url} has no scoregate tables; {UPGRADE_HINT}"
+    if state.state == "older":
+        return (
+            f"the database at {state.shown_url} is at migration {state.current}, older than"
+            f" this scoregate's {state.head}; back it up and {UPGRADE_HINT}"
+        )
+    return None
 
 
 def check_schema(url: str | None = None) -> None:
     """Refuse a database that is not migrated to this scoregate's head revision.
 
     Migrations are forward only and never run by themselves on a database the user named
-    (it may be production, due a backup first): ``scoregate db upgrade`` is the fix.
+    (it may be production, due a backup first): ``scoregate db upgrade`` is the fix. A
+    database at a newer revision passes: older code reads a schema migrated ahead of it
+    (a rollback).
 
     Raises:
         SchemaNotCurrent: no tables, or an older revision; the message names the fix.
     """
-    from alembic.script import ScriptDirectory
-
-    current = current_revision(url)
-    script = ScriptDirectory.from_config(alembic_config())
-    head = script.get_current_head()
-    shown = redact_url(resolve_url(url))
-    if current is None:
-        raise SchemaNotCurrent(
-            f"the database at {shown} has no scoregate tables; run `scoregate db upgrade`"
-        )
-    older = {r.revision for r in script.iterate_revisions(head, "base")} - {head}
-    if current in older:
-        raise SchemaNotCurrent(
-            f"the database at {shown} is at migration {current}, older than this scoregate's"
-            f" {head}; back it up and run `scoregate db upgrade`"
-        )
+    problem = schema_problem(schema_state(url))
+    if problem is not None:
+        raise SchemaNotCurrent(problem)
 
 
 def reset_for_tests(url: str) -> None:

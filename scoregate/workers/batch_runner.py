@@ -10,7 +10,8 @@
   poison message kills only its own attempts and is refused after
   ``Settings.max_deliveries`` of them (its job marked failed);
 - a transient fault (Postgres or Redis away) re-publishes the batch's messages with
-  exponential backoff and jitter; any other error scores the messages one by one.
+  exponential backoff and jitter; a schema older than the code drops them with one line
+  (``reliability.log_schema_fault``); any other error scores the messages one by one.
 
 It returns the per-message outcome (:class:`scoregate.workers.batching.BatchReport`)
 from which the worker's main process sends each message's final task event.
@@ -34,9 +35,11 @@ from scoregate.workers.batching import BatchReport
 from scoregate.workers.reliability import (
     MAX_RETRIES,
     RETRY_BACKOFF_MAX_S,
+    SCHEMA_ERRORS,
     TRANSIENT_ERRORS,
     DeliveryGuard,
     delivery_guard,
+    log_schema_fault,
 )
 
 log = logging.getLogger(__name__)
@@ -161,6 +164,12 @@ def _attempt(task: Any, items: list[Item], handler: Handler, report: BatchReport
         retry_later(task, items, exc)
         for item in items:
             report.retried[item.task_id] = f"{type(exc).__name__}: {exc}"[:1000]
+    except SCHEMA_ERRORS as exc:
+        # The job cannot be marked failed on that schema either: the sweeper brings the
+        # iteration back after `scoregate db upgrade`.
+        log_schema_fault(task.name, exc)
+        for item in items:
+            report.failed[item.task_id] = f"{type(exc).__name__}: {exc}"[:1000]
     except Exception as exc:
         if len(items) == 1:
             log.exception("%s[%s]: failed", task.name, items[0].task_id)

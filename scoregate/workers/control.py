@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from scoregate.pipelines import agent_errors, control, intake
-from scoregate.pipelines.context import AGENT_ERROR
+from scoregate.pipelines.context import AGENT_ERROR, SWEEP
 from scoregate.pipelines.validation import BadMessage, job_ref
 from scoregate.workers.app import app
 from scoregate.workers.base import ScoregateTask, batch_options, fail_job
 from scoregate.workers.batch_runner import run_batch
 from scoregate.workers.batching import ReliableBatches
+from scoregate.workers.reliability import SCHEMA_ERRORS, log_schema_fault
 from scoregate.workers.runtime import get_context
 
 # Until ``submit`` and ``review`` commit, the message is the only copy of the job or of
@@ -128,4 +129,8 @@ def sweep(older_than_s: float | None = None) -> int:
     ):
         raise BadMessage(f"older_than_s must be a number of seconds, got {older_than_s!r}")
     ctx = get_context()
-    return control.sweep(ctx, older_than_s or ctx.settings.stuck_after_s)
+    try:
+        return control.sweep(ctx, older_than_s or ctx.settings.stuck_after_s)
+    except SCHEMA_ERRORS as exc:  # every 10 s until `db upgrade`: one line, not a traceback
+        log_schema_fault(SWEEP, exc)
+        return 0

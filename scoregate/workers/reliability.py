@@ -9,6 +9,9 @@
   next delivery and its job marked failed with the reason, instead of looping forever.
 - A message that can never succeed (wrong arguments, a malformed job id) is logged
   and dropped: acked, never retried, and the worker keeps serving.
+- A database whose schema lacks a table or column (older than the code) is no transient
+  fault: one ERROR line (repeated at most every ``SCHEMA_LOG_EVERY_S``) names the fix,
+  ``scoregate db upgrade``, and the sweeper re-publishes the work once it is done.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 from sqlalchemy.exc import InterfaceError as DatabaseInterfaceError
 from sqlalchemy.exc import OperationalError as DatabaseError
+from sqlalchemy.exc import ProgrammingError as DatabaseSchemaError
 
 from scoregate.config.settings import Settings, get_settings
 
@@ -42,6 +46,11 @@ TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (
     ConnectionError,
     TimeoutError,
 )
+#: Faults of a schema older than the code (a table or column missing): no retry fixes them.
+#: SQLite's "no such table" arrives as this too (``storage.db``).
+SCHEMA_ERRORS: tuple[type[BaseException], ...] = (DatabaseSchemaError,)
+#: A schema fault is logged as one ERROR line this often at most (DEBUG in between).
+SCHEMA_LOG_EVERY_S = 300.0
 #: Retries of a task after a transient fault (backoff 1, 2, 4 ... 60 s with jitter: ~5 min).
 MAX_RETRIES = 10
 RETRY_BACKOFF_MAX_S = 60
@@ -135,6 +144,31 @@ def check_config() -> None:
     get_scoring_config()
     if settings.workflow_config:
         load_workflow(settings.workflow_config)
+
+
+_schema_logged_at: float | None = None
+
+
+def log_schema_fault(name: str, exc: BaseException) -> None:
+    """One line for a schema fault, without a traceback, at ERROR once per
+    :data:`SCHEMA_LOG_EVERY_S` (the sweeper meets it every few seconds)."""
+    global _schema_logged_at
+    now = time.monotonic()
+    level = logging.ERROR
+    if _schema_logged_at is not None and now - _schema_logged_at < SCHEMA_LOG_EVERY_S:
+        level = logging.DEBUG
+    else:
+        _schema_logged_at = now
+    cause = getattr(exc, "orig", None) or exc
+    first = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+    log.log(
+        level,
+        "%s: the database schema is older than this scoregate (%s: %s); run `scoregate db"
+        " upgrade`: the sweeper re-publishes the work once it is done",
+        name,
+        type(cause).__name__,
+        first,
+    )
 
 
 # --- the delivery counter -----------------------------------------------------------------------

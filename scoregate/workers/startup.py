@@ -15,9 +15,11 @@
 
 from __future__ import annotations
 
+import difflib
 import logging
+import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from celery import bootsteps, signals
@@ -43,6 +45,7 @@ VISIBILITY_S: dict[str, int] = {
 AGENT_MARGIN_S = 60
 #: Exit status of a worker that refuses to start for want of configuration.
 EXIT_CONFIG = 2
+DATABASE_VAR = "SCOREGATE_DATABASE_URL"
 NO_BROKER = (
     "scoregate: SCOREGATE_BROKER_URL is not set: a worker needs a broker"
     " (e.g. SCOREGATE_BROKER_URL=redis://localhost:6379/0 or amqp://user:pass@host:5672//);"
@@ -117,6 +120,54 @@ def database_line(settings: Settings) -> str | None:
     return None
 
 
+def missing_database_line(
+    settings: Settings, environ: Mapping[str, str] | None = None
+) -> str | None:
+    """The refusal of a worker with a broker but no ``SCOREGATE_DATABASE_URL``; else None.
+
+    Without it the worker would record into a SQLite file of its own, which no client and
+    no other worker reads: every message it took would be lost to its job.
+    """
+    if settings.broker_url is None or "database_url" in settings.model_fields_set:
+        return None
+    line = (
+        f"scoregate: {DATABASE_VAR} is not set: a worker needs the database its clients and"
+        f" the other workers share (e.g. {DATABASE_VAR}=postgresql://user@host:5432/scoregate)"
+    )
+    names = [k for k in (os.environ if environ is None else environ) if k.upper() != DATABASE_VAR]
+    near = difflib.get_close_matches(DATABASE_VAR, [k.upper() for k in names], n=1, cutoff=0.8)
+    if near:
+        given = next(k for k in names if k.upper() == near[0])
+        line += f"; did you mean {DATABASE_VAR}? {given} is set"
+    return line
+
+
+def schema_lines(settings: Settings) -> tuple[str | None, str | None]:
+    """(refusal, warning) for the database's migrations against this code's; the database
+    answers already (:func:`database_line`).
+
+    Older than the code, or no tables: refused, since every step would fail on it. Newer
+    (a rollback to this code after ``db upgrade`` ran): a warning, since migrations only add
+    to the schema and older code keeps reading it.
+    """
+    from scoregate.storage.db import dispose_engines, schema_problem, schema_state
+
+    try:
+        state = schema_state()
+    finally:
+        dispose_engines()  # no connection of the main process is left for the children
+    problem = schema_problem(state)
+    if problem is not None:
+        return f"scoregate: {problem}", None
+    if state.state == "newer":
+        return None, (
+            f"the database at {state.shown_url} is at migration {state.current}, which this"
+            f" scoregate (at {state.head}) does not know: a newer scoregate migrated it;"
+            " this worker runs on (migrations only add), but upgrade it to the same version"
+        )
+    return None, None
+
+
 def redis_off_line(settings: Settings) -> str | None:
     """The one start-up line naming what is off without Redis; None with Redis."""
     if settings.cache_redis_url() is not None:
@@ -151,6 +202,36 @@ def refuse_model_pools_without_models(pools: list[str]) -> None:
 
 
 @signals.celeryd_after_setup.connect
+def _check_database(instance: Any = None, **_: Any) -> None:
+    """Refuse a pool worker without the shared database or on an older schema (exit 2);
+    name a database it cannot reach (it starts: the database may only be restarting)."""
+    if instance is None:
+        return
+    settings = get_settings()
+    pools = served_pools(instance.app.amqp.queues.consume_from or instance.app.amqp.queues)
+    missing = missing_database_line(settings) if pools else None
+    if missing:
+        print(missing, file=sys.stderr)
+        raise SystemExit(EXIT_CONFIG)
+    unreachable = database_line(settings)
+    if unreachable:
+        log.error(unreachable)
+        return
+    from sqlalchemy.engine import make_url
+
+    from scoregate.storage.db import resolve_url
+
+    if not pools or make_url(resolve_url()).get_backend_name() == "sqlite":
+        return
+    refusal, warning = schema_lines(settings)
+    if refusal:
+        print(refusal, file=sys.stderr)
+        raise SystemExit(EXIT_CONFIG)
+    if warning:
+        log.warning(warning)
+
+
+@signals.celeryd_after_setup.connect
 def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
     """Queues are known now, the broker connection not made yet."""
     if instance is None or conf is None:
@@ -169,9 +250,6 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
             conf.broker_transport_options["visibility_timeout"],
             ", ".join(pools + others) or "no queue",
         )
-    unreachable = database_line(settings)
-    if unreachable:
-        log.error(unreachable)
     off = redis_off_line(settings)
     if off:
         log.warning(off)

@@ -1,0 +1,122 @@
+"""A pool worker refuses a database it cannot use, at start, in one line (exit 2), and
+starts (naming the fault) when the database is only away: real worker processes on real
+Redis and Postgres."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from tests.integration.conftest import ROOT, fresh_database, service_env, stop
+
+pytestmark = pytest.mark.integration
+
+REDIS_DB = "redis://127.0.0.1:6379/14"
+
+
+def _worker(env: dict[str, str], queues: str, log: Path) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "celery", "-A", "scoregate.workers", "worker", "-Q", queues]
+    cmd += ["-c", "1", "-n", f"refusal-{queues}@%h", "-l", "INFO"]
+    return subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+
+
+def _exit_of(proc: subprocess.Popen[bytes], log: Path, timeout: float = 90) -> int:
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        stop(proc)
+        raise AssertionError(
+            f"the worker did not refuse to start: {log.read_text()[-3000:]}"
+        ) from None
+
+
+def _wait_ready(proc: subprocess.Popen[bytes], log: Path) -> str:
+    deadline = time.monotonic() + 90
+    while "ready." not in (text := log.read_text(errors="replace")):
+        assert proc.poll() is None, text[-3000:]
+        assert time.monotonic() < deadline, text[-3000:]
+        time.sleep(0.3)
+    return text
+
+
+@pytest.fixture
+def redis_db() -> str:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_DB).ping()
+    except Exception as exc:
+        from tests.conftest import require_service
+
+        require_service("Redis", exc)
+    return REDIS_DB
+
+
+def test_a_worker_refuses_a_database_at_an_older_migration(tmp_path, redis_db):
+    from scoregate.storage.db import dispose_engines, upgrade
+
+    url = fresh_database("h_b_old_schema")
+    upgrade(url, "0002")
+    dispose_engines()
+    log = tmp_path / "w.log"
+    proc = _worker(service_env(url, redis_db, SCOREGATE_SWEEPER="0"), "fusion,control", log)
+    assert _exit_of(proc, log) == 2
+    text = log.read_text()
+    refusals = [line for line in text.splitlines() if "scoregate db upgrade" in line]
+    assert len(refusals) == 1, text
+    assert "at migration 0002, older than this scoregate's 0003" in refusals[0]
+    assert "ready." not in text and "Traceback" not in text
+
+
+def test_a_worker_warns_of_a_database_migrated_by_a_newer_scoregate_and_starts(tmp_path, redis_db):
+    from scoregate.storage.db import dispose_engines, upgrade
+
+    url = fresh_database("h_b_new_schema")
+    upgrade(url)
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE alembic_version SET version_num = '0099'"))
+    engine.dispose()
+    dispose_engines()
+    log = tmp_path / "w.log"
+    proc = _worker(service_env(url, redis_db, SCOREGATE_SWEEPER="0"), "reward", log)
+    try:
+        text = _wait_ready(proc, log)
+    finally:
+        stop(proc)
+    warned = [line for line in text.splitlines() if "at migration 0099" in line]
+    assert len(warned) == 1 and "WARNING" in warned[0], text
+
+
+def test_a_worker_with_a_broker_and_no_database_url_refuses_and_names_the_typo(tmp_path, redis_db):
+    env = service_env("unused", redis_db)
+    del env["SCOREGATE_DATABASE_URL"]
+    env["SCOREGATE_DATABSE_URL"] = "postgresql://postgres@127.0.0.1:5432/test"
+    env["HOME"] = str(tmp_path)
+    log = tmp_path / "w.log"
+    proc = _worker(env, "reward", log)
+    assert _exit_of(proc, log) == 2
+    text = log.read_text()
+    assert "SCOREGATE_DATABASE_URL is not set: a worker needs the database" in text
+    assert "did you mean SCOREGATE_DATABASE_URL? SCOREGATE_DATABSE_URL is set" in text
+    assert not (tmp_path / ".local" / "share" / "scoregate" / "scoregate.db").exists()
+
+
+def test_a_worker_on_an_unreachable_database_says_so_once_and_keeps_running(tmp_path, redis_db):
+    url = "postgresql+psycopg://postgres@127.0.0.1:1/h_b_nowhere"
+    log = tmp_path / "w.log"
+    proc = _worker(service_env(url, redis_db, SCOREGATE_SWEEPER="0"), "reward", log)
+    try:
+        text = _wait_ready(proc, log)
+        time.sleep(2)
+        assert proc.poll() is None, log.read_text()[-3000:]
+    finally:
+        stop(proc)
+    errors = [line for line in text.splitlines() if "database unreachable at" in line]
+    assert len(errors) == 1 and "ERROR" in errors[0], text
+    assert "127.0.0.1:1/h_b_nowhere" in errors[0]

@@ -1,0 +1,170 @@
+"""A worker's start-up checks of its database and config, and a schema older than the code
+met at run time: one line, never a retry as if the database were only away."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+from sqlalchemy import text
+from sqlalchemy.exc import ProgrammingError
+
+from scoregate.config.settings import Settings, get_settings
+from scoregate.storage.db import dispose_engines, get_engine, upgrade
+from scoregate.workers import batch_runner, reliability, startup
+from scoregate.workers import control as control_tasks
+
+pytestmark = pytest.mark.usefixtures("fresh_settings")
+
+BROKER = "redis://127.0.0.1:6379/14"
+
+
+@pytest.fixture(autouse=True)
+def _no_engines() -> Any:
+    yield
+    dispose_engines()
+
+
+@pytest.fixture(autouse=True)
+def _schema_log_fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reliability, "_schema_logged_at", None)
+
+
+# --- no shared database ---------------------------------------------------------------------
+
+
+def test_a_worker_with_a_broker_needs_the_database_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", BROKER)
+    line = startup.missing_database_line(get_settings(), environ={})
+    assert line is not None and "SCOREGATE_DATABASE_URL is not set" in line
+    assert "did you mean" not in line and "\n" not in line
+
+
+def test_a_misspelt_database_variable_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", BROKER)
+    environ = {"SCOREGATE_DATABSE_URL": "postgresql://x@h/db", "SCOREGATE_BROKER_URL": BROKER}
+    line = startup.missing_database_line(get_settings(), environ=environ)
+    assert line is not None
+    assert line.endswith("did you mean SCOREGATE_DATABASE_URL? SCOREGATE_DATABSE_URL is set")
+
+
+def test_no_refusal_with_the_database_url_or_without_a_broker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert startup.missing_database_line(Settings()) is None  # the embedded default
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", BROKER)
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", "postgresql://x@h/db")
+    assert startup.missing_database_line(get_settings()) is None
+
+
+def test_the_refusal_exits_2_before_anything_else(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", BROKER)
+    queues = SimpleNamespace(consume_from={"reward": 1})
+    instance = SimpleNamespace(app=SimpleNamespace(amqp=SimpleNamespace(queues=queues)))
+    with pytest.raises(SystemExit) as info:
+        startup._check_database(instance=instance)
+    assert info.value.code == startup.EXIT_CONFIG
+    assert "SCOREGATE_DATABASE_URL is not set" in capsys.readouterr().err
+
+
+# --- the schema against the code --------------------------------------------------------------
+
+
+def _database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, revision: str) -> str:
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    upgrade(url, revision)
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", url)
+    return url
+
+
+def test_a_database_at_an_older_migration_is_refused_with_both_revisions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _database(tmp_path, monkeypatch, "0002")
+    refusal, warning = startup.schema_lines(get_settings())
+    assert warning is None and refusal is not None
+    assert "is at migration 0002, older than this scoregate's 0003" in refusal
+    assert refusal.endswith("back it up and run `scoregate db upgrade`")
+
+
+def test_a_database_at_the_code_s_migration_passes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _database(tmp_path, monkeypatch, "head")
+    assert startup.schema_lines(get_settings()) == (None, None)
+
+
+def test_a_database_migrated_by_a_newer_scoregate_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = _database(tmp_path, monkeypatch, "head")
+    with get_engine(url).begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '0099'"))
+    refusal, warning = startup.schema_lines(get_settings())
+    assert refusal is None and warning is not None
+    assert "at migration 0099, which this scoregate (at 0003) does not know" in warning
+
+
+# --- a schema fault at run time ---------------------------------------------------------------
+
+
+def test_a_missing_sqlite_table_is_a_schema_fault_not_a_transient_one(tmp_path: Path) -> None:
+    engine = get_engine(f"sqlite:///{tmp_path / 'empty.db'}")
+    with pytest.raises(ProgrammingError) as info, engine.connect() as conn:
+        conn.execute(text("SELECT * FROM iterations"))
+    assert "no such table: iterations" in str(info.value)
+    assert not isinstance(info.value, reliability.TRANSIENT_ERRORS)
+    assert isinstance(info.value, reliability.SCHEMA_ERRORS)
+
+
+def _undefined_column(*_: Any) -> None:
+    raise ProgrammingError("SELECT", {}, Exception("column dispatches.kwargs does not exist"))
+
+
+class _Task:
+    name = "scoregate.fusion.fuse"
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.app = SimpleNamespace(send_task=lambda name, **kw: self.sent.append(kw))
+
+
+def test_a_batch_on_an_old_schema_is_not_retried_and_logs_one_line(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(batch_runner, "skip_recorded", lambda name, items: items)
+    guard = reliability.DeliveryGuard(None, limit=3)
+    monkeypatch.setattr(batch_runner, "delivery_guard", lambda: guard)
+    failed: list[Any] = []
+    monkeypatch.setattr(batch_runner, "_fail_item", lambda *a: failed.append(a))
+    task = _Task()
+    requests = [
+        SimpleNamespace(id=t, args=(), kwargs={"job_id": f"j{t}", "n": 1}, request_dict={})
+        for t in "ab"
+    ]
+    caplog.set_level(logging.DEBUG)
+    out = batch_runner.run_batch(task, requests, ("job_id", "n"), _undefined_column)
+    assert task.sent == [] and failed == []  # no retry, no job failed on that schema
+    assert set(out["failed"]) == {"a", "b"}
+    lines = [r for r in caplog.records if "scoregate db" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].levelno == logging.ERROR and lines[0].exc_info is None
+    assert "column dispatches.kwargs does not exist" in lines[0].getMessage()
+
+
+def test_the_sweeper_on_an_old_schema_logs_one_line_then_stays_quiet(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    ctx = SimpleNamespace(settings=Settings(database_url=SecretStr("sqlite://")))
+    monkeypatch.setattr(control_tasks, "get_context", lambda: ctx)
+    monkeypatch.setattr(control_tasks.control, "sweep", _undefined_column)
+    caplog.set_level(logging.DEBUG)
+    for _ in range(3):
+        assert control_tasks.sweep.apply().get() == 0
+    lines = [r for r in caplog.records if "scoregate db" in r.getMessage()]
+    assert [r.levelno for r in lines] == [logging.ERROR, logging.DEBUG, logging.DEBUG]
+    assert all(r.exc_info is None for r in lines)
+    assert "Traceback" not in caplog.text
