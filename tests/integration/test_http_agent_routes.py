@@ -151,3 +151,71 @@ def test_keys_with_a_slash_upper_case_ids_and_several_statuses_on_postgres(env):
         headers={"Idempotency-Key": ""},
     )
     assert empty.status_code == 422 and "empty" in empty.json()["detail"]
+
+
+# --- with the real broker and a worker process: an agent nobody consumes --------------------------
+
+RECIPE = "Give me a simple tomato pasta recipe for dinner, without any nuts."
+FAITHFUL = (
+    "Boil spaghetti in salted water. Meanwhile simmer chopped tomatoes with garlic "
+    "and olive oil for fifteen minutes, then toss the pasta in the sauce and top it "
+    "with basil and parmesan."
+)
+WITH_NUTS = "Boil spaghetti. Blend basil, pine nuts and parmesan into a pesto and toss it in."
+NO_NUTS = {"kind": "not_regex", "value": r"\bnuts?\b", "flags": "i", "hard": True}
+#: A queue no worker consumes: the agent is the orchestrator's, answering over HTTP.
+NOBODY = "h-a1-nobody-listens"
+
+
+@pytest.fixture(scope="module")
+def live(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppClient]:
+    """The production service on its own database and a worker of every scoring pool."""
+    from scoregate.server.serve import production_service
+    from tests.integration.conftest import client_pointed_at, service_env, start_worker, stop
+
+    url = fresh_database("h_a1_http_agent_live")
+    db.upgrade(url)
+    env = service_env(url, redis_url)
+    log = tmp_path_factory.mktemp("h_a1_worker") / "worker.log"
+    proc = start_worker(env, "semantic,precision,reward,fusion,control", log, name="h_a1")
+    try:
+        with client_pointed_at(env):
+            yield AppClient(create_app(production_service()))
+    finally:
+        stop(proc)
+        db.get_engine(url).dispose()
+
+
+def _poll(client: AppClient, job_id: str, until: set[str], timeout: float = 240) -> dict[str, Any]:
+    """Long-poll the light form until the job reaches one of ``until``."""
+    deadline = time.monotonic() + timeout
+    state = client.get(f"/v1/jobs/{job_id}/status").json()
+    while state["status"] not in until and time.monotonic() < deadline:
+        since = {"since_status": state["status"], "since_iteration": state["current_iteration"]}
+        state = client.get(f"/v1/jobs/{job_id}/status", params={"wait": 30, **since}).json()
+    return dict(state)
+
+
+@pytest.mark.model
+def test_an_http_only_agent_answers_a_job_the_worker_scores(live):
+    body = {
+        "request": {"query": RECIPE, "content": WITH_NUTS, "constraints": [NO_NUTS]},
+        "loop": {"threshold": 0.6, "max_iterations": 2},
+        "agent": {"task": "testagent.write", "queue": NOBODY},
+    }
+    r = live.post("/v1/jobs", json=body)
+    assert r.status_code == 202, r.text
+    job_id = r.json()["id"]
+    state = _poll(live, job_id, {"awaiting_agent", "accepted", "completed", "escalated"})
+    assert (state["status"], state["current_iteration"]) == ("awaiting_agent", 1), state
+    job = live.get(f"/v1/jobs/{job_id}").json()
+    assert [d["queue"] for d in job["dispatches"]] == [NOBODY]
+    answer = {"iteration": 2, "output": {"content": FAITHFUL, "self_reported_confidence": "high"}}
+    r = live.post(f"/v1/jobs/{job_id}/agent-result", json=answer)
+    assert r.status_code == 202 and r.json()["outcome"] == "scoring", r.text
+    state = _poll(live, job_id, {"accepted", "escalated", "rejected", "failed"})
+    assert (state["status"], state["action"], state["current_iteration"]) == (
+        "accepted",
+        "accept",
+        2,
+    ), state
