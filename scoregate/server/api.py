@@ -88,7 +88,7 @@ _FIELDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?:job\.)?(?:request\.)?constraints\[(\d+)\]"), "{request}.constraints.{0}"),
     (re.compile(r"^(?:job\.)?request\.(\w+)"), "{request}.{0}"),
     (re.compile(r"^(agent|on_pass|on_loop_exit|research) task '"), "body.{0}.task"),
-    (re.compile(r"^(task_name|idempotency_key|submitted_by)\b"), "body.{0}"),
+    (re.compile(r"^(task_name|idempotency_key|submitted_by|actor|reviewer|note)\b"), "body.{0}"),
     (re.compile(r"^(?:job\.)?(query|content|metadata|evidence|eval_metrics)\b"), "{request}.{0}"),
 )
 

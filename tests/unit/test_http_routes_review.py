@@ -638,3 +638,11 @@ def test_a_semantic_error_names_its_field(env, url, body, loc):
     r = env["client"].post(url, json=body)
     found = problem(r, 422, "validation")
     assert [e["loc"] for e in found["errors"]] == [loc], found
+
+
+def test_a_bad_note_on_cancel_names_its_field_and_changes_nothing(env):
+    job_id = waiting(env)
+    r = env["client"].post(f"/v1/jobs/{job_id}/cancel", json={"note": "ok\x00"})
+    found = problem(r, 422, "validation", "note: contains a NUL character")
+    assert [e["loc"] for e in found["errors"]] == ["body.note"]
+    assert job(env, job_id)["status"] == "awaiting_agent"
