@@ -155,20 +155,22 @@ class ApiService:
     def state(self, job_id: str) -> dict[str, Any]:
         """The light form of a job, for polling: status, iteration, verdict (no text)."""
         job_id = self.resolve(job_id)
+        columns = (Job.status, Job.current_iteration, Job.updated_at)
         with self.ctx.session() as s:
-            job = repo.get_jobs(s, job_ids=[job_id]).get(job_id)
-            if job is None:
-                raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
-            row = repo.job_to_dict(job, detail=False)
-        final = row["final_result"]
+            row = s.execute(
+                select(*columns, Job.final_result, Job.failure_reason).where(Job.id == job_id)
+            ).one_or_none()
+        if row is None:
+            raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
+        status, current, updated_at, final, failure_reason = row
         return {
-            "id": row["id"],
-            "status": row["status"],
-            "current_iteration": row["current_iteration"],
-            "updated_at": row["updated_at"],
+            "id": job_id,
+            "status": status,
+            "current_iteration": current,
+            "updated_at": updated_at.isoformat(),
             "action": final.get("action") if final else None,
             "final_result": final,
-            "failure_reason": row["failure_reason"],
+            "failure_reason": failure_reason,
         }
 
     def position_of(self, job_id: str) -> tuple[str, int] | None:
