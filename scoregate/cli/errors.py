@@ -49,7 +49,7 @@ _CAUSES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     ),
 )
 #: A schema that is missing or older than the code (SQLite's words, psycopg's error types).
-_MISSING_TABLE = ("no such table", "no such column", "undefinedtable", "undefinedcolumn")
+MISSING_SCHEMA = ("no such table", "no such column", "undefinedtable", "undefinedcolumn")
 
 
 def is_database_error(exc: BaseException) -> bool:
@@ -80,7 +80,7 @@ def describe(exc: BaseException, url: str) -> str:
         return str(exc)  # names the URL (password hidden) and the fix already
     reason = _reason(exc)
     low = f"{type(getattr(exc, 'orig', None)).__name__} {reason}".lower()
-    if any(m in low for m in _MISSING_TABLE):
+    if any(m in low for m in MISSING_SCHEMA):
         return (
             f"the database at {url} has no scoregate tables or an old schema ({reason});"
             " run `scoregate db upgrade`"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.progress import Progress
@@ -24,6 +24,7 @@ from scoregate.cli.args import (
 from scoregate.cli.console import console, die, err
 from scoregate.cli.wait import TIMED_OUT, WAIT_DONE
 from scoregate.pipelines.validation import JobLine
+from scoregate.reports.terminal import safe
 
 jobs_app = typer.Typer(help="Inspect jobs.", no_args_is_help=True)
 
@@ -100,7 +101,8 @@ def submit(
                 "Wait until every job is final or waits for a human. Exit 0 when every job"
                 " is approved (accepted, or completed with action accept), 4 when one is"
                 " not (awaiting review, escalated, rejected, failed, cancelled, or completed"
-                " with action review, iterate or reject), 1 when the wait timed out."
+                " with action review, iterate or reject), 5 when the wait timed out, 1 when"
+                " the database could not be read until then (the job ids are printed first)."
             )
         ),
     ] = False,
@@ -147,21 +149,42 @@ def submit(
 
 def _wait(ids: list[str], timeout: float, *, as_json: bool) -> None:
     """Wait for the jobs, print each one's state (or the JSON document) and exit with the
-    verdict (:func:`scoregate.cli.wait.exit_status`)."""
+    verdict (:func:`scoregate.cli.wait.exit_status`); a database error that lasts until
+    the timeout exits 1 after the ids (and with ``--json`` the document) are printed."""
     from scoregate.cli.output import submit_json
-    from scoregate.cli.wait import exit_status, wait_for
+    from scoregate.cli.wait import WaitAborted, exit_status, wait_for
 
+    warned: list[BaseException] = []
+
+    def retrying(exc: BaseException) -> None:
+        if not warned:  # once: a blip of a few seconds is not worth a line a second
+            from scoregate.cli.errors import database_url, describe
+
+            err.print(
+                f"[yellow]warning:[/] {safe(describe(exc, database_url()))}; the jobs are"
+                f" recorded: reading them again until the --timeout ({timeout:g} s)",
+                soft_wrap=True,
+            )
+        warned.append(exc)
+
+    if not as_json:
+        print("\n".join(ids))
+    try:
+        if as_json:
+            jobs = wait_for(ids, timeout, on_retry=retrying)
+        else:
+            with console.status("waiting for jobs...") as shown:
+                jobs = wait_for(
+                    ids,
+                    timeout,
+                    progress=lambda n: shown.update(f"waiting for {n} of {len(ids)} job(s)..."),
+                    on_retry=retrying,
+                )
+    except WaitAborted as exc:
+        _wait_aborted(ids, exc, as_json=as_json)
     if as_json:
-        jobs = wait_for(ids, timeout)
         print(submit_json(ids, jobs))
     else:
-        print("\n".join(ids))
-        with console.status("waiting for jobs...") as shown:
-            jobs = wait_for(
-                ids,
-                timeout,
-                progress=lambda n: shown.update(f"waiting for {n} of {len(ids)} job(s)..."),
-            )
         for job in jobs:
             console.print(_wait_line(job), soft_wrap=True)
     code = exit_status(jobs)
@@ -176,11 +199,25 @@ def _wait(ids: list[str], timeout: float, *, as_json: bool) -> None:
         raise typer.Exit(code)
 
 
+def _wait_aborted(ids: list[str], exc: Any, *, as_json: bool) -> NoReturn:
+    """The database could not be read: the ids (already printed as text) or the JSON
+    document with every job not known to have stopped in ``pending``, then the error."""
+    from scoregate.cli.errors import DB_ERROR_EXIT, report
+    from scoregate.cli.output import submit_json
+
+    if as_json:
+        read = exc.jobs
+        pending = [j for j in ids if j not in read or read[j]["status"] not in WAIT_DONE]
+        known = [read[j] for j in ids] if len(read) == len(ids) else None
+        print(submit_json(ids, known, pending))
+    report(exc.cause)
+    raise typer.Exit(DB_ERROR_EXIT) from None
+
+
 def _wait_line(job: dict[str, Any]) -> str:
     """``ID STATUS score=S`` and, once the job has a final result, ``action=A``."""
     from scoregate.cli.wait import final_action
     from scoregate.reports.render import latest_score
-    from scoregate.reports.terminal import safe
 
     score = latest_score(job)
     shown = "—" if score is None else f"{score:.2f}"

@@ -1,5 +1,6 @@
 """The CLI's side of the 2026-12-01 operator and node-integrator reviews: ``submit --wait``
-tells the gate's verdict by its exit status and output (the loop off included)."""
+tells the gate's verdict by its exit status and output (the loop off included), and rides
+out a database that fails for a while."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from typing import Any
 
 import pytest
 from pydantic import SecretStr
+from sqlalchemy.exc import OperationalError
 from typer.testing import CliRunner
 
 from scoregate.cli import app as cli
+from scoregate.cli import wait
 from scoregate.cli.wait import exit_status
 from scoregate.config.settings import Settings
 from scoregate.pipelines import api
@@ -79,7 +82,7 @@ def test_a_job_waiting_for_a_human_has_no_action_yet(env):
         ([{"status": "completed", "final_result": {"action": "accept"}}], 0),
         ([{"status": "completed", "final_result": {"action": "iterate"}}], 4),
         ([{"status": "completed", "final_result": None}], 4),  # no verdict: not approved
-        ([{"status": "failed"}, {"status": "running"}], 1),  # still running: a timeout
+        ([{"status": "failed"}, {"status": "running"}], 5),  # still running: a timeout
     ],
 )
 def test_exit_status_tells_the_verdict(jobs, code):
@@ -94,3 +97,82 @@ def test_jobs_list_shows_the_final_action(env):
     assert "action" in table.splitlines()[2]
     rows = {line.split("│")[1].strip(): line for line in table.splitlines() if "│" in line}
     assert "│ reject " in rows[job_ids[BAD]] and "│ accept " in rows[job_ids[GOOD]]
+
+
+# --- 2. a database that fails during the wait ---------------------------------------------
+
+
+def _failing_reads(monkeypatch: pytest.MonkeyPatch, fails: int | None, why: str) -> list[int]:
+    """``api.get_job`` raises ``why`` (as the driver would) ``fails`` times, or always."""
+    real, calls = api.get_job, []
+
+    def get_job(job_id: str, **kw: Any) -> dict[str, Any]:
+        calls.append(1)
+        if fails is None or len(calls) <= fails:
+            raise OperationalError("SELECT jobs", {}, Exception(why))
+        return real(job_id, **kw)
+
+    monkeypatch.setattr(api, "get_job", get_job)
+    monkeypatch.setattr(wait, "MAX_BACKOFF_S", 0.01)
+    return calls
+
+
+def _submitted(content: str) -> list[str]:
+    """``submit --wait`` arguments for one job (the job itself completes inline)."""
+    return [*SUBMIT, content, "--wait", "--timeout", "1"]
+
+
+SHUTTING_DOWN = "FATAL: the database system is shutting down"
+
+
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_a_database_blip_during_the_wait_is_retried_with_one_warning(env, monkeypatch, as_json):
+    calls = _failing_reads(monkeypatch, 3, SHUTTING_DOWN)
+    out = runner.invoke(cli, [*_submitted(GOOD), *as_json])
+    assert out.exit_code == 0, out.output
+    assert len(calls) == 4
+    [warning] = out.stderr.strip().splitlines()
+    assert warning.startswith("warning: ") and "shutting down" in warning
+    assert "reading them again until the --timeout" in warning
+
+
+def test_a_database_that_stays_away_prints_the_ids_in_json_then_exits_1(env, monkeypatch):
+    _failing_reads(monkeypatch, None, SHUTTING_DOWN)
+    out = runner.invoke(cli, [*_submitted(GOOD), "--timeout", "0.3", "--json"])
+    assert out.exit_code == 1, out.output
+    doc = json.loads(out.stdout)
+    assert doc["pending"] == doc["job_ids"] and len(doc["job_ids"]) == 1
+    assert doc["jobs"] is None  # never read: no state to tell
+    warning, error = out.stderr.strip().splitlines()
+    assert warning.startswith("warning: ") and error.startswith("error: ")
+    assert "shutting down" in error
+
+
+def test_a_database_that_stays_away_prints_the_ids_as_text_then_exits_1(env, monkeypatch):
+    _failing_reads(monkeypatch, None, SHUTTING_DOWN)
+    out = runner.invoke(cli, [*_submitted(GOOD), "--timeout", "0.3"])
+    assert out.exit_code == 1, out.output
+    [job_id] = out.stdout.split()
+    assert len(job_id) == 36
+    warning, error = out.stderr.strip().splitlines()  # the warning once, however many tries
+    assert warning.startswith("warning: ") and error.startswith("error: ")
+
+
+def test_a_missing_table_is_not_retried(env, monkeypatch):
+    calls = _failing_reads(monkeypatch, None, "no such table: jobs")
+    out = runner.invoke(cli, [*_submitted(GOOD), "--timeout", "5", "--json"])
+    assert out.exit_code == 1, out.output
+    assert len(calls) == 1 and "warning" not in out.stderr
+    assert "run `scoregate db upgrade`" in out.stderr
+    assert len(json.loads(out.stdout)["pending"]) == 1
+
+
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_a_wait_that_times_out_exits_5_not_1(env, monkeypatch, as_json):
+    monkeypatch.setattr(api, "get_job", lambda job_id, **kw: {"id": job_id, "status": "running"})
+    out = runner.invoke(cli, [*_submitted(GOOD), "--timeout", "0.2", *as_json])
+    assert out.exit_code == 5, out.output
+    assert "1 job(s) still running after 0.2 s" in out.stderr
+    if as_json:
+        doc = json.loads(out.stdout)
+        assert doc["pending"] == doc["job_ids"]
