@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from scoregate.cli import db, demo, jobs, report, review, score, serve, training, workers
+from scoregate.cli import db, demo, jobs, report, review, score, serve, training, version, workers
 from scoregate.cli.args import constraint_epilog
 from scoregate.cli.console import err
 from scoregate.cli.errors import ScoregateGroup
@@ -32,6 +32,15 @@ app = typer.Typer(
 def _options(
     debug: Annotated[
         bool, typer.Option("--debug", help="Show the full traceback of a database error.")
+    ] = False,
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=version.show_version,
+            help="Print the version and the database migration it expects, and exit.",
+        ),
     ] = False,
 ) -> None:
     """Score AI agents' output and gate their workflow."""
@@ -49,6 +58,7 @@ app.command()(report.rethreshold)
 app.command()(serve.serve)
 app.command("api-key")(serve.api_key)
 app.command()(workers.workers)
+app.command()(version.version)
 app.add_typer(jobs.jobs_app, name="jobs")
 app.add_typer(db.db_app, name="db")
 app.add_typer(training.training_app(), name="models", help="Train the project's precision model.")

@@ -176,3 +176,42 @@ def test_a_wait_that_times_out_exits_5_not_1(env, monkeypatch, as_json):
     if as_json:
         doc = json.loads(out.stdout)
         assert doc["pending"] == doc["job_ids"]
+
+
+# --- 3. the version and the migration it expects ------------------------------------------
+
+
+def _head() -> str:
+    """The newest migration file's revision, read from the files (not through Alembic)."""
+    from scoregate.storage.db import MIGRATIONS_DIR
+
+    return max(p.name[:4] for p in (MIGRATIONS_DIR / "versions").glob("[0-9]*.py"))
+
+
+def test_version_option_prints_the_package_version_and_the_schema_revision():
+    from scoregate import __version__
+
+    out = runner.invoke(cli, ["--version"])
+    assert out.exit_code == 0, out.output
+    assert out.stdout == f"scoregate {__version__} (schema {_head()})\n"
+    assert runner.invoke(cli, ["version"]).stdout == out.stdout
+
+
+def test_version_json():
+    from scoregate import __version__
+
+    out = runner.invoke(cli, ["version", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout) == {"version": __version__, "schema": _head()}
+
+
+def test_version_runs_as_a_command_without_a_database(tmp_path):
+    import subprocess
+    import sys
+
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "SCOREGATE_DATABASE_URL": "bogus://"}
+    out = subprocess.run(
+        [sys.executable, "-m", "scoregate", "--version"], capture_output=True, text=True, env=env
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("scoregate ") and f"(schema {_head()})" in out.stdout
