@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
-    from scoregate.schemas.result import ScoreResult
+    from scoregate.schemas.result import ScoreResult, TrackScore
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +30,8 @@ LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0
 #: Seconds a message waited on its queue before a worker started it.
 WAIT_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0)
 ITERATION_BUCKETS = (1, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 50)
+#: The longest reason label of a failed track (an exception's class name).
+REASON_CHARS = 60
 #: Decisions after which the controller is done with a job.
 TERMINAL_DECISIONS = frozenset({"accept", "complete", "exit"})
 
@@ -46,6 +48,7 @@ class Metrics:
     iterations: Histogram
     loop_exits: Counter
     decisions: Counter
+    track_failures: Counter
 
 
 def build_metrics(registry: CollectorRegistry | None = None) -> Metrics:
@@ -97,6 +100,12 @@ def build_metrics(registry: CollectorRegistry | None = None) -> Metrics:
             ["action"],
             registry=reg,
         ),
+        track_failures=Counter(
+            "scoregate_track_failures",
+            "Tracks a fused score went without, by track and reason (the error's type).",
+            ["track", "reason"],
+            registry=reg,
+        ),
     )
 
 
@@ -114,7 +123,8 @@ def metrics() -> Metrics:
 
 
 def record_fused(result: ScoreResult, into: Metrics | None = None) -> None:
-    """Count a fused score by band; observe the score, its components and track latencies."""
+    """Count a fused score by band; observe the score, its components and track latencies;
+    count each track it went without."""
     try:
         m = into or metrics()
         m.scores.labels(band=result.band).inc()
@@ -124,8 +134,18 @@ def record_fused(result: ScoreResult, into: Metrics | None = None) -> None:
         for name, track in result.tracks.items():
             if track.elapsed_ms > 0:
                 m.track_latency.labels(track=name).observe(track.elapsed_ms / 1000.0)
+            if track.status != "ok":
+                m.track_failures.labels(track=name, reason=failure_reason(track)).inc()
     except Exception:  # see the module docstring: never fail a score over metrics
         log.warning("could not record the metrics of a fused score", exc_info=True)
+
+
+def failure_reason(track: TrackScore) -> str:
+    """A failed track's reason label: the error's type (``ValueError``,
+    ``SoftTimeLimitExceeded``), else its status (``timeout``, ``failed``)."""
+    head, colon, _ = (track.error or "").partition(":")
+    named = colon and head.isidentifier() and head[0].isupper()
+    return head[:REASON_CHARS] if named else track.status
 
 
 def record_decision(

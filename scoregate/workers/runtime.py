@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +18,7 @@ from scoregate.scoring.engine import LocalModels
 from scoregate.storage.db import dispose_engines, session_scope
 from scoregate.storage.quota import MemoryQuota, QuotaStore, RedisQuota
 from scoregate.workers import telemetry as _telemetry  # noqa: F401  (its signal handlers)
+from scoregate.workers.models import WatchedModels, needed_models
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +77,9 @@ def get_context() -> PipelineContext:
         dispatcher=CeleryDispatcher(get_app()),
         session=session_scope,
         quota=_quota(),
-        models_factory=_models,
+        models_factory=lambda: WatchedModels(
+            _models(), lambda pool: needed_models(pool, get_scoring_config())
+        ),
         workflow=workflow,
         pair_cache=RedisEmbeddingCache(
             client, settings.embedding_cache_ttl_s, prefix="scoregate:pair:"
@@ -91,3 +95,31 @@ def _after_fork(**_: Any) -> None:
     dispose_engines(close=False)
     redis_client.cache_clear()
     get_context.cache_clear()
+
+
+@signals.worker_process_init.connect
+def _load_models(**_: Any) -> None:
+    """A model pool's process loads its models now, before it takes a batch (after
+    ``_after_fork``: the context it loads them into is this process's)."""
+    from scoregate.workers.app import get_app
+    from scoregate.workers.command import MODEL_POOLS
+    from scoregate.workers.startup import served_pools
+
+    queues = get_app().amqp.queues
+    pools = [p for p in served_pools(queues.consume_from or queues) if p in MODEL_POOLS]
+    if not pools:
+        return
+    models = get_context().models
+    if not isinstance(models, WatchedModels):
+        return
+    started = time.perf_counter()
+    try:
+        models.load(pools)
+        log.info("%s: models loaded in %.1f s", ", ".join(pools), time.perf_counter() - started)
+    except Exception as exc:  # the first batch loads them again (and says so if it fails)
+        log.error(
+            "%s: cannot load the models at start (%s: %s)",
+            ", ".join(pools),
+            type(exc).__name__,
+            exc,
+        )

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoregate.pipelines.steps import score_model_track
 from scoregate.workers.app import app
 from scoregate.workers.base import batch_options
 from scoregate.workers.batch_runner import run_batch
 from scoregate.workers.batching import ReliableBatches
+from scoregate.workers.models import score_pool
 from scoregate.workers.runtime import get_context
 
 FIELDS = ("job_id", "n", "query", "content")
 
 
 def _score(items: list[dict[str, Any]]) -> None:
-    score_model_track(get_context(), "semantic", items)
+    score_pool(get_context(), "semantic", items)
 
 
 @app.task(name="scoregate.semantic.score", base=ReliableBatches, bind=True, **batch_options())

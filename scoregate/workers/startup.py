@@ -1,8 +1,11 @@
 """What a worker checks and sets up as it starts, from the pools it serves.
 
 - No broker configured: it refuses to start (exit 2) instead of running on ``memory://``.
-- A semantic or precision pool on a light install (no torch): it refuses to start
-  (exit 2) with one line, ``install scoregate[models]``.
+- A semantic or precision pool on a light install (no torch), or whose model is not on
+  disk: it refuses to start (exit 2) with one line; its processes load the models as they
+  start (``workers.models``).
+- A pool worker with a broker but no ``SCOREGATE_DATABASE_URL``, or on a database with
+  no scoregate tables or at an older migration: it refuses to start (exit 2), one line.
 - No Redis: one line at start says which features are off.
 - Redis broker: the visibility timeout of the pools it serves (:data:`VISIBILITY_S`),
   and per pool its own unacked-message keys, so one pool's timeout never restores
@@ -201,6 +204,31 @@ def refuse_model_pools_without_models(pools: list[str]) -> None:
         raise SystemExit(EXIT_CONFIG)
 
 
+def refuse_model_pools_without_their_model(conf: Any, pools: list[str]) -> None:
+    """A model pool whose model is not on disk would fail every track: exit 2. Its
+    processes load the models as they start, given the time to (``models.PROCESS_START_S``).
+    """
+    from scoregate.workers.command import MODEL_POOLS
+
+    model_pools = [p for p in pools if p in MODEL_POOLS]
+    if not model_pools:
+        return
+    from scoregate.config.settings import get_scoring_config
+    from scoregate.workers.models import PROCESS_START_S, missing_model_line
+
+    try:
+        config = get_scoring_config()
+    except (ValueError, OSError):  # refused with its own line (reliability.check_config)
+        return
+    line = missing_model_line(model_pools, config)
+    if line is not None:
+        print(line, file=sys.stderr)
+        raise SystemExit(EXIT_CONFIG)
+    conf.worker_proc_alive_timeout = max(
+        float(getattr(conf, "worker_proc_alive_timeout", 0) or 0), PROCESS_START_S
+    )
+
+
 @signals.celeryd_after_setup.connect
 def _check_database(instance: Any = None, **_: Any) -> None:
     """Refuse a pool worker without the shared database or on an older schema (exit 2);
@@ -241,6 +269,7 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
     pools = served_pools(queues)
     others = sorted(set(queues) - set(pools))
     refuse_model_pools_without_models(pools)
+    refuse_model_pools_without_their_model(conf, pools)
     if str(conf.broker_url or "").startswith(("redis://", "rediss://", "unix://")):
         conf.broker_transport_options = pool_transport_options(
             settings, pools, other_queues=bool(others)

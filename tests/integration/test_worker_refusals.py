@@ -57,6 +57,17 @@ def redis_db() -> str:
     return REDIS_DB
 
 
+@pytest.fixture(scope="module")
+def own_db() -> str:
+    """A migrated database of this module's own (not the shared ``scoregate_it``)."""
+    from scoregate.storage.db import dispose_engines, upgrade
+
+    url = fresh_database("h_b_workers")
+    upgrade(url)
+    dispose_engines()
+    return url
+
+
 def test_a_worker_refuses_a_database_at_an_older_migration(tmp_path, redis_db):
     from scoregate.storage.db import dispose_engines, upgrade
 
@@ -120,3 +131,33 @@ def test_a_worker_on_an_unreachable_database_says_so_once_and_keeps_running(tmp_
     errors = [line for line in text.splitlines() if "database unreachable at" in line]
     assert len(errors) == 1 and "ERROR" in errors[0], text
     assert "127.0.0.1:1/h_b_nowhere" in errors[0]
+
+
+def test_a_semantic_worker_without_its_model_refuses_to_start(tmp_path, redis_db, own_db):
+    overlay = tmp_path / "badmodel.yaml"
+    overlay.write_text(f"semantic:\n  model: {tmp_path / 'no-such-model'}\n")
+    env = service_env(own_db, redis_db, SCOREGATE_SCORING_CONFIG=str(overlay))
+    log = tmp_path / "w.log"
+    proc = _worker(env, "semantic", log)
+    assert _exit_of(proc, log) == 2
+    text = log.read_text()
+    assert "scoregate: the semantic pool needs the semantic model: model '" in text
+    assert "ready." not in text and "Traceback" not in text
+
+
+@pytest.mark.model
+def test_a_semantic_worker_process_loads_its_model_before_its_first_batch(
+    tmp_path, redis_db, own_db
+):
+    log = tmp_path / "w.log"
+    proc = _worker(service_env(own_db, redis_db), "semantic", log)
+    try:
+        _wait_ready(proc, log)
+        deadline = time.monotonic() + 240
+        while "semantic: models loaded in" not in (text := log.read_text(errors="replace")):
+            assert proc.poll() is None and time.monotonic() < deadline, text[-3000:]
+            time.sleep(0.5)
+    finally:
+        stop(proc)
+    assert "Timed out waiting for UP message" not in text  # a slow load is not killed
+    assert "cannot load the models" not in text
