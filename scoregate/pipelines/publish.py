@@ -9,6 +9,10 @@ circle.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import Message, PublishError
@@ -18,6 +22,28 @@ log = logging.getLogger(__name__)
 
 #: The subject the seed-002 research quota counts under: one shared hourly quota.
 RESEARCH_SUBJECT = "global"
+
+
+@dataclass
+class Deferred:
+    """Messages the broker did not take while watched: the sweeper sends them later."""
+
+    messages: int = 0
+
+
+_watching: ContextVar[Deferred | None] = ContextVar("scoregate_publish_watch", default=None)
+
+
+@contextmanager
+def watch_deferred() -> Iterator[Deferred]:
+    """Count the messages :func:`publish` leaves to the sweeper in this context (and the
+    threads it hands work to with a copy of it, as an HTTP request does)."""
+    seen = Deferred()
+    token = _watching.set(seen)
+    try:
+        yield seen
+    finally:
+        _watching.reset(token)
 
 
 def publish(ctx: PipelineContext, messages: list[Message]) -> None:
@@ -32,6 +58,9 @@ def publish(ctx: PipelineContext, messages: list[Message]) -> None:
         ctx.dispatcher.send_many(messages)
     except PublishError as exc:
         log.error("%s; %d message(s) left to the sweeper", exc, len(messages))
+        seen = _watching.get()
+        if seen is not None:
+            seen.messages += len(messages)
         return
     sent = [m.task_id for m in messages if m.task_id is not None]
     if sent:

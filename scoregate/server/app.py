@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import logging
 import os
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -11,13 +15,18 @@ from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import exc as sa_exc
 from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from scoregate import __version__
-from scoregate.server import api, pages, problems, telemetry
+from scoregate.pipelines.publish import watch_deferred
+from scoregate.server import api, pages, problems, serve, telemetry
 from scoregate.server.auth import ApiKey
 from scoregate.server.bodies import Health
 from scoregate.server.service import ApiService
+from scoregate.storage.db import redact_url
+
+log = logging.getLogger(__name__)
 
 HERE = Path(__file__).parent
 DESCRIPTION = (
@@ -25,9 +34,57 @@ DESCRIPTION = (
     " `Authorization: Bearer KEY` (or `X-API-Key`); errors are RFC 9457 problem details."
 )
 
+#: Errors that mean the database did not answer (down, restarting, out of connections).
+DATABASE_DOWN = (
+    sa_exc.OperationalError,
+    sa_exc.InterfaceError,
+    sa_exc.DisconnectionError,
+    sa_exc.TimeoutError,  # no pooled connection came free
+)
+#: ``Retry-After`` (seconds) of a 503 for a database that does not answer.
+DATABASE_RETRY_AFTER_S = 5
+#: How long ``/healthz`` keeps its answer about the broker (checks do not hammer it).
+BROKER_CHECK_TTL_S = 5.0
+#: Set on a response when messages it implies were left to the sweeper (broker down).
+PUBLISHED_HEADER = "X-Scoregate-Published"
+#: Bodies the API reads (with any parameters, e.g. ``charset``).
+JSON_TYPES = ("application/json",)
+JSON_SUFFIX = "+json"
 
-def create_app(service: ApiService, api_keys: list[ApiKey] | None = None) -> FastAPI:
-    """The app over ``service``; ``api_keys`` empty means every caller is the local user."""
+
+class BrokerCheck:
+    """Whether the broker takes a connection, asked at most once per ``ttl`` seconds."""
+
+    def __init__(self, check: Callable[[], bool], ttl: float = BROKER_CHECK_TTL_S) -> None:
+        self._check = check
+        self._ttl = ttl
+        self._lock = threading.Lock()
+        self._answer: tuple[float, bool] | None = None
+
+    def __call__(self) -> bool:
+        with self._lock:  # concurrent health checks wait for one probe, not one each
+            now = time.monotonic()
+            if self._answer is None or now - self._answer[0] >= self._ttl:
+                self._answer = (now, self._check())
+            return self._answer[1]
+
+
+def _service_broker_check(service: ApiService) -> Callable[[], bool]:
+    """A probe of the broker ``service``'s settings name (its app is made on first use)."""
+    celery = functools.cache(lambda: serve.publishing_app(service.ctx.settings))
+    return lambda: serve.broker_reachable(celery())
+
+
+def create_app(
+    service: ApiService,
+    api_keys: list[ApiKey] | None = None,
+    broker_check: Callable[[], bool] | None = None,
+) -> FastAPI:
+    """The app over ``service``; ``api_keys`` empty means every caller is the local user.
+
+    ``broker_check`` says whether the broker answers (``/healthz``); by default a probe of
+    the broker the service's settings name. Embedded, there is none.
+    """
     app = FastAPI(
         title="scoregate",
         version=__version__,
@@ -37,11 +94,20 @@ def create_app(service: ApiService, api_keys: list[ApiKey] | None = None) -> Fas
     )
     app.state.service = service
     app.state.api_keys = list(api_keys or [])
+    app.state.broker_check = (
+        None
+        if service.inline is not None
+        else BrokerCheck(broker_check or _service_broker_check(service))
+    )
     problems.install(app)
+    for error in DATABASE_DOWN:
+        app.add_exception_handler(error, _database_down)
     # A chunked body has no Content-Length: it is counted as it arrives and cut off at the
     # limit (413). A declared length over the limit is answered at once, by the outer check.
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=problems.MAX_BODY_BYTES)
     app.middleware("http")(_limit_body)
+    app.middleware("http")(_require_json)
+    app.middleware("http")(_note_deferred)
     app.middleware("http")(telemetry.observe)
     app.middleware("http")(pages.no_store)
     app.include_router(api.router)
@@ -60,19 +126,83 @@ async def _limit_body(
     return await call_next(request)
 
 
+def is_json(content_type: str) -> bool:
+    """``application/json`` or ``application/*+json``, with any parameters."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media in JSON_TYPES or (media.startswith("application/") and media.endswith(JSON_SUFFIX))
+
+
+async def _require_json(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """A ``/v1`` body sent as anything but JSON, or with no Content-Type, is refused (415)
+    before it is parsed, so the answer names the header, not the fields. (No type is no
+    JSON: a browser may send such a body cross-site without asking first.)"""
+    sent = request.headers.get("content-type")
+    length = request.headers.get("content-length")
+    has_body = length not in (None, "0") or "transfer-encoding" in request.headers
+    if (
+        request.url.path.startswith("/v1/")
+        and request.method in ("POST", "PUT", "PATCH")
+        and has_body
+        and not is_json(sent or "")
+    ):
+        sent_as = f"as Content-Type {sent!r}" if sent else "without a Content-Type"
+        return problems.problem_response(
+            request,
+            415,
+            f"the body was sent {sent_as}: send Content-Type: application/json with a JSON"
+            " body (Node's fetch sends text/plain unless told)",
+        )
+    return await call_next(request)
+
+
+async def _note_deferred(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """Say so (:data:`PUBLISHED_HEADER`) when the broker did not take a message the request
+    made: its job is recorded and runs once the sweeper has sent it."""
+    with watch_deferred() as deferred:
+        response = await call_next(request)
+    if deferred.messages:
+        response.headers[PUBLISHED_HEADER] = "deferred"
+    return response
+
+
+async def _database_down(request: Request, exc: Exception) -> Response:
+    """503 with ``Retry-After`` for a database that does not answer; logged in one line."""
+    service: ApiService = request.app.state.service
+    where = redact_url(service.ctx.settings.secret("database_url") or "")
+    cause = str(getattr(exc, "orig", None) or exc).strip().splitlines() or [type(exc).__name__]
+    reason = f"{type(exc).__name__}: {cause[0][:300]}"
+    log.error("database unreachable on %s %s: %s", request.method, request.url.path, reason)
+    return problems.problem_response(
+        request,
+        503,
+        f"the database is unreachable ({where}; {reason}): try again in"
+        f" {DATABASE_RETRY_AFTER_S} s; if it lasts, check the database server and"
+        " SCOREGATE_DATABASE_URL",
+        {"Retry-After": str(DATABASE_RETRY_AFTER_S)},
+    )
+
+
 def _add_operations(app: FastAPI) -> None:
     @app.get("/healthz", response_model=Health, tags=["operations"])
     async def healthz(request: Request) -> Any:
-        """200 when the database answers, 503 when it does not."""
+        """200 when the database and the broker answer, 503 when either does not (the
+        broker's answer is kept a few seconds)."""
         service: ApiService = request.app.state.service
+        check: BrokerCheck | None = request.app.state.broker_check
         db_ok = await run_in_threadpool(service.database_ok)
+        broker_ok = check is None or await run_in_threadpool(check)
+        healthy = db_ok and broker_ok
         body = Health(
-            status="ok" if db_ok else "degraded",
+            status="ok" if healthy else "degraded",
             database="ok" if db_ok else "unreachable",
-            broker="in-process" if service.inline is not None else "configured",
+            broker="in-process" if check is None else "ok" if broker_ok else "unreachable",
             mode="embedded" if service.inline is not None else "celery",
         )
-        return JSONResponse(body.model_dump(), status_code=200 if db_ok else 503)
+        return JSONResponse(body.model_dump(), status_code=200 if healthy else 503)
 
     @app.get("/metrics", tags=["operations"], response_class=Response)
     async def metrics() -> Response:

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
+import logging
 from typing import Any
 
 from scoregate.config.settings import Settings
 from scoregate.server.auth import ApiKey, parse_keys
 from scoregate.server.service import ApiService
 
+log = logging.getLogger(__name__)
+
 LOOPBACK_NAMES = ("localhost",)
+
+#: How long an HTTP request waits for the broker (connect, send) before it gives up: a
+#: message it could not send is left to the sweeper, and the caller told so.
+BROKER_TIMEOUT_S = 1.0
 
 
 def is_loopback(host: str) -> bool:
@@ -36,11 +44,56 @@ def load_keys(settings: Settings) -> list[ApiKey]:
 
 
 def production_service() -> ApiService:
-    """The service on the configured database and broker (or the embedded default)."""
+    """The service on the configured database and broker (or the embedded default).
+
+    With a broker its messages go through :func:`publishing_app`: a request never waits
+    more than about :data:`BROKER_TIMEOUT_S` for a broker that is down.
+    """
     from scoregate.pipelines.api import client_context
+    from scoregate.pipelines.dispatch import CeleryDispatcher
 
     ctx, inline = client_context()
+    if inline is None:
+        ctx = dataclasses.replace(ctx, dispatcher=CeleryDispatcher(publishing_app(ctx.settings)))
     return ApiService(ctx, inline)
+
+
+def publishing_app(settings: Settings) -> Any:
+    """A Celery app for an HTTP server: a worker's, but connecting, sending and retrying
+    give up after about :data:`BROKER_TIMEOUT_S` (a worker's wait out a blip of ~10 s).
+    """
+    from scoregate.workers.app import create_app
+
+    app = create_app(settings)
+    app.conf.update(
+        broker_connection_timeout=BROKER_TIMEOUT_S,
+        redis_socket_connect_timeout=BROKER_TIMEOUT_S,
+        broker_transport_options={
+            **app.conf.broker_transport_options,
+            "socket_connect_timeout": BROKER_TIMEOUT_S / 2,
+            "socket_timeout": BROKER_TIMEOUT_S,  # a broker that accepts and never answers
+        },
+        task_publish_retry_policy={
+            "max_retries": 1,
+            "interval_start": 0.1,
+            "interval_step": 0,
+            "interval_max": 0.1,
+        },
+    )
+    return app
+
+
+def broker_reachable(app: Any) -> bool:
+    """Whether ``app``'s broker takes a connection within about :data:`BROKER_TIMEOUT_S`."""
+    try:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(
+                max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT_S
+            )
+    except Exception as exc:  # a probe: any failure means unreachable
+        log.warning("broker unreachable: %s", exc)
+        return False
+    return True
 
 
 def run(app: Any, host: str, port: int) -> None:

@@ -1,0 +1,230 @@
+"""The HTTP server's edges in process: a database or broker that does not answer, bodies not
+sent as JSON. SQLite, fake models, fake dispatchers (the real outages:
+``tests/integration/test_http_outages.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from pydantic import SecretStr
+from sqlalchemy.exc import OperationalError
+
+from scoregate.config.settings import Settings
+from scoregate.pipelines.dispatch import Message, PublishError
+from scoregate.pipelines.embedded import embedded_context
+from scoregate.server import ApiService, create_app
+from scoregate.server.app import BrokerCheck, is_json
+from tests.fakes import GOOD, SCORES, FakeModels
+from tests.server_client import AppClient
+
+BODY = {"request": {"query": "Write a helpful answer.", "content": GOOD}}
+SECRET_URL = "postgresql+psycopg://scoregate:hunter2@db.internal:5432/scoregate"
+
+
+@pytest.fixture
+def ctx(tmp_path: Path) -> Any:
+    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'edges.db'}"))
+    made, _ = embedded_context(settings, models=FakeModels(SCORES))
+    return made
+
+
+class BrokerDown:
+    """A dispatcher whose broker never takes a message."""
+
+    def __init__(self) -> None:
+        self.tried = 0
+
+    def send(self, message: Message) -> None:
+        self.send_many([message])
+
+    def send_many(self, messages: Sequence[Message]) -> None:
+        self.tried += len(messages)
+        raise PublishError(f"cannot publish {len(messages)} message(s): Connection refused")
+
+
+class BrokerUp:
+    def __init__(self) -> None:
+        self.sent: list[Message] = []
+
+    def send(self, message: Message) -> None:
+        self.sent.append(message)
+
+    def send_many(self, messages: Sequence[Message]) -> None:
+        self.sent += messages
+
+
+def celery_client(ctx: Any, dispatcher: Any, check: Any = lambda: True) -> AppClient:
+    """The app as ``scoregate serve`` runs it with a broker (no in-process worker)."""
+    service = ApiService(dataclasses.replace(ctx, dispatcher=dispatcher))
+    return AppClient(create_app(service, broker_check=check))
+
+
+# --- a database that does not answer -------------------------------------------------------------
+
+
+def unreachable() -> Iterator[Any]:
+    raise OperationalError(
+        "SELECT 1",
+        {},
+        ConnectionError('connection to server at "db.internal", port 5432 failed: refused\nIs'),
+    )
+    yield  # a generator, as a session scope is
+
+
+def database_down(ctx: Any, fault: Any = unreachable) -> AppClient:
+    settings = Settings(database_url=SecretStr(SECRET_URL))
+    down = dataclasses.replace(ctx, settings=settings, session=contextmanager(fault))
+    return celery_client(down, BrokerUp())
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [("GET", "/v1/jobs", None), ("POST", "/v1/jobs", BODY), ("GET", "/v1/jobs/abc123", None)],
+)
+def test_a_database_that_does_not_answer_is_503_with_retry_after(ctx, caplog, method, path, body):
+    client = database_down(ctx)
+    with caplog.at_level(logging.INFO):
+        r = client.request(method, path, json=body)
+    assert r.status_code == 503, r.text
+    assert r.headers["content-type"] == "application/problem+json"
+    assert r.headers["Retry-After"] == "5"
+    problem = r.json()
+    assert problem["type"] == "/problems/unavailable"
+    assert problem["detail"].startswith("the database is unreachable (")
+    assert "db.internal:5432/scoregate" in problem["detail"] and "refused" in problem["detail"]
+    assert "hunter2" not in r.text
+    # one line in the log, no traceback
+    errors = [rec for rec in caplog.records if rec.levelno >= logging.WARNING]
+    assert len(errors) == 1, [rec.getMessage() for rec in errors]
+    assert errors[0].exc_info is None and "database unreachable on" in errors[0].getMessage()
+    assert "hunter2" not in errors[0].getMessage()
+
+
+def test_a_database_down_leaves_health_degraded_not_an_error(ctx):
+    r = database_down(ctx).get("/healthz")
+    assert r.status_code == 503
+    assert r.json()["database"] == "unreachable" and r.json()["broker"] == "ok"
+
+
+def test_other_faults_of_the_database_stay_500(ctx):
+    def broken() -> Iterator[Any]:
+        raise RuntimeError("a bug")
+        yield
+
+    async def get() -> httpx.Response:
+        # the server re-raises a 500's error after answering (for its log): not in the test
+        app = database_down(ctx, broken).app
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            return await c.get("/v1/jobs")
+
+    r = asyncio.run(get())
+    assert r.status_code == 500 and "Retry-After" not in r.headers
+    assert r.json()["type"] == "/problems/internal"
+
+
+# --- the broker ----------------------------------------------------------------------------------
+
+
+def test_a_job_the_broker_did_not_take_is_accepted_and_said_deferred(ctx):
+    broker = BrokerDown()
+    r = celery_client(ctx, broker).post("/v1/jobs", json=BODY)
+    assert r.status_code == 202, r.text
+    assert broker.tried == 3  # its three track tasks, left to the sweeper
+    assert r.headers["X-Scoregate-Published"] == "deferred"
+    assert r.json()["status"] == "running"
+
+
+def test_a_job_the_broker_took_says_nothing_of_deferral(ctx):
+    broker = BrokerUp()
+    r = celery_client(ctx, broker).post("/v1/jobs", json=BODY)
+    assert r.status_code == 202
+    assert len(broker.sent) == 3 and "X-Scoregate-Published" not in r.headers
+
+
+@pytest.mark.parametrize(("reachable", "status"), [(True, 200), (False, 503)])
+def test_health_reports_the_broker_probe(ctx, reachable, status):
+    r = celery_client(ctx, BrokerUp(), check=lambda: reachable).get("/healthz")
+    assert r.status_code == status
+    assert r.json() == {
+        "status": "ok" if reachable else "degraded",
+        "database": "ok",
+        "broker": "ok" if reachable else "unreachable",
+        "mode": "celery",
+    }
+
+
+def test_the_broker_probe_is_asked_once_per_interval():
+    answers = iter([False, True])
+    calls: list[int] = []
+
+    def probe() -> bool:
+        calls.append(1)
+        return next(answers)
+
+    check = BrokerCheck(probe, ttl=60)
+    assert [check(), check(), check()] == [False, False, False]
+    assert len(calls) == 1
+    fresh = BrokerCheck(probe, ttl=0)
+    assert fresh() is True and len(calls) == 2
+
+
+# --- bodies not sent as JSON ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def client(ctx: Any) -> AppClient:
+    return celery_client(ctx, BrokerUp())
+
+
+@pytest.mark.parametrize("path", ["/v1/jobs", "/v1/score"])
+@pytest.mark.parametrize(
+    "content_type", ["text/plain;charset=UTF-8", "application/x-www-form-urlencoded"]
+)
+def test_a_body_not_sent_as_json_is_415_naming_the_header(client, path, content_type):
+    body = json.dumps(BODY).encode()
+    r = client.post(path, content=body, headers={"Content-Type": content_type})
+    assert r.status_code == 415, r.text
+    assert r.headers["content-type"] == "application/problem+json"
+    assert r.json()["type"] == "/problems/unsupported-media-type"
+    assert "send Content-Type: application/json" in r.json()["detail"]
+    assert content_type in r.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8"],
+)
+def test_json_with_or_without_parameters_is_read(client, content_type):
+    body = json.dumps(BODY).encode()
+    r = client.post("/v1/jobs", content=body, headers={"Content-Type": content_type})
+    assert r.status_code == 202, r.text
+
+
+def test_a_json_body_without_a_content_type_is_415(client):
+    # no type is no JSON: a browser may send such a body cross-site without a preflight
+    r = client.post("/v1/jobs", content=json.dumps(BODY).encode())
+    assert r.status_code == 415, r.text
+    assert r.json()["detail"].startswith("the body was sent without a Content-Type: send")
+
+
+@pytest.mark.parametrize("headers", [{}, {"Content-Type": "text/plain"}])
+def test_an_empty_post_is_not_asked_for_a_content_type(client, headers):
+    job_id = client.post("/v1/jobs", json=BODY).json()["id"]
+    r = client.post(f"/v1/jobs/{job_id}/cancel", headers=headers)
+    assert r.status_code == 200, r.text
+
+
+def test_json_media_types():
+    assert is_json("application/json") and is_json("application/problem+json; charset=utf-8")
+    assert not is_json("text/plain;charset=UTF-8") and not is_json("application/jsonx")
+    assert not is_json("text/json+json") and not is_json("")
