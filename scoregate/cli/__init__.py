@@ -19,6 +19,7 @@ import typer
 from scoregate.cli import db, demo, jobs, report, review, score, serve, training, version, workers
 from scoregate.cli.args import constraint_epilog
 from scoregate.cli.console import err
+from scoregate.cli.db import database_command
 from scoregate.cli.errors import ScoregateGroup
 
 app = typer.Typer(
@@ -49,12 +50,12 @@ def _options(
 app.command(epilog=constraint_epilog())(score.score)
 app.command()(demo.demo)
 app.command()(workers.worker)
-app.command(epilog=constraint_epilog())(jobs.submit)
-app.command()(review.review)
-app.command()(jobs.sweep)
-app.command()(report.report)
-app.command()(report.calibrate)
-app.command()(report.rethreshold)
+app.command(epilog=constraint_epilog())(database_command(jobs.submit))
+app.command()(database_command(review.review))
+app.command()(database_command(jobs.sweep))
+app.command()(database_command(report.report))
+app.command()(database_command(report.calibrate))
+app.command()(database_command(report.rethreshold))
 app.command()(serve.serve)
 app.command("api-key")(serve.api_key)
 app.command()(workers.workers)

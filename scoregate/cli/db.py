@@ -1,14 +1,43 @@
-"""``scoregate db``: the database's migrations."""
+"""``scoregate db``: the database's migrations; :func:`database_command`, the schema
+check of every command that reads or writes jobs."""
 
 from __future__ import annotations
 
-from typing import Annotated
+import functools
+from collections.abc import Callable
+from typing import Annotated, ParamSpec, TypeVar
 
 import typer
 
 from scoregate.cli.console import console, die
 
 db_app = typer.Typer(help="Database migrations.", no_args_is_help=True)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def database_command(command: Callable[P, R]) -> Callable[P, R]:
+    """Refuse a database without scoregate's tables or at an older migration before the
+    command runs (one line naming `scoregate db upgrade`, exit 1).
+
+    Without a broker the embedded context checks it (``pipelines.api.client_context``);
+    with one, nothing on the client's path did, so a command on a database behind the
+    code read it as empty or failed half-way. The embedded default database migrates
+    itself and is not checked here.
+    """
+
+    @functools.wraps(command)
+    def checked(*args: P.args, **kwargs: P.kwargs) -> R:
+        from scoregate.config.settings import get_settings
+        from scoregate.storage.db import check_schema
+
+        settings = get_settings()
+        if settings.broker_url is not None and not settings.uses_default_database():
+            check_schema(settings.secret("database_url"))
+        return command(*args, **kwargs)
+
+    return checked
 
 
 @db_app.command("upgrade")

@@ -22,6 +22,7 @@ from scoregate.cli.args import (
     request_body,
 )
 from scoregate.cli.console import console, die, err
+from scoregate.cli.db import database_command
 from scoregate.cli.wait import TIMED_OUT, WAIT_DONE
 from scoregate.pipelines.validation import JobLine
 from scoregate.reports.terminal import safe
@@ -265,6 +266,7 @@ def _job_status(value: str | None) -> str | None:
 
 
 @jobs_app.command("list")
+@database_command
 def jobs_list(
     status: Annotated[
         str | None,
@@ -337,6 +339,7 @@ def _jobs_table(rows: list[dict[str, Any]], actions: dict[str, str | None], wait
 
 
 @jobs_app.command("show")
+@database_command
 def jobs_show(job_id: str, as_json: AsJson = False) -> None:
     """Every iteration's breakdown and every decision of one job."""
     from scoregate.pipelines import api
@@ -355,6 +358,7 @@ def jobs_show(job_id: str, as_json: AsJson = False) -> None:
 
 
 @jobs_app.command("cancel")
+@database_command
 def jobs_cancel(
     job_id: str,
     actor: Annotated[

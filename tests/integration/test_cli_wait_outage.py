@@ -1,6 +1,7 @@
 """``scoregate submit --wait`` on Redis + Postgres while the database refuses connections:
 a short outage is waited out with one warning; one that lasts past ``--timeout`` prints
-the job ids (``--json``: a whole document) before it exits 1."""
+the job ids (``--json``: a whole document) before it exits 1. And, with the broker set,
+the CLI refuses a database behind the code instead of reading it as empty."""
 
 from __future__ import annotations
 
@@ -124,3 +125,23 @@ def test_an_outage_past_the_timeout_prints_the_ids_then_exits_1(env):
     warning, error = err.strip().splitlines()
     assert warning.startswith("warning: ") and error.startswith("error: ")
     assert DATABASE in error
+
+
+def test_jobs_list_with_a_broker_refuses_a_postgres_database_behind_the_code(env):
+    from scoregate.storage.db import dispose_engines, redact_url, upgrade
+
+    url = fresh_database(DATABASE)
+    upgrade(url, "0002")
+    dispose_engines()
+    out = subprocess.run(
+        [sys.executable, "-m", "scoregate", "jobs", "list"],
+        env={**env, "SCOREGATE_DATABASE_URL": url},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 1, out.stdout
+    assert out.stdout == ""
+    [line] = out.stderr.strip().splitlines()
+    assert f"the database at {redact_url(url)} is at migration 0002" in line

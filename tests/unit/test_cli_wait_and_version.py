@@ -215,3 +215,57 @@ def test_version_runs_as_a_command_without_a_database(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("scoregate ") and f"(schema {_head()})" in out.stdout
+
+
+# --- 4. a broker set does not skip the schema check ----------------------------------------
+
+
+@pytest.fixture
+def behind_with_a_broker(tmp_path, monkeypatch):
+    """A database the user names, at migration 0002, and a broker URL (never connected)."""
+    from scoregate.config.settings import get_settings
+    from scoregate.storage.db import dispose_engines, upgrade
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    upgrade(url, "0002")
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", url)
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", "memory://")
+    monkeypatch.setenv("COLUMNS", "300")
+    get_settings.cache_clear()
+    api.client_context.cache_clear()
+    yield url
+    get_settings.cache_clear()
+    api.client_context.cache_clear()
+    dispose_engines()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["jobs", "list"],
+        ["jobs", "show", "abc"],
+        ["jobs", "cancel", "abc", "--actor", "ops"],
+        ["submit", "-q", "Name a fish", "-c", "Trout."],
+        ["review", "abc", "--approve", "--actor", "ops"],
+        ["sweep"],
+        ["report"],
+    ],
+)
+def test_a_command_with_a_broker_refuses_a_database_behind_the_code(behind_with_a_broker, args):
+    from scoregate.storage.db import current_revision
+
+    out = runner.invoke(cli, args)
+    assert out.exit_code == 1, out.output
+    [line] = out.output.strip().splitlines()
+    assert "is at migration 0002, older than this scoregate's" in line
+    assert "run `scoregate db upgrade`" in line
+    assert current_revision(behind_with_a_broker) == "0002"  # changed nothing
+
+
+def test_a_command_with_a_broker_reads_a_current_database(behind_with_a_broker):
+    from scoregate.storage.db import upgrade
+
+    upgrade(behind_with_a_broker)
+    out = runner.invoke(cli, ["jobs", "list", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["jobs"] == []
