@@ -10,6 +10,8 @@ Each run:
   ``agent_timeout_s`` (only the first answer for an iteration is taken);
 - re-sends a hook (``on_pass``, ``on_loop_exit``) the broker did not take when it was
   decided, from the kwargs its dispatch row keeps, with the same task id;
+- sets the gauge ``scoregate_stuck_iterations``: iterations still waiting on a track or
+  on fusion ``stuck_after_s`` after they started (a pool with no worker shows here);
 - gives up on an iteration re-published ``max_deliveries`` times into an idle queue
   (a queue with a backlog may simply not have reached it yet): its job fails with the
   reason, instead of being re-published forever. Re-publications of one iteration are
@@ -24,6 +26,7 @@ import logging
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from scoregate.pipelines import context as names
@@ -38,7 +41,8 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.storage import repository as repo
 from scoregate.storage.recovery import stale_agent_waits
-from scoregate.storage.tables import TERMINAL_JOB_STATUSES
+from scoregate.storage.tables import TERMINAL_JOB_STATUSES, Iteration, Job
+from scoregate.telemetry import prometheus
 
 log = logging.getLogger(__name__)
 
@@ -52,23 +56,55 @@ def sweep(ctx: PipelineContext, older_than_s: float) -> int:
     out: list[Message] = []
     busy = _Backlog(ctx)
     with ctx.session() as s:
-        stuck = repo.stuck_iterations(
-            s, older_than=now - timedelta(seconds=older_than_s), limit=SWEEP_LIMIT
-        )
+        cutoff = now - timedelta(seconds=older_than_s)
+        stuck = repo.stuck_iterations(s, older_than=cutoff, limit=SWEEP_LIMIT)
         for it in stuck:
             out += _revive(ctx, s, it, busy, now, older_than_s)
         agent_cutoff = now - timedelta(seconds=ctx.settings.agent_timeout_s)
         for it in stale_agent_waits(s, older_than=agent_cutoff, limit=SWEEP_LIMIT):
             out += _reask_agent(ctx, s, it)
         # a hook the broker did not take: its job may be final, so nothing else sends it
-        for d in repo.unpublished_hooks(
-            s, older_than=now - timedelta(seconds=older_than_s), limit=SWEEP_LIMIT
-        ):
+        for d in repo.unpublished_hooks(s, older_than=cutoff, limit=SWEEP_LIMIT):
             out.append(Message(d.task, dict(d.kwargs or {}), d.queue, task_id=d.celery_task_id))
+        unfused = count_unfused(s, older_than=cutoff)
+    prometheus.record_stuck_iterations(unfused)
     if out:
-        log.warning("sweeper: re-publishing %d message(s)", len(out))
+        log.warning("sweeper: re-publishing %d message(s): %s", len(out), describe(out))
     publish(ctx, out)
     return len(out)
+
+
+#: Messages named one by one in the sweeper's warning; the rest are counted.
+NAMED_MESSAGES = 10
+
+
+def describe(messages: list[Message]) -> str:
+    """The messages of a sweep, for its log line: ``job JOB iteration N: TASK`` each, the
+    first :data:`NAMED_MESSAGES` of them, then how many more."""
+    shown = []
+    for m in messages[:NAMED_MESSAGES]:
+        job, n = m.kwargs.get("job_id"), m.kwargs.get("n", m.kwargs.get("iteration"))
+        where = f"job {job}" if job is not None else ""
+        where += f" iteration {n}" if job is not None and n is not None else ""
+        shown.append(f"{where}: {m.task}" if where else m.task)
+    more = len(messages) - len(shown)
+    return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+
+
+def count_unfused(s: Session, *, older_than: datetime) -> int:
+    """Iterations still ``scoring`` (waiting on a track or on fusion) that started before
+    ``older_than``, of jobs not final."""
+    stmt = (
+        select(func.count())
+        .select_from(Iteration)
+        .join(Job, Job.id == Iteration.job_id)
+        .where(
+            Iteration.status == "scoring",
+            Iteration.created_at < older_than,
+            Job.status.not_in(list(TERMINAL_JOB_STATUSES)),
+        )
+    )
+    return int(s.scalar(stmt) or 0)
 
 
 class _Backlog:

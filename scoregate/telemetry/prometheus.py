@@ -49,6 +49,7 @@ class Metrics:
     loop_exits: Counter
     decisions: Counter
     track_failures: Counter
+    stuck_iterations: Gauge
 
 
 def build_metrics(registry: CollectorRegistry | None = None) -> Metrics:
@@ -106,6 +107,13 @@ def build_metrics(registry: CollectorRegistry | None = None) -> Metrics:
             ["track", "reason"],
             registry=reg,
         ),
+        stuck_iterations=Gauge(
+            "scoregate_stuck_iterations",
+            "Iterations waiting on a track or on fusion for longer than SCOREGATE_STUCK_AFTER_S"
+            " (set by the sweeper).",
+            multiprocess_mode="mostrecent",
+            registry=reg,
+        ),
     )
 
 
@@ -161,6 +169,15 @@ def record_decision(
             m.iterations.observe(iteration)
     except Exception:  # see the module docstring
         log.warning("could not record the metrics of a decision", exc_info=True)
+
+
+def record_stuck_iterations(count: int, into: Metrics | None = None) -> None:
+    """Set how many iterations the sweeper found waiting on a track or on fusion."""
+    try:
+        m = into or metrics()
+        m.stuck_iterations.set(count)
+    except Exception:  # see the module docstring
+        log.warning("could not record the stuck iterations", exc_info=True)
 
 
 def record_queue_wait(queue: str, seconds: float, into: Metrics | None = None) -> None:

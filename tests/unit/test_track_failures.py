@@ -198,3 +198,33 @@ def test_a_model_pool_process_loads_its_models_as_it_starts(
     queues.consume_from = {"reward": 1, "control": 1}
     runtime._load_models()
     assert loaded == [["precision"]]  # light pools load nothing
+
+
+# --- a track that never lands: the sweeper names it and counts it -------------------------------
+
+
+def test_the_sweeper_names_what_it_republishes_and_counts_the_stuck_iterations(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from scoregate.pipelines import control, sweeper
+
+    registry = CollectorRegistry()
+    monkeypatch.setattr(obs, "_default", obs.build_metrics(registry))
+    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 's.db'}"))
+    ctx, inline = embedded_context(settings, models=FakeModels())
+    specs = [
+        steps.build_spec(ctx, {"request": {"query": "q", "content": f"a{i}"}}) for i in range(5)
+    ]
+    jobs = steps.submit_jobs(ctx, specs)
+    inline.queue.clear()  # a pool is down: nothing came of the messages
+    caplog.set_level(logging.WARNING, logger="scoregate.pipelines.sweeper")
+    assert control.sweep(ctx, older_than_s=0) == 15
+    line = next(r.getMessage() for r in caplog.records if "re-publishing" in r.getMessage())
+    assert line.startswith("sweeper: re-publishing 15 message(s): job ")
+    assert f"job {jobs[0]} iteration 1: scoregate.semantic.score" in line
+    assert f"job {jobs[0]} iteration 1: scoregate.reward.score" in line
+    assert line.count("job ") == sweeper.NAMED_MESSAGES and line.endswith("; and 5 more")
+    assert registry.get_sample_value("scoregate_stuck_iterations") == 5.0
+    inline.drain()  # the pool is back
+    control.sweep(ctx, older_than_s=0)
+    assert registry.get_sample_value("scoregate_stuck_iterations") == 0.0
