@@ -353,8 +353,43 @@ def jobs_show(job_id: str, as_json: AsJson = False) -> None:
         from scoregate.cli.output import job_json
 
         print(job_json(data))
-    else:
-        print_job(console, data)
+        return
+    print_job(console, data)
+    waiting = _waiting_for(data)
+    if waiting is not None:
+        console.print(f"  {safe(waiting)}", soft_wrap=True)
+
+
+#: Job statuses at which the latest iteration is still in the pools' hands.
+_IN_THE_POOLS = frozenset({"pending", "running"})
+
+
+def _waiting_for(job: dict[str, Any]) -> str | None:
+    """What a running job waits for: the tracks that have landed on its latest iteration
+    and those still out (their pools), or fusion, or the decision; ``None`` otherwise."""
+    if job["status"] not in _IN_THE_POOLS or not job.get("iterations"):
+        return None
+    it = job["iterations"][-1]
+    head = f"iteration {it['n']} ({it['status']} since {str(it['created_at'])[11:19]})"
+    if it["status"] == "fused":
+        return f"{head}: fused; waiting for the decision (control pool)"
+    if it["status"] != "scoring":
+        return None
+    tracks = it.get("tracks") or {}
+    expected = list(it.get("expected_tracks") or [])
+    landed = [
+        name if tracks[name].get("status") == "ok" else f"{name} ({tracks[name].get('status')})"
+        for name in [*expected, *sorted(set(tracks) - set(expected))]
+        if name in tracks
+    ]
+    missing = [name for name in expected if name not in tracks]
+    if not missing:
+        return f"{head}: every track landed; waiting for fusion (fusion pool)"
+    return (
+        f"{head}: landed {', '.join(landed) or 'none'}; waiting for {', '.join(missing)}"
+        f" ({'its pool' if len(missing) == 1 else 'their pools'}: `scoregate workers"
+        f" --require {','.join(missing)}` tells whether a worker serves it)"
+    )
 
 
 @jobs_app.command("cancel")

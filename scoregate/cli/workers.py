@@ -14,7 +14,7 @@ from scoregate.cli.console import die
 
 err = Console(stderr=True)
 
-#: Exit status when no worker answered.
+#: Exit status when no worker answered, or a pool given to ``--require`` has none.
 NONE_ANSWERED = 1
 #: Exit status of ``submit`` when the broker did not take the jobs (they are recorded).
 NOT_PUBLISHED = 3
@@ -59,11 +59,21 @@ def workers(
     timeout: Annotated[
         float, typer.Option(min=0.1, max=60.0, help="Seconds to wait for answers.")
     ] = 2.0,
+    require: Annotated[
+        str | None,
+        typer.Option(
+            help="Pools that must each have a live worker, comma-separated (or all), e.g."
+            " semantic,precision,reward,fusion,control: exit 1 naming those without one.",
+            metavar="POOLS",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Live workers (Celery ping) with the queues each consumes; exit 1 when none answers."""
+    """Live workers (Celery ping) with the queues each consumes; exit 1 when none answers,
+    or when a pool given to --require has no worker."""
     from scoregate.config.settings import get_settings
 
+    required = required_pools(require)
     if get_settings().broker_url is None:
         err.print(
             "[bold red]error:[/] SCOREGATE_BROKER_URL is not set: there is no broker to ask"
@@ -77,13 +87,41 @@ def workers(
     else:
         for name, queues in sorted(found.items()):
             print(f"{name}\t{','.join(queues) or '-'}")
+    consumed = {queue for queues in found.values() for queue in queues}
+    missing = [pool for pool in required if pool not in consumed]
+    if missing:
+        err.print(
+            f"[bold red]error:[/] no live worker consumes {', '.join(missing)}: jobs wait on"
+            f" {'that pool' if len(missing) == 1 else 'those pools'} until one starts"
+            f" (`scoregate worker --pool {missing[0]}`)",
+            soft_wrap=True,
+        )
     if not found:
         err.print(
             f"no worker answered within {timeout:g} s: start one with"
             " `scoregate worker --pool all` (or one per pool), and check SCOREGATE_BROKER_URL",
             soft_wrap=True,
         )
+    if missing or not found:
         raise typer.Exit(NONE_ANSWERED)
+
+
+def required_pools(text: str | None) -> list[str]:
+    """The pools ``--require`` names, in its order (``all``: every pool); an unknown name
+    is a usage error (exit 2) listing the pools."""
+    from scoregate.pipelines.context import POOLS
+
+    names = [n.strip() for n in (text or "").split(",") if n.strip()]
+    if text is not None and not names:
+        raise die("--require needs pool names, e.g. --require semantic,precision (or all)")
+    unknown = [n for n in names if n != "all" and n not in POOLS]
+    if unknown:
+        raise die(
+            f"--require: unknown pool {', '.join(map(repr, unknown))}; choose from"
+            f" {', '.join(POOLS)} or all"
+        )
+    pools = list(POOLS) if "all" in names else names
+    return list(dict.fromkeys(pools))
 
 
 def live_workers(timeout: float) -> dict[str, list[str]]:

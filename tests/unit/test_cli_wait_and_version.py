@@ -269,3 +269,76 @@ def test_a_command_with_a_broker_reads_a_current_database(behind_with_a_broker):
     out = runner.invoke(cli, ["jobs", "list", "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["jobs"] == []
+
+
+# --- 5. a missing pool: workers --require, jobs show says what a job waits for -------------
+
+
+@pytest.fixture
+def pinged(monkeypatch):
+    """``scoregate workers`` with a broker set, the ping answered by ``answers``."""
+    from scoregate.cli import workers as cli_workers
+    from scoregate.config.settings import get_settings
+
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", "redis://127.0.0.1:6379/7")
+    get_settings.cache_clear()
+    answers: dict[str, list[str]] = {}
+    monkeypatch.setattr(cli_workers, "live_workers", lambda timeout: answers)
+    yield answers
+    get_settings.cache_clear()
+
+
+EVERY_POOL = "semantic,precision,reward,fusion,control"
+
+
+def test_workers_require_names_the_pools_without_a_worker(pinged):
+    pinged.update({"all@h": ["control", "fusion", "reward", "semantic"]})
+    out = runner.invoke(cli, ["workers", "--require", EVERY_POOL])
+    assert out.exit_code == 1, out.output
+    assert out.stdout == "all@h\tcontrol,fusion,reward,semantic\n"  # the listing still prints
+    [line] = out.stderr.strip().splitlines()
+    assert line.startswith("error: no live worker consumes precision:")
+    assert "scoregate worker --pool precision" in line
+
+
+def test_workers_require_passes_when_every_pool_has_a_worker(pinged):
+    pinged.update({"a@h": ["control", "fusion", "precision"], "b@h": ["reward", "semantic"]})
+    assert runner.invoke(cli, ["workers", "--require", EVERY_POOL]).exit_code == 0
+    assert runner.invoke(cli, ["workers", "--require", "all"]).exit_code == 0
+    pinged.pop("b@h")
+    out = runner.invoke(cli, ["workers", "--require", "all", "--json"])
+    assert out.exit_code == 1 and json.loads(out.stdout) == pinged
+    assert "no live worker consumes semantic, reward:" in out.stderr
+
+
+def test_workers_require_refuses_an_unknown_pool(pinged):
+    out = runner.invoke(cli, ["workers", "--require", "semantic,precison"])
+    assert out.exit_code == 2, out.output
+    assert "--require: unknown pool 'precison'; choose from semantic, precision" in out.output
+
+
+def test_jobs_show_says_which_tracks_a_running_job_waits_for(env):
+    from scoregate.pipelines import steps
+    from scoregate.pipelines.context import PRECISION
+
+    ctx, inline = api.client_context()
+    spec = steps.build_spec(ctx, {"request": {"query": "Name a fish", "content": GOOD}})
+    [job_id] = steps.submit_jobs(ctx, [spec])
+    inline.queue = type(inline.queue)(m for m in inline.queue if m.task != PRECISION)
+    inline.drain()  # semantic and reward land; no precision worker
+
+    out = runner.invoke(cli, ["jobs", "show", job_id])
+    assert out.exit_code == 0, out.output
+    line = out.stdout.strip().splitlines()[-1].strip()
+    assert line.startswith("iteration 1 (scoring since ")
+    assert "landed semantic, reward; waiting for precision (its pool:" in line
+    assert "`scoregate workers --require precision`" in line
+    assert json.loads(runner.invoke(cli, ["jobs", "show", job_id, "--json"]).stdout)["status"] == (
+        "running"
+    )
+
+
+def test_jobs_show_of_a_final_job_has_no_waiting_line(env):
+    [job_id] = runner.invoke(cli, [*SUBMIT, GOOD]).stdout.split()
+    out = runner.invoke(cli, ["jobs", "show", job_id])
+    assert out.exit_code == 0 and "waiting for" not in out.stdout
