@@ -19,6 +19,12 @@ def serve(
     demo: Annotated[
         bool, typer.Option(help="Embedded SQLite and worker with two demo jobs, one to review.")
     ] = False,
+    load_models: Annotated[
+        bool,
+        typer.Option(
+            help="Load the models before listening, so the first POST /v1/score is not slow."
+        ),
+    ] = True,
 ) -> None:
     """Serve the HTTP API (/v1, /docs, /metrics, /healthz) and the review queue (/review)."""
     from scoregate.config.settings import get_settings
@@ -26,7 +32,7 @@ def serve(
 
     require("server", "`scoregate serve`")
     from scoregate.server import create_app
-    from scoregate.server.serve import check_host, load_keys, production_service, run
+    from scoregate.server.serve import check_host, load_keys, production_service, run, warm_up
 
     try:
         keys = load_keys(get_settings())
@@ -41,6 +47,24 @@ def serve(
         console.print(f"demo jobs: {', '.join(ids)}")
     else:
         service = production_service()
+    if load_models:
+        with console.status("loading the models..."):
+            try:
+                took = warm_up(service)
+            except Exception as exc:  # a model that cannot load: say which, then decide
+                problem = f"the models did not load ({type(exc).__name__}: {exc})"
+                if service.mode == "embedded":  # the embedded worker scores every job here
+                    raise _die(
+                        f"{problem}: the embedded worker scores every job in this process;"
+                        " fix the models (`scoregate score -q test -c test` shows the same"
+                        " error) and start again"
+                    ) from None
+                err.print(
+                    f"[yellow]warning: {problem}: POST /v1/score will fail; jobs are scored"
+                    " by the workers[/]"
+                )
+            else:
+                console.print(f"models loaded in {took:.1f} s")
     if keys:
         console.print(f"API keys: {', '.join(k.name for k in keys)}")
     else:

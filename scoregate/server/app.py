@@ -47,6 +47,16 @@ DATABASE_RETRY_AFTER_S = 5
 BROKER_CHECK_TTL_S = 5.0
 #: Set on a response when messages it implies were left to the sweeper (broker down).
 PUBLISHED_HEADER = "X-Scoregate-Published"
+#: The largest body ``POST /v1/score`` takes (declared in Content-Length): it is scored in
+#: the request on the server's CPU (about 0.1-0.2 ms a character), and a client that gives
+#: up does not stop it. Longer answers go through jobs (up to ``MAX_BODY_BYTES``).
+SCORE_MAX_BODY_BYTES = 32 * 1024
+SCORE_TOO_LARGE = (
+    f"POST /v1/score takes bodies up to {SCORE_MAX_BODY_BYTES // 1024} KiB, since it scores"
+    " while the caller waits: submit a long answer as a job (POST /v1/jobs, up to"
+    f" {problems.MAX_BODY_BYTES // (1024 * 1024)} MiB) and read its result"
+    " (GET /v1/jobs/{id})"
+)
 #: Bodies the API reads (with any parameters, e.g. ``charset``).
 JSON_TYPES = ("application/json",)
 JSON_SUFFIX = "+json"
@@ -123,6 +133,8 @@ async def _limit_body(
     length = request.headers.get("content-length", "0")
     if not length.isdigit() or int(length) > problems.MAX_BODY_BYTES:
         return problems.problem_response(request, 413, problems.TOO_LARGE)
+    if int(length) > SCORE_MAX_BODY_BYTES and request.url.path == "/v1/score":
+        return problems.problem_response(request, 413, SCORE_TOO_LARGE)
     return await call_next(request)
 
 

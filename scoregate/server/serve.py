@@ -5,9 +5,11 @@ from __future__ import annotations
 import dataclasses
 import ipaddress
 import logging
+import time
 from typing import Any
 
 from scoregate.config.settings import Settings
+from scoregate.schemas.request import ScoreRequest
 from scoregate.server.auth import ApiKey, parse_keys
 from scoregate.server.service import ApiService
 
@@ -56,6 +58,14 @@ def production_service() -> ApiService:
     if inline is None:
         ctx = dataclasses.replace(ctx, dispatcher=CeleryDispatcher(publishing_app(ctx.settings)))
     return ApiService(ctx, inline)
+
+
+def warm_up(service: ApiService) -> float:
+    """Score one short request, which loads the models (the first ``POST /v1/score`` is
+    then as fast as the next); returns the seconds it took."""
+    started = time.perf_counter()
+    service.score(ScoreRequest(query="Is the server ready?", content="The models are loaded."))
+    return time.perf_counter() - started
 
 
 def publishing_app(settings: Settings) -> Any:

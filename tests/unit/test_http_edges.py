@@ -19,10 +19,10 @@ from pydantic import SecretStr
 from sqlalchemy.exc import OperationalError
 
 from scoregate.config.settings import Settings
-from scoregate.pipelines.dispatch import Message, PublishError
+from scoregate.pipelines.dispatch import InlineDispatcher, Message, PublishError
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.server import ApiService, create_app
-from scoregate.server.app import BrokerCheck, is_json
+from scoregate.server.app import SCORE_MAX_BODY_BYTES, BrokerCheck, is_json
 from tests.fakes import GOOD, SCORES, FakeModels
 from tests.server_client import AppClient
 
@@ -228,3 +228,84 @@ def test_json_media_types():
     assert is_json("application/json") and is_json("application/problem+json; charset=utf-8")
     assert not is_json("text/plain;charset=UTF-8") and not is_json("application/jsonx")
     assert not is_json("text/json+json") and not is_json("")
+
+
+# --- POST /v1/score: bounded, and warm from the start ---------------------------------------------
+
+
+def score_body(chars: int) -> bytes:
+    return json.dumps({"query": "Is this long?", "content": "x" * chars}).encode()
+
+
+def test_score_refuses_a_body_over_its_limit_and_says_to_submit_a_job(client):
+    big = score_body(SCORE_MAX_BODY_BYTES)
+    r = client.post("/v1/score", content=big, headers={"Content-Type": "application/json"})
+    assert r.status_code == 413, r.text
+    assert r.json()["detail"].startswith("POST /v1/score takes bodies up to 32 KiB")
+    assert "submit a long answer as a job (POST /v1/jobs" in r.json()["detail"]
+    job = {"request": {"query": "Is this long?", "content": "x" * SCORE_MAX_BODY_BYTES}}
+    assert client.post("/v1/jobs", json=job).status_code == 202  # jobs take it
+
+
+def test_score_takes_a_body_up_to_its_limit(client):
+    fits = score_body(SCORE_MAX_BODY_BYTES - 100)
+    assert len(fits) <= SCORE_MAX_BODY_BYTES
+    r = client.post("/v1/score", content=fits, headers={"Content-Type": "application/json"})
+    assert r.status_code == 200, r.text
+
+
+@pytest.fixture
+def serve_cli(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+    """``scoregate serve`` up to the point it would listen (``run`` records instead)."""
+    from scoregate.config.settings import get_settings
+
+    monkeypatch.delenv("SCOREGATE_API_KEYS", raising=False)
+    get_settings.cache_clear()
+    seen: dict[str, Any] = {"run": []}
+
+    def run(app: Any, host: str, port: int) -> None:
+        seen["run"].append(list(seen["models"].calls))  # what was scored before listening
+
+    monkeypatch.setattr("scoregate.server.serve.run", run)
+    yield seen
+    get_settings.cache_clear()
+
+
+def invoke_serve(seen: dict[str, Any], monkeypatch: Any, service: ApiService, *args: str) -> Any:
+    from typer.testing import CliRunner
+
+    from scoregate.cli import app
+
+    monkeypatch.setattr("scoregate.server.serve.production_service", lambda: service)
+    return CliRunner().invoke(app, ["serve", *args])
+
+
+def test_serve_loads_the_models_before_it_listens(ctx, serve_cli, monkeypatch):
+    models = FakeModels(SCORES)
+    serve_cli["models"] = models
+    service = ApiService(ctx, models=models)
+    result = invoke_serve(serve_cli, monkeypatch, service)
+    assert result.exit_code == 0, result.output
+    assert "models loaded in" in result.output
+    [scored_before] = serve_cli["run"]
+    assert {track for track, _ in scored_before} >= {"semantic", "precision"}
+    skipped = invoke_serve(serve_cli, monkeypatch, ApiService(ctx), "--no-load-models")
+    assert skipped.exit_code == 0 and "models loaded" not in skipped.output
+
+
+def no_models() -> Any:
+    raise OSError("no model files in the cache (HF_HUB_OFFLINE=1)")
+
+
+@pytest.mark.parametrize("embedded", [True, False])
+def test_serve_with_models_that_do_not_load(ctx, serve_cli, monkeypatch, embedded):
+    serve_cli["models"] = FakeModels()
+    broken = dataclasses.replace(ctx, models_factory=no_models)
+    inline = InlineDispatcher() if embedded else None
+    result = invoke_serve(serve_cli, monkeypatch, ApiService(broken, inline))
+    assert "the models did not load (OSError: no model files" in result.output
+    if embedded:  # its worker scores every job here: nothing would work
+        assert result.exit_code == 2 and not serve_cli["run"]
+    else:  # the workers score the jobs; only /v1/score needs them here
+        assert result.exit_code == 0 and len(serve_cli["run"]) == 1
+        assert "POST /v1/score will fail" in result.output
