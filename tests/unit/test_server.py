@@ -82,7 +82,7 @@ def assert_problem(r: Any, status: int, *needles: str) -> dict[str, Any]:
     assert r.status_code == status, r.text
     assert r.headers["content-type"].startswith("application/problem+json")
     body = r.json()
-    assert body["status"] == status and body["title"] and body["type"] == "about:blank"
+    assert body["status"] == status and body["title"] and body["type"].startswith("/problems/")
     for needle in needles:
         assert needle in body["detail"], body["detail"]
     return dict(body)
