@@ -6,6 +6,8 @@ overlays it. Each track's own section is in :mod:`scoregate.config.tracks`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import math
 import re
@@ -336,6 +338,13 @@ def load_scoring_config(path: str | Path | None = None) -> ScoringConfig:
                 ", ".join(dropped),
             )
     return cfg
+
+
+def config_digest(cfg: ScoringConfig) -> str:
+    """A short hash of the effective config (defaults and overlay merged): two processes
+    with the same digest score and decide alike, whatever files they read."""
+    canonical = json.dumps(cfg.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:12]
 
 
 def dropped_rules(packaged: list[FusionRule], rules: list[FusionRule]) -> list[str]:

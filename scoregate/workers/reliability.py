@@ -136,7 +136,11 @@ def _check_config(**_: Any) -> None:
 
 
 def check_config() -> None:
-    """Load the scoring config and the workflow file now; errors say what is wrong."""
+    """Load the scoring config and the workflow file now; errors say what is wrong.
+
+    The config is read once per process (the pool's children inherit it): a changed file
+    applies after a restart, or SIGHUP (the worker re-executes itself).
+    """
     from scoregate.config.settings import get_scoring_config
     from scoregate.pipelines.workflow import load_workflow
 
@@ -144,6 +148,19 @@ def check_config() -> None:
     get_scoring_config()
     if settings.workflow_config:
         load_workflow(settings.workflow_config)
+
+
+def config_identity() -> dict[str, str]:
+    """The scoring config this process runs: its file (or ``packaged default``) and the
+    digest of its effective content (``scoring_yaml.config_digest``)."""
+    from scoregate.config.scoring_yaml import config_digest
+    from scoregate.config.settings import get_scoring_config
+
+    path = get_settings().scoring_config
+    return {
+        "path": str(path) if path else "packaged default",
+        "digest": config_digest(get_scoring_config()),
+    }
 
 
 _schema_logged_at: float | None = None

@@ -12,6 +12,7 @@
   another pool's messages.
 - Queues declared the old way (every pool queue bound to exchange ``control`` with key
   ``control``) lose that binding: a message for ``control`` arrives in one queue only.
+- ``celery inspect scoregate_config`` answers each worker's scoring config file and digest.
 - A worker that consumes ``control`` sends the sweeper every ``SCOREGATE_SWEEP_INTERVAL_S``
   (unless ``SCOREGATE_SWEEPER=0``): no ``--beat`` needed.
 """
@@ -26,11 +27,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from celery import bootsteps, signals
+from celery.worker.control import inspect_command
 
 from scoregate import extras
 from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines.context import POOLS, SWEEP
-from scoregate.workers.reliability import transport_options
+from scoregate.workers.reliability import config_identity, transport_options
 
 log = logging.getLogger(__name__)
 
@@ -279,6 +281,8 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
             conf.broker_transport_options["visibility_timeout"],
             ", ".join(pools + others) or "no queue",
         )
+    identity = config_identity()
+    log.info("scoring config: %s (digest %s)", identity["path"], identity["digest"])
     off = redis_off_line(settings)
     if off:
         log.warning(off)
@@ -289,6 +293,13 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
             settings.sweep_interval_s,
             settings.stuck_after_s,
         )
+
+
+@inspect_command()
+def scoregate_config(state: Any, **_: Any) -> dict[str, str]:
+    """``celery -A scoregate.workers inspect scoregate_config``: each worker's scoring config
+    file and digest; fusion and control workers must all show one digest."""
+    return config_identity()
 
 
 class Upkeep(bootsteps.StartStopStep):  # type: ignore[misc]

@@ -161,3 +161,28 @@ def test_a_semantic_worker_process_loads_its_model_before_its_first_batch(
         stop(proc)
     assert "Timed out waiting for UP message" not in text  # a slow load is not killed
     assert "cannot load the models" not in text
+
+
+def test_a_worker_logs_its_scoring_config_and_answers_it_to_inspect(tmp_path, redis_db, own_db):
+    from celery import Celery
+
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text("actions:\n  accept: 0.99\n")
+    env = service_env(
+        own_db, redis_db, SCOREGATE_SCORING_CONFIG=str(overlay), SCOREGATE_SWEEPER="0"
+    )
+    log = tmp_path / "w.log"
+    proc = _worker(env, "fusion", log)
+    try:
+        text = _wait_ready(proc, log)
+        client = Celery(broker=redis_db)
+        replies = client.control.broadcast("scoregate_config", reply=True, timeout=5)
+        client.close()
+    finally:
+        stop(proc)
+    lines = [line for line in text.splitlines() if "scoring config: " in line]
+    assert len(lines) == 1 and f"scoring config: {overlay} (digest " in lines[0], text
+    digest = lines[0].rsplit("(digest ", 1)[1].rstrip(")")
+    assert len(digest) == 12
+    mine = [a for r in replies for node, a in r.items() if node.startswith("refusal-fusion@")]
+    assert mine == [{"path": str(overlay), "digest": digest}]

@@ -13,7 +13,7 @@ from pydantic import SecretStr
 from sqlalchemy import text
 from sqlalchemy.exc import ProgrammingError
 
-from scoregate.config.settings import Settings, get_settings
+from scoregate.config.settings import Settings, get_scoring_config, get_settings
 from scoregate.storage.db import dispose_engines, get_engine, upgrade
 from scoregate.workers import batch_runner, reliability, startup
 from scoregate.workers import control as control_tasks
@@ -168,3 +168,39 @@ def test_the_sweeper_on_an_old_schema_logs_one_line_then_stays_quiet(
     assert [r.levelno for r in lines] == [logging.ERROR, logging.DEBUG, logging.DEBUG]
     assert all(r.exc_info is None for r in lines)
     assert "Traceback" not in caplog.text
+
+
+# --- the scoring config a worker runs -----------------------------------------------------------
+
+
+def test_the_config_digest_follows_the_effective_content_not_the_file(tmp_path: Path) -> None:
+    from scoregate.config.scoring_yaml import config_digest, load_scoring_config
+
+    packaged = config_digest(load_scoring_config())
+    a, b, c = tmp_path / "a.yaml", tmp_path / "b.yaml", tmp_path / "c.yaml"
+    a.write_text("actions:\n  accept: 0.99\n  review: 0.7\n")
+    b.write_text("actions:\n  review: 0.7\n  accept: 0.99\n")
+    c.write_text("actions:\n  accept: 0.98\n")  # the packaged value: no change in effect
+    assert config_digest(load_scoring_config(str(a))) == config_digest(load_scoring_config(str(b)))
+    assert config_digest(load_scoring_config(str(a))) != packaged
+    assert config_digest(load_scoring_config(str(c))) == packaged
+    assert len(packaged) == 12
+
+
+def test_a_worker_says_which_config_it_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scoregate.config.scoring_yaml import config_digest, load_scoring_config
+
+    assert reliability.config_identity()["path"] == "packaged default"
+    overlay = tmp_path / "o.yaml"
+    overlay.write_text("actions:\n  accept: 0.99\n")
+    monkeypatch.setenv("SCOREGATE_SCORING_CONFIG", str(overlay))
+    get_settings.cache_clear()
+    get_scoring_config.cache_clear()
+    identity = reliability.config_identity()
+    assert identity == {
+        "path": str(overlay),
+        "digest": config_digest(load_scoring_config(str(overlay))),
+    }
+    assert startup.scoregate_config(None) == identity  # `celery inspect scoregate_config`
