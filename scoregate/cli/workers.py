@@ -8,11 +8,9 @@ import json
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
 
-from scoregate.cli.console import die
-
-err = Console(stderr=True)
+from scoregate.cli.console import die, err
+from scoregate.reports.terminal import safe
 
 #: Exit status when no worker answered, or a pool given to ``--require`` has none.
 NONE_ANSWERED = 1
@@ -50,6 +48,12 @@ def worker(
 
     if get_settings().broker_url is None:
         raise die(NO_BROKER.removeprefix("scoregate: "))
+    from scoregate.workers.reliability import check_config
+
+    try:  # here, not in the worker's start-up hook: one line and exit 2, as for a setting
+        check_config()
+    except (ValueError, FileNotFoundError) as exc:
+        raise die(f"invalid configuration: {exc}") from None
     from scoregate.workers.app import get_app
 
     get_app().worker_main(argv)
@@ -135,7 +139,7 @@ def live_workers(timeout: float) -> dict[str, list[str]]:
         pongs: dict[str, Any] = inspector.ping() or {}
         active: dict[str, Any] = (inspector.active_queues() or {}) if pongs else {}
     except (OSError, OperationalError) as exc:
-        err.print(f"[bold red]error:[/] broker unreachable: {exc}")
+        err.print(f"[bold red]error:[/] broker unreachable: {safe(exc)}", soft_wrap=True)
         raise typer.Exit(NONE_ANSWERED) from None
     return {
         name: sorted(str(q.get("name")) for q in active.get(name) or [] if isinstance(q, dict))

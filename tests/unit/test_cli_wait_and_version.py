@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from scoregate.cli import app as cli
 from scoregate.cli import wait
 from scoregate.cli.wait import exit_status
-from scoregate.config.settings import Settings
+from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines import api
 from scoregate.pipelines.embedded import embedded_context
 from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels
@@ -342,3 +342,49 @@ def test_jobs_show_of_a_final_job_has_no_waiting_line(env):
     [job_id] = runner.invoke(cli, [*SUBMIT, GOOD]).stdout.split()
     out = runner.invoke(cli, ["jobs", "show", job_id])
     assert out.exit_code == 0 and "waiting for" not in out.stdout
+
+
+# --- 6. errors of `workers` and `worker`: one line, and exit 2 for a bad config -------------
+
+
+def test_the_broker_error_of_workers_is_one_line_in_a_pipe(monkeypatch, fresh_settings):
+    import importlib
+    from types import SimpleNamespace
+
+    from kombu.exceptions import OperationalError as BrokerError
+
+    def refused() -> None:
+        raise BrokerError("Error 111 connecting to 127.0.0.1:6390." + " Connection refused." * 5)
+
+    inspector = SimpleNamespace(ping=refused)
+    fake = SimpleNamespace(control=SimpleNamespace(inspect=lambda timeout: inspector))
+    app_module = importlib.import_module("scoregate.workers.app")  # the package shadows it
+    monkeypatch.setattr(app_module, "get_app", lambda: fake)
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", "redis://127.0.0.1:6390/7")
+    monkeypatch.delenv("COLUMNS", raising=False)
+    get_settings.cache_clear()
+    out = runner.invoke(cli, ["workers"])
+    assert out.exit_code == 1, out.output
+    [line] = out.stderr.splitlines()  # not cut at 80 columns
+    assert line.startswith("error: broker unreachable: Error 111") and line.endswith("refused.")
+
+
+def test_worker_with_a_bad_scoring_config_exits_2_saying_so_once(
+    monkeypatch, tmp_path, fresh_settings
+):
+    import importlib
+
+    bad = tmp_path / "overlay.yaml"
+    bad.write_text("actions:\n  accept: 0.50\n")
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", "redis://127.0.0.1:6379/7")
+    monkeypatch.setenv("SCOREGATE_SCORING_CONFIG", str(bad))
+    started: list[list[str]] = []
+    app_module = importlib.import_module("scoregate.workers.app")
+    monkeypatch.setattr(
+        app_module, "get_app", lambda: type("App", (), {"worker_main": started.append})()
+    )
+    out = runner.invoke(cli, ["worker", "--pool", "fusion"])
+    assert out.exit_code == 2, out.output
+    [line] = out.output.strip().splitlines()
+    assert line.startswith(f"error: invalid configuration: scoring config {bad}: actions:")
+    assert started == []  # no Celery worker to say it a second time
