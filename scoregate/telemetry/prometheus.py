@@ -50,6 +50,7 @@ class Metrics:
     decisions: Counter
     track_failures: Counter
     stuck_iterations: Gauge
+    cache_hits: Counter
 
 
 def build_metrics(registry: CollectorRegistry | None = None) -> Metrics:
@@ -114,6 +115,12 @@ def build_metrics(registry: CollectorRegistry | None = None) -> Metrics:
             multiprocess_mode="mostrecent",
             registry=reg,
         ),
+        cache_hits=Counter(
+            "scoregate_track_cache_hits",
+            "Track scores read from the pair cache instead of scored, by track.",
+            ["track"],
+            registry=reg,
+        ),
     )
 
 
@@ -140,8 +147,10 @@ def record_fused(result: ScoreResult, into: Metrics | None = None) -> None:
         for component, value in result.components.items():
             m.components.labels(component=component).set(value)
         for name, track in result.tracks.items():
-            if track.elapsed_ms > 0:
-                m.track_latency.labels(track=name).observe(track.elapsed_ms / 1000.0)
+            # a track that ran, 0 ms too (skipping those left the reward track mostly
+            # unobserved); a failed one only when it took time
+            if track.status == "ok" or track.elapsed_ms > 0:
+                m.track_latency.labels(track=name).observe(max(0.0, track.elapsed_ms) / 1000.0)
             if track.status != "ok":
                 m.track_failures.labels(track=name, reason=failure_reason(track)).inc()
     except Exception:  # see the module docstring: never fail a score over metrics
@@ -178,6 +187,15 @@ def record_stuck_iterations(count: int, into: Metrics | None = None) -> None:
         m.stuck_iterations.set(count)
     except Exception:  # see the module docstring
         log.warning("could not record the stuck iterations", exc_info=True)
+
+
+def record_cache_hit(track: str, into: Metrics | None = None) -> None:
+    """Count a track score read from the pair cache."""
+    try:
+        m = into or metrics()
+        m.cache_hits.labels(track=track).inc()
+    except Exception:  # see the module docstring
+        log.warning("could not record a cache hit", exc_info=True)
 
 
 def record_queue_wait(queue: str, seconds: float, into: Metrics | None = None) -> None:

@@ -66,7 +66,7 @@ def _models() -> LocalModels:
 def get_context() -> PipelineContext:
     """Build the worker's context once per process (after fork)."""
     from scoregate.workers.app import get_app
-    from scoregate.workers.cache import RedisEmbeddingCache
+    from scoregate.workers.cache import RedisScoreCache
 
     settings = get_settings()
     client = redis_client()
@@ -81,9 +81,7 @@ def get_context() -> PipelineContext:
             _models(), lambda pool: needed_models(pool, get_scoring_config())
         ),
         workflow=workflow,
-        pair_cache=RedisEmbeddingCache(
-            client, settings.embedding_cache_ttl_s, prefix="scoregate:pair:"
-        )
+        pair_cache=RedisScoreCache(client, settings.embedding_cache_ttl_s, prefix="scoregate:pair:")
         if client
         else None,
     )

@@ -10,7 +10,8 @@ start, because the files of a previous run would be added to this one's.
 
 Queue wait: every task published by a process that imported this module carries
 the publish time in a message header; the worker observes ``now - sent`` when the
-task (or each request of a micro-batch) starts. Clocks of different machines are
+task (or each request of a micro-batch) starts; the sweep, upkeep every few seconds, is
+not observed. Clocks of different machines are
 assumed NTP-synced.
 """
 
@@ -27,6 +28,7 @@ from typing import Any
 from celery import signals
 
 from scoregate.config.settings import get_settings
+from scoregate.pipelines.context import SWEEP
 from scoregate.telemetry.prometheus import record_queue_wait
 
 log = logging.getLogger(__name__)
@@ -106,6 +108,8 @@ def _stamp_sent(headers: dict[str, Any] | None = None, **_: Any) -> None:
 
 @signals.task_prerun.connect
 def _observe_wait(task: Any = None, args: Any = None, **_: Any) -> None:
+    if getattr(task, "name", None) == SWEEP:
+        return  # upkeep every few seconds, not work: it would swamp the control queue's waits
     now = time.time()
     for queue, sent in sent_times(task, args):
         record_queue_wait(queue, now - sent)

@@ -228,3 +228,54 @@ def test_the_sweeper_names_what_it_republishes_and_counts_the_stuck_iterations(
     inline.drain()  # the pool is back
     control.sweep(ctx, older_than_s=0)
     assert registry.get_sample_value("scoregate_stuck_iterations") == 0.0
+
+
+# --- latency metrics that say what this run cost -------------------------------------------------
+
+
+@pytest.fixture
+def registry(monkeypatch: pytest.MonkeyPatch) -> CollectorRegistry:
+    registry = CollectorRegistry()
+    monkeypatch.setattr(obs, "_default", obs.build_metrics(registry))
+    return registry
+
+
+def test_a_cached_score_carries_the_lookup_time_and_counts_a_hit(registry) -> None:
+    import fakeredis
+
+    from scoregate.workers.cache import RedisScoreCache
+
+    cache = RedisScoreCache(fakeredis.FakeRedis(), ttl_s=60, prefix="scoregate:pair:")
+    first = TrackScore(name="semantic", score=0.927, elapsed_ms=13292.0)
+    cache.set("semantic:abc", first.model_dump_json().encode())
+    raw = cache.get("semantic:abc")
+    assert raw is not None
+    hit = TrackScore.model_validate_json(raw)
+    assert hit.score == 0.927 and 0 <= hit.elapsed_ms < 1000  # not the first run's 13 s
+    assert cache.get("semantic:nothing") is None
+    hits = registry.get_sample_value("scoregate_track_cache_hits_total", {"track": "semantic"})
+    assert hits == 1.0
+
+
+def test_a_track_of_0_ms_is_observed(registry) -> None:
+    reward = TrackScore(name="reward", score=1.0, elapsed_ms=0.0)
+    obs.record_fused(_fused(reward=reward))
+    count = registry.get_sample_value("scoregate_track_latency_seconds_count", {"track": "reward"})
+    assert count == 1.0
+
+
+def test_the_sweep_is_no_queue_wait_of_the_control_pool(registry) -> None:
+    from scoregate.workers import telemetry as worker_metrics
+
+    def task(name: str) -> Any:
+        request = SimpleNamespace(
+            get=lambda key: 100.0 if key == worker_metrics.SENT_HEADER else None,
+            delivery_info={"routing_key": "control"},
+        )
+        return SimpleNamespace(name=name, request=request)
+
+    worker_metrics._observe_wait(task=task("scoregate.control.sweep"), args=())
+    waits = {"queue": "control"}
+    assert registry.get_sample_value("scoregate_queue_wait_seconds_count", waits) is None
+    worker_metrics._observe_wait(task=task("scoregate.control.submit"), args=())
+    assert registry.get_sample_value("scoregate_queue_wait_seconds_count", waits) == 1.0
