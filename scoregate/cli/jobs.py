@@ -155,18 +155,20 @@ def _wait(ids: list[str], timeout: float, *, as_json: bool) -> None:
     from scoregate.cli.output import submit_json
     from scoregate.cli.wait import WaitAborted, exit_status, wait_for
 
-    warned: list[BaseException] = []
+    warned = False
 
     def retrying(exc: BaseException) -> None:
-        if not warned:  # once: a blip of a few seconds is not worth a line a second
-            from scoregate.cli.errors import database_url, describe
+        nonlocal warned
+        if warned:  # once: a blip of a few seconds is not worth a line a second
+            return
+        from scoregate.cli.errors import database_url, describe
 
-            err.print(
-                f"[yellow]warning:[/] {safe(describe(exc, database_url()))}; the jobs are"
-                f" recorded: reading them again until the --timeout ({timeout:g} s)",
-                soft_wrap=True,
-            )
-        warned.append(exc)
+        err.print(
+            f"[yellow]warning:[/] {safe(describe(exc, database_url()))}; the jobs are"
+            f" recorded: reading them again until the --timeout ({timeout:g} s)",
+            soft_wrap=True,
+        )
+        warned = True
 
     if not as_json:
         print("\n".join(ids))
@@ -287,15 +289,14 @@ def jobs_list(
     as_json: AsJson = False,
 ) -> None:
     """The newest jobs (--waiting: the review queue)."""
-    if as_json:
-        from scoregate.cli.output import jobs_list_json
-        from scoregate.pipelines import api
-
-        print(jobs_list_json(api.list_jobs(status=status, limit=limit, waiting=waiting)))
-        return
     from scoregate.pipelines import api
 
     rows = api.list_jobs(status=status, limit=limit, waiting=waiting)
+    if as_json:
+        from scoregate.cli.output import jobs_list_json
+
+        print(jobs_list_json(rows))
+        return
     console.print(_jobs_table(rows, _final_actions(api, [r["id"] for r in rows]), waiting))
 
 
@@ -388,7 +389,8 @@ def _waiting_for(job: dict[str, Any]) -> str | None:
     return (
         f"{head}: landed {', '.join(landed) or 'none'}; waiting for {', '.join(missing)}"
         f" ({'its pool' if len(missing) == 1 else 'their pools'}: `scoregate workers"
-        f" --require {','.join(missing)}` tells whether a worker serves it)"
+        f" --require {','.join(missing)}` tells whether a worker serves"
+        f" {'it' if len(missing) == 1 else 'them'})"
     )
 
 

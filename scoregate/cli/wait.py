@@ -52,8 +52,8 @@ def approved(job: dict[str, Any]) -> bool:
 
 
 def exit_status(jobs: list[dict[str, Any]]) -> int:
-    """0 when every job is approved, 4 when every job has stopped and one is not, 1 when
-    one is still running."""
+    """0 when every job is approved, 4 when every job has stopped and one is not, 5
+    (:data:`TIMED_OUT`) when one is still running."""
     if any(job.get("status") not in WAIT_DONE for job in jobs):
         return TIMED_OUT
     if not all(approved(job) for job in jobs):
@@ -63,7 +63,8 @@ def exit_status(jobs: list[dict[str, Any]]) -> int:
 
 def is_transient(exc: BaseException) -> bool:
     """A database error a later read may not meet: the server away, restarting, or the
-    connection lost; not a missing table or column, a refused login or a bug."""
+    connection lost; not a missing table or column (no wait brings those back), nor
+    anything but SQLAlchemy's operational and interface errors."""
     from sqlalchemy.exc import InterfaceError, OperationalError
 
     from scoregate.cli.errors import MISSING_SCHEMA
