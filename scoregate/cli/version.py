@@ -36,13 +36,18 @@ def show_version(value: bool) -> None:
 def version(
     as_json: Annotated[
         bool,
-        typer.Option("--json", help='Print {"version": ..., "schema": ...} instead.'),
+        typer.Option(
+            "--json",
+            help='Print {"schema_version": 1, "version": ..., "migration": ...} instead.',
+        ),
     ] = False,
 ) -> None:
     """The package version and the database migration this code expects."""
     if as_json:
         from scoregate._version import __version__
+        from scoregate.schemas.output import SCHEMA_VERSION
 
-        print(json.dumps({"version": __version__, "schema": schema_head()}))
+        doc = {"schema_version": SCHEMA_VERSION, "version": __version__, "migration": schema_head()}
+        print(json.dumps(doc, indent=2))
     else:
         print(version_text())

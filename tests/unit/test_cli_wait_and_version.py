@@ -202,7 +202,8 @@ def test_version_json():
 
     out = runner.invoke(cli, ["version", "--json"])
     assert out.exit_code == 0, out.output
-    assert json.loads(out.stdout) == {"version": __version__, "schema": _head()}
+    doc = json.loads(out.stdout)
+    assert doc == {"schema_version": 1, "version": __version__, "migration": _head()}
 
 
 def test_version_runs_as_a_command_without_a_database(tmp_path):
