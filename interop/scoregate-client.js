@@ -7,16 +7,27 @@
 // celery-node does not honour Celery links, so the answer goes back explicitly as
 // `scoregate.control.agent_result` with `output`, `job_id` and `iteration`.
 //
+// celery-node ignores `link_error` too: a handler that throws only marks its own task
+// FAILURE, and scoregate never hears of it, so the job would sit in `awaiting_agent`
+// until SCOREGATE_AGENT_TIMEOUT_S (30 minutes by default). Every agent that is not a
+// Python Celery task must catch its own errors and send `scoregate.control.agent_error`
+// (`job_id`, `iteration`, `error_type`, `message`): `serveAgent` below does both for any
+// handler, sync or async. The job then retries the agent and is escalated (or failed)
+// within seconds, with `on_loop_exit(reason="agent_failed")`.
+//
 // Usage:
 //   node scoregate-client.js --broker redis://127.0.0.1:6379/0 --query "..." --content "..."
 //     [--backend URL] [--hard-not-contains WORD] [--agent-queue NAME] [--agent-task NAME]
 //     [--protocol 1|2] [--serve-seconds N] [--key IDEMPOTENCY_KEY] [--result-timeout S]
+//     [--agent-throws MESSAGE]
 //
 // It prints one JSON object per line on stdout: {"event": "submitted", "job_id": ...} once
 // (job_id is null unless the workers keep the submit task's result within
 // --result-timeout seconds, default 15: then find the job by its idempotency key), then
-// {"event": "agent_task", ...} per agent task answered; it serves the agent until
-// --serve-seconds pass (default 300) or it is sent SIGTERM / SIGINT.
+// {"event": "agent_task", ...} per agent task answered, or {"event": "agent_error", ...}
+// per agent task that threw (--agent-throws makes every one throw that message, to try
+// the failure path); it serves the agent until --serve-seconds pass (default 300) or it
+// is sent SIGTERM / SIGINT.
 "use strict";
 
 const crypto = require("crypto");
@@ -48,6 +59,7 @@ function parseArgs(argv) {
     "--max-iterations": "maxIterations",
     "--key": "key",
     "--result-timeout": "resultTimeout",
+    "--agent-throws": "agentThrows",
   };
   for (let i = 0; i < argv.length; i += 2) {
     const name = names[argv[i]];
@@ -92,11 +104,47 @@ function jobBody(opts) {
 
 // The agent: revise the previous output by dropping the forbidden word the feedback names.
 function revise(kwargs, opts) {
+  if (opts.agentThrows) throw new Error(opts.agentThrows);
   let content = String(kwargs.previous_content || "");
   if (opts.hardNotContains) {
     content = content.split(opts.hardNotContains).join("").replace(/\s+/g, " ").trim();
   }
   return content || "A revised answer.";
+}
+
+// The limits scoregate puts on an agent error report (longer is refused, not cut).
+const MAX_ERROR_TYPE = 200;
+const MAX_ERROR_MESSAGE = 10000;
+
+// What `scoregate.control.agent_error` takes from a thrown value (an Error or anything).
+function errorReport(err) {
+  const type = err instanceof Error && err.name ? err.name : "Error";
+  const message = err instanceof Error ? err.message : String(err);
+  return {
+    error_type: type.slice(0, MAX_ERROR_TYPE),
+    message: message.slice(0, MAX_ERROR_MESSAGE),
+  };
+}
+
+// Serve `taskName` with `handler(kwargs)` (its return value, or a promise of it, is the
+// answer) and report both outcomes to scoregate: the answer as `agent_result`, an error
+// as `agent_error`, since celery-node would tell scoregate of neither.
+function serveAgent(worker, control, taskName, handler) {
+  worker.register(taskName, async (kwargs) => {
+    const where = { job_id: kwargs.job_id, iteration: kwargs.iteration };
+    let output;
+    try {
+      output = await handler(kwargs);
+    } catch (err) {
+      const report = { ...where, ...errorReport(err) };
+      control.sendTask("scoregate.control.agent_error", [], report);
+      emit("agent_error", report);
+      throw err; // the task is still FAILURE in celery-node's own records
+    }
+    control.sendTask("scoregate.control.agent_result", [], { output, ...where });
+    emit("agent_task", { ...where, output });
+    return output;
+  });
 }
 
 function client(opts, queue) {
@@ -110,16 +158,7 @@ async function main() {
   const control = client(opts, "control");
   const worker = celery.createWorker(opts.broker, opts.backend, opts.agentQueue);
 
-  worker.register(opts.agentTask, (kwargs) => {
-    const output = revise(kwargs, opts);
-    control.sendTask("scoregate.control.agent_result", [], {
-      output,
-      job_id: kwargs.job_id,
-      iteration: kwargs.iteration,
-    });
-    emit("agent_task", { job_id: kwargs.job_id, iteration: kwargs.iteration, output });
-    return output;
-  });
+  serveAgent(worker, control, opts.agentTask, (kwargs) => revise(kwargs, opts));
   worker.start();
 
   const submitted = control.sendTask("scoregate.control.submit", [], { body: jobBody(opts) });

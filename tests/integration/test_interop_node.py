@@ -1,9 +1,11 @@
 """A Node.js client (celery-node 0.5.9) submits a job and acts as its agent.
 
 ``interop/scoregate-client.js`` sends ``scoregate.control.submit`` and serves the agent
-task on its own queue, answering with ``scoregate.control.agent_result``. A real worker
-serves every pool (the model pools score with fakes: the protocol is under test here, not
-the models) and the job must finish accepted at iteration 2, the agent's answer. Over Redis
+task on its own queue, answering with ``scoregate.control.agent_result``, or, when the
+agent throws, with ``scoregate.control.agent_error`` (celery-node ignores ``link_error``).
+A real worker serves every pool (the model pools score with fakes: the protocol is under
+test here, not the models) and the job must finish accepted at iteration 2, the agent's
+answer, or escalated within seconds when the agent throws. Over Redis
 (``SCOREGATE_TEST_REDIS_URL``) and over RabbitMQ (``SCOREGATE_TEST_RABBITMQ_URL``, default
 guest on 127.0.0.1; in a vhost of this test's own when ``rabbitmqctl`` can make one, so no
 other test's worker takes its messages), in Celery protocols 2 and 1.
@@ -107,7 +109,8 @@ def _amqp_broker() -> str:
     return url
 
 
-NODE_REDIS_DB = 11
+#: The Redis database of this module (``SCOREGATE_TEST_NODE_REDIS_DB`` names another one).
+NODE_REDIS_DB = int(os.environ.get("SCOREGATE_TEST_NODE_REDIS_DB", "11"))
 
 
 def _own_redis_db(url: str, db: int) -> str:
@@ -151,7 +154,9 @@ def node_stack(
     stop(proc)
 
 
-def _run_client(stack: dict[str, Any], protocol: int, key: str) -> subprocess.Popen[str]:
+def _run_client(
+    stack: dict[str, Any], protocol: int, key: str, *extra: str
+) -> subprocess.Popen[str]:
     args = [
         stack["node"],
         str(CLIENT),
@@ -160,6 +165,7 @@ def _run_client(stack: dict[str, Any], protocol: int, key: str) -> subprocess.Po
         *("--query", QUERY, "--content", DRAFT, "--hard-not-contains", "DRAFT"),
         *("--agent-task", AGENT_TASK, "--protocol", str(protocol), "--key", key),
         *("--serve-seconds", "120", "--result-timeout", "5"),
+        *extra,
     ]
     return subprocess.Popen(
         args, cwd=INTEROP, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
@@ -235,3 +241,31 @@ def test_node_client_submits_and_its_agent_answer_is_accepted(node_stack, protoc
     assert submitted is not None, out.text
     assert submitted["idempotency_key"] == key and submitted["protocol"] == protocol
     assert submitted["job_id"] in (None, job["id"]), out.text
+
+
+def test_a_node_agent_that_throws_fails_its_job_in_seconds_not_30_minutes(node_stack):
+    # celery-node ignores link_error: the client itself reports the error (agent_error),
+    # the job asks the agent once more (SCOREGATE_AGENT_ERROR_RETRIES=1), then escalates.
+    key = f"node-it-throws-{uuid.uuid4()}"
+    client = _run_client(node_stack, 2, key, "--agent-throws", "LLM quota exceeded")
+    out = _Lines(client)
+    try:
+        job_id = _job_by_key(key)
+        started = time.monotonic()
+        job = wait_final(job_id, timeout=90)
+        took = time.monotonic() - started
+    finally:
+        client.terminate()
+        client.wait(timeout=30)
+    assert job["status"] == "escalated", (job["status"], job.get("failure_reason"), out.text)
+    assert took < 90, out.text  # the agent timeout (30 minutes) played no part
+    errors = [d for d in job["decisions"] if d["action"] == "agent_error"]
+    assert [d["n"] for d in errors] == [2, 2], out.text
+    assert all("raised Error: LLM quota exceeded" in d["rationale"] for d in errors)
+    assert "no retry left" in (job["failure_reason"] or ""), job["failure_reason"]
+    reported = [e for e in out.events() if e["event"] == "agent_error"]
+    assert [(e["job_id"], e["iteration"], e["error_type"]) for e in reported] == [
+        (job_id, 2, "Error"),
+        (job_id, 2, "Error"),
+    ], out.text
+    assert not [e for e in out.events() if e["event"] == "agent_task"]
