@@ -4,8 +4,10 @@
 (:class:`scoregate.workers.batching.ReliableBatches`) calls:
 
 - malformed messages are logged and dropped, the rest of the batch is scored;
-- messages whose result is stored already (a redelivery, a sweeper's re-publication
-  of a message that was only slow) are dropped before any model runs;
+- a second message for the same job and iteration in one batch (the original and the
+  sweeper's copy) is dropped; messages whose result is stored already (a redelivery, a
+  sweeper's re-publication of a message that was only slow) are dropped before any model
+  runs;
 - messages that were under a dead worker before are scored one at a time, so a
   poison message kills only its own attempts and is refused after
   ``Settings.max_deliveries`` of them (its job marked failed);
@@ -80,7 +82,7 @@ def run_batch(
     """
     guard = delivery_guard()
     report = BatchReport()
-    items = valid_items(task.name, requests, fields, optional, report)
+    items = one_per_iteration(task.name, valid_items(task.name, requests, fields, optional, report))
     if dedupe:
         items = skip_recorded(task.name, items)
     fresh: list[Item] = []
@@ -129,6 +131,23 @@ def valid_items(
         retries = (req.request_dict or {}).get("retries")
         items.append(Item(str(req.id), checked, retries if isinstance(retries, int) else 0))
     return items
+
+
+def one_per_iteration(name: str, items: list[Item]) -> list[Item]:
+    """The first message of each (job, iteration) in the batch: a second one (the sweeper's
+    copy of a message that was only slow) would do nothing but log its step again."""
+    seen: set[tuple[str, int]] = set()
+    kept = []
+    for item in items:
+        ref = (str(item.kwargs["job_id"]), int(item.kwargs["n"]))
+        if ref not in seen:
+            seen.add(ref)
+            kept.append(item)
+    if len(kept) < len(items):
+        log.debug(
+            "%s: %d copy(ies) of a message in this batch: dropped", name, len(items) - len(kept)
+        )
+    return kept
 
 
 def skip_recorded(name: str, items: list[Item]) -> list[Item]:

@@ -14,7 +14,8 @@
   ``control``) lose that binding: a message for ``control`` arrives in one queue only.
 - ``celery inspect scoregate_config`` answers each worker's scoring config file and digest.
 - A worker that consumes ``control`` sends the sweeper every ``SCOREGATE_SWEEP_INTERVAL_S``
-  (unless ``SCOREGATE_SWEEPER=0``): no ``--beat`` needed.
+  (unless ``SCOREGATE_SWEEPER=0``): no ``--beat`` needed. Celery's ``received`` and
+  ``succeeded`` lines of a sweep that found nothing to do are logged at DEBUG.
 """
 
 from __future__ import annotations
@@ -286,6 +287,8 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
     off = redis_off_line(settings)
     if off:
         log.warning(off)
+    if "control" in pools:
+        quiet_sweeps()
     if sweeper_on(settings, pools):
         log.info(
             "sweeper: every %g s, re-publishing iterations stuck over %g s"
@@ -300,6 +303,35 @@ def scoregate_config(state: Any, **_: Any) -> dict[str, str]:
     """``celery -A scoregate.workers inspect scoregate_config``: each worker's scoring config
     file and digest; fusion and control workers must all show one digest."""
     return config_identity()
+
+
+#: Celery's loggers of a task's ``received`` and ``succeeded`` lines.
+TASK_LINE_LOGGERS = ("celery.worker.strategy", "celery.app.trace")
+
+
+class QuietSweeps(logging.Filter):
+    """The sweep's ``received`` line, and its ``succeeded`` line when it re-published
+    nothing, at DEBUG: two INFO lines every 10 s per control worker were 81% of its log.
+    A sweep that did re-publish keeps its INFO line (after the sweeper's WARNING)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        data = getattr(record, "data", None)
+        if record.levelno != logging.INFO or not isinstance(data, dict):
+            return True
+        if data.get("name") != SWEEP:
+            return True
+        if "return_value" in data and str(data["return_value"]) not in ("0", "None"):
+            return True
+        record.levelno, record.levelname = logging.DEBUG, logging.getLevelName(logging.DEBUG)
+        return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+
+
+def quiet_sweeps() -> None:
+    """Put :class:`QuietSweeps` on Celery's task line loggers (once)."""
+    for name in TASK_LINE_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, QuietSweeps) for f in logger.filters):
+            logger.addFilter(QuietSweeps())
 
 
 class Upkeep(bootsteps.StartStopStep):  # type: ignore[misc]

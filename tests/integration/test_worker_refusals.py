@@ -186,3 +186,22 @@ def test_a_worker_logs_its_scoring_config_and_answers_it_to_inspect(tmp_path, re
     assert len(digest) == 12
     mine = [a for r in replies for node, a in r.items() if node.startswith("refusal-fusion@")]
     assert mine == [{"path": str(overlay), "digest": digest}]
+
+
+def test_a_control_worker_s_idle_sweeps_stay_out_of_its_info_log(tmp_path, redis_db, own_db):
+    from celery import Celery
+
+    env = service_env(own_db, redis_db, SCOREGATE_SWEEP_INTERVAL_S="1")
+    log = tmp_path / "w.log"
+    proc = _worker(env, "control", log)
+    try:
+        _wait_ready(proc, log)
+        time.sleep(4)
+        client = Celery(broker=redis_db)
+        stats = client.control.inspect(timeout=5).stats() or {}
+        client.close()
+    finally:
+        stop(proc)
+    mine = [s for node, s in stats.items() if node.startswith("refusal-control@")]
+    assert mine and mine[0]["total"].get("scoregate.control.sweep", 0) >= 3  # they ran
+    assert "scoregate.control.sweep[" not in log.read_text()

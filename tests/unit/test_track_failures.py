@@ -279,3 +279,33 @@ def test_the_sweep_is_no_queue_wait_of_the_control_pool(registry) -> None:
     assert registry.get_sample_value("scoregate_queue_wait_seconds_count", waits) is None
     worker_metrics._observe_wait(task=task("scoregate.control.submit"), args=())
     assert registry.get_sample_value("scoregate_queue_wait_seconds_count", waits) == 1.0
+
+
+# --- one step line per iteration ------------------------------------------------------------------
+
+
+def test_the_original_and_the_sweeper_s_copy_in_one_batch_are_scored_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scoregate.workers import batch_runner, reliability
+
+    monkeypatch.setattr(batch_runner, "skip_recorded", lambda name, items: items)
+    guard = reliability.DeliveryGuard(None, limit=3)
+    monkeypatch.setattr(batch_runner, "delivery_guard", lambda: guard)
+    pair = {"query": "q", "content": "c"}
+
+    def message(task_id: str, job_id: str) -> Any:
+        kwargs = {"job_id": job_id, "n": 1, **pair}
+        return SimpleNamespace(id=task_id, args=(), kwargs=kwargs, request_dict={})
+
+    batches: list[list[str]] = []
+    task = SimpleNamespace(name="scoregate.semantic.score")
+    requests = [message("t1", "job-a"), message("t2", "job-b"), message("t1-copy", "job-a")]
+    out = batch_runner.run_batch(
+        task,
+        requests,
+        ("job_id", "n", "query", "content"),
+        lambda items: batches.append([i["job_id"] for i in items]),
+    )
+    assert batches == [["job-a", "job-b"]]  # one score, one step line for job-a
+    assert out == {"failed": {}, "retried": {}}

@@ -204,3 +204,45 @@ def test_a_worker_says_which_config_it_runs(
         "digest": config_digest(load_scoring_config(str(overlay))),
     }
     assert startup.scoregate_config(None) == identity  # `celery inspect scoregate_config`
+
+
+# --- the sweep's task lines ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def quiet_loggers(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in startup.TASK_LINE_LOGGERS:
+        monkeypatch.setattr(logging.getLogger(name), "filters", [])
+    startup.quiet_sweeps()
+    startup.quiet_sweeps()  # once is enough: no second filter
+
+
+@pytest.mark.usefixtures("quiet_loggers")
+def test_a_sweep_that_did_nothing_logs_its_task_lines_at_debug(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from celery.app import trace
+
+    caplog.set_level(logging.INFO)
+
+    def line(logger: str, fmt: str, name: str, **more: Any) -> None:
+        context = {"id": "t1", "name": name, "runtime": 0.01, "args": "()", "kwargs": "{}", **more}
+        logging.getLogger(logger).info(fmt, context, extra={"data": context})
+
+    sweep, decide = "scoregate.control.sweep", "scoregate.control.decide"
+    line("celery.worker.strategy", trace.LOG_RECEIVED, sweep, eta=None)
+    line("celery.app.trace", trace.LOG_SUCCESS, sweep, return_value="0")
+    assert caplog.records == []
+    line("celery.app.trace", trace.LOG_SUCCESS, sweep, return_value="3")  # it re-published
+    line("celery.worker.strategy", trace.LOG_RECEIVED, decide, eta=None)
+    line("celery.app.trace", trace.LOG_SUCCESS, decide, return_value="None")
+    assert [r.getMessage() for r in caplog.records] == [
+        "Task scoregate.control.sweep[t1] succeeded in 0.01s: 3",
+        "Task scoregate.control.decide[t1] received",
+        "Task scoregate.control.decide[t1] succeeded in 0.01s: None",
+    ]
+    assert len(logging.getLogger("celery.app.trace").filters) == 1
+    caplog.clear()
+    caplog.set_level(logging.DEBUG)
+    line("celery.app.trace", trace.LOG_SUCCESS, sweep, return_value="0")
+    assert [r.levelno for r in caplog.records] == [logging.DEBUG]
