@@ -73,6 +73,9 @@ class Settings(BaseSettings):
     task_events: bool = True
     embedding_cache_ttl_s: int = Field(default=86_400, ge=0)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    #: The address a worker's ``/metrics`` listens on (no authentication): loopback unless
+    #: set, e.g. ``0.0.0.0`` for Prometheus in another container or host.
+    metrics_host: str = Field(default="127.0.0.1", min_length=1)
     #: HTTP API keys, comma-separated ``NAME:SCOPES:KEY`` (scopes joined by ``+``; KEY may be
     #: ``sha256:<hex>``); parsed by ``scoregate.server.auth``. Unset: ``serve`` binds loopback.
     api_keys: SecretStr | None = None

@@ -1,9 +1,9 @@
 """A Prometheus endpoint per Celery worker, aggregated over its pool processes.
 
 With ``SCOREGATE_METRICS_PORT`` set, a worker serves ``/metrics`` on that port
-from its main process. The tasks run in prefork children, so every process
-writes its samples to files in ``PROMETHEUS_MULTIPROC_DIR`` and the endpoint
-reads them all (``prometheus_client.multiprocess``): set that variable to an
+from its main process, on ``SCOREGATE_METRICS_HOST`` (loopback unless set). The
+tasks run in prefork children, so every process writes its samples to files in
+``PROMETHEUS_MULTIPROC_DIR`` and the endpoint reads them all (``prometheus_client.multiprocess``): set that variable to an
 empty directory of the worker's own (one per worker, never shared), or leave it
 unset and the worker makes a fresh temporary one. The worker empties it at
 start, because the files of a previous run would be added to this one's.
@@ -36,8 +36,8 @@ log = logging.getLogger(__name__)
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 #: The message header holding the publish time (seconds since the epoch).
 SENT_HEADER = "scoregate_sent_at"
-#: Listen on every interface: Prometheus scrapes the worker from another container.
-LISTEN_ADDR = "0.0.0.0"
+#: Addresses that only this host reaches.
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
 def prepare_multiproc_dir() -> Path:
@@ -62,15 +62,20 @@ def _use_multiprocess_values() -> None:
     values.ValueClass = values.get_value_class()
 
 
-def start_metrics_server(port: int, addr: str = LISTEN_ADDR) -> None:
-    """Serve every process's samples from ``PROMETHEUS_MULTIPROC_DIR`` on ``port``."""
+def start_metrics_server(port: int, addr: str = "127.0.0.1") -> None:
+    """Serve every process's samples from ``PROMETHEUS_MULTIPROC_DIR`` on ``addr:port``."""
     from prometheus_client import CollectorRegistry, start_http_server
     from prometheus_client.multiprocess import MultiProcessCollector
 
     registry = CollectorRegistry()
     MultiProcessCollector(registry)
     start_http_server(port, addr=addr, registry=registry)
-    log.info("Prometheus metrics on http://%s:%d/metrics", addr, port)
+    exposure = (
+        ""
+        if addr in LOOPBACK
+        else " (no authentication: anyone who reaches this address reads them)"
+    )
+    log.info("Prometheus metrics on http://%s:%d/metrics%s", addr, port, exposure)
 
 
 @signals.worker_init.connect
@@ -83,13 +88,14 @@ def _before_fork(**_: Any) -> None:
 @signals.worker_ready.connect
 def _serve(**_: Any) -> None:
     # Started once the pool has forked, so the children do not inherit the listening socket.
-    port = get_settings().metrics_port
+    settings = get_settings()
+    port = settings.metrics_port
     if port is None:
         return
     try:
-        start_metrics_server(port)
+        start_metrics_server(port, settings.metrics_host)
     except OSError as exc:
-        log.error("cannot serve metrics on port %d: %s", port, exc)
+        log.error("cannot serve metrics on %s port %d: %s", settings.metrics_host, port, exc)
 
 
 @signals.worker_process_shutdown.connect

@@ -246,3 +246,57 @@ def test_a_sweep_that_did_nothing_logs_its_task_lines_at_debug(
     caplog.set_level(logging.DEBUG)
     line("celery.app.trace", trace.LOG_SUCCESS, sweep, return_value="0")
     assert [r.levelno for r in caplog.records] == [logging.DEBUG]
+
+
+# --- the metrics endpoint's address and the compose stop grace ----------------------------------
+
+
+def test_worker_metrics_listen_on_loopback_unless_a_host_is_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scoregate.workers import telemetry as worker_metrics
+
+    served: list[tuple[int, str]] = []
+    monkeypatch.setattr(worker_metrics, "start_metrics_server", lambda *a: served.append(a))
+    monkeypatch.setenv("SCOREGATE_METRICS_PORT", "9808")
+    worker_metrics._serve()
+    monkeypatch.setenv("SCOREGATE_METRICS_HOST", "0.0.0.0")
+    get_settings.cache_clear()
+    worker_metrics._serve()
+    assert served == [(9808, "127.0.0.1"), (9808, "0.0.0.0")]
+
+
+def test_an_exposed_metrics_endpoint_says_it_has_no_authentication(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import prometheus_client
+
+    from scoregate.workers import telemetry as worker_metrics
+
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    listening: list[tuple[int, str]] = []
+    monkeypatch.setattr(
+        prometheus_client,
+        "start_http_server",
+        lambda port, addr, registry: listening.append((port, addr)),
+    )
+    caplog.set_level(logging.INFO, logger=worker_metrics.__name__)
+    worker_metrics.start_metrics_server(9808, "127.0.0.1")
+    assert caplog.messages[-1] == "Prometheus metrics on http://127.0.0.1:9808/metrics"
+    worker_metrics.start_metrics_server(9808, "0.0.0.0")
+    assert caplog.messages[-1] == (
+        "Prometheus metrics on http://0.0.0.0:9808/metrics"
+        " (no authentication: anyone who reaches this address reads them)"
+    )
+    assert listening == [(9808, "127.0.0.1"), (9808, "0.0.0.0")]
+
+
+def test_compose_gives_model_pools_time_to_finish_their_batch() -> None:
+    import yaml
+
+    compose = Path(__file__).resolve().parents[2] / "docker" / "compose.yaml"
+    services = yaml.safe_load(compose.read_text())["services"]
+    grace = {name: str(s.get("stop_grace_period", "10s")) for name, s in services.items()}
+    assert grace["semantic"] == grace["precision"] == "120s"
+    assert grace["reward"] == grace["fusion"] == grace["control"] == "30s"
+    assert services["fusion"]["environment"]["SCOREGATE_METRICS_HOST"] == "0.0.0.0"
