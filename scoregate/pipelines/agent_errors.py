@@ -205,7 +205,7 @@ def _act(
     retries = ctx.settings.agent_error_retries
     if attempt <= retries and ref is not None and it is not None and it.result is not None:
         result = ScoreResult.model_validate(it.result)
-        msg = outbound.agent_request(
+        msgs = outbound.agent_request(
             s,
             ctx.settings,
             job=job,
@@ -216,7 +216,7 @@ def _act(
             content=str(it.content),
         )
         repo.touch_published(s, job_id=job.id, n=n)  # the agent-wait clock starts again
-        return "retried", [msg]
+        return "retried", msgs
     return _give_up(ctx, s, job, report, n, attempt)
 
 

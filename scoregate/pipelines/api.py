@@ -9,6 +9,7 @@ from scoregate.config.settings import get_settings
 from scoregate.pipelines import broker, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
+from scoregate.pipelines.loop import open_agent_request
 from scoregate.storage import repository as repo
 from scoregate.storage.paging import waiting_for_review
 
@@ -79,7 +80,9 @@ def get_job(job_id: str, *, include_content: bool = False) -> dict[str, Any]:
         job = repo.get_job(s, job_id=repo.resolve_job_id(s, job_id) or job_id)
         if job is None:
             raise LookupError(f"no job {job_id!r}")
-        return repo.job_to_dict(job, include_content=include_content)
+        out = repo.job_to_dict(job, include_content=include_content)
+    out["agent_request"] = open_agent_request(out)
+    return out
 
 
 def _full_id(ref: str) -> str:
@@ -125,11 +128,12 @@ def submit_bodies(bodies: list[dict[str, Any]], *, strict: bool = False) -> list
 def _runnable_in_process(specs: list[steps.JobSpec], tasks: Any) -> None:
     """Refuse, before anything is recorded, a job that names a task the embedded default
     cannot run: its agent, hooks and research run on your workers, through a broker (the
-    job would otherwise wait for them for ever)."""
+    job would otherwise wait for them for ever). An external agent answers over HTTP
+    (``scoregate serve`` on the same database)."""
     for spec in specs:
         refs = [("agent", spec.agent), *((name, getattr(spec.hooks, name)) for name in _HOOKS)]
         for role, ref in refs:
-            if ref is not None and ref.task not in tasks:
+            if ref is not None and ref.task not in tasks and not (role == "agent" and ref.external):
                 raise ValueError(
                     f"the {role} task {ref.task!r} cannot run in the embedded default (no"
                     " broker): set SCOREGATE_BROKER_URL and run a worker that consumes its"

@@ -13,7 +13,7 @@ from scoregate.config.scoring_yaml import ScoringConfig
 from scoregate.config.settings import Settings
 from scoregate.pipelines.dispatch import Dispatcher
 from scoregate.pipelines.workflow import Workflow
-from scoregate.schemas.loop import TaskRef
+from scoregate.schemas.loop import EXTERNAL_AGENT, TaskRef
 from scoregate.scoring.engine import ModelProvider
 from scoregate.storage.quota import QuotaStore
 
@@ -78,6 +78,13 @@ class PipelineContext:
         """Refuse task names that are not on the allow-list (nor registered locally)."""
         if ref is None:
             return
+        if ref.external and role == "agent":
+            if ref.queue is not None:
+                raise ValueError(
+                    f"agent {EXTERNAL_AGENT!r} is answered over HTTP or agent_result, not"
+                    f" consumed from a queue: drop the queue {ref.queue!r}"
+                )
+            return  # nothing is published: no task to allow
         allowed = set(self.settings.allowed_tasks) | set(self.local_tasks)
         if ref.task not in allowed:
             raise ValueError(

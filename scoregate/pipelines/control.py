@@ -204,10 +204,10 @@ def _follow_ups(
         return hook(role="on_pass", ref=hooks.on_pass, kwargs=full)
     ask = partial(outbound.agent_request, s, settings, job=job, n=n, result=result)
     if decision.kind == "iterate":
-        return [ask(ref=TaskRef.model_validate(job.agent), content=str(it.content))]
+        return ask(ref=TaskRef.model_validate(job.agent), content=str(it.content))
     if decision.kind == "research":
         assert hooks.research is not None
-        return [ask(ref=hooks.research, role="research", content=str(it.content))]
+        return ask(ref=hooks.research, role="research", content=str(it.content))
     if decision.kind == "exit":
         if decision.escalate:
             repo.open_escalation(

@@ -21,7 +21,7 @@ from scoregate.pipelines import context as names
 from scoregate.pipelines.context import POOLS
 from scoregate.pipelines.dispatch import Message
 from scoregate.pipelines.loop import feedback
-from scoregate.schemas.loop import Hooks, TaskRef
+from scoregate.schemas.loop import EXTERNAL_AGENT, Hooks, TaskRef
 from scoregate.schemas.result import ScoreResult
 from scoregate.storage import repository as repo
 
@@ -119,10 +119,12 @@ def agent_request(
     ref: TaskRef,
     role: str = "agent",
     content: str | None = None,
-) -> Message:
+) -> list[Message]:
     """Re-run the agent (or the research task) with feedback; its output becomes n + 1.
 
     ``content`` is iteration ``n``'s output; without it, it is read from ``job.iterations``.
+    An external agent (:data:`~scoregate.schemas.loop.EXTERNAL_AGENT`) is sent nothing: the
+    request is recorded as published, and the agent reads it from the job.
     """
     kwargs = {
         "job_id": job.id,
@@ -132,7 +134,9 @@ def agent_request(
         "feedback": feedback(result, n),
     }
     ref_kwargs = {"job_id": job.id, "iteration": n + 1}
-    queue, task_id = queue_for(settings, ref, role), new_task_id()
+    external = ref.external and role == "agent"
+    queue = EXTERNAL_AGENT if external else queue_for(settings, ref, role)
+    task_id = new_task_id()
     repo.record_dispatch(
         s,
         job_id=job.id,
@@ -143,14 +147,19 @@ def agent_request(
         queue=queue,
         celery_task_id=task_id,
     )
-    return Message(
-        ref.task,
-        kwargs,
-        queue,
-        link=Message(names.AGENT_RESULT, ref_kwargs, "control"),
-        link_error=Message(names.AGENT_ERROR, ref_kwargs, "control"),
-        task_id=task_id,
-    )
+    if external:
+        repo.mark_published(s, celery_task_ids=[task_id])
+        return []
+    return [
+        Message(
+            ref.task,
+            kwargs,
+            queue,
+            link=Message(names.AGENT_RESULT, ref_kwargs, "control"),
+            link_error=Message(names.AGENT_ERROR, ref_kwargs, "control"),
+            task_id=task_id,
+        )
+    ]
 
 
 def result_content(job: Any, n: int) -> str:

@@ -196,7 +196,7 @@ def _research_on_review(
     )
     if not quota.allowed:  # refused, not recorded: the job waits as it did
         raise ResearchQuotaExceeded(quota.limit, seconds_to_next_window(time.time()))
-    msg = outbound.agent_request(
+    msgs = outbound.agent_request(
         s, ctx.settings, job=job, n=n, result=result, ref=hooks.research, role="research"
     )
-    return "researching", [msg], quota, f"{rationale}; {quota.message}"
+    return "researching", msgs, quota, f"{rationale}; {quota.message}"

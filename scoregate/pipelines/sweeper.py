@@ -182,18 +182,16 @@ def _reask_agent(ctx: PipelineContext, s: Session, it: Any) -> list[Message]:
     repo.touch_published(s, job_id=it.job_id, n=it.n)
     result = ScoreResult.model_validate(it.result)
     role = "research" if job.status == "researching" else "agent"
-    return [
-        outbound.agent_request(
-            s,
-            ctx.settings,
-            job=job,
-            n=it.n,
-            result=result,
-            ref=ref,
-            role=role,
-            content=str(it.content),
-        )
-    ]
+    return outbound.agent_request(
+        s,
+        ctx.settings,
+        job=job,
+        n=it.n,
+        result=result,
+        ref=ref,
+        role=role,
+        content=str(it.content),
+    )
 
 
 def _another_try(ctx: PipelineContext, s: Session, it: Any, waiting_for: str) -> int | None:

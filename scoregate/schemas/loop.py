@@ -39,6 +39,12 @@ class LoopPolicy(BaseModel):
         return v
 
 
+#: The agent "task" that names no Celery task: the agent runs outside Celery, reads the
+#: feedback from the job (its last ``agent`` dispatch) and sends its next answer through
+#: ``POST /v1/jobs/{id}/agent-result`` or ``scoregate.control.agent_result``.
+EXTERNAL_AGENT = "external"
+
+
 class TaskRef(BaseModel):
     """A Celery task by name, on a queue; checked against the allow-list before use."""
 
@@ -46,6 +52,11 @@ class TaskRef(BaseModel):
 
     task: str = Field(pattern=TASK_NAME)
     queue: str | None = Field(default=None, pattern=QUEUE_NAME)
+
+    @property
+    def external(self) -> bool:
+        """An agent outside Celery (:data:`EXTERNAL_AGENT`): nothing is published to it."""
+        return self.task == EXTERNAL_AGENT
 
 
 def task_ref_fields(text: str) -> dict[str, str]:

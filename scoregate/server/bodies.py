@@ -275,6 +275,17 @@ class DispatchOut(BaseModel):
     published_at: str | None
 
 
+class AgentRequestOut(BaseModel):
+    """What the agent is asked for while the job waits on it: for an external agent
+    (``agent: "external"``), the request to answer through ``POST /v1/jobs/{id}/agent-result``."""
+
+    #: The iteration the answer is for (send it as ``iteration``).
+    iteration: int
+    #: The verdict on the last answer: score, band, action, reasons, failed constraints and
+    #: weakest factors, as an agent task receives it.
+    feedback: dict[str, Any]
+
+
 class JobDetail(BaseModel):
     """A job with every iteration's breakdown, its decisions (the audit trail),
     escalations and dispatches."""
@@ -299,6 +310,8 @@ class JobDetail(BaseModel):
     decisions: list[DecisionOut]
     escalations: list[EscalationOut]
     dispatches: list[DispatchOut]
+    #: Set while the job waits on its agent: the iteration to answer and the feedback.
+    agent_request: AgentRequestOut | None
 
 
 class JobState(BaseModel):

@@ -20,6 +20,7 @@ from scoregate.pipelines.cancel import JobFinal
 from scoregate.pipelines.cancel import cancel as run_cancel
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
+from scoregate.pipelines.loop import open_agent_request
 from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded
 from scoregate.pipelines.validation import check_text
 from scoregate.schemas.request import ScoreRequest
@@ -147,6 +148,7 @@ class ApiService:
             if job is None:
                 raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
             out = repo.job_to_dict(job, include_content=include_content)
+        out["agent_request"] = open_agent_request(out)
         for it in out["iterations"]:
             if isinstance(it.get("request"), dict):
                 it["request"] = {k: v for k, v in it["request"].items() if k != "content"}

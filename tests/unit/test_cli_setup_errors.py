@@ -176,6 +176,13 @@ def test_an_external_task_in_embedded_mode_is_refused_before_a_job_is_recorded(
             in result.output
         )
         assert api.list_jobs() == []
+        # an external agent answers over HTTP (scoregate serve on this database): taken
+        external = runner.invoke(
+            cli, ["submit", "-q", "Summarise it", "-c", "A draft.", "--agent", "external"]
+        )
+        assert external.exit_code == 0, external.output
+        (job,) = api.list_jobs()
+        assert api.get_job(job["id"])["agent_request"]["iteration"] == 2
     finally:
         api.client_context.cache_clear()
 

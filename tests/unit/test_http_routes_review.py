@@ -17,6 +17,7 @@ from pydantic import SecretStr
 
 from scoregate.config.settings import Settings
 from scoregate.pipelines.embedded import embedded_context
+from scoregate.schemas.loop import EXTERNAL_AGENT
 from scoregate.server import ApiService, create_app
 from scoregate.server.auth import new_key, parse_keys
 from scoregate.server.bodies import JobDetail, JobStatus
@@ -551,7 +552,7 @@ def test_job_detail_declares_every_field_the_route_returns(env):
     env["client"].post(f"/v1/jobs/{job_id}/agent-result", json={"iteration": 2, "output": GOOD})
     raw = env["service"].job(job_id, include_content=True)
     assert set(raw) == set(JobDetail.model_fields)
-    assert len(JobDetail.model_fields) == 18
+    assert len(JobDetail.model_fields) == 19  # the 18 the review found, and agent_request
     spec = closed(env["client"].get("/openapi.json").json())
     schema = {"$ref": "#/components/schemas/JobDetail", "components": spec["components"]}
     jsonschema.validate(raw, schema, cls=jsonschema.Draft202012Validator)
@@ -646,3 +647,67 @@ def test_a_bad_note_on_cancel_names_its_field_and_changes_nothing(env):
     found = problem(r, 422, "validation", "note: contains a NUL character")
     assert [e["loc"] for e in found["errors"]] == ["body.note"]
     assert job(env, job_id)["status"] == "awaiting_agent"
+
+
+# --- an agent outside Celery (agent "external") --------------------------------------------------
+
+EXTERNAL = {"agent": EXTERNAL_AGENT, "on_pass": "on_pass", "on_loop_exit": "on_exit"}
+
+
+def test_an_external_agent_is_asked_through_the_job_and_answers_over_http(env):
+    published: list[str] = []
+    inline = env["inline"]
+    send = inline.send
+    inline.send = lambda m: (published.append(m.task), send(m))[1]
+    job_id = submit(env, BAD, loop=LOOP, **EXTERNAL)
+    detail = job(env, job_id)
+    assert detail["status"] == "awaiting_agent"
+    assert EXTERNAL_AGENT not in published  # no Celery task named "external" is sent
+    asked = detail["agent_request"]
+    assert asked["iteration"] == 2
+    assert asked["feedback"]["iteration"] == 1
+    assert asked["feedback"]["action"] == detail["iterations"][0]["action"]
+    assert asked["feedback"]["reasons"]
+    # the request is recorded as published: the sweeper has nothing to send again
+    (dispatch,) = [d for d in detail["dispatches"] if d["kind"] == "agent"]
+    assert dispatch["task"] == EXTERNAL_AGENT and dispatch["published_at"] is not None
+    r = env["client"].post(f"/v1/jobs/{job_id}/agent-result", json={"iteration": 2, "output": GOOD})
+    assert r.status_code == 202, r.text
+    done = job(env, job_id)
+    assert done["status"] == "accepted" and done["agent_request"] is None
+    assert [c["iteration"] for c in env["on_pass"].calls] == [2]
+
+
+def test_an_external_agents_failure_asks_it_again(env):
+    job_id = submit(env, BAD, loop=LOOP, **EXTERNAL)
+    r = env["client"].post(
+        f"/v1/jobs/{job_id}/agent-error",
+        json={"iteration": 2, "error_type": "TimeoutError", "message": "model busy"},
+    )
+    assert r.status_code == 202, r.text
+    detail = job(env, job_id)
+    assert detail["status"] == "awaiting_agent" and detail["agent_request"]["iteration"] == 2
+    assert len([d for d in detail["dispatches"] if d["kind"] == "agent"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("agent", "needle"),
+    [
+        ({"task": EXTERNAL_AGENT, "queue": "agents"}, "drop the queue 'agents'"),
+    ],
+)
+def test_an_external_agent_takes_no_queue(env, agent, needle):
+    r = env["client"].post(
+        "/v1/jobs",
+        json={"request": {"query": "q", "content": BAD}, "loop": LOOP, "agent": agent},
+    )
+    assert r.status_code == 422, r.text
+    assert needle in r.json()["detail"]
+
+
+def test_external_is_no_hook(env):
+    r = env["client"].post(
+        "/v1/jobs", json={"request": {"query": "q", "content": BAD}, "on_pass": EXTERNAL_AGENT}
+    )
+    assert r.status_code == 422, r.text
+    assert "not allowed" in r.json()["detail"]
