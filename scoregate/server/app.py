@@ -115,8 +115,7 @@ def create_app(
     # A chunked body has no Content-Length: it is counted as it arrives and cut off at the
     # limit (413). A declared length over the limit is answered at once, by the outer check.
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=problems.MAX_BODY_BYTES)
-    app.middleware("http")(_limit_body)
-    app.middleware("http")(_require_json)
+    app.middleware("http")(_check_body)
     app.middleware("http")(_note_deferred)
     app.middleware("http")(telemetry.observe)
     app.middleware("http")(pages.no_store)
@@ -127,36 +126,23 @@ def create_app(
     return app
 
 
-async def _limit_body(
+async def _check_body(
     request: Request, call_next: Callable[[Request], Awaitable[Response]]
 ) -> Response:
+    """Refuse a body by its headers, before it is read: too large (413), or, on ``/v1``,
+    not sent as JSON (415, naming the header rather than the fields it made unreadable). A
+    body with no Content-Type is no JSON: a browser may send one cross-site unasked."""
     length = request.headers.get("content-length", "0")
     if not length.isdigit() or int(length) > problems.MAX_BODY_BYTES:
         return problems.problem_response(request, 413, problems.TOO_LARGE)
     if int(length) > SCORE_MAX_BODY_BYTES and request.url.path == "/v1/score":
         return problems.problem_response(request, 413, SCORE_TOO_LARGE)
-    return await call_next(request)
-
-
-def is_json(content_type: str) -> bool:
-    """``application/json`` or ``application/*+json``, with any parameters."""
-    media = content_type.split(";", 1)[0].strip().lower()
-    return media in JSON_TYPES or (media.startswith("application/") and media.endswith(JSON_SUFFIX))
-
-
-async def _require_json(
-    request: Request, call_next: Callable[[Request], Awaitable[Response]]
-) -> Response:
-    """A ``/v1`` body sent as anything but JSON, or with no Content-Type, is refused (415)
-    before it is parsed, so the answer names the header, not the fields. (No type is no
-    JSON: a browser may send such a body cross-site without asking first.)"""
     sent = request.headers.get("content-type")
-    length = request.headers.get("content-length")
-    has_body = length not in (None, "0") or "transfer-encoding" in request.headers
+    has_body = length != "0" or "transfer-encoding" in request.headers
     if (
-        request.url.path.startswith("/v1/")
+        has_body
         and request.method in ("POST", "PUT", "PATCH")
-        and has_body
+        and request.url.path.startswith("/v1/")
         and not is_json(sent or "")
     ):
         sent_as = f"as Content-Type {sent!r}" if sent else "without a Content-Type"
@@ -167,6 +153,12 @@ async def _require_json(
             " body (Node's fetch sends text/plain unless told)",
         )
     return await call_next(request)
+
+
+def is_json(content_type: str) -> bool:
+    """``application/json`` or ``application/*+json``, with any parameters."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media in JSON_TYPES or (media.startswith("application/") and media.endswith(JSON_SUFFIX))
 
 
 async def _note_deferred(
