@@ -153,7 +153,7 @@ def test_keys_with_a_slash_upper_case_ids_and_several_statuses_on_postgres(env):
     assert empty.status_code == 422 and "empty" in empty.json()["detail"]
 
 
-# --- with the real broker and a worker process: an agent nobody consumes --------------------------
+# --- with the real broker and a worker process: an external agent answering over HTTP -------------
 
 RECIPE = "Give me a simple tomato pasta recipe for dinner, without any nuts."
 FAITHFUL = (
@@ -163,8 +163,6 @@ FAITHFUL = (
 )
 WITH_NUTS = "Boil spaghetti. Blend basil, pine nuts and parmesan into a pesto and toss it in."
 NO_NUTS = {"kind": "not_regex", "value": r"\bnuts?\b", "flags": "i", "hard": True}
-#: A queue no worker consumes: the agent is the orchestrator's, answering over HTTP.
-NOBODY = "h-a1-nobody-listens"
 
 
 @pytest.fixture(scope="module")
@@ -201,7 +199,7 @@ def test_an_http_only_agent_answers_a_job_the_worker_scores(live):
     body = {
         "request": {"query": RECIPE, "content": WITH_NUTS, "constraints": [NO_NUTS]},
         "loop": {"threshold": 0.6, "max_iterations": 2},
-        "agent": {"task": "testagent.write", "queue": NOBODY},
+        "agent": "external",
     }
     r = live.post("/v1/jobs", json=body)
     assert r.status_code == 202, r.text
@@ -209,7 +207,11 @@ def test_an_http_only_agent_answers_a_job_the_worker_scores(live):
     state = _poll(live, job_id, {"awaiting_agent", "accepted", "completed", "escalated"})
     assert (state["status"], state["current_iteration"]) == ("awaiting_agent", 1), state
     job = live.get(f"/v1/jobs/{job_id}").json()
-    assert [d["queue"] for d in job["dispatches"]] == [NOBODY]
+    # nothing went to the broker: the request is recorded, published, and on the job
+    assert [(d["task"], d["queue"]) for d in job["dispatches"]] == [("external", "external")]
+    assert job["dispatches"][0]["published_at"] is not None
+    assert job["agent_request"]["iteration"] == 2
+    assert any("nuts" in r for r in job["agent_request"]["feedback"]["reasons"]), job
     answer = {"iteration": 2, "output": {"content": FAITHFUL, "self_reported_confidence": "high"}}
     r = live.post(f"/v1/jobs/{job_id}/agent-result", json=answer)
     assert r.status_code == 202 and r.json()["outcome"] == "scoring", r.text
