@@ -243,7 +243,7 @@ def test_node_client_submits_and_its_agent_answer_is_accepted(node_stack, protoc
     assert submitted["job_id"] in (None, job["id"]), out.text
 
 
-def test_a_node_agent_that_throws_fails_its_job_in_seconds_not_30_minutes(node_stack):
+def test_a_node_agent_that_throws_escalates_its_job_in_seconds_not_30_minutes(node_stack):
     # celery-node ignores link_error: the client itself reports the error (agent_error),
     # the job asks the agent once more (SCOREGATE_AGENT_ERROR_RETRIES=1), then escalates.
     key = f"node-it-throws-{uuid.uuid4()}"
