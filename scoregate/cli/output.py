@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
 from scoregate.schemas.output import (
     JobListOutput,
     JobOutput,
@@ -16,24 +14,6 @@ from scoregate.schemas.output import (
     dump,
 )
 from scoregate.schemas.result import ScoreResult
-
-
-class WaitedJob(JobState):
-    """A job's state when ``submit --wait`` returned, with the gate's verdict."""
-
-    action: str | None = Field(
-        default=None,
-        description="The final result's action (accept, review, iterate, reject); null"
-        " while the job has none (running, or waiting for a human).",
-    )
-
-
-class WaitedSubmit(SubmitOutput):
-    """``scoregate submit --wait --json``."""
-
-    jobs: list[WaitedJob] | None = Field(  # type: ignore[assignment]
-        default=None, description="With --wait: each job's state when the wait ended."
-    )
 
 
 def score_json(result: ScoreResult) -> str:
@@ -59,11 +39,11 @@ def submit_json(
     from scoregate.reports.render import latest_score
 
     states = [
-        WaitedJob(
+        JobState(
             id=job["id"], status=job["status"], score=latest_score(job), action=final_action(job)
         )
         for job in jobs
     ]
     if pending is None:
         pending = [s.id for s in states if s.status not in WAIT_DONE]
-    return dump(WaitedSubmit(job_ids=ids, jobs=states, pending=pending))
+    return dump(SubmitOutput(job_ids=ids, jobs=states, pending=pending))

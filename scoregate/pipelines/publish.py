@@ -46,6 +46,13 @@ def watch_deferred() -> Iterator[Deferred]:
         _watching.reset(token)
 
 
+def deferred_so_far() -> int:
+    """How many messages :func:`publish` has left to the sweeper in the watched context
+    (:func:`watch_deferred`) so far; 0 when nothing watches."""
+    seen = _watching.get()
+    return seen.messages if seen is not None else 0
+
+
 def publish(ctx: PipelineContext, messages: list[Message]) -> None:
     """Send ``messages`` after their rows are committed.
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from rich.console import Console
@@ -14,7 +13,6 @@ from scoregate.reports.terminal import plain, safe
 from scoregate.schemas.result import ScoreResult
 
 BAND_STYLE = {"GREEN": "bold green", "AMBER": "bold yellow", "RED": "bold red"}
-FINAL = {"accepted", "completed", "rejected", "escalated", "failed", "cancelled"}
 SHORT = {
     "semantic": "sem",
     "precision": "prec",
@@ -140,26 +138,6 @@ def print_job(console: Console, job: dict[str, Any]) -> None:
         console.print(f"  {safe(esc['kind'])} ({safe(esc['status'])}): {safe(esc['reason'])}")
 
 
-def print_jobs(console: Console, *, status: str | None, limit: int, waiting: bool = False) -> None:
-    from scoregate.pipelines import api
-
-    table = Table(title="jobs waiting for a human, longest first" if waiting else "jobs")
-    # The id column never shrinks: a cut id cannot be pasted into `jobs show`.
-    table.add_column("id", no_wrap=True, min_width=36)
-    for col in ("status", "iteration", "score", "band", "created"):
-        table.add_column(col)
-    for j in api.list_jobs(status=status, limit=limit, waiting=waiting):
-        table.add_row(
-            plain(j["id"]),
-            plain(j["status"]),
-            str(j["iteration"]),
-            _fmt(j["score"]),
-            plain(j["band"] or "—"),
-            str(j["created_at"])[:19],
-        )
-    console.print(table)
-
-
 def latest_score(job: dict[str, Any]) -> float | None:
     """The final score, or for a job waiting for a human its latest iteration's score (as
     ``submit --wait --json`` shows it, docs/json-output.md)."""
@@ -168,29 +146,3 @@ def latest_score(job: dict[str, Any]) -> float | None:
         return final.get("score")
     scored = [it["score"] for it in job.get("iterations", []) if it.get("score") is not None]
     return scored[-1] if scored else None
-
-
-def wait_for_jobs(
-    console: Console, ids: list[str], timeout: float, poll_s: float = 0.5
-) -> list[str]:
-    """Poll the record until every job is final (or waiting for a human), with a status
-    line; returns each job's status. A job still running at ``timeout`` exits 1."""
-    from scoregate.pipelines import api
-
-    deadline = time.monotonic() + timeout
-    waiting = {"awaiting_review"} | FINAL
-    pending = list(ids)
-    with console.status("waiting for jobs...") as status:
-        while pending and time.monotonic() < deadline:
-            pending = [j for j in pending if api.get_job(j)["status"] not in waiting]
-            status.update(f"waiting for {len(pending)} of {len(ids)} job(s)...")
-            if pending:
-                time.sleep(poll_s)
-    statuses = []
-    for job_id in ids:
-        job = api.get_job(job_id)
-        console.print(f"{safe(job_id)} {safe(job['status'])} score={_fmt(latest_score(job))}")
-        statuses.append(str(job["status"]))
-    if pending:
-        raise SystemExit(f"{len(pending)} job(s) not final after {timeout:.0f}s")
-    return statuses

@@ -146,6 +146,11 @@ class JobState(BaseModel):
     id: str
     status: str
     score: float | None
+    action: str | None = Field(
+        default=None,
+        description="The final result's action (accept, review, iterate, reject): the gate's"
+        " verdict; null while the job has none (running, or waiting for a human).",
+    )
 
 
 class SubmitOutput(_Versioned):

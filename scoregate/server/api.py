@@ -13,6 +13,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
+from scoregate.pipelines.publish import deferred_so_far
 from scoregate.pipelines.review import ResearchQuotaExceeded
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
@@ -171,6 +172,7 @@ async def submit(
     if idempotency_key:
         data["idempotency_key"] = idempotency_key
     data["submitted_by"] = recorded_name(request, caller, data.get("submitted_by"))
+    before = deferred_so_far()
     try:
         job_id, status, replayed = await run_in_threadpool(service_of(request).submit, data)
     except ConflictError as exc:
@@ -181,7 +183,8 @@ async def submit(
     if replayed:
         response.status_code = 200
     accepted = {"id": job_id, "status": status, "url": job_url(job_id), "replayed": replayed}
-    return JobAccepted.model_validate(accepted)
+    published = "deferred" if deferred_so_far() > before else "queued"
+    return JobAccepted.model_validate({**accepted, "published": published})
 
 
 @router.get("/jobs", response_model=JobPage, responses=PROBLEMS)

@@ -75,6 +75,9 @@ class JobAccepted(BaseModel):
     url: str
     #: True when the idempotency key named a job submitted before: nothing new was started.
     replayed: bool = False
+    #: ``deferred`` when the broker did not take the job's messages: it is recorded and the
+    #: sweeper publishes it once the broker is back (header ``X-Scoregate-Published`` too).
+    published: Literal["queued", "deferred"] = "queued"
 
 
 class ReviewBody(BaseModel):

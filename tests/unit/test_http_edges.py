@@ -141,7 +141,7 @@ def test_a_job_the_broker_did_not_take_is_accepted_and_said_deferred(ctx):
     assert r.status_code == 202, r.text
     assert broker.tried == 3  # its three track tasks, left to the sweeper
     assert r.headers["X-Scoregate-Published"] == "deferred"
-    assert r.json()["status"] == "running"
+    assert r.json()["status"] == "running" and r.json()["published"] == "deferred"
 
 
 def test_a_job_the_broker_took_says_nothing_of_deferral(ctx):
@@ -149,6 +149,7 @@ def test_a_job_the_broker_took_says_nothing_of_deferral(ctx):
     r = celery_client(ctx, broker).post("/v1/jobs", json=BODY)
     assert r.status_code == 202
     assert len(broker.sent) == 3 and "X-Scoregate-Published" not in r.headers
+    assert r.json()["published"] == "queued"
 
 
 @pytest.mark.parametrize(("reachable", "status"), [(True, 200), (False, 503)])

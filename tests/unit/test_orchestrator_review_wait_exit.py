@@ -1,6 +1,6 @@
 """Finding 9: ``scoregate submit --wait`` tells accept from escalate by its exit status:
-0 accepted or completed, 4 not approved (awaiting review, escalated, rejected, failed or
-cancelled), 1 a wait that timed out."""
+0 accepted (or completed with action accept), 4 not approved (awaiting review, escalated,
+rejected, failed, cancelled, or completed with another action), 5 a wait that timed out."""
 
 from __future__ import annotations
 
