@@ -7,7 +7,6 @@ dispatcher is not thread-safe).
 
 from __future__ import annotations
 
-import heapq
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
@@ -28,7 +27,7 @@ from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ModelProvider, default_models
 from scoregate.scoring.engine import score as run_score
 from scoregate.storage import repository as repo
-from scoregate.storage.paging import count_waiting, encode_cursor, page_jobs, waiting_for_review
+from scoregate.storage.paging import count_waiting, page_jobs, waiting_for_review
 from scoregate.storage.recovery import position
 from scoregate.storage.tables import TERMINAL_JOB_STATUSES, Job
 
@@ -188,7 +187,7 @@ class ApiService:
     ) -> tuple[list[dict[str, Any]], str | None]:
         """A page of jobs newest first, with any of ``statuses`` (all jobs when empty)."""
         with self.ctx.session() as s:
-            jobs, next_cursor = self._page(s, statuses, limit, cursor)
+            jobs, next_cursor = page_jobs(s, status=statuses, limit=limit, cursor=cursor)
             scores = repo.shown_scores(s, jobs)
             rows = [repo.job_to_dict(j, detail=False) for j in jobs]
             for row in rows:
@@ -196,25 +195,6 @@ class ApiService:
                 final = row["final_result"]
                 row["action"] = final.get("action") if final else None
             return rows, next_cursor
-
-    @staticmethod
-    def _page(
-        s: Any, statuses: Sequence[str], limit: int, cursor: str | None
-    ) -> tuple[list[Job], str | None]:
-        """One status's page as the store gives it; several statuses' pages merged (each
-        holds its status's newest ``limit`` after the cursor, so their newest ``limit``
-        together are the page, and the cursor, a position, resumes all of them)."""
-        if len(statuses) <= 1:
-            only = statuses[0] if statuses else None
-            return page_jobs(s, status=only, limit=limit, cursor=cursor)
-        pages = [page_jobs(s, status=st, limit=limit, cursor=cursor) for st in statuses]
-        merged = heapq.merge(
-            *(jobs for jobs, _ in pages), key=lambda j: (j.created_at, j.id), reverse=True
-        )
-        every = list(merged)
-        jobs = every[:limit]
-        more = len(every) > limit or any(nxt is not None for _, nxt in pages)
-        return jobs, encode_cursor(jobs[-1]) if more and jobs else None
 
     def cancel(self, job_id: str, actor: str, note: str | None) -> tuple[str, str]:
         """Cancel a job not final yet, as ``scoregate jobs cancel`` does; returns the status

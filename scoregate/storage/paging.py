@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+from collections.abc import Collection
 from datetime import datetime
 
 from sqlalchemy import and_, func, or_, select
@@ -41,14 +42,20 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
 
 
 def page_jobs(
-    session: Session, *, status: str | None = None, limit: int = 50, cursor: str | None = None
+    session: Session,
+    *,
+    status: str | Collection[str] | None = None,
+    limit: int = 50,
+    cursor: str | None = None,
 ) -> tuple[list[Job], str | None]:
-    """One page of jobs, newest first; returns the jobs and the next page's cursor (or None)."""
+    """One page of jobs, newest first, with ``status`` (one, or any of several; all jobs
+    when None or empty); returns the jobs and the next page's cursor (or None)."""
     if not 1 <= limit <= MAX_PAGE:
         raise ValueError(f"limit must be between 1 and {MAX_PAGE}, got {limit}")
     stmt = select(Job).order_by(Job.created_at.desc(), Job.id.desc()).limit(limit + 1)
-    if status is not None:
-        stmt = stmt.where(Job.status == status)
+    statuses = [status] if isinstance(status, str) else list(status or ())
+    if statuses:
+        stmt = stmt.where(Job.status.in_(statuses))
     if cursor is not None:
         when, job_id = decode_cursor(cursor)
         stmt = stmt.where(or_(Job.created_at < when, and_(Job.created_at == when, Job.id < job_id)))
