@@ -315,12 +315,14 @@ class QuietSweeps(logging.Filter):
     A sweep that did re-publish keeps its INFO line (after the sweeper's WARNING)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        from celery.app.trace import LOG_RECEIVED, LOG_SUCCESS
+
         data = getattr(record, "data", None)
         if record.levelno != logging.INFO or not isinstance(data, dict):
             return True
-        if data.get("name") != SWEEP:
-            return True
-        if "return_value" in data and str(data["return_value"]) not in ("0", "None"):
+        if data.get("name") != SWEEP or record.msg not in (LOG_RECEIVED, LOG_SUCCESS):
+            return True  # a retry or a failure of the sweep stays in sight
+        if record.msg == LOG_SUCCESS and str(data.get("return_value")) not in ("0", "None"):
             return True
         record.levelno, record.levelname = logging.DEBUG, logging.getLevelName(logging.DEBUG)
         return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)

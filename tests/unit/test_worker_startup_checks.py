@@ -243,6 +243,9 @@ def test_a_sweep_that_did_nothing_logs_its_task_lines_at_debug(
     ]
     assert len(logging.getLogger("celery.app.trace").filters) == 1
     caplog.clear()
+    line("celery.app.trace", trace.LOG_RETRY, sweep, exc="Retry in 1s: OperationalError()")
+    assert [r.levelno for r in caplog.records] == [logging.INFO]  # a fault stays in sight
+    caplog.clear()
     caplog.set_level(logging.DEBUG)
     line("celery.app.trace", trace.LOG_SUCCESS, sweep, return_value="0")
     assert [r.levelno for r in caplog.records] == [logging.DEBUG]
