@@ -169,7 +169,7 @@ def schema_lines(settings: Settings) -> tuple[str | None, str | None]:
         return None, (
             f"the database at {state.shown_url} is at migration {state.current}, which this"
             f" scoregate (at {state.head}) does not know: a newer scoregate migrated it;"
-            " this worker runs on (migrations only add), but upgrade it to the same version"
+            " this worker runs on it (migrations only add), but should run that version too"
         )
     return None, None
 
