@@ -297,24 +297,10 @@ def jobs_list(
 
         print(jobs_list_json(rows))
         return
-    console.print(_jobs_table(rows, _final_actions(api, [r["id"] for r in rows]), waiting))
+    console.print(_jobs_table(rows, waiting))
 
 
-def _final_actions(api: Any, ids: list[str]) -> dict[str, str | None]:
-    """Each job's final action (``None`` before it has a final result), in one query."""
-    from sqlalchemy import select
-
-    from scoregate.storage.tables import Job
-
-    if not ids:
-        return {}
-    ctx = api.client_context()[0]
-    with ctx.session() as s:
-        rows = s.execute(select(Job.id, Job.final_result).where(Job.id.in_(ids)))
-        return {job_id: (final or {}).get("action") for job_id, final in rows}
-
-
-def _jobs_table(rows: list[dict[str, Any]], actions: dict[str, str | None], waiting: bool) -> Table:
+def _jobs_table(rows: list[dict[str, Any]], waiting: bool) -> Table:
     """``jobs list``: one row a job; ``action`` is the gate's verdict in its final result
     (a ``completed`` job's answer is approved only when it is ``accept``)."""
     from scoregate.reports.render import BAND_STYLE
@@ -333,7 +319,7 @@ def _jobs_table(rows: list[dict[str, Any]], actions: dict[str, str | None], wait
             str(row["iteration"]),
             "—" if row["score"] is None else f"{row['score']:.2f}",
             plain(band, BAND_STYLE.get(band, "")),
-            plain(actions.get(row["id"]) or "—"),
+            plain(row.get("action") or "—"),
             str(row["created_at"])[:19],
         )
     return table

@@ -229,6 +229,7 @@ def list_jobs(
                     "created_at": j.created_at,
                     "score": score,
                     "band": band,
+                    "action": (j.final_result or {}).get("action"),
                 }
             )
         return out

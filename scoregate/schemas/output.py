@@ -49,6 +49,11 @@ class JobSummary(BaseModel):
     iteration: int = Field(description="The job's current iteration (0 before the first).")
     score: float | None = Field(description="The final fused score, once the job has one.")
     band: str | None = Field(description="GREEN, AMBER or RED, once the job has a score.")
+    action: str | None = Field(
+        default=None,
+        description="The final result's action (accept, review, iterate, reject): the gate's"
+        " verdict; null until the job has a final result.",
+    )
     created_at: datetime
 
 
