@@ -233,36 +233,6 @@ def refuse_model_pools_without_their_model(conf: Any, pools: list[str]) -> None:
 
 
 @signals.celeryd_after_setup.connect
-def _check_database(instance: Any = None, **_: Any) -> None:
-    """Refuse a pool worker without the shared database or on an older schema (exit 2);
-    name a database it cannot reach (it starts: the database may only be restarting)."""
-    if instance is None:
-        return
-    settings = get_settings()
-    pools = served_pools(instance.app.amqp.queues.consume_from or instance.app.amqp.queues)
-    missing = missing_database_line(settings) if pools else None
-    if missing:
-        print(missing, file=sys.stderr)
-        raise SystemExit(EXIT_CONFIG)
-    unreachable = database_line(settings)
-    if unreachable:
-        log.error(unreachable)
-        return
-    from sqlalchemy.engine import make_url
-
-    from scoregate.storage.db import resolve_url
-
-    if not pools or make_url(resolve_url()).get_backend_name() == "sqlite":
-        return
-    refusal, warning = schema_lines(settings)
-    if refusal:
-        print(refusal, file=sys.stderr)
-        raise SystemExit(EXIT_CONFIG)
-    if warning:
-        log.warning(warning)
-
-
-@signals.celeryd_after_setup.connect
 def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
     """Queues are known now, the broker connection not made yet."""
     if instance is None or conf is None:
@@ -296,6 +266,39 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
             settings.sweep_interval_s,
             settings.stuck_after_s,
         )
+
+
+@signals.celeryd_after_setup.connect
+def _check_database(instance: Any = None, **_: Any) -> None:
+    """Refuse a pool worker without the shared database or on an older schema (exit 2);
+    name a database it cannot reach (it starts: the database may only be restarting).
+
+    Connected after :func:`_configure`, so a model pool without its models is refused first.
+    """
+    if instance is None:
+        return
+    settings = get_settings()
+    pools = served_pools(instance.app.amqp.queues.consume_from or instance.app.amqp.queues)
+    missing = missing_database_line(settings) if pools else None
+    if missing:
+        print(missing, file=sys.stderr)
+        raise SystemExit(EXIT_CONFIG)
+    unreachable = database_line(settings)
+    if unreachable:
+        log.error(unreachable)
+        return
+    from sqlalchemy.engine import make_url
+
+    from scoregate.storage.db import resolve_url
+
+    if not pools or make_url(resolve_url()).get_backend_name() == "sqlite":
+        return
+    refusal, warning = schema_lines(settings)
+    if refusal:
+        print(refusal, file=sys.stderr)
+        raise SystemExit(EXIT_CONFIG)
+    if warning:
+        log.warning(warning)
 
 
 @inspect_command()
