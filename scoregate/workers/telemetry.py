@@ -3,10 +3,11 @@
 With ``SCOREGATE_METRICS_PORT`` set, a worker serves ``/metrics`` on that port
 from its main process, on ``SCOREGATE_METRICS_HOST`` (loopback unless set). The
 tasks run in prefork children, so every process writes its samples to files in
-``PROMETHEUS_MULTIPROC_DIR`` and the endpoint reads them all (``prometheus_client.multiprocess``): set that variable to an
-empty directory of the worker's own (one per worker, never shared), or leave it
-unset and the worker makes a fresh temporary one. The worker empties it at
-start, because the files of a previous run would be added to this one's.
+``PROMETHEUS_MULTIPROC_DIR`` and the endpoint reads them all
+(``prometheus_client.multiprocess``): set that variable to an empty directory of
+the worker's own (one per worker, never shared), or leave it unset and the worker
+makes a fresh temporary one. The worker empties it at start, because the files of
+a previous run would be added to this one's.
 
 Queue wait: every task published by a process that imported this module carries
 the publish time in a message header; the worker observes ``now - sent`` when the
