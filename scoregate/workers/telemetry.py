@@ -11,9 +11,8 @@ a previous run would be added to this one's.
 
 Queue wait: every task published by a process that imported this module carries
 the publish time in a message header; the worker observes ``now - sent`` when the
-task (or each request of a micro-batch) starts; the sweep, upkeep every few seconds, is
-not observed. Clocks of different machines are
-assumed NTP-synced.
+task (or each request of a micro-batch) starts; the sweep, upkeep every few seconds,
+is not observed. Clocks of different machines are assumed NTP-synced.
 """
 
 from __future__ import annotations
