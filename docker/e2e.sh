@@ -113,8 +113,9 @@ first="$(head -1 <<<"$ids")"
 dc exec -T control scoregate jobs show "$first" >/dev/null || fail "scoregate jobs show $first failed"
 
 say "checking the sweeper (it runs in the control worker)"
-# A run of the task, not its name in the worker's start-up list of tasks.
-until dc logs --no-color control | grep -Eq 'scoregate\.control\.sweep\[[^]]+\] succeeded'; do
+# A run of the task, counted by the worker itself (an idle sweep logs at DEBUG only).
+until dc exec -T control celery -A scoregate.workers inspect stats 2>/dev/null \
+  | grep -q 'scoregate\.control\.sweep'; do
   [ "$SECONDS" -lt "$deadline" ] || fail "the control worker never ran scoregate.control.sweep"
   sleep 5
 done

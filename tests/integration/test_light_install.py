@@ -80,11 +80,17 @@ def test_model_pool_refuses_to_start_without_the_models_extra(light_python, tmp_
     assert "semantic pool" in out.stderr
 
 
-def test_light_pools_start_a_real_worker(light_python, tmp_path, redis_url):
+def test_light_pools_start_a_real_worker(light_python, tmp_path, redis_url, pg_url):
     log = tmp_path / "worker.log"
     cmd = [str(light_python), "-m", "celery", "-A", "scoregate.workers", "worker", "-c", "1"]
     base = {k: v for k, v in os.environ.items() if not k.startswith(("SCOREGATE_", "PYTHON"))}
-    env = {**base, "SCOREGATE_BROKER_URL": redis_url, "SCOREGATE_SWEEPER": "0"}
+    # a worker with a broker needs the shared database too (it refuses to start without it)
+    env = {
+        **base,
+        "SCOREGATE_BROKER_URL": redis_url,
+        "SCOREGATE_DATABASE_URL": pg_url,
+        "SCOREGATE_SWEEPER": "0",
+    }
     with log.open("wb") as sink:
         proc = subprocess.Popen(
             [*cmd, "-Q", "reward,fusion,control", "-l", "INFO"],
