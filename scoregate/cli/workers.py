@@ -73,8 +73,9 @@ def workers(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Live workers (Celery ping) with the queues each consumes; exit 1 when none answers,
-    or when a pool given to --require has no worker."""
+    """Live workers (Celery ping) with the queues each consumes and the scoring config each
+    runs; exit 1 when none answers, when a pool given to --require has no worker, or when
+    the fusion and control workers run different scoring configs."""
     from scoregate.config.settings import get_settings
 
     required = required_pools(require)
@@ -86,11 +87,18 @@ def workers(
         )
         raise typer.Exit(2)
     found = live_workers(timeout)
+    configs = worker_configs(timeout) if found else {}
     if as_json:
-        print(json.dumps(found, indent=2))
+        listing = {n: {"queues": q, "config": configs.get(n)} for n, q in found.items()}
+        print(json.dumps(listing, indent=2))
     else:
         for name, queues in sorted(found.items()):
-            print(f"{name}\t{','.join(queues) or '-'}")
+            config = configs.get(name)
+            shown = f"\tconfig {config['digest']} ({config['path']})" if config else ""
+            print(f"{name}\t{','.join(queues) or '-'}{shown}")
+    split = config_split(found, configs)
+    if split:
+        err.print(f"[bold red]error:[/] {split}", soft_wrap=True)
     consumed = {queue for queues in found.values() for queue in queues}
     missing = [pool for pool in required if pool not in consumed]
     if missing:
@@ -106,8 +114,29 @@ def workers(
             " `scoregate worker --pool all` (or one per pool), and check SCOREGATE_BROKER_URL",
             soft_wrap=True,
         )
-    if missing or not found:
+    if missing or not found or split:
         raise typer.Exit(NONE_ANSWERED)
+
+
+#: The pools whose scoring config decides a job: the cut points travel with the fused result.
+DECIDING_POOLS = ("fusion", "control")
+
+
+def config_split(found: dict[str, list[str]], configs: dict[str, dict[str, str]]) -> str | None:
+    """What is wrong when the fusion and control workers run different scoring configs (two
+    equal answers could get different decisions by the worker that fused them), or None."""
+    digests: dict[str, list[str]] = {}
+    for name, queues in sorted(found.items()):
+        config = configs.get(name)
+        if config and any(pool in queues for pool in DECIDING_POOLS):
+            digests.setdefault(config["digest"], []).append(name)
+    if len(digests) <= 1:
+        return None
+    groups = "; ".join(f"{d}: {', '.join(names)}" for d, names in sorted(digests.items()))
+    return (
+        f"the fusion and control workers run {len(digests)} different scoring configs"
+        f" ({groups}): give them one SCOREGATE_SCORING_CONFIG and restart them"
+    )
 
 
 def required_pools(text: str | None) -> list[str]:
@@ -145,6 +174,25 @@ def live_workers(timeout: float) -> dict[str, list[str]]:
         name: sorted(str(q.get("name")) for q in active.get(name) or [] if isinstance(q, dict))
         for name in pongs
     }
+
+
+def worker_configs(timeout: float) -> dict[str, dict[str, str]]:
+    """Node name -> the scoring config it runs (``path``, ``digest``), for every worker
+    that answers ``scoregate_config`` (an older worker does not: it is left out)."""
+    from kombu.exceptions import OperationalError
+
+    from scoregate.workers.app import get_app
+
+    try:
+        replies = get_app().control.broadcast("scoregate_config", reply=True, timeout=timeout)
+    except (OSError, OperationalError):
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    for reply in replies or []:
+        for name, answer in reply.items():
+            if isinstance(answer, dict) and {"path", "digest"} <= set(answer):
+                out[name] = {"path": str(answer["path"]), "digest": str(answer["digest"])}
+    return out
 
 
 def exit_not_published(recorded: list[str], left: int) -> NoReturn:

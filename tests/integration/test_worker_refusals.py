@@ -4,6 +4,7 @@ Redis and Postgres."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -178,6 +179,13 @@ def test_a_worker_logs_its_scoring_config_and_answers_it_to_inspect(tmp_path, re
         client = Celery(broker=redis_db)
         replies = client.control.broadcast("scoregate_config", reply=True, timeout=5)
         client.close()
+        listing = subprocess.run(
+            [sys.executable, "-m", "scoregate", "workers", "--json", "--timeout", "5"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     finally:
         stop(proc)
     lines = [line for line in text.splitlines() if "scoring config: " in line]
@@ -186,6 +194,10 @@ def test_a_worker_logs_its_scoring_config_and_answers_it_to_inspect(tmp_path, re
     assert len(digest) == 12
     mine = [a for r in replies for node, a in r.items() if node.startswith("refusal-fusion@")]
     assert mine == [{"path": str(overlay), "digest": digest}]
+    # and `scoregate workers` shows it (other tests' workers may share the broker db)
+    listed = json.loads(listing.stdout)
+    [node] = [n for n in listed if n.startswith("refusal-fusion@")]
+    assert listed[node] == {"queues": ["fusion"], "config": mine[0]}, listing.stdout
 
 
 def test_a_control_worker_s_idle_sweeps_stay_out_of_its_info_log(tmp_path, redis_db, own_db):

@@ -285,11 +285,15 @@ def pinged(monkeypatch):
     get_settings.cache_clear()
     answers: dict[str, list[str]] = {}
     monkeypatch.setattr(cli_workers, "live_workers", lambda timeout: answers)
+    monkeypatch.setattr(cli_workers, "worker_configs", lambda timeout: CONFIGS)
+    CONFIGS.clear()
     yield answers
     get_settings.cache_clear()
 
 
 EVERY_POOL = "semantic,precision,reward,fusion,control"
+#: What the workers answer to ``scoregate_config`` in the ``pinged`` fixture.
+CONFIGS: dict[str, dict[str, str]] = {}
 
 
 def test_workers_require_names_the_pools_without_a_worker(pinged):
@@ -308,8 +312,42 @@ def test_workers_require_passes_when_every_pool_has_a_worker(pinged):
     assert runner.invoke(cli, ["workers", "--require", "all"]).exit_code == 0
     pinged.pop("b@h")
     out = runner.invoke(cli, ["workers", "--require", "all", "--json"])
-    assert out.exit_code == 1 and json.loads(out.stdout) == pinged
+    listed = {name: {"queues": queues, "config": None} for name, queues in pinged.items()}
+    assert out.exit_code == 1 and json.loads(out.stdout) == listed
     assert "no live worker consumes semantic, reward:" in out.stderr
+
+
+def test_workers_show_each_workers_scoring_config(pinged):
+    pinged.update({"a@h": ["control", "fusion"], "b@h": ["reward"]})
+    CONFIGS.update({"a@h": {"path": "packaged default", "digest": "0123abcd4567"}})
+    out = runner.invoke(cli, ["workers"])
+    assert out.exit_code == 0, out.output
+    assert out.stdout.splitlines() == [
+        "a@h\tcontrol,fusion\tconfig 0123abcd4567 (packaged default)",
+        "b@h\treward",  # an older worker that does not answer scoregate_config
+    ]
+    listed = json.loads(runner.invoke(cli, ["workers", "--json"]).stdout)
+    assert listed["a@h"]["config"] == CONFIGS["a@h"] and listed["b@h"]["config"] is None
+
+
+def test_fusion_and_control_workers_on_different_configs_exit_1(pinged):
+    pinged.update({"f@h": ["fusion"], "c@h": ["control"], "r@h": ["reward"]})
+    CONFIGS.update(
+        {
+            "f@h": {"path": "/etc/sg/overlay.yaml", "digest": "aaaa"},
+            "c@h": {"path": "packaged default", "digest": "bbbb"},
+            "r@h": {"path": "/other.yaml", "digest": "cccc"},  # reward decides nothing
+        }
+    )
+    out = runner.invoke(cli, ["workers"])
+    assert out.exit_code == 1, out.output
+    [line] = out.stderr.strip().splitlines()
+    assert line == (
+        "error: the fusion and control workers run 2 different scoring configs (aaaa: f@h;"
+        " bbbb: c@h): give them one SCOREGATE_SCORING_CONFIG and restart them"
+    )
+    CONFIGS["c@h"] = CONFIGS["f@h"]
+    assert runner.invoke(cli, ["workers"]).exit_code == 0
 
 
 def test_workers_require_refuses_an_unknown_pool(pinged):
