@@ -135,6 +135,10 @@ function serveAgent(worker, control, taskName, handler) {
     let output;
     try {
       output = await handler(kwargs);
+      if (output === undefined || output === null) {
+        // JSON.stringify would drop an undefined `output`: say what went wrong instead
+        throw new TypeError(`the agent handler returned ${output}, not an answer`);
+      }
     } catch (err) {
       const report = { ...where, ...errorReport(err) };
       control.sendTask("scoregate.control.agent_error", [], report);
@@ -184,7 +188,11 @@ async function main() {
   setTimeout(() => stop(0), opts.serveSeconds * 1000);
 }
 
-main().catch((err) => {
-  process.stderr.write(`scoregate-client: ${err.message}\n`);
-  process.exit(2);
-});
+module.exports = { serveAgent, errorReport };
+
+if (require.main === module) {
+  main().catch((err) => {
+    process.stderr.write(`scoregate-client: ${err.message}\n`);
+    process.exit(2);
+  });
+}

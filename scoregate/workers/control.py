@@ -52,12 +52,19 @@ def decide(self: ReliableBatches, requests: list[Any]) -> dict[str, Any]:
 
 @app.task(name="scoregate.control.agent_result", base=ScoregateTask)
 def agent_result(
-    output: Any, job_id: str, iteration: int | None = None, n: int | None = None
+    output: Any = None,
+    job_id: str | None = None,
+    iteration: int | None = None,
+    n: int | None = None,
 ) -> None:
     """The agent's revised output (linked to the agent task) becomes ``iteration``.
 
-    ``n`` is the deprecated name of ``iteration``; given both, they must agree.
+    ``n`` is the deprecated name of ``iteration``; given both, they must agree. A message
+    without ``output`` (a JavaScript ``undefined`` dropped by ``JSON.stringify``) is an
+    agent answer of nothing: an agent failure on its job, not a refused message.
     """
+    if job_id is None:
+        raise BadMessage("agent_result needs `job_id`: the job the output is for")
     ctx = get_context()
     try:
         number = control.answered_iteration(iteration, n)

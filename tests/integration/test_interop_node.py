@@ -269,3 +269,36 @@ def test_a_node_agent_that_throws_escalates_its_job_in_seconds_not_30_minutes(no
         (job_id, 2, "Error"),
     ], out.text
     assert not [e for e in out.events() if e["event"] == "agent_task"]
+
+
+#: serveAgent with stand-ins for celery-node's worker and client: what it sends, as JSON.
+SERVE_AGENT_PROBE = """
+const { serveAgent } = require(process.argv[1]);
+const sent = [];
+let handler;
+const worker = { register: (name, h) => { handler = h; } };
+const control = { sendTask: (task, args, kwargs) => sent.push({ task, kwargs }) };
+serveAgent(worker, control, "nodeagent.write", async () => RETURNS);
+handler({ job_id: "j1", iteration: 2 })
+  .catch(() => {})
+  .then(() => process.stderr.write(JSON.stringify(sent)));
+"""
+
+
+@pytest.mark.parametrize("returns", ["undefined", "null"])
+def test_serve_agent_reports_an_answer_of_nothing_as_an_agent_error(returns):
+    """JSON.stringify drops an undefined `output`, which scoregate could not tie to its
+    job: serveAgent sends agent_error instead. Importing the file starts nothing."""
+    probe = SERVE_AGENT_PROBE.replace("RETURNS", returns)
+    out = subprocess.run(
+        [_node(), "-e", probe, str(CLIENT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=INTEROP,
+    )
+    assert out.returncode == 0, out.stderr
+    sent = json.loads(out.stderr.strip().splitlines()[-1])
+    assert [s["task"] for s in sent] == ["scoregate.control.agent_error"]
+    assert sent[0]["kwargs"]["job_id"] == "j1" and sent[0]["kwargs"]["iteration"] == 2
+    assert f"returned {returns}" in sent[0]["kwargs"]["message"]

@@ -129,6 +129,18 @@ def test_agent_result_takes_iteration_or_its_alias_n(env, name):
     assert _job(env, job_id)["status"] == "accepted"
 
 
+def test_an_agent_result_without_output_is_an_agent_failure_on_its_job(env):
+    # JavaScript's JSON.stringify drops `output: undefined`: the job must hear of it now,
+    # not wait for the agent timeout
+    job_id = _waiting(env)
+    kwargs = {"job_id": job_id, "iteration": 2}
+    assert control_tasks.agent_result.apply(kwargs=kwargs).successful()
+    env["inline"].drain()
+    job = _job(env, job_id)
+    assert "agent_error" in _actions(job)
+    assert "rejected" in job["decisions"][_actions(job).index("agent_error")]["rationale"]
+
+
 def test_agent_result_with_iteration_and_n_disagreeing_is_refused_on_the_record(env, caplog):
     job_id = _waiting(env)
     kwargs = {"output": GOOD, "job_id": job_id, "iteration": 2, "n": 3}
