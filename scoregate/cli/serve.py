@@ -47,6 +47,9 @@ def serve(
         console.print(f"demo jobs: {', '.join(ids)}")
     else:
         service = production_service()
+        refusal = schema_refusal(service.ctx.settings.secret("database_url"))
+        if refusal is not None:
+            raise _die(refusal)
     if load_models:
         with console.status("loading the models..."):
             try:
@@ -77,6 +80,21 @@ def serve(
         f" API docs http://{host}:{port}/docs"
     )
     run(create_app(service, keys), host, port)
+
+
+def schema_refusal(url: str | None) -> str | None:
+    """Why the database cannot serve (no scoregate tables, or an older migration), as the
+    workers refuse it; None when it can, or when it does not answer yet (``/healthz`` then
+    says so, and the server serves once it is back: a start order must not matter)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from scoregate.storage.db import schema_problem, schema_state
+
+    try:
+        return schema_problem(schema_state(url))
+    except SQLAlchemyError as exc:
+        err.print(f"[yellow]warning: the database does not answer yet ({type(exc).__name__})[/]")
+        return None
 
 
 def api_key(

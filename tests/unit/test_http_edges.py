@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from pydantic import SecretStr
+from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
 from scoregate.config.settings import Settings
@@ -310,3 +311,19 @@ def test_serve_with_models_that_do_not_load(ctx, serve_cli, monkeypatch, embedde
     else:  # the workers score the jobs; only /v1/score needs them here
         assert result.exit_code == 0 and len(serve_cli["run"]) == 1
         assert "POST /v1/score will fail" in result.output
+
+
+def test_serve_refuses_a_database_without_its_tables(tmp_path, serve_cli, monkeypatch):
+    """As the workers and the CLI do: every route would answer 500 on it."""
+    empty = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'empty.db'}"))
+    serve_cli["models"] = FakeModels(SCORES)
+    made, _ = embedded_context(empty, models=FakeModels(SCORES))
+    engine = create_engine(f"sqlite:///{tmp_path / 'empty.db'}")
+    with engine.begin() as conn:  # a database someone named but never migrated
+        for table in ("alembic_version", "jobs"):
+            conn.execute(text(f"DROP TABLE IF EXISTS {table}"))
+    engine.dispose()
+    result = invoke_serve(serve_cli, monkeypatch, ApiService(made), "--no-load-models")
+    assert result.exit_code == 2, result.output
+    assert "has no scoregate tables" in result.output and "scoregate db upgrade" in result.output
+    assert not serve_cli["run"]
