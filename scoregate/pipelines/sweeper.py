@@ -29,14 +29,14 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from scoregate.pipelines import agent_errors, outbound
 from scoregate.pipelines import context as names
-from scoregate.pipelines import outbound
 from scoregate.pipelines.context import EXPECTED_TRACKS, TRACK_TASKS, PipelineContext
 from scoregate.pipelines.dispatch import Message
 from scoregate.pipelines.failure import mark_failed
 from scoregate.pipelines.publish import publish
 from scoregate.pipelines.steps import track_messages
-from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
+from scoregate.schemas.loop import AgentErrorReport, Hooks, LoopPolicy, TaskRef
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.storage import repository as repo
@@ -54,6 +54,7 @@ def sweep(ctx: PipelineContext, older_than_s: float) -> int:
     """Re-publish stuck work; returns how many messages were sent."""
     now = datetime.now(UTC)
     out: list[Message] = []
+    silent: list[AgentErrorReport] = []
     busy = _Backlog(ctx)
     with ctx.session() as s:
         cutoff = now - timedelta(seconds=older_than_s)
@@ -62,12 +63,17 @@ def sweep(ctx: PipelineContext, older_than_s: float) -> int:
             out += _revive(ctx, s, it, busy, now, older_than_s)
         agent_cutoff = now - timedelta(seconds=ctx.settings.agent_timeout_s)
         for it in stale_agent_waits(s, older_than=agent_cutoff, limit=SWEEP_LIMIT):
-            out += _reask_agent(ctx, s, it)
+            if _waits_on_external_agent(it):
+                silent.append(_no_answer(ctx, it))
+            else:
+                out += _reask_agent(ctx, s, it)
         # a hook the broker did not take: its job may be final, so nothing else sends it
         for d in repo.unpublished_hooks(s, older_than=cutoff, limit=SWEEP_LIMIT):
             out.append(Message(d.task, dict(d.kwargs or {}), d.queue, task_id=d.celery_task_id))
         unfused = count_unfused(s, older_than=cutoff)
     prometheus.record_stuck_iterations(unfused)
+    for report in silent:  # each in its own transaction, as an agent_error message is
+        agent_errors.record_agent_error(ctx, report)
     if out:
         log.warning("sweeper: re-publishing %d message(s): %s", len(out), describe(out))
     publish(ctx, out)
@@ -167,6 +173,30 @@ def _pending(s: Session, it: Any) -> tuple[str, list[Message]]:
         if m.queue not in landed and m.task in TRACK_TASKS.values()
     ]
     return "the " + ", ".join(str(m.queue) for m in missing) + " track(s)", missing
+
+
+def _waits_on_external_agent(it: Any) -> bool:
+    job = it.job
+    return bool(
+        job.status == "awaiting_agent"
+        and job.agent is not None
+        and TaskRef.model_validate(job.agent).external
+    )
+
+
+def _no_answer(ctx: PipelineContext, it: Any) -> AgentErrorReport:
+    """An external agent that did not answer in time failed, as one that reports an error:
+    nothing was sent to it, so there is nothing to send again. The report's id is the
+    wait it ends, so two sweepers that see the same wait record it once."""
+    waited = ctx.settings.agent_timeout_s
+    return AgentErrorReport(
+        job_id=it.job_id,
+        iteration=it.n + 1,
+        error_type="NoAnswer",
+        message=f"the external agent sent no answer within {waited:g} s"
+        " (SCOREGATE_AGENT_TIMEOUT_S)",
+        task_id=f"no-answer:{it.published_at.isoformat()}",
+    )
 
 
 def _reask_agent(ctx: PipelineContext, s: Session, it: Any) -> list[Message]:

@@ -633,6 +633,27 @@ def test_the_sweeper_asks_a_silent_agent_again(env, monkeypatch):
     assert env["agent"].calls[0]["iteration"] == 2
 
 
+def test_a_silent_external_agent_fails_its_iteration_then_the_job_is_escalated(
+    env, monkeypatch
+):
+    """Nothing was sent to an external agent, so nothing is sent again: each wait that
+    runs out is an agent failure (NoAnswer), retried as one, then escalated (hil)."""
+    job_id = _start(env, BAD, loop=LOOP, agent="external")
+    env["inline"].drain()
+    assert _job(env, job_id)["status"] == "awaiting_agent"
+    monkeypatch.setattr(env["ctx"].settings, "agent_timeout_s", 1e-6)
+    monkeypatch.setattr(env["ctx"].settings, "agent_error_retries", 1)
+    for _ in range(2):
+        time.sleep(0.01)
+        assert control.sweep(env["ctx"], older_than_s=3600) == 0  # no message
+        env["inline"].drain()
+    job = _job(env, job_id)
+    errors = [d for d in job["decisions"] if d["action"] == "agent_error"]
+    assert [e["details"]["error_type"] for e in errors] == ["NoAnswer", "NoAnswer"]
+    assert "no answer within" in errors[0]["rationale"]
+    assert job["status"] == "escalated" and "re-publications" not in str(job["failure_reason"])
+
+
 # --- publishing ---------------------------------------------------------------------------------
 
 
