@@ -191,7 +191,12 @@ async def _database_down(request: Request, exc: Exception) -> Response:
 
 
 def _add_operations(app: FastAPI) -> None:
-    @app.get("/healthz", response_model=Health, tags=["operations"])
+    @app.get(
+        "/healthz",
+        response_model=Health,
+        tags=["operations"],
+        responses={503: {"model": Health, "description": "The database or the broker is down."}},
+    )
     async def healthz(request: Request) -> Any:
         """200 when the database and the broker answer, 503 when either does not (the
         broker's answer is kept a few seconds)."""

@@ -327,3 +327,11 @@ def test_serve_refuses_a_database_without_its_tables(tmp_path, serve_cli, monkey
     assert result.exit_code == 2, result.output
     assert "has no scoregate tables" in result.output and "scoregate db upgrade" in result.output
     assert not serve_cli["run"]
+
+
+def test_health_declares_its_503_with_the_health_body(client):
+    """A generated client can read the degraded answer, not only the healthy one."""
+    spec = client.get("/openapi.json").json()
+    responses = spec["paths"]["/healthz"]["get"]["responses"]
+    degraded = responses["503"]["content"]["application/json"]["schema"]
+    assert degraded == {"$ref": "#/components/schemas/Health"}
