@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ class ProblemDetails(BaseModel):
     """An RFC 9457 problem document (``application/problem+json``)."""
 
     #: Stable per kind of problem: ``/problems/not-found``, ``/problems/validation``...
-    type: str
+    type: str = Field(json_schema_extra={"enum": [f"/problems/{k}" for k in PROBLEM_TYPES]})
     title: str
     status: int
     detail: str

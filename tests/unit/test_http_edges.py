@@ -335,3 +335,14 @@ def test_health_declares_its_503_with_the_health_body(client):
     responses = spec["paths"]["/healthz"]["get"]["responses"]
     degraded = responses["503"]["content"]["application/json"]["schema"]
     assert degraded == {"$ref": "#/components/schemas/Health"}
+
+
+def test_the_problem_type_is_an_enum_of_every_kind(client):
+    from scoregate.server.problems import PROBLEM_TYPES
+
+    spec = client.get("/openapi.json").json()
+    conflict = spec["paths"]["/v1/jobs"]["post"]["responses"]["409"]["content"]
+    kinds = conflict["application/problem+json"]["schema"]["properties"]["type"]["enum"]
+    assert kinds == [f"/problems/{k}" for k in PROBLEM_TYPES]
+    # and what the API really answers is one of them
+    assert client.get("/v1/jobs/no-such-job").json()["type"] in kinds
