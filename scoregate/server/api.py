@@ -407,9 +407,9 @@ AGENT_PROBLEMS = {
     **problems.responses(
         404,
         409,
-        s409="The job does not wait for the agent's answer to that iteration (late, repeated"
-        " or for another iteration): refused and noted in its audit trail"
-        " (`/problems/not-waiting-for-agent`).",
+        s409="The job does not wait for the agent's answer to that iteration (late, for"
+        " another iteration, or another answer for an iteration that holds one): refused and"
+        " noted in its audit trail (`/problems/not-waiting-for-agent`).",
     ),
 }
 
@@ -418,17 +418,24 @@ AGENT_PROBLEMS = {
     "/jobs/{job_id}/agent-result",
     status_code=202,
     response_model=AgentReplyTaken,
-    responses=AGENT_PROBLEMS,
+    responses={
+        **AGENT_PROBLEMS,
+        200: {
+            "description": "The answer the iteration holds, sent again: `outcome: duplicate`.",
+            "model": AgentReplyTaken,
+        },
+    },
 )
 async def agent_result(
-    job_id: str, body: AgentResultBody, request: Request, caller: Submitter
+    job_id: str, body: AgentResultBody, request: Request, response: Response, caller: Submitter
 ) -> AgentReplyTaken:
     """The agent's next answer for a job waiting for it (``awaiting_agent``), as the
     Celery task ``scoregate.control.agent_result`` takes it: ``iteration`` is the one the
     job waits for (``current_iteration + 1``; the agent task's ``iteration`` argument).
-    202: the answer is being scored; read the job (``?wait=``) for the verdict. An answer
-    that cannot be scored (over the content limit, say) is a 422 and counts as an agent
-    failure, as it does through Celery."""
+    202: the answer is being scored; read the job (``?wait=``) for the verdict. 200 with
+    ``outcome: duplicate``: the iteration holds this answer already (a retry), nothing
+    done. An answer that cannot be scored (over the content limit, say) is a 422 and
+    counts as an agent failure, as it does through Celery."""
     output = body.output
     sent = output if isinstance(output, str) else output.model_dump(mode="json", exclude_none=True)
     full = await _resolve(request, job_id)
@@ -448,6 +455,8 @@ async def agent_result(
             type_="validation",
             errors=[{"loc": loc, "msg": str(exc), "type": "value_error"}],
         ) from exc
+    if reply["outcome"] == "duplicate":
+        response.status_code = 200
     return AgentReplyTaken.model_validate(reply)
 
 

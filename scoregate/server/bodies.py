@@ -158,9 +158,9 @@ class AgentReplyTaken(BaseModel):
     #: The job's status once the answer (or error) was recorded.
     status: JobStatus
     current_iteration: int
-    #: For an error report: ``retried``, ``escalated``, ``failed`` (what the job did);
-    #: for an answer: ``scoring`` (taken) or ``rejected`` (an answer the pipeline refused,
-    #: counted as an agent failure).
+    #: For an answer: ``scoring`` (taken) or ``duplicate`` (the iteration holds this
+    #: answer already: nothing done); for an error report: ``retried``, ``escalated``,
+    #: ``failed`` (what the job did) or ``duplicate`` (a ``task_id`` sent before).
     outcome: str
 
 

@@ -50,10 +50,20 @@ class AgentAnswerRefused(ValueError):
     an agent failure, as the same answer through Celery is."""
 
 
+#: Locks (chosen by job id) that take one agent answer for a job at a time in this process:
+#: of identical answers sent together, one is taken and the others find it taken.
+ANSWER_LOCKS = 64
+
+
 def _hint(job_id: str, at: tuple[str, int]) -> str:
     if at[0] in TERMINAL_JOB_STATUSES:
         return ", which is final"
     return f"; GET /v1/jobs/{job_id} shows what it waits for"
+
+
+def _content_of(output: Any) -> Any:
+    """The text of an agent's answer (a string, or an object's ``content``)."""
+    return output.get("content") if isinstance(output, dict) else output
 
 
 class ApiService:
@@ -69,6 +79,7 @@ class ApiService:
         self.inline = inline
         self._models = models
         self._lock: threading.Lock | None = threading.Lock() if inline is not None else None
+        self._answers = tuple(threading.Lock() for _ in range(ANSWER_LOCKS))
 
     @property
     def mode(self) -> str:
@@ -213,29 +224,40 @@ class ApiService:
         """Take the agent's answer for ``iteration`` as ``scoregate.control.agent_result``
         does, through the same step: the same checks, a late or wrong-iteration answer
         noted in the audit trail, an answer that cannot be scored counted as an agent
-        failure (retried, then escalated or failed).
+        failure (retried, then escalated or failed). The answer the iteration holds sent
+        again (its content) is a replay: outcome ``duplicate``, nothing done.
 
         Raises:
-            ConflictError: the job does not wait for that iteration (refused and noted).
+            ConflictError: the job does not wait for that iteration, or the iteration holds
+                another answer (refused and noted).
             AgentAnswerRefused: the answer cannot be scored (recorded as an agent failure).
         """
         job_id = self.resolve(job_id)
-        before = self._position(job_id)
-        failures = self._agent_errors(job_id, iteration)
-        with self._serial():
-            control.agent_result(self.ctx, output, job_id, iteration)
-        if self._agent_errors(job_id, iteration) > failures:
-            raise AgentAnswerRefused(
-                f"{self._last_agent_error(job_id, iteration)}; recorded as an agent failure:"
-                f" the job is now {position(*self._position(job_id))}"
-            )
-        if not self._took(job_id, iteration, output):
-            raise ConflictError(
-                f"agent answer for iteration {iteration} refused: the job is"
-                f" {position(*before)}{_hint(job_id, before)}",
-                "not-waiting-for-agent",
-            )
-        return self._reply(job_id, iteration, self._position(job_id), "scoring")
+        with self._answers[hash(job_id) % len(self._answers)]:
+            before = self._position(job_id)
+            held = self._held(job_id, iteration)
+            if held is not None and held == _content_of(output):
+                return self._reply(job_id, iteration, before, "duplicate")
+            failures = self._agent_errors(job_id, iteration)
+            with self._serial():
+                control.agent_result(self.ctx, output, job_id, iteration)
+            if self._agent_errors(job_id, iteration) > failures:
+                raise AgentAnswerRefused(
+                    f"{self._last_agent_error(job_id, iteration)}; recorded as an agent"
+                    f" failure: the job is now {position(*self._position(job_id))}"
+                )
+            taken = None if held is not None else self._held(job_id, iteration)
+            if taken is not None and taken == _content_of(output):
+                return self._reply(job_id, iteration, self._position(job_id), "scoring")
+            why = f"the job is {position(*before)}"
+            if held is not None:
+                why = f"iteration {iteration} holds another answer already; {why}"
+                if before[1] == iteration:  # the step notes an answer for any other one
+                    control.refuse_agent_result(self.ctx, job_id, why)
+        raise ConflictError(
+            f"agent answer for iteration {iteration} refused: {why}{_hint(job_id, before)}",
+            "not-waiting-for-agent",
+        )
 
     def agent_error(self, job_id: str, report: dict[str, Any]) -> dict[str, Any]:
         """Record that the agent failed, as ``scoregate.control.agent_error`` does (noted,
@@ -269,12 +291,11 @@ class ApiService:
         with self.ctx.session() as s:
             return repo.count_decisions(s, job_id=job_id, n=iteration, action=agent_errors.ACTION)
 
-    def _took(self, job_id: str, iteration: int, output: Any) -> bool:
-        """Whether iteration ``iteration`` holds this answer (and not another's)."""
-        content = output.get("content") if isinstance(output, dict) else output
+    def _held(self, job_id: str, iteration: int) -> str | None:
+        """The content iteration ``iteration`` holds; None before it starts."""
         with self.ctx.session() as s:
             it = repo.get_iteration(s, job_id=job_id, n=iteration)
-            return it is not None and it.content == content
+            return None if it is None else it.content
 
     def _last_agent_error(self, job_id: str, iteration: int) -> str:
         with self.ctx.session() as s:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from scoregate.server.bodies import JobDetail, JobStatus
 from scoregate.storage.tables import JOB_STATUSES
 from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels, Recorder
 from tests.server_client import AppClient
+from tests.unit.test_http_edges import BrokerUp
 
 QUERY = "Write a helpful answer."
 LOOP = {"threshold": 0.8, "max_iterations": 3}
@@ -711,3 +713,62 @@ def test_external_is_no_hook(env):
     )
     assert r.status_code == 422, r.text
     assert "not allowed" in r.json()["detail"]
+
+
+# --- an agent's answer sent again ----------------------------------------------------------------
+
+
+def test_identical_answers_sent_together_are_taken_once_and_the_rest_are_replays(env):
+    job_id = waiting(env)
+    answer = {"json": {"iteration": 2, "output": GOOD}}
+    replies = [
+        r
+        for r, _ in together(
+            env["app"], *[(0, "POST", f"/v1/jobs/{job_id}/agent-result", answer)] * 8
+        )
+    ]
+    codes = sorted(r.status_code for r in replies)
+    assert codes == [200] * 7 + [202], [r.text for r in replies]
+    for r in replies:
+        body = r.json()
+        assert body["outcome"] == ("scoring" if r.status_code == 202 else "duplicate")
+        assert (body["status"], body["current_iteration"]) == ("accepted", 2)
+    detail = job(env, job_id)
+    assert len(detail["iterations"]) == 2 and "agent_result_refused" not in actions(detail)
+    assert [c["iteration"] for c in env["on_pass"].calls] == [2]
+
+
+def test_identical_answers_to_a_server_with_a_broker_are_taken_once(env):
+    job_id = waiting(env)
+    broker = BrokerUp()
+    app = create_app(ApiService(dataclasses.replace(env["ctx"], dispatcher=broker)))
+    answer = {"json": {"iteration": 2, "output": GOOD}}
+    replies = together(app, *[(0, "POST", f"/v1/jobs/{job_id}/agent-result", answer)] * 8)
+    assert sorted(r.status_code for r, _ in replies) == [200] * 7 + [202]
+    assert {r.json()["status"] for r, _ in replies} == {"running"}
+    assert len(broker.sent) == 3  # the iteration's three track tasks, once
+
+
+def test_an_answer_sent_again_in_the_object_form_is_a_replay(env):
+    job_id = waiting(env)
+    url = f"/v1/jobs/{job_id}/agent-result"
+    output = {"content": GOOD, "self_reported_confidence": "high"}
+    assert env["client"].post(url, json={"iteration": 2, "output": output}).status_code == 202
+    again = env["client"].post(url, json={"iteration": 2, "output": output})
+    assert again.status_code == 200, again.text
+    assert again.json()["outcome"] == "duplicate" and again.json()["status"] == "accepted"
+    SpecChecker(env["client"]).check("POST", "/v1/jobs/{job_id}/agent-result", again)
+
+
+def test_another_answer_for_an_iteration_that_holds_one_is_refused_and_audited(env):
+    job_id = waiting(env)
+    url = f"/v1/jobs/{job_id}/agent-result"
+    assert env["client"].post(url, json={"iteration": 2, "output": GOOD}).status_code == 202
+    for _ in range(2):
+        r = env["client"].post(url, json={"iteration": 2, "output": MEH})
+        problem(r, 409, "not-waiting-for-agent", "iteration 2 holds another answer already")
+    detail = job(env, job_id, content="true")
+    refused = [d for d in detail["decisions"] if d["action"] == "agent_result_refused"]
+    assert len(refused) == 1 and refused[0]["n"] == 2, refused  # once per iteration
+    assert "holds another answer" in refused[0]["rationale"]
+    assert detail["iterations"][1]["content"] == GOOD and detail["status"] == "accepted"
