@@ -119,15 +119,21 @@ def _make(kind: DecisionKind, rationale: str) -> LoopDecision:
 
 def open_agent_request(job: dict[str, Any]) -> dict[str, Any] | None:
     """What the agent is asked for, from a job as :func:`~scoregate.storage.jobs.job_to_dict`
-    gives it: the iteration to answer and the feedback on the last one, while the job waits
-    on its agent (the same ``feedback`` an agent task is sent); else None."""
+    gives it, while the job waits on its agent (else None): what an agent task is sent, the
+    iteration to answer, the job's query, the last iteration's content (``previous_content``:
+    None unless the dict was made with ``include_content``) and the ``feedback`` on it."""
     if job.get("status") != "awaiting_agent":
         return None
     n = int(job["current_iteration"])
     last = next((it for it in job.get("iterations", []) if it.get("n") == n), None)
     if last is None or last.get("result") is None:
         return None
-    return {"iteration": n + 1, "feedback": feedback(ScoreResult.model_validate(last["result"]), n)}
+    return {
+        "iteration": n + 1,
+        "query": job["request"]["query"],
+        "previous_content": last.get("content"),
+        "feedback": feedback(ScoreResult.model_validate(last["result"]), n),
+    }
 
 
 def feedback(result: ScoreResult, n: int) -> dict[str, Any]:

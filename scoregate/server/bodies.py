@@ -21,7 +21,7 @@ from scoregate.schemas.loop import (
     TaskRef,
 )
 from scoregate.schemas.request import ScoreRequest
-from scoregate.schemas.result import Action, Band, ScoreResult
+from scoregate.schemas.result import Action, Band, ScoreResult, WeakFactor
 
 #: A job's status (``scoregate.storage.tables.JOB_STATUSES``, which a test keeps in step).
 JobStatus = Literal[
@@ -161,7 +161,7 @@ class AgentReplyTaken(BaseModel):
     #: For an answer: ``scoring`` (taken) or ``duplicate`` (the iteration holds this
     #: answer already: nothing done); for an error report: ``retried``, ``escalated``,
     #: ``failed`` (what the job did) or ``duplicate`` (a ``task_id`` sent before).
-    outcome: str
+    outcome: Literal["scoring", "duplicate", "retried", "escalated", "failed"]
 
 
 class JobSummary(BaseModel):
@@ -278,15 +278,32 @@ class DispatchOut(BaseModel):
     published_at: str | None
 
 
+class AgentFeedback(BaseModel):
+    """The verdict on the agent's last answer, as an agent task receives it (``feedback``)."""
+
+    #: The iteration judged (the answer asked for is the next one).
+    iteration: int
+    score: float
+    band: Band
+    action: Action
+    reasons: list[str]
+    #: The constraints the answer broke: ``{kind, label, passed, hard, reason, inferred}``.
+    failed_constraints: list[dict[str, Any]]
+    weakest_factors: list[WeakFactor]
+
+
 class AgentRequestOut(BaseModel):
-    """What the agent is asked for while the job waits on it: for an external agent
-    (``agent: "external"``), the request to answer through ``POST /v1/jobs/{id}/agent-result``."""
+    """What the agent is asked for while the job waits on it, as an agent task is sent it:
+    for an external agent (``agent: "external"``), the request to answer through
+    ``POST /v1/jobs/{id}/agent-result``."""
 
     #: The iteration the answer is for (send it as ``iteration``).
     iteration: int
-    #: The verdict on the last answer: score, band, action, reasons, failed constraints and
-    #: weakest factors, as an agent task receives it.
-    feedback: dict[str, Any]
+    #: The job's query (that of its submitted request).
+    query: str
+    #: The last answer: the content of iteration ``iteration - 1``.
+    previous_content: str
+    feedback: AgentFeedback
 
 
 class JobDetail(BaseModel):

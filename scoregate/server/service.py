@@ -157,10 +157,12 @@ class ApiService:
             job = repo.get_job(s, job_id=job_id)
             if job is None:
                 raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
-            out = repo.job_to_dict(job, include_content=include_content)
+            out = repo.job_to_dict(job, include_content=True)  # the agent_request needs it
         out["agent_request"] = open_agent_request(out)
         for it in out["iterations"]:
-            if isinstance(it.get("request"), dict):
+            if not include_content:
+                del it["content"], it["request"]
+            elif isinstance(it.get("request"), dict):
                 it["request"] = {k: v for k, v in it["request"].items() if k != "content"}
         return out
 

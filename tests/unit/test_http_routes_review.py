@@ -772,3 +772,46 @@ def test_another_answer_for_an_iteration_that_holds_one_is_refused_and_audited(e
     assert len(refused) == 1 and refused[0]["n"] == 2, refused  # once per iteration
     assert "holds another answer" in refused[0]["rationale"]
     assert detail["iterations"][1]["content"] == GOOD and detail["status"] == "accepted"
+
+
+# --- what an external agent reads ----------------------------------------------------------------
+
+
+def test_the_agent_request_carries_what_an_agent_task_is_sent(env):
+    job_id = submit(env, BAD, loop=LOOP, **EXTERNAL)
+    for params in ({}, {"content": "true"}):
+        asked = job(env, job_id, **params)["agent_request"]
+        assert asked["query"] == QUERY and asked["previous_content"] == BAD, asked
+    detail = job(env, job_id)
+    assert "content" not in detail["iterations"][0] and "request" not in detail["iterations"][0]
+    # the same as the agent task gets (kwargs of a Celery agent's message)
+    sent: list[Any] = []
+    inline = env["inline"]
+    send = inline.send
+    inline.send = lambda m: (sent.append(m), None)[1] if m.task == "agent" else send(m)
+    try:
+        celery_agent = submit(env, BAD, loop=LOOP, **HOOKS)
+    finally:
+        inline.send = send
+    (message,) = sent
+    asked = job(env, celery_agent)["agent_request"]
+    assert {k: message.kwargs[k] for k in asked} == asked
+
+
+def test_the_agent_request_is_typed_in_openapi(env):
+    job_id = submit(env, BAD, loop=LOOP, **EXTERNAL)
+    spec = closed(env["client"].get("/openapi.json").json())
+    schemas = spec["components"]["schemas"]
+    asked = schemas["AgentRequestOut"]["properties"]
+    assert {"iteration", "query", "previous_content", "feedback"} <= set(asked)
+    assert asked["feedback"] == {"$ref": "#/components/schemas/AgentFeedback"}
+    feedback = schemas["AgentFeedback"]["properties"]
+    assert feedback["reasons"]["items"] == {"type": "string"}
+    assert feedback["weakest_factors"]["items"] == {"$ref": "#/components/schemas/WeakFactor"}
+    assert feedback["band"]["enum"] == ["GREEN", "AMBER", "RED"]
+    outcome = schemas["AgentReplyTaken"]["properties"]["outcome"]
+    assert set(outcome["enum"]) == {"scoring", "duplicate", "retried", "escalated", "failed"}
+    raw = env["service"].job(job_id)
+    assert raw["agent_request"]["feedback"]["weakest_factors"], raw["agent_request"]
+    schema = {"$ref": "#/components/schemas/JobDetail", "components": spec["components"]}
+    jsonschema.validate(raw, schema, cls=jsonschema.Draft202012Validator)
