@@ -434,21 +434,20 @@ async def agent_result(
     job waits for (``current_iteration + 1``; the agent task's ``iteration`` argument).
     202: the answer is being scored; read the job (``?wait=``) for the verdict. 200 with
     ``outcome: duplicate``: the iteration holds this answer already (a retry), nothing
-    done. An answer that cannot be scored (over the content limit, say) is a 422 and
+    done. An answer that cannot be scored (not a string or an object of the answer's
+    fields, a NUL, a metric out of range...) is a 422 whose ``errors`` name the field, and
     counts as an agent failure, as it does through Celery."""
-    output = body.output
-    sent = output if isinstance(output, str) else output.model_dump(mode="json", exclude_none=True)
     full = await _resolve(request, job_id)
     try:
         reply = await run_in_threadpool(
-            service_of(request).agent_result, full, body.iteration, sent
+            service_of(request).agent_result, full, body.iteration, body.output
         )
     except NotFoundError as exc:
         raise Problem(404, str(exc), type_="not-found") from exc
     except ConflictError as exc:
         raise _conflict(exc) from exc
     except AgentAnswerRefused as exc:
-        loc = "body.output" if isinstance(output, str) else "body.output.content"
+        loc = ".".join(("body.output", exc.field) if exc.field else ("body.output",))
         raise Problem(
             422,
             str(exc),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator
 
 from scoregate.pipelines.validation import MAX_KEY_CHARS
 from scoregate.schemas.loop import (
@@ -128,6 +128,10 @@ class Cancelled(BaseModel):
     status: JobStatus
 
 
+def _as_sent(value: Any) -> Any:
+    return value
+
+
 class AgentResultBody(BaseModel):
     """The agent's next answer, as ``scoregate.control.agent_result`` takes it."""
 
@@ -135,8 +139,10 @@ class AgentResultBody(BaseModel):
 
     #: The iteration the answer is for: the one the job waits for (current_iteration + 1).
     iteration: int = Field(ge=2, le=1000, strict=True)
-    #: The revised text, or ``{content, eval_metrics, self_reported_confidence}``.
-    output: str | AgentOutput
+    #: The revised text, or ``{content, eval_metrics, self_reported_confidence}``. Any JSON
+    #: value is taken, as the Celery task takes it: the agent step checks it, and one it
+    #: cannot score counts as an agent failure (422).
+    output: Annotated[Any, PlainValidator(_as_sent, json_schema_input_type=str | AgentOutput)]
 
 
 class AgentErrorBody(BaseModel):

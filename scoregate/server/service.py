@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import select, text
 
 from scoregate.pipelines import agent_errors, control, steps
@@ -21,7 +22,8 @@ from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.pipelines.loop import open_agent_request
 from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded
-from scoregate.pipelines.validation import check_text
+from scoregate.pipelines.validation import check_text, check_tree
+from scoregate.schemas.loop import AgentOutput
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ModelProvider, default_models
@@ -47,7 +49,12 @@ class ConflictError(ValueError):
 
 class AgentAnswerRefused(ValueError):
     """The agent's answer cannot be scored (not text, too long...): recorded on the job as
-    an agent failure, as the same answer through Celery is."""
+    an agent failure, as the same answer through Celery is. ``field`` is the part of the
+    answer at fault, a dotted path in it (``eval_metrics.0.value``; "": the answer)."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 #: Locks (chosen by job id) that take one agent answer for a job at a time in this process:
@@ -64,6 +71,25 @@ def _hint(job_id: str, at: tuple[str, int]) -> str:
 def _content_of(output: Any) -> Any:
     """The text of an agent's answer (a string, or an object's ``content``)."""
     return output.get("content") if isinstance(output, dict) else output
+
+
+def _fault_in(output: Any) -> str:
+    """Where the agent step's checks (``check_tree``, ``AgentOutput``, the next request's
+    fields) find fault with ``output``: a dotted path in it, "" for the answer itself."""
+    try:
+        check_tree(output, "")
+    except ValueError as exc:  # "<where>: ..." or "<where> (a key): ..."
+        return str(exc).split(": ", 1)[0].removesuffix(" (a key)").lstrip(".")
+    if not isinstance(output, dict):
+        return ""
+    try:
+        fields = AgentOutput.model_validate(output).model_dump(exclude_none=True)
+        ScoreRequest.model_validate({**fields, "query": "?"})
+    except ValidationError as exc:
+        for error in exc.errors():
+            if error["loc"] and error["loc"][0] in (*AgentOutput.model_fields, *output):
+                return ".".join(str(part) for part in error["loc"])
+    return ""
 
 
 class ApiService:
@@ -246,7 +272,8 @@ class ApiService:
             if self._agent_errors(job_id, iteration) > failures:
                 raise AgentAnswerRefused(
                     f"{self._last_agent_error(job_id, iteration)}; recorded as an agent"
-                    f" failure: the job is now {position(*self._position(job_id))}"
+                    f" failure: the job is now {position(*self._position(job_id))}",
+                    _fault_in(output),
                 )
             taken = None if held is not None else self._held(job_id, iteration)
             if taken is not None and taken == _content_of(output):

@@ -17,6 +17,7 @@ import pytest
 from pydantic import SecretStr
 
 from scoregate.config.settings import Settings
+from scoregate.pipelines.agent_errors import REFUSED_OUTPUT
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.schemas.loop import EXTERNAL_AGENT
 from scoregate.server import ApiService, create_app
@@ -815,3 +816,45 @@ def test_the_agent_request_is_typed_in_openapi(env):
     assert raw["agent_request"]["feedback"]["weakest_factors"], raw["agent_request"]
     schema = {"$ref": "#/components/schemas/JobDetail", "components": spec["components"]}
     jsonschema.validate(raw, schema, cls=jsonschema.Draft202012Validator)
+
+
+# --- an answer the agent step refuses ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("output", "loc", "needle"),
+    [
+        (None, "body.output", "must be a string or an object, got NoneType"),
+        (42, "body.output", "got int"),
+        ([GOOD], "body.output", "got list"),
+        ({"content": GOOD, "bogus": 1}, "body.output.bogus", "invalid"),
+        ({"content": 5}, "body.output.content", "invalid"),
+        ({"content": "x\x00"}, "body.output.content", "NUL"),
+        (
+            {"content": GOOD, "eval_metrics": [{"name": "acc", "value": 1.5}]},
+            "body.output.eval_metrics.0.value",
+            "got 1.5",
+        ),
+        (
+            {"content": GOOD, "eval_metrics": [{"name": "a", "value": 0.5}, {"name": "b\x00"}]},
+            "body.output.eval_metrics.1.name",
+            "NUL",
+        ),
+        (
+            {"content": GOOD, "self_reported_confidence": "x" * 101},
+            "body.output.self_reported_confidence",
+            "at most 100",
+        ),
+    ],
+)
+def test_an_answer_the_agent_step_refuses_is_an_agent_failure_naming_its_field(
+    env, output, loc, needle
+):
+    job_id = waiting(env)
+    r = env["client"].post(
+        f"/v1/jobs/{job_id}/agent-result", json={"iteration": 2, "output": output}
+    )
+    body = problem(r, 422, "validation", needle, "recorded as an agent failure")
+    assert [e["loc"] for e in body["errors"]] == [loc]
+    failures = [d for d in job(env, job_id)["decisions"] if d["action"] == "agent_error"]
+    assert failures and failures[0]["details"]["error_type"] == REFUSED_OUTPUT, failures
