@@ -147,7 +147,8 @@ async def submit(
     """Submit a job (the body of ``scoregate.control.submit``); returns its id at once.
 
     A repeated idempotency key with the same request returns the first job with
-    ``replayed: true`` (status 200); with a different request or policy it is refused (409).
+    ``replayed: true`` and ``published: none`` (status 200): nothing is published again;
+    with a different request or policy it is refused (409).
     """
     # what the caller sent, not the defaults: a loop given only a threshold is enabled, as
     # it is for a submit message (a dumped default `enabled: false` would turn it off)
@@ -183,7 +184,10 @@ async def submit(
     if replayed:
         response.status_code = 200
     accepted = {"id": job_id, "status": status, "url": job_url(job_id), "replayed": replayed}
-    published = "deferred" if deferred_so_far() > before else "queued"
+    if replayed:
+        published = "none"  # the first call published the job, or left it to the sweeper
+    else:
+        published = "deferred" if deferred_so_far() > before else "queued"
     return JobAccepted.model_validate({**accepted, "published": published})
 
 

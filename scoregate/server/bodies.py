@@ -75,9 +75,15 @@ class JobAccepted(BaseModel):
     url: str
     #: True when the idempotency key named a job submitted before: nothing new was started.
     replayed: bool = False
-    #: ``deferred`` when the broker did not take the job's messages: it is recorded and the
-    #: sweeper publishes it once the broker is back (header ``X-Scoregate-Published`` too).
-    published: Literal["queued", "deferred"] = "queued"
+    published: Literal["queued", "deferred", "none"] = Field(
+        default="queued",
+        description=(
+            "What this call published. queued: the broker took the job's messages; deferred:"
+            " the broker did not take them, the job is recorded and the sweeper publishes it"
+            " once the broker is back (header X-Scoregate-Published too); none: a replay,"
+            " this call published nothing (GET the job for where it stands)."
+        ),
+    )
 
 
 class ReviewBody(BaseModel):

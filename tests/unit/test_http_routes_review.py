@@ -26,7 +26,7 @@ from scoregate.server.bodies import JobDetail, JobStatus
 from scoregate.storage.tables import JOB_STATUSES
 from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels, Recorder
 from tests.server_client import AppClient
-from tests.unit.test_http_edges import BrokerUp
+from tests.unit.test_http_edges import BrokerDown, BrokerUp
 
 QUERY = "Write a helpful answer."
 LOOP = {"threshold": 0.8, "max_iterations": 3}
@@ -858,3 +858,23 @@ def test_an_answer_the_agent_step_refuses_is_an_agent_failure_naming_its_field(
     assert [e["loc"] for e in body["errors"]] == [loc]
     failures = [d for d in job(env, job_id)["decisions"] if d["action"] == "agent_error"]
     assert failures and failures[0]["details"]["error_type"] == REFUSED_OUTPUT, failures
+
+
+# --- a replayed submit publishes nothing ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("broker", [BrokerDown, BrokerUp])
+def test_a_replayed_submit_says_it_published_nothing(env, broker):
+    dispatcher = broker()
+    client = AppClient(
+        create_app(ApiService(dataclasses.replace(env["ctx"], dispatcher=dispatcher)))
+    )
+    body = job_body(GOOD, idempotency_key=f"replay-{broker.__name__}")
+    first = client.post("/v1/jobs", json=body)
+    assert first.status_code == 202, first.text
+    assert first.json()["published"] == ("deferred" if broker is BrokerDown else "queued")
+    again = client.post("/v1/jobs", json=body)
+    assert again.status_code == 200 and again.json()["replayed"] is True, again.text
+    assert again.json()["published"] == "none"
+    assert "X-Scoregate-Published" not in again.headers
+    SpecChecker(client).check("POST", "/v1/jobs", again)
