@@ -54,9 +54,28 @@ def worker(
         check_config()
     except (ValueError, FileNotFoundError) as exc:
         raise die(f"invalid configuration: {exc}") from None
+    code = run_celery(argv)
+    if code:
+        raise typer.Exit(code)
+
+
+def run_celery(argv: list[str]) -> int | None:
+    """Run the ``celery`` command on scoregate's app and return its exit status.
+
+    ``app.worker_main`` and ``app.start`` drop it (the command's status is returned by
+    click, not raised), so a worker that refused to start (exit 2) would look like a clean
+    stop to its supervisor; this is ``app.start`` keeping the status.
+    """
+    from celery.bin.celery import celery as celery_command
+
     from scoregate.workers.app import get_app
 
-    get_app().worker_main(argv)
+    celery_command.params[0].default = get_app()
+    try:
+        code = celery_command.main(args=argv, standalone_mode=False)
+    finally:
+        celery_command.params[0].default = None
+    return code if isinstance(code, int) else None
 
 
 def workers(

@@ -20,9 +20,17 @@ pytestmark = pytest.mark.integration
 REDIS_DB = "redis://127.0.0.1:6379/14"
 
 
-def _worker(env: dict[str, str], queues: str, log: Path) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "celery", "-A", "scoregate.workers", "worker", "-Q", queues]
-    cmd += ["-c", "1", "-n", f"refusal-{queues}@%h", "-l", "INFO"]
+def _worker(
+    env: dict[str, str], queues: str, log: Path, *, cli: bool = False
+) -> subprocess.Popen[bytes]:
+    """A worker of ``queues`` through ``celery worker``, or through ``scoregate worker``
+    (``cli``: one pool), which must hand on Celery's exit status."""
+    if cli:
+        cmd = [sys.executable, "-m", "scoregate", "worker", "--pool", queues, "-c", "1"]
+    else:
+        cmd = [sys.executable, "-m", "celery", "-A", "scoregate.workers", "worker", "-Q", queues]
+        cmd += ["-c", "1", "-l", "INFO"]
+    cmd += ["-n", f"refusal-{queues}@%h"]
     return subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=log.open("wb"), stderr=subprocess.STDOUT)
 
 
@@ -105,13 +113,16 @@ def test_a_worker_warns_of_a_database_migrated_by_a_newer_scoregate_and_starts(t
     assert len(warned) == 1 and "WARNING" in warned[0], text
 
 
-def test_a_worker_with_a_broker_and_no_database_url_refuses_and_names_the_typo(tmp_path, redis_db):
+@pytest.mark.parametrize("cli", [False, True], ids=["celery-worker", "scoregate-worker"])
+def test_a_worker_with_a_broker_and_no_database_url_refuses_and_names_the_typo(
+    tmp_path, redis_db, cli
+):
     env = service_env("unused", redis_db)
     del env["SCOREGATE_DATABASE_URL"]
     env["SCOREGATE_DATABSE_URL"] = "postgresql://postgres@127.0.0.1:5432/test"
     env["HOME"] = str(tmp_path)
     log = tmp_path / "w.log"
-    proc = _worker(env, "reward", log)
+    proc = _worker(env, "reward", log, cli=cli)
     assert _exit_of(proc, log) == 2
     text = log.read_text()
     assert "SCOREGATE_DATABASE_URL is not set: a worker needs the database" in text

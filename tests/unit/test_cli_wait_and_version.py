@@ -418,10 +418,8 @@ def test_worker_with_a_bad_scoring_config_exits_2_saying_so_once(
     monkeypatch.setenv("SCOREGATE_BROKER_URL", "redis://127.0.0.1:6379/7")
     monkeypatch.setenv("SCOREGATE_SCORING_CONFIG", str(bad))
     started: list[list[str]] = []
-    app_module = importlib.import_module("scoregate.workers.app")
-    monkeypatch.setattr(
-        app_module, "get_app", lambda: type("App", (), {"worker_main": started.append})()
-    )
+    workers_module = importlib.import_module("scoregate.cli.workers")
+    monkeypatch.setattr(workers_module, "run_celery", started.append)
     out = runner.invoke(cli, ["worker", "--pool", "fusion"])
     assert out.exit_code == 2, out.output
     [line] = out.output.strip().splitlines()
