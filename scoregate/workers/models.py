@@ -20,6 +20,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from scoregate.config.scoring_yaml import ScoringConfig
@@ -49,16 +50,39 @@ def needed_models(pool: str, config: ScoringConfig) -> list[str]:
     return []
 
 
+#: Weight files a model directory must hold one of (anywhere under it).
+WEIGHT_FILES = ("*.safetensors", "*.bin")
+
+
 def missing_model_line(pools: list[str], config: ScoringConfig) -> str | None:
-    """The refusal of a model pool whose model is not on disk; None when every one is."""
+    """The refusal of a model pool whose model is not on disk, or not a model (a config
+    that names no known architecture, no weights); None when every one is. Cheap: only
+    the model's config is read here; its processes load the weights as they start."""
     from scoregate.scoring.encoders import resolve_model_path
 
     for pool in pools:
         for track in needed_models(pool, config):
             try:
-                resolve_model_path(getattr(config, track).model)
+                unusable = model_dir_problem(resolve_model_path(getattr(config, track).model))
             except ValueError as exc:
-                return f"scoregate: the {pool} pool needs the {track} model: {exc}"
+                unusable = str(exc)
+            if unusable is not None:
+                return f"scoregate: the {pool} pool needs the {track} model: {unusable}"
+    return None
+
+
+def model_dir_problem(path: str) -> str | None:
+    """Why the directory at ``path`` cannot be loaded as a model, or None."""
+    from transformers import AutoConfig
+
+    try:
+        AutoConfig.from_pretrained(path, local_files_only=True)
+    except (ValueError, OSError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return f"{path} is not a model directory this scoregate can load ({first})"
+    root = Path(path)
+    if not any(next(root.rglob(pattern), None) for pattern in WEIGHT_FILES):
+        return f"{path} holds no weights ({' or '.join(WEIGHT_FILES)}): copy the whole model"
     return None
 
 

@@ -156,6 +156,30 @@ def test_a_model_pool_without_its_model_refuses_to_start(
     assert worker_models.missing_model_line(["reward", "fusion"], config) is None
 
 
+@pytest.mark.parametrize(
+    ("files", "says"),
+    [
+        ({"config.json": "{}"}, "is not a model directory this scoregate can load (Unrecognized"),
+        ({"config.json": '{"model_type": "bert"}'}, "holds no weights (*.safetensors or *.bin)"),
+    ],
+)
+def test_a_model_pool_whose_model_cannot_load_refuses_to_start(
+    tmp_path: Path, files: dict[str, str], says: str
+) -> None:
+    """A folder that is there but is no model used to give a ready worker that failed
+    every track; the packaged models pass."""
+    folder = tmp_path / "model"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    overlay = tmp_path / "broken.yaml"
+    overlay.write_text(f"semantic:\n  model: {folder}\n")
+    line = worker_models.missing_model_line(["semantic"], load_scoring_config(str(overlay)))
+    assert line is not None and "\n" not in line and says in line, line
+    packaged = load_scoring_config()
+    assert worker_models.missing_model_line(["semantic", "precision"], packaged) is None
+
+
 def test_the_start_up_check_exits_2_and_gives_model_pools_time_to_load(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
