@@ -136,7 +136,7 @@ def submit(
         bodies = [{"request": req}]
     else:
         raise die("give --query (with --content or --content-file) or --file JOBS.jsonl")
-    ids = _submit_bodies(api, bodies, options)
+    ids = _submit_bodies(api, bodies, options, as_json=as_json)
     if not wait:
         if as_json:
             from scoregate.cli.output import submit_json
@@ -235,7 +235,9 @@ def _task_ref(text: str | None) -> dict[str, str] | None:
     return task_ref_fields(text) if text else None
 
 
-def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, Any]) -> list[str]:
+def _submit_bodies(
+    api: Any, bodies: list[dict[str, Any]], options: dict[str, Any], *, as_json: bool
+) -> list[str]:
     from scoregate.cli.workers import exit_not_published
     from scoregate.pipelines.dispatch import JobsNotPublished
 
@@ -248,7 +250,8 @@ def _submit_bodies(api: Any, bodies: list[dict[str, Any]], options: dict[str, An
             try:
                 ids += api.submit_bodies([{**options, **b} for b in part], strict=True)
             except JobsNotPublished as exc:
-                exit_not_published(ids + exc.job_ids, len(bodies) - len(ids) - len(exc.job_ids))
+                left = len(bodies) - len(ids) - len(exc.job_ids)
+                exit_not_published(ids + exc.job_ids, left, as_json=as_json)
             except ValueError as exc:
                 at = f" (jobs {start + 1}-{start + len(part)})" if len(bodies) > 1 else ""
                 raise die(f"{exc}{at}; {len(ids)} job(s) submitted before it") from None

@@ -214,12 +214,17 @@ def worker_configs(timeout: float) -> dict[str, dict[str, str]]:
     return out
 
 
-def exit_not_published(recorded: list[str], left: int) -> NoReturn:
-    """The broker did not take the jobs: they are recorded; say what happens next."""
+def exit_not_published(recorded: list[str], left: int, *, as_json: bool = False) -> NoReturn:
+    """The broker did not take the jobs: they are recorded; say what happens next. The ids
+    come first, as text or (``--json``) as the submit document with every job ``pending``."""
     from scoregate.config.settings import get_settings
 
     settings = get_settings()
-    for job_id in recorded:
+    if as_json:
+        from scoregate.cli.output import submit_json
+
+        print(submit_json(recorded, pending=recorded))
+    for job_id in [] if as_json else recorded:
         print(job_id)
     rest = f"; {left} job(s) of the file were not submitted" if left else ""
     err.print(

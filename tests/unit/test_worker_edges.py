@@ -4,6 +4,7 @@ queue declarations, `scoregate workers` and `submit` with the broker away."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import re
 from pathlib import Path
@@ -74,6 +75,20 @@ def test_submit_exits_3_and_says_the_sweeper_will_publish_when_the_broker_is_dow
     job_id = out.stdout.strip().splitlines()[0]
     job = _job(env, job_id)  # recorded, its iteration waiting for the sweeper
     assert job["status"] == "running" and job["iterations"][0]["status"] == "scoring"
+
+
+def test_submit_json_with_the_broker_down_still_prints_the_submit_document(env, monkeypatch):
+    from scoregate.pipelines import api
+
+    down = dataclasses.replace(env["ctx"], dispatcher=_DownDispatcher())
+    monkeypatch.setattr(api, "client_context", lambda: (down, None))
+    argv = ["submit", "-q", "Name a colour.", "--content", "Blue.", "--wait", "--json"]
+    out = runner.invoke(app, argv)
+    assert out.exit_code == 3, out.output
+    document = json.loads(out.stdout)
+    assert document["schema_version"] == 1 and len(document["job_ids"]) == 1
+    assert document["pending"] == document["job_ids"]  # recorded, not published yet
+    assert "broker unreachable: 1 job(s) recorded" in out.stderr
 
 
 def test_the_worker_task_path_still_leaves_unpublished_jobs_to_the_sweeper(env, caplog):
