@@ -118,6 +118,8 @@ def workers(
     split = config_split(found, configs)
     if split:
         err.print(f"[bold red]error:[/] {split}", soft_wrap=True)
+    for note in config_notes(found, configs):
+        err.print(f"[yellow]warning:[/] {note}", soft_wrap=True)
     consumed = {queue for queues in found.values() for queue in queues}
     missing = [pool for pool in required if pool not in consumed]
     if missing:
@@ -193,6 +195,34 @@ def live_workers(timeout: float) -> dict[str, list[str]]:
         name: sorted(str(q.get("name")) for q in active.get(name) or [] if isinstance(q, dict))
         for name in pongs
     }
+
+
+def config_notes(found: dict[str, list[str]], configs: dict[str, dict[str, str]]) -> list[str]:
+    """What to warn of in the workers' configs short of a split decision: workers that did
+    not say theirs (a version before the check, as in a rolling upgrade), and track pools
+    on another config than the fusion and control workers."""
+    notes = []
+    silent = sorted(n for n in found if n not in configs)
+    if silent:
+        runs = "it runs" if len(silent) == 1 else "they run"
+        notes.append(
+            f"{', '.join(silent)} did not say which scoring config {runs} (a scoregate"
+            " older than this check): their decisions cannot be compared"
+        )
+    deciding = {
+        c["digest"]
+        for n, c in configs.items()
+        if any(pool in found.get(n, []) for pool in DECIDING_POOLS)
+    }
+    if len(deciding) == 1:
+        others = sorted(n for n, c in configs.items() if c["digest"] not in deciding)
+        if others:
+            notes.append(
+                f"{', '.join(others)} {'runs' if len(others) == 1 else 'run'} another scoring"
+                f" config than the fusion and control workers ({next(iter(deciding))}):"
+                " their tracks may score differently"
+            )
+    return notes
 
 
 def worker_configs(timeout: float) -> dict[str, dict[str, str]]:

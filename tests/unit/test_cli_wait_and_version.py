@@ -301,7 +301,7 @@ def test_workers_require_names_the_pools_without_a_worker(pinged):
     out = runner.invoke(cli, ["workers", "--require", EVERY_POOL])
     assert out.exit_code == 1, out.output
     assert out.stdout == "all@h\tcontrol,fusion,reward,semantic\n"  # the listing still prints
-    [line] = out.stderr.strip().splitlines()
+    [line] = [x for x in out.stderr.splitlines() if x.startswith("error:")]
     assert line.startswith("error: no live worker consumes precision:")
     assert "scoregate worker --pool precision" in line
 
@@ -326,8 +326,25 @@ def test_workers_show_each_workers_scoring_config(pinged):
         "a@h\tcontrol,fusion\tconfig 0123abcd4567 (packaged default)",
         "b@h\treward",  # an older worker that does not answer scoregate_config
     ]
+    assert out.stderr.strip() == (
+        "warning: b@h did not say which scoring config it runs (a scoregate older than this"
+        " check): their decisions cannot be compared"
+    )
     listed = json.loads(runner.invoke(cli, ["workers", "--json"]).stdout)
     assert listed["a@h"]["config"] == CONFIGS["a@h"] and listed["b@h"]["config"] is None
+
+
+def test_a_track_pool_on_another_config_is_a_warning(pinged):
+    pinged.update({"d@h": ["control", "fusion"], "s@h": ["semantic"]})
+    CONFIGS.update(
+        {"d@h": {"path": "a.yaml", "digest": "aaaa"}, "s@h": {"path": "b.yaml", "digest": "bbbb"}}
+    )
+    out = runner.invoke(cli, ["workers"])
+    assert out.exit_code == 0, out.output
+    assert out.stderr.strip() == (
+        "warning: s@h runs another scoring config than the fusion and control workers (aaaa):"
+        " their tracks may score differently"
+    )
 
 
 def test_fusion_and_control_workers_on_different_configs_exit_1(pinged):
