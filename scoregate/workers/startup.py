@@ -293,6 +293,8 @@ def _check_database(instance: Any = None, **_: Any) -> None:
 
     if not pools or make_url(resolve_url()).get_backend_name() == "sqlite":
         return
+    # reading the revision is not a migration: Alembic's INFO lines would only be noise
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     refusal, warning = schema_lines(settings)
     if refusal:
         print(refusal, file=sys.stderr)
