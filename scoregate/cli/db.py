@@ -74,3 +74,33 @@ def is_behind(target: str, current: str) -> bool:
     except Exception:  # an unknown or relative revision: not ours to judge
         return False
     return all(t is not None and t.revision in older for t in targets)
+
+
+#: ``scoregate db status`` exit statuses: the schema is usable; it needs ``db upgrade``.
+STATUS_USABLE, STATUS_BEHIND = 0, 1
+
+
+@db_app.command("status")
+def db_status() -> None:
+    """Where SCOREGATE_DATABASE_URL's migrations stand against this scoregate's, without
+    changing anything; exit 1 when it needs `scoregate db upgrade`."""
+    from scoregate.config.settings import get_settings
+    from scoregate.storage.db import schema_problem, schema_state
+
+    settings = get_settings()
+    state = schema_state(settings.secret("database_url"))
+    at = state.current or "no scoregate tables"
+    console.print(
+        f"database at {state.shown_url}: {at}; this scoregate: {state.head} ({state.state})"
+    )
+    problem = schema_problem(state)
+    if problem is not None and settings.uses_default_database():
+        console.print("the embedded default: scoregate migrates it itself at first use")
+        return
+    if problem is not None:
+        raise die(problem, STATUS_BEHIND)
+    if state.state == "newer":
+        console.print(
+            "a newer scoregate migrated it: this one runs on it (migrations only add), but"
+            " upgrade the code"
+        )

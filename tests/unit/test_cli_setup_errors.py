@@ -104,6 +104,18 @@ def test_an_unknown_migration_is_one_line(tmp_path: Path) -> None:
     assert "database migration: Can't locate revision" in result.output
 
 
+def test_db_status_says_where_the_migrations_stand_without_changing_them(tmp_path: Path) -> None:
+    env = {"SCOREGATE_DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}"}
+    empty = runner.invoke(cli, ["db", "status"], env=env)
+    assert empty.exit_code == 1, empty.output
+    assert "no scoregate tables; this scoregate: " in empty.output
+    assert "run `scoregate db upgrade`" in empty.output
+    assert runner.invoke(cli, ["db", "status"], env=env).exit_code == 1  # still: nothing ran
+    assert runner.invoke(cli, ["db", "upgrade"], env=env).exit_code == 0
+    done = runner.invoke(cli, ["db", "status"], env=env)
+    assert done.exit_code == 0 and "(current)" in done.output, done.output
+
+
 def test_a_track_that_cannot_run_is_no_verdict(tmp_path: Path) -> None:
     config = tmp_path / "models.yaml"
     config.write_text("semantic:\n  model: /nonexistent/model\n")
