@@ -80,8 +80,20 @@ def get_job(job_id: str, *, include_content: bool = False) -> dict[str, Any]:
         job = repo.get_job(s, job_id=repo.resolve_job_id(s, job_id) or job_id)
         if job is None:
             raise LookupError(f"no job {job_id!r}")
-        out = repo.job_to_dict(job, include_content=include_content)
+        return job_view(job, include_content=include_content)
+
+
+def job_view(job: Any, *, include_content: bool) -> dict[str, Any]:
+    """A loaded job as the API shows it: :func:`~scoregate.storage.jobs.job_to_dict` plus
+    ``agent_request`` (which needs the last answer), each iteration's text only when asked
+    for, and once (its ``request`` copy leaves the text out)."""
+    out = repo.job_to_dict(job, include_content=True)
     out["agent_request"] = open_agent_request(out)
+    for it in out["iterations"]:
+        if not include_content:
+            del it["content"], it["request"]
+        elif isinstance(it.get("request"), dict):
+            it["request"] = {k: v for k, v in it["request"].items() if k != "content"}
     return out
 
 

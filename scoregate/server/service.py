@@ -16,11 +16,11 @@ from pydantic import ValidationError
 from sqlalchemy import select, text
 
 from scoregate.pipelines import agent_errors, control, steps
+from scoregate.pipelines.api import job_view
 from scoregate.pipelines.cancel import JobFinal
 from scoregate.pipelines.cancel import cancel as run_cancel
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
-from scoregate.pipelines.loop import open_agent_request
 from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded
 from scoregate.pipelines.validation import check_text, check_tree
 from scoregate.schemas.loop import AgentOutput
@@ -183,14 +183,7 @@ class ApiService:
             job = repo.get_job(s, job_id=job_id)
             if job is None:
                 raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
-            out = repo.job_to_dict(job, include_content=True)  # the agent_request needs it
-        out["agent_request"] = open_agent_request(out)
-        for it in out["iterations"]:
-            if not include_content:
-                del it["content"], it["request"]
-            elif isinstance(it.get("request"), dict):
-                it["request"] = {k: v for k, v in it["request"].items() if k != "content"}
-        return out
+            return job_view(job, include_content=include_content)
 
     def state(self, job_id: str) -> dict[str, Any]:
         """The light form of a job, for polling: status, iteration, verdict (no text)."""

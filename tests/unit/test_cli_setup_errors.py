@@ -194,7 +194,9 @@ def test_an_external_task_in_embedded_mode_is_refused_before_a_job_is_recorded(
         )
         assert external.exit_code == 0, external.output
         (job,) = api.list_jobs()
-        assert api.get_job(job["id"])["agent_request"]["iteration"] == 2
+        asked = api.get_job(job["id"])["agent_request"]
+        assert asked["iteration"] == 2 and asked["previous_content"] == "A draft."
+        assert "content" not in api.get_job(job["id"])["iterations"][0]  # not asked for
     finally:
         api.client_context.cache_clear()
 

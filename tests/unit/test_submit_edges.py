@@ -80,7 +80,7 @@ def test_a_loop_with_a_threshold_or_max_iterations_is_enabled(env, loop, enabled
 def test_cli_submit_sends_only_the_loop_options_given(monkeypatch):
     seen: list[dict[str, Any]] = []
     monkeypatch.setattr(
-        cli_jobs, "_submit_bodies", lambda api, bodies, options: seen.append(options) or []
+        cli_jobs, "_submit_bodies", lambda api, bodies, options, as_json: seen.append(options) or []
     )
     out = runner.invoke(cli.app, ["submit", "-q", "q", "-c", "c", "--threshold", "0.9"])
     assert out.exit_code == 0, out.output
