@@ -247,9 +247,14 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
             # failed or answered already): scoring it would start work nobody decides.
             where = position(job.status, job.current_iteration)
             reason = f"agent answer for iteration {n} ignored: the job is {where}"
+            if n == job.current_iteration:
+                if _the_taken_answer(s, job_id, n, output):
+                    log.info("job %s: iteration %d's answer delivered again: no news", job_id, n)
+                    return
+                reason = f"agent answer for iteration {n} refused: it holds another answer"
+                reason += f" already; the job is {where}"
             log.warning("job %s: %s", job_id, reason)
-            if n != job.current_iteration:  # the taken answer delivered twice is no news
-                _note_refused(s, job_id, n, reason)
+            _note_refused(s, job_id, n, reason)
             return
         refused: str | None = None
         try:
@@ -293,6 +298,16 @@ def answered_iteration(iteration: Any, n: Any) -> Any:
             " `iteration` alone (`n` is its deprecated alias)"
         )
     return iteration if iteration is not None else n
+
+
+def _the_taken_answer(s: Session, job_id: str, n: int, output: Any) -> bool:
+    """Whether ``output`` is the answer iteration ``n`` was started from (a redelivery)."""
+    it = repo.get_iteration(s, job_id=job_id, n=n)
+    try:
+        content = parse_agent_output(output).content
+    except ValueError:
+        return False
+    return it is not None and str(it.content) == content
 
 
 def refuse_agent_result(ctx: PipelineContext, job_id: Any, reason: str) -> None:

@@ -272,10 +272,8 @@ class ApiService:
             if taken is not None and taken == _content_of(output):
                 return self._reply(job_id, iteration, self._position(job_id), "scoring")
             why = f"the job is {position(*before)}"
-            if held is not None:
+            if held is not None:  # the step noted it (agent_result_refused)
                 why = f"iteration {iteration} holds another answer already; {why}"
-                if before[1] == iteration:  # the step notes an answer for any other one
-                    control.refuse_agent_result(self.ctx, job_id, why)
         raise ConflictError(
             f"agent answer for iteration {iteration} refused: {why}{_hint(job_id, before)}",
             "not-waiting-for-agent",

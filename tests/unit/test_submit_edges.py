@@ -153,6 +153,20 @@ def test_agent_result_with_iteration_and_n_disagreeing_is_refused_on_the_record(
     assert "iteration=2 and n=3, which disagree" in caplog.text
 
 
+def test_another_answer_for_the_iteration_taken_is_noted_and_the_same_one_is_not(env):
+    job_id = _waiting(env)
+    control.agent_result(env["ctx"], GOOD, job_id, 2)  # taken: iteration 2 is scored
+    env["inline"].drain()
+    before = _actions(_job(env, job_id))
+    assert _job(env, job_id)["status"] == "accepted"
+    control.agent_result(env["ctx"], GOOD, job_id, 2)  # the same answer again: no news
+    assert _actions(_job(env, job_id)) == before
+    control.agent_result(env["ctx"], MEH, job_id, 2)  # another one: refused, on the record
+    job = _job(env, job_id)
+    assert _actions(job) == [*before, "agent_result_refused"]
+    assert [it["n"] for it in job["iterations"]] == [1, 2]
+
+
 def test_an_answer_for_the_wrong_iteration_is_noted_on_the_job(env):
     job_id = _waiting(env)
     control.agent_result(env["ctx"], GOOD, job_id, 5)
