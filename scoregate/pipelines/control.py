@@ -239,6 +239,10 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
     """Start iteration ``n`` of the job from what the agent returned."""
     out: list[Message] = []
     with ctx.session() as s:
+        # Locked before it is read: an agent error recorded at the same moment (a report,
+        # or the sweeper's NoAnswer) may escalate the job, and the answer must then see it
+        # escalated, not start an iteration on a job a human is already asked about.
+        repo.lock_job(s, job_id=job_id)
         job = repo.get_jobs(s, job_ids=[job_id]).get(job_id)
         if job is None:
             raise ValueError(f"no job {job_id!r}")

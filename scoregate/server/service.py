@@ -7,6 +7,7 @@ dispatcher is not thread-safe).
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
@@ -32,6 +33,9 @@ from scoregate.storage import repository as repo
 from scoregate.storage.paging import count_waiting, page_jobs, waiting_for_review
 from scoregate.storage.recovery import position
 from scoregate.storage.tables import TERMINAL_JOB_STATUSES, Job
+
+#: An id, or the start of one, as a client may write it in upper case (hex and dashes).
+_HEX_ID = re.compile(r"[0-9A-Fa-f-]{6,36}")
 
 
 class NotFoundError(LookupError):
@@ -163,8 +167,9 @@ class ApiService:
         with self.ctx.session() as s:
             try:
                 found = repo.resolve_job_id(s, ref)
-                if found is None and ref != ref.lower():
-                    # ids are lower-case hex; a key is matched as given, first (above)
+                if found is None and ref != ref.lower() and _HEX_ID.fullmatch(ref):
+                    # ids are lower-case hex; only an id (or id start) is folded, never a
+                    # key: keys are case-sensitive, so ORDER-1 must not name order-1's job
                     found = repo.resolve_job_id(s, ref.lower())
             except LookupError as exc:
                 raise ConflictError(str(exc), "ambiguous-id") from exc

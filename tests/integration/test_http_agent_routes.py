@@ -19,7 +19,7 @@ from scoregate.pipelines.embedded import embedded_context
 from scoregate.server import ApiService, create_app
 from scoregate.storage import db
 from tests.fakes import BAD, GOOD, SCORES, FakeModels, Recorder
-from tests.integration.conftest import fresh_database
+from tests.integration.conftest import REDIS_URL, fresh_database
 from tests.server_client import AppClient
 
 pytestmark = pytest.mark.integration
@@ -170,15 +170,25 @@ WITH_NUTS = "Boil spaghetti. Blend basil, pine nuts and parmesan into a pesto an
 NO_NUTS = {"kind": "not_regex", "value": r"\bnuts?\b", "flags": "i", "hard": True}
 
 
+#: A broker database of this module's own: the session's other workers (another database's
+#: jobs) share the default one, and would take this worker's messages and drop them.
+LIVE_REDIS_URL = REDIS_URL.rsplit("/", 1)[0] + "/10"
+
+
 @pytest.fixture(scope="module")
 def live(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppClient]:
-    """The production service on its own database and a worker of every scoring pool."""
+    """The production service on its own database and broker, and a worker of every
+    scoring pool."""
+    import redis
+
     from scoregate.server.serve import production_service
     from tests.integration.conftest import client_pointed_at, service_env, start_worker, stop
 
     url = fresh_database("h_a1_http_agent_live")
     db.upgrade(url)
-    env = service_env(url, redis_url)
+    broker = redis.Redis.from_url(LIVE_REDIS_URL)
+    broker.flushdb()
+    env = service_env(url, LIVE_REDIS_URL)
     log = tmp_path_factory.mktemp("h_a1_worker") / "worker.log"
     proc = start_worker(env, "semantic,precision,reward,fusion,control", log, name="h_a1")
     try:
@@ -187,6 +197,7 @@ def live(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[A
     finally:
         stop(proc)
         db.get_engine(url).dispose()
+        broker.flushdb()
 
 
 def _poll(client: AppClient, job_id: str, until: set[str], timeout: float = 240) -> dict[str, Any]:

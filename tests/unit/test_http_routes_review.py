@@ -401,6 +401,14 @@ def test_an_upper_case_id_names_the_job(env):
     assert r.status_code == 200 and r.json()["id"] == job_id
 
 
+def test_an_idempotency_key_is_matched_as_written(env):
+    """Ids are folded to lower case, keys never: ORDER-1 must not name order-1's job."""
+    r = env["client"].post("/v1/jobs", json=job_body(GOOD), headers={"Idempotency-Key": "order-1"})
+    assert r.status_code == 202
+    assert env["client"].get("/v1/jobs/order-1").status_code == 200
+    assert env["client"].get("/v1/jobs/ORDER-1").status_code == 404
+
+
 # --- finding 12: several statuses, content once, the light form ----------------------------------
 
 
