@@ -174,18 +174,26 @@ async def _note_deferred(
 
 
 async def _database_down(request: Request, exc: Exception) -> Response:
-    """503 with ``Retry-After`` for a database that does not answer; logged in one line."""
+    """503 with ``Retry-After`` for a database that does not answer. Where and why go to
+    the server log, in one line; the client, whatever its key, learns nothing of the
+    database's address or its driver's words."""
     service: ApiService = request.app.state.service
     where = redact_url(service.ctx.settings.secret("database_url") or "")
     cause = str(getattr(exc, "orig", None) or exc).strip().splitlines() or [type(exc).__name__]
     reason = f"{type(exc).__name__}: {cause[0][:300]}"
-    log.error("database unreachable on %s %s: %s", request.method, request.url.path, reason)
+    log.error(
+        "database unreachable on %s %s (%s): %s; check the database server and"
+        " SCOREGATE_DATABASE_URL",
+        request.method,
+        request.url.path,
+        where,
+        reason,
+    )
     return problems.problem_response(
         request,
         503,
-        f"the database is unreachable ({where}; {reason}): try again in"
-        f" {DATABASE_RETRY_AFTER_S} s; if it lasts, check the database server and"
-        " SCOREGATE_DATABASE_URL",
+        f"the database did not answer: try again in {DATABASE_RETRY_AFTER_S} s (the server"
+        " log says why)",
         {"Retry-After": str(DATABASE_RETRY_AFTER_S)},
     )
 
