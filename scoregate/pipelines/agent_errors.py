@@ -157,13 +157,15 @@ def record_agent_error(ctx: PipelineContext, report: AgentErrorReport) -> str | 
                 "task_id": report.task_id,
                 "attempt": earlier + 1,
             },
-            dedupe_key=_dedupe_key(report),
+            # a report the job does not wait for is noted once per iteration: repeated, it
+            # would grow the audit trail of any job without end
+            dedupe_key=_dedupe_key(report) if waiting else f"{job.id}:{report.iteration}:ignored",
         )
         log.warning("job %s: %s", job.id, rationale)
+        if not waiting:
+            return "ignored"  # noted (the first time), nothing else changes
         if entry is None:
             return "duplicate"
-        if not waiting:
-            return "ignored"
         outcome, out = _act(ctx, s, job, report, earlier + 1)
     publish(ctx, out)
     return outcome

@@ -147,8 +147,11 @@ class AgentResultBody(BaseModel):
     iteration: int = Field(ge=2, le=1000, strict=True)
     #: The revised text, or ``{content, eval_metrics, self_reported_confidence}``. Any JSON
     #: value is taken, as the Celery task takes it: the agent step checks it, and one it
-    #: cannot score counts as an agent failure (422).
-    output: Annotated[Any, PlainValidator(_as_sent, json_schema_input_type=str | AgentOutput)]
+    #: cannot score counts as an agent failure (422), none at all (``undefined`` dropped by
+    #: ``JSON.stringify``) included.
+    output: Annotated[
+        Any, PlainValidator(_as_sent, json_schema_input_type=str | AgentOutput)
+    ] = None
 
 
 class AgentErrorBody(BaseModel):

@@ -225,7 +225,7 @@ def test_an_answer_that_cannot_be_scored_is_an_agent_failure(env):
 
 def test_agent_result_body_is_checked_before_the_job_is_touched(env):
     job_id = waiting(env)
-    for bad in ({"iteration": "2", "output": GOOD}, {"iteration": 2}, {"output": GOOD}):
+    for bad in ({"iteration": "2", "output": GOOD}, {"output": GOOD}):
         r = env["client"].post(f"/v1/jobs/{job_id}/agent-result", json=bad)
         problem(r, 422, "validation")
     assert "agent_error" not in actions(job(env, job_id))
@@ -268,6 +268,21 @@ def test_agent_error_for_a_job_not_waiting_is_noted_and_refused(env):
         "(ignored: the job is completed at iteration 1)"
         in job(env, job_id)["decisions"][-1]["rationale"]
     )
+    # sent again and again, it is noted once: the trail of a job does not grow without end
+    body = {"iteration": 2, "message": "x" * 10_000}
+    for _ in range(3):
+        r = env["client"].post(f"/v1/jobs/{job_id}/agent-error", json=body)
+        assert r.status_code == 409
+    assert actions(job(env, job_id)).count("agent_error") == 1
+
+
+def test_an_answer_without_output_is_an_agent_failure(env):
+    """`{"iteration": 2}`: what JSON.stringify leaves of `output: undefined`."""
+    job_id = waiting(env)
+    r = env["client"].post(f"/v1/jobs/{job_id}/agent-result", json={"iteration": 2})
+    assert r.status_code == 422, r.text
+    assert "recorded as an agent failure" in r.json()["detail"]
+    assert "agent_error" in actions(job(env, job_id))
 
 
 def test_agent_routes_need_the_submit_scope(env):
