@@ -51,6 +51,10 @@ PUBLISHED_HEADER = "X-Scoregate-Published"
 #: the request on the server's CPU (about 0.1-0.2 ms a character), and a client that gives
 #: up does not stop it. Longer answers go through jobs (up to ``MAX_BODY_BYTES``).
 SCORE_MAX_BODY_BYTES = 32 * 1024
+SCORE_NEEDS_LENGTH = (
+    "POST /v1/score needs a Content-Length (its body is limited, and a chunked one is not"
+    " counted before it is read): send the body whole, or submit a job (POST /v1/jobs)"
+)
 SCORE_TOO_LARGE = (
     f"POST /v1/score takes bodies up to {SCORE_MAX_BODY_BYTES // 1024} KiB, since it scores"
     " while the caller waits: submit a long answer as a job (POST /v1/jobs, up to"
@@ -132,11 +136,22 @@ async def _check_body(
     """Refuse a body by its headers, before it is read: too large (413), or, on ``/v1``,
     not sent as JSON (415, naming the header rather than the fields it made unreadable). A
     body with no Content-Type is no JSON: a browser may send one cross-site unasked."""
+    unsafe = request.method in ("POST", "PUT", "PATCH", "DELETE")
+    if unsafe and request.url.path.startswith("/v1/") and _cross_site(request):
+        return problems.problem_response(
+            request,
+            403,
+            "a cross-site request from a web page is refused: call the API from your own"
+            " server or client, not from a page of another site",
+        )
     length = request.headers.get("content-length", "0")
     if not length.isdigit() or int(length) > problems.MAX_BODY_BYTES:
         return problems.problem_response(request, 413, problems.TOO_LARGE)
-    if int(length) > SCORE_MAX_BODY_BYTES and request.url.path == "/v1/score":
-        return problems.problem_response(request, 413, SCORE_TOO_LARGE)
+    if request.url.path == "/v1/score":
+        if int(length) > SCORE_MAX_BODY_BYTES:
+            return problems.problem_response(request, 413, SCORE_TOO_LARGE)
+        if "content-length" not in request.headers and "transfer-encoding" in request.headers:
+            return problems.problem_response(request, 411, SCORE_NEEDS_LENGTH)
     sent = request.headers.get("content-type")
     has_body = length != "0" or "transfer-encoding" in request.headers
     if (
@@ -153,6 +168,20 @@ async def _check_body(
             " body (Node's fetch sends text/plain unless told)",
         )
     return await call_next(request)
+
+
+def _cross_site(request: Request) -> bool:
+    """Whether a browser sent this request from a page of another site. Browsers name the
+    page's origin (``Origin``, ``Sec-Fetch-Site``) on every cross-origin POST, a body-less
+    one included; other clients send neither. A page of another site could otherwise act
+    through a server that trusts every local caller (no API keys, loopback)."""
+    if request.headers.get("sec-fetch-site", "").lower() == "cross-site":
+        return True
+    origin = request.headers.get("origin")
+    if not origin or origin == "null":
+        return origin == "null"  # a sandboxed or file page
+    host = request.headers.get("host", "")
+    return origin.split("://", 1)[-1].lower() != host.lower()
 
 
 def is_json(content_type: str) -> bool:

@@ -44,6 +44,7 @@ PROBLEM_TYPES: dict[str, str] = {
     "job-final": "409: the job is final (accepted, completed, rejected, failed, cancelled)",
     "not-waiting-for-agent": "409: the job does not wait for the agent's answer to that"
     " iteration (refused and noted in its audit trail)",
+    "length-required": "411: the route needs a Content-Length",
     "too-large": "413: the body is over the size limit",
     "unsupported-media-type": "415: the body is not sent as application/json",
     "validation": "422: the body or a parameter is invalid; `errors` lists each field",
@@ -59,6 +60,7 @@ STATUS_KINDS: dict[int, str] = {
     404: "not-found",
     405: "method-not-allowed",
     409: "conflict",
+    411: "length-required",
     413: "too-large",
     415: "unsupported-media-type",
     422: "validation",

@@ -347,3 +347,26 @@ def test_the_problem_type_is_an_enum_of_every_kind(client):
     assert kinds == [f"/problems/{k}" for k in PROBLEM_TYPES]
     # and what the API really answers is one of them
     assert client.get("/v1/jobs/no-such-job").json()["type"] in kinds
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "https://evil.example"},
+        {"Origin": "null"},
+        {"Sec-Fetch-Site": "cross-site"},
+    ],
+)
+def test_a_cross_site_post_from_a_web_page_is_refused(client, headers):
+    """A page of another site must not act through a server that trusts local callers
+    (no keys, loopback): a body-less POST needs no preflight, so the cancel route would
+    otherwise take it."""
+    r = client.post("/v1/jobs/abcdef/cancel", headers=headers)
+    assert r.status_code == 403, r.text
+    assert r.json()["type"] == "/problems/forbidden" and "cross-site" in r.json()["detail"]
+
+
+def test_a_same_origin_or_non_browser_post_is_taken(client):
+    same = client.post("/v1/jobs", json=BODY, headers={"Origin": "http://testserver"})
+    assert same.status_code == 202, same.text
+    assert client.post("/v1/jobs", json=BODY).status_code == 202  # curl, Node: no Origin

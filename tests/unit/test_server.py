@@ -181,11 +181,19 @@ def test_chunked_body_is_cut_off_once_over_the_limit(env):
             yield b" " * (1024 * 1024)
 
     r = env["client"].post(
-        "/v1/score", content=chunks(), headers={"content-type": "application/json"}
+        "/v1/jobs", content=chunks(), headers={"content-type": "application/json"}
     )
     assert "content-length" not in r.request.headers
     assert_problem(r, 413, "larger than 32 MiB")
     assert len(sent) < 48  # refused before the rest was read
+    # /v1/score scores while the caller waits: its small limit is checked on the length
+    # sent, so a chunked body (no length) is refused before any of it is read
+    sent.clear()
+    r = env["client"].post(
+        "/v1/score", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert_problem(r, 411, "needs a Content-Length")
+    assert len(sent) <= 1
 
 
 def test_body_that_is_not_utf8_is_a_clear_problem(env):
