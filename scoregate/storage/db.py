@@ -146,6 +146,22 @@ def _create_engine(url: str) -> Engine:
 _SQLITE_SCHEMA_ERRORS = ("no such table", "no such column", "has no column named")
 
 
+#: Postgres' SQLSTATEs for a table or column the schema lacks (undefined_table,
+#: undefined_column); other ProgrammingErrors (a privilege, a bug) are not the schema's age.
+_POSTGRES_SCHEMA_STATES = frozenset({"42P01", "42703"})
+
+
+def is_schema_fault(exc: BaseException) -> bool:
+    """Whether ``exc`` says the schema is older than the code (a table or column missing):
+    permanent until ``scoregate db upgrade``, so never retried as a database that is away."""
+    if not isinstance(exc, ProgrammingError):
+        return False
+    state = getattr(exc.orig, "sqlstate", None)
+    if state is not None:
+        return state in _POSTGRES_SCHEMA_STATES
+    return str(exc.orig).startswith(_SQLITE_SCHEMA_ERRORS)
+
+
 def _sqlite_schema_error(context: ExceptionContext) -> BaseException | None:
     """Raise a missing table or column as ProgrammingError, as on Postgres: a schema older
     than the code is permanent, and no retry may take it for a database that is away."""

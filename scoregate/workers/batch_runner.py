@@ -31,6 +31,7 @@ from celery.utils.time import get_exponential_backoff_interval
 from scoregate.pipelines.context import queue_of
 from scoregate.pipelines.failure import fail_job
 from scoregate.pipelines.validation import BadMessage, track_item
+from scoregate.storage.db import is_schema_fault
 from scoregate.storage.recovery import recorded_tracks
 from scoregate.workers import runtime
 from scoregate.workers.batching import BatchReport
@@ -184,20 +185,31 @@ def _attempt(task: Any, items: list[Item], handler: Handler, report: BatchReport
         for item in items:
             report.retried[item.task_id] = f"{type(exc).__name__}: {exc}"[:1000]
     except SCHEMA_ERRORS as exc:
+        if not is_schema_fault(exc):  # a privilege, a bug: the per-item path below
+            _attempt_apart(task, items, handler, report, exc)
+            return
         # The job cannot be marked failed on that schema either: the sweeper brings the
         # iteration back after `scoregate db upgrade`.
         log_schema_fault(task.name, exc)
         for item in items:
             report.failed[item.task_id] = f"{type(exc).__name__}: {exc}"[:1000]
     except Exception as exc:
-        if len(items) == 1:
-            log.exception("%s[%s]: failed", task.name, items[0].task_id)
-            _fail_item(task.name, items[0], exc)
-            report.failed[items[0].task_id] = f"{type(exc).__name__}: {exc}"[:1000]
-            return
-        log.exception("%s: a batch of %d failed; scoring them one by one", task.name, len(items))
-        for item in items:
-            _attempt(task, [item], handler, report)
+        _attempt_apart(task, items, handler, report, exc)
+
+
+def _attempt_apart(
+    task: Any, items: list[Item], handler: Handler, report: BatchReport, exc: BaseException
+) -> None:
+    """A batch that failed with ``exc`` (called while it is handled, so the log has its
+    traceback): one item fails; more are tried one by one."""
+    if len(items) == 1:
+        log.exception("%s[%s]: failed", task.name, items[0].task_id)
+        _fail_item(task.name, items[0], exc)
+        report.failed[items[0].task_id] = f"{type(exc).__name__}: {exc}"[:1000]
+        return
+    log.exception("%s: a batch of %d failed; scoring them one by one", task.name, len(items))
+    for item in items:
+        _attempt(task, [item], handler, report)
 
 
 def retry_later(task: Any, items: list[Item], exc: BaseException) -> None:
@@ -228,7 +240,7 @@ def retry_later(task: Any, items: list[Item], exc: BaseException) -> None:
             return
 
 
-def _fail_item(name: str, item: Item, exc: Exception) -> None:
+def _fail_item(name: str, item: Item, exc: BaseException) -> None:
     """Fail the job of a message that raised an error no retry fixes, with that error:
     nobody then waits for the sweeper to give up on it (several rounds, ~30 min)."""
     try:

@@ -12,6 +12,7 @@ from typing import Any
 from scoregate.pipelines import agent_errors, control, intake
 from scoregate.pipelines.context import AGENT_ERROR, SWEEP
 from scoregate.pipelines.validation import BadMessage, job_ref
+from scoregate.storage.db import is_schema_fault
 from scoregate.workers.app import app
 from scoregate.workers.base import ScoregateTask, batch_options, fail_job
 from scoregate.workers.batch_runner import run_batch
@@ -139,5 +140,7 @@ def sweep(older_than_s: float | None = None) -> int:
     try:
         return control.sweep(ctx, older_than_s or ctx.settings.stuck_after_s)
     except SCHEMA_ERRORS as exc:  # every 10 s until `db upgrade`: one line, not a traceback
+        if not is_schema_fault(exc):
+            raise
         log_schema_fault(SWEEP, exc)
         return 0

@@ -121,8 +121,52 @@ def test_a_missing_sqlite_table_is_a_schema_fault_not_a_transient_one(tmp_path: 
     assert isinstance(info.value, reliability.SCHEMA_ERRORS)
 
 
+class _PgError(Exception):
+    """What psycopg raises: the message, and the SQLSTATE."""
+
+    def __init__(self, message: str, sqlstate: str) -> None:
+        super().__init__(message)
+        self.sqlstate = sqlstate
+
+
 def _undefined_column(*_: Any) -> None:
-    raise ProgrammingError("SELECT", {}, Exception("column dispatches.kwargs does not exist"))
+    raise ProgrammingError(
+        "SELECT", {}, _PgError("column dispatches.kwargs does not exist", "42703")
+    )
+
+
+def _no_privilege(*_: Any) -> None:
+    raise ProgrammingError("SELECT", {}, _PgError("permission denied for table jobs", "42501"))
+
+
+@pytest.mark.parametrize(
+    ("raise_it", "schema"),
+    [(_undefined_column, True), (_no_privilege, False)],
+)
+def test_only_a_missing_table_or_column_is_a_schema_fault(raise_it: Any, schema: bool) -> None:
+    from scoregate.storage.db import is_schema_fault
+
+    with pytest.raises(ProgrammingError) as info:
+        raise_it()
+    assert is_schema_fault(info.value) is schema
+
+
+def test_a_programming_error_that_is_not_the_schema_takes_the_per_item_path(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A lost GRANT or a bug is no `db upgrade` matter: each job fails with its error."""
+    monkeypatch.setattr(batch_runner, "skip_recorded", lambda name, items: items)
+    guard = reliability.DeliveryGuard(None, limit=3)
+    monkeypatch.setattr(batch_runner, "delivery_guard", lambda: guard)
+    failed: list[Any] = []
+    monkeypatch.setattr(batch_runner, "_fail_item", lambda *a: failed.append(a))
+    requests = [
+        SimpleNamespace(id=t, args=(), kwargs={"job_id": f"j{t}", "n": 1}, request_dict={})
+        for t in "ab"
+    ]
+    out = batch_runner.run_batch(_Task(), requests, ("job_id", "n"), _no_privilege)
+    assert len(failed) == 2 and set(out["failed"]) == {"a", "b"}
+    assert not [r for r in caplog.records if "scoregate db" in r.getMessage()]
 
 
 class _Task:
