@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import ValidationError
 from sqlalchemy.orm import Session
@@ -235,8 +235,15 @@ def parse_agent_output(output: Any) -> AgentOutput:
     raise ValueError(f"agent output must be a string or an object, got {type(output).__name__}")
 
 
-def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None:
-    """Start iteration ``n`` of the job from what the agent returned."""
+#: What :func:`agent_result` did with an answer: ``taken`` (iteration n starts),
+#: ``duplicate`` (the answer iteration n holds, again: nothing done), ``refused`` (the job
+#: does not wait for it; noted), ``rejected`` (it cannot be scored: an agent failure).
+AnswerOutcome = Literal["taken", "duplicate", "refused", "rejected"]
+
+
+def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> AnswerOutcome:
+    """Start iteration ``n`` of the job from what the agent returned; says what it did, so
+    a caller (the HTTP route) answers from the one locked decision, not a re-read."""
     out: list[Message] = []
     with ctx.session() as s:
         # Locked before it is read: an agent error recorded at the same moment (a report,
@@ -254,12 +261,12 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
             if n == job.current_iteration:
                 if _the_taken_answer(s, job_id, n, output):
                     log.info("job %s: iteration %d's answer delivered again: no news", job_id, n)
-                    return
+                    return "duplicate"
                 reason = f"agent answer for iteration {n} refused: it holds another answer"
                 reason += f" already; the job is {where}"
             log.warning("job %s: %s", job_id, reason)
             _note_refused(s, job_id, n, reason)
-            return
+            return "refused"
         refused: str | None = None
         try:
             check_tree(output, "agent output")
@@ -284,8 +291,9 @@ def agent_result(ctx: PipelineContext, output: Any, job_id: str, n: int) -> None
         # An answer that cannot be scored is the agent failing, as if it had raised: the
         # same retries, then escalation (hil) or failure, and on_loop_exit.
         agent_errors.record_agent_error(ctx, agent_errors.refused_output(job_id, n, refused))
-        return
+        return "rejected"
     publish(ctx, out)
+    return "taken" if created else "duplicate"
 
 
 def answered_iteration(iteration: Any, n: Any) -> Any:

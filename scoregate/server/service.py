@@ -61,20 +61,10 @@ class AgentAnswerRefused(ValueError):
         self.field = field
 
 
-#: Locks (chosen by job id) that take one agent answer for a job at a time in this process:
-#: of identical answers sent together, one is taken and the others find it taken.
-ANSWER_LOCKS = 64
-
-
 def _hint(job_id: str, at: tuple[str, int]) -> str:
     if at[0] in TERMINAL_JOB_STATUSES:
         return ", which is final"
     return f"; GET /v1/jobs/{job_id} shows what it waits for"
-
-
-def _content_of(output: Any) -> Any:
-    """The text of an agent's answer (a string, or an object's ``content``)."""
-    return output.get("content") if isinstance(output, dict) else output
 
 
 def _fault_in(output: Any) -> str:
@@ -109,7 +99,6 @@ class ApiService:
         self.inline = inline
         self._models = models
         self._lock: threading.Lock | None = threading.Lock() if inline is not None else None
-        self._answers = tuple(threading.Lock() for _ in range(ANSWER_LOCKS))
 
     @property
     def mode(self) -> str:
@@ -259,26 +248,21 @@ class ApiService:
             AgentAnswerRefused: the answer cannot be scored (recorded as an agent failure).
         """
         job_id = self.resolve(job_id)
-        with self._answers[hash(job_id) % len(self._answers)]:
-            before = self._position(job_id)
-            held = self._held(job_id, iteration)
-            if held is not None and held == _content_of(output):
-                return self._reply(job_id, iteration, before, "duplicate")
-            failures = self._agent_errors(job_id, iteration)
-            with self._serial():
-                control.agent_result(self.ctx, output, job_id, iteration)
-            if self._agent_errors(job_id, iteration) > failures:
-                raise AgentAnswerRefused(
-                    f"{self._last_agent_error(job_id, iteration)}; recorded as an agent"
-                    f" failure: the job is now {position(*self._position(job_id))}",
-                    _fault_in(output),
-                )
-            taken = None if held is not None else self._held(job_id, iteration)
-            if taken is not None and taken == _content_of(output):
-                return self._reply(job_id, iteration, self._position(job_id), "scoring")
-            why = f"the job is {position(*before)}"
-            if held is not None:  # the step noted it (agent_result_refused)
-                why = f"iteration {iteration} holds another answer already; {why}"
+        before = self._position(job_id)
+        with self._serial():  # the step decides under the job's row lock, and says what
+            outcome = control.agent_result(self.ctx, output, job_id, iteration)
+        if outcome == "rejected":
+            raise AgentAnswerRefused(
+                f"{self._last_agent_error(job_id, iteration)}; recorded as an agent"
+                f" failure: the job is now {position(*self._position(job_id))}",
+                _fault_in(output),
+            )
+        if outcome != "refused":
+            shown = "scoring" if outcome == "taken" else "duplicate"
+            return self._reply(job_id, iteration, self._position(job_id), shown)
+        why = f"the job is {position(*before)}"
+        if before[1] == iteration:  # the step noted it (agent_result_refused)
+            why = f"iteration {iteration} holds another answer already; {why}"
         raise ConflictError(
             f"agent answer for iteration {iteration} refused: {why}{_hint(job_id, before)}",
             "not-waiting-for-agent",
@@ -311,16 +295,6 @@ class ApiService:
         if at is None:
             raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
         return at
-
-    def _agent_errors(self, job_id: str, iteration: int) -> int:
-        with self.ctx.session() as s:
-            return repo.count_decisions(s, job_id=job_id, n=iteration, action=agent_errors.ACTION)
-
-    def _held(self, job_id: str, iteration: int) -> str | None:
-        """The content iteration ``iteration`` holds; None before it starts."""
-        with self.ctx.session() as s:
-            it = repo.get_iteration(s, job_id=job_id, n=iteration)
-            return None if it is None else it.content
 
     def _last_agent_error(self, job_id: str, iteration: int) -> str:
         with self.ctx.session() as s:
