@@ -62,14 +62,15 @@ def exit_status(jobs: list[dict[str, Any]]) -> int:
 
 
 def is_transient(exc: BaseException) -> bool:
-    """A database error a later read may not meet: the server away, restarting, or the
-    connection lost; not a missing table or column (no wait brings those back), nor
-    anything but SQLAlchemy's operational and interface errors."""
+    """A database error a later read may not meet: the server away, restarting, the
+    connection lost or no pooled connection free; not a missing table or column (no wait
+    brings those back), nor anything else."""
     from sqlalchemy.exc import InterfaceError, OperationalError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
 
     from scoregate.cli.errors import MISSING_SCHEMA
 
-    if not isinstance(exc, (OperationalError, InterfaceError)):
+    if not isinstance(exc, (OperationalError, InterfaceError, PoolTimeout)):
         return False
     text = f"{type(getattr(exc, 'orig', None)).__name__} {exc}".lower()
     return not any(marker in text for marker in MISSING_SCHEMA)

@@ -158,6 +158,18 @@ def test_a_database_that_stays_away_prints_the_ids_as_text_then_exits_1(env, mon
     assert warning.startswith("warning: ") and error.startswith("error: ")
 
 
+def test_what_a_wait_reads_again_and_what_it_does_not():
+    from sqlalchemy.exc import OperationalError, ProgrammingError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    from scoregate.cli.wait import is_transient
+
+    assert is_transient(OperationalError("SELECT", {}, Exception("server closed")))
+    assert is_transient(PoolTimeout("QueuePool limit of size 5 overflow 10 reached"))
+    assert not is_transient(OperationalError("SELECT", {}, Exception("no such table: jobs")))
+    assert not is_transient(ProgrammingError("SELECT", {}, Exception("permission denied")))
+
+
 def test_a_missing_table_is_not_retried(env, monkeypatch):
     calls = _failing_reads(monkeypatch, None, "no such table: jobs")
     out = runner.invoke(cli, [*_submitted(GOOD), "--timeout", "5", "--json"])
