@@ -20,6 +20,14 @@ from scoregate.workers import control as control_tasks
 
 pytestmark = pytest.mark.usefixtures("fresh_settings")
 
+
+@pytest.fixture(autouse=True)
+def _no_database_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No database or broker named unless a test names one: a session fixture of the
+    integration tests (run first in CI) may still hold them in this process's environment."""
+    monkeypatch.delenv("SCOREGATE_DATABASE_URL", raising=False)
+    monkeypatch.delenv("SCOREGATE_BROKER_URL", raising=False)
+
 BROKER = "redis://127.0.0.1:6379/14"
 
 
