@@ -28,7 +28,6 @@ from scoregate.server.bodies import (
     JobDetail,
     JobPage,
     JobState,
-    JobStatus,
     JobSubmission,
     JobSummary,
     ReviewBody,
@@ -38,7 +37,7 @@ from scoregate.server.problems import Problem
 from scoregate.server.security import Caller, recorded_name, require
 from scoregate.server.service import AgentAnswerRefused, ApiService, ConflictError, NotFoundError
 from scoregate.storage.paging import MAX_PAGE
-from scoregate.storage.tables import JOB_STATUSES, TERMINAL_JOB_STATUSES
+from scoregate.storage.tables import JOB_STATUSES, TERMINAL_JOB_STATUSES, JobStatus
 
 router = APIRouter(prefix="/v1", tags=["v1"])
 

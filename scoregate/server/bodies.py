@@ -22,21 +22,8 @@ from scoregate.schemas.loop import (
 )
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import Action, Band, ScoreResult, WeakFactor
+from scoregate.storage.tables import JobStatus
 
-#: A job's status (``scoregate.storage.tables.JOB_STATUSES``, which a test keeps in step).
-JobStatus = Literal[
-    "pending",
-    "running",
-    "awaiting_agent",
-    "awaiting_review",
-    "researching",
-    "accepted",
-    "completed",
-    "rejected",
-    "escalated",
-    "failed",
-    "cancelled",
-]
 IterationStatus = Literal["scoring", "fused", "decided", "failed", "stuck"]
 
 #: A task by name only (its default queue) or as ``{"task": ..., "queue": ...}``.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal, get_args
 
 from sqlalchemy import (
     JSON,
@@ -34,7 +34,8 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-JOB_STATUSES: tuple[str, ...] = (
+#: A job's status, as a type (the HTTP API's schema enumerates it) and as values.
+JobStatus = Literal[
     "pending",
     "running",
     "awaiting_agent",
@@ -46,7 +47,8 @@ JOB_STATUSES: tuple[str, ...] = (
     "escalated",
     "failed",
     "cancelled",
-)
+]
+JOB_STATUSES: tuple[str, ...] = get_args(JobStatus)
 #: Job statuses a new iteration never moves a job out of.
 TERMINAL_JOB_STATUSES: frozenset[str] = frozenset(
     {"accepted", "completed", "rejected", "failed", "cancelled"}

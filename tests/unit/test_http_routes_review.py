@@ -22,8 +22,8 @@ from scoregate.pipelines.embedded import embedded_context
 from scoregate.schemas.loop import EXTERNAL_AGENT
 from scoregate.server import ApiService, create_app
 from scoregate.server.auth import new_key, parse_keys
-from scoregate.server.bodies import JobDetail, JobStatus
-from scoregate.storage.tables import JOB_STATUSES
+from scoregate.server.bodies import JobDetail
+from scoregate.storage.tables import JOB_STATUSES, JobStatus
 from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels, Recorder
 from tests.server_client import AppClient
 from tests.unit.test_http_edges import BrokerDown, BrokerUp
