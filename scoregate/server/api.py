@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Query, Request, Response
@@ -241,13 +243,25 @@ def _summary(row: dict[str, Any]) -> JobSummary:
     )
 
 
-async def _resolve(request: Request, ref: str) -> str:
+@contextmanager
+def _job_problems(bad_at: str | None = None) -> Iterator[None]:
+    """The service's refusals as problems: no such job (404), a state that does not allow
+    it (409) and, with ``bad_at``, an invalid value there (422)."""
     try:
-        return await run_in_threadpool(service_of(request).resolve, ref)
+        yield
     except NotFoundError as exc:
         raise Problem(404, str(exc), type_="not-found") from exc
     except ConflictError as exc:
         raise _conflict(exc) from exc
+    except ValueError as exc:
+        if bad_at is None:
+            raise
+        raise _bad(exc, request_at=bad_at) from exc
+
+
+async def _resolve(request: Request, ref: str) -> str:
+    with _job_problems():
+        return await run_in_threadpool(service_of(request).resolve, ref)
 
 
 async def _await_change(
@@ -287,10 +301,8 @@ async def job_state(
     (``action``), without the texts and the audit trail. With ``wait``, a long poll."""
     full = await _resolve(request, job_id)
     await _await_change(request, full, wait, since_status, since_iteration)
-    try:
+    with _job_problems():
         state = await run_in_threadpool(service_of(request).state, full)
-    except NotFoundError as exc:
-        raise Problem(404, str(exc), type_="not-found") from exc
     return JSONResponse({**state, "url": job_url(full)})
 
 
@@ -315,10 +327,8 @@ async def get_job(
     """
     full = await _resolve(request, job_id)
     await _await_change(request, full, wait, since_status, since_iteration)
-    try:
+    with _job_problems():
         job = await run_in_threadpool(service_of(request).job, full, include_content=content)
-    except NotFoundError as exc:
-        raise Problem(404, str(exc), type_="not-found") from exc
     # Sent as built: the shape is JobDetail's, which a test checks against every field.
     return JSONResponse(job)
 
@@ -393,14 +403,8 @@ async def cancel(
         )
     who = recorded_name(request, caller, body.actor or body.reviewer)
     full = await _resolve(request, job_id)
-    try:
+    with _job_problems(bad_at="body"):
         was, status = await run_in_threadpool(service_of(request).cancel, full, who, body.note)
-    except NotFoundError as exc:
-        raise Problem(404, str(exc), type_="not-found") from exc
-    except ConflictError as exc:
-        raise _conflict(exc) from exc
-    except ValueError as exc:
-        raise _bad(exc, request_at="body") from exc
     done = {"id": full, "previous_status": was, "actor": who, "status": status}
     return Cancelled.model_validate(done)
 
@@ -479,14 +483,8 @@ async def agent_error(
     ``task_id`` sent before)."""
     full = await _resolve(request, job_id)
     report = body.model_dump(exclude_none=True)
-    try:
+    with _job_problems(bad_at="body"):
         reply = await run_in_threadpool(service_of(request).agent_error, full, report)
-    except NotFoundError as exc:
-        raise Problem(404, str(exc), type_="not-found") from exc
-    except ConflictError as exc:
-        raise _conflict(exc) from exc
-    except ValueError as exc:
-        raise _bad(exc, request_at="body") from exc
     return AgentReplyTaken.model_validate(reply)
 
 
