@@ -163,16 +163,7 @@ def test_a_programming_error_that_is_not_the_schema_takes_the_per_item_path(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A lost GRANT or a bug is no `db upgrade` matter: each job fails with its error."""
-    monkeypatch.setattr(batch_runner, "skip_recorded", lambda name, items: items)
-    guard = reliability.DeliveryGuard(None, limit=3)
-    monkeypatch.setattr(batch_runner, "delivery_guard", lambda: guard)
-    failed: list[Any] = []
-    monkeypatch.setattr(batch_runner, "_fail_item", lambda *a: failed.append(a))
-    requests = [
-        SimpleNamespace(id=t, args=(), kwargs={"job_id": f"j{t}", "n": 1}, request_dict={})
-        for t in "ab"
-    ]
-    out = batch_runner.run_batch(_Task(), requests, ("job_id", "n"), _no_privilege)
+    task, failed, out = _batch_of_two(monkeypatch, _no_privilege)
     assert len(failed) == 2 and set(out["failed"]) == {"a", "b"}
     assert not [r for r in caplog.records if "scoregate db" in r.getMessage()]
 
@@ -185,9 +176,11 @@ class _Task:
         self.app = SimpleNamespace(send_task=lambda name, **kw: self.sent.append(kw))
 
 
-def test_a_batch_on_an_old_schema_is_not_retried_and_logs_one_line(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
+def _batch_of_two(
+    monkeypatch: pytest.MonkeyPatch, handler: Any
+) -> tuple[_Task, list[Any], dict[str, Any]]:
+    """Run a batch of two messages through ``handler``: the task (what it re-sent), the
+    jobs failed, and the batch's report."""
     monkeypatch.setattr(batch_runner, "skip_recorded", lambda name, items: items)
     guard = reliability.DeliveryGuard(None, limit=3)
     monkeypatch.setattr(batch_runner, "delivery_guard", lambda: guard)
@@ -198,8 +191,14 @@ def test_a_batch_on_an_old_schema_is_not_retried_and_logs_one_line(
         SimpleNamespace(id=t, args=(), kwargs={"job_id": f"j{t}", "n": 1}, request_dict={})
         for t in "ab"
     ]
+    return task, failed, batch_runner.run_batch(task, requests, ("job_id", "n"), handler)
+
+
+def test_a_batch_on_an_old_schema_is_not_retried_and_logs_one_line(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
-    out = batch_runner.run_batch(task, requests, ("job_id", "n"), _undefined_column)
+    task, failed, out = _batch_of_two(monkeypatch, _undefined_column)
     assert task.sent == [] and failed == []  # no retry, no job failed on that schema
     assert set(out["failed"]) == {"a", "b"}
     lines = [r for r in caplog.records if "scoregate db" in r.getMessage()]
