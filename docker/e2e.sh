@@ -87,8 +87,11 @@ jobs='{"query": "Summarise the report in two sentences without prices", "content
 {"query": "Describe photosynthesis in one sentence", "content": "I like trains and the colour blue."}'
 run=$SECONDS
 deadline=$((SECONDS + TIMEOUT))
+# --wait exits 4 when a job is not approved: the last answer is off topic, so 4 is expected
+rc=0
 ids="$(dc exec -T control sh -c 'cat > /tmp/jobs.jsonl && scoregate submit --file /tmp/jobs.jsonl --wait --timeout '"$TIMEOUT"' >/tmp/ids 2>/tmp/err; rc=$?; cat /tmp/ids; cat /tmp/err >&2; exit $rc' <<<"$jobs")" \
-  || fail "submit --wait failed"
+  || rc=$?
+[ "$rc" = 4 ] || fail "submit --wait exited $rc, expected 4 (the off-topic answer is not approved)"
 jobs_s=$((SECONDS - run))
 ids="$(grep -E '^[0-9a-f-]{16,}$' <<<"$ids" || true)"
 [ "$(wc -l <<<"$ids")" = 6 ] || fail "submit printed $(wc -l <<<"$ids") job ids, expected 6: $ids"
