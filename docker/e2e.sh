@@ -116,9 +116,11 @@ first="$(head -1 <<<"$ids")"
 dc exec -T control scoregate jobs show "$first" >/dev/null || fail "scoregate jobs show $first failed"
 
 say "checking the sweeper (it runs in the control worker)"
-# A run of the task, counted by the worker itself (an idle sweep logs at DEBUG only).
-until dc exec -T control celery -A scoregate.workers inspect stats 2>/dev/null \
-  | grep -q 'scoregate\.control\.sweep'; do
+# A run of the task, counted by the worker itself (an idle sweep logs at DEBUG only). The
+# reply is read whole before grep: `grep -q` would close the pipe early, and pipefail
+# would then count celery's broken pipe as a miss.
+until stats="$(dc exec -T control celery -A scoregate.workers inspect stats -t 5 2>/dev/null || true)"
+  grep -q 'scoregate\.control\.sweep' <<<"$stats"; do
   [ "$SECONDS" -lt "$deadline" ] || fail "the control worker never ran scoregate.control.sweep"
   sleep 5
 done
