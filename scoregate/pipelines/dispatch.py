@@ -61,6 +61,11 @@ class CeleryDispatcher:
     def __init__(self, app: Any) -> None:
         self._app = app
 
+    @property
+    def app(self) -> Any:
+        """The Celery app it publishes through (its connection settings, its pool)."""
+        return self._app
+
     def _signature(self, msg: Message) -> Any:
         options = {"queue": msg.queue} if msg.queue else {}
         return self._app.signature(msg.task, kwargs=msg.kwargs, **options)

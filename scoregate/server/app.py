@@ -84,8 +84,10 @@ class BrokerCheck:
 
 
 def _service_broker_check(service: ApiService) -> Callable[[], bool]:
-    """A probe of the broker ``service``'s settings name (its app is made on first use)."""
-    celery = functools.cache(lambda: serve.publishing_app(service.ctx.settings))
+    """A probe of the broker ``service`` publishes to: through its dispatcher's own Celery
+    app (the same connection settings and pool), else one made on first use."""
+    own = getattr(service.ctx.dispatcher, "app", None)
+    celery = functools.cache(lambda: own or serve.publishing_app(service.ctx.settings))
     return lambda: serve.broker_reachable(celery())
 
 
