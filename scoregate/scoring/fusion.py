@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from scoregate.config.scoring_yaml import ActionThresholds, ScoringConfig
@@ -16,7 +17,7 @@ from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
 from scoregate.scoring.language import LANGUAGE_NAMES, foreign_language
 from scoregate.scoring.phrasing import short_answer_asked
-from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.request_analysis import RequestAnalysis, analyze
 from scoregate.scoring.restated import contradicted
 from scoregate.scoring.text import sanitize_reasons
 
@@ -155,17 +156,64 @@ def _components(tracks: dict[str, TrackScore]) -> dict[str, float]:
     return comps
 
 
+def _quoted(phrases: list[str], limit: int = 3) -> str:
+    shown = [f"'{p}'" for p in dict.fromkeys(phrases)]
+    more = len(shown) - limit
+    return ", ".join(shown[:limit]) + (f" and {more} more" if more > 0 else "")
+
+
+def precision_suggestion(
+    base: str,
+    track: TrackScore,
+    analysis: RequestAnalysis,
+    cuts: ActionThresholds,
+    capped: Sequence[str] = (),
+) -> str:
+    """What the agent is told when the precision track is among the weakest: the configured
+    text, then what this request and this answer give to act on. The evidence the track found
+    comes first; else what the request rules out, or the parts it asks, to check against;
+    else it says plainly that no specific fault was found (or points to the reasons, when a
+    check capped the score), with the model's score and the accept cut, so that a generic
+    line is never read as a diagnosis."""
+    found = [str(v) for v in track.details.get("violations", [])]
+    if found:
+        return f"{base} Fix: {'; '.join(found[:3])}."
+    score = track.score or 0.0
+    fit = f"the model rates the fit {score:.2f}, below the accept cut {cuts.accept:.2f}"
+    if capped:  # the answer-side checks found something: the reasons name it
+        return f"{base} {fit[0].upper()}{fit[1:]}; see the reasons for what the checks found."
+    if analysis.exclusions:
+        ruled = _quoted([e.phrase for e in analysis.exclusions])
+        return f"{base} No excluded item was found in the answer, but {fit}: check {ruled}."
+    if analysis.asks:
+        parts = _quoted(list(analysis.asks))
+        return f"{base} No specific fault was found, but {fit}: answer each part ({parts})."
+    return f"{base} No specific fault was found, but {fit}."
+
+
 def _weakest(
-    tracks: dict[str, TrackScore], weights: dict[str, float], cfg: ScoringConfig
+    tracks: dict[str, TrackScore],
+    weights: dict[str, float],
+    cfg: ScoringConfig,
+    analysis: RequestAnalysis,
+    cuts: ActionThresholds,
+    capped: list[str],
 ) -> list[WeakFactor]:
     n = cfg.fusion.weakest_count
     scored = [
         (t.score, name) for name, t in tracks.items() if name in weights and t.score is not None
     ]
+
+    def suggestion(name: str) -> str:
+        text = cfg.fusion.suggestions.get(name, "")
+        if name == "precision":
+            return precision_suggestion(text, tracks[name], analysis, cuts, capped)
+        return text
+
     out = [
-        WeakFactor(factor=name, score=round(s, 4), suggestion=cfg.fusion.suggestions.get(name, ""))
+        WeakFactor(factor=name, score=round(s, 4), suggestion=suggestion(name))
         for s, name in sorted(scored)
-        if name != "heuristics" and s < cfg.actions.accept
+        if name != "heuristics" and s < cuts.accept
     ]
     heur = tracks.get("heuristics")
     if heur is not None and heur.ok:
@@ -479,6 +527,7 @@ def fuse(
     calibrated, _ = calibrate(score, cfg.heuristics.calibration, request.metadata, calibrator)
     metrics = tracks.get("metrics")
     score_100 = percent(score)
+    analysis = analyze(request.query)
     return ScoreResult(
         score=score,
         score_100=score_100,
@@ -492,9 +541,9 @@ def fuse(
         components=_components(tracks),
         weights={n: round(w, 4) for n, w in weights.items()},
         profile=profile_name,
-        analysis=analyze(request.query).to_dict(),
+        analysis=analysis.to_dict(),
         reasons=_reasons(tracks, notes, capped, weights, cfg),
-        weakest_factors=_weakest(tracks, weights, cfg),
+        weakest_factors=_weakest(tracks, weights, cfg, analysis, cuts, capped),
         dashboard=_dashboard(score_100, band, tracks, mass),
         gate=gate_tier,
         raw_metrics=metrics.details.get("raw")
