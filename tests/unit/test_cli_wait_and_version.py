@@ -454,3 +454,20 @@ def test_worker_with_a_bad_scoring_config_exits_2_saying_so_once(
     [line] = out.output.strip().splitlines()
     assert line.startswith(f"error: invalid configuration: scoring config {bad}: actions:")
     assert started == []  # no Celery worker to say it a second time
+
+
+def test_the_package_metadata_reads_the_one_version():
+    """pyproject.toml takes the version from scoregate/_version.py, and the changelog has an
+    entry for it, so a release cannot ship with the three out of step."""
+    import tomllib
+    from pathlib import Path
+
+    from scoregate import __version__
+
+    root = Path(__file__).resolve().parents[2]
+    project = tomllib.loads((root / "pyproject.toml").read_text())
+    assert "version" not in project["project"]
+    assert project["project"]["dynamic"] == ["version"]
+    attr = project["tool"]["setuptools"]["dynamic"]["version"]["attr"]
+    assert attr == "scoregate._version.__version__"
+    assert f"\n## {__version__} (" in (root / "CHANGELOG.md").read_text()
