@@ -24,6 +24,9 @@ def _default_database_url() -> str:
     return f"sqlite:///{home / 'scoregate.db'}"
 
 
+#: ``SCOREGATE_LOG_FORMAT``'s choices.
+LOG_FORMATS = ("text", "json")
+
 #: Broker schemes named in the error for an unknown one.
 _COMMON_BROKERS = frozenset({"amqp", "amqps", "pyamqp", "redis", "rediss", "sqs", "memory"})
 
@@ -87,6 +90,9 @@ class Settings(BaseSettings):
     agent_queue: str = Field(default="agents", pattern=r"^[A-Za-z0-9_.:-]{1,100}$")
     #: Times a failed agent task is sent again before its job fails (or escalates).
     agent_error_retries: int = Field(default=1, ge=0, le=20)
+    #: ``text``: Celery's and uvicorn's lines; ``json``: one JSON object per record and line
+    #: (``scoregate.logs``), for a log shipper.
+    log_format: Literal["text", "json"] = "text"
 
     @field_validator("hooks_queue", "agent_queue")
     @classmethod
@@ -99,6 +105,19 @@ class Settings(BaseSettings):
                 " consume, e.g. 'hooks' or 'agents'"
             )
         return v
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _log_format(cls, v: Any) -> Any:
+        if not isinstance(v, str):
+            return v
+        choice = v.strip().lower()
+        if choice not in LOG_FORMATS:
+            raise ValueError(
+                f"SCOREGATE_LOG_FORMAT={v!r} is not a log format: use text (the default)"
+                " or json (one JSON object per line)"
+            )
+        return choice
 
     @field_validator("broker_url")
     @classmethod

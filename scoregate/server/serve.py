@@ -8,7 +8,8 @@ import logging
 import time
 from typing import Any
 
-from scoregate.config.settings import Settings
+from scoregate.config.settings import Settings, get_settings
+from scoregate.logs import one_line, uvicorn_log_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.server.auth import ApiKey, parse_keys
 from scoregate.server.service import ApiService
@@ -101,12 +102,21 @@ def broker_reachable(app: Any) -> bool:
                 max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT_S
             )
     except Exception as exc:  # a probe: any failure means unreachable
-        log.warning("broker unreachable: %s", exc)
+        log.warning("broker unreachable: %s", one_line(exc))
         return False
     return True
 
 
 def run(app: Any, host: str, port: int) -> None:
+    """Serve ``app`` with uvicorn, its logs in ``SCOREGATE_LOG_FORMAT`` (timestamped text,
+    or JSON lines)."""
     import uvicorn
 
-    uvicorn.run(app, host=host, port=port, log_level="info", server_header=False)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        log_config=uvicorn_log_config(get_settings().log_format),
+        server_header=False,
+    )

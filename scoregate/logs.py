@@ -1,0 +1,215 @@
+"""Log records for production: ``SCOREGATE_LOG_FORMAT`` is ``text`` (the default) or ``json``.
+
+In ``json`` every record is one JSON object on one line, with ``ts`` (RFC 3339, UTC, ``Z``),
+``level``, ``logger``, ``message``, for an exception ``exc_type`` and ``exc`` (the traceback,
+as one string), and the fields the caller passed with ``extra=``. ``scoregate serve`` gets
+its uvicorn ``log_config`` from :func:`uvicorn_log_config`; a worker's Celery loggers get
+the formatter through :func:`install_celery_logging`. In ``text`` records keep Celery's and
+uvicorn's look (uvicorn's with a timestamp), and :func:`one_line` keeps a database error's
+message on the line that logs it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from scoregate.config.settings import get_settings
+
+#: The attributes every ``LogRecord`` has; any other attribute came from ``extra=``.
+_RECORD_FIELDS = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {
+    "message",
+    "asctime",
+    "taskName",
+    "color_message",  # uvicorn's copy of the message with terminal colours
+}
+
+#: SQLAlchemy's pointer to its error pages, appended to each of its errors.
+_BACKGROUND = re.compile(r"\s*\(Background on this error at: [^)]*\)")
+#: Postgres marks the error's position with a line holding only ``^``.
+_CARET = re.compile(r"^\s*\^\s*$")
+
+#: uvicorn's access record's arguments, in order, under the names a JSON line gives them.
+_ACCESS_FIELDS = ("client", "method", "path", "http_version", "status")
+
+#: Text mode: uvicorn's formats, each after a timestamp.
+_TEXT_DEFAULT = "%(asctime)s %(levelprefix)s %(message)s"
+_TEXT_ACCESS = '%(asctime)s %(levelprefix)s %(client_addr)s - "%(request_line)s" %(status_code)s'
+
+
+def one_line(exc: BaseException, limit: int = 1000) -> str:
+    """``exc``'s message on one line, at most ``limit`` characters, for a log line.
+
+    SQLAlchemy's message spans lines (the driver's words, ``[SQL: ...]``, ``[parameters:
+    ...]``, ``(Background on this error at: ...)``): the lines are joined with ``"; "``,
+    a bracketed part's own lines with a space, and the link and Postgres's ``^`` marker
+    dropped. An empty message gives the exception's type name.
+    """
+    parts: list[str] = []
+    for raw in _BACKGROUND.sub("", str(exc)).splitlines():
+        line = raw.strip()
+        if not line or _CARET.match(line):
+            continue
+        if parts and parts[-1].startswith("[") and not parts[-1].endswith("]"):
+            parts[-1] += " " + line
+        else:
+            parts.append(line)
+    text = "; ".join(parts) or type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _exc_type(exc_type: type[BaseException]) -> str:
+    """The name a traceback's last line gives: qualified, but bare for a builtin."""
+    module = exc_type.__module__
+    if module in ("builtins", "__main__"):
+        return exc_type.__qualname__
+    return f"{module}.{exc_type.__qualname__}"
+
+
+def rfc3339(created: float) -> str:
+    """``created`` (seconds since the epoch) as RFC 3339 in UTC: ``2026-12-01T09:30:05.123Z``."""
+    moment = datetime.fromtimestamp(created, UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per record, on one line (newlines inside are escaped)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        doc: dict[str, Any] = {
+            "ts": rfc3339(record.created),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        doc.update(self.fields(record))
+        if record.exc_info and record.exc_info[0] is not None:
+            doc["exc_type"] = _exc_type(record.exc_info[0])
+            if not record.exc_text:
+                record.exc_text = self.formatException(record.exc_info)
+        if record.exc_text:
+            doc["exc"] = record.exc_text
+        if record.stack_info:
+            doc["stack"] = self.formatStack(record.stack_info)
+        extra = {
+            k: v for k, v in vars(record).items() if k not in _RECORD_FIELDS and k not in doc
+        }
+        try:
+            return json.dumps({**doc, **extra}, default=str)
+        except ValueError:  # an extra field that refers to itself: the line without extras
+            return json.dumps(doc, default=str)
+
+    def fields(self, record: logging.LogRecord) -> dict[str, Any]:
+        """Fields a subclass adds from the record (none here)."""
+        return {}
+
+
+class JsonAccessFormatter(JsonFormatter):
+    """uvicorn's access log: the request's parts as fields too (``client``, ``method``,
+    ``path``, ``http_version``, ``status``)."""
+
+    def fields(self, record: logging.LogRecord) -> dict[str, Any]:
+        args = record.args
+        if isinstance(args, tuple) and len(args) == len(_ACCESS_FIELDS):
+            return dict(zip(_ACCESS_FIELDS, args, strict=True))
+        return {}
+
+
+class JsonTaskFormatter(JsonFormatter):
+    """Celery's task logger: the running task's ``task_id`` and ``task_name`` too."""
+
+    def fields(self, record: logging.LogRecord) -> dict[str, Any]:
+        from celery._state import get_current_task
+
+        task = get_current_task()
+        if task is None or not task.request:
+            return {}
+        return {"task_id": task.request.id, "task_name": task.name}
+
+
+def json_logs() -> bool:
+    """Whether ``SCOREGATE_LOG_FORMAT`` asks for JSON lines."""
+    return get_settings().log_format == "json"
+
+
+def uvicorn_log_config(log_format: str) -> dict[str, Any]:
+    """The ``log_config`` ``scoregate serve`` gives uvicorn: its error and access logs with
+    timestamps (``text``) or as JSON lines (``json``), and a handler on the root logger in
+    the same format, so scoregate's, SQLAlchemy's and alembic's records look alike."""
+    if log_format == "json":
+        formatters: dict[str, Any] = {
+            "default": {"()": "scoregate.logs.JsonFormatter"},
+            "access": {"()": "scoregate.logs.JsonAccessFormatter"},
+        }
+    else:
+        formatters = {
+            "default": {"()": "uvicorn.logging.DefaultFormatter", "fmt": _TEXT_DEFAULT},
+            "access": {"()": "uvicorn.logging.AccessFormatter", "fmt": _TEXT_ACCESS},
+        }
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": formatters,
+        "handlers": {
+            "default": {
+                "formatter": "default",
+                "class": "logging.StreamHandler",
+                "stream": "ext://sys.stderr",
+            },
+            "access": {
+                "formatter": "access",
+                "class": "logging.StreamHandler",
+                "stream": "ext://sys.stdout",
+            },
+        },
+        "loggers": {
+            "uvicorn": {"handlers": ["default"], "level": "INFO", "propagate": False},
+            "uvicorn.error": {"level": "INFO"},
+            "uvicorn.access": {"handlers": ["access"], "level": "INFO", "propagate": False},
+        },
+        "root": {"handlers": ["default"]},
+    }
+
+
+def json_on_celery_logger(logger: logging.Logger | None = None, **_: Any) -> None:
+    """Celery's ``after_setup_logger`` receiver: with ``SCOREGATE_LOG_FORMAT=json`` the
+    root logger's handlers (and the multiprocessing logger's) write JSON lines."""
+    if logger is None or not json_logs():
+        return
+    from celery.utils.log import get_multiprocessing_logger
+
+    _format_handlers(logger, JsonFormatter())
+    mp_logger = get_multiprocessing_logger()
+    if mp_logger is not None:
+        _format_handlers(mp_logger, JsonFormatter())
+
+
+def json_on_celery_task_logger(logger: logging.Logger | None = None, **_: Any) -> None:
+    """Celery's ``after_setup_task_logger`` receiver: the task logger (which does not
+    propagate) writes JSON lines with the task's id and name."""
+    if logger is not None and json_logs():
+        _format_handlers(logger, JsonTaskFormatter())
+
+
+def _format_handlers(logger: logging.Logger, formatter: logging.Formatter) -> None:
+    for handler in logger.handlers:
+        if not isinstance(handler, logging.NullHandler):
+            handler.setFormatter(formatter)
+
+
+def install_celery_logging() -> None:
+    """Connect the JSON formatter to Celery's logging signals (once, however often called).
+
+    Celery sends them after it set up its handlers, in a worker and in beat; with
+    ``SCOREGATE_LOG_FORMAT=text`` the receivers leave Celery's format as it is."""
+    from celery import signals
+
+    signals.after_setup_logger.connect(
+        json_on_celery_logger, weak=False, dispatch_uid="scoregate.logs.root"
+    )
+    signals.after_setup_task_logger.connect(
+        json_on_celery_task_logger, weak=False, dispatch_uid="scoregate.logs.task"
+    )
