@@ -22,6 +22,9 @@ from scoregate.reports.terminal import make_console, safe
 DB_ERROR_EXIT = 1
 
 _URL_HINT = "check SCOREGATE_DATABASE_URL"
+#: The fix of a database that refused or timed out a connection: most often a restart, so
+#: the URL (on the line already) is named only where it looks wrong itself (above).
+_OUTAGE_HINT = "wait if it is restarting, or check that the database server is up"
 #: (text in the driver's message, what failed, how to fix it), first match wins.
 _CAUSES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (
@@ -36,18 +39,40 @@ _CAUSES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     ),
     (
         (
+            "could not translate host name",
+            "failed to resolve host",
+            "name or service not known",
+            "nodename nor servname",
+        ),
+        "cannot reach the database",
+        "no such host: check the host in SCOREGATE_DATABASE_URL",
+    ),
+    (
+        ("unable to open",),  # SQLite: no such directory, or not a file
+        "cannot reach the database",
+        "check the file's path in SCOREGATE_DATABASE_URL",
+    ),
+    (
+        (
             "connection refused",
             "could not connect",
             "connection failed",
             "timeout expired",
-            "could not translate host name",
-            "name or service not known",
-            "unable to open",
+            "timed out",
+            "server closed the connection",
+            "terminating connection",
+            "the database system is",  # starting up, shutting down, in recovery mode
+            "not currently accepting connections",
+            "too many clients",
+            "remaining connection slots",
+            "connection reset",
         ),
         "cannot reach the database",
-        "start the database server or " + _URL_HINT,
+        _OUTAGE_HINT,
     ),
 )
+#: SQLAlchemy's classes of an error of the connection, not of the statement.
+_CONNECTION_ERRORS = frozenset({"OperationalError", "InterfaceError", "DisconnectionError"})
 #: A schema that is missing or older than the code (SQLite's words, psycopg's error types).
 MISSING_SCHEMA = ("no such table", "no such column", "undefinedtable", "undefinedcolumn")
 
@@ -88,7 +113,9 @@ def describe(exc: BaseException, url: str) -> str:
     for markers, what, fix in _CAUSES:
         if any(m in low for m in markers):
             return f"{what} at {url} ({reason}); {fix}"
-    return f"database error at {url} ({type(exc).__name__}: {reason}); {_URL_HINT}"
+    # a connection that failed another way is a database away more often than a wrong URL
+    fix = _OUTAGE_HINT if type(exc).__name__ in _CONNECTION_ERRORS else _URL_HINT
+    return f"database error at {url} ({type(exc).__name__}: {reason}); {fix}"
 
 
 def _reason(exc: BaseException) -> str:

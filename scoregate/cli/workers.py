@@ -92,9 +92,10 @@ def workers(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Live workers (Celery ping) with the queues each consumes and the scoring config each
-    runs; exit 1 when none answers, when a pool given to --require has no worker, or when
-    the fusion and control workers run different scoring configs."""
+    """Live workers (Celery ping) with the queues each consumes, the scoring config each
+    runs and its scoregate version; exit 1 when none answers, when a pool given to
+    --require has no worker, or when the fusion and control workers run different scoring
+    configs."""
     from scoregate.config.settings import get_settings
 
     required = required_pools(require)
@@ -114,6 +115,8 @@ def workers(
         for name, queues in sorted(found.items()):
             config = configs.get(name)
             shown = f"\tconfig {config['digest']} ({config['path']})" if config else ""
+            if config:
+                shown += f"\tscoregate {config.get('version', UNKNOWN_VERSION)}"
             print(f"{name}\t{','.join(queues) or '-'}{shown}")
     split = config_split(found, configs)
     if split:
@@ -139,6 +142,8 @@ def workers(
         raise typer.Exit(NONE_ANSWERED)
 
 
+#: The version shown for a worker that says its config but not its version (an older one).
+UNKNOWN_VERSION = "unknown"
 #: The pools whose scoring config decides a job: the cut points travel with the fused result.
 DECIDING_POOLS = ("fusion", "control")
 
@@ -226,8 +231,9 @@ def config_notes(found: dict[str, list[str]], configs: dict[str, dict[str, str]]
 
 
 def worker_configs(timeout: float) -> dict[str, dict[str, str]]:
-    """Node name -> the scoring config it runs (``path``, ``digest``), for every worker
-    that answers ``scoregate_config`` (an older worker does not: it is left out)."""
+    """Node name -> the scoring config it runs (``path``, ``digest``) and its scoregate
+    ``version`` (``unknown`` from a worker older than that answer), for every worker that
+    answers ``scoregate_config`` (an older worker does not: it is left out)."""
     from kombu.exceptions import OperationalError
 
     from scoregate.workers.app import get_app
@@ -240,7 +246,11 @@ def worker_configs(timeout: float) -> dict[str, dict[str, str]]:
     for reply in replies or []:
         for name, answer in reply.items():
             if isinstance(answer, dict) and {"path", "digest"} <= set(answer):
-                out[name] = {"path": str(answer["path"]), "digest": str(answer["digest"])}
+                out[name] = {
+                    "path": str(answer["path"]),
+                    "digest": str(answer["digest"]),
+                    "version": str(answer.get("version") or UNKNOWN_VERSION),
+                }
     return out
 
 

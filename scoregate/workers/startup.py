@@ -5,14 +5,21 @@
   disk: it refuses to start (exit 2) with one line; its processes load the models as they
   start (``workers.models``).
 - A pool worker with a broker but no ``SCOREGATE_DATABASE_URL``, or on a database with
-  no scoregate tables or at an older migration: it refuses to start (exit 2), one line.
+  no scoregate tables or at an older migration (Postgres, or a SQLite file named in the
+  URL): it refuses to start (exit 2), one line.
+- A database that does not answer at start: one ERROR line, and the worker starts; once
+  the database answers, a thread checks its schema and stops a pool worker (exit 2, one
+  ERROR line) on a schema it cannot use (:func:`watch_schema`).
+- A node name another live worker on the broker answers to: one WARNING naming ``--name``
+  (:func:`check_node_name`, at ready, at most :data:`NAME_CHECK_TIMEOUT_S`).
 - No Redis: one line at start says which features are off.
 - Redis broker: the visibility timeout of the pools it serves (:data:`VISIBILITY_S`),
   and per pool its own unacked-message keys, so one pool's timeout never restores
   another pool's messages.
 - Queues declared the old way (every pool queue bound to exchange ``control`` with key
   ``control``) lose that binding: a message for ``control`` arrives in one queue only.
-- ``celery inspect scoregate_config`` answers each worker's scoring config file and digest.
+- ``celery inspect scoregate_config`` answers each worker's scoring config file and digest,
+  and its scoregate version.
 - A worker that consumes ``control`` sends the sweeper every ``SCOREGATE_SWEEP_INTERVAL_S``
   (unless ``SCOREGATE_SWEEPER=0``): no ``--beat`` needed. Celery's ``received`` and
   ``succeeded`` lines of a sweep that found nothing to do are logged at DEBUG.
@@ -24,13 +31,17 @@ import difflib
 import logging
 import os
 import sys
-from collections.abc import Iterable, Mapping
+import threading
+import uuid
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from celery import bootsteps, signals
 from celery.worker.control import inspect_command
 
 from scoregate import extras
+from scoregate._version import __version__
 from scoregate.config.settings import Settings, get_settings
 from scoregate.pipelines.context import POOLS, SWEEP
 from scoregate.workers.reliability import config_identity, transport_options
@@ -95,11 +106,37 @@ def pool_transport_options(
     return options
 
 
+#: Words of a driver's refusal that say the URL itself is wrong (a host that does not
+#: resolve, a login or database the server does not know), not a database restarting.
+URL_FAULTS = (
+    "authentication failed",
+    "access denied",
+    "does not exist",
+    "unknown database",
+    "could not translate host name",
+    "failed to resolve host",
+    "name or service not known",
+    "nodename nor servname",
+    "invalid dsn",
+    "invalid connection option",
+)
+#: The fix of a database that refused or timed out the connection: most often a restart.
+OUTAGE_FIX = "wait if it is restarting, or check that the database server is up"
+
+
+def outage_fix(reason: str) -> str:
+    """How to mend a connection the database did not take: check the URL when ``reason``
+    says the URL is wrong (:data:`URL_FAULTS`), else wait or check the server."""
+    low = reason.lower()
+    return f"check {DATABASE_VAR}" if any(m in low for m in URL_FAULTS) else OUTAGE_FIX
+
+
 def database_line(settings: Settings) -> str | None:
     """The start-up line naming a database the worker cannot reach; None when it answers.
 
     The worker still starts (the database may only be restarting): each task retries the
-    fault for about 5 minutes, and the sweeper sends it again later. But a wrong URL shows
+    fault for about 5 minutes, and the sweeper sends it again later; a pool worker checks
+    the schema once the database answers (:func:`watch_schema`). But a wrong URL shows
     here, at start, not as jobs failing minutes later."""
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
@@ -109,7 +146,7 @@ def database_line(settings: Settings) -> str | None:
     url = resolve_url()
     backend = make_url(url).get_backend_name()
     if backend == "sqlite":
-        return None  # a file: connecting would create it
+        return None  # a file: connecting would create it (:func:`sqlite_file_line`)
     args = {"connect_timeout": 5} if backend == "postgresql" else {}
     engine = create_engine(url, connect_args=args)
     try:
@@ -119,11 +156,32 @@ def database_line(settings: Settings) -> str | None:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         return (
             f"database unreachable at {redact_url(url)}: {first}; this worker's tasks will"
-            " retry and then be re-sent by the sweeper: check SCOREGATE_DATABASE_URL"
+            f" retry and then be re-sent by the sweeper: {outage_fix(first)}"
         )
     finally:
         engine.dispose()
     return None
+
+
+def sqlite_file_line(url: str) -> str | None:
+    """The refusal of a SQLite URL whose file does not exist; None for any other URL.
+
+    Connecting would make an empty file there, which the schema check then refuses: the
+    refusal comes first, and no file is left behind."""
+    from sqlalchemy.engine import make_url
+
+    from scoregate.storage.db import UPGRADE_HINT, redact_url
+
+    parsed = make_url(url)
+    database = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or database in ("", ":memory:"):
+        return None
+    if database.startswith("file:") or Path(database).expanduser().exists():
+        return None
+    return (
+        f"scoregate: the database at {redact_url(url)} has no scoregate tables (the file"
+        f" does not exist); {UPGRADE_HINT}, or check {DATABASE_VAR}"
+    )
 
 
 def missing_database_line(
@@ -253,7 +311,12 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
             ", ".join(pools + others) or "no queue",
         )
     identity = config_identity()
-    log.info("scoring config: %s (digest %s)", identity["path"], identity["digest"])
+    log.info(
+        "scoregate %s, scoring config: %s (digest %s)",
+        __version__,
+        identity["path"],
+        identity["digest"],
+    )
     off = redis_off_line(settings)
     if off:
         log.warning(off)
@@ -271,7 +334,8 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
 @signals.celeryd_after_setup.connect
 def _check_database(instance: Any = None, **_: Any) -> None:
     """Refuse a pool worker without the shared database or on an older schema (exit 2);
-    name a database it cannot reach (it starts: the database may only be restarting).
+    name a database it cannot reach (it starts: the database may only be restarting, and
+    a pool worker checks the schema once it answers: :func:`_watch_schema`).
 
     Connected after :func:`_configure`, so a model pool without its models is refused first.
     """
@@ -281,33 +345,212 @@ def _check_database(instance: Any = None, **_: Any) -> None:
     pools = served_pools(instance.app.amqp.queues.consume_from or instance.app.amqp.queues)
     missing = missing_database_line(settings) if pools else None
     if missing:
-        print(missing, file=sys.stderr)
-        raise SystemExit(EXIT_CONFIG)
-    unreachable = database_line(settings)
-    if unreachable:
-        log.error(unreachable)
-        return
+        refuse(missing)
     from sqlalchemy.engine import make_url
 
     from scoregate.storage.db import resolve_url
 
-    if not pools or make_url(resolve_url()).get_backend_name() == "sqlite":
-        return
-    # reading the revision is not a migration: Alembic's INFO lines would only be noise
-    logging.getLogger("alembic").setLevel(logging.WARNING)
-    refusal, warning = schema_lines(settings)
+    url = resolve_url()
+    if make_url(url).get_backend_name() == "sqlite":
+        # the embedded default is migrated by whoever makes it; a file the user named is not
+        if not pools or settings.uses_default_database():
+            return
+        absent = sqlite_file_line(url)
+        if absent:
+            refuse(absent)
+    else:
+        unreachable = database_line(settings)
+        if unreachable:
+            log.error(unreachable)
+            if pools:
+                SCHEMA_UNCHECKED.set()
+            return
+        if not pools:
+            return
+    refusal, warning = quiet_schema_lines(settings)
     if refusal:
-        print(refusal, file=sys.stderr)
-        raise SystemExit(EXIT_CONFIG)
+        refuse(refusal)
     if warning:
         log.warning(warning)
+
+
+def refuse(line: str) -> None:
+    """Print the one-line refusal on stderr and stop the start (exit 2)."""
+    print(line, file=sys.stderr)
+    raise SystemExit(EXIT_CONFIG)
+
+
+def quiet_schema_lines(settings: Settings) -> tuple[str | None, str | None]:
+    """:func:`schema_lines`, without Alembic's INFO lines: reading the revision is not a
+    migration, and they would only be noise in the worker's log."""
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    return schema_lines(settings)
+
+
+#: Seconds between tries of a database that did not answer at start, until it answers.
+RECHECK_EVERY_S = 5.0
+#: Set at start when the database did not answer, so its schema is still to be checked.
+SCHEMA_UNCHECKED = threading.Event()
+#: Set when the worker shuts down: the schema watch gives up.
+WORKER_STOPPING = threading.Event()
+
+
+def schema_verdict(settings: Settings) -> tuple[str | None, str | None] | None:
+    """(refusal, warning) of the database's schema (:func:`schema_lines`); None while the
+    database does not answer."""
+    if database_line(settings) is not None:
+        return None
+    try:
+        return quiet_schema_lines(settings)
+    except Exception as exc:  # gone again between the two, or mid-restart: try later
+        log.debug("schema check postponed: %s: %s", type(exc).__name__, exc)
+        return None
+
+
+def watch_schema(
+    settings: Settings,
+    stop_worker: Callable[[int], None],
+    *,
+    every: float = RECHECK_EVERY_S,
+    stopping: threading.Event = WORKER_STOPPING,
+    verdict: Callable[[Settings], tuple[str | None, str | None] | None] = schema_verdict,
+) -> bool:
+    """Check the schema once the database first answers, as the start-up check would have.
+
+    Tries every ``every`` seconds until the database answers or ``stopping`` is set. A
+    schema the worker cannot use (no tables, an older migration) is one ERROR line naming
+    ``scoregate db upgrade``, and ``stop_worker(2)``: the worker stops consuming and exits
+    2, as when it refuses to start, so its supervisor sees it. A newer one is a WARNING.
+    Returns whether it stopped the worker.
+    """
+    while not stopping.is_set():
+        found = verdict(settings)
+        if found is None:
+            stopping.wait(every)
+            continue
+        refusal, warning = found
+        if refusal:
+            shown = refusal.removeprefix("scoregate: ")
+            log.error("%s: this worker stops (exit %d)", shown, EXIT_CONFIG)
+            stop_worker(EXIT_CONFIG)
+            return True
+        if warning:
+            log.warning(warning)
+        else:
+            log.info("the database answers now; its schema is this scoregate's")
+        return False
+    return False
+
+
+def stop_consuming(code: int) -> None:
+    """Have the worker stop as on ``SIGTERM`` (a warm shutdown), but exit ``code``: its event
+    loop reads Celery's ``should_stop`` on every turn."""
+    from celery.worker import state
+
+    state.should_stop = code
+
+
+def start_schema_watch(settings: Settings) -> threading.Thread:
+    """Run :func:`watch_schema` in a daemon thread of this (the main) process."""
+    thread = threading.Thread(
+        target=watch_schema,
+        args=(settings, stop_consuming),
+        name="scoregate-schema-watch",
+        daemon=True,
+    )
+    thread.start()
+    return thread
+
+
+@signals.worker_ready.connect
+def _watch_schema(**_: Any) -> None:
+    """The database did not answer at start: check its schema once it does (never blocking
+    the worker; the pool has forked, so no child inherits the thread)."""
+    if SCHEMA_UNCHECKED.is_set():
+        SCHEMA_UNCHECKED.clear()
+        start_schema_watch(get_settings())
+
+
+@signals.worker_shutdown.connect
+def _stop_watching(**_: Any) -> None:
+    WORKER_STOPPING.set()
+
+
+#: Seconds a ready worker waits for the answers that show its node name is taken.
+NAME_CHECK_TIMEOUT_S = 2.0
+#: The most answers the node name check waits for: Celery stops at one answer per
+#: destination unless told otherwise, and the answer it kept could be this worker's own.
+NAME_CHECK_ANSWERS = 32
+#: This worker process's own mark, in its answer to ``scoregate_node``: an answer under
+#: its node name without it comes from another worker.
+INSTANCE = uuid.uuid4().hex
+
+
+def name_clash_line(hostname: str, replies: Iterable[Mapping[str, Any]]) -> str | None:
+    """The WARNING for a node name that other live workers answer to; None when only this
+    worker does. An answer without this worker's :data:`INSTANCE` is another worker's (an
+    older scoregate answers with an error: another worker too)."""
+    answers = [a for reply in replies for name, a in reply.items() if name == hostname]
+    others = sum(1 for a in answers if not (isinstance(a, dict) and a.get("instance") == INSTANCE))
+    if not others:
+        return None
+    workers = (
+        "another live worker answers" if others == 1 else f"{others} other live workers answer"
+    )
+    return (
+        f"node name {hostname} is taken: {workers} to it on this broker, so"
+        " `scoregate workers` and `celery inspect` see them as one; give each worker its own"
+        " name with `scoregate worker --name NAME` (or `celery worker -n NAME@%h`)"
+    )
+
+
+def check_node_name(app: Any, hostname: str, timeout: float = NAME_CHECK_TIMEOUT_S) -> str | None:
+    """Ask the workers named ``hostname`` who they are; log :func:`name_clash_line` as a
+    WARNING and return it. A broker that does not answer is no clash (DEBUG line)."""
+    try:
+        replies = app.control.broadcast(
+            "scoregate_node",
+            destination=[hostname],
+            reply=True,
+            timeout=timeout,
+            limit=NAME_CHECK_ANSWERS,
+        )
+    except Exception as exc:  # the broker went away: the name is not known to clash
+        log.debug("node name check skipped: %s: %s", type(exc).__name__, exc)
+        return None
+    line = name_clash_line(hostname, replies or [])
+    if line:
+        log.warning(line)
+    return line
+
+
+@signals.worker_ready.connect
+def _check_node_name(sender: Any = None, **_: Any) -> None:
+    """At ready, in a daemon thread: the broadcast's answers take up to 2 s to gather."""
+    hostname = getattr(sender, "hostname", None)
+    if sender is None or not hostname:
+        return
+    threading.Thread(
+        target=check_node_name,
+        args=(sender.app, hostname),
+        name="scoregate-node-name",
+        daemon=True,
+    ).start()
+
+
+@inspect_command()
+def scoregate_node(state: Any, **_: Any) -> dict[str, str]:
+    """Which worker process answers to this node name (:data:`INSTANCE`): the check of a
+    node name two workers share (:func:`check_node_name`)."""
+    return {"instance": INSTANCE}
 
 
 @inspect_command()
 def scoregate_config(state: Any, **_: Any) -> dict[str, str]:
     """``celery -A scoregate.workers inspect scoregate_config``: each worker's scoring config
-    file and digest; fusion and control workers must all show one digest."""
-    return config_identity()
+    file and digest, and its scoregate version; fusion and control workers must all show
+    one digest."""
+    return {**config_identity(), "version": __version__}
 
 
 #: Celery's loggers of a task's ``received`` and ``succeeded`` lines.
