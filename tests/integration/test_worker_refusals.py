@@ -178,6 +178,8 @@ def test_a_semantic_worker_process_loads_its_model_before_its_first_batch(
 def test_a_worker_logs_its_scoring_config_and_answers_it_to_inspect(tmp_path, redis_db, own_db):
     from celery import Celery
 
+    from scoregate._version import __version__
+
     overlay = tmp_path / "overlay.yaml"
     overlay.write_text("actions:\n  accept: 0.99\n")
     env = service_env(
@@ -204,7 +206,7 @@ def test_a_worker_logs_its_scoring_config_and_answers_it_to_inspect(tmp_path, re
     digest = lines[0].rsplit("(digest ", 1)[1].rstrip(")")
     assert len(digest) == 12
     mine = [a for r in replies for node, a in r.items() if node.startswith("refusal-fusion@")]
-    assert mine == [{"path": str(overlay), "digest": digest}]
+    assert mine == [{"path": str(overlay), "digest": digest, "version": __version__}]
     # and `scoregate workers` shows it (other tests' workers may share the broker db)
     listed = json.loads(listing.stdout)
     [node] = [n for n in listed if n.startswith("refusal-fusion@")]

@@ -71,7 +71,7 @@ def test_unreachable_database_prints_one_line_and_exits_1(database_at, args):
     assert len(lines) == 1, out.output
     assert lines[0].startswith("error: cannot reach the database at ")
     assert "postgresql+psycopg://scoregate:***@127.0.0.1:1/scoregate" in lines[0]
-    assert "start the database server or check SCOREGATE_DATABASE_URL" in lines[0]
+    assert "wait if it is restarting, or check that the database server is up" in lines[0]
     assert "s3cret-pw" not in out.output and "Traceback" not in out.output
 
 

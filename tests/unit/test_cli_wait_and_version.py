@@ -335,7 +335,7 @@ def test_workers_show_each_workers_scoring_config(pinged):
     out = runner.invoke(cli, ["workers"])
     assert out.exit_code == 0, out.output
     assert out.stdout.splitlines() == [
-        "a@h\tcontrol,fusion\tconfig 0123abcd4567 (packaged default)",
+        "a@h\tcontrol,fusion\tconfig 0123abcd4567 (packaged default)\tscoregate unknown",
         "b@h\treward",  # an older worker that does not answer scoregate_config
     ]
     assert out.stderr.strip() == (

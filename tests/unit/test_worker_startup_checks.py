@@ -254,7 +254,8 @@ def test_a_worker_says_which_config_it_runs(
         "path": str(overlay),
         "digest": config_digest(load_scoring_config(str(overlay))),
     }
-    assert startup.scoregate_config(None) == identity  # `celery inspect scoregate_config`
+    # `celery inspect scoregate_config`
+    assert startup.scoregate_config(None) == {**identity, "version": startup.__version__}
 
 
 # --- the sweep's task lines ----------------------------------------------------------------------
