@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,8 @@ from tests.conftest import require_service
 from tests.integration.conftest import ROOT, stop
 
 BROKER_URL = os.environ.get("SCOREGATE_TEST_JSON_LOGS_REDIS_URL", "redis://127.0.0.1:6379/6")
-QUEUE = "logtest"
+#: A queue of this run's own: a stray worker on db 6 cannot take its message.
+QUEUE = f"logtest-{uuid.uuid4().hex[:8]}"
 
 
 @pytest.fixture
@@ -48,7 +50,7 @@ def _wait_for(path: Path, text: str, proc: subprocess.Popen[bytes], timeout: flo
 
 @pytest.fixture
 def json_worker(broker: str, tmp_path: Path) -> Iterator[dict[str, Any]]:
-    """A worker on queue ``logtest`` only (no pool: no database, no models) with
+    """A worker on :data:`QUEUE` only (no pool: no database, no models) with
     ``SCOREGATE_LOG_FORMAT=json``; its stderr (the log) and stdout (the banner) apart."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREGATE_")}
     env.update(
