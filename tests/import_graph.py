@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Persistence, the research quota, and the Prometheus telemetry the steps record.
     ("storage", ("scoregate.storage", "scoregate.telemetry")),
     # Process settings (SCOREGATE_*): above scoring, so that scoring cannot read them.
-    ("settings", ("scoregate.config.settings",)),
+    ("settings", ("scoregate.config.settings", "scoregate.logs")),
     ("scoring", ("scoregate.scoring", "scoregate.weights")),
     # The scoring YAML's schema (``scoregate.config.scoring_yaml``, ``.tracks``): scoring
     # reads its classes, never the process settings (see PURE_LAYERS below).

@@ -9,6 +9,7 @@ from celery import Celery
 from kombu.entity import Exchange, Queue
 
 from scoregate.config.settings import Settings, get_settings
+from scoregate.logs import install_celery_logging
 from scoregate.pipelines.context import POOLS
 from scoregate.workers import startup
 from scoregate.workers.reliability import reliability_config, transport_options
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None) -> Celery:
     app = Celery("scoregate", include=WORKER_MODULES)
     app.conf.update(celery_config(settings or get_settings()))
     startup.install(app)
+    install_celery_logging()
     return app
 
 

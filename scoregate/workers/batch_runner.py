@@ -28,6 +28,7 @@ from typing import Any
 
 from celery.utils.time import get_exponential_backoff_interval
 
+from scoregate.logs import one_line
 from scoregate.pipelines.context import queue_of
 from scoregate.pipelines.failure import fail_job
 from scoregate.pipelines.validation import BadMessage, track_item
@@ -214,7 +215,9 @@ def _attempt_apart(
 
 def retry_later(task: Any, items: list[Item], exc: BaseException) -> None:
     """Re-publish each message (same task id) after an exponential, jittered countdown."""
-    log.warning("%s: transient fault on %d message(s): %s; retrying", task.name, len(items), exc)
+    log.warning(
+        "%s: transient fault on %d message(s): %s; retrying", task.name, len(items), one_line(exc)
+    )
     for item in items:
         if item.retries >= MAX_RETRIES:
             log.error(

@@ -33,6 +33,7 @@ from sqlalchemy.exc import OperationalError as DatabaseError
 from sqlalchemy.exc import ProgrammingError as DatabaseSchemaError
 
 from scoregate.config.settings import Settings, get_settings
+from scoregate.logs import one_line
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +178,7 @@ def log_schema_fault(name: str, exc: BaseException) -> None:
     else:
         _schema_logged_at = now
     cause = getattr(exc, "orig", None) or exc
-    first = (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+    first = one_line(cause, limit=300)
     log.log(
         level,
         "%s: the database schema is older than this scoregate (%s: %s); run `scoregate db"

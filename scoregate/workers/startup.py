@@ -43,6 +43,7 @@ from celery.worker.control import inspect_command
 from scoregate import extras
 from scoregate._version import __version__
 from scoregate.config.settings import Settings, get_settings
+from scoregate.logs import one_line
 from scoregate.pipelines.context import POOLS, SWEEP
 from scoregate.workers.reliability import config_identity, transport_options
 
@@ -153,7 +154,7 @@ def database_line(settings: Settings) -> str | None:
         with engine.connect() as conn:
             conn.execute(text("SELECT 1"))
     except Exception as exc:  # any failure: say which and go on
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        first = one_line(exc, limit=300)
         return (
             f"database unreachable at {redact_url(url)}: {first}; this worker's tasks will"
             f" retry and then be re-sent by the sweeper: {outage_fix(first)}"
