@@ -25,7 +25,12 @@ def step(job_id: str, n: int, what: str, score: float | None, ms: float, detail:
         return
     shown = "-" if score is None else f"{score:.3f}"
     extra = f" {detail}" if detail else ""
-    log.info("job %s iteration %d: %s score %s%s (%.0f ms)", job_id, n, what, shown, extra, ms)
+    fields = {"job_id": job_id, "iteration": n, "step": what, "score": score, "ms": round(ms)}
+    log.info(
+        "job %s iteration %d: %s score %s%s (%.0f ms)",
+        *(job_id, n, what, shown, extra, ms),
+        extra=fields,  # fields of their own in SCOREGATE_LOG_FORMAT=json (scoregate.logs)
+    )
 
 
 @contextmanager

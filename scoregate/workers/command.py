@@ -45,4 +45,6 @@ def worker_argv(
     argv += ["--prefetch-multiplier", str(max(4, get_settings().batch_size * 4))]
     if beat:
         argv.append("-B")
+    if get_settings().log_format == "json":
+        argv.append("--quiet")  # the start banner is printed, not logged: no JSON line
     return argv

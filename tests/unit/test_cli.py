@@ -91,3 +91,18 @@ def test_cli_config_that_is_a_directory(tmp_path):
     assert out.exit_code == 2
     flat = " ".join(out.output.split())
     assert "is a directory" in flat and "does not exist" not in flat
+
+
+def test_worker_argv_drops_the_printed_banner_when_logs_are_json(monkeypatch):
+    from scoregate.config.settings import get_settings
+    from scoregate.workers.command import worker_argv
+
+    monkeypatch.setenv("SCOREGATE_LOG_FORMAT", "json")
+    get_settings.cache_clear()
+    try:
+        assert "--quiet" in worker_argv("fusion")
+        monkeypatch.setenv("SCOREGATE_LOG_FORMAT", "text")
+        get_settings.cache_clear()
+        assert "--quiet" not in worker_argv("fusion")
+    finally:
+        get_settings.cache_clear()

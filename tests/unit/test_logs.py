@@ -356,3 +356,20 @@ def test_text_leaves_celerys_format_alone(celery_signals: Any, log_format: Any):
     root = _celery_logger("root-like")
     celery_signals.after_setup_logger.send(sender=None, logger=root, loglevel=20)
     assert type(root.handlers[0].formatter) is TaskFormatter
+
+
+def test_a_step_line_carries_its_fields_as_json(caplog: pytest.LogCaptureFixture):
+    from scoregate.pipelines.steplog import step
+
+    with caplog.at_level(logging.INFO, logger="scoregate.steps"):
+        step("job-1", 2, "fusion", 0.7734, 3.4, "band AMBER")
+    (record,) = caplog.records
+    doc = json.loads(JsonFormatter().format(record))
+    assert doc["message"] == "job job-1 iteration 2: fusion score 0.773 band AMBER (3 ms)"
+    assert (doc["job_id"], doc["iteration"], doc["step"], doc["score"], doc["ms"]) == (
+        "job-1",
+        2,
+        "fusion",
+        0.7734,
+        3,
+    )
