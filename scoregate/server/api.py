@@ -4,10 +4,13 @@ answers and failures (for an orchestrator that speaks only HTTP)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
+import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Query, Request, Response
@@ -15,7 +18,6 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
-from scoregate.pipelines.publish import deferred_so_far
 from scoregate.pipelines.review import ResearchQuotaExceeded
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
@@ -37,9 +39,18 @@ from scoregate.server.bodies import (
 )
 from scoregate.server.problems import Problem
 from scoregate.server.security import Caller, recorded_name, require
-from scoregate.server.service import AgentAnswerRefused, ApiService, ConflictError, NotFoundError
+from scoregate.server.service import (
+    AgentAnswerRefused,
+    ApiService,
+    ConflictError,
+    NotFoundError,
+    ScoreAbandoned,
+    counting_sent,
+)
 from scoregate.storage.paging import MAX_PAGE
 from scoregate.storage.tables import JOB_STATUSES, TERMINAL_JOB_STATUSES, JobStatus
+
+log = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/v1", tags=["v1"])
 
@@ -113,13 +124,116 @@ def _conflict(exc: ConflictError) -> Problem:
     return Problem(409, str(exc), type_=exc.kind)
 
 
+#: The stored times in the API's answers: each row's own fields (never a key inside a
+#: free-form object, such as a request's metadata or a decision's details).
+TIME_FIELDS = (
+    "created_at",
+    "updated_at",
+    "fused_at",
+    "decided_at",
+    "published_at",
+    "sent_at",
+    "resolved_at",
+)
+
+
+def rfc3339(value: str | datetime | None) -> str | None:
+    """A stored time as the API writes it: RFC 3339 in UTC with ``Z``, to the
+    microsecond (``2026-12-01T12:00:00.123456Z``); None stays None."""
+    if value is None:
+        return None
+    when = datetime.fromisoformat(value) if isinstance(value, str) else value
+    if when.tzinfo is None:
+        raise ValueError(f"naive time {value!r}: the store keeps times in UTC, with their zone")
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def stamped(row: dict[str, Any]) -> dict[str, Any]:
+    """``row`` with its own time fields (:data:`TIME_FIELDS`) in RFC 3339 (in place)."""
+    for key in TIME_FIELDS:
+        if key in row:
+            row[key] = rfc3339(row[key])
+    return row
+
+
+def stamped_job(job: dict[str, Any]) -> dict[str, Any]:
+    """A job as built for ``GET /v1/jobs/{id}``, every row's times in RFC 3339 (in place):
+    the job's, its iterations' and their tracks', its decisions', escalations' and
+    dispatches'."""
+    stamped(job)
+    for it in job.get("iterations", ()):
+        stamped(it)
+        for track in it.get("tracks", {}).values():
+            stamped(track)
+    for key in ("decisions", "escalations", "dispatches"):
+        for row in job.get(key, ()):
+            stamped(row)
+    return job
+
+
+#: The status logged (and counted in the metrics) of a call its client gave up: nginx's
+#: "client closed request"; nobody reads the answer.
+CLIENT_GONE = 499
+
+
 @router.post("/score", response_model=ScoreResult, responses=BODY_PROBLEMS)
-async def score(body: ScoreRequest, request: Request, caller: Submitter) -> ScoreResult:
-    """Score one request synchronously (no job, nothing stored) and return the breakdown."""
+async def score(body: ScoreRequest, request: Request, caller: Submitter) -> Any:
+    """Score one request synchronously (no job, nothing stored) and return the breakdown.
+
+    A caller that hangs up stops the scoring before its next model track (one already
+    running finishes), which frees the worker thread.
+    """
+    stop = threading.Event()
+    started = time.monotonic()
+    work = asyncio.ensure_future(run_in_threadpool(service_of(request).score, body, stop))
+    gone = await _caller_gone(request, work, stop)
     try:
-        return await run_in_threadpool(service_of(request).score, body)
+        result = await work
+    except ScoreAbandoned as exc:
+        _abandoned(started, gone, f"scoring stopped before the {exc.track} track")
+        return Response(status_code=CLIENT_GONE)
     except ValueError as exc:
         raise _bad(exc, request_at="body") from exc
+    if gone is not None:
+        _abandoned(started, gone, "its last model track ran to its end")
+        return Response(status_code=CLIENT_GONE)
+    return result
+
+
+async def _caller_gone(
+    request: Request, work: asyncio.Future[Any], stop: threading.Event
+) -> float | None:
+    """Wait for ``work`` to end, or for the caller to hang up: then set ``stop`` and
+    return when it did (monotonic seconds); None when ``work`` ended first."""
+    hangup = asyncio.ensure_future(_disconnect(request))
+    try:
+        await asyncio.wait({work, hangup}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        hangup.cancel()
+        with suppress(asyncio.CancelledError, Exception):  # a listener that failed: no hang-up
+            await hangup
+    if work.done() or hangup.cancelled() or hangup.exception() is not None:
+        return None
+    stop.set()
+    return time.monotonic()
+
+
+async def _disconnect(request: Request) -> None:
+    """Return once the client has hung up. It listens (``request.is_disconnected()``
+    peeks, and a disconnect seen through the HTTP middlewares' task groups is lost to it):
+    the body is read, so the next message is ``http.disconnect``."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+def _abandoned(started: float, gone: float | None, what: str) -> None:
+    """One INFO line for a score whose client hung up: when, and what was left undone."""
+    log.info(
+        "POST /v1/score abandoned: the client hung up %.2f s in; %s, %.2f s in",
+        (gone or started) - started,
+        what,
+        time.monotonic() - started,
+    )
 
 
 @router.post(
@@ -174,9 +288,9 @@ async def submit(
     if idempotency_key:
         data["idempotency_key"] = idempotency_key
     data["submitted_by"] = recorded_name(request, caller, data.get("submitted_by"))
-    before = deferred_so_far()
     try:
-        job_id, status, replayed = await run_in_threadpool(service_of(request).submit, data)
+        with counting_sent() as sent:
+            job_id, status, replayed = await run_in_threadpool(service_of(request).submit, data)
     except ConflictError as exc:
         raise _conflict(exc) from exc
     except ValueError as exc:
@@ -185,11 +299,8 @@ async def submit(
     if replayed:
         response.status_code = 200
     accepted = {"id": job_id, "status": status, "url": job_url(job_id), "replayed": replayed}
-    if replayed:
-        published = "none"  # the first call published the job, or left it to the sweeper
-    else:
-        published = "deferred" if deferred_so_far() > before else "queued"
-    return JobAccepted.model_validate({**accepted, "published": published})
+    # a replay publishes nothing: the first call published the job, or left it to the sweeper
+    return JobAccepted.model_validate({**accepted, "published": sent.published})
 
 
 @router.get("/jobs", response_model=JobPage, responses=PROBLEMS)
@@ -236,7 +347,7 @@ def _summary(row: dict[str, Any]) -> JobSummary:
     fields = ("id", "status", "created_at", "updated_at", "score", "band", "action")
     return JobSummary.model_validate(
         {
-            **{k: row[k] for k in fields},
+            **stamped({k: row[k] for k in fields}),
             "iteration": row["current_iteration"],
             "url": job_url(row["id"]),
         }
@@ -303,7 +414,7 @@ async def job_state(
     await _await_change(request, full, wait, since_status, since_iteration)
     with _job_problems():
         state = await run_in_threadpool(service_of(request).state, full)
-    return JSONResponse({**state, "url": job_url(full)})
+    return JSONResponse(stamped({**state, "url": job_url(full)}))
 
 
 @router.get("/jobs/{job_id}", response_model=JobDetail, responses={**PROBLEMS, **JOB_PROBLEMS})
@@ -312,9 +423,14 @@ async def get_job(
     request: Request,
     caller: Reader,
     content: Annotated[
-        bool,
-        Query(description="Add each iteration's text (its `request` copy leaves it out)."),
-    ] = False,
+        bool | None,
+        Query(
+            description="Which texts to send. Absent: the submitted request's, not each"
+            " iteration's; true: each iteration's too (its `request` copy leaves it out);"
+            " false: no answer at all (`request.content` and"
+            " `agent_request.previous_content` left out), for polling a large job."
+        ),
+    ] = None,
     wait: Wait = 0,
     since_status: SinceStatus = None,
     since_iteration: SinceIteration = None,
@@ -328,9 +444,18 @@ async def get_job(
     full = await _resolve(request, job_id)
     await _await_change(request, full, wait, since_status, since_iteration)
     with _job_problems():
-        job = await run_in_threadpool(service_of(request).job, full, include_content=content)
+        job = await run_in_threadpool(service_of(request).job, full, include_content=bool(content))
+    if content is False:
+        _without_answers(job)
     # Sent as built: the shape is JobDetail's, which a test checks against every field.
-    return JSONResponse(job)
+    return JSONResponse(stamped_job(job))
+
+
+def _without_answers(job: dict[str, Any]) -> None:
+    """Leave every answer's text out of ``job`` (``?content=false``)."""
+    job["request"].pop("content", None)
+    if job.get("agent_request"):
+        job["agent_request"].pop("previous_content", None)
 
 
 @router.post(
@@ -356,7 +481,8 @@ async def review(job_id: str, body: ReviewBody, request: Request, caller: Review
     service = service_of(request)
     full = await _resolve(request, job_id)
     try:
-        status = await run_in_threadpool(service.review, full, body.verdict, who, body.note)
+        with counting_sent() as sent:
+            status = await run_in_threadpool(service.review, full, body.verdict, who, body.note)
     except NotFoundError as exc:
         raise Problem(404, str(exc), type_="not-found") from exc
     except ConflictError as exc:
@@ -368,7 +494,7 @@ async def review(job_id: str, body: ReviewBody, request: Request, caller: Review
     except ValueError as exc:
         raise _bad(exc) from exc
     done = {"id": full, "verdict": body.verdict, "reviewer": who, "status": status}
-    return ReviewDone.model_validate(done)
+    return ReviewDone.model_validate({**done, "published": sent.published})
 
 
 @router.post(
@@ -403,10 +529,10 @@ async def cancel(
         )
     who = recorded_name(request, caller, body.actor or body.reviewer)
     full = await _resolve(request, job_id)
-    with _job_problems(bad_at="body"):
+    with _job_problems(bad_at="body"), counting_sent() as sent:
         was, status = await run_in_threadpool(service_of(request).cancel, full, who, body.note)
     done = {"id": full, "previous_status": was, "actor": who, "status": status}
-    return Cancelled.model_validate(done)
+    return Cancelled.model_validate({**done, "published": sent.published})
 
 
 AGENT_PROBLEMS = {
@@ -446,9 +572,10 @@ async def agent_result(
     counts as an agent failure, as it does through Celery."""
     full = await _resolve(request, job_id)
     try:
-        reply = await run_in_threadpool(
-            service_of(request).agent_result, full, body.iteration, body.output
-        )
+        with counting_sent() as sent:
+            reply = await run_in_threadpool(
+                service_of(request).agent_result, full, body.iteration, body.output
+            )
     except NotFoundError as exc:
         raise Problem(404, str(exc), type_="not-found") from exc
     except ConflictError as exc:
@@ -463,7 +590,7 @@ async def agent_result(
         ) from exc
     if reply["outcome"] == "duplicate":
         response.status_code = 200
-    return AgentReplyTaken.model_validate(reply)
+    return AgentReplyTaken.model_validate({**reply, "published": sent.published})
 
 
 @router.post(
@@ -483,9 +610,9 @@ async def agent_error(
     ``task_id`` sent before)."""
     full = await _resolve(request, job_id)
     report = body.model_dump(exclude_none=True)
-    with _job_problems(bad_at="body"):
+    with _job_problems(bad_at="body"), counting_sent() as sent:
         reply = await run_in_threadpool(service_of(request).agent_error, full, report)
-    return AgentReplyTaken.model_validate(reply)
+    return AgentReplyTaken.model_validate({**reply, "published": sent.published})
 
 
 def _also_for_keys_with_slashes() -> None:

@@ -249,6 +249,7 @@ def _add_operations(app: FastAPI) -> None:
             database="ok" if db_ok else "unreachable",
             broker="in-process" if check is None else "ok" if broker_ok else "unreachable",
             mode="embedded" if service.inline is not None else "celery",
+            version=__version__,
         )
         return JSONResponse(body.model_dump(), status_code=200 if healthy else 503)
 

@@ -20,11 +20,28 @@ from scoregate.schemas.loop import (
     LoopPolicy,
     TaskRef,
 )
-from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.request import MAX_CONTENT_CHARS, ScoreRequest
 from scoregate.schemas.result import Action, Band, ScoreResult, WeakFactor
 from scoregate.storage.tables import JobStatus
 
 IterationStatus = Literal["scoring", "fused", "decided", "failed", "stuck"]
+#: What a call published: the broker took its messages, or they were left to the sweeper,
+#: or it made none.
+Published = Literal["queued", "deferred", "none"]
+PUBLISHED_DOC = (
+    "What this call published (the hooks, agent or research task, or next scores it"
+    " started). queued: the broker took the messages; deferred: the broker did not take"
+    " them, the change is recorded and the sweeper sends them once the broker is back"
+    " (header X-Scoregate-Published too); none: this call published nothing."
+)
+#: A stored time as the API writes it: RFC 3339 in UTC, ``2026-12-01T12:00:00.123456Z``.
+Timestamp = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    """Drop the schema's ``default``: the field is left out, not given a value."""
+    schema.pop("default", None)
+
 
 #: A task by name only (its default queue) or as ``{"task": ..., "queue": ...}``.
 TaskArg = TaskRef | Annotated[str, Field(pattern=TASK_NAME)]
@@ -62,7 +79,7 @@ class JobAccepted(BaseModel):
     url: str
     #: True when the idempotency key named a job submitted before: nothing new was started.
     replayed: bool = False
-    published: Literal["queued", "deferred", "none"] = Field(
+    published: Published = Field(
         default="queued",
         description=(
             "What this call published. queued: the broker took the job's messages; deferred:"
@@ -94,6 +111,7 @@ class ReviewDone(BaseModel):
     verdict: Literal["approve", "reject", "research", "cancel"]
     reviewer: str
     status: JobStatus
+    published: Published = Field(description=PUBLISHED_DOC)
 
 
 class CancelBody(BaseModel):
@@ -119,6 +137,7 @@ class Cancelled(BaseModel):
     previous_status: JobStatus
     actor: str
     status: JobStatus
+    published: Published = Field(description=PUBLISHED_DOC)
 
 
 def _as_sent(value: Any) -> Any:
@@ -164,14 +183,15 @@ class AgentReplyTaken(BaseModel):
     #: answer already: nothing done); for an error report: ``retried``, ``escalated``,
     #: ``failed`` (what the job did) or ``duplicate`` (a ``task_id`` sent before).
     outcome: Literal["scoring", "duplicate", "retried", "escalated", "failed"]
+    published: Published = Field(description=PUBLISHED_DOC)
 
 
 class JobSummary(BaseModel):
     id: str
     status: JobStatus
     iteration: int
-    created_at: str
-    updated_at: str
+    created_at: Timestamp
+    updated_at: Timestamp
     #: The final score and band; for a job not final yet (waiting for a human, say), its
     #: latest scored iteration's; null before any score.
     score: float | None = None
@@ -191,7 +211,7 @@ class JobPage(BaseModel):
 class TrackRow(BaseModel):
     """One track's stored score for an iteration."""
 
-    created_at: str
+    created_at: Timestamp
     status: Literal["ok", "failed", "timeout"]
     score: float | None
     #: The track's full output (``{"tracks": {name: TrackScore}}``).
@@ -203,13 +223,13 @@ class IterationOut(BaseModel):
     """One iteration: its fused score, the gate's action, reasons and the full breakdown."""
 
     n: int
-    created_at: str
-    updated_at: str
+    created_at: Timestamp
+    updated_at: Timestamp
     expected_tracks: list[str]
     landed_tracks: int
     fusion_claimed: bool
-    fused_at: str | None
-    decided_at: str | None
+    fused_at: Timestamp | None
+    decided_at: Timestamp | None
     status: IterationStatus
     score: float | None
     score_100: int | None
@@ -222,7 +242,7 @@ class IterationOut(BaseModel):
     #: The full breakdown (as ``POST /v1/score`` returns it); null before fusion.
     result: ScoreResult | None
     timings: dict[str, float] | None
-    published_at: str | None
+    published_at: Timestamp | None
     deliveries: int
     tracks: dict[str, TrackRow]
     #: With ``?content=true``: the text scored (the accepted answer is that of iteration
@@ -235,7 +255,7 @@ class DecisionOut(BaseModel):
     """One line of the audit trail."""
 
     id: int
-    created_at: str
+    created_at: Timestamp
     n: int
     tier: Literal["high", "medium", "low"] | None
     band: Band | None
@@ -256,11 +276,11 @@ class EscalationOut(BaseModel):
 
     id: int
     n: int
-    created_at: str
+    created_at: Timestamp
     kind: Literal["escalation", "review"]
     reason: str
     status: Literal["open", "approved", "rejected", "research", "cancelled"]
-    resolved_at: str | None
+    resolved_at: Timestamp | None
     resolved_by: str | None
     note: str | None
 
@@ -274,10 +294,17 @@ class DispatchOut(BaseModel):
     role: str
     task: str
     queue: str
-    sent_at: str
+    sent_at: Timestamp
     celery_task_id: str
     #: Null while the broker has not taken it (the sweeper sends it again).
-    published_at: str | None
+    published_at: Timestamp | None
+
+
+class SubmittedRequest(ScoreRequest):
+    """The request a job was submitted with; its ``content`` (the first answer) is left
+    out with ``?content=false``."""
+
+    content: str = Field(default="", max_length=MAX_CONTENT_CHARS, json_schema_extra=_no_default)
 
 
 class AgentFeedback(BaseModel):
@@ -303,8 +330,9 @@ class AgentRequestOut(BaseModel):
     iteration: int
     #: The job's query (that of its submitted request).
     query: str
-    #: The last answer: the content of iteration ``iteration - 1``.
-    previous_content: str
+    #: The last answer: the content of iteration ``iteration - 1`` (left out with
+    #: ``?content=false``).
+    previous_content: str = Field(default="", json_schema_extra=_no_default)
     feedback: AgentFeedback
 
 
@@ -313,11 +341,11 @@ class JobDetail(BaseModel):
     escalations and dispatches."""
 
     id: str
-    created_at: str
-    updated_at: str
+    created_at: Timestamp
+    updated_at: Timestamp
     status: JobStatus
     #: The submitted request (its ``content`` is the first answer).
-    request: ScoreRequest
+    request: SubmittedRequest
     policy: LoopPolicy
     agent: TaskRef | None
     hooks: Hooks
@@ -342,7 +370,7 @@ class JobState(BaseModel):
     id: str
     status: JobStatus
     current_iteration: int
-    updated_at: str
+    updated_at: Timestamp
     #: ``final_result.action``: the gate's verdict; null while not final.
     action: Action | None
     final_result: ScoreResult | None
@@ -355,3 +383,5 @@ class Health(BaseModel):
     database: str
     broker: str
     mode: Literal["embedded", "celery"]
+    #: The scoregate package's version (``scoregate --version``).
+    version: str

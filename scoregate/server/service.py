@@ -7,10 +7,12 @@ dispatcher is not thread-safe).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
+from contextvars import ContextVar
 from typing import Any
 
 from pydantic import ValidationError
@@ -21,13 +23,14 @@ from scoregate.pipelines.api import job_view
 from scoregate.pipelines.cancel import JobFinal
 from scoregate.pipelines.cancel import cancel as run_cancel
 from scoregate.pipelines.context import PipelineContext
-from scoregate.pipelines.dispatch import InlineDispatcher
+from scoregate.pipelines.dispatch import Dispatcher, InlineDispatcher, Message
+from scoregate.pipelines.publish import deferred_so_far
 from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded
 from scoregate.pipelines.validation import check_text, check_tree
 from scoregate.schemas.loop import AgentOutput
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
-from scoregate.scoring.engine import ModelProvider, default_models
+from scoregate.scoring.engine import ModelProvider, Pair, default_models
 from scoregate.scoring.engine import score as run_score
 from scoregate.storage import repository as repo
 from scoregate.storage.paging import count_waiting, page_jobs, waiting_for_review
@@ -59,6 +62,84 @@ class AgentAnswerRefused(ValueError):
     def __init__(self, message: str, field: str = "") -> None:
         super().__init__(message)
         self.field = field
+
+
+class ScoreAbandoned(BaseException):
+    """Raised in a scoring thread whose caller has gone, before its next model track.
+
+    A ``BaseException``, as ``asyncio.CancelledError`` is: the scorer turns an
+    ``Exception`` in a track into a failed track and goes on, which is not wanted here.
+    """
+
+    def __init__(self, track: str) -> None:
+        super().__init__(f"scoring abandoned before the {track} track")
+        self.track = track
+
+
+class _Stoppable:
+    """The models, refusing to start a track once ``stop`` is set (a track already
+    running finishes: a model call cannot be interrupted)."""
+
+    def __init__(self, models: ModelProvider, stop: threading.Event) -> None:
+        self._models = models
+        self._stop = stop
+
+    def score_pairs(self, track: str, pairs: list[Pair]) -> list[Any]:
+        if self._stop.is_set():
+            raise ScoreAbandoned(track)
+        return self._models.score_pairs(track, pairs)
+
+
+@dataclasses.dataclass
+class Sent:
+    """The messages a call's steps gave the broker (:func:`counting_sent`), and the
+    deferred count when it began (:func:`~scoregate.pipelines.publish.deferred_so_far`)."""
+
+    taken: int = 0
+    deferred_before: int = 0
+
+    @property
+    def published(self) -> str:
+        """``deferred`` when the broker did not take a message of this call (the sweeper
+        sends it), else ``queued`` when it took some, else ``none``."""
+        if deferred_so_far() > self.deferred_before:
+            return "deferred"
+        return "queued" if self.taken else "none"
+
+
+_sent: ContextVar[Sent | None] = ContextVar("scoregate_api_sent", default=None)
+
+
+@contextmanager
+def counting_sent() -> Iterator[Sent]:
+    """Count the messages the service's steps publish in this context (and the threads it
+    hands work to with a copy of it, as ``run_in_threadpool`` does)."""
+    seen = Sent(deferred_before=deferred_so_far())
+    token = _sent.set(seen)
+    try:
+        yield seen
+    finally:
+        _sent.reset(token)
+
+
+class CountingDispatcher:
+    """A dispatcher that counts what it sends for :func:`counting_sent`; everything else
+    (a Celery dispatcher's ``app``, ``backlog``) is the wrapped one's."""
+
+    def __init__(self, inner: Dispatcher) -> None:
+        self.inner = inner
+
+    def send(self, message: Message) -> None:
+        self.send_many([message])
+
+    def send_many(self, messages: Sequence[Message]) -> None:
+        self.inner.send_many(messages)  # a PublishError: not sent, counted as deferred
+        seen = _sent.get()
+        if seen is not None:
+            seen.taken += len(messages)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
 
 
 def _hint(job_id: str, at: tuple[str, int]) -> str:
@@ -95,7 +176,12 @@ class ApiService:
         inline: InlineDispatcher | None = None,
         models: ModelProvider | None = None,
     ) -> None:
-        self.ctx = ctx
+        # the steps publish through a counting dispatcher, so that a call can say what it
+        # published; the models stay those of ``ctx`` (loaded once, shared with its worker)
+        shared = None if ctx.models_factory is None else (lambda: ctx.models)
+        self.ctx = dataclasses.replace(
+            ctx, dispatcher=CountingDispatcher(ctx.dispatcher), models_factory=shared
+        )
         self.inline = inline
         self._models = models
         self._lock: threading.Lock | None = threading.Lock() if inline is not None else None
@@ -117,9 +203,14 @@ class ApiService:
             self._models = self.ctx.models if has else default_models(self.ctx.config)
         return self._models
 
-    def score(self, request: ScoreRequest) -> ScoreResult:
-        """Score one request in this process, synchronously; nothing is stored."""
-        return run_score(request, config=self.ctx.config, models=self.models())
+    def score(self, request: ScoreRequest, stop: threading.Event | None = None) -> ScoreResult:
+        """Score one request in this process, synchronously; nothing is stored.
+
+        Raises:
+            ScoreAbandoned: ``stop`` was set (the caller has gone) before a model track.
+        """
+        models = self.models() if stop is None else _Stoppable(self.models(), stop)
+        return run_score(request, config=self.ctx.config, models=models)
 
     def submit(self, body: dict[str, Any]) -> tuple[str, str, bool]:
         """Record and start one job; returns its id, status and whether it was a replay.

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import select
 
+import scoregate
 from scoregate.server import create_app
 from scoregate.server.serve import production_service
 from scoregate.storage import db
@@ -82,6 +83,7 @@ def test_broker_on_a_closed_port_defers_the_job_quickly_and_says_so(pg, redis_ur
         "database": "ok",
         "broker": "unreachable",
         "mode": "celery",
+        "version": scoregate.__version__,
     }
     # recorded, for the sweeper to publish
     with db.session_scope(pg) as s:

@@ -19,6 +19,7 @@ from pydantic import SecretStr
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
+import scoregate
 from scoregate.config.settings import Settings
 from scoregate.pipelines.dispatch import InlineDispatcher, Message, PublishError
 from scoregate.pipelines.embedded import embedded_context
@@ -163,6 +164,7 @@ def test_health_reports_the_broker_probe(ctx, reachable, status):
         "database": "ok",
         "broker": "ok" if reachable else "unreachable",
         "mode": "celery",
+        "version": scoregate.__version__,
     }
 
 

@@ -122,6 +122,7 @@ def test_cancel_route_cancels_a_job_waiting_for_its_agent(env):
         "previous_status": "awaiting_agent",
         "actor": "reviewer-node",
         "status": "cancelled",
+        "published": "queued",
     }
     detail = job(env, job_id)
     assert detail["status"] == "cancelled"
@@ -181,6 +182,7 @@ def test_agent_result_route_runs_the_loop(env):
         "status": "accepted",
         "current_iteration": 2,
         "outcome": "scoring",
+        "published": "queued",
     }
     detail = job(env, job_id, content="true")
     assert detail["iterations"][1]["content"] == GOOD

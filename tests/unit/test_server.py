@@ -10,6 +10,7 @@ import pytest
 from pydantic import SecretStr
 from typer.testing import CliRunner
 
+import scoregate
 from scoregate.cli import app as cli_app
 from scoregate.config.settings import Settings
 from scoregate.pipelines.embedded import embedded_context
@@ -254,6 +255,7 @@ def test_review_approve_resumes_the_job_and_records_the_verdict(env):
         "verdict": "approve",
         "reviewer": "alice",
         "status": "accepted",
+        "published": "queued",
     }
     assert env["on_pass"].calls[0]["job_id"] == job_id
     job = env["client"].get(f"/v1/jobs/{job_id}").json()
@@ -361,6 +363,7 @@ def test_healthz_metrics_and_openapi(env):
         "database": "ok",
         "broker": "in-process",
         "mode": "embedded",
+        "version": scoregate.__version__,
     }
     job_id = env["client"].post("/v1/jobs", json=job_body(GOOD)).json()["id"]
     env["client"].get(f"/v1/jobs/{job_id}")
