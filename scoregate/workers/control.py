@@ -129,7 +129,7 @@ def review(
         return None
 
 
-@app.task(name="scoregate.control.sweep", base=ScoregateTask)
+@app.task(name="scoregate.control.sweep", base=ScoregateTask, send_events=False)
 def sweep(older_than_s: float | None = None) -> int:
     """Re-publish iterations stuck longer than the configured timeout."""
     if older_than_s is not None and (

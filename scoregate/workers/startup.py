@@ -617,9 +617,21 @@ class Upkeep(bootsteps.StartStopStep):  # type: ignore[misc]
 
 
 def send_sweep(app: Any, interval: float) -> None:
-    """Publish one sweep to ``control``; it expires unrun after one interval."""
+    """Publish one sweep to ``control``; it expires unrun after one interval.
+
+    Housekeeping stays off the event stream: no ``task-sent`` event here (the sweep task
+    itself sends none from the worker, ``send_events=False``), so Flower's task list and
+    ``celery events`` show the jobs' work only. ``inspect stats`` still counts sweeps.
+    """
     try:
-        app.send_task(SWEEP, queue="control", expires=max(1.0, interval), retry=False)
+        ttl = max(1.0, interval)
+        message = app.amqp.create_task_message(
+            str(uuid.uuid4()), SWEEP, (), {}, expires=ttl, create_sent_event=False
+        )
+        with app.producer_or_acquire() as producer:
+            app.amqp.send_task_message(
+                producer, SWEEP, message, queue="control", retry=False, expiration=ttl
+            )
     except Exception as exc:  # the broker is away: the next tick tries again
         log.warning("sweeper: cannot publish the sweep (%s); trying again next tick", exc)
 

@@ -199,3 +199,32 @@ def _all_final(events: Events, job_id: str) -> bool:
         if not mine or not any(_kinds(ev) & {"task-succeeded", "task-failed"} for ev in mine):
             return False
     return True
+
+
+def test_sweeps_run_but_stay_off_the_event_stream(worker):
+    """The sweeper's housekeeping runs every interval (``inspect stats`` counts it) yet sends
+    no task event, so Flower's task list shows the jobs' work only."""
+    from scoregate.workers.app import get_app
+
+    app = get_app()
+    sweep = "scoregate.control.sweep"
+
+    def swept() -> int:
+        stats = app.control.inspect(timeout=5).stats() or {}
+        return sum(s["total"].get(sweep, 0) for s in stats.values())
+
+    events = Events(app)
+    events.start()
+    try:
+        assert events.workers_seen.wait(30), "no worker heartbeat on the event stream"
+        before = swept()
+        deadline = time.monotonic() + 30  # the default interval is 10 s
+        while time.monotonic() < deadline and swept() == before:
+            time.sleep(1)
+        after = swept()
+        time.sleep(1)  # an event would trail the run by well under this
+    finally:
+        events.stop()
+    assert after > before, "the sweeper did not run in 30 s"
+    assert not events.of(sweep), "a sweep reached the event stream"
+    assert not [e for e in events.stream if e.get("name") == sweep]

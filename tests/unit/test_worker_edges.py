@@ -208,19 +208,46 @@ def test_the_sweeper_runs_in_every_control_worker_unless_switched_off(monkeypatc
     assert defaults.sweep_interval_s == 10 and defaults.stuck_after_s == 30
 
 
-def test_a_sweep_tick_publishes_one_expiring_sweep_and_survives_a_broker_error(caplog):
-    sent: list[tuple[str, dict[str, Any]]] = []
-    app_ok = SimpleNamespace(send_task=lambda name, **kw: sent.append((name, kw)))
-    startup.send_sweep(app_ok, 10.0)
-    assert sent == [
-        ("scoregate.control.sweep", {"queue": "control", "expires": 10.0, "retry": False})
-    ]
+def test_a_sweep_tick_publishes_one_expiring_sweep_with_no_sent_event(caplog):
+    from celery import Celery
 
-    def refuse(name: str, **kw: Any) -> None:
+    app = Celery("sweep-test", broker="memory://", set_as_current=False)
+    app.conf.task_send_sent_event = True  # what -E deployments set: sweeps still send none
+    sent_events: list[Any] = []
+    with app.connection_for_write() as conn:
+        queue = conn.SimpleQueue("control")
+        original = app.amqp.send_task_message
+
+        def spy(producer: Any, name: str, message: Any, **kw: Any) -> Any:
+            sent_events.append(message.sent_event)
+            return original(producer, name, message, **kw)
+
+        app.amqp.send_task_message = spy
+        startup.send_sweep(app, 10.0)
+        got = queue.get(timeout=2)
+        queue.close()
+    assert got.headers["task"] == "scoregate.control.sweep"
+    assert got.headers["expires"]  # unrun after one interval
+    assert got.properties.get("expiration") in (10.0, "10000")
+    assert sent_events == [None]  # no task-sent event: Flower never lists a sweep
+
+
+def test_a_sweep_tick_survives_a_broker_error(caplog):
+    def refuse(*a: Any, **kw: Any) -> None:
         raise ConnectionRefusedError("broker down")
 
-    startup.send_sweep(SimpleNamespace(send_task=refuse), 10.0)
+    broken = SimpleNamespace(
+        amqp=SimpleNamespace(create_task_message=refuse, send_task_message=refuse)
+    )
+    startup.send_sweep(broken, 10.0)
     assert "cannot publish the sweep (broker down)" in caplog.text
+
+
+def test_the_sweep_task_sends_no_worker_events():
+    from scoregate.workers import control
+
+    assert control.sweep.send_events is False
+    assert control.decide.send_events is True  # the jobs' own tasks stay on the stream
 
 
 def test_the_upkeep_step_sweeps_at_once_then_on_a_timer_and_stops_with_the_consumer(
@@ -238,10 +265,10 @@ def test_the_upkeep_step_sweeps_at_once_then_on_a_timer_and_stops_with_the_consu
     unbound: list[list[str]] = []
     monkeypatch.setattr(startup, "drop_stale_bindings", lambda conn, pools: unbound.append(pools))
     queues = SimpleNamespace(consume_from={"control": 1, "fusion": 1})
-    app = SimpleNamespace(
-        amqp=SimpleNamespace(queues=queues),
-        send_task=lambda name, **kw: sent.append(name),
+    monkeypatch.setattr(
+        startup, "send_sweep", lambda app, interval: sent.append("scoregate.control.sweep")
     )
+    app = SimpleNamespace(amqp=SimpleNamespace(queues=queues))
     consumer = SimpleNamespace(app=app, connection=object(), timer=Timer())
     step = startup.Upkeep(SimpleNamespace())
     step.start(consumer)
