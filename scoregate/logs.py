@@ -169,6 +169,7 @@ def uvicorn_log_config(log_format: str) -> dict[str, Any]:
             "uvicorn": {"handlers": ["default"], "level": "INFO", "propagate": False},
             "uvicorn.error": {"level": "INFO"},
             "uvicorn.access": {"handlers": ["access"], "level": "INFO", "propagate": False},
+            "scoregate.server": {"level": "INFO"},  # e.g. an abandoned /v1/score call
         },
         "root": {"handlers": ["default"]},
     }

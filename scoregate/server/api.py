@@ -388,11 +388,15 @@ async def _await_change(
         return
     seen = (status or at[0], at[1] if iteration is None else iteration)
     deadline = time.monotonic() + wait
-    while at is not None and at[0] not in TERMINAL_JOB_STATUSES and at == seen:
-        if time.monotonic() >= deadline or await request.is_disconnected():
-            return
-        await asyncio.sleep(WAIT_POLL_S)
-        at = await run_in_threadpool(service.position_of, job_id)
+    hangup = asyncio.create_task(_disconnect(request))  # a client gone ends the wait
+    try:
+        while at is not None and at[0] not in TERMINAL_JOB_STATUSES and at == seen:
+            if time.monotonic() >= deadline or hangup.done():
+                return
+            await asyncio.sleep(WAIT_POLL_S)
+            at = await run_in_threadpool(service.position_of, job_id)
+    finally:
+        hangup.cancel()
 
 
 @router.get(

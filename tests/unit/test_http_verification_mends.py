@@ -321,3 +321,56 @@ def test_content_is_a_three_way_switch_declared_in_openapi(env):
     [param] = [p for p in op["parameters"] if p["name"] == "content"]
     assert {"type": "boolean"} in param["schema"]["anyOf"] and "false" in param["description"]
 
+
+
+# --- a long-poll whose client hangs up stops polling the database ---------------------------------
+
+
+def test_a_long_poll_whose_client_hangs_up_stops_polling(env, monkeypatch):
+    """``request.is_disconnected()`` misses a hang-up behind the app's HTTP middlewares; the
+    wait listens for ``http.disconnect`` itself, so a gone client costs no more polls."""
+    job_id = waiting(env)
+    service = env["service"]
+    polls: list[float] = []
+    position_of = service.position_of
+
+    def counted(ref: str) -> Any:
+        polls.append(time.monotonic())
+        return position_of(ref)
+
+    monkeypatch.setattr(service, "position_of", counted)
+    path = f"/v1/jobs/{job_id}/status"
+    gone = threading.Event()
+    sent: list[dict[str, Any]] = []
+    first = True
+
+    async def receive() -> dict[str, Any]:
+        nonlocal first
+        if first:
+            first = False
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.sleep(0.3)  # the client hangs up 0.3 s into a 20 s wait
+        gone.set()
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"wait=20",
+        "root_path": "",
+        "headers": [(b"host", b"testserver")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+    asyncio.run(asyncio.wait_for(env["app"](scope, receive, send), 15))
+    assert gone.is_set()
+    # one read to start and a poll or two around the hang-up, not 80 over 20 s
+    assert len(polls) <= 6, len(polls)
