@@ -48,6 +48,49 @@ class Gate(BaseModel):
     warning: str | None = None
 
 
+class _Open(BaseModel):
+    """A part of the breakdown a later version may add fields to: kept, not refused."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class ExcludedItem(_Open):
+    item: str = Field(description="What the request rules out, e.g. `garlic`.")
+    phrase: str = Field(description="The request's words that ruled it out.")
+
+
+class ExpectedAnswer(_Open):
+    phrase: str = Field(description="The question, e.g. `how long`.")
+    kind: str = Field(description="The form its answer takes: duration, amount, ...")
+
+
+class AvoidedActivity(_Open):
+    activity: str
+    phrase: str
+
+
+class StatedBudget(_Open):
+    currency: str = Field(description='The currency sign; "" when the request gives none.')
+    amount: float
+    per: str | None = Field(default=None, description="The period, e.g. `month`.")
+    phrase: str
+
+
+class RequestAnalysisOut(_Open):
+    """What request analysis read in the request (``scoring.request_analysis``)."""
+
+    core_ask: str = ""
+    exclusions: list[ExcludedItem] = Field(default_factory=list)
+    #: Inferred instructions, each as its constraint (``schemas.constraints.Instruction``)
+    #: without the fields left at their defaults.
+    instructions: list[dict[str, Any]] = Field(default_factory=list)
+    asks: list[str] = Field(default_factory=list)
+    topic: str = ""
+    expects: list[ExpectedAnswer] = Field(default_factory=list)
+    avoided: list[AvoidedActivity] = Field(default_factory=list)
+    budget: StatedBudget | None = None
+
+
 class ScoreResult(BaseModel):
     """The fused score with everything needed to explain and act on it."""
 
@@ -68,7 +111,7 @@ class ScoreResult(BaseModel):
     weights: dict[str, float] = Field(default_factory=dict)
     profile: str = "default"
     #: Request analysis: the core ask, the exclusions and the inferred instructions.
-    analysis: dict[str, Any] = Field(default_factory=dict)
+    analysis: RequestAnalysisOut = Field(default_factory=RequestAnalysisOut)
     reasons: list[str] = Field(default_factory=list)
     weakest_factors: list[WeakFactor] = Field(default_factory=list)
     dashboard: dict[str, Any] = Field(default_factory=dict)
