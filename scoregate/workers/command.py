@@ -46,5 +46,7 @@ def worker_argv(
     if beat:
         argv.append("-B")
     if get_settings().log_format == "json":
-        argv.append("--quiet")  # the start banner is printed, not logged: no JSON line
+        # the start banner is printed, not logged: no JSON line. `--quiet` is the celery
+        # command's own option, so it goes before `worker`
+        argv.insert(0, "--quiet")
     return argv
