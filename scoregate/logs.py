@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 from datetime import UTC, datetime
 from typing import Any
@@ -75,17 +76,49 @@ def rfc3339(created: float) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
+def _safe(value: Any) -> str:
+    """``str(value)``, or what can be said of a value whose ``__str__`` raises."""
+    try:
+        return str(value)
+    except Exception:
+        return f"<{type(value).__name__} that cannot be shown>"
+
+
+def _finite(value: Any) -> Any:
+    """NaN and infinities as strings: strict JSON parsers refuse the bare words."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _dumps(doc: dict[str, Any]) -> str:
+    return json.dumps(_finite(doc), default=_safe, allow_nan=False)
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object per record, on one line (newlines inside are escaped)."""
 
     def format(self, record: logging.LogRecord) -> str:
+        """Never raises: a record whose message or fields cannot be written still gives
+        one JSON line (a raise would make logging print a multi-line traceback)."""
+        try:
+            message = record.getMessage()
+        except Exception:  # "bad %s %s" % (1,): the template and its arguments as given
+            message = f"{_safe(record.msg)} % {_safe(record.args)}"
         doc: dict[str, Any] = {
             "ts": rfc3339(record.created),
             "level": record.levelname,
             "logger": record.name,
-            "message": record.getMessage(),
+            "message": message,
         }
-        doc.update(self.fields(record))
+        try:
+            doc.update(self.fields(record))
+        except Exception as exc:
+            doc["log_error"] = f"fields: {_safe(exc)}"
         if record.exc_info and record.exc_info[0] is not None:
             doc["exc_type"] = _exc_type(record.exc_info[0])
             if not record.exc_text:
@@ -98,9 +131,10 @@ class JsonFormatter(logging.Formatter):
             k: v for k, v in vars(record).items() if k not in _RECORD_FIELDS and k not in doc
         }
         try:
-            return json.dumps({**doc, **extra}, default=str)
-        except ValueError:  # an extra field that refers to itself: the line without extras
-            return json.dumps(doc, default=str)
+            return _dumps({**doc, **extra})
+        except Exception as exc:  # a field that refers to itself, keys not strings, ...
+            doc["log_error"] = f"extra fields left out: {_safe(exc)}"
+            return _dumps(doc)
 
     def fields(self, record: logging.LogRecord) -> dict[str, Any]:
         """Fields a subclass adds from the record (none here)."""

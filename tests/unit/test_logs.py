@@ -373,3 +373,37 @@ def test_a_step_line_carries_its_fields_as_json(caplog: pytest.LogCaptureFixture
         0.7734,
         3,
     )
+
+
+class _Unshowable:
+    def __str__(self) -> str:
+        raise RuntimeError("no")
+
+    __repr__ = __str__
+
+
+@pytest.mark.parametrize(
+    ("msg", "args", "extra", "where"),
+    [
+        ("x", (), {"d": {(1, 2): 3}}, "log_error"),  # keys that are not strings
+        ("bad %s %s", (1,), None, "message"),  # a template with too few arguments
+        ("x", (), {"obj": _Unshowable()}, "obj"),  # an object whose str() raises
+        ("%s", (_Unshowable(),), None, "message"),
+    ],
+)
+def test_a_record_that_cannot_be_written_as_is_is_still_one_json_line(msg, args, extra, where):
+    record = logging.getLogger("scoregate.test").makeRecord(
+        "scoregate.test", logging.INFO, __file__, 1, msg, args, None, extra=extra
+    )
+    line = JsonFormatter().format(record)
+    assert "\n" not in line
+    doc = json.loads(line)
+    assert doc["level"] == "INFO" and where in doc, doc
+
+
+def test_non_finite_numbers_are_written_as_strings_strict_parsers_read():
+    record = _record(extra={"score": float("nan"), "deep": {"top": [float("inf")]}})
+    line = JsonFormatter().format(record)
+    assert "NaN" not in line.replace('"nan"', "") and "Infinity" not in line
+    doc = json.loads(line, parse_constant=lambda c: pytest.fail(f"bare {c}"))
+    assert doc["score"] == "nan" and doc["deep"] == {"top": ["inf"]}
