@@ -208,6 +208,9 @@ async def _caller_gone(
     hangup = asyncio.ensure_future(_disconnect(request))
     try:
         await asyncio.wait({work, hangup}, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:  # the server is stopping this call: so does the thread
+        stop.set()
+        raise
     finally:
         hangup.cancel()
         with suppress(asyncio.CancelledError, Exception):  # a listener that failed: no hang-up
@@ -377,26 +380,38 @@ async def _resolve(request: Request, ref: str) -> str:
 
 async def _await_change(
     request: Request, job_id: str, wait: float, status: str | None, iteration: int | None
-) -> None:
+) -> bool:
     """Return once the job is final, or its status or iteration differs from the ones
-    given (by default, its own when called), or after ``wait`` seconds."""
+    given (by default, its own when called), or after ``wait`` seconds: False; or True as
+    soon as the client has hung up (nobody reads the answer: build none)."""
     if wait <= 0:
-        return
+        return False
     service = service_of(request)
     at = await run_in_threadpool(service.position_of, job_id)
     if at is None:
-        return
+        return False
     seen = (status or at[0], at[1] if iteration is None else iteration)
     deadline = time.monotonic() + wait
-    hangup = asyncio.create_task(_disconnect(request))  # a client gone ends the wait
+    hangup = asyncio.ensure_future(_disconnect(request))
     try:
         while at is not None and at[0] not in TERMINAL_JOB_STATUSES and at == seen:
-            if time.monotonic() >= deadline or hangup.done():
-                return
+            if _hung_up(hangup):
+                return True
+            if time.monotonic() >= deadline:
+                return False
             await asyncio.sleep(WAIT_POLL_S)
             at = await run_in_threadpool(service.position_of, job_id)
+        return _hung_up(hangup)
     finally:
         hangup.cancel()
+
+
+def _hung_up(listener: asyncio.Future[None]) -> bool:
+    """Whether the disconnect listener saw the client go; a listener that failed (its
+    error retrieved here) says nothing, and the wait goes on."""
+    if not listener.done() or listener.cancelled():
+        return False
+    return listener.exception() is None
 
 
 @router.get(
@@ -415,7 +430,8 @@ async def job_state(
     """The light form of a job, for polling: its status, iteration and verdict
     (``action``), without the texts and the audit trail. With ``wait``, a long poll."""
     full = await _resolve(request, job_id)
-    await _await_change(request, full, wait, since_status, since_iteration)
+    if await _await_change(request, full, wait, since_status, since_iteration):
+        return Response(status_code=CLIENT_GONE)  # logged and counted; nobody reads it
     with _job_problems():
         state = await run_in_threadpool(service_of(request).state, full)
     return JSONResponse(stamped({**state, "url": job_url(full)}))
@@ -446,7 +462,8 @@ async def get_job(
     verdict of a final job is ``final_result.action``.
     """
     full = await _resolve(request, job_id)
-    await _await_change(request, full, wait, since_status, since_iteration)
+    if await _await_change(request, full, wait, since_status, since_iteration):
+        return Response(status_code=CLIENT_GONE)  # logged and counted; nobody reads it
     with _job_problems():
         job = await run_in_threadpool(service_of(request).job, full, include_content=bool(content))
     if content is False:

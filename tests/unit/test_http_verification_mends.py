@@ -374,3 +374,25 @@ def test_a_long_poll_whose_client_hangs_up_stops_polling(env, monkeypatch):
     assert gone.is_set()
     # one read to start and a poll or two around the hang-up, not 80 over 20 s
     assert len(polls) <= 6, len(polls)
+    assert sent[0]["status"] == 499  # no job built for a client that has gone
+
+
+def test_a_failed_disconnect_listener_is_no_hang_up():
+    from scoregate.server.api import _hung_up
+
+    async def check() -> tuple[bool, bool, bool]:
+        async def fail() -> None:
+            raise RuntimeError("receive broke")
+
+        async def gone() -> None:
+            return None
+
+        failed, left = asyncio.ensure_future(fail()), asyncio.ensure_future(gone())
+        pending = asyncio.ensure_future(asyncio.sleep(10))
+        await asyncio.sleep(0.01)
+        try:
+            return _hung_up(failed), _hung_up(left), _hung_up(pending)
+        finally:
+            pending.cancel()
+
+    assert asyncio.run(check()) == (False, True, False)
