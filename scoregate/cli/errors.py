@@ -21,6 +21,12 @@ from scoregate.reports.terminal import make_console, safe
 #: Exit status of a command that failed on the database.
 DB_ERROR_EXIT = 1
 
+#: A SQLite file's fault that names no cause we know ("database is locked", "attempt to
+#: write a readonly database", "disk I/O error"): there is no server to wait for.
+_SQLITE_HINT = (
+    "check the file SCOREGATE_DATABASE_URL names: that it can be written, that its disk is"
+    " not full, and that no other process holds it locked"
+)
 _URL_HINT = "check SCOREGATE_DATABASE_URL"
 #: The fix of a database that refused or timed out a connection: most often a restart, so
 #: the URL (on the line already) is named only where it looks wrong itself (above).
@@ -113,8 +119,12 @@ def describe(exc: BaseException, url: str) -> str:
     for markers, what, fix in _CAUSES:
         if any(m in low for m in markers):
             return f"{what} at {url} ({reason}); {fix}"
-    # a connection that failed another way is a database away more often than a wrong URL
-    fix = _OUTAGE_HINT if type(exc).__name__ in _CONNECTION_ERRORS else _URL_HINT
+    # a connection that failed another way is a database away more often than a wrong URL;
+    # a SQLite file has no server to wait for: locked, read-only or unwritable
+    if url.startswith("sqlite"):
+        fix = _SQLITE_HINT if type(exc).__name__ in _CONNECTION_ERRORS else _URL_HINT
+    else:
+        fix = _OUTAGE_HINT if type(exc).__name__ in _CONNECTION_ERRORS else _URL_HINT
     return f"database error at {url} ({type(exc).__name__}: {reason}); {fix}"
 
 

@@ -225,10 +225,20 @@ def downgrade(url: str | None = None, revision: str = "base") -> None:
         command.downgrade(alembic_config(connection), revision)
 
 
-def current_revision(url: str | None = None) -> str | None:
-    """Return the migration revision the database is at, or None when it is not migrated."""
-    with get_engine(url).connect() as connection:
-        return MigrationContext.configure(connection).get_current_revision()
+def current_revision(url: str | None = None, *, private: bool = False) -> str | None:
+    """Return the migration revision the database is at, or None when it is not migrated.
+
+    ``private``: on an engine of its own, disposed after, leaving the process's shared
+    engines (which running tasks use) alone."""
+    if not private:
+        with get_engine(url).connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+    engine = create_engine(resolve_url(url))
+    try:
+        with engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+    finally:
+        engine.dispose()
 
 
 UPGRADE_HINT = "run `scoregate db upgrade`"
@@ -253,11 +263,12 @@ class SchemaState:
     shown_url: str
 
 
-def schema_state(url: str | None = None) -> SchemaState:
-    """Compare the database's migration revision with this scoregate's head."""
+def schema_state(url: str | None = None, *, private: bool = False) -> SchemaState:
+    """Compare the database's migration revision with this scoregate's head (``private``:
+    read on an engine of its own, :func:`current_revision`)."""
     from alembic.script import ScriptDirectory
 
-    current = current_revision(url)
+    current = current_revision(url, private=private)
     script = ScriptDirectory.from_config(alembic_config())
     head = script.get_current_head() or ""
     shown = redact_url(resolve_url(url))

@@ -157,7 +157,7 @@ def database_line(settings: Settings) -> str | None:
         first = one_line(exc, limit=300)
         return (
             f"database unreachable at {redact_url(url)}: {first}; this worker's tasks will"
-            f" retry and then be re-sent by the sweeper: {outage_fix(first)}"
+            f" retry and then be re-sent by the sweeper: {outage_fix(str(exc))}"
         )
     finally:
         engine.dispose()
@@ -207,7 +207,7 @@ def missing_database_line(
     return line
 
 
-def schema_lines(settings: Settings) -> tuple[str | None, str | None]:
+def schema_lines(settings: Settings, *, private: bool = False) -> tuple[str | None, str | None]:
     """(refusal, warning) for the database's migrations against this code's; the database
     answers already (:func:`database_line`).
 
@@ -217,10 +217,13 @@ def schema_lines(settings: Settings) -> tuple[str | None, str | None]:
     """
     from scoregate.storage.db import dispose_engines, schema_problem, schema_state
 
-    try:
-        state = schema_state()
-    finally:
-        dispose_engines()  # no connection of the main process is left for the children
+    if private:  # a running worker's check: the engines its tasks share are left alone
+        state = schema_state(private=True)
+    else:
+        try:
+            state = schema_state()
+        finally:
+            dispose_engines()  # no connection of the main process is left for the children
     problem = schema_problem(state)
     if problem is not None:
         return f"scoregate: {problem}", None
@@ -381,11 +384,13 @@ def refuse(line: str) -> None:
     raise SystemExit(EXIT_CONFIG)
 
 
-def quiet_schema_lines(settings: Settings) -> tuple[str | None, str | None]:
+def quiet_schema_lines(
+    settings: Settings, *, private: bool = False
+) -> tuple[str | None, str | None]:
     """:func:`schema_lines`, without Alembic's INFO lines: reading the revision is not a
     migration, and they would only be noise in the worker's log."""
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    return schema_lines(settings)
+    return schema_lines(settings, private=private)
 
 
 #: Seconds between tries of a database that did not answer at start, until it answers.
@@ -402,7 +407,7 @@ def schema_verdict(settings: Settings) -> tuple[str | None, str | None] | None:
     if database_line(settings) is not None:
         return None
     try:
-        return quiet_schema_lines(settings)
+        return quiet_schema_lines(settings, private=True)  # tasks may be running meanwhile
     except Exception as exc:  # gone again between the two, or mid-restart: try later
         log.debug("schema check postponed: %s: %s", type(exc).__name__, exc)
         return None

@@ -394,3 +394,48 @@ def test_workers_shows_each_workers_version_and_unknown_for_an_older_one(
     listed = json.loads(runner.invoke(cli, ["workers", "--json"]).stdout)
     assert listed["new@h"]["config"]["version"] == "0.2.0"
     assert listed["old@h"]["config"]["version"] == "unknown"
+
+
+# --- after the review: the hint read whole, SQLite's faults, the watch's own engine -------------
+
+
+def test_the_hint_is_read_from_the_whole_message_not_the_shown_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """libpq lists every address it tried: the cause can sit past the 300 characters the
+    line shows, and must still choose the hint."""
+    tail = 'FATAL:  password authentication failed for user "app"'
+    message = "connection to server at " + ", ".join(["10.0.0.1"] * 60) + " failed: " + tail
+
+    class Engine:
+        def connect(self) -> Any:
+            raise OperationalError("SELECT 1", {}, Exception(message))
+
+        def dispose(self) -> None:
+            pass
+
+    monkeypatch.setattr("sqlalchemy.create_engine", lambda *a, **kw: Engine())
+    _point(monkeypatch, REFUSED, broker=None)
+    line = startup.database_line(get_settings())
+    assert line is not None and tail not in line  # cut in what is shown...
+    assert line.endswith("check SCOREGATE_DATABASE_URL"), line  # ...read whole for the hint
+
+
+def test_a_sqlite_fault_of_no_known_cause_gets_a_file_hint_not_a_server_one() -> None:
+    for message in ("database is locked", "attempt to write a readonly database"):
+        line = describe(OperationalError("SELECT 1", {}, Exception(message)), "sqlite:///x.db")
+        assert "check the file SCOREGATE_DATABASE_URL names" in line, line
+        assert "database server" not in line, line
+
+
+def test_the_schema_watch_reads_on_its_own_engine_and_leaves_the_shared_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scoregate.storage import db
+
+    url = f"sqlite:///{tmp_path / 'live.db'}"
+    upgrade(url)
+    _point(monkeypatch, url)
+    shared = db.get_engine(url)
+    assert startup.schema_verdict(get_settings()) == (None, None)
+    assert db.get_engine(url) is shared  # a running task's engine was not thrown away
