@@ -229,6 +229,21 @@ def json_on_celery_task_logger(logger: logging.Logger | None = None, **_: Any) -
         _format_handlers(logger, JsonTaskFormatter())
 
 
+def json_before_worker_logging(**_: Any) -> None:
+    """Celery's ``celeryd_init`` receiver (sent before the worker checks its privileges and
+    sets up logging): with JSON logs, Python's warnings become log records (logger
+    ``py.warnings``), and until Celery installs its handlers the root logger writes JSON
+    lines to stderr, so the root-user warning a container prints is one JSON line too."""
+    if not json_logs():
+        return
+    logging.captureWarnings(True)
+    root = logging.getLogger()
+    if not root.handlers:
+        handler = logging.StreamHandler()  # stderr; Celery replaces it at its log set-up
+        handler.setFormatter(JsonFormatter())
+        root.addHandler(handler)
+
+
 def _format_handlers(logger: logging.Logger, formatter: logging.Formatter) -> None:
     for handler in logger.handlers:
         if not isinstance(handler, logging.NullHandler):
@@ -242,6 +257,9 @@ def install_celery_logging() -> None:
     ``SCOREGATE_LOG_FORMAT=text`` the receivers leave Celery's format as it is."""
     from celery import signals
 
+    signals.celeryd_init.connect(
+        json_before_worker_logging, weak=False, dispatch_uid="scoregate.logs.early"
+    )
     signals.after_setup_logger.connect(
         json_on_celery_logger, weak=False, dispatch_uid="scoregate.logs.root"
     )

@@ -110,13 +110,18 @@ def broker_reachable(app: Any) -> bool:
 def run(app: Any, host: str, port: int) -> None:
     """Serve ``app`` with uvicorn, its logs in ``SCOREGATE_LOG_FORMAT`` (timestamped text,
     or JSON lines)."""
+    import logging
+
     import uvicorn
 
+    log_format = get_settings().log_format
+    if log_format == "json":
+        logging.captureWarnings(True)  # Python's warnings as JSON lines, like every record
     uvicorn.run(
         app,
         host=host,
         port=port,
         log_level="info",
-        log_config=uvicorn_log_config(get_settings().log_format),
+        log_config=uvicorn_log_config(log_format),
         server_header=False,
     )

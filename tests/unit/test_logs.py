@@ -407,3 +407,43 @@ def test_non_finite_numbers_are_written_as_strings_strict_parsers_read():
     assert "NaN" not in line.replace('"nan"', "") and "Infinity" not in line
     doc = json.loads(line, parse_constant=lambda c: pytest.fail(f"bare {c}"))
     assert doc["score"] == "nan" and doc["deep"] == {"top": ["inf"]}
+
+
+def test_a_workers_early_warnings_are_json_lines(log_format: Any, capsys: Any):
+    """Celery warns of a root user before it sets up logging: in JSON mode that warning is
+    a JSON line too (celeryd_init comes first)."""
+    import warnings
+
+    from celery import signals
+
+    log_format("json")
+    install_celery_logging()
+    root = logging.getLogger()
+    saved = list(root.handlers)
+    root.handlers.clear()
+    logging.captureWarnings(False)  # from a clean state: another test may have left it on
+    try:
+        signals.celeryd_init.send(sender="w@h", instance=None, conf=None, options={})
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")
+            warnings.warn("running as root", RuntimeWarning, stacklevel=1)
+        lines = capsys.readouterr().err.splitlines()
+    finally:
+        logging.captureWarnings(False)
+        root.handlers[:] = saved
+    docs = [json.loads(line) for line in lines]
+    assert docs and docs[-1]["logger"] == "py.warnings" and "running as root" in docs[-1]["message"]
+
+
+def test_in_text_mode_early_warnings_are_left_alone(log_format: Any):
+    from celery import signals
+
+    log_format("text")
+    install_celery_logging()
+    import warnings
+
+    root = logging.getLogger()
+    before, shown_by = list(root.handlers), warnings.showwarning
+    signals.celeryd_init.send(sender="w@h", instance=None, conf=None, options={})
+    assert root.handlers == before
+    assert warnings.showwarning is shown_by  # warnings not routed into logging
