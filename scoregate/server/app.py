@@ -19,6 +19,7 @@ from sqlalchemy import exc as sa_exc
 from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from scoregate import __version__
+from scoregate.logs import one_line
 from scoregate.pipelines.publish import watch_deferred
 from scoregate.server import api, pages, problems, serve, telemetry
 from scoregate.server.auth import ApiKey
@@ -210,8 +211,7 @@ async def _database_down(request: Request, exc: Exception) -> Response:
     database's address or its driver's words."""
     service: ApiService = request.app.state.service
     where = redact_url(service.ctx.settings.secret("database_url") or "")
-    cause = str(getattr(exc, "orig", None) or exc).strip().splitlines() or [type(exc).__name__]
-    reason = f"{type(exc).__name__}: {cause[0][:300]}"
+    reason = f"{type(exc).__name__}: {one_line(getattr(exc, 'orig', None) or exc, limit=300)}"
     log.error(
         "database unreachable on %s %s (%s): %s; check the database server and"
         " SCOREGATE_DATABASE_URL",
