@@ -305,6 +305,10 @@ class PrecisionConfig(StrictSection):
     #: whatever they say (docs/decisions.md, "Short answers"). 0 turns it off.
     short_answer_lift: float = Field(default=1.5, ge=0, le=10)
     short_answer_words: int = Field(default=40, ge=1)
+    #: A request of two or more asks ("when should I go, and what should I pack?") is
+    #: also read ask by ask, and the score is the mean of the whole reading's and the
+    #: lowest ask's (docs/decisions.md, "Reading each part of a multi-part request").
+    score_each_ask: bool = False
 
 
 class RewardConfig(StrictSection):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from scoregate.config.tracks import PrecisionConfig
@@ -96,6 +96,8 @@ class _Slots:
     full: slice | None
     core: slice | None = None
     core_query: str = ""
+    #: Each ask of a multi-part request, read alone (``score_each_ask``).
+    asks: list[tuple[str, slice]] = field(default_factory=list)
 
 
 def _pair_score(
@@ -130,6 +132,14 @@ def _pair_score(
         details.update(core_query=slots.core_query, core_score=round(core_score, 4))
         reasons.append(f"answer fits what the request asks for {core_score:.2f} (exclusions aside)")
         score = (model_score + core_score) / 2
+    if slots.asks:
+        each = {ask: lift_short(max(raw[at]), words, cfg) for ask, at in slots.asks}
+        weakest = min(each, key=lambda ask: each[ask])
+        details["ask_scores"] = {ask: round(s, 4) for ask, s in each.items()}
+        reasons.append(
+            f"answer fits each part of the request: lowest {each[weakest]:.2f} ('{weakest}')"
+        )
+        score = (score + each[weakest]) / 2
     if cfg.exclusion_check:
         analysis = analyze(pair[0])
         check = check_members(
@@ -180,6 +190,15 @@ def core_query(query: str, cfg: PrecisionConfig) -> str | None:
     return core if core and core != query.strip() else None
 
 
+def asks_read(query: str, cfg: PrecisionConfig) -> tuple[str, ...]:
+    """The asks of a multi-part request the track also reads one by one (none for a
+    request of one ask, or with ``score_each_ask`` off)."""
+    if not cfg.score_each_ask:
+        return ()
+    asks = analyze(query).asks
+    return asks if len(asks) >= 2 else ()
+
+
 def precision_scores(
     model: PairScorer,
     pairs: list[tuple[str, str]],
@@ -217,6 +236,8 @@ def precision_scores(
         core = core_query(query, cfg)
         if core is not None:
             slot.core, slot.core_query = add(core, content_chunks(model, core, content, cfg)), core
+        for ask in asks_read(query, cfg):
+            slot.asks.append((ask, add(ask, content_chunks(model, ask, content, cfg))))
         slots.append(slot)
     raw = _predict(model, flat, cfg)
     share = (time.perf_counter() - start) * 1000 / max(len(pairs), 1)
