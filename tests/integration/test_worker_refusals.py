@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from tests.integration.conftest import ROOT, fresh_database, service_env, stop
+from tests.integration.conftest import ROOT, fresh_database, reachable_redis, service_env, stop
 
 pytestmark = pytest.mark.integration
 
@@ -55,15 +55,7 @@ def _wait_ready(proc: subprocess.Popen[bytes], log: Path) -> str:
 
 @pytest.fixture
 def redis_db() -> str:
-    import redis
-
-    try:
-        redis.Redis.from_url(REDIS_DB).ping()
-    except Exception as exc:
-        from tests.conftest import require_service
-
-        require_service("Redis", exc)
-    return REDIS_DB
+    return reachable_redis(REDIS_DB)
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,14 @@ import pytest
 import sqlalchemy as sa
 
 from scoregate.workers.startup import NAME_CHECK_TIMEOUT_S, RECHECK_EVERY_S
-from tests.integration.conftest import PG_ADMIN_URL, ROOT, fresh_database, service_env, stop
+from tests.integration.conftest import (
+    PG_ADMIN_URL,
+    ROOT,
+    fresh_database,
+    reachable_redis,
+    service_env,
+    stop,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -56,15 +63,7 @@ def _exit_of(proc: subprocess.Popen[bytes], log: Path, timeout: float = 90) -> i
 
 @pytest.fixture
 def redis_db() -> str:
-    import redis
-
-    try:
-        redis.Redis.from_url(REDIS_DB).ping()
-    except Exception as exc:
-        from tests.conftest import require_service
-
-        require_service("Redis", exc)
-    return REDIS_DB
+    return reachable_redis(REDIS_DB)
 
 
 def _admin(*statements: str) -> None:

@@ -212,6 +212,27 @@ class SlowModels(FakeModels):
         return super().score_pairs(track, pairs)
 
 
+def asgi_scope(
+    method: str, path: str, *, query: bytes = b"", headers: tuple[tuple[bytes, bytes], ...] = ()
+) -> dict[str, Any]:
+    """An HTTP request's ASGI scope, for calling the app straight through ASGI (a client
+    whose hang-up the test chooses)."""
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": query,
+        "root_path": "",
+        "headers": [(b"host", b"testserver"), *headers],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+
+
 def call_and_hang_up(app: Any, models: SlowModels, body: dict[str, Any]) -> list[dict[str, Any]]:
     """POST /v1/score straight through ASGI; the client hangs up once the slow track runs."""
     raw = json.dumps(body).encode()
@@ -231,24 +252,8 @@ def call_and_hang_up(app: Any, models: SlowModels, body: dict[str, Any]) -> list
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": "/v1/score",
-        "raw_path": b"/v1/score",
-        "query_string": b"",
-        "root_path": "",
-        "headers": [
-            (b"host", b"testserver"),
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(raw)).encode()),
-        ],
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver", 80),
-    }
+    headers = ((b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode()))
+    scope = asgi_scope("POST", "/v1/score", headers=headers)
     asyncio.run(asyncio.wait_for(app(scope, receive, send), 10))
     return sent
 
@@ -322,7 +327,6 @@ def test_content_is_a_three_way_switch_declared_in_openapi(env):
     assert {"type": "boolean"} in param["schema"]["anyOf"] and "false" in param["description"]
 
 
-
 # --- a long-poll whose client hangs up stops polling the database ---------------------------------
 
 
@@ -356,20 +360,7 @@ def test_a_long_poll_whose_client_hangs_up_stops_polling(env, monkeypatch):
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "GET",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"wait=20",
-        "root_path": "",
-        "headers": [(b"host", b"testserver")],
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver", 80),
-    }
+    scope = asgi_scope("GET", path, query=b"wait=20")
     asyncio.run(asyncio.wait_for(env["app"](scope, receive, send), 15))
     assert gone.is_set()
     # one read to start and a poll or two around the hang-up, not 80 over 20 s
