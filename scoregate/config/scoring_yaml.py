@@ -85,6 +85,13 @@ class FusionConfig(StrictSection):
     #: score is capped at ``missed_ask_cap`` (below the accept cut: a human looks).
     ask_min_cosine: float = Field(default=0.25, ge=-1, le=1)
     missed_ask_cap: float = Field(default=0.70, ge=0, le=1)
+    #: An answer to a request of two or more asks that comes within ``none_asked_cosine``
+    #: of none of them (no sentence does), with a semantic score under
+    #: ``none_asked_relevance``, answers none of its parts (an agent that picked up the
+    #: wrong ticket): capped at ``none_asked_cap``. None turns the check off.
+    none_asked_cosine: float | None = Field(default=None, ge=-1, le=1)
+    none_asked_relevance: float = Field(default=0.80, ge=0, le=1)
+    none_asked_cap: float = Field(default=0.25, ge=0, le=1)
     #: A question whose answer has a recognisable form ("how long" -> a duration, "how
     #: much protein" -> an amount; ``scoring.answer_types``) that the answer gives nothing
     #: of that form for is left out: the fused score is capped at ``missed_ask_cap`` too.

@@ -433,7 +433,10 @@ def _soft_caps(
     sem = tracks.get("semantic")
     asks = sem.details.get("asks", []) if sem is not None and sem.ok else []
     missed = [a for a in asks if a["cosine"] < cfg.fusion.ask_min_cosine]
-    if missed:
+    none_asked = _none_asked(asks, sem, cfg)
+    if none_asked is not None:
+        caps.append(none_asked)
+    elif missed:
         worst = min(missed, key=lambda a: a["cosine"])
         caps.append(
             (
@@ -452,6 +455,24 @@ def _soft_caps(
         r = cfg.reward
         caps.append((r.inferred_fail_cap * r.inferred_fail_decay ** (len(failed) - 1), failed[0]))
     return caps
+
+
+def _none_asked(
+    asks: list[dict[str, Any]], sem: TrackScore | None, cfg: ScoringConfig
+) -> tuple[float, str] | None:
+    """The cap of an answer that addresses none of a multi-part request's asks (no sentence
+    near any of them, and little relevance as a whole): a wrong ticket's answer."""
+    f = cfg.fusion
+    if f.none_asked_cosine is None or len(asks) < 2 or sem is None or sem.score is None:
+        return None
+    if sem.score >= f.none_asked_relevance or max(a["cosine"] for a in asks) >= f.none_asked_cosine:
+        return None
+    best = max(asks, key=lambda a: a["cosine"])
+    return (
+        f.none_asked_cap,
+        f"the answer addresses none of the request's {len(asks)} parts: the closest,"
+        f" '{best['ask']}', is at sentence cosine {best['cosine']:.2f}",
+    )
 
 
 def fuse(
