@@ -11,8 +11,8 @@ from scoregate.schemas.result import TrackScore
 from scoregate.scoring.fusion import fuse
 
 QUERY = "When is the best time to visit Kyoto, and what should I pack?"
-OFF = load_scoring_config()
-ON = OFF.model_copy(update={"fusion": OFF.fusion.model_copy(update={"none_asked_cosine": 0.35})})
+ON = load_scoring_config()
+OFF = ON.model_copy(update={"fusion": ON.fusion.model_copy(update={"none_asked_cosine": None})})
 
 
 def result(cosines: list[float], relevance: float, cfg: Any = ON) -> Any:
@@ -53,6 +53,6 @@ def test_a_relevant_answer_is_not_taken_for_a_wrong_ticket():
     assert not any("addresses none" in x for x in r.reasons)
 
 
-def test_off_by_default_until_measured():
-    assert OFF.fusion.none_asked_cosine is None
+def test_on_by_default_and_off_with_null():
+    assert ON.fusion.none_asked_cosine == 0.35  # shipped after its rule held (decisions.md)
     assert result([0.10, 0.10], relevance=0.5, cfg=OFF).score == OFF.fusion.missed_ask_cap
