@@ -433,7 +433,7 @@ def _soft_caps(
     sem = tracks.get("semantic")
     asks = sem.details.get("asks", []) if sem is not None and sem.ok else []
     missed = [a for a in asks if a["cosine"] < cfg.fusion.ask_min_cosine]
-    none_asked = _none_asked(asks, sem, cfg)
+    none_asked = _none_asked(request, asks, sem, cfg)
     if none_asked is not None:
         caps.append(none_asked)
     elif missed:
@@ -458,12 +458,16 @@ def _soft_caps(
 
 
 def _none_asked(
-    asks: list[dict[str, Any]], sem: TrackScore | None, cfg: ScoringConfig
+    request: ScoreRequest, asks: list[dict[str, Any]], sem: TrackScore | None, cfg: ScoringConfig
 ) -> tuple[float, str] | None:
     """The cap of an answer that addresses none of a multi-part request's asks (no sentence
-    near any of them, and little relevance as a whole): a wrong ticket's answer."""
+    near any of them, and little relevance as a whole): a wrong ticket's answer. Not for an
+    answer given as data (a request for JSON, YAML or code, or content that is a JSON
+    value or a code block): it has no sentences to come near an ask."""
     f = cfg.fusion
     if f.none_asked_cosine is None or len(asks) < 2 or sem is None or sem.score is None:
+        return None
+    if _as_data(request):
         return None
     if sem.score >= f.none_asked_relevance or max(a["cosine"] for a in asks) >= f.none_asked_cosine:
         return None
@@ -473,6 +477,16 @@ def _none_asked(
         f"the answer addresses none of the request's {len(asks)} parts: the closest,"
         f" '{best['ask']}', is at sentence cosine {best['cosine']:.2f}",
     )
+
+
+def _as_data(request: ScoreRequest) -> bool:
+    """Whether the answer is data rather than prose: the request asks for a data format (JSON,
+    YAML, code, a comma-separated list, a table), or the content is a JSON array or object,
+    a fenced code block or a table."""
+    wanted = {"json", "yaml", "code_block", "code_only", "comma_separated", "table", "table_only"}
+    if any(i.check == "format" and i.value in wanted for i in analyze(request.query).instructions):
+        return True
+    return request.content.lstrip().startswith(("[", "{", "```", "|"))
 
 
 def fuse(

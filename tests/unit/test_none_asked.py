@@ -56,3 +56,17 @@ def test_a_relevant_answer_is_not_taken_for_a_wrong_ticket():
 def test_on_by_default_and_off_with_null():
     assert ON.fusion.none_asked_cosine == 0.35  # shipped after its rule held (decisions.md)
     assert result([0.10, 0.10], relevance=0.5, cfg=OFF).score == OFF.fusion.missed_ask_cap
+
+
+def test_an_answer_given_as_data_is_not_taken_for_a_wrong_ticket():
+    """A JSON array has no sentences to come near an ask; a request for JSON is answered so."""
+    query = "Can you pull the skills out of this job ad and give them back as a json array?"
+    asks = [{"ask": "pull the skills out", "cosine": 0.09}, {"ask": "json array?", "cosine": 0.07}]
+    for content in ('["sql", "python", "tableau"]', "sql, python, tableau"):
+        tracks = {
+            "semantic": TrackScore(name="semantic", score=0.69, details={"asks": asks}),
+            "precision": TrackScore(name="precision", score=0.9),
+        }
+        request = ScoreRequest.model_validate({"query": query, "content": content})
+        r = fuse(request, tracks, ON)
+        assert not any("addresses none" in x for x in r.reasons), (content, r.reasons)
