@@ -62,6 +62,30 @@ def one_line(exc: BaseException, limit: int = 1000) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+#: A driver's words for a database host that does not resolve.
+HOST_FAULTS = (
+    "could not translate host name",
+    "failed to resolve host",
+    "name or service not known",
+    "nodename nor servname",
+)
+#: A driver's words that say the database URL itself is wrong (its host, a login or a
+#: database the server does not know), not a database restarting.
+URL_FAULTS = (
+    "authentication failed",
+    "access denied",
+    "does not exist",
+    "unknown database",
+    *HOST_FAULTS,
+    "invalid dsn",
+    "invalid connection option",
+)
+#: The fix of a database that refused or timed out a connection: most often a restart, so
+#: the URL is named only where :data:`URL_FAULTS` say it looks wrong itself. The CLI's and
+#: the workers' lines both say it.
+OUTAGE_HINT = "wait if it is restarting, or check that the database server is up"
+
+
 def _exc_type(exc_type: type[BaseException]) -> str:
     """The name a traceback's last line gives: qualified, but bare for a builtin."""
     module = exc_type.__module__
@@ -70,7 +94,7 @@ def _exc_type(exc_type: type[BaseException]) -> str:
     return f"{module}.{exc_type.__qualname__}"
 
 
-def rfc3339(created: float) -> str:
+def log_time(created: float) -> str:
     """``created`` (seconds since the epoch) as RFC 3339 in UTC: ``2026-12-01T09:30:05.123Z``."""
     moment = datetime.fromtimestamp(created, UTC)
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
@@ -110,7 +134,7 @@ class JsonFormatter(logging.Formatter):
         except Exception:  # "bad %s %s" % (1,): the template and its arguments as given
             message = f"{_safe(record.msg)} % {_safe(record.args)}"
         doc: dict[str, Any] = {
-            "ts": rfc3339(record.created),
+            "ts": log_time(record.created),
             "level": record.levelname,
             "logger": record.name,
             "message": message,
@@ -127,9 +151,7 @@ class JsonFormatter(logging.Formatter):
             doc["exc"] = record.exc_text
         if record.stack_info:
             doc["stack"] = self.formatStack(record.stack_info)
-        extra = {
-            k: v for k, v in vars(record).items() if k not in _RECORD_FIELDS and k not in doc
-        }
+        extra = {k: v for k, v in vars(record).items() if k not in _RECORD_FIELDS and k not in doc}
         try:
             return _dumps({**doc, **extra})
         except Exception as exc:  # a field that refers to itself, keys not strings, ...

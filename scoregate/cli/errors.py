@@ -16,6 +16,7 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from scoregate.extras import MissingExtraError
+from scoregate.logs import HOST_FAULTS, OUTAGE_HINT
 from scoregate.reports.terminal import make_console, safe
 
 #: Exit status of a command that failed on the database.
@@ -28,9 +29,6 @@ _SQLITE_HINT = (
     " not full, and that no other process holds it locked"
 )
 _URL_HINT = "check SCOREGATE_DATABASE_URL"
-#: The fix of a database that refused or timed out a connection: most often a restart, so
-#: the URL (on the line already) is named only where it looks wrong itself (above).
-_OUTAGE_HINT = "wait if it is restarting, or check that the database server is up"
 #: (text in the driver's message, what failed, how to fix it), first match wins.
 _CAUSES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (
@@ -44,12 +42,7 @@ _CAUSES: tuple[tuple[tuple[str, ...], str, str], ...] = (
         "create it (e.g. `createdb NAME`) and run `scoregate db upgrade`, or " + _URL_HINT,
     ),
     (
-        (
-            "could not translate host name",
-            "failed to resolve host",
-            "name or service not known",
-            "nodename nor servname",
-        ),
+        HOST_FAULTS,
         "cannot reach the database",
         "no such host: check the host in SCOREGATE_DATABASE_URL",
     ),
@@ -74,7 +67,7 @@ _CAUSES: tuple[tuple[tuple[str, ...], str, str], ...] = (
             "connection reset",
         ),
         "cannot reach the database",
-        _OUTAGE_HINT,
+        OUTAGE_HINT,
     ),
 )
 #: SQLAlchemy's classes of an error of the connection, not of the statement.
@@ -124,7 +117,7 @@ def describe(exc: BaseException, url: str) -> str:
     if url.startswith("sqlite"):
         fix = _SQLITE_HINT if type(exc).__name__ in _CONNECTION_ERRORS else _URL_HINT
     else:
-        fix = _OUTAGE_HINT if type(exc).__name__ in _CONNECTION_ERRORS else _URL_HINT
+        fix = OUTAGE_HINT if type(exc).__name__ in _CONNECTION_ERRORS else _URL_HINT
     return f"database error at {url} ({type(exc).__name__}: {reason}); {fix}"
 
 

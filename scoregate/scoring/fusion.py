@@ -469,9 +469,9 @@ def _none_asked(
         return None
     if _as_data(request):
         return None
-    if sem.score >= f.none_asked_relevance or max(a["cosine"] for a in asks) >= f.none_asked_cosine:
-        return None
     best = max(asks, key=lambda a: a["cosine"])
+    if sem.score >= f.none_asked_relevance or best["cosine"] >= f.none_asked_cosine:
+        return None
     return (
         f.none_asked_cap,
         f"the answer addresses none of the request's {len(asks)} parts: the closest,"

@@ -215,7 +215,7 @@ async def _caller_gone(
         hangup.cancel()
         with suppress(asyncio.CancelledError, Exception):  # a listener that failed: no hang-up
             await hangup
-    if work.done() or hangup.cancelled() or hangup.exception() is not None:
+    if work.done() or not _hung_up(hangup):
         return None
     stop.set()
     return time.monotonic()

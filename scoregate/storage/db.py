@@ -230,15 +230,13 @@ def current_revision(url: str | None = None, *, private: bool = False) -> str | 
 
     ``private``: on an engine of its own, disposed after, leaving the process's shared
     engines (which running tasks use) alone."""
-    if not private:
-        with get_engine(url).connect() as connection:
-            return MigrationContext.configure(connection).get_current_revision()
-    engine = create_engine(resolve_url(url))
+    engine = create_engine(resolve_url(url)) if private else get_engine(url)
     try:
         with engine.connect() as connection:
             return MigrationContext.configure(connection).get_current_revision()
     finally:
-        engine.dispose()
+        if private:
+            engine.dispose()
 
 
 UPGRADE_HINT = "run `scoregate db upgrade`"

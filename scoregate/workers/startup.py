@@ -43,7 +43,7 @@ from celery.worker.control import inspect_command
 from scoregate import extras
 from scoregate._version import __version__
 from scoregate.config.settings import Settings, get_settings
-from scoregate.logs import one_line
+from scoregate.logs import OUTAGE_HINT, URL_FAULTS, one_line
 from scoregate.pipelines.context import POOLS, SWEEP
 from scoregate.workers.reliability import config_identity, transport_options
 
@@ -107,29 +107,11 @@ def pool_transport_options(
     return options
 
 
-#: Words of a driver's refusal that say the URL itself is wrong (a host that does not
-#: resolve, a login or database the server does not know), not a database restarting.
-URL_FAULTS = (
-    "authentication failed",
-    "access denied",
-    "does not exist",
-    "unknown database",
-    "could not translate host name",
-    "failed to resolve host",
-    "name or service not known",
-    "nodename nor servname",
-    "invalid dsn",
-    "invalid connection option",
-)
-#: The fix of a database that refused or timed out the connection: most often a restart.
-OUTAGE_FIX = "wait if it is restarting, or check that the database server is up"
-
-
 def outage_fix(reason: str) -> str:
     """How to mend a connection the database did not take: check the URL when ``reason``
     says the URL is wrong (:data:`URL_FAULTS`), else wait or check the server."""
     low = reason.lower()
-    return f"check {DATABASE_VAR}" if any(m in low for m in URL_FAULTS) else OUTAGE_FIX
+    return f"check {DATABASE_VAR}" if any(m in low for m in URL_FAULTS) else OUTAGE_HINT
 
 
 def database_line(settings: Settings) -> str | None:
@@ -217,12 +199,10 @@ def schema_lines(settings: Settings, *, private: bool = False) -> tuple[str | No
     """
     from scoregate.storage.db import dispose_engines, schema_problem, schema_state
 
-    if private:  # a running worker's check: the engines its tasks share are left alone
-        state = schema_state(private=True)
-    else:
-        try:
-            state = schema_state()
-        finally:
+    try:  # private: a running worker's check leaves the engines its tasks share alone
+        state = schema_state(private=private)
+    finally:
+        if not private:
             dispose_engines()  # no connection of the main process is left for the children
     problem = schema_problem(state)
     if problem is not None:

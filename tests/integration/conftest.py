@@ -145,6 +145,20 @@ def start_worker(
     raise RuntimeError(f"worker not ready in 90s: {log.read_text()[-3000:]}")
 
 
+def pool_worker(
+    env: dict[str, str], queues: str, log: Path, name: str, *, cli: bool = False
+) -> subprocess.Popen[bytes]:
+    """One worker process of ``queues`` named ``name@%h``, through ``celery worker`` or
+    (``cli``: one pool) ``scoregate worker``, which must hand on Celery's exit status."""
+    if cli:
+        cmd = [sys.executable, "-m", "scoregate", "worker", "--pool", queues, "-c", "1"]
+    else:
+        cmd = [sys.executable, "-m", "celery", "-A", "scoregate.workers", "worker", "-Q", queues]
+        cmd += ["-c", "1", "-l", "INFO"]
+    cmd += ["-n", f"{name}@%h"]
+    return subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+
+
 def stop(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:

@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from tests.integration.conftest import ROOT, fresh_database, reachable_redis, service_env, stop
+from tests.integration.conftest import (
+    fresh_database,
+    pool_worker,
+    reachable_redis,
+    service_env,
+    stop,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -23,15 +29,7 @@ REDIS_DB = "redis://127.0.0.1:6379/14"
 def _worker(
     env: dict[str, str], queues: str, log: Path, *, cli: bool = False
 ) -> subprocess.Popen[bytes]:
-    """A worker of ``queues`` through ``celery worker``, or through ``scoregate worker``
-    (``cli``: one pool), which must hand on Celery's exit status."""
-    if cli:
-        cmd = [sys.executable, "-m", "scoregate", "worker", "--pool", queues, "-c", "1"]
-    else:
-        cmd = [sys.executable, "-m", "celery", "-A", "scoregate.workers", "worker", "-Q", queues]
-        cmd += ["-c", "1", "-l", "INFO"]
-    cmd += ["-n", f"refusal-{queues}@%h"]
-    return subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    return pool_worker(env, queues, log, f"refusal-{queues}", cli=cli)
 
 
 def _exit_of(proc: subprocess.Popen[bytes], log: Path, timeout: float = 90) -> int:

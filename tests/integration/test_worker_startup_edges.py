@@ -5,7 +5,6 @@ SQLite file is checked like Postgres, and a node name two workers share is one W
 from __future__ import annotations
 
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,8 +15,8 @@ import sqlalchemy as sa
 from scoregate.workers.startup import NAME_CHECK_TIMEOUT_S, RECHECK_EVERY_S
 from tests.integration.conftest import (
     PG_ADMIN_URL,
-    ROOT,
     fresh_database,
+    pool_worker,
     reachable_redis,
     service_env,
     stop,
@@ -28,20 +27,6 @@ pytestmark = pytest.mark.integration
 REDIS_DB = "redis://127.0.0.1:6379/5"
 #: The database the late tests' workers name; it does not exist when they start.
 LATE = "h_w_late"
-
-
-def _worker(
-    env: dict[str, str], pool: str, log: Path, name: str, *, cli: bool = False
-) -> subprocess.Popen[bytes]:
-    """A worker of ``pool`` named ``name@%h``, through ``celery worker`` or (``cli``)
-    ``scoregate worker``, which hands on Celery's exit status."""
-    if cli:
-        cmd = [sys.executable, "-m", "scoregate", "worker", "--pool", pool, "-c", "1"]
-    else:
-        cmd = [sys.executable, "-m", "celery", "-A", "scoregate.workers", "worker", "-Q", pool]
-        cmd += ["-c", "1", "-l", "INFO"]
-    cmd += ["-n", f"{name}@%h"]
-    return subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=log.open("wb"), stderr=subprocess.STDOUT)
 
 
 def _wait_for(proc: subprocess.Popen[bytes], log: Path, text: str, timeout: float = 90) -> str:
@@ -105,7 +90,7 @@ def test_a_worker_started_before_its_database_stops_once_it_appears_at_an_old_mi
     url, staging = late_database
     log = tmp_path / "w.log"
     env = service_env(url, redis_db, SCOREGATE_SWEEPER="0")
-    proc = _worker(env, "reward", log, "late", cli=cli)
+    proc = pool_worker(env, "reward", log, "late", cli=cli)
     try:
         text = _wait_for(proc, log, "ready.")
         assert f'database "{LATE}" does not exist' in text  # started, naming the fault
@@ -131,7 +116,7 @@ def test_a_worker_started_before_its_database_runs_on_once_it_appears_current(
 ):
     url, staging = late_database
     log = tmp_path / "w.log"
-    proc = _worker(service_env(url, redis_db, SCOREGATE_SWEEPER="0"), "reward", log, "late-ok")
+    proc = pool_worker(service_env(url, redis_db, SCOREGATE_SWEEPER="0"), "reward", log, "late-ok")
     try:
         _wait_for(proc, log, "ready.")
         _appear_at(staging, "head")
@@ -151,7 +136,7 @@ def test_a_worker_refuses_a_sqlite_file_at_an_old_migration(tmp_path, redis_db, 
     upgrade(url, "0002")
     dispose_engines()
     log = tmp_path / "w.log"
-    proc = _worker(service_env(url, redis_db), "fusion", log, "sqlite-old", cli=cli)
+    proc = pool_worker(service_env(url, redis_db), "fusion", log, "sqlite-old", cli=cli)
     assert _exit_of(proc, log) == 2
     text = log.read_text()
     lines = [line for line in text.splitlines() if "scoregate db upgrade" in line]
@@ -162,7 +147,7 @@ def test_a_worker_refuses_a_sqlite_file_at_an_old_migration(tmp_path, redis_db, 
 def test_a_worker_refuses_a_sqlite_file_that_does_not_exist_and_makes_none(tmp_path, redis_db):
     path = tmp_path / "absent" / "scoregate.db"
     log = tmp_path / "w.log"
-    proc = _worker(service_env(f"sqlite:///{path}", redis_db), "control", log, "sqlite-none")
+    proc = pool_worker(service_env(f"sqlite:///{path}", redis_db), "control", log, "sqlite-none")
     assert _exit_of(proc, log) == 2
     text = log.read_text()
     assert "has no scoregate tables (the file does not exist)" in text, text[-3000:]
@@ -177,12 +162,12 @@ def test_a_second_worker_under_a_taken_node_name_warns_once(tmp_path, redis_db):
     dispose_engines()
     env = service_env(url, redis_db, SCOREGATE_SWEEPER="0")
     first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
-    first = _worker(env, "reward", first_log, "dup")
+    first = pool_worker(env, "reward", first_log, "dup")
     second = None
     try:
         _wait_for(first, first_log, "ready.")
         time.sleep(3)  # the first worker's own check is over
-        second = _worker(env, "reward", second_log, "dup")
+        second = pool_worker(env, "reward", second_log, "dup")
         _wait_for(second, second_log, "ready.")
         ready = time.monotonic()
         text = _wait_for(second, second_log, "is taken", timeout=15)

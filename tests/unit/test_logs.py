@@ -20,8 +20,8 @@ from scoregate.logs import (
     JsonFormatter,
     JsonTaskFormatter,
     install_celery_logging,
+    log_time,
     one_line,
-    rfc3339,
     uvicorn_log_config,
 )
 
@@ -83,8 +83,8 @@ def test_a_json_record_has_the_documented_fields():
 
 
 def test_the_timestamp_is_rfc3339_in_utc_with_z():
-    assert rfc3339(0.0) == "1970-01-01T00:00:00.000Z"
-    assert rfc3339(1_796_117_405.1234) == "2026-12-01T09:30:05.123Z"
+    assert log_time(0.0) == "1970-01-01T00:00:00.000Z"
+    assert log_time(1_796_117_405.1234) == "2026-12-01T09:30:05.123Z"
 
 
 def test_every_record_is_one_line_exceptions_and_multiline_messages_included():
@@ -137,16 +137,7 @@ def test_uvicorns_colour_copy_of_the_message_is_left_out():
 
 
 def test_an_access_record_gives_the_request_as_fields():
-    record = logging.getLogger("uvicorn.access").makeRecord(
-        "uvicorn.access",
-        logging.INFO,
-        __file__,
-        1,
-        '%s - "%s %s HTTP/%s" %d',
-        ("127.0.0.1:54302", "POST", "/v1/jobs", "1.1", 202),
-        None,
-    )
-    doc = json.loads(JsonAccessFormatter().format(record))
+    doc = json.loads(JsonAccessFormatter().format(_access_record()))
     assert doc["message"] == '127.0.0.1:54302 - "POST /v1/jobs HTTP/1.1" 202'
     assert (doc["client"], doc["method"], doc["path"], doc["status"]) == (
         "127.0.0.1:54302",
