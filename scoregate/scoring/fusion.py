@@ -547,13 +547,18 @@ def fuse(
             capped.append(why)  # the evidence still explains a score already below its cap
     score, hard = _cap_hard(request, tracks, score, cfg, notes)
     coverage = _coverage_note(request, tracks, weights, profile_name, cfg)
+    held = False  # an answer that reached the accept cut but was scored on too little
     if coverage is not None:
+        held = score >= cuts.accept
         score, coverage = _cap_short_coverage(score, coverage, cuts)
     # Rounded once: the stored score, score_100, the band and the action all read this value.
     score = round(min(1.0, max(0.0, score)), 4)
     band = band_for(score, cfg, request.previous_score, cuts)
     if coverage is not None:
-        band = "AMBER" if band == "GREEN" else band
+        # A person reads it (review), even where a job's loop threshold sits on the review
+        # cut and leaves no review zone under it: an answer the models could not read is
+        # not sent back to its agent to be rewritten, nor accepted.
+        band = "AMBER" if band == "GREEN" or held else band
         notes.append(coverage)
     action = action_of_band(band, score, cuts)
     gate_tier = resolve_tier(request.self_reported_confidence, band, cfg.gating)

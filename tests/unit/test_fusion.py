@@ -373,3 +373,35 @@ def test_an_answer_in_a_language_the_models_cannot_read_is_judged_on_its_form_on
     assert any("in German" in r for r in result.reasons)
     english = request.model_copy(update={"content": "Pack boots, a rain jacket and water."})
     assert fuse(english, tracks, cfg).score < 0.3
+
+
+@pytest.mark.parametrize("at", ["review", "iterate"])
+def test_an_unread_answer_goes_to_a_person_when_the_loop_threshold_leaves_no_review_zone(at):
+    # A job whose loop threshold sits on the review cut (or lower) has no review zone
+    # under its accept cut: an answer scored on too little must still go to a person,
+    # not back to its agent to be rewritten.
+    cuts = CFG.actions
+    threshold = getattr(cuts, at)
+    tracks = {"heuristics": ok("heuristics", 1.0)}
+    r = fuse(req(), tracks, CFG, accept_cut=threshold)
+    assert r.score < threshold
+    assert r.action == "review" and r.band == "AMBER"
+    # An answer scored on too little that fell short on its own merits is not lifted.
+    low = fuse(req(), {"heuristics": ok("heuristics", 0.1)}, CFG, accept_cut=threshold)
+    assert low.action in ("iterate", "reject") and low.band == "RED"
+
+
+def test_an_answer_in_an_unread_language_goes_to_a_person_at_a_review_cut_threshold():
+    german = (
+        "- Feste Wanderschuhe mit gutem Profil und eine Regenjacke, denn das Wetter in den "
+        "Bergen kann sich schnell ändern.\n- Mindestens zwei Liter Wasser und ein paar Snacks "
+        "wie Nüsse oder ein belegtes Brot."
+    )
+    request = ScoreRequest(query="Was soll ich für eine Wanderung einpacken?", content=german)
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=0.05),
+        "precision": TrackScore(name="precision", score=0.02),
+        "reward": TrackScore(name="reward", score=1.0),
+    }
+    r = fuse(request, tracks, CFG, accept_cut=CFG.actions.review)
+    assert r.action == "review" and r.band == "AMBER"
