@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from scoregate.schemas.details_doc import Dashboard, Documented, TrackDetails
 from scoregate.schemas.markdown import render_markdown
 
 Band = Literal["GREEN", "AMBER", "RED"]
@@ -23,7 +24,11 @@ class TrackScore(BaseModel):
     name: str
     score: float | None = Field(default=None, ge=0.0, le=1.0)
     status: TrackStatus = "ok"
-    details: dict[str, Any] = Field(default_factory=dict)
+    #: A plain dict at runtime; its keys are declared for clients in ``details_doc``.
+    details: Annotated[dict[str, Any], Documented(TrackDetails)] = Field(
+        default_factory=dict,
+        description="What the track found; the keys depend on the track (see TrackDetails).",
+    )
     reasons: list[str] = Field(default_factory=list)
     elapsed_ms: float = 0.0
     error: str | None = None
@@ -114,7 +119,9 @@ class ScoreResult(BaseModel):
     analysis: RequestAnalysisOut = Field(default_factory=RequestAnalysisOut)
     reasons: list[str] = Field(default_factory=list)
     weakest_factors: list[WeakFactor] = Field(default_factory=list)
-    dashboard: dict[str, Any] = Field(default_factory=dict)
+    dashboard: Annotated[dict[str, Any], Documented(Dashboard)] = Field(
+        default_factory=dict, description="The figures a dashboard shows for this score."
+    )
     gate: Gate | None = None
     raw_metrics: dict[str, float] | None = None
     hard_failures: list[str] = Field(default_factory=list)

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator
 
 from scoregate.pipelines.validation import MAX_KEY_CHARS
+from scoregate.schemas.details_doc import DecisionDetails, Documented
 from scoregate.schemas.loop import (
     MAX_ERROR_MESSAGE_CHARS,
     TASK_NAME,
@@ -267,7 +268,10 @@ class DecisionOut(BaseModel):
     actor: str
     quota_used: int | None
     quota_remaining: int | None
-    details: dict[str, Any]
+    #: A plain dict; its keys, by ``action``, are declared for clients in ``details_doc``.
+    details: Annotated[dict[str, Any], Documented(DecisionDetails)] = Field(
+        description="More about the decision; the keys depend on its action."
+    )
     dedupe_key: str | None
 
 
