@@ -92,6 +92,15 @@ class FusionConfig(StrictSection):
     none_asked_cosine: float | None = Field(default=None, ge=-1, le=1)
     none_asked_relevance: float = Field(default=0.80, ge=0, le=1)
     none_asked_cap: float = Field(default=0.25, ge=0, le=1)
+    #: An answer of at least ``unshared_min_words`` words that uses under this share of the
+    #: request's own words (``scoring.shared_words``, read in the request less its form-only
+    #: clauses, for a request of at least ``unshared_min_request_words`` of them), with a
+    #: semantic score under ``unshared_relevance``, answers another request (a wrong ticket
+    #: in the same field): capped at ``none_asked_cap`` too. None turns the check off.
+    unshared_share: float | None = Field(default=None, ge=0, le=1)
+    unshared_relevance: float = Field(default=0.80, ge=0, le=1)
+    unshared_min_words: int = Field(default=20, ge=0)
+    unshared_min_request_words: int = Field(default=14, ge=1)
     #: A question whose answer has a recognisable form ("how long" -> a duration, "how
     #: much protein" -> an amount; ``scoring.answer_types``) that the answer gives nothing
     #: of that form for is left out: the fused score is capped at ``missed_ask_cap`` too.

@@ -19,6 +19,7 @@ from scoregate.scoring.language import LANGUAGE_NAMES, foreign_language
 from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.request_analysis import RequestAnalysis, analyze
 from scoregate.scoring.restated import contradicted
+from scoregate.scoring.shared_words import shared_words
 from scoregate.scoring.text import sanitize_reasons
 
 
@@ -433,7 +434,7 @@ def _soft_caps(
     sem = tracks.get("semantic")
     asks = sem.details.get("asks", []) if sem is not None and sem.ok else []
     missed = [a for a in asks if a["cosine"] < cfg.fusion.ask_min_cosine]
-    none_asked = _none_asked(request, asks, sem, cfg)
+    none_asked = _none_asked(request, asks, sem, cfg) or _unshared(request, sem, cfg)
     if none_asked is not None:
         caps.append(none_asked)
     elif missed:
@@ -476,6 +477,33 @@ def _none_asked(
         f.none_asked_cap,
         f"the answer addresses none of the request's {len(asks)} parts: the closest,"
         f" '{best['ask']}', is at sentence cosine {best['cosine']:.2f}",
+    )
+
+
+def _unshared(
+    request: ScoreRequest, sem: TrackScore | None, cfg: ScoringConfig
+) -> tuple[float, str] | None:
+    """The cap of an answer that names almost nothing the request names, with little
+    relevance: another request's answer in the same field (a wrong ticket). The request's
+    words are read in its topic (the request less its form-only clauses: "in all lowercase"
+    names nothing an answer should repeat). Not for a short answer, an answer given as
+    data, or a request of too few words of its own (a short request's good answer often
+    repeats none of them)."""
+    f = cfg.fusion
+    if f.unshared_share is None or sem is None or sem.score is None:
+        return None
+    if sem.score >= f.unshared_relevance or len(request.content.split()) < f.unshared_min_words:
+        return None
+    found = shared_words(analyze(request.query).topic or request.query, request.content)
+    if len(found.request) < f.unshared_min_request_words or found.share >= f.unshared_share:
+        return None
+    if _as_data(request):
+        return None
+    return (
+        f.none_asked_cap,
+        f"the answer may answer another request: it uses {len(found.shared)} of the"
+        f" request's {len(found.request)} own words (not: {', '.join(found.unused(4))})"
+        f" and its relevance is {sem.score:.2f}",
     )
 
 
