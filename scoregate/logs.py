@@ -231,6 +231,19 @@ def uvicorn_log_config(log_format: str) -> dict[str, Any]:
     }
 
 
+def start_json_logging() -> None:
+    """JSON lines from a process's first record: :func:`uvicorn_log_config`'s handlers on
+    the root and uvicorn's loggers now, and Python's warnings as records (``py.warnings``).
+
+    ``scoregate serve`` calls it before its start-up lines and the models' loading, which
+    come before uvicorn applies the same config: those are JSON lines on stderr too.
+    """
+    import logging.config
+
+    logging.config.dictConfig(uvicorn_log_config("json"))
+    logging.captureWarnings(True)
+
+
 def json_on_celery_logger(logger: logging.Logger | None = None, **_: Any) -> None:
     """Celery's ``after_setup_logger`` receiver: with ``SCOREGATE_LOG_FORMAT=json`` the
     root logger's handlers (and the multiprocessing logger's) write JSON lines."""

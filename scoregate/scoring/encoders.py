@@ -2,6 +2,9 @@
 
 torch and sentence-transformers are imported inside the loaders, so importing this
 module (or the track modules) stays cheap for pools that never load a model.
+
+:func:`checks_inside` lets a caller stop a model call that is running (``POST /v1/score``
+whose client has gone): a check runs before each batch and each layer the model computes.
 """
 
 from __future__ import annotations
@@ -11,8 +14,11 @@ import hashlib
 import importlib.util
 import logging
 import os
-from collections.abc import Iterator
+import threading
+import weakref
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -209,3 +215,56 @@ def load_cross_encoder(cfg: PrecisionConfig, device: str = "cpu", backend: str =
     if int8:
         quantize_int8(model.model)
     return model
+
+
+#: The check the models' hooks run in this thread, set by :func:`checks_inside`.
+_check: ContextVar[Callable[[], None] | None] = ContextVar("scoregate_model_check", default=None)
+#: The models whose hooks are in place (each gets them once).
+_hooked: weakref.WeakSet[Any] = weakref.WeakSet()
+_hooking = threading.Lock()
+
+
+@contextmanager
+def checks_inside(models: Iterable[Any], check: Callable[[], None]) -> Iterator[None]:
+    """Run ``check`` before each batch a model of ``models`` computes in this thread, and
+    before each of its layers (the blocks of its ``ModuleList``: a transformer's layers),
+    until the block ends. ``check`` stops the model call by raising.
+
+    The model computes the batches and numbers it would compute without the checks. A
+    model gets its hooks the first time it is passed here and keeps them; a hook does
+    nothing in a call made outside this block or in another thread. An object that is
+    not a torch module (a test's fake) gets no hooks: ``check`` is not called.
+    """
+    for model in models:
+        _add_hooks(model)
+    token = _check.set(check)
+    try:
+        yield
+    finally:
+        _check.reset(token)
+
+
+def _run_check(module: Any, args: Any) -> None:
+    """A forward pre-hook: the check :func:`checks_inside` set in this thread, if any."""
+    check = _check.get()
+    if check is not None:
+        check()
+
+
+def _add_hooks(model: Any) -> None:
+    if not hasattr(model, "register_forward_pre_hook"):  # not a torch module
+        return
+    import torch
+
+    with _hooking:
+        if model in _hooked:
+            return
+        layers = [
+            block
+            for module in model.modules()
+            if isinstance(module, torch.nn.ModuleList)
+            for block in module
+        ]
+        for module in (model, *layers):
+            module.register_forward_pre_hook(_run_check)
+        _hooked.add(model)

@@ -25,6 +25,27 @@ from scoregate.scoring.reward import check_constraints, evaluate_reward
 
 MODEL_TRACKS: tuple[str, ...] = ("semantic", "precision")
 Pair = tuple[str, str]
+#: Asked during scoring whether to stop: True once nobody waits for the score.
+ShouldStop = Callable[[], bool]
+
+
+class ScoreAbandoned(BaseException):
+    """Raised where scoring stops because ``should_stop`` said so: before a model track
+    (``inside`` False), or inside one, before a batch or a layer of a model call.
+
+    A ``BaseException``, as ``asyncio.CancelledError`` is: the scorer turns an
+    ``Exception`` in a track into a failed track and goes on, which is not wanted here.
+    """
+
+    def __init__(self, track: str, *, inside: bool = False) -> None:
+        self.track = track
+        self.inside = inside
+        super().__init__(f"scoring abandoned {self.where} the {track} track")
+
+    @property
+    def where(self) -> str:
+        """``before`` or ``in`` (the track)."""
+        return "in" if self.inside else "before"
 
 
 class ModelProvider(Protocol):
@@ -83,7 +104,33 @@ class LocalModels:
             return load_cross_encoder(self._cfg.precision, device=device, backend=self._backend)
         raise ValueError(f"unknown model track {track!r}; known: {', '.join(MODEL_TRACKS)}")
 
-    def score_pairs(self, track: str, pairs: list[Pair]) -> list[TrackScore]:
+    def score_pairs(
+        self, track: str, pairs: list[Pair], should_stop: ShouldStop | None = None
+    ) -> list[TrackScore]:
+        """Score ``pairs`` with ``track``'s model. With ``should_stop``, the models are
+        asked before each batch and each layer they compute, and the call raises
+        :class:`ScoreAbandoned` once it says True; the scores are those of a call without
+        it (same batches, same numbers)."""
+        if should_stop is None:
+            return self._score_pairs(track, pairs)
+        from scoregate.scoring.encoders import checks_inside
+
+        def check() -> None:
+            if should_stop():
+                raise ScoreAbandoned(track, inside=True)
+
+        used = [self.model(track)]
+        if track == "precision" and self._embeds_members():
+            used.append(self.model("semantic"))
+        with checks_inside(used, check):
+            return self._score_pairs(track, pairs)
+
+    def _embeds_members(self) -> bool:
+        """Whether the precision track embeds words for excluded-class membership."""
+        precision = self._cfg.precision
+        return precision.exclusion_check and precision.member_min_cosine < 1.0
+
+    def _score_pairs(self, track: str, pairs: list[Pair]) -> list[TrackScore]:
         if track == "semantic":
             from scoregate.scoring.semantic import semantic_scores
 
@@ -91,7 +138,7 @@ class LocalModels:
         from scoregate.scoring.precision import precision_scores
 
         embed = None
-        if self._cfg.precision.exclusion_check and self._cfg.precision.member_min_cosine < 1.0:
+        if self._embeds_members():
             embedder = self.model("semantic")
 
             def embed(texts: list[str]) -> Any:
@@ -178,10 +225,21 @@ def pure_tracks(
     return {name: t for name, t in out.items() if t is not None}
 
 
-def model_tracks(pairs: list[Pair], track: str, models: ModelProvider) -> list[TrackScore]:
-    """One model track over many pairs; a model failure marks every pair's track failed."""
+def model_tracks(
+    pairs: list[Pair], track: str, models: ModelProvider, should_stop: ShouldStop | None = None
+) -> list[TrackScore]:
+    """One model track over many pairs; a model failure marks every pair's track failed.
+
+    ``should_stop`` (None for the workers) is asked before the track, and during it when
+    ``models`` is :class:`LocalModels` (another provider runs the track to its end); once
+    it says True, :class:`ScoreAbandoned` is raised.
+    """
+    if should_stop is not None and should_stop():
+        raise ScoreAbandoned(track)
     start = time.perf_counter()
     try:
+        if should_stop is not None and isinstance(models, LocalModels):
+            return models.score_pairs(track, pairs, should_stop)
         return models.score_pairs(track, pairs)
     except Exception as exc:  # model errors are reported per track, never raised to fusion
         elapsed = (time.perf_counter() - start) * 1000
@@ -203,12 +261,17 @@ def score(
     models: ModelProvider | None = None,
     tracks: tuple[str, ...] = MODEL_TRACKS,
     backend: str = "torch",
+    should_stop: ShouldStop | None = None,
 ) -> ScoreResult:
     """Score one agent output: model tracks, pure tracks, fused.
 
     Pure of process settings: ``config`` defaults to the packaged scoring YAML and
     ``backend`` (for the default models) to ``torch``; ``scoregate.score()`` passes
     ``SCOREGATE_SCORING_CONFIG`` and ``SCOREGATE_CPU_BACKEND``.
+
+    Raises:
+        ScoreAbandoned: ``should_stop`` said True before or during a model track (see
+            :func:`model_tracks`); ``POST /v1/score`` passes one for a client that hangs up.
     """
     req = parse_request(request)
     cfg = config or load_scoring_config()
@@ -216,6 +279,6 @@ def score(
     provider = models or default_models(cfg, backend)
     results: dict[str, TrackScore] = {}
     for track in tracks:
-        results[track] = model_tracks([(req.query, req.content)], track, provider)[0]
+        results[track] = model_tracks([(req.query, req.content)], track, provider, should_stop)[0]
     results.update(pure_tracks(req, cfg))
     return fuse(req, results, cfg)

@@ -21,6 +21,7 @@ from fastapi.routing import APIRoute
 from scoregate.pipelines.review import ResearchQuotaExceeded
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
+from scoregate.scoring.engine import ScoreAbandoned
 from scoregate.server import problems
 from scoregate.server.bodies import (
     AgentErrorBody,
@@ -44,7 +45,6 @@ from scoregate.server.service import (
     ApiService,
     ConflictError,
     NotFoundError,
-    ScoreAbandoned,
     counting_sent,
 )
 from scoregate.storage.paging import MAX_PAGE
@@ -180,8 +180,11 @@ CLIENT_GONE = 499
 async def score(body: ScoreRequest, request: Request, caller: Submitter) -> Any:
     """Score one request synchronously (no job, nothing stored) and return the breakdown.
 
-    A caller that hangs up stops the scoring before its next model track (one already
-    running finishes), which frees the worker thread.
+    A caller that hangs up stops the scoring within a fraction of a second, which frees
+    the worker thread: the model running stops before its next batch or layer (models
+    passed in other than the server's own stop before the next track only). The call is
+    logged at INFO and answered 499, which nobody reads. A caller that stays gets the
+    same scores: the models compute the same batches, checks or not.
     """
     stop = threading.Event()
     started = time.monotonic()
@@ -190,7 +193,7 @@ async def score(body: ScoreRequest, request: Request, caller: Submitter) -> Any:
     try:
         result = await work
     except ScoreAbandoned as exc:
-        _abandoned(started, gone, f"scoring stopped before the {exc.track} track")
+        _abandoned(started, gone, f"scoring stopped {exc.where} the {exc.track} track")
         return Response(status_code=CLIENT_GONE)
     except ValueError as exc:
         raise _bad(exc, request_at="body") from exc

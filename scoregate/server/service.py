@@ -30,7 +30,7 @@ from scoregate.pipelines.validation import check_text, check_tree
 from scoregate.schemas.loop import AgentOutput
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
-from scoregate.scoring.engine import ModelProvider, Pair, default_models
+from scoregate.scoring.engine import ModelProvider, default_models
 from scoregate.scoring.engine import score as run_score
 from scoregate.storage import repository as repo
 from scoregate.storage.paging import count_waiting, page_jobs, waiting_for_review
@@ -62,32 +62,6 @@ class AgentAnswerRefused(ValueError):
     def __init__(self, message: str, field: str = "") -> None:
         super().__init__(message)
         self.field = field
-
-
-class ScoreAbandoned(BaseException):
-    """Raised in a scoring thread whose caller has gone, before its next model track.
-
-    A ``BaseException``, as ``asyncio.CancelledError`` is: the scorer turns an
-    ``Exception`` in a track into a failed track and goes on, which is not wanted here.
-    """
-
-    def __init__(self, track: str) -> None:
-        super().__init__(f"scoring abandoned before the {track} track")
-        self.track = track
-
-
-class _Stoppable:
-    """The models, refusing to start a track once ``stop`` is set (a track already
-    running finishes: a model call cannot be interrupted)."""
-
-    def __init__(self, models: ModelProvider, stop: threading.Event) -> None:
-        self._models = models
-        self._stop = stop
-
-    def score_pairs(self, track: str, pairs: list[Pair]) -> list[Any]:
-        if self._stop.is_set():
-            raise ScoreAbandoned(track)
-        return self._models.score_pairs(track, pairs)
 
 
 @dataclasses.dataclass
@@ -207,10 +181,13 @@ class ApiService:
         """Score one request in this process, synchronously; nothing is stored.
 
         Raises:
-            ScoreAbandoned: ``stop`` was set (the caller has gone) before a model track.
+            ScoreAbandoned: ``stop`` was set (the caller has gone) before a model track or
+                while one ran (the loaded models stop before their next batch or layer).
         """
-        models = self.models() if stop is None else _Stoppable(self.models(), stop)
-        return run_score(request, config=self.ctx.config, models=models)
+        should_stop = None if stop is None else stop.is_set
+        return run_score(
+            request, config=self.ctx.config, models=self.models(), should_stop=should_stop
+        )
 
     def submit(self, body: dict[str, Any]) -> tuple[str, str, bool]:
         """Record and start one job; returns its id, status and whether it was a replay.
