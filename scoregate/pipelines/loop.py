@@ -51,10 +51,20 @@ def decide(
     """Decide after iteration ``n`` (1-based) given the fused ``result``.
 
     Never approves silently: below threshold at the last iteration the loop exits with
-    ``max_iterations_reached`` and, with HIL on, escalates to a human.
+    ``max_iterations_reached`` and, with HIL on, escalates to a human. With HIL on, a
+    result scored on too little to judge (``dashboard["unverified"]``) goes to a human at
+    once: the agent's next answer could not be judged either.
     """
     if policy.enabled and result.action == "accept":
         return _make("accept", f"score {result.score:.2f} >= accept cut {_cut(policy, result):.2f}")
+    if policy.enabled and policy.hil and result.dashboard.get("unverified"):
+        # Scored on too little to judge (an answer in a language the models do not read,
+        # model tracks that failed): a rewrite would be judged no better, so a person reads it.
+        return _make(
+            "review",
+            f"score {result.score:.2f} not verified (too little of it could be scored; see the"
+            " reasons): re-running the agent cannot change that, waiting for a human",
+        )
     if policy.gating and result.gate is not None:
         gated = _gate(policy, n, result, has_research)
         if gated is not None:

@@ -313,7 +313,7 @@ DETAILS_BY_TRACK: dict[str, type] = {
 
 @with_config(OPEN)
 class Dashboard(TypedDict, total=False):
-    """The figures a dashboard shows for a score (fusion writes all four). Later versions
+    """The figures a dashboard shows for a score (fusion writes all five). Later versions
     may add keys: keep the ones you do not know."""
 
     score: Annotated[int, Field(description="The fused score, 0 to 100 (score_100).")]
@@ -328,6 +328,15 @@ class Dashboard(TypedDict, total=False):
     freshness: Annotated[
         float | None,
         Field(description="The evidence track's freshness component, 0 to 100; null without it."),
+    ]
+    unverified: Annotated[
+        bool,
+        Field(
+            description="True when too little of the profile's weight was scored to judge the"
+            " answer (one in a language the models do not read, failed model tracks): the"
+            " action is review at most, and a loop sends it to a person rather than back to"
+            " its agent."
+        ),
     ]
 
 

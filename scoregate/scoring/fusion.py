@@ -243,7 +243,7 @@ def _reasons(
 
 
 def _dashboard(
-    score_100: int, band: Band, tracks: dict[str, TrackScore], mass: float
+    score_100: int, band: Band, tracks: dict[str, TrackScore], mass: float, unverified: bool
 ) -> dict[str, Any]:
     ev = tracks.get("evidence")
     comps = ev.details.get("components", {}) if ev is not None and ev.ok else {}
@@ -253,6 +253,7 @@ def _dashboard(
         "band": band,
         "coverage": coverage,
         "freshness": comps.get("freshness"),
+        "unverified": unverified,
     }
 
 
@@ -583,9 +584,10 @@ def fuse(
     score = round(min(1.0, max(0.0, score)), 4)
     band = band_for(score, cfg, request.previous_score, cuts)
     if coverage is not None:
-        # A person reads it (review), even where a job's loop threshold sits on the review
+        # Review (a person reads it), even where a job's loop threshold sits on the review
         # cut and leaves no review zone under it: an answer the models could not read is
-        # not sent back to its agent to be rewritten, nor accepted.
+        # not accepted, nor marked for rewriting (the loop sends an unverified answer to a
+        # person: ``dashboard["unverified"]``, ``pipelines.loop.decide``).
         band = "AMBER" if band == "GREEN" or held else band
         notes.append(coverage)
     action = action_of_band(band, score, cuts)
@@ -612,7 +614,7 @@ def fuse(
         analysis=analysis.to_dict(),
         reasons=_reasons(tracks, notes, capped, weights, cfg),
         weakest_factors=_weakest(tracks, weights, cfg, analysis, cuts, capped),
-        dashboard=_dashboard(score_100, band, tracks, mass),
+        dashboard=_dashboard(score_100, band, tracks, mass, unverified=coverage is not None),
         gate=gate_tier,
         raw_metrics=metrics.details.get("raw")
         if metrics is not None and request.raw_metrics

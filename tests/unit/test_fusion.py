@@ -37,6 +37,21 @@ def overlay(tmp_path, text: str):
 
 HARD = [{"kind": "not_contains", "value": "nut", "hard": True}]
 
+#: An answer in a language the models do not read, with what its tracks gave.
+GERMAN = ScoreRequest(
+    query="Was soll ich für eine Wanderung einpacken?",
+    content=(
+        "- Feste Wanderschuhe mit gutem Profil und eine Regenjacke, denn das Wetter in den "
+        "Bergen kann sich schnell ändern.\n- Mindestens zwei Liter Wasser und ein paar Snacks "
+        "wie Nüsse oder ein belegtes Brot."
+    ),
+)
+GERMAN_TRACKS = {
+    "semantic": TrackScore(name="semantic", score=0.05),
+    "precision": TrackScore(name="precision", score=0.02),
+    "reward": TrackScore(name="reward", score=1.0),
+}
+
 
 def tracks(**scores: float | None) -> dict[str, TrackScore]:
     return {
@@ -161,7 +176,8 @@ def test_score_end_to_end_with_fake_models_and_dashboard_and_markdown():
         models=FakeModels(default=0.9),
     )
     assert 0.0 <= r.score <= 1.0 and r.score_100 == int(r.score * 100)  # shown rounded down
-    assert set(r.dashboard) == {"score", "band", "coverage", "freshness"}
+    assert set(r.dashboard) == {"score", "band", "coverage", "freshness", "unverified"}
+    assert r.dashboard["unverified"] is False
     assert r.dashboard["coverage"] == 100.0
     md = r.to_markdown()
     assert md.startswith("## Confidence Assessment")
@@ -350,23 +366,7 @@ def test_evidence_hysteresis_uses_the_previous_evidence_score_not_the_fused_one(
 
 
 def test_an_answer_in_a_language_the_models_cannot_read_is_judged_on_its_form_only():
-    from scoregate.config.scoring_yaml import load_scoring_config
-    from scoregate.schemas.request import ScoreRequest
-    from scoregate.schemas.result import TrackScore
-    from scoregate.scoring.fusion import fuse
-
-    cfg = load_scoring_config()
-    german = (
-        "- Feste Wanderschuhe mit gutem Profil und eine Regenjacke, denn das Wetter in den "
-        "Bergen kann sich schnell ändern.\n- Mindestens zwei Liter Wasser und ein paar Snacks "
-        "wie Nüsse oder ein belegtes Brot."
-    )
-    request = ScoreRequest(query="Was soll ich für eine Wanderung einpacken?", content=german)
-    tracks = {
-        "semantic": TrackScore(name="semantic", score=0.05),
-        "precision": TrackScore(name="precision", score=0.02),
-        "reward": TrackScore(name="reward", score=1.0),
-    }
+    request, tracks, cfg = GERMAN, GERMAN_TRACKS, CFG
     result = fuse(request, tracks, cfg)
     assert result.score > 0.9  # the English models' low scores are not held against it
     assert result.action == "review" and result.band == "AMBER"  # but no one accepts it unread
@@ -376,32 +376,22 @@ def test_an_answer_in_a_language_the_models_cannot_read_is_judged_on_its_form_on
 
 
 @pytest.mark.parametrize("at", ["review", "iterate"])
-def test_an_unread_answer_goes_to_a_person_when_the_loop_threshold_leaves_no_review_zone(at):
+def test_an_unverified_answer_is_reviewed_when_the_loop_threshold_leaves_no_review_zone(at):
     # A job whose loop threshold sits on the review cut (or lower) has no review zone
-    # under its accept cut: an answer scored on too little must still go to a person,
-    # not back to its agent to be rewritten.
+    # under its accept cut: an answer scored on too little is still marked review (it was
+    # iterate, or reject at the iterate cut), and unverified.
     cuts = CFG.actions
     threshold = getattr(cuts, at)
     tracks = {"heuristics": ok("heuristics", 1.0)}
     r = fuse(req(), tracks, CFG, accept_cut=threshold)
     assert r.score < threshold
-    assert r.action == "review" and r.band == "AMBER"
+    assert r.action == "review" and r.band == "AMBER" and r.dashboard["unverified"] is True
     # An answer scored on too little that fell short on its own merits is not lifted.
     low = fuse(req(), {"heuristics": ok("heuristics", 0.1)}, CFG, accept_cut=threshold)
     assert low.action in ("iterate", "reject") and low.band == "RED"
 
 
-def test_an_answer_in_an_unread_language_goes_to_a_person_at_a_review_cut_threshold():
-    german = (
-        "- Feste Wanderschuhe mit gutem Profil und eine Regenjacke, denn das Wetter in den "
-        "Bergen kann sich schnell ändern.\n- Mindestens zwei Liter Wasser und ein paar Snacks "
-        "wie Nüsse oder ein belegtes Brot."
-    )
-    request = ScoreRequest(query="Was soll ich für eine Wanderung einpacken?", content=german)
-    tracks = {
-        "semantic": TrackScore(name="semantic", score=0.05),
-        "precision": TrackScore(name="precision", score=0.02),
-        "reward": TrackScore(name="reward", score=1.0),
-    }
-    r = fuse(request, tracks, CFG, accept_cut=CFG.actions.review)
+def test_an_answer_in_an_unread_language_is_reviewed_and_unverified_at_a_review_cut_threshold():
+    r = fuse(GERMAN, GERMAN_TRACKS, CFG, accept_cut=CFG.actions.review)
     assert r.action == "review" and r.band == "AMBER"
+    assert r.dashboard["unverified"] is True

@@ -68,6 +68,31 @@ def test_exit_without_hil_is_rejected_not_approved():
     assert d.kind == "exit" and not d.escalate and d.status == "rejected"
 
 
+def unverified(score: float = 0.79) -> ScoreResult:
+    """A result scored on too little to judge (an answer the models do not read)."""
+    r = result(score, band="AMBER")
+    return r.model_copy(update={"action": "review", "dashboard": {"unverified": True}})
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_an_unverified_answer_goes_to_a_person_at_once_not_back_to_its_agent(n):
+    d = decide(LOOP, n, unverified(), has_agent=True, has_research=True)
+    assert d.kind == "review" and d.status == "awaiting_review"
+    assert "not verified" in d.rationale and "waiting for a human" in d.rationale
+    # with gating on too: no research, no confident agent's rewrite, a person
+    gated = LoopPolicy(enabled=True, threshold=0.80, max_iterations=3, gating=True)
+    assert decide(gated, n, unverified(), has_agent=True, has_research=True).kind == "review"
+
+
+def test_an_unverified_answer_without_hil_loops_as_any_other():
+    policy = LoopPolicy(enabled=True, threshold=0.8, max_iterations=2, hil=False)
+    assert decide(policy, 1, unverified(), has_agent=True, has_research=False).kind == "iterate"
+    d = decide(policy, 2, unverified(), has_agent=True, has_research=False)
+    assert d.kind == "exit" and d.status == "rejected"
+    # a verified answer in the review zone still goes back to its agent
+    assert decide(LOOP, 1, result(0.79), has_agent=True, has_research=False).kind == "iterate"
+
+
 def test_loop_disabled_by_default_completes_once():
     d = decide(LoopPolicy(), 1, result(0.1), has_agent=True, has_research=False)
     assert d.kind == "complete" and d.status == "completed"
