@@ -75,6 +75,24 @@ def test_max_iterations_never_approves_and_escalates(env):
     assert job["decisions"][-1]["action"] == "exit"
 
 
+def test_an_answer_the_models_cannot_read_goes_to_a_human_not_back_to_its_agent(env):
+    german = (
+        "Für eine Tageswanderung packst du feste Wanderschuhe, eine Regenjacke, zwei Liter"
+        " Wasser, ein paar Snacks und eine Karte ein. Eine kleine Erste-Hilfe-Tasche und"
+        " Sonnencreme gehören auch dazu."
+    )
+    job_id = _submit(env, german, loop=LOOP, **HOOKS)
+    job = _job(env, job_id)
+    assert job["status"] == "awaiting_review"
+    assert env["agent"].calls == []  # a rewrite could not be judged either
+    assert len(job["iterations"]) == 1
+    first = job["iterations"][0]
+    assert first["action"] == "review" and first["result"]["dashboard"]["unverified"] is True
+    assert [e["kind"] for e in job["escalations"]] == ["review"]
+    assert "not verified" in job["decisions"][-1]["rationale"]
+    assert control.review(env["ctx"], job_id, "approve", "alice") == "accepted"
+
+
 def test_medium_tier_waits_for_review_then_approve_resumes(env):
     job_id = _submit(env, MEH, loop={"gating": True}, **HOOKS)
     assert _job(env, job_id)["status"] == "awaiting_review"
