@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
@@ -82,6 +83,12 @@ class StartLines:
         return Console(file=records, width=PIPE_WIDTH, soft_wrap=True, color_system=None)
 
 
+def json_asked() -> bool:
+    """Whether ``SCOREGATE_LOG_FORMAT`` in the environment says ``json``: the format of the
+    error line when the settings cannot be read (their other faults do not change it)."""
+    return os.environ.get("SCOREGATE_LOG_FORMAT", "").strip().lower() == "json"
+
+
 class _Records(io.StringIO):
     """A text stream whose every line written is an INFO record of ``logger`` (and not
     kept)."""
@@ -125,8 +132,11 @@ def serve(
 
     try:
         settings = get_settings()
-    except ValueError as exc:
-        raise _die(str(exc)) from None
+    except ValueError as exc:  # the format as the environment asks for it, read alone
+        say = StartLines(json=json_asked())
+        if say.json:
+            start_json_logging()
+        raise say.fail(str(exc)) from None
     say = StartLines(json=settings.log_format == "json")
     if say.json:
         start_json_logging()

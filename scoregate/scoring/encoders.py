@@ -4,7 +4,8 @@ torch and sentence-transformers are imported inside the loaders, so importing th
 module (or the track modules) stays cheap for pools that never load a model.
 
 :func:`checks_inside` lets a caller stop a model call that is running (``POST /v1/score``
-whose client has gone): a check runs before each batch and each layer the model computes.
+whose client has gone): a check runs before each batch and each layer of a model given
+hooks by :func:`add_checks` as it was loaded.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import logging
 import os
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from importlib import resources
@@ -224,19 +225,46 @@ _hooked: weakref.WeakSet[Any] = weakref.WeakSet()
 _hooking = threading.Lock()
 
 
-@contextmanager
-def checks_inside(models: Iterable[Any], check: Callable[[], None]) -> Iterator[None]:
-    """Run ``check`` before each batch a model of ``models`` computes in this thread, and
-    before each of its layers (the blocks of its ``ModuleList``: a transformer's layers),
-    until the block ends. ``check`` stops the model call by raising.
+def add_checks(model: Any) -> bool:
+    """Give ``model`` the hooks that run :func:`checks_inside`'s check: before each batch
+    it computes (its ``forward``) and before each of its layers (the blocks of its
+    ``ModuleList``: a transformer's layers). False, and nothing done, when ``model`` is
+    not a torch module (a wrapper, a test's fake): its calls cannot be stopped inside.
 
-    The model computes the batches and numbers it would compute without the checks. A
-    model gets its hooks the first time it is passed here and keeps them; a hook does
-    nothing in a call made outside this block or in another thread. An object that is
-    not a torch module (a test's fake) gets no hooks: ``check`` is not called.
+    Call it once the model is loaded and before any thread runs it (``LocalModels`` does,
+    as it loads or installs a model): hooks are not added to a model another thread may
+    be running. A model that has them keeps them; calling again does nothing. They cost a
+    context-variable read per layer and change nothing a call computes.
     """
-    for model in models:
-        _add_hooks(model)
+    if not hasattr(model, "register_forward_pre_hook"):  # not a torch module
+        return False
+    import torch
+
+    with _hooking:
+        if model in _hooked:
+            return True
+        layers = [
+            block
+            for module in model.modules()
+            if isinstance(module, torch.nn.ModuleList)
+            for block in module
+        ]
+        for module in (model, *layers):
+            module.register_forward_pre_hook(_run_check)
+        _hooked.add(model)
+    return True
+
+
+@contextmanager
+def checks_inside(check: Callable[[], None]) -> Iterator[None]:
+    """Run ``check`` before each batch and each layer that a model with
+    :func:`add_checks`' hooks computes in this thread, until the block ends. ``check``
+    stops the model call by raising.
+
+    The model computes the batches and numbers it would compute without the check. The
+    hooks do nothing in a call made outside this block or in another thread (a worker's
+    call, another request's), and a model without them is not checked.
+    """
     token = _check.set(check)
     try:
         yield
@@ -249,22 +277,3 @@ def _run_check(module: Any, args: Any) -> None:
     check = _check.get()
     if check is not None:
         check()
-
-
-def _add_hooks(model: Any) -> None:
-    if not hasattr(model, "register_forward_pre_hook"):  # not a torch module
-        return
-    import torch
-
-    with _hooking:
-        if model in _hooked:
-            return
-        layers = [
-            block
-            for module in model.modules()
-            if isinstance(module, torch.nn.ModuleList)
-            for block in module
-        ]
-        for module in (model, *layers):
-            module.register_forward_pre_hook(_run_check)
-        _hooked.add(model)

@@ -6,6 +6,8 @@ precision pools, :func:`pure_tracks` for the reward pool, :func:`fuse` for fusio
 
 from __future__ import annotations
 
+import inspect
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -22,6 +24,8 @@ from scoregate.scoring.heuristics import score_heuristics
 from scoregate.scoring.metrics import metrics_track
 from scoregate.scoring.request_analysis import inferred_constraints
 from scoregate.scoring.reward import check_constraints, evaluate_reward
+
+log = logging.getLogger(__name__)
 
 MODEL_TRACKS: tuple[str, ...] = ("semantic", "precision")
 Pair = tuple[str, str]
@@ -49,13 +53,44 @@ class ScoreAbandoned(BaseException):
 
 
 class ModelProvider(Protocol):
-    """Scores (query, content) pairs with a model track, many pairs per call."""
+    """Scores (query, content) pairs with a model track, many pairs per call.
 
-    def score_pairs(self, track: str, pairs: list[Pair]) -> list[TrackScore]: ...
+    With ``should_stop``, the provider asks it while its models run (before each batch
+    and layer) and raises :class:`ScoreAbandoned` once it says True. A provider whose
+    ``score_pairs`` has no ``should_stop`` parameter still works: it is called without
+    one and runs each call to its end (see :func:`score_pairs_until`).
+    """
+
+    def score_pairs(
+        self, track: str, pairs: list[Pair], should_stop: ShouldStop | None = None
+    ) -> list[TrackScore]: ...
+
+
+def takes_should_stop(models: Any) -> bool:
+    """Whether ``models.score_pairs`` has a ``should_stop`` parameter."""
+    try:
+        return "should_stop" in inspect.signature(models.score_pairs).parameters
+    except (TypeError, ValueError):  # no signature to read: called the plain way
+        return False
+
+
+def score_pairs_until(
+    models: Any, track: str, pairs: list[Pair], should_stop: ShouldStop | None
+) -> list[TrackScore]:
+    """``models.score_pairs(track, pairs)``, passing ``should_stop`` on when there is one
+    and the provider takes it (a wrapper around a provider calls its inner one so)."""
+    if should_stop is None or not takes_should_stop(models):
+        return list(models.score_pairs(track, pairs))
+    return list(models.score_pairs(track, pairs, should_stop=should_stop))
 
 
 class LocalModels:
-    """Loads each model once, lazily, and keeps it for the life of the process."""
+    """Loads each model once, lazily, and keeps it for the life of the process.
+
+    Each model gets the checks of :func:`~scoregate.scoring.encoders.add_checks` as it is
+    loaded or installed (:meth:`use`), before any call runs it: a ``score_pairs`` call
+    with ``should_stop`` stops inside the model, one without runs as it always did.
+    """
 
     def __init__(
         self,
@@ -83,11 +118,33 @@ class LocalModels:
 
     def use(self, track: str, model: Any) -> None:
         """Score ``track`` with ``model`` (one already loaded, or a wrapper around one)
-        instead of loading it from the configuration."""
+        instead of loading it from the configuration.
+
+        A ``model`` that is not a torch module (a wrapper, say) cannot be stopped inside a
+        call: a ``score_pairs`` call with ``should_stop`` then stops before the track, not
+        during it. That is logged once, at INFO, here.
+        """
+        from scoregate.scoring.encoders import add_checks
+
         with self._lock:
+            if not add_checks(model):
+                log.info(
+                    "the %s track's model (%s) is not a torch module: a call whose caller"
+                    " has gone stops before this track, not inside it",
+                    track,
+                    type(model).__name__,
+                )
             self._models[track] = model
 
     def _load(self, track: str) -> Any:
+        """``track``'s model from the configuration, with its checks in place."""
+        from scoregate.scoring.encoders import add_checks
+
+        model = self._read(track)
+        add_checks(model)
+        return model
+
+    def _read(self, track: str) -> Any:
         from scoregate.extras import require
         from scoregate.scoring.encoders import load_cross_encoder, load_embedder, pick_device
 
@@ -107,8 +164,8 @@ class LocalModels:
     def score_pairs(
         self, track: str, pairs: list[Pair], should_stop: ShouldStop | None = None
     ) -> list[TrackScore]:
-        """Score ``pairs`` with ``track``'s model. With ``should_stop``, the models are
-        asked before each batch and each layer they compute, and the call raises
+        """Score ``pairs`` with ``track``'s model. With ``should_stop``, it is asked before
+        each batch and each layer the models compute, and the call raises
         :class:`ScoreAbandoned` once it says True; the scores are those of a call without
         it (same batches, same numbers)."""
         if should_stop is None:
@@ -119,10 +176,7 @@ class LocalModels:
             if should_stop():
                 raise ScoreAbandoned(track, inside=True)
 
-        used = [self.model(track)]
-        if track == "precision" and self._embeds_members():
-            used.append(self.model("semantic"))
-        with checks_inside(used, check):
+        with checks_inside(check):
             return self._score_pairs(track, pairs)
 
     def _embeds_members(self) -> bool:
@@ -230,17 +284,16 @@ def model_tracks(
 ) -> list[TrackScore]:
     """One model track over many pairs; a model failure marks every pair's track failed.
 
-    ``should_stop`` (None for the workers) is asked before the track, and during it when
-    ``models`` is :class:`LocalModels` (another provider runs the track to its end); once
-    it says True, :class:`ScoreAbandoned` is raised.
+    ``should_stop`` (None for the workers) is asked before the track, and during it by a
+    provider that takes it (:class:`LocalModels`, and the workers' wrapper around it;
+    another runs the track to its end); once it says True, :class:`ScoreAbandoned` is
+    raised.
     """
     if should_stop is not None and should_stop():
         raise ScoreAbandoned(track)
     start = time.perf_counter()
     try:
-        if should_stop is not None and isinstance(models, LocalModels):
-            return models.score_pairs(track, pairs, should_stop)
-        return models.score_pairs(track, pairs)
+        return score_pairs_until(models, track, pairs, should_stop)
     except Exception as exc:  # model errors are reported per track, never raised to fusion
         elapsed = (time.perf_counter() - start) * 1000
         return [

@@ -180,11 +180,10 @@ CLIENT_GONE = 499
 async def score(body: ScoreRequest, request: Request, caller: Submitter) -> Any:
     """Score one request synchronously (no job, nothing stored) and return the breakdown.
 
-    A caller that hangs up stops the scoring within a fraction of a second, which frees
-    the worker thread: the model running stops before its next batch or layer (models
-    passed in other than the server's own stop before the next track only). The call is
-    logged at INFO and answered 499, which nobody reads. A caller that stays gets the
-    same scores: the models compute the same batches, checks or not.
+    If the client hangs up before the answer, the server stops scoring the request at
+    the model's next step (usually well under a second) and goes on with other calls; the
+    call is logged and counted with status 499. This changes nothing for a client that
+    waits: it gets the full answer, with the same scores.
     """
     stop = threading.Event()
     started = time.monotonic()

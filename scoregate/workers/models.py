@@ -26,6 +26,7 @@ from typing import Any
 from scoregate.config.scoring_yaml import ScoringConfig
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.steps import score_model_track
+from scoregate.scoring.engine import ShouldStop, score_pairs_until
 
 log = logging.getLogger(__name__)
 
@@ -126,10 +127,14 @@ class WatchedModels:
             with soft_limit_held():
                 load(track)
 
-    def score_pairs(self, track: str, pairs: list[Pair]) -> Any:
+    def score_pairs(
+        self, track: str, pairs: list[Pair], should_stop: ShouldStop | None = None
+    ) -> Any:
+        """The inner provider's scores; ``should_stop`` is passed on to it (``POST
+        /v1/score`` of a server with a broker scores through this wrapper)."""
         try:
             self.load([track])
-            return self.inner.score_pairs(track, pairs)
+            return score_pairs_until(self.inner, track, pairs, should_stop)
         except Exception as exc:
             error = f"{type(exc).__name__}: {exc}"
             self.failures.update(dict.fromkeys(pairs, error))

@@ -4,18 +4,17 @@ line (SQLite; no Redis or Postgres needed)."""
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.integration.conftest import ROOT, stop
+from tests.json_lines import json_records
 
 LISTENING = '"Uvicorn running on http://127.0.0.1:'
 
@@ -58,18 +57,6 @@ def serve_until_listening(tmp_path: Path, env: dict[str, str], *args: str) -> di
     return {"stdout": out.read_text(), "stderr": err.read_text()}
 
 
-def records(text: str) -> list[dict[str, Any]]:
-    found = []
-    for line in text.splitlines():
-        try:
-            found.append(json.loads(line))
-        except json.JSONDecodeError:
-            raise AssertionError(f"not a JSON line: {line!r}\n{text[-3000:]}") from None
-    for record in found:
-        assert {"ts", "level", "logger", "message"} <= set(record), record
-    return found
-
-
 @pytest.mark.model
 def test_serve_writes_only_json_lines_from_start_to_stop(tmp_path: Path):
     env = json_env(tmp_path)
@@ -77,7 +64,7 @@ def test_serve_writes_only_json_lines_from_start_to_stop(tmp_path: Path):
     subprocess.run([*cli, "db", "upgrade"], env=env, cwd=ROOT, check=True, capture_output=True)
     written = serve_until_listening(tmp_path, env)
     assert written["stdout"] == ""
-    found = records(written["stderr"])
+    found = json_records(written["stderr"])
     said = {r["message"].split(" in ")[0]: r for r in found}
     assert said["models loaded"]["logger"] == "scoregate.server.startup"
     assert said["models loaded"]["load_s"] > 0
@@ -94,7 +81,7 @@ def test_serve_warns_in_json_of_a_database_that_does_not_answer(tmp_path: Path):
         SCOREGATE_BROKER_URL="redis://127.0.0.1:9/0",
     )
     written = serve_until_listening(tmp_path, env, "--no-load-models")
-    found = records(written["stdout"] + written["stderr"])
+    found = json_records(written["stdout"] + written["stderr"])
     [warning] = [r for r in found if "does not answer yet" in r["message"]]
     assert warning["level"] == "WARNING" and warning["logger"] == "scoregate.server.startup"
     assert any(r["message"].startswith("mode: celery;") for r in found)

@@ -1,7 +1,8 @@
 """The HTTP API's open points of the 2026-12-01 verification: ``published`` in every
 answer of a route that publishes, timestamps in RFC 3339 with ``Z``, an abandoned
-``/v1/score`` stopping, the version in ``/healthz`` and ``GET /v1/jobs/{id}?content=false``.
-SQLite, fake models, fake dispatchers."""
+``/v1/score`` stopping inside its model track (or before the next one), the version in
+``/healthz`` and ``GET /v1/jobs/{id}?content=false``. SQLite, fake models, fake
+dispatchers."""
 
 # ruff: noqa: F811
 from __future__ import annotations
@@ -191,12 +192,13 @@ def test_timestamps_are_declared_as_date_time(env):
     assert {"format": "date-time", "type": "string"} in sent["published_at"]["anyOf"]
 
 
-# --- 3. an abandoned POST /v1/score stops before its next model track ----------------------------
+# --- 3. an abandoned POST /v1/score stops inside its model track, or before the next one ---------
 
 
 class SlowModels(FakeModels):
-    """Fake models whose ``slow`` track runs until the client has hung up (and a little
-    more, as a real model call would: it cannot be interrupted)."""
+    """A provider whose ``score_pairs`` takes no ``should_stop``: its ``slow`` track runs
+    until the client has hung up, and a little more, to its end (the server's own models
+    stop inside the track: see the test after these)."""
 
     def __init__(self, slow: str) -> None:
         super().__init__(SCORES)
@@ -233,8 +235,9 @@ def asgi_scope(
     }
 
 
-def call_and_hang_up(app: Any, models: SlowModels, body: dict[str, Any]) -> list[dict[str, Any]]:
-    """POST /v1/score straight through ASGI; the client hangs up once the slow track runs."""
+def call_and_hang_up(app: Any, models: Any, body: dict[str, Any]) -> list[dict[str, Any]]:
+    """POST /v1/score straight through ASGI; the client hangs up once ``models.started``
+    is set (the slow track runs), and sets ``models.hung_up`` as it does."""
     raw = json.dumps(body).encode()
     sent: list[dict[str, Any]] = []
     read = False
@@ -280,6 +283,44 @@ def test_a_score_whose_client_hangs_up_stops_before_the_next_track(
     lines = [r.getMessage() for r in records]
     assert len(lines) == 1 and records[0].levelno == logging.INFO, lines
     assert lines[0].startswith("POST /v1/score abandoned: the client hung up") and said in lines[0]
+
+
+class HeldLayer:
+    """Holds the recording embedder in its second batch until the client has hung up, as a
+    long model call would be running then (``started``, ``hung_up``: as ``SlowModels``)."""
+
+    def __init__(self, model: Any, layers: int) -> None:
+        self.model, self.layers = model, layers
+        self.started = threading.Event()
+        self.hung_up = threading.Event()
+        model.after_layer = self
+
+    def __call__(self) -> None:
+        if len(self.model.layers) == self.layers:
+            self.started.set()
+            assert self.hung_up.wait(5), "the client never hung up"
+            time.sleep(0.5)  # the route sees it meanwhile and sets the stop
+
+
+def test_a_score_whose_client_hangs_up_stops_inside_the_running_track(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The server's own models: the call stops at the next layer of the semantic track
+    (its second batch), the precision track never starts, and the log line says so."""
+    from tests.unit.test_score_stop_inside import LAYERS, local_models
+
+    models, embedder, cross = local_models()
+    held = HeldLayer(embedder, LAYERS + 1)  # the first layer of the second batch
+    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'score.db'}"))
+    ctx, inline = embedded_context(settings, config=models._cfg, models=models)
+    app = create_app(ApiService(ctx, inline))
+    with caplog.at_level(logging.INFO, logger="scoregate.server.api"):
+        sent = call_and_hang_up(app, held, {"query": QUERY, "content": GOOD * 20})
+    assert sent[0]["status"] == 499
+    assert len(embedder.batches) == 2 and embedder.layers[-1] == (2, 0)  # not a layer more
+    assert not cross.batches
+    lines = [r.getMessage() for r in caplog.records if "abandoned" in r.getMessage()]
+    assert len(lines) == 1 and "scoring stopped in the semantic track" in lines[0], lines
 
 
 def test_a_score_whose_client_stays_is_answered(env):

@@ -7,6 +7,8 @@ layer they run, so the test sees where a track stopped.
 
 from __future__ import annotations
 
+import logging
+import os
 import re
 import threading
 from pathlib import Path
@@ -19,7 +21,7 @@ from pydantic import SecretStr
 from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.config.settings import Settings
 from scoregate.schemas.request import ScoreRequest
-from scoregate.scoring.encoders import checks_inside
+from scoregate.scoring.encoders import add_checks, checks_inside
 from scoregate.scoring.engine import LocalModels, ScoreAbandoned
 from scoregate.scoring.engine import score as run_score
 
@@ -192,28 +194,50 @@ def test_the_checks_leave_the_scores_and_batches_as_they_were() -> None:
     assert len(asked) == 2 + calls * (1 + LAYERS)
 
 
-def test_a_call_without_should_stop_adds_no_hooks_and_is_never_stopped() -> None:
-    """The workers' path: no ``should_stop``, so the models run as they always did."""
+def test_the_hooks_are_in_place_once_installed_and_a_call_without_should_stop_runs_on() -> None:
+    """The workers' path: no ``should_stop``, so the models run as they always did, though
+    their hooks went in as the models were installed (never from a request's thread)."""
     models, embedder, _ = local_models()
+    assert len(embedder._forward_pre_hooks) == 1
+    assert all(len(block._forward_pre_hooks) == 1 for block in embedder.blocks)
+    models.use("semantic", embedder)  # again: no second set of hooks
+    assert len(embedder._forward_pre_hooks) == 1
     models.score_pairs("semantic", [(QUERY, LONG)])
-    assert not embedder._forward_pre_hooks
-    assert not any(block._forward_pre_hooks for block in embedder.blocks)
-    with pytest.raises(ScoreAbandoned):  # hooks in place from now on
+    with pytest.raises(ScoreAbandoned):
         models.score_pairs("semantic", [(QUERY, LONG)], should_stop=lambda: True)
     embedder.batches.clear()
     models.score_pairs("semantic", [(QUERY, LONG)])  # outside the block: not stopped
     assert len(embedder.batches) >= 4
 
 
+def test_a_model_loaded_from_the_configuration_gets_its_hooks_as_it_loads(monkeypatch) -> None:
+    loaded: list[Embedder] = []
+
+    def load_embedder(cfg: Any, device: str = "cpu", backend: str = "torch") -> Embedder:
+        loaded.append(Embedder())
+        assert not loaded[-1]._forward_pre_hooks
+        return loaded[-1]
+
+    monkeypatch.setattr("scoregate.scoring.encoders.load_embedder", load_embedder)
+    models = LocalModels(local_models()[0]._cfg, device="cpu")
+    assert models.model("semantic") is loaded[0]  # loaded once, hooks in place before use
+    assert len(loaded[0]._forward_pre_hooks) == 1
+    assert all(len(block._forward_pre_hooks) == 1 for block in loaded[0].blocks)
+    with pytest.raises(ScoreAbandoned) as raised:
+        models.score_pairs("semantic", [(QUERY, LONG)], should_stop=stop_after(loaded[0], 1).is_set)
+    assert raised.value.where == "in" and loaded[0].layers == [(1, 0)] and len(loaded) == 1
+
+
 def test_a_check_stops_only_its_own_thread() -> None:
     """Two calls share the loaded models: one caller's hang-up stops its own call only."""
     embedder = Embedder()
+    assert add_checks(embedder)
 
     def hung_up() -> None:
         raise ScoreAbandoned("semantic", inside=True)
 
     other: list[Any] = []
-    with checks_inside([embedder], hung_up):
+    with checks_inside(hung_up):
         worker = threading.Thread(target=lambda: other.append(embedder.encode(["a b"] * 5, 2)))
         worker.start()
         worker.join()
@@ -222,12 +246,91 @@ def test_a_check_stops_only_its_own_thread() -> None:
     assert len(other) == 1 and other[0].shape == (5, DIM)
 
 
-def test_a_model_that_is_not_a_torch_module_is_left_alone() -> None:
-    class Plain:
-        def encode(self, sentences: list[str], **_: Any) -> list[int]:
-            return [1] * len(sentences)
+class Plain:
+    """A model that is not a torch module (a wrapper around one, say)."""
 
+    def __init__(self) -> None:
+        self.calls = 0
+        self.tokenizer = WhitespaceTokenizer()
+        self.max_seq_length = 24
+
+    def encode(self, sentences: list[str], **_: Any) -> np.ndarray:
+        self.calls += 1
+        return np.array([bag(s) for s in sentences]) + 1.0
+
+
+def test_a_model_that_is_not_a_torch_module_is_left_alone_and_said_once(caplog) -> None:
     plain = Plain()
-    with checks_inside([plain], lambda: None):
-        assert plain.encode(["x"]) == [1]
-    assert not hasattr(plain, "_forward_pre_hooks")
+    assert not add_checks(plain) and not hasattr(plain, "_forward_pre_hooks")
+    models = local_models()[0]
+    with caplog.at_level(logging.INFO, logger="scoregate.scoring.engine"):
+        models.use("semantic", plain)
+    said = [r for r in caplog.records if "not a torch module" in r.getMessage()]
+    assert len(said) == 1 and said[0].levelno == logging.INFO
+    assert "semantic track's model (Plain)" in said[0].getMessage()
+    assert "stops before this track, not inside it" in said[0].getMessage()
+    asked: list[bool] = []
+
+    def never() -> bool:
+        asked.append(False)
+        return False
+
+    models.score_pairs("semantic", [(QUERY, LONG)], should_stop=never)
+    assert plain.calls >= 1 and not asked  # nothing to check inside
+
+
+# --- in broker mode the server scores through the workers' wrapper -----------------------------
+
+
+def watched(models: LocalModels) -> Any:
+    from scoregate.workers.models import WatchedModels, needed_models
+
+    return WatchedModels(models, lambda pool: needed_models(pool, models._cfg))
+
+
+@pytest.mark.parametrize("track", ["semantic", "precision"])
+def test_the_workers_wrapper_passes_the_stop_on(track: str) -> None:
+    """``WatchedModels`` (the provider of a context with a broker) hands ``should_stop`` to
+    the models it wraps: the track stops at its next layer, as without the wrapper."""
+    models, embedder, cross = local_models()
+    model: Recording = embedder if track == "semantic" else cross
+    stop = stop_after(model, LAYERS + 2)
+    with pytest.raises(ScoreAbandoned) as raised:
+        run_score(
+            ScoreRequest(query=QUERY, content=LONG),
+            config=models._cfg,
+            models=watched(models),
+            tracks=(track,),
+            should_stop=stop.is_set,
+        )
+    assert (raised.value.track, raised.value.where) == (track, "in")
+    assert len(model.batches) == 2 and model.layers[-1] == (2, 1)
+
+
+def test_a_server_with_a_broker_stops_inside_the_running_track(tmp_path: Path, monkeypatch) -> None:
+    """``scoregate serve`` with ``SCOREGATE_BROKER_URL`` set: the service scores with the
+    workers' context's models (``WatchedModels``), and a hang-up in the semantic track's
+    second batch stops it there (before, the track ran to its end)."""
+    from scoregate.config.settings import get_scoring_config, get_settings
+    from scoregate.server.serve import production_service
+    from scoregate.workers import runtime
+
+    for name in [n for n in os.environ if n.startswith("SCOREGATE_")]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", "redis://127.0.0.1:9/0")  # never reached
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", f"sqlite:///{tmp_path / 'broker.db'}")
+    models, embedder, cross = local_models()
+    monkeypatch.setattr(runtime, "_models", lambda: models)
+    monkeypatch.setattr(runtime, "redis_client", lambda: None)
+    for cached in (get_settings, get_scoring_config, runtime.get_context):
+        cached.cache_clear()
+    try:
+        service = production_service()
+        assert service.mode == "celery"
+        with pytest.raises(ScoreAbandoned) as raised:
+            service.score(ScoreRequest(query=QUERY, content=LONG), stop_after(embedder, LAYERS + 1))
+    finally:
+        for cached in (get_settings, get_scoring_config, runtime.get_context):
+            cached.cache_clear()
+    assert (raised.value.track, raised.value.where) == ("semantic", "in")
+    assert len(embedder.batches) == 2 and not cross.batches

@@ -21,6 +21,7 @@ from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.server import ApiService
 from tests.fakes import SCORES, FakeModels
+from tests.json_lines import json_records
 
 
 @pytest.fixture
@@ -78,15 +79,7 @@ def invoke(monkeypatch: Any, service: ApiService | None, *args: str) -> Any:
 
 def records(result: Any) -> list[dict[str, Any]]:
     """Every line ``serve`` wrote (stdout and stderr) as a JSON record, or the test fails."""
-    out = []
-    for line in result.output.splitlines():
-        try:
-            out.append(json.loads(line))
-        except json.JSONDecodeError:
-            raise AssertionError(f"not a JSON line: {line!r}\n{result.output}") from None
-    for record in out:
-        assert {"ts", "level", "logger", "message"} <= set(record), record
-    return out
+    return json_records(result.output)
 
 
 def by_message(found: list[dict[str, Any]], start: str) -> dict[str, Any]:
@@ -162,6 +155,26 @@ def test_json_a_refusal_is_an_error_record(ctx, serve_cli, monkeypatch):
     assert result.exit_code == 2 and serve_cli["listened"] == 0
     refused = by_message(records(result), "no API keys are configured")
     assert refused["level"] == "ERROR" and "will not bind 0.0.0.0" in refused["message"]
+
+
+@pytest.mark.parametrize("fmt", ["json", " JSON "])
+def test_json_settings_that_cannot_be_read_are_an_error_record(serve_cli, monkeypatch, fmt):
+    """A bad setting: the one line that says so is a record too, in the format the
+    environment asks for (the settings it would come from are not there)."""
+    monkeypatch.setenv("SCOREGATE_LOG_FORMAT", fmt)
+    monkeypatch.setenv("SCOREGATE_AGENT_ERROR_RETRIES", "many")
+    result = invoke(monkeypatch, None, "serve")
+    assert result.exit_code == 2 and serve_cli["listened"] == 0
+    [refused] = records(result)
+    assert refused["level"] == "ERROR" and refused["logger"] == "scoregate.server.startup"
+    assert "SCOREGATE_AGENT_ERROR_RETRIES" in refused["message"]
+
+
+def test_text_settings_that_cannot_be_read_are_an_error_line(serve_cli, monkeypatch):
+    monkeypatch.setenv("SCOREGATE_LOG_FORMAT", "xml")  # itself the bad setting
+    result = invoke(monkeypatch, None, "serve")
+    assert result.exit_code == 2 and serve_cli["listened"] == 0
+    assert result.output.startswith("error: ") and "SCOREGATE_LOG_FORMAT='xml'" in result.output
 
 
 def test_json_the_demos_lines_are_records(ctx, serve_cli, monkeypatch):
