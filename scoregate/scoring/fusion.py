@@ -435,9 +435,9 @@ def _soft_caps(
     sem = tracks.get("semantic")
     asks = sem.details.get("asks", []) if sem is not None and sem.ok else []
     missed = [a for a in asks if a["cosine"] < cfg.fusion.ask_min_cosine]
-    none_asked = _none_asked(request, asks, sem, cfg) or _unshared(request, sem, cfg)
-    if none_asked is not None:
-        caps.append(none_asked)
+    wrong_ticket = _none_asked(request, asks, sem, cfg) or _unshared(request, sem, cfg)
+    if wrong_ticket is not None:
+        caps.append(wrong_ticket)
     elif missed:
         worst = min(missed, key=lambda a: a["cosine"])
         caps.append(

@@ -16,30 +16,27 @@ import re
 from dataclasses import dataclass
 
 from scoregate.scoring.affirmation import stem
+from scoregate.scoring.language import ENGLISH_COMMON
 
 _WORD = re.compile(r"[a-z][a-z0-9'+-]*")
 
-#: Words that say nothing about what a request is about: function words, and the words
-#: requests use to ask for anything at all.
-_COMMON = frozenset(
+#: Words that say nothing about what a request is about: the common English words language
+#: detection counts, more function words, and the words requests use to ask for anything.
+_COMMON = ENGLISH_COMMON | frozenset(
     """
-    a about above after again against all also am an and any are aren't as at be because
-    been before being below between both but by can can't cannot could couldn't did didn't
-    do does doesn't doing don't down during each either else even ever every few for from
-    further get gets getting got had hadn't has hasn't have haven't having he her here hers
-    him his how i i'd i'll i'm i've if in into is isn't it it's its itself just let let's
-    like lot lots may me might mine more most much must my myself no nor not now of off on
-    once one only or other our ours out over own per quite rather really same she should
-    shouldn't since so some such than that that's the their theirs them then there there's
-    these they they're this those though through to too under until up upon us very was
-    wasn't we we're we've were weren't what what's when where which while who whom whose
-    why will with within without won't would wouldn't yes yet you you'd you'll you're
-    you've your yours yourself
-    anything anyone best better bit currently done easy give good great guess
-    hello help hey hi idea ideas know looking make maybe need needs new please quick
-    recommend recommendation recommendations right say simple something suggest
-    suggestions sure tell thanks thank think thing things tip tips trying use want wanted
-    wants way ways well whether work works
+    about above after again against all also am any anyone anything aren't as because before
+    being below best better between bit both can't cannot couldn't currently didn't doesn't
+    doing don't done down during each easy either else even ever every few further gets
+    getting good got great guess had hadn't has hasn't have haven't having he hello her here
+    hers hey hi him his i'd i'll i'm i've idea ideas if into isn't it's itself just know let
+    let's like looking lot lots may maybe might mine more most much must myself needs new
+    nor now off once one only other ours out over own per quick quite rather really
+    recommend recommendation recommendations right same say she shouldn't simple since so
+    some something such suggest suggestions sure than thank thanks that's their theirs them
+    then there there's they they're thing things think those though through tip tips too
+    trying under until up upon use very wanted wants wasn't way ways we're we've well
+    weren't what's whether while whose within without won't work works wouldn't yes yet
+    you'd you'll you're you've yours yourself
     """.split()
 )
 

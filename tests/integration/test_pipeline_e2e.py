@@ -133,3 +133,20 @@ def test_medium_tier_waits_for_review_and_cli_resumes_it(stack, redis_url):
     assert actions == [("review", "system"), ("approve", "alice")]
     assert job["decisions"][0]["tier"] == "medium"
     assert "on_pass" in [h["kind"] for h in _hooks(redis_url, job["id"])]
+
+
+def test_an_answer_the_models_cannot_read_goes_to_a_human_not_back_to_its_agent(stack, redis_url):
+    german = (
+        "Für eine Tageswanderung packst du feste Wanderschuhe, eine Regenjacke, zwei Liter"
+        " Wasser, ein paar Snacks und eine Karte ein. Eine kleine Erste-Hilfe-Tasche und"
+        " Sonnencreme gehören auch dazu."
+    )
+    query = _unique("Was soll ich für eine Tageswanderung einpacken?")
+    job = wait_final(scoregate.submit({"query": query, "content": german}, loop=LOOP, **HOOKS))
+    assert job["status"] == "awaiting_review", job
+    assert len(job["iterations"]) == 1
+    first = job["iterations"][0]
+    assert first["action"] == "review" and first["result"]["dashboard"]["unverified"] is True
+    assert [e["kind"] for e in job["escalations"]] == ["review"]
+    assert "not verified" in job["decisions"][-1]["rationale"]
+    assert [h["kind"] for h in _hooks(redis_url, job["id"])] == []  # the agent never called
