@@ -14,7 +14,10 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import re
+import sys
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -272,11 +275,43 @@ def json_before_worker_logging(**_: Any) -> None:
     if not json_logs():
         return
     logging.captureWarnings(True)
+    _json_celery_say()
     root = logging.getLogger()
     if not root.handlers:
         handler = logging.StreamHandler()  # stderr; Celery replaces it at its log set-up
         handler.setFormatter(JsonFormatter())
         root.addHandler(handler)
+
+
+def say_json(message: str, stream: Any = None) -> None:
+    """What Celery prints rather than logs ("worker: Warm shutdown (MainProcess)", the
+    second Ctrl+C's warning), as one JSON record on the stream it chose. Celery calls it
+    from a signal handler: no logging lock is taken, the line goes out in one ``write``."""
+    text = str(message).strip()
+    if not text:
+        return
+    doc = {
+        "ts": log_time(time.time()),
+        "level": "WARNING" if "terminat" in text else "INFO",
+        "logger": "celery.apps.worker",
+        "message": text,
+    }
+    out = stream if stream is not None else sys.__stderr__
+    try:
+        fileno = out.fileno() if out is not None else None
+    except (AttributeError, OSError, ValueError):  # closed, or not a real file
+        return
+    if fileno is None:
+        return
+    os.write(fileno, (_dumps(doc) + "\n").encode())
+
+
+def _json_celery_say() -> None:
+    """Celery's worker module prints its shutdown lines with ``safe_say``, looked up when a
+    signal comes: in JSON mode that name now writes :func:`say_json`'s records."""
+    from celery.apps import worker
+
+    worker.safe_say = say_json
 
 
 def _format_handlers(logger: logging.Logger, formatter: logging.Formatter) -> None:

@@ -63,20 +63,21 @@ def json_worker(broker: str, tmp_path: Path) -> Iterator[dict[str, Any]]:
         }
     )
     log, out = tmp_path / "worker.log", tmp_path / "worker.out"
-    cmd = [
-        *(sys.executable, "-m", "celery", "-A", "scoregate.workers", "worker"),
+    cmd = [  # `--quiet`, as `scoregate worker` in JSON mode: no start banner
+        *(sys.executable, "-m", "celery", "-A", "scoregate.workers", "--quiet", "worker"),
         *("-Q", QUEUE, "-c", "1", "-n", "jsonlogs@%h", "-l", "INFO"),
         *("--include", "tests.integration.json_logs_app"),
     ]
     proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=out.open("wb"), stderr=log.open("wb"))
     try:
         _wait_for(log, "ready.", proc, timeout=60)
-        yield {"proc": proc, "log": log}
+        yield {"proc": proc, "log": log, "out": out}
     finally:
         stop(proc)
 
 
 def _records(log: Path) -> list[dict[str, Any]]:
+    """Every line of a worker's stream as a JSON record; fails on a line that is not one."""
     lines = [line for line in log.read_text().splitlines() if line.strip()]
     records = []
     for line in lines:
@@ -110,3 +111,7 @@ def test_a_json_worker_writes_every_record_as_one_json_line(json_worker: dict[st
     assert failed["exc_type"] == "ValueError"
     assert failed["exc"].endswith("ValueError: first line\nsecond line")
     assert by_logger["celery.app.trace"]["message"].startswith("Task logtest.fail_and_log[")
+    # what Celery prints rather than logs (its shutdown line, on stdout) is a record too
+    said = _records(json_worker["out"])
+    assert [r["message"] for r in said] == ["worker: Warm shutdown (MainProcess)"], said
+    assert said[0]["logger"] == "celery.apps.worker" and said[0]["ts"].endswith("Z")

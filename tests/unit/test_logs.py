@@ -7,6 +7,7 @@ import io
 import json
 import logging
 import logging.config
+import os
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -22,6 +23,7 @@ from scoregate.logs import (
     install_celery_logging,
     log_time,
     one_line,
+    say_json,
     uvicorn_log_config,
 )
 
@@ -406,11 +408,12 @@ def test_a_workers_early_warnings_are_json_lines(log_format: Any, capsys: Any):
     import warnings
 
     from celery import signals
+    from celery.apps import worker
 
     log_format("json")
     install_celery_logging()
     root = logging.getLogger()
-    saved = list(root.handlers)
+    saved, said = list(root.handlers), worker.safe_say
     root.handlers.clear()
     logging.captureWarnings(False)  # from a clean state: another test may have left it on
     try:
@@ -419,11 +422,44 @@ def test_a_workers_early_warnings_are_json_lines(log_format: Any, capsys: Any):
             warnings.simplefilter("always")
             warnings.warn("running as root", RuntimeWarning, stacklevel=1)
         lines = capsys.readouterr().err.splitlines()
+        says_json = worker.safe_say is say_json
     finally:
         logging.captureWarnings(False)
         root.handlers[:] = saved
+        worker.safe_say = said
     docs = [json.loads(line) for line in lines]
     assert docs and docs[-1]["logger"] == "py.warnings" and "running as root" in docs[-1]["message"]
+    assert says_json  # and Celery's printed shutdown lines become records
+
+
+@pytest.mark.parametrize(
+    ("said", "level"),
+    [
+        ("worker: Warm shutdown (MainProcess)", "INFO"),
+        ("worker: Hitting Ctrl+C again will terminate all running tasks!", "WARNING"),
+        ("worker: Hitting Ctrl+C again will initiate cold shutdown, terminating all", "WARNING"),
+        ("line one\nline two", "INFO"),
+    ],
+)
+def test_what_celery_prints_is_one_json_record_on_its_stream(said: str, level: str, tmp_path):
+    """Celery's ``safe_say`` writes "\\nmessage\\n" to the file it is given; the JSON
+    replacement writes one record on that same file, newlines escaped."""
+    path = tmp_path / "out"
+    with path.open("w") as stream:
+        say_json(said, stream)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1
+    doc = json.loads(lines[0])
+    assert doc["message"] == said.strip() and doc["level"] == level
+    assert doc["logger"] == "celery.apps.worker" and doc["ts"].endswith("Z")
+
+
+def test_a_stream_that_cannot_be_written_loses_the_line_quietly():
+    """A signal handler must not raise: a closed stream or one with no file is skipped."""
+    say_json("worker: Warm shutdown (MainProcess)", io.StringIO())  # no fileno
+    closed = open(os.devnull, "w")
+    closed.close()
+    say_json("worker: Warm shutdown (MainProcess)", closed)
 
 
 def test_in_text_mode_early_warnings_are_left_alone(log_format: Any):
@@ -438,3 +474,6 @@ def test_in_text_mode_early_warnings_are_left_alone(log_format: Any):
     signals.celeryd_init.send(sender="w@h", instance=None, conf=None, options={})
     assert root.handlers == before
     assert warnings.showwarning is shown_by  # warnings not routed into logging
+    from celery.apps import worker
+
+    assert worker.safe_say is not say_json  # Celery's printed lines as they were
