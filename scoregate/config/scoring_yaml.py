@@ -101,6 +101,10 @@ class FusionConfig(StrictSection):
     unshared_relevance: float = Field(default=0.80, ge=0, le=1)
     unshared_min_words: int = Field(default=20, ge=0)
     unshared_min_request_words: int = Field(default=14, ge=1)
+    #: Whether the check reads only requests that ask a question, not ones that ask to have
+    #: something written or made (``scoring.shared_words.asks_to_make``): a good toast or
+    #: plan names its own things, not the request's words.
+    unshared_questions_only: bool = True
     #: A question whose answer has a recognisable form ("how long" -> a duration, "how
     #: much protein" -> an amount; ``scoring.answer_types``) that the answer gives nothing
     #: of that form for is left out: the fused score is capped at ``missed_ask_cap`` too.

@@ -19,7 +19,7 @@ from scoregate.scoring.language import LANGUAGE_NAMES, foreign_language
 from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.request_analysis import RequestAnalysis, analyze
 from scoregate.scoring.restated import contradicted
-from scoregate.scoring.shared_words import shared_words
+from scoregate.scoring.shared_words import asks_to_make, shared_words
 from scoregate.scoring.text import sanitize_reasons
 
 
@@ -489,7 +489,8 @@ def _unshared(
     words are read in its topic (the request less its form-only clauses: "in all lowercase"
     names nothing an answer should repeat). Not for a short answer, an answer given as
     data, or a request of too few words of its own (a short request's good answer often
-    repeats none of them)."""
+    repeats none of them), nor, with ``unshared_questions_only``, a request to have
+    something written or made (a good one names its own things)."""
     f = cfg.fusion
     if f.unshared_share is None or sem is None or sem.score is None:
         return None
@@ -498,7 +499,7 @@ def _unshared(
     found = shared_words(analyze(request.query).topic or request.query, request.content)
     if len(found.request) < f.unshared_min_request_words or found.share >= f.unshared_share:
         return None
-    if _as_data(request):
+    if _as_data(request) or (f.unshared_questions_only and asks_to_make(request.query)):
         return None
     return (
         f.none_asked_cap,

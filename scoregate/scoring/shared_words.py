@@ -74,3 +74,43 @@ def shared_words(query: str, content: str) -> SharedWords:
     """Which of ``query``'s own words ``content`` uses."""
     asked = own_words(query)
     return SharedWords(request=asked, shared=frozenset(asked.keys() & own_words(content).keys()))
+
+
+#: A verb that always asks for a piece of writing ("write a toast", "draft my reply").
+_WRITE = r"write|re-?write|draft|compose|craft|pen|translate|reword|rephrase|summari[sz]e"
+#: A verb that asks for a made thing when a made thing's name follows it ("put together a
+#: packing list", "give me a caption"), not otherwise ("make sourdough", "plan ahead").
+_MAKE = (
+    r"create|make|generate|come\s+up\s+with|put\s+together|design|plan|outline|brainstorm"
+    r"|prepare|produce|give\s+me|send\s+me|suggest|need|want|help\s+me\s+with|turn\s+\w+\s+into"
+)
+#: What such a request asks to have made: things whose good version names its own things
+#: rather than the request's words (a toast names the couple, a plan names the places).
+_MADE = (
+    r"messages?|e-?mails?|texts?|notes?|letters?|posts?|captions?|toasts?|speech(?:es)?|poems?"
+    r"|haikus?|limericks?|songs?|lyrics|story|stories|blurbs?|descriptions?|bio|profile"
+    r"|plans?|schedules?|itinerar(?:y|ies)|timetables?|checklists?|lists?|agendas?|menus?"
+    r"|recipes?|slogans?|taglines?|names?|quotes?|scripts?|announcements?|notifications?"
+    r"|repl(?:y|ies)|responses?|invitations?|invites?|cards?|summar(?:y|ies)|outlines?"
+    r"|templates?|headlines?|titles?|pitch(?:es)?|cover\s+letters?|ads?|adverts?|tweets?"
+    r"|quiz(?:zes)?|questions|ideas|reminders?|memos?|reports?|proposals?|reviews?|signs?"
+    r"|notices?|flyers?|posters?|routines?|workouts?|rotas?|budgets?|programmes?|programs?"
+    r"|rubrics?|apolog(?:y|ies)|eulog(?:y|ies)|vows|jokes?|riddles?|prompts?|guides?"
+    r"|cheat\s+sheets?|wording|copy|intro(?:duction)?s?|welcome|thank-?you|rhymes?|verses?"
+    r"|activities|games?|exercises?|lesson|lessons|syllabus|handouts?|worksheets?|mottos?"
+)
+#: A verb whose object is the thing to make ("plan a trip", "organise my week").
+_ARRANGE = r"(?:plan|organi[sz]e|map\s+out|lay\s+out)\s+(?:a|an|my|our|the|some|\d+)"
+_ASKS_TO_MAKE = re.compile(
+    rf"\b(?:{_WRITE})\b|\b{_ARRANGE}\b"
+    rf"|\b(?:{_MAKE})\s+(?:[\w'-]+\s+){{0,5}}?(?:{_MADE})\b",
+    re.IGNORECASE,
+)
+
+
+def asks_to_make(request: str) -> bool:
+    """Whether ``request`` asks to have something written or made (a message, a toast, a
+    plan, a list of ideas) rather than a question answered. A good made thing names its
+    own things (the couple's names, the places to visit), not the request's words, so
+    :func:`shared_words` says nothing about whether it is the one asked for."""
+    return _ASKS_TO_MAKE.search(request.replace("\u2019", "'")) is not None

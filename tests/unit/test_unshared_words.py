@@ -12,7 +12,7 @@ from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.fusion import fuse
-from scoregate.scoring.shared_words import own_words, shared_words
+from scoregate.scoring.shared_words import asks_to_make, own_words, shared_words
 
 CFG = load_scoring_config()
 ON = CFG.model_copy(update={"fusion": CFG.fusion.model_copy(update={"unshared_share": 0.15})})
@@ -104,3 +104,64 @@ def test_null_turns_it_off():
     r = result(WRONG_TICKET, relevance=0.62, cfg=OFF)
     assert not any("another request" in x for x in r.reasons)
     assert r.score > ON.fusion.none_asked_cap
+
+
+MAKE_QUERY = (
+    "My brother and his fiancee are getting married in the old mill by the river next month"
+    " and I have been asked, as best man, to close the dinner. Write me a warm closing toast"
+    " of about six sentences."
+)
+TOAST = (
+    "Before we go back to dancing, raise your glasses one last time. Tom, you were the kid who"
+    " lent me your bike and never asked for it back; Anna, you are the first person who ever"
+    " made him early for anything. Together you are kinder and funnier than either of you"
+    " alone. May the years ahead be long, loud and full of friends like the ones here"
+    " tonight. To Tom and Anna!"
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Write a short toast for my brother's wedding",
+        "Can you put together a packing list for 5 days in Iceland?",
+        "I need a polite message to my neighbour about the noise",
+        "Give me 3 ideas for a team lunch",
+        "Plan a 3-day trip to Lisbon for me",
+        "Could you organise my week around two exams?",
+        "Please translate this notice into Spanish",
+        "help me with a caption for the photo of our new puppy",
+    ],
+)
+def test_a_request_to_have_something_made(query: str):
+    assert asks_to_make(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "How do I make sourdough starter from scratch?",
+        "What lathe speed for roughing out a 10 inch bowl blank?",
+        "how do I plan for retirement at 40?",
+        "Is it safe to give my dog grapes?",
+        "Why does my kettle get limescale so fast?",
+        QUERY,
+    ],
+)
+def test_a_question(query: str):
+    assert not asks_to_make(query)
+
+
+def test_a_made_thing_that_names_its_own_things_is_left_alone_with_questions_only():
+    """A good toast names the couple, not the mill, the river or the dinner: read as a
+    question's answer it would look like a wrong ticket; with ``unshared_questions_only``
+    (the default) the check does not read a request to have something made."""
+    found = shared_words(MAKE_QUERY, TOAST)
+    assert len(found.request) >= ON.fusion.unshared_min_request_words and found.share < 0.15
+    every = ON.model_copy(
+        update={"fusion": ON.fusion.model_copy(update={"unshared_questions_only": False})}
+    )
+    capped = result(TOAST, relevance=0.55, cfg=every, query=MAKE_QUERY)
+    assert any("another request" in x for x in capped.reasons)
+    r = result(TOAST, relevance=0.55, query=MAKE_QUERY)
+    assert not any("another request" in x for x in r.reasons), r.reasons
