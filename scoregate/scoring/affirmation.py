@@ -148,6 +148,19 @@ CHECK_CONTENTS = re.compile(
     r"(?:the\s+|each\s+|every\s+|its\s+|their\s+|your\s+)?"
     r"(?:labels?|ingredients?(?:\s+lists?)?|packaging|package|packet|small\s+print|inci\s+list)\b"
 )
+#: ... or telling the reader to look out for the item: "check any bottled sauces for
+#: peanuts", "check your oil and any sauces for peanuts", "watch out for hidden dairy",
+#: "be careful with store-bought stock" (not "check the oven and add peanuts for crunch":
+#: no instruction between the check and its "for").
+_NOT_BETWEEN = (
+    r"(?!(?:and|then|but|or|add|use|serve|top|sprinkle|put|stir|cook|fry|bake|toss|mix)\b)"
+)
+LOOK_OUT = re.compile(
+    r"\b(?:(?:double-)?check(?:ing)?|scan(?:ning)?)\s+"
+    rf"(?:(?:and\s+(?=(?:any|all|the|your|every|each)\b))?{_NOT_BETWEEN}[\w'-]+\s+){{0,6}}?for\b"
+    r"|\b(?:watch|look|keep\s+an\s+eye)\s+out\s+for\b|\bwatch\s+for\b|\bbeware\s+of\b"
+    r"|\bbe\s+(?:careful|wary|cautious)\s+(?:of|with|about)\b"
+)
 #: Where that telling ends: where an instruction follows it ("check the package for cook
 #: time and add the chicken", "read the label, then add ..."), or at a semicolon or a
 #: bracket; it goes on past a comma or a colon that says why or what ("check the label,
@@ -161,16 +174,25 @@ _TELLING_END = re.compile(
 
 
 def unwarned(sentence: str) -> str:
-    """A (lower-cased) sentence less the clause that tells the reader what to look for on
-    a label ("check the label for chicken fat"): what it names is no use of it. What
-    comes before or after that clause still counts ("roast the chicken, then read the
-    label"; "check the package for cook time and add the chicken")."""
-    m = CHECK_CONTENTS.search(sentence)
-    if m is None:
-        return sentence
-    end = _TELLING_END.search(sentence, m.end())
-    stop = end.start() if end else len(sentence)
-    return sentence[: m.start()] + " , " + sentence[stop:]
+    """A (lower-cased) sentence less each clause that tells the reader what to look for on
+    a label or to look out for ("check the label for chicken fat", "check any bottled sauces
+    for peanuts"): what it names is no use of it. What comes before or after that clause
+    still counts ("roast the chicken, then read the label"; "check the package for cook
+    time and add the chicken")."""
+    kept: list[str] = []
+    pos = 0
+    while True:
+        found = [
+            m for m in (CHECK_CONTENTS.search(sentence, pos), LOOK_OUT.search(sentence, pos)) if m
+        ]
+        if not found:
+            break
+        m = min(found, key=lambda x: x.start())
+        end = _TELLING_END.search(sentence, m.end())
+        stop = end.start() if end else len(sentence)
+        kept.append(sentence[pos : m.start()] + " , ")
+        pos = max(stop, m.end())
+    return "".join(kept) + sentence[pos:]
 
 
 _AFTER_NEGATORS = frozenset(

@@ -119,6 +119,9 @@ _CUES: tuple[str, ...] = (
     r"(?:^|[,;(]|\s-)\s*not\s+(?!in" + _PLACE + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
     r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b"
     r"|interested\b|bothered\b|fussed\b|keen\b|a\s+fan\b|into\b|big\s+on\b)",
+    # "a workout that doesn't involve running or jumping", "a cake which won't need eggs"
+    r"\b(?:that|which)\s+(?:doesn't|does\s+not|don't|do\s+not|won't|will\s+not|wouldn't"
+    r"|would\s+not)\s+(?:involve|include|use|require|need|contain|call\s+for)\s+(?:any\s+)?",
     r"\b(?:hate|dislike|can't\s+stand|cannot\s+stand)\s+",
     # "honestly cant be bothered with decanting", "I really can't face video calls"
     r"\b(?:can't|cant|cannot)\s+(?:really\s+)?(?:be\s+bothered(?:\s+with)?|face)\s+",

@@ -92,11 +92,13 @@ def make(check: str, phrase: str, **kw: Any) -> Instruction:
 
 
 #: Words before a count that make it a count of a part, not of the whole answer:
-#: "each one under 10 words", "then one sentence of advice", "plus 2 sentences".
+#: "each one under 10 words", "then one sentence of advice", "plus 2 sentences",
+#: "followed by a one-sentence summary".
 PART_BEFORE = re.compile(
     r"\b(?:each|per|every)\b(?:\s+[\w']+){0,2}\s+(?:with\s+|in\s+|of\s+|to\s+|under\s+)?$"
     r"|\b(?:then|plus|followed\s+by|and\s+then|after\s+that|afterwards)\s+"
-    r"(?:explain\w*\s+|add\s+|(?:tell|give|show)\s+(?:me\s+|us\s+)?)?(?:in\s+|with\s+)?$"
+    r"(?:explain\w*\s+|add\s+|(?:tell|give|show)\s+(?:me\s+|us\s+)?)?(?:in\s+|with\s+)?"
+    r"(?:(?:a|an|the)\s+(?:short\s+|brief\s+|final\s+|closing\s+|quick\s+)?)?$"
 )
 #: Words after a count that make it a count of a part: "one sentence each", "3 bullets
 #: under each"; and, for sentences, "in one sentence, then list 3 features" (the same

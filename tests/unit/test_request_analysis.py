@@ -409,6 +409,27 @@ def test_counts_of_a_part_are_not_counts_of_the_answer(query):
     assert whole == []
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Give me exactly 3 bullet points on saving money on groceries, followed by a"
+        " one-sentence summary.",
+        "List 3 tips, then a brief two-sentence summary.",
+        "Three bullets plus a one-sentence conclusion, please.",
+    ],
+)
+def test_a_sentence_count_after_then_or_followed_by_and_an_article_is_of_a_part(query):
+    """Not "the whole answer is one sentence", which no answer with 3 bullets can be."""
+    found = infer_instructions(query)
+    assert [k for k in found if k.unit == "sentences"] == []
+    assert [k.value for k in found if k.check == "count"] == [3]  # the list's count is kept
+
+
+def test_a_sentence_count_of_the_whole_answer_is_kept():
+    [k] = infer_instructions("Give me a one-sentence answer: is tap water safe in Lisbon?")
+    assert (k.unit, k.value) == ("sentences", 1)
+
+
 def test_an_exclusion_list_ends_where_the_form_begins():
     a = analyze("A quick pasta recipe without garlic, as a numbered list of 5 steps.")
     assert a.excluded == ["garlic"]
