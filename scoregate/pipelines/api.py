@@ -73,7 +73,11 @@ def get_job(job_id: str, *, include_content: bool = False) -> dict[str, Any]:
 
     ``job_id`` may also be the job's idempotency key (``celery:<message id>`` for a job
     sent without one through ``scoregate.control.submit``) or the start of its id as the
-    CLI prints it.
+    CLI prints it; an id or id start is read in any case.
+
+    ``approved`` says whether the answer may be used (``accepted``, or ``completed`` with
+    the final action ``accept``) and ``reviewed_by`` who approved or rejected it, when a
+    person did: the final result's ``action`` stays the score's recommendation.
     """
     ctx, _ = client_context()
     with ctx.session() as s:
@@ -89,12 +93,29 @@ def job_view(job: Any, *, include_content: bool) -> dict[str, Any]:
     for, and once (its ``request`` copy leaves the text out)."""
     out = repo.job_to_dict(job, include_content=True)
     out["agent_request"] = open_agent_request(out)
+    out.update(verdict_fields(out))
     for it in out["iterations"]:
         if not include_content:
             del it["content"], it["request"]
         elif isinstance(it.get("request"), dict):
             it["request"] = {k: v for k, v in it["request"].items() if k != "content"}
     return out
+
+
+def verdict_fields(job: dict[str, Any]) -> dict[str, Any]:
+    """``approved`` (whether the answer may be used:
+    :func:`~scoregate.storage.jobs.is_approved`) and ``reviewed_by`` (the person who
+    approved or rejected the job; None when no one did) of a job as
+    :func:`~scoregate.storage.jobs.job_to_dict` gives it, escalations included."""
+    decided = [
+        e["resolved_by"]
+        for e in job.get("escalations", ())
+        if e.get("status") in ("approved", "rejected")
+    ]
+    return {
+        "approved": repo.is_approved(job["status"], job.get("final_result")),
+        "reviewed_by": decided[-1] if decided else None,
+    }
 
 
 def _full_id(ref: str) -> str:
@@ -192,9 +213,10 @@ def record_outcome(job_id: str, accepted: bool, actor: str, n: int | None = None
     """
     ctx, _ = client_context()
     with ctx.session() as s:
-        job = repo.get_job(s, job_id=job_id)
+        job = repo.get_job(s, job_id=repo.resolve_job_id(s, job_id) or job_id)
         if job is None:
             raise LookupError(f"no job {job_id!r}")
+        job_id = job.id
         at = job.current_iteration if n is None else n
         it = repo.get_iteration(s, job_id=job_id, n=at)
         if it is None:
@@ -230,6 +252,7 @@ def list_jobs(
         else:
             jobs = repo.list_jobs(s, status=status, limit=limit)
         scores = repo.shown_scores(s, jobs)
+        people = repo.reviewers(s, job_ids=[j.id for j in jobs])
         out = []
         for j in jobs:
             score, band = scores[j.id]
@@ -242,6 +265,8 @@ def list_jobs(
                     "score": score,
                     "band": band,
                     "action": (j.final_result or {}).get("action"),
+                    "approved": repo.is_approved(j.status, j.final_result),
+                    "reviewed_by": people.get(j.id),
                 }
             )
         return out

@@ -41,6 +41,23 @@ class ScoreOutput(ScoreResult):
     schema_version: Version = Field(default=SCHEMA_VERSION, description=_VERSION_DOC)
 
 
+#: ``approved`` and ``reviewed_by``, as the HTTP API and ``scoregate.get_job`` give them.
+APPROVED_DOC = (
+    "Whether the job's answer may be used (gate on this): accepted (the accept cut, the"
+    " seed-002 gate's auto-proceed, or a person's approval), or completed (the loop off)"
+    " with action accept; false otherwise, a job not final yet included."
+)
+REVIEWED_BY_DOC = (
+    "The person who approved or rejected the job; null when no person decided it (a"
+    " person's approval leaves action as the score recommended it, e.g. review)."
+)
+_ACTION_DOC = (
+    "The final result's action (accept, review, iterate, reject): the score's"
+    " recommendation, which a person's approval does not change (see approved); null"
+    " until the job has a final result."
+)
+
+
 class JobSummary(BaseModel):
     """One row of ``jobs list``."""
 
@@ -49,11 +66,9 @@ class JobSummary(BaseModel):
     iteration: int = Field(description="The job's current iteration (0 before the first).")
     score: float | None = Field(description="The final fused score, once the job has one.")
     band: str | None = Field(description="GREEN, AMBER or RED, once the job has a score.")
-    action: str | None = Field(
-        default=None,
-        description="The final result's action (accept, review, iterate, reject): the gate's"
-        " verdict; null until the job has a final result.",
-    )
+    action: str | None = Field(default=None, description=_ACTION_DOC)
+    approved: bool = Field(default=False, description=APPROVED_DOC)
+    reviewed_by: str | None = Field(default=None, description=REVIEWED_BY_DOC)
     created_at: datetime
 
 
@@ -133,6 +148,8 @@ class JobOutput(_Versioned, _Open):
     agent: dict[str, Any] | None
     hooks: dict[str, Any]
     final_result: dict[str, Any] | None
+    approved: bool = Field(default=False, description=APPROVED_DOC)
+    reviewed_by: str | None = Field(default=None, description=REVIEWED_BY_DOC)
     failure_reason: str | None
     task_name: str | None
     submitted_by: str | None

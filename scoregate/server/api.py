@@ -176,7 +176,9 @@ def stamped_job(job: dict[str, Any]) -> dict[str, Any]:
 CLIENT_GONE = 499
 
 
-@router.post("/score", response_model=ScoreResult, responses=BODY_PROBLEMS)
+@router.post(
+    "/score", response_model=ScoreResult, responses={**BODY_PROBLEMS, **problems.responses(411)}
+)
 async def score(body: ScoreRequest, request: Request, caller: Submitter) -> Any:
     """Score one request synchronously (no job, nothing stored) and return the breakdown.
 
@@ -349,7 +351,17 @@ async def list_jobs(
 
 
 def _summary(row: dict[str, Any]) -> JobSummary:
-    fields = ("id", "status", "created_at", "updated_at", "score", "band", "action")
+    fields = (
+        "id",
+        "status",
+        "created_at",
+        "updated_at",
+        "score",
+        "band",
+        "action",
+        "approved",
+        "reviewed_by",
+    )
     return JobSummary.model_validate(
         {
             **stamped({k: row[k] for k in fields}),
@@ -430,7 +442,9 @@ async def job_state(
     since_iteration: SinceIteration = None,
 ) -> Any:
     """The light form of a job, for polling: its status, iteration and verdict
-    (``action``), without the texts and the audit trail. With ``wait``, a long poll."""
+    (``approved``: whether the answer may be used; ``action``: the score's recommendation,
+    which a person's approval does not change), without the texts and the audit trail.
+    With ``wait``, a long poll."""
     full = await _resolve(request, job_id)
     if await _await_change(request, full, wait, since_status, since_iteration):
         return Response(status_code=CLIENT_GONE)  # logged and counted; nobody reads it
@@ -460,8 +474,9 @@ async def get_job(
     """The job's status, every iteration's breakdown and the audit trail (decisions).
 
     ``job_id`` may be the job's id, its idempotency key (``celery:<message id>`` for a
-    Celery submission without one) or the start of its id as the CLI prints it. The
-    verdict of a final job is ``final_result.action``.
+    Celery submission without one) or the start of its id as the CLI prints it, in any
+    case. Whether its answer may be used is ``approved`` (a person's approval included;
+    ``final_result.action`` is the score's recommendation, which that does not change).
     """
     full = await _resolve(request, job_id)
     if await _await_change(request, full, wait, since_status, since_iteration):

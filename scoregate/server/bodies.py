@@ -156,9 +156,9 @@ class AgentResultBody(BaseModel):
     #: value is taken, as the Celery task takes it: the agent step checks it, and one it
     #: cannot score counts as an agent failure (422), none at all (``undefined`` dropped by
     #: ``JSON.stringify``) included.
-    output: Annotated[
-        Any, PlainValidator(_as_sent, json_schema_input_type=str | AgentOutput)
-    ] = None
+    output: Annotated[Any, PlainValidator(_as_sent, json_schema_input_type=str | AgentOutput)] = (
+        None
+    )
 
 
 class AgentErrorBody(BaseModel):
@@ -187,6 +187,20 @@ class AgentReplyTaken(BaseModel):
     published: Published = Field(description=PUBLISHED_DOC)
 
 
+APPROVED_DOC = (
+    "Whether the job's answer may be used (gate on this): true when the job is `accepted`"
+    " (an iteration reached the accept cut, the seed-002 gate let a high-confidence answer"
+    " through, or a person approved it) or `completed` (the loop off) with the final"
+    " `action` `accept`; false otherwise (not final yet, `rejected`, `failed`, `cancelled`,"
+    " or `completed` with `review`, `iterate` or `reject`)."
+)
+REVIEWED_BY_DOC = (
+    "The person who approved or rejected the job (the review's `resolved_by`); null when no"
+    " person decided it. A person's approval leaves `action` as the score recommended it"
+    " (e.g. `review`)."
+)
+
+
 class JobSummary(BaseModel):
     id: str
     status: JobStatus
@@ -197,9 +211,12 @@ class JobSummary(BaseModel):
     #: latest scored iteration's; null before any score.
     score: float | None = None
     band: Band | None = None
-    #: The gate's recommended action in the final result (gate on this, not on ``status``
-    #: or ``score``); null while the job is not final, or when it ended without a score.
+    #: The score's recommended action in the final result; null while the job is not
+    #: final, or when it ended without a score. A person's approval does not change it:
+    #: gate on ``approved``.
     action: Action | None = None
+    approved: bool = Field(default=False, description=APPROVED_DOC)
+    reviewed_by: str | None = Field(default=None, description=REVIEWED_BY_DOC)
     url: str
 
 
@@ -354,8 +371,11 @@ class JobDetail(BaseModel):
     agent: TaskRef | None
     hooks: Hooks
     current_iteration: int
-    #: The final breakdown; the verdict is ``final_result.action``. Null until final.
+    #: The final breakdown (its ``action`` is the score's recommendation, which a person's
+    #: approval does not change: gate on ``approved``). Null until final.
     final_result: ScoreResult | None
+    approved: bool = Field(description=APPROVED_DOC)
+    reviewed_by: str | None = Field(description=REVIEWED_BY_DOC)
     failure_reason: str | None
     task_name: str | None
     submitted_by: str | None
@@ -375,8 +395,11 @@ class JobState(BaseModel):
     status: JobStatus
     current_iteration: int
     updated_at: Timestamp
-    #: ``final_result.action``: the gate's verdict; null while not final.
+    #: ``final_result.action``: the score's recommendation; null while not final. A
+    #: person's approval does not change it: gate on ``approved``.
     action: Action | None
+    approved: bool = Field(description=APPROVED_DOC)
+    reviewed_by: str | None = Field(description=REVIEWED_BY_DOC)
     final_result: ScoreResult | None
     failure_reason: str | None
     url: str

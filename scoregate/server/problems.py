@@ -102,11 +102,13 @@ class ProblemDetails(BaseModel):
 
 #: What each error status of the API means, for the OpenAPI document.
 DESCRIPTIONS: dict[int, str] = {
-    400: "The body could not be read (not UTF-8).",
+    400: "The body could not be read: not UTF-8, or not valid JSON (`/problems/unreadable-body`).",
     401: "No API key, or not a configured one.",
     403: "The key lacks the scope this route needs.",
     404: "No job has that id, idempotency key or id start.",
     409: "The job's state does not allow this; `type` says why.",
+    411: "The body was sent without a Content-Length (chunked): send it whole"
+    " (`/problems/length-required`).",
     413: "The body is larger than the server accepts (32 MiB).",
     415: "The body is not sent as `Content-Type: application/json`.",
     422: "The body or a parameter is invalid; `errors` lists each field, `detail` says what"
@@ -200,8 +202,28 @@ async def _on_problem(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+def _unreadable_json(exc: RequestValidationError) -> str | None:
+    """The detail of a body that is not JSON at all (truncated, a stray comma...), which
+    FastAPI reports as a validation error at ``body.<character offset>``: the fault is
+    the client's encoding, not a field (400, as for a body that is not UTF-8)."""
+    for error in exc.errors():
+        if error.get("type") == "json_invalid":
+            loc = tuple(error.get("loc", ()))
+            at = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else None
+            why = str((error.get("ctx") or {}).get("error") or error.get("msg") or "")
+            where = f" at character {at}" if at is not None else ""
+            return (
+                f"the body is not valid JSON: {why}{where}; send one JSON object (check the"
+                " client's JSON encoder, or a body cut short)"
+            )
+    return None
+
+
 async def _on_validation(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
+    unreadable = _unreadable_json(exc)
+    if unreadable is not None:
+        return problem_response(request, 400, unreadable)
     errors = [
         {"loc": _where(tuple(e.get("loc", ()))), "msg": str(e.get("msg", "")), "type": e["type"]}
         for e in exc.errors()

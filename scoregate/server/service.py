@@ -8,7 +8,6 @@ dispatcher is not thread-safe).
 from __future__ import annotations
 
 import dataclasses
-import re
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
@@ -36,9 +35,6 @@ from scoregate.storage import repository as repo
 from scoregate.storage.paging import count_waiting, page_jobs, waiting_for_review
 from scoregate.storage.recovery import position
 from scoregate.storage.tables import TERMINAL_JOB_STATUSES, Job
-
-#: An id, or the start of one, as a client may write it in upper case (hex and dashes).
-_HEX_ID = re.compile(r"[0-9A-Fa-f-]{6,36}")
 
 
 class NotFoundError(LookupError):
@@ -223,11 +219,8 @@ class ApiService:
         """
         with self.ctx.session() as s:
             try:
+                # an id (or id start) in upper case names the job; a key is not folded
                 found = repo.resolve_job_id(s, ref)
-                if found is None and ref != ref.lower() and _HEX_ID.fullmatch(ref):
-                    # ids are lower-case hex; only an id (or id start) is folded, never a
-                    # key: keys are case-sensitive, so ORDER-1 must not name order-1's job
-                    found = repo.resolve_job_id(s, ref.lower())
             except LookupError as exc:
                 raise ConflictError(str(exc), "ambiguous-id") from exc
         if found is None:
@@ -255,6 +248,7 @@ class ApiService:
             row = s.execute(
                 select(*columns, Job.final_result, Job.failure_reason).where(Job.id == job_id)
             ).one_or_none()
+            people = repo.reviewers(s, job_ids=[job_id])
         if row is None:
             raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
         status, current, updated_at, final, failure_reason = row
@@ -264,6 +258,8 @@ class ApiService:
             "current_iteration": current,
             "updated_at": updated_at.isoformat(),
             "action": final.get("action") if final else None,
+            "approved": repo.is_approved(status, final),
+            "reviewed_by": people.get(job_id),
             "final_result": final,
             "failure_reason": failure_reason,
         }
@@ -283,11 +279,14 @@ class ApiService:
         with self.ctx.session() as s:
             jobs, next_cursor = page_jobs(s, status=statuses, limit=limit, cursor=cursor)
             scores = repo.shown_scores(s, jobs)
+            people = repo.reviewers(s, job_ids=[j.id for j in jobs])
             rows = [repo.job_to_dict(j, detail=False) for j in jobs]
             for row in rows:
                 row["score"], row["band"] = scores[row["id"]]
                 final = row["final_result"]
                 row["action"] = final.get("action") if final else None
+                row["approved"] = repo.is_approved(row["status"], final)
+                row["reviewed_by"] = people.get(row["id"])
             return rows, next_cursor
 
     def cancel(self, job_id: str, actor: str, note: str | None) -> tuple[str, str]:

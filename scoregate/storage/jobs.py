@@ -21,6 +21,7 @@ from scoregate.storage._sql import (
 from scoregate.storage.tables import (
     JOB_STATUSES,
     Base,
+    Escalation,
     Iteration,
     Job,
     new_id,
@@ -208,7 +209,8 @@ def job_id_for_key(session: Session, *, idempotency_key: str) -> str | None:
 def resolve_job_id(session: Session, ref: str) -> str | None:
     """The id of the job ``ref`` names: its id, its idempotency key (``celery:<message
     id>`` for a job sent without one), or the start of its id as the CLI prints it
-    ("2a124beb", six hex digits or more) when that names one job; None if none.
+    ("2a124beb", six hex digits or more) when that names one job; None if none. An id or
+    id start is read in any case (a key is not: keys are case-sensitive).
 
     Raises:
         LookupError: the start of an id names more than one job.
@@ -218,12 +220,24 @@ def resolve_job_id(session: Session, ref: str) -> str | None:
     if session.scalar(select(Job.id).where(Job.id == ref)) is not None:
         return ref
     by_key = job_id_for_key(session, idempotency_key=ref)
-    if by_key is not None or not re.fullmatch(r"[0-9a-f]{6,35}", ref):
+    if by_key is not None:
         return by_key
-    found = session.scalars(select(Job.id).where(Job.id.startswith(ref)).limit(2)).all()
+    # Ids are lower-case hex: an id or id start copied in upper case (a UI, a log) names
+    # the same job. Keys are case-sensitive, so only the id lookups are folded.
+    folded = ref.lower()
+    if folded != ref and _ID.fullmatch(folded):
+        if session.scalar(select(Job.id).where(Job.id == folded)) is not None:
+            return folded
+    if not re.fullmatch(r"[0-9a-f]{6,35}", folded):
+        return None
+    found = session.scalars(select(Job.id).where(Job.id.startswith(folded)).limit(2)).all()
     if len(found) > 1:
         raise LookupError(f"{ref!r} is the start of more than one job id: give more of it")
     return found[0] if found else None
+
+
+#: A whole job id (a UUID as ``new_id`` writes it).
+_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 def get_jobs(session: Session, *, job_ids: Collection[str]) -> dict[str, Job]:
@@ -262,6 +276,36 @@ def shown_scores(
             else latest.get(j.id, (None, None))
         )
         for j in jobs
+    }
+
+
+def is_approved(status: str, final_result: Mapping[str, Any] | None) -> bool:
+    """Whether a job's answer may be used: the one rule, with the loop on or off, the
+    seed-002 gate on or off, and after a person's verdict.
+
+    ``accepted`` is approved whoever decided: an iteration reached the accept cut, the gate
+    let a high-confidence answer through, or a person approved it (the final result's
+    ``action`` is then the score's recommendation, e.g. ``review``, not the person's
+    verdict). ``completed`` (the loop off, scored once with no gate to decide) is approved
+    only when the final ``action`` is ``accept``. Nothing else is: a job not final yet,
+    ``rejected`` (a person's verdict included), ``failed`` or ``cancelled``.
+    """
+    if status == "accepted":
+        return True
+    return status == "completed" and (final_result or {}).get("action") == "accept"
+
+
+def reviewers(session: Session, *, job_ids: Collection[str]) -> dict[str, str]:
+    """Who approved or rejected each of ``job_ids`` that a person decided (its review's
+    ``resolved_by``), in one query; a job no person decided is missing. A research or
+    cancel verdict decides nothing here: the job goes on, or is cancelled."""
+    stmt = select(Escalation.job_id, Escalation.resolved_by).where(
+        Escalation.status.in_(("approved", "rejected"))
+    )
+    return {
+        job_id: str(who)
+        for job_id, who in select_in(session, stmt, Escalation.job_id, job_ids)
+        if who is not None
     }
 
 

@@ -1,0 +1,177 @@
+"""The API review's findings (twenty-second session), in process: SQLite, fake models, the
+HTTP app and the Python API on one embedded pipeline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import SecretStr
+
+from scoregate.cli.wait import approved as cli_approved
+from scoregate.config.settings import Settings
+from scoregate.pipelines import api
+from scoregate.pipelines.embedded import embedded_context
+from scoregate.schemas.output import JobListOutput, JobOutput
+from scoregate.server import ApiService, create_app
+from scoregate.server.bodies import JobDetail, JobState, JobSummary
+from tests.fakes import BAD, GOOD, MEH, SCORES, FakeModels, Recorder
+from tests.server_client import AppClient
+
+QUERY = "Write a helpful answer."
+HOOKS = {"on_pass": "on_pass", "on_loop_exit": "on_exit"}
+AGENT = {"agent": "agent"}
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'review22.db'}"))
+    tasks = {"agent": Recorder(returns=BAD), "on_pass": Recorder(), "on_exit": Recorder()}
+    ctx, inline = embedded_context(settings, models=FakeModels(SCORES), local_tasks=dict(tasks))
+    monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
+    app = create_app(ApiService(ctx, inline))
+    return {"ctx": ctx, "inline": inline, "app": app, "client": AppClient(app), **tasks}
+
+
+def submit(env: dict[str, Any], content: str, **extra: Any) -> str:
+    body = {"request": {"query": QUERY, "content": content}, **extra}
+    r = env["client"].post("/v1/jobs", json=body)
+    assert r.status_code == 202, r.text
+    return str(r.json()["id"])
+
+
+def review(env: dict[str, Any], job_id: str, verdict: str, who: str) -> None:
+    r = env["client"].post(f"/v1/jobs/{job_id}/review", json={"verdict": verdict, "reviewer": who})
+    assert r.status_code == 200, r.text
+
+
+# --- finding 3: one rule for "may this answer be used", whoever decided ---------------------
+
+OFF = {"enabled": False}
+GATED = {"enabled": False, "gating": True}
+ON = {"enabled": True, "threshold": 0.8, "max_iterations": 1}
+ON_NO_HIL = {**ON, "hil": False}
+
+#: (content, loop, extra, a person's verdict) -> (status, final action, approved, reviewed_by)
+CASES = {
+    "loop off, accept": (GOOD, OFF, {}, None, ("completed", "accept", True, None)),
+    "loop off, review": (MEH, OFF, {}, None, ("completed", "review", False, None)),
+    "loop off, reject": (BAD, OFF, {}, None, ("completed", "reject", False, None)),
+    "gate auto-proceeds": (GOOD, GATED, {}, None, ("accepted", "accept", True, None)),
+    "gate, person approves": (MEH, GATED, {}, "approve", ("accepted", "review", True, "alice")),
+    "gate, person rejects": (MEH, GATED, {}, "reject", ("rejected", None, False, "alice")),
+    "gate, low, approved": (BAD, GATED, {}, "approve", ("accepted", "reject", True, "alice")),
+    "loop on, accept": (GOOD, ON, AGENT, None, ("accepted", "accept", True, None)),
+    "loop on, escalated": (BAD, ON, AGENT, None, ("escalated", "reject", False, None)),
+    "escalated, approved": (BAD, ON, AGENT, "approve", ("accepted", "reject", True, "alice")),
+    "escalated, rejected": (BAD, ON, AGENT, "reject", ("rejected", "reject", False, "alice")),
+    "loop on, hil off": (BAD, ON_NO_HIL, AGENT, None, ("rejected", "reject", False, None)),
+    "cancelled by a person": (MEH, GATED, {}, "cancel", ("cancelled", None, False, None)),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_approved_tells_whether_the_answer_may_be_used_whoever_decided(env, case):
+    content, loop, extra, verdict, expected = CASES[case]
+    job_id = submit(env, content, loop=loop, **HOOKS, **extra)
+    if verdict is not None:
+        review(env, job_id, verdict, "alice")
+    status, action, approved, reviewed_by = expected
+    client = env["client"]
+    detail = client.get(f"/v1/jobs/{job_id}").json()
+    state = client.get(f"/v1/jobs/{job_id}/status").json()
+    (item,) = client.get("/v1/jobs").json()["jobs"]
+    python = api.get_job(job_id)
+    (row,) = api.list_jobs()
+    for seen in (detail, state, item, python, row):
+        got = (seen["status"], seen["action"] if "action" in seen else None)
+        if "final_result" in seen:
+            got = (seen["status"], (seen["final_result"] or {}).get("action"))
+        assert got == (status, action), (case, seen)
+        assert (seen["approved"], seen["reviewed_by"]) == (approved, reviewed_by), (case, seen)
+    # the same rule as `scoregate submit --wait`'s exit status
+    assert cli_approved(python) is approved
+    # every shape declared: the HTTP models and the CLI's --json documents
+    JobDetail.model_validate(detail)
+    JobState.model_validate(state)
+    JobSummary.model_validate(item)
+    assert JobOutput.model_validate(python).approved is approved
+    assert JobListOutput.model_validate({"jobs": [row]}).jobs[0].reviewed_by == reviewed_by
+    # on_pass is sent when a job becomes accepted (not for a completed one: no loop ran)
+    assert bool(env["on_pass"].calls) is (status == "accepted")
+
+
+def test_openapi_declares_approved_and_reviewed_by(env):
+    schemas = env["client"].get("/openapi.json").json()["components"]["schemas"]
+    for name in ("JobDetail", "JobState", "JobSummary"):
+        props = schemas[name]["properties"]
+        assert "approved" in props and "reviewed_by" in props, name
+        assert "gate on this" in props["approved"]["description"]
+
+
+def test_readme_gates_on_one_rule_that_counts_a_persons_approval():
+    readme = (ROOT / "README.md").read_text()
+    assert 'Gate on `final_result.action == "accept"` with the loop off' not in readme
+    assert "`approved`" in readme and "`reviewed_by`" in readme
+    doc = (ROOT / "docs" / "json-output.md").read_text()
+    assert "`approved`" in doc and "`reviewed_by`" in doc
+
+
+# --- finding 4: an id in upper case names the job, through Python too -------------------------
+
+
+def test_get_job_takes_an_upper_case_id_or_id_start(env):
+    job_id = submit(env, GOOD)
+    assert api.get_job(job_id.upper())["id"] == job_id
+    assert api.get_job(job_id[:8].upper())["id"] == job_id
+    assert env["client"].get(f"/v1/jobs/{job_id.upper()}/status").json()["id"] == job_id
+    api.record_outcome(job_id.upper(), accepted=True, actor="alice")
+
+
+def test_a_key_is_still_matched_as_written(env):
+    body = {"request": {"query": QUERY, "content": GOOD}, "idempotency_key": "order-1"}
+    job_id = env["client"].post("/v1/jobs", json=body).json()["id"]
+    assert api.get_job("order-1")["id"] == job_id
+    with pytest.raises(LookupError, match="no job 'ORDER-1'"):
+        api.get_job("ORDER-1")
+
+
+# --- finding 1: a body that is not JSON is unreadable (400), not a field's fault (422) ------------
+
+
+@pytest.mark.parametrize("route", ["/v1/score", "/v1/jobs"])
+@pytest.mark.parametrize("body", ['{"query": ', '{"query": "a",}', "{'query': 'a'}"])
+def test_a_body_that_is_not_json_is_an_unreadable_body(env, route, body):
+    r = env["client"].post(route, content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400, r.text
+    problem = r.json()
+    assert problem["type"] == "/problems/unreadable-body"
+    assert problem["detail"].startswith("the body is not valid JSON: ")
+    assert " at character " in problem["detail"] and "errors" not in problem
+    assert "fix these fields" not in problem["detail"]
+
+
+def test_a_wrong_field_is_still_a_validation_problem(env):
+    r = env["client"].post("/v1/score", json={"query": "a", "contnet": "b"})
+    assert r.status_code == 422 and r.json()["type"] == "/problems/validation"
+
+
+# --- finding 2: OpenAPI declares the 411 that POST /v1/score answers ------------------------------
+
+
+def test_openapi_declares_411_for_score(env):
+    async def parts() -> Any:
+        yield b'{"query": "Write a haiku", "content": "abc"}'
+
+    chunked = env["client"].post(
+        "/v1/score", content=parts(), headers={"content-type": "application/json"}
+    )
+    assert chunked.status_code == 411, chunked.text
+    spec = env["client"].get("/openapi.json").json()
+    declared = spec["paths"]["/v1/score"]["post"]["responses"]
+    assert "411" in declared, sorted(declared)
+    assert "length-required" in declared["411"]["description"]
+    assert "/problems/length-required" in str(declared["411"]["content"])
+    assert "JSON" in spec["paths"]["/v1/jobs"]["post"]["responses"]["400"]["description"]
