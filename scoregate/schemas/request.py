@@ -21,10 +21,62 @@ MAX_QUERY_CHARS = 100_000
 # 1 or 0.5 (an integer is still a valid float).
 
 
+def _edits(a: str, b: str) -> int:
+    """The Levenshtein distance between ``a`` and ``b`` (insertions, deletions, swaps of
+    one character each)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+def _folded(key: str) -> str:
+    return "".join(c for c in key.lower() if c not in "_- ")
+
+
+def near_miss(key: str, known: tuple[str, ...]) -> str | None:
+    """The known key that ``key`` (not one of them) is most likely a misspelling of: the
+    same but for case, ``_``, ``-`` or spaces (``taskType``, ``Role``), or one edit away
+    (``rol``, ``task_typ``), two for a key of eight letters or more
+    (``requred_topic``); None when it is not close to any. Short keys get one edit
+    only: ``note`` or ``mode`` is two from ``role`` and may well be a key of the caller's."""
+    for name in known:
+        if _folded(key) == _folded(name):
+            return name
+    best = min(known, key=lambda name: _edits(key.lower(), name))
+    reach = 2 if len(best) >= 8 else 1
+    return best if _edits(key.lower(), best) <= reach else None
+
+
 class ScoringMetadata(BaseModel):
-    """Context that selects the weight profile (seed 001) and feeds the heuristics (seed 004)."""
+    """Context that selects the weight profile (seed 001) and feeds the heuristics (seed 004).
+
+    Keys of the caller's own are kept (hooks and agents read them back), except one so
+    close to a key scoregate reads that it is most likely a misspelling of it (``rol``,
+    ``task_typ``, ``Role``): that one is refused with the key meant, since it would
+    otherwise do nothing (no weight profile picked, no heuristic fed) without a word.
+    """
 
     model_config = ConfigDict(extra="allow")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_misspelt_keys(cls, data: object) -> object:
+        if isinstance(data, dict):
+            known = tuple(cls.model_fields)
+            for key in data:
+                if not isinstance(key, str) or key in known:
+                    continue
+                meant = near_miss(key, known)
+                if meant is not None:
+                    raise ValueError(
+                        f"metadata key {key!r} is not one scoregate reads: did you mean"
+                        f" {meant!r}? Send {meant!r} (a key of your own must not be this"
+                        f" close to one of scoregate's: {', '.join(known)})"
+                    )
+        return data
 
     role: str | None = Field(default=None, max_length=100)
     task_type: str | None = Field(default=None, max_length=100)

@@ -175,3 +175,39 @@ def test_openapi_declares_411_for_score(env):
     assert "length-required" in declared["411"]["description"]
     assert "/problems/length-required" in str(declared["411"]["content"])
     assert "JSON" in spec["paths"]["/v1/jobs"]["post"]["responses"]["400"]["description"]
+
+
+# --- finding 5: a misspelt metadata key is refused with the key meant; keys of one's own kept ----
+
+
+@pytest.mark.parametrize(
+    ("key", "meant"),
+    [
+        ("rol", "role"),
+        ("Role", "role"),
+        ("task_typ", "task_type"),
+        ("taskType", "task_type"),
+        ("task-type", "task_type"),
+        ("requred_topic", "required_topics"),
+        ("expected_word_cnt", "expected_word_count"),
+    ],
+)
+def test_a_metadata_key_close_to_a_known_one_is_refused_naming_it(env, key, meant):
+    request = {"query": QUERY, "content": GOOD, "metadata": {key: "admin"}}
+    for route, body in (("/v1/score", request), ("/v1/jobs", {"request": request})):
+        r = env["client"].post(route, json=body)
+        assert r.status_code == 422, (route, r.text)
+        problem = r.json()
+        assert f"did you mean {meant!r}" in problem["detail"], problem
+        assert problem["errors"][0]["loc"].endswith("metadata"), problem
+    with pytest.raises(ValueError, match=f"did you mean {meant!r}"):
+        api.submit(request)
+    assert env["client"].get("/v1/jobs").json()["jobs"] == []
+
+
+@pytest.mark.parametrize("key", ["tenant", "note", "mode", "code", "team", "language", "topic"])
+def test_metadata_keys_of_ones_own_are_kept(env, key):
+    request = {"query": QUERY, "content": GOOD, "metadata": {"role": "admin", key: "x"}}
+    assert env["client"].post("/v1/score", json=request).status_code == 200
+    job_id = api.submit(request)
+    assert api.get_job(job_id)["request"]["metadata"][key] == "x"
