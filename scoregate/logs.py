@@ -283,6 +283,46 @@ def json_before_worker_logging(**_: Any) -> None:
         root.addHandler(handler)
 
 
+def json_asked() -> bool:
+    """Whether ``SCOREGATE_LOG_FORMAT`` says ``json``: from the settings, or, when they
+    cannot be read (the refusal to write is then of them), from the environment alone."""
+    try:
+        return get_settings().log_format == "json"
+    except ValueError:
+        for name, value in os.environ.items():
+            if name.upper() == "SCOREGATE_LOG_FORMAT":
+                return value.strip().lower() == "json"
+        return False
+
+
+#: The prefixes a start-up refusal's message may carry: a text line gets ``error:`` only.
+_REFUSAL_PREFIXES = ("scoregate: ", "error: ")
+#: The logger of a worker's start-up refusals, and of ``scoregate serve``'s.
+WORKER_START_LOGGER = "scoregate.workers.startup"
+SERVE_START_LOGGER = "scoregate.server.startup"
+
+
+def refusal_line(message: str, logger: str, *, json_mode: bool | None = None) -> str:
+    """A start-up refusal as written: one JSON record (level ``ERROR``, the message whole,
+    its newlines escaped) with ``SCOREGATE_LOG_FORMAT=json``, else ``error: MESSAGE``.
+
+    A worker or ``serve`` that will not start says why in the one line a log shipper
+    most needs (a crash-looping container): a multi-line message (a YAML error's context)
+    is still one record."""
+    for prefix in _REFUSAL_PREFIXES:
+        message = message.removeprefix(prefix)
+    if json_asked() if json_mode is None else json_mode:
+        doc = {"ts": log_time(time.time()), "level": "ERROR", "logger": logger}
+        return _dumps({**doc, "message": message})
+    return f"error: {message}"
+
+
+def refuse_start(message: str, logger: str = WORKER_START_LOGGER, stream: Any = None) -> None:
+    """Write :func:`refusal_line` on ``stream`` (stderr) at once, before the exit."""
+    out = stream if stream is not None else sys.stderr
+    print(refusal_line(message, logger), file=out, flush=True)
+
+
 def say_json(message: str, stream: Any = None) -> None:
     """What Celery prints rather than logs ("worker: Warm shutdown (MainProcess)", the
     second Ctrl+C's warning), as one JSON record on the stream it chose. Celery calls it

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
 from scoregate.cli.console import console, die
+
+if TYPE_CHECKING:
+    from scoregate.config.settings import Settings
 
 db_app = typer.Typer(help="Database migrations.", no_args_is_help=True)
 
@@ -24,7 +27,8 @@ def database_command(command: Callable[P, R]) -> Callable[P, R]:
     Without a broker the embedded context checks it (``pipelines.api.client_context``);
     with one, nothing on the client's path did, so a command on a database behind the
     code read it as empty or failed half-way. The embedded default database migrates
-    itself and is not checked here.
+    itself and is not checked here; with a broker it is refused
+    (:func:`refuse_private_database`).
     """
 
     @functools.wraps(command)
@@ -33,11 +37,29 @@ def database_command(command: Callable[P, R]) -> Callable[P, R]:
         from scoregate.storage.db import check_schema
 
         settings = get_settings()
+        refuse_private_database(settings, command_name(command))
         if settings.broker_url is not None and not settings.uses_default_database():
             check_schema(settings.secret("database_url"))
         return command(*args, **kwargs)
 
     return checked
+
+
+def refuse_private_database(settings: Settings, command: str) -> None:
+    """A broker but no ``SCOREGATE_DATABASE_URL``: stop (exit 2) before the database is
+    touched, as a worker does, naming a misspelt variable; ``scoregate COMMAND`` would
+    otherwise read, write or migrate a SQLite file of this machine that no worker reads
+    (and make it, empty, where there was none)."""
+    from scoregate.config.settings import missing_database
+
+    missing = missing_database(settings, f"`scoregate {command}`")
+    if missing:
+        raise die(missing)
+
+
+def command_name(command: Callable[..., Any]) -> str:
+    """``jobs list`` for ``jobs_list``: the command a function serves, as typed."""
+    return command.__name__.replace("_", " ")
 
 
 @db_app.command("upgrade")
@@ -46,7 +68,9 @@ def db_upgrade(revision: Annotated[str, typer.Argument()] = "head") -> None:
     from scoregate.config.settings import get_settings
     from scoregate.storage.db import current_revision, redact_url, upgrade
 
-    url = get_settings().secret("database_url")
+    settings = get_settings()
+    refuse_private_database(settings, "db upgrade")
+    url = settings.secret("database_url")
     shown = redact_url(url or "")
     before = current_revision(url)
     if before is not None and is_behind(revision, before):
@@ -88,6 +112,7 @@ def db_status() -> None:
     from scoregate.storage.db import schema_problem, schema_state
 
     settings = get_settings()
+    refuse_private_database(settings, "db status")
     state = schema_state(settings.secret("database_url"))
     at = state.current or "no scoregate tables"
     console.print(

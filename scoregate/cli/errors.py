@@ -9,14 +9,21 @@ instead, with the full traceback.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, cast
 
 import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
 from scoregate.extras import MissingExtraError
-from scoregate.logs import HOST_FAULTS, OUTAGE_HINT
+from scoregate.logs import (
+    HOST_FAULTS,
+    OUTAGE_HINT,
+    SERVE_START_LOGGER,
+    WORKER_START_LOGGER,
+    json_asked,
+    refuse_start,
+)
 from scoregate.reports.terminal import make_console, safe
 
 #: Exit status of a command that failed on the database.
@@ -150,6 +157,9 @@ class ScoregateGroup(TyperGroup):
         except Exception as exc:
             if ctx.params.get("debug"):
                 raise
+            start_logger = START_LOGGERS.get(ctx.invoked_subcommand or "")
+            if start_logger is not None and json_refusal(exc, start_logger):
+                raise typer.Exit(exit_status(exc)) from None
             if isinstance(exc, MissingExtraError):  # an optional extra is not installed
                 out = make_console(stderr=True)
                 line = str(exc).removeprefix("scoregate: ")
@@ -167,6 +177,46 @@ class ScoregateGroup(TyperGroup):
                 raise
             report(exc)
             raise typer.Exit(DB_ERROR_EXIT) from None
+
+
+#: The commands whose output is a log (``SCOREGATE_LOG_FORMAT``), and their start-up logger.
+START_LOGGERS = {"serve": SERVE_START_LOGGER, "worker": WORKER_START_LOGGER}
+
+
+def exit_status(exc: BaseException) -> int:
+    """The exit status :class:`ScoregateGroup` gives ``exc``: 2 for a usage or setup error,
+    1 for a missing extra or a database error."""
+    if is_usage_error(exc) or setup_error(exc) is not None:
+        return 2
+    return DB_ERROR_EXIT
+
+
+def is_usage_error(exc: BaseException) -> bool:
+    """A command line click refuses (a missing option, a bad value): its ``UsageError``,
+    from the click that typer vendors, known by its exit status 2 and message."""
+    return getattr(exc, "exit_code", None) == 2 and callable(getattr(exc, "format_message", None))
+
+
+def json_refusal(exc: BaseException, logger: str) -> bool:
+    """With ``SCOREGATE_LOG_FORMAT=json``, write what stopped ``serve`` or a worker as it
+    started as one JSON record (``scoregate.logs.refusal_line``) and return True; False in
+    text mode, or for an error the group does not turn into one line (a bug: traceback)."""
+    if not json_asked():
+        return False
+    if is_usage_error(exc):
+        command = getattr(getattr(exc, "ctx", None), "command_path", None)
+        hint = f" (see `{command} --help`)" if command else ""
+        line = f"{cast(Any, exc).format_message()}{hint}"
+    elif isinstance(exc, MissingExtraError):
+        line = str(exc)
+    elif (setup := setup_error(exc)) is not None:
+        line = setup
+    elif is_database_error(exc):
+        line = describe(exc, database_url())
+    else:
+        return False
+    refuse_start(line, logger)
+    return True
 
 
 def setup_error(exc: BaseException) -> str | None:

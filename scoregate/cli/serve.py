@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import logging
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
@@ -83,12 +82,6 @@ class StartLines:
         return Console(file=records, width=PIPE_WIDTH, soft_wrap=True, color_system=None)
 
 
-def json_asked() -> bool:
-    """Whether ``SCOREGATE_LOG_FORMAT`` in the environment says ``json``: the format of the
-    error line when the settings cannot be read (their other faults do not change it)."""
-    return os.environ.get("SCOREGATE_LOG_FORMAT", "").strip().lower() == "json"
-
-
 class _Records(io.StringIO):
     """A text stream whose every line written is an INFO record of ``logger`` (and not
     kept)."""
@@ -126,9 +119,9 @@ def serve(
     from scoregate.extras import require
 
     require("server", "`scoregate serve`")
-    from scoregate.logs import start_json_logging
+    from scoregate.logs import json_asked, start_json_logging
     from scoregate.server import create_app
-    from scoregate.server.serve import check_host, load_keys, production_service, run, warm_up
+    from scoregate.server.serve import check_host, load_keys, run, warm_up
 
     try:
         settings = get_settings()
@@ -152,10 +145,7 @@ def serve(
             service, ids = demo_service(say.demo_console())
         say.info(f"demo jobs: {', '.join(ids)}", job_ids=ids)
     else:
-        service = production_service()
-        refusal = schema_refusal(service.ctx.settings.secret("database_url"), say)
-        if refusal is not None:
-            raise say.fail(refusal)
+        service = checked_service(settings, say)
     if load_models:
         with say.status("loading the models..."):
             try:
@@ -190,6 +180,26 @@ def serve(
         port=port,
     )
     run(create_app(service, keys), host, port)
+
+
+def checked_service(settings: Any, say: StartLines) -> Any:
+    """The production service, once its database is known to be the workers' and usable.
+
+    With a broker but no ``SCOREGATE_DATABASE_URL`` it would record jobs in a SQLite file
+    of this machine that no worker reads: refused (exit 2) as a worker refuses it, naming a
+    misspelt variable, before any file is made. A database without scoregate's tables or at
+    an older migration is refused too (:func:`schema_refusal`)."""
+    from scoregate.config.settings import missing_database
+    from scoregate.server.serve import production_service
+
+    missing = missing_database(settings, "`scoregate serve`")
+    if missing:
+        raise say.fail(missing)
+    service = production_service()
+    refusal = schema_refusal(service.ctx.settings.secret("database_url"), say)
+    if refusal is not None:
+        raise say.fail(refusal)
+    return service
 
 
 def schema_refusal(url: str | None, say: StartLines | None = None) -> str | None:

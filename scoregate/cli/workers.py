@@ -37,26 +37,43 @@ def worker(
     ] = None,
 ) -> None:
     """Start a Celery worker for one pool (``celery worker -Q POOL``)."""
+    from scoregate.config.settings import get_settings, missing_database
+
+    try:  # first: importing the workers' modules reads the settings too
+        settings = get_settings()
+    except ValueError as exc:
+        raise refuse_worker(str(exc)) from None
     from scoregate.workers.command import worker_argv
+    from scoregate.workers.startup import NO_BROKER
 
     try:
         argv = worker_argv(pool, concurrency=concurrency, loglevel=loglevel, beat=beat, name=name)
-    except ValueError as exc:
-        raise die(str(exc)) from None
-    from scoregate.config.settings import get_settings
-    from scoregate.workers.startup import NO_BROKER
-
-    if get_settings().broker_url is None:
-        raise die(NO_BROKER.removeprefix("scoregate: "))
+    except ValueError as exc:  # an unknown pool, a node name or a concurrency it refuses
+        raise refuse_worker(str(exc)) from None
+    if settings.broker_url is None:
+        raise refuse_worker(NO_BROKER)
     from scoregate.workers.reliability import check_config
 
     try:  # here, not in the worker's start-up hook: one line and exit 2, as for a setting
         check_config()
-    except (ValueError, FileNotFoundError) as exc:
-        raise die(f"invalid configuration: {exc}") from None
+    except (ValueError, FileNotFoundError) as exc:  # ConfigError is a ValueError
+        raise refuse_worker(f"invalid configuration: {exc}") from None
+    missing = missing_database(settings)  # a pool worker: here too, before Celery's lines
+    if missing:
+        raise refuse_worker(missing)
     code = run_celery(argv)
     if code:
         raise typer.Exit(code)
+
+
+def refuse_worker(message: str) -> typer.Exit:
+    """The exit (2) of a worker that will not start, once the reason is written: ``error:
+    MESSAGE``, or with ``SCOREGATE_LOG_FORMAT=json`` one JSON record, as the worker's own
+    start-up refusals (``scoregate.logs.refusal_line``)."""
+    from scoregate.logs import WORKER_START_LOGGER, refuse_start
+
+    refuse_start(message, WORKER_START_LOGGER)
+    return typer.Exit(2)
 
 
 def run_celery(argv: list[str]) -> int | None:

@@ -6,6 +6,9 @@ Read by the command line, the workers, the pipelines and storage; never by
 
 from __future__ import annotations
 
+import difflib
+import os
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -159,6 +162,44 @@ class Settings(BaseSettings):
     def secret(self, name: str) -> str | None:
         value = getattr(self, name)
         return value.get_secret_value() if value is not None else None
+
+
+#: The variable naming the database every worker and client of one broker share.
+DATABASE_VAR = "SCOREGATE_DATABASE_URL"
+_DATABASE_EXAMPLE = f"{DATABASE_VAR}=postgresql+psycopg://user@host:5432/scoregate"
+
+
+def missing_database(
+    settings: Settings, who: str | None = None, environ: Mapping[str, str] | None = None
+) -> str | None:
+    """Why a process with a broker but no ``SCOREGATE_DATABASE_URL`` must not go on; None
+    when the variable is set or there is no broker.
+
+    Without it the process would use the embedded default, a SQLite file of its own
+    machine: a worker would record what it scored where no client reads it; a client
+    (``who``, e.g. ``scoregate serve``) would record jobs no worker sees, and they would
+    wait for ever. A variable of a close name (a misspelling) is named.
+    """
+    if settings.broker_url is None or "database_url" in settings.model_fields_set:
+        return None
+    if who is None:
+        line = (
+            f"{DATABASE_VAR} is not set: a worker needs the database its clients and the"
+            f" other workers share (e.g. {_DATABASE_EXAMPLE})"
+        )
+    else:
+        line = (
+            f"{DATABASE_VAR} is not set, but SCOREGATE_BROKER_URL is: {who} needs the"
+            f" database the workers share (e.g. {_DATABASE_EXAMPLE}): without it, it would"
+            " work on a SQLite file of this machine that no worker uses (unset"
+            " SCOREGATE_BROKER_URL for the embedded default)"
+        )
+    names = [k for k in (os.environ if environ is None else environ) if k.upper() != DATABASE_VAR]
+    near = difflib.get_close_matches(DATABASE_VAR, [k.upper() for k in names], n=1, cutoff=0.8)
+    if near:
+        given = next(k for k in names if k.upper() == near[0])
+        line += f"; did you mean {DATABASE_VAR}? {given} is set"
+    return line
 
 
 class SettingsError(ValueError):

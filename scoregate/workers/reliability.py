@@ -33,7 +33,7 @@ from sqlalchemy.exc import OperationalError as DatabaseError
 from sqlalchemy.exc import ProgrammingError as DatabaseSchemaError
 
 from scoregate.config.settings import Settings, get_settings
-from scoregate.logs import one_line
+from scoregate.logs import one_line, refuse_start
 
 log = logging.getLogger(__name__)
 
@@ -132,8 +132,26 @@ def _check_config(**_: Any) -> None:
     try:
         check_config()
     except (ValueError, FileNotFoundError) as exc:
-        log.critical("invalid configuration: %s", exc)
-        raise SystemExit(f"scoregate: invalid configuration: {exc}") from None
+        reason = f"invalid configuration: {exc}"
+        refuse_start(reason)  # one line (one JSON record in json mode), not a CRITICAL line too
+        raise StartRefused(reason) from None
+
+
+#: Exit status of a worker that refuses to start for want of configuration.
+EXIT_CONFIG = 2
+
+
+class StartRefused(SystemExit):
+    """A worker's refusal to start: exit status 2 (:data:`EXIT_CONFIG`), the reason
+    written already (``scoregate.logs.refuse_start``); ``str()`` is the reason, for
+    whoever catches it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(EXIT_CONFIG)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 def check_config() -> None:

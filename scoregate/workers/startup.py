@@ -27,10 +27,7 @@
 
 from __future__ import annotations
 
-import difflib
 import logging
-import os
-import sys
 import threading
 import uuid
 from collections.abc import Callable, Iterable, Mapping
@@ -42,10 +39,15 @@ from celery.worker.control import inspect_command
 
 from scoregate import extras
 from scoregate._version import __version__
-from scoregate.config.settings import Settings, get_settings
-from scoregate.logs import OUTAGE_HINT, URL_FAULTS, one_line
+from scoregate.config.settings import DATABASE_VAR, Settings, get_settings, missing_database
+from scoregate.logs import OUTAGE_HINT, URL_FAULTS, one_line, refuse_start
 from scoregate.pipelines.context import POOLS, SWEEP
-from scoregate.workers.reliability import config_identity, transport_options
+from scoregate.workers.reliability import (
+    EXIT_CONFIG,
+    StartRefused,
+    config_identity,
+    transport_options,
+)
 
 log = logging.getLogger(__name__)
 
@@ -61,9 +63,6 @@ VISIBILITY_S: dict[str, int] = {
 }
 #: Added to SCOREGATE_AGENT_TIMEOUT_S for a worker that runs agent or hook tasks.
 AGENT_MARGIN_S = 60
-#: Exit status of a worker that refuses to start for want of configuration.
-EXIT_CONFIG = 2
-DATABASE_VAR = "SCOREGATE_DATABASE_URL"
 NO_BROKER = (
     "scoregate: SCOREGATE_BROKER_URL is not set: a worker needs a broker"
     " (e.g. SCOREGATE_BROKER_URL=redis://localhost:6379/0 or amqp://user:pass@host:5672//);"
@@ -173,20 +172,11 @@ def missing_database_line(
     """The refusal of a worker with a broker but no ``SCOREGATE_DATABASE_URL``; else None.
 
     Without it the worker would record into a SQLite file of its own, which no client and
-    no other worker reads: every message it took would be lost to its job.
+    no other worker reads: every message it took would be lost to its job
+    (:func:`scoregate.config.settings.missing_database`, which names a misspelt variable).
     """
-    if settings.broker_url is None or "database_url" in settings.model_fields_set:
-        return None
-    line = (
-        f"scoregate: {DATABASE_VAR} is not set: a worker needs the database its clients and"
-        f" the other workers share (e.g. {DATABASE_VAR}=postgresql://user@host:5432/scoregate)"
-    )
-    names = [k for k in (os.environ if environ is None else environ) if k.upper() != DATABASE_VAR]
-    near = difflib.get_close_matches(DATABASE_VAR, [k.upper() for k in names], n=1, cutoff=0.8)
-    if near:
-        given = next(k for k in names if k.upper() == near[0])
-        line += f"; did you mean {DATABASE_VAR}? {given} is set"
-    return line
+    line = missing_database(settings, environ=environ)
+    return None if line is None else f"scoregate: {line}"
 
 
 def schema_lines(settings: Settings, *, private: bool = False) -> tuple[str | None, str | None]:
@@ -237,16 +227,14 @@ def _refuse_memory_broker(conf: Any = None, **_: Any) -> None:
     """A worker without a broker would report `ready` on ``memory://`` and serve nothing."""
     url = str(getattr(conf, "broker_url", "") or "") if conf is not None else ""
     if get_settings().broker_url is None and url.startswith("memory://"):
-        print(NO_BROKER, file=sys.stderr)
-        raise SystemExit(EXIT_CONFIG)
+        refuse(NO_BROKER)
 
 
 def refuse_model_pools_without_models(pools: list[str]) -> None:
     """A semantic or precision worker without torch would fail on every batch: exit 2."""
     line = extras.model_pools_line(pools)
     if line is not None:
-        print(line, file=sys.stderr)
-        raise SystemExit(EXIT_CONFIG)
+        refuse(line)
 
 
 def refuse_model_pools_without_their_model(conf: Any, pools: list[str]) -> None:
@@ -267,8 +255,7 @@ def refuse_model_pools_without_their_model(conf: Any, pools: list[str]) -> None:
         return
     line = missing_model_line(model_pools, config)
     if line is not None:
-        print(line, file=sys.stderr)
-        raise SystemExit(EXIT_CONFIG)
+        refuse(line)
     conf.worker_proc_alive_timeout = max(
         float(getattr(conf, "worker_proc_alive_timeout", 0) or 0), PROCESS_START_S
     )
@@ -359,9 +346,10 @@ def _check_database(instance: Any = None, **_: Any) -> None:
 
 
 def refuse(line: str) -> None:
-    """Print the one-line refusal on stderr and stop the start (exit 2)."""
-    print(line, file=sys.stderr)
-    raise SystemExit(EXIT_CONFIG)
+    """Write the refusal on stderr and stop the start (exit 2): ``error: LINE``, or with
+    ``SCOREGATE_LOG_FORMAT=json`` one JSON record (``scoregate.logs.refusal_line``)."""
+    refuse_start(line)
+    raise StartRefused(line.removeprefix("scoregate: "))
 
 
 def quiet_schema_lines(

@@ -1,0 +1,318 @@
+"""The ops review's findings (twenty-second session).
+
+1. With ``SCOREGATE_LOG_FORMAT=json`` every refusal of a worker to start, and of
+   ``scoregate serve``, is one JSON record on stderr (a multi-line YAML error included);
+   in text mode each is one ``error:`` line, never ``scoregate:``.
+2. With a broker but no ``SCOREGATE_DATABASE_URL`` (a misspelt one), ``serve`` and every
+   command that reads, writes or migrates jobs refuse (exit 2) as a worker does, naming the
+   misspelt variable, and leave no SQLite file behind; they used to say "run `scoregate db
+   upgrade`" of a private SQLite file no worker reads.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from scoregate.cli import app as cli
+from scoregate.config.settings import get_settings
+from scoregate.workers import reliability, startup
+from tests.json_lines import json_records
+
+pytestmark = pytest.mark.usefixtures("fresh_settings")
+
+runner = CliRunner()
+BROKER = "redis://127.0.0.1:6399/0"
+MISSPELT = "SCOREGATE_DATABSE_URL"
+BROKEN_YAML = "actions:\n  accept: 0.5\n  review: [0.7\n"
+
+
+@pytest.fixture(autouse=True)
+def _environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """No scoregate variable but those a test sets; HOME is the test's, so the embedded
+    default database (``~/.local/share/scoregate/scoregate.db``) would be made there."""
+    for name in (
+        "SCOREGATE_DATABASE_URL",
+        "SCOREGATE_BROKER_URL",
+        "SCOREGATE_LOG_FORMAT",
+        "SCOREGATE_SCORING_CONFIG",
+        "SCOREGATE_API_KEYS",
+        MISSPELT,
+    ):
+        monkeypatch.delenv(name, raising=False)
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def logging_restored() -> Iterator[None]:
+    """The loggers ``serve`` configures in JSON mode, as they were before the test."""
+    names = ("", "uvicorn", "uvicorn.error", "uvicorn.access", "scoregate.server")
+    saved = {n: (list(logging.getLogger(n).handlers), logging.getLogger(n).level) for n in names}
+    propagate = {n: logging.getLogger(n).propagate for n in names}
+    showwarning = warnings.showwarning
+    yield
+    logging.captureWarnings(False)
+    warnings.showwarning = showwarning
+    for n, (handlers, level) in saved.items():
+        logger = logging.getLogger(n)
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
+        logger.propagate = propagate[n]
+
+
+@pytest.fixture
+def no_celery(monkeypatch: pytest.MonkeyPatch) -> None:
+    def started(argv: list[str]) -> int:
+        raise AssertionError(f"the worker started: {argv}")
+
+    monkeypatch.setattr("scoregate.cli.workers.run_celery", started)
+
+
+def json_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREGATE_LOG_FORMAT", "json")
+    get_settings.cache_clear()
+
+
+def misspelt_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", BROKER)
+    monkeypatch.setenv(MISSPELT, "postgresql+psycopg://postgres@127.0.0.1:5432/rev_ops")
+    get_settings.cache_clear()
+
+
+def one_refusal(text: str, logger: str) -> dict[str, Any]:
+    """The only line of ``text``, a JSON ERROR record of ``logger``."""
+    [record] = json_records(text)
+    assert record["level"] == "ERROR" and record["logger"] == logger, record
+    return record
+
+
+def no_database_file(home: Path) -> bool:
+    return not any(p.is_file() for p in home.rglob("*"))
+
+
+# --- 1. a worker's refusals in JSON mode ---------------------------------------------------
+
+
+def test_a_worker_refuses_a_setting_as_one_json_record(monkeypatch, no_celery):
+    json_mode(monkeypatch)
+    monkeypatch.setenv("SCOREGATE_BATCH_SIZE", "abc")
+    result = runner.invoke(cli, ["worker", "--pool", "fusion", "-n", "t@%h"])
+    assert result.exit_code == 2
+    record = one_refusal(result.stderr, "scoregate.workers.startup")
+    assert record["message"].startswith("SCOREGATE_BATCH_SIZE='abc': Input should be")
+    assert result.stdout == ""
+
+
+def test_a_worker_refuses_broken_yaml_as_one_json_record(monkeypatch, tmp_path, no_celery):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BROKEN_YAML)
+    json_mode(monkeypatch)
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", BROKER)
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", f"sqlite:///{tmp_path / 'x.db'}")
+    monkeypatch.setenv("SCOREGATE_SCORING_CONFIG", str(bad))
+    result = runner.invoke(cli, ["worker", "--pool", "fusion"])
+    assert result.exit_code == 2
+    message = one_refusal(result.stderr, "scoregate.workers.startup")["message"]
+    assert message.startswith(f"invalid configuration: {bad} is not valid YAML")
+    assert "review: [0.7" in message and "\n" in message  # the YAML's context, whole
+
+
+def test_a_worker_refuses_a_misspelt_database_before_celery_as_one_record(monkeypatch, no_celery):
+    json_mode(monkeypatch)
+    misspelt_database(monkeypatch)
+    result = runner.invoke(cli, ["worker", "--pool", "fusion"])
+    assert result.exit_code == 2
+    message = one_refusal(result.stderr, "scoregate.workers.startup")["message"]
+    assert message.startswith("SCOREGATE_DATABASE_URL is not set: a worker needs the database")
+    assert message.endswith(f"did you mean SCOREGATE_DATABASE_URL? {MISSPELT} is set")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["worker"], "Missing option '--pool'"),
+        (["worker", "--pool", "nope"], "unknown pool 'nope'"),
+    ],
+)
+def test_a_worker_refuses_its_command_line_as_one_record(monkeypatch, no_celery, args, says):
+    json_mode(monkeypatch)
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", BROKER)
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2
+    assert says in one_refusal(result.stderr, "scoregate.workers.startup")["message"]
+
+
+def test_a_worker_without_a_broker_is_one_record(monkeypatch, no_celery):
+    json_mode(monkeypatch)
+    result = runner.invoke(cli, ["worker", "--pool", "fusion"])
+    assert result.exit_code == 2
+    message = one_refusal(result.stderr, "scoregate.workers.startup")["message"]
+    assert message.startswith("SCOREGATE_BROKER_URL is not set: a worker needs a broker")
+
+
+def test_text_mode_refusals_all_start_error(monkeypatch, tmp_path, no_celery):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BROKEN_YAML)
+    monkeypatch.setenv("SCOREGATE_BATCH_SIZE", "abc")
+    first = runner.invoke(cli, ["worker", "--pool", "fusion"])
+    monkeypatch.delenv("SCOREGATE_BATCH_SIZE")
+    get_settings.cache_clear()
+    no_broker = runner.invoke(cli, ["worker", "--pool", "fusion"])
+    misspelt_database(monkeypatch)
+    database = runner.invoke(cli, ["worker", "--pool", "fusion"])
+    for result in (first, no_broker, database):
+        assert result.exit_code == 2
+        assert result.stderr.startswith("error: ") and "scoregate: " not in result.stderr
+
+
+def test_the_workers_own_start_up_refusals_are_records_too(monkeypatch, capsys):
+    """``celery -A scoregate.workers worker`` refuses in Celery's start-up hook."""
+    json_mode(monkeypatch)
+    misspelt_database(monkeypatch)
+    queues = SimpleNamespace(consume_from={"reward": 1})
+    instance = SimpleNamespace(app=SimpleNamespace(amqp=SimpleNamespace(queues=queues)))
+    with pytest.raises(SystemExit) as info:
+        startup._check_database(instance=instance)
+    assert info.value.code == startup.EXIT_CONFIG
+    message = one_refusal(capsys.readouterr().err, "scoregate.workers.startup")["message"]
+    assert message.endswith(f"{MISSPELT} is set") and not message.startswith("scoregate:")
+
+
+def test_the_hooks_text_refusal_starts_error(monkeypatch, capsys):
+    misspelt_database(monkeypatch)
+    with pytest.raises(SystemExit) as info:
+        startup.refuse(startup.missing_database_line(get_settings()) or "")
+    assert info.value.code == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("error: SCOREGATE_DATABASE_URL is not set")
+    assert str(info.value).startswith("SCOREGATE_DATABASE_URL is not set")
+
+
+def test_a_broken_config_met_by_celerys_worker_init_is_one_record_and_exit_2(
+    monkeypatch, tmp_path, capsys
+):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BROKEN_YAML)
+    json_mode(monkeypatch)
+    monkeypatch.setenv("SCOREGATE_SCORING_CONFIG", str(bad))
+    with pytest.raises(SystemExit, match="invalid configuration: .*is not valid YAML") as info:
+        reliability._check_config()
+    assert info.value.code == 2  # was 1 (a SystemExit with a message), after a CRITICAL line
+    out = capsys.readouterr()
+    one_refusal(out.err, "scoregate.workers.startup")
+
+
+# --- 1. serve's refusals in JSON mode ------------------------------------------------------
+
+
+def test_serve_refuses_a_scoring_config_as_one_json_record(monkeypatch, tmp_path, logging_restored):
+    conflict = tmp_path / "conflict.yaml"
+    conflict.write_text("actions:\n  accept: 0.5\n  review: 0.7\n")
+    json_mode(monkeypatch)
+    monkeypatch.setenv("SCOREGATE_SCORING_CONFIG", str(conflict))
+    monkeypatch.setattr("scoregate.server.serve.run", lambda *a: pytest.fail("it listened"))
+    result = runner.invoke(cli, ["serve", "--port", "8391", "--no-load-models"])
+    assert result.exit_code == 2
+    found = json_records(result.stderr)
+    assert all(r["logger"] == "scoregate.server.startup" for r in found), found
+    refusal = found[-1]
+    assert refusal["level"] == "ERROR"
+    assert refusal["message"].startswith(f"scoring config {conflict}: actions:")
+
+
+def test_serve_refuses_its_command_line_as_one_json_record(monkeypatch, logging_restored):
+    json_mode(monkeypatch)
+    result = runner.invoke(cli, ["serve", "--port", "0"])
+    assert result.exit_code == 2
+    message = one_refusal(result.stderr, "scoregate.server.startup")["message"]
+    assert "--port" in message
+
+
+# --- 2. a client with a broker needs the shared database ----------------------------------
+
+
+def test_serve_with_a_broker_and_a_misspelt_database_url_refuses(
+    monkeypatch, _environment, logging_restored
+):
+    misspelt_database(monkeypatch)
+    monkeypatch.setattr(
+        "scoregate.server.serve.production_service", lambda: pytest.fail("a service was made")
+    )
+    result = runner.invoke(cli, ["serve", "--port", "8391", "--no-load-models"])
+    assert result.exit_code == 2
+    [line] = result.stderr.splitlines()
+    assert line.startswith(
+        "error: SCOREGATE_DATABASE_URL is not set, but SCOREGATE_BROKER_URL is: `scoregate"
+        " serve` needs the database the workers share"
+    )
+    assert line.endswith(f"did you mean SCOREGATE_DATABASE_URL? {MISSPELT} is set")
+    assert "run `scoregate db upgrade`" not in line
+    assert no_database_file(_environment)
+    json_mode(monkeypatch)
+    again = runner.invoke(cli, ["serve", "--port", "8391", "--no-load-models"])
+    assert again.exit_code == 2
+    message = one_refusal(again.stderr, "scoregate.server.startup")["message"]
+    assert message.endswith(f"{MISSPELT} is set")
+
+
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [
+        (["submit", "-q", "hi", "-c", "hello"], "submit"),
+        (["jobs", "list"], "jobs list"),
+        (["jobs", "show", "abc"], "jobs show"),
+        (["jobs", "cancel", "abc"], "jobs cancel"),
+        (["review", "abc", "--approve"], "review"),
+        (["sweep"], "sweep"),
+        (["report"], "report"),
+        (["db", "upgrade"], "db upgrade"),
+        (["db", "status"], "db status"),
+    ],
+)
+def test_a_client_command_with_a_broker_needs_the_shared_database(
+    monkeypatch, _environment, args, command
+):
+    misspelt_database(monkeypatch)
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert f"`scoregate {command}` needs the database the workers share" in result.stderr
+    assert result.stderr.rstrip().endswith(f"{MISSPELT} is set")
+    assert "run `scoregate db upgrade`" not in result.stderr  # not told to migrate a private file
+    assert no_database_file(_environment)  # nothing made under ~/.local/share
+
+
+def test_the_embedded_default_without_a_broker_and_a_named_database_with_one_still_work(
+    monkeypatch, _environment, tmp_path
+):
+    from scoregate.storage.db import dispose_engines, upgrade
+
+    assert runner.invoke(cli, ["jobs", "list"]).exit_code == 0  # no broker: embedded
+    url = f"sqlite:///{tmp_path / 'named.db'}"
+    upgrade(url)
+    dispose_engines()
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", BROKER)
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", url)
+    get_settings.cache_clear()
+    result = runner.invoke(cli, ["db", "status"])
+    assert result.exit_code == 0, result.output
+    dispose_engines()
+
+
+def test_the_line_names_no_close_variable_when_there_is_none(monkeypatch):
+    from scoregate.config.settings import missing_database
+
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", BROKER)
+    line = missing_database(get_settings(), "`scoregate serve`", environ={})
+    assert line is not None and "did you mean" not in line and "\n" not in line
+    assert json.dumps(line)  # one line, fit for a record
