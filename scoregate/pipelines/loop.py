@@ -7,6 +7,7 @@ from typing import Any
 
 from scoregate.schemas.loop import DecisionKind, LoopPolicy
 from scoregate.schemas.result import ScoreResult
+from scoregate.scoring.figures import score_text
 
 #: Job status each decision leaves the job in.
 STATUS_AFTER: dict[DecisionKind, str] = {
@@ -56,14 +57,16 @@ def decide(
     once: the agent's next answer could not be judged either.
     """
     if policy.enabled and result.action == "accept":
-        return _make("accept", f"score {result.score:.2f} >= accept cut {_cut(policy, result):.2f}")
+        return _make(
+            "accept", f"score {score_text(result.score)} >= accept cut {_cut(policy, result):.2f}"
+        )
     if policy.enabled and policy.hil and result.dashboard.get("unverified"):
         # Scored on too little to judge (an answer in a language the models do not read,
         # model tracks that failed): a rewrite would be judged no better, so a person reads it.
         return _make(
             "review",
-            f"score {result.score:.2f} not verified (too little of it could be scored; see the"
-            " reasons): re-running the agent cannot change that, waiting for a human",
+            f"score {score_text(result.score)} not verified (too little of it could be scored;"
+            " see the reasons): re-running the agent cannot change that, waiting for a human",
         )
     if policy.gating and result.gate is not None:
         gated = _gate(policy, n, result, has_research)
@@ -102,7 +105,8 @@ def _cut(policy: LoopPolicy, result: ScoreResult) -> float:
 def _below_threshold(
     policy: LoopPolicy, n: int, result: ScoreResult, has_agent: bool
 ) -> LoopDecision:
-    below = f"score {result.score:.2f} < accept cut {_cut(policy, result):.2f} ({result.action})"
+    cut = _cut(policy, result)
+    below = f"score {score_text(result.score)} < accept cut {cut:.2f} ({result.action})"
     if n < policy.max_iterations and has_agent:
         return _make(
             "iterate",

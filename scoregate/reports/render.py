@@ -11,6 +11,7 @@ from rich.text import Text
 from scoregate.config.tracks import TRACKS
 from scoregate.reports.terminal import plain, safe
 from scoregate.schemas.result import ScoreResult
+from scoregate.scoring.figures import score_text
 
 BAND_STYLE = {"GREEN": "bold green", "AMBER": "bold yellow", "RED": "bold red"}
 SHORT = {
@@ -39,14 +40,16 @@ def print_result(console: Console, result: ScoreResult) -> None:
     console.print(table)
     style = BAND_STYLE[result.band]
     console.print(
-        f"score [bold]{result.score:.2f}[/] ({result.score_100}/100)  band [{style}]"
+        f"score [bold]{score_text(result.score)}[/] ({result.score_100}/100)  band [{style}]"
         f"{result.band}[/]  action [bold]{result.action}[/]  calibrated {result.calibrated:.2f}"
         f"  profile {result.profile}"
     )
     for reason in result.reasons[:6]:
         console.print(f"  - {safe(reason)}")
     for weak in result.weakest_factors:
-        console.print(f"  weakest: {safe(weak.factor)} {weak.score:.2f}: {safe(weak.suggestion)}")
+        console.print(
+            f"  weakest: {safe(weak.factor)} {score_text(weak.score)}: {safe(weak.suggestion)}"
+        )
 
 
 def iteration_table(job: dict[str, Any]) -> Table:

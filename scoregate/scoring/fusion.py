@@ -13,6 +13,7 @@ from scoregate.scoring.answer_types import KIND_NAMES, missing_answers
 from scoregate.scoring.bands import held_band
 from scoregate.scoring.budget import over_budget
 from scoregate.scoring.calibration import Calibrator, calibrate
+from scoregate.scoring.figures import score_text
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
 from scoregate.scoring.language import LANGUAGE_NAMES, foreign_language
@@ -180,15 +181,23 @@ def precision_suggestion(
     if found:
         return f"{base} Fix: {'; '.join(found[:3])}."
     score = track.score or 0.0
-    fit = f"the model rates the fit {score:.2f}, below the accept cut {cuts.accept:.2f}"
+    fit = f"the model rates the fit {score_text(score)}, below the accept cut {cuts.accept:.2f}"
     if capped:  # the answer-side checks found something: the reasons name it
         return f"{base} {fit[0].upper()}{fit[1:]}; see the reasons for what the checks found."
     if analysis.exclusions:
-        ruled = _quoted([e.phrase for e in analysis.exclusions])
-        return f"{base} No excluded item was found in the answer, but {fit}: check {ruled}."
+        phrases = [e.phrase for e in analysis.exclusions]
+        # "don't want a dog" within "don't want a dog or a cat": the longer one says both
+        ruled = _quoted([p for p in phrases if not any(p != q and p in q for q in phrases)])
+        return (
+            f"{base} Nothing the request rules out ({ruled}) was found in the answer, but"
+            f" {fit}: see that it answers what was asked."
+        )
     if analysis.asks:
         parts = _quoted(list(analysis.asks))
-        return f"{base} No specific fault was found, but {fit}: answer each part ({parts})."
+        return (
+            f"{base} No specific fault was found (each part, {parts}, has a sentence near"
+            f" it), but {fit}."
+        )
     return f"{base} No specific fault was found, but {fit}."
 
 
@@ -199,7 +208,11 @@ def _weakest(
     analysis: RequestAnalysis,
     cuts: ActionThresholds,
     capped: list[str],
+    *,
+    accepted: bool = False,
 ) -> list[WeakFactor]:
+    """The weakest factors with what to tell the agent; a track of an accepted answer is
+    not listed as below the accept cut (the cut applies to the fused score)."""
     n = cfg.fusion.weakest_count
     scored = [
         (t.score, name) for name, t in tracks.items() if name in weights and t.score is not None
@@ -214,7 +227,7 @@ def _weakest(
     out = [
         WeakFactor(factor=name, score=round(s, 4), suggestion=suggestion(name))
         for s, name in sorted(scored)
-        if name != "heuristics" and s < cuts.accept
+        if name != "heuristics" and s < cuts.accept and not accepted
     ]
     heur = tracks.get("heuristics")
     if heur is not None and heur.ok:
@@ -236,9 +249,17 @@ def _reasons(
     prec = tracks.get("precision")
     evidence = list(prec.details.get("violations", [])) if prec is not None else []
     reasons = evidence + notes
+    # An answer that restates the request's fact the other way round ("since you're not
+    # allergic to penicillin") names the item in a negation: "rules out penicillin, as the
+    # request asks" would say it complies where it contradicts.
+    turned = any(RESTATED in c for c in capped)
     for name in ordered + sorted(set(tracks) - set(ordered)):
         if name in tracks and (name in weights or tracks[name].status != "ok"):
-            reasons += [r for r in tracks[name].reasons[:4] if r not in evidence]
+            reasons += [
+                r
+                for r in tracks[name].reasons[:4]
+                if r not in evidence and not (turned and r.endswith(RULED_OUT))
+            ]
     return sanitize_reasons(reasons + capped, cfg.fusion.max_reasons, sort=False)
 
 
@@ -358,7 +379,8 @@ def _relevance(
             f.missed_ask_cap,
             (
                 f"relevance {sem.score:.2f} not held against a {words}-word answer, since"
-                f" the request asks for a short answer ('{asked}'); unverified, so review at most"
+                f" the request asks for a short answer ('{asked}'); unverified, so it cannot be"
+                " accepted (review at most)"
             ),
         )
     if gate <= 0.0:
@@ -370,7 +392,9 @@ def _relevance(
     return (
         gate,
         1.0,
-        f"the answer drifts from the request (relevance {sem.score:.2f}); score x{gate:.2f}",
+        f"the answer has little in common with the request (relevance {sem.score:.2f}), as"
+        f" an answer to another request would: name what the request asks about; score"
+        f" x{gate:.2f}",
     )
 
 
@@ -389,6 +413,11 @@ def _unanswered(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] 
     )
 
 
+#: The restated-fact reason's middle, and the end of membership's "rules out X" reason.
+RESTATED = " where the request says "
+RULED_OUT = ", as the request asks"
+
+
 def _restated(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:
     """A cap when the answer restates a fact of the request the other way round."""
     if not cfg.fusion.restated_fact_check:
@@ -399,7 +428,7 @@ def _restated(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | 
     said, stated = found[0]
     return (
         cfg.fusion.missed_ask_cap,
-        f"the answer says '{said}' where the request says '{stated}'",
+        f"the answer says '{said}'{RESTATED}'{stated}'",
     )
 
 
@@ -614,7 +643,9 @@ def fuse(
         profile=profile_name,
         analysis=analysis.to_dict(),
         reasons=_reasons(tracks, notes, capped, weights, cfg),
-        weakest_factors=_weakest(tracks, weights, cfg, analysis, cuts, capped),
+        weakest_factors=_weakest(
+            tracks, weights, cfg, analysis, cuts, capped, accepted=action == "accept"
+        ),
         dashboard=_dashboard(score_100, band, tracks, mass, unverified=coverage is not None),
         gate=gate_tier,
         raw_metrics=metrics.details.get("raw")

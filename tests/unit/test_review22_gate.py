@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import TrackScore
 from scoregate.scoring.affirmation import check_exclusions
+from scoregate.scoring.figures import score_text
+from scoregate.scoring.fusion import fuse
 from scoregate.scoring.request_analysis import analyze
+
+CFG = load_scoring_config()
 
 
 @pytest.mark.parametrize(
@@ -26,7 +33,7 @@ def test_what_a_relative_clause_says_the_thing_must_not_involve_is_excluded(quer
 
 
 def test_a_fact_stated_with_doesnt_is_not_an_exclusion():
-    """"my laptop doesn't turn on" states a fault, not a thing to leave out."""
+    """ "my laptop doesn't turn on" states a fault, not a thing to leave out."""
     assert analyze("My laptop doesn't turn on after the update. What should I try?").excluded == []
 
 
@@ -57,3 +64,52 @@ def test_telling_the_reader_to_look_out_for_the_item_is_no_use_of_it(answer):
 )
 def test_a_use_beside_a_check_still_counts(answer):
     assert check_exclusions(PEANUTS, answer).violated == ["peanuts"]
+
+
+def test_an_answer_that_turns_the_requests_fact_round_is_not_said_to_rule_the_item_out():
+    """ "rules out penicillin, as the request asks" beside "the answer says 'you're not
+    allergic' where the request says 'i'm allergic'" says both that it complies and that
+    it contradicts."""
+    query = "I'm allergic to penicillin. What should I ask my doctor about antibiotics?"
+    content = "Since you're not allergic to penicillin, ask whether amoxicillin is right for you."
+    request = ScoreRequest.model_validate({"query": query, "content": content})
+    precision = TrackScore(
+        name="precision",
+        score=0.6,
+        reasons=[
+            "answer fits the request 0.60 (cross-encoder)",
+            "rules out penicillin, as the request asks",
+        ],
+    )
+    result = fuse(
+        request, {"precision": precision, "semantic": TrackScore(name="semantic", score=0.9)}, CFG
+    )
+    assert any("where the request says" in r for r in result.reasons), result.reasons
+    assert not any(r.startswith("rules out") for r in result.reasons), result.reasons
+    kept = fuse(
+        ScoreRequest.model_validate({"query": query, "content": "Ask about azithromycin."}),
+        {"precision": precision, "semantic": TrackScore(name="semantic", score=0.9)},
+        CFG,
+    )
+    assert "rules out penicillin, as the request asks" in kept.reasons
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(0.9779, "0.97"), (0.98, "0.98"), (0.9999, "0.99"), (0.5, "0.50"), (1.0, "1.00")],
+)
+def test_a_score_is_cut_to_two_places_for_a_person(value, text):
+    assert score_text(value) == text
+
+
+def test_the_loops_reason_never_reads_a_cut_as_passed_and_failed():
+    """ "score 0.98 < accept cut 0.98" for 0.9779."""
+    from scoregate.pipelines.loop import decide
+    from scoregate.schemas.loop import LoopPolicy
+
+    request = ScoreRequest.model_validate({"query": "How do I boil an egg?", "content": "x"})
+    result = fuse(request, {"precision": TrackScore(name="precision", score=0.9779)}, CFG)
+    assert result.action != "accept"
+    policy = LoopPolicy(enabled=True, max_iterations=3)
+    decision = decide(policy, 1, result, has_agent=True, has_research=False)
+    assert "score 0.97 < accept cut 0.98" in decision.rationale
