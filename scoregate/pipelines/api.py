@@ -10,6 +10,7 @@ from scoregate.pipelines import broker, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.pipelines.loop import open_agent_request
+from scoregate.schemas.loop import check_hooks_given_once
 from scoregate.storage import repository as repo
 from scoregate.storage.paging import waiting_for_review
 
@@ -43,8 +44,9 @@ def submit(request: Any, **options: Any) -> str:
     ``idempotency_key``. Embedded mode runs the job to its next wait before returning.
 
     Raises:
-        ValueError: the request or an option is invalid, or ``idempotency_key`` already
-            holds a job with a different request or loop policy
+        ValueError: the request or an option is invalid (``on_pass`` and
+            ``hooks={"on_pass": ...}`` naming two tasks included), or ``idempotency_key``
+            already holds a job with a different request or loop policy
             (:class:`~scoregate.pipelines.steps.IdempotencyConflict`).
     """
     return submit_bodies([_body(request, **options)])[0]
@@ -149,6 +151,8 @@ def submit_bodies(bodies: list[dict[str, Any]], *, strict: bool = False) -> list
     :class:`~scoregate.pipelines.dispatch.JobsNotPublished` (the jobs are recorded).
     """
     ctx, inline = client_context()
+    for body in bodies:
+        check_hooks_given_once(body)
     specs = [steps.build_spec(ctx, b) for b in bodies]
     if inline is not None:
         _runnable_in_process(specs, inline.tasks)

@@ -74,6 +74,60 @@ class Hooks(BaseModel):
     research: TaskRef | None = None
 
 
+#: The hooks a job may name at its top level (``on_pass``) or under ``hooks``.
+HOOK_FIELDS: tuple[str, ...] = ("on_pass", "on_loop_exit", "research")
+
+
+class HookGivenTwice(ValueError):
+    """A job names one hook at its top level and under ``hooks``, as two different tasks:
+    which one the caller meant cannot be told. ``role`` is the hook."""
+
+    def __init__(self, role: str, top: str, nested: str) -> None:
+        super().__init__(
+            f"{role} is given twice, as {role!r} ({top}) and 'hooks.{role}' ({nested}):"
+            f" two tasks for one hook; send one of them (or the same task in both)"
+        )
+        self.role = role
+
+
+def _task_of(value: Any) -> tuple[Any, Any] | None:
+    """A hook's ``(task, queue)`` as a job body gives it (a name, an object or a
+    :class:`TaskRef`); None when absent, or not a shape the body's own checks take."""
+    if isinstance(value, TaskRef):
+        return value.task, value.queue
+    if isinstance(value, str):
+        return value, None
+    if isinstance(value, dict):
+        return value.get("task"), value.get("queue")
+    return None
+
+
+def _shown(ref: tuple[Any, Any]) -> str:
+    task, queue = ref
+    return f"{task!r} on queue {queue!r}" if queue else repr(task)
+
+
+def check_hooks_given_once(body: Any) -> None:
+    """Refuse a job body that names a hook both at its top level and under ``hooks`` as
+    two different tasks (one was dropped before, without a word); the same task in both
+    is taken.
+
+    Raises:
+        HookGivenTwice: naming the hook and both tasks.
+    """
+    if not isinstance(body, dict):
+        return
+    hooks = body.get("hooks")
+    if isinstance(hooks, Hooks):
+        hooks = {role: getattr(hooks, role) for role in HOOK_FIELDS}
+    if not isinstance(hooks, dict):
+        return
+    for role in HOOK_FIELDS:
+        top, nested = _task_of(body.get(role)), _task_of(hooks.get(role))
+        if top is not None and nested is not None and top != nested:
+            raise HookGivenTwice(role, _shown(top), _shown(nested))
+
+
 class AgentOutput(BaseModel):
     """What an agent task returns for the next iteration."""
 

@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
 from scoregate.pipelines.review import ResearchQuotaExceeded
+from scoregate.schemas.loop import HookGivenTwice, check_hooks_given_once
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ScoreAbandoned
@@ -294,6 +295,15 @@ async def submit(
         )
     if idempotency_key:
         data["idempotency_key"] = idempotency_key
+    try:
+        check_hooks_given_once(data)
+    except HookGivenTwice as exc:
+        raise Problem(
+            422,
+            str(exc),
+            type_="validation",
+            errors=[{"loc": f"body.hooks.{exc.role}", "msg": str(exc), "type": "value_error"}],
+        ) from exc
     data["submitted_by"] = recorded_name(request, caller, data.get("submitted_by"))
     try:
         with counting_sent() as sent:

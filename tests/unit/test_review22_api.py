@@ -211,3 +211,37 @@ def test_metadata_keys_of_ones_own_are_kept(env, key):
     assert env["client"].post("/v1/score", json=request).status_code == 200
     job_id = api.submit(request)
     assert api.get_job(job_id)["request"]["metadata"][key] == "x"
+
+
+# --- finding 6: a hook given at the top and under `hooks` as two tasks is refused ----------------
+
+
+@pytest.mark.parametrize("role", ["on_pass", "on_loop_exit"])
+def test_a_hook_given_twice_as_two_tasks_is_refused(env, role):
+    body = {
+        "request": {"query": QUERY, "content": GOOD},
+        role: "on_pass",
+        "hooks": {role: {"task": "on_exit"}},
+    }
+    r = env["client"].post("/v1/jobs", json=body)
+    assert r.status_code == 422, r.text
+    problem = r.json()
+    assert problem["type"] == "/problems/validation"
+    assert problem["errors"][0]["loc"] == f"body.hooks.{role}"
+    assert "'on_pass'" in problem["detail"] and "'on_exit'" in problem["detail"]
+    assert "send one of them" in problem["detail"]
+    with pytest.raises(ValueError, match=f"{role} is given twice"):
+        api.submit(body["request"], **{role: "on_pass", "hooks": body["hooks"]})
+    assert env["client"].get("/v1/jobs").json()["jobs"] == []
+
+
+def test_the_same_hook_in_both_places_is_taken(env):
+    body = {
+        "request": {"query": QUERY, "content": GOOD},
+        "on_pass": "on_pass",
+        "hooks": {"on_pass": {"task": "on_pass"}, "on_loop_exit": {"task": "on_exit"}},
+    }
+    r = env["client"].post("/v1/jobs", json=body)
+    assert r.status_code == 202, r.text
+    hooks = api.get_job(r.json()["id"])["hooks"]
+    assert hooks["on_pass"]["task"] == "on_pass" and hooks["on_loop_exit"]["task"] == "on_exit"
