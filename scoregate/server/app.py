@@ -21,6 +21,7 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 from scoregate import __version__
 from scoregate.logs import one_line
 from scoregate.pipelines.publish import watch_deferred
+from scoregate.schemas.request import MAX_CONTENT_CHARS
 from scoregate.server import api, pages, problems, serve, telemetry
 from scoregate.server.auth import ApiKey
 from scoregate.server.bodies import Health
@@ -58,7 +59,8 @@ SCORE_NEEDS_LENGTH = (
 )
 SCORE_TOO_LARGE = (
     f"POST /v1/score takes bodies up to {SCORE_MAX_BODY_BYTES // 1024} KiB, since it scores"
-    " while the caller waits: submit a long answer as a job (POST /v1/jobs, up to"
+    " while the caller waits: submit a long answer as a job (POST /v1/jobs: an answer of up"
+    f" to {MAX_CONTENT_CHARS:,} characters, in a body of up to"
     f" {problems.MAX_BODY_BYTES // (1024 * 1024)} MiB) and read its result"
     " (GET /v1/jobs/{id})"
 )

@@ -17,6 +17,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from scoregate.schemas.request import MAX_CONTENT_CHARS
+
 log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
@@ -25,7 +27,8 @@ PROBLEM_JSON = "application/problem+json"
 MAX_BODY_BYTES = 32 * 1024 * 1024
 TOO_LARGE = (
     f"the body is larger than {MAX_BODY_BYTES // (1024 * 1024)} MiB (or its Content-Length"
-    " is not a number): send the answer in smaller jobs"
+    f" is not a number): send the answer in smaller jobs (an answer is at most"
+    f" {MAX_CONTENT_CHARS:,} characters)"
 )
 
 

@@ -245,3 +245,20 @@ def test_the_same_hook_in_both_places_is_taken(env):
     assert r.status_code == 202, r.text
     hooks = api.get_job(r.json()["id"])["hooks"]
     assert hooks["on_pass"]["task"] == "on_pass" and hooks["on_loop_exit"]["task"] == "on_exit"
+
+
+# --- finding 7: the 413 and README name the limit on an answer, not only the body's --------------
+
+
+def test_the_413_of_score_names_the_answer_limit_a_job_takes(env):
+    big = {"query": QUERY, "content": "x" * (40 * 1024)}
+    r = env["client"].post("/v1/score", json=big)
+    assert r.status_code == 413, r.text
+    detail = r.json()["detail"]
+    assert "2,000,000 characters" in detail and "32 MiB" in detail
+    too_long = {"request": {"query": QUERY, "content": "x" * 2_000_001}}
+    r = env["client"].post("/v1/jobs", json=too_long)
+    assert r.status_code == 422 and r.json()["errors"][0]["loc"] == "body.request.content"
+    readme = (ROOT / "README.md").read_text()
+    assert "(`POST /v1/jobs` takes up to 32 MiB)" not in readme
+    assert "an answer of up to 2,000,000 characters, in a body of up to 32 MiB" in readme
