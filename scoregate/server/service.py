@@ -35,6 +35,7 @@ from scoregate.storage import repository as repo
 from scoregate.storage.paging import count_waiting, page_jobs, waiting_for_review
 from scoregate.storage.recovery import position
 from scoregate.storage.tables import TERMINAL_JOB_STATUSES, Job
+from scoregate.telemetry import prometheus
 
 
 class NotFoundError(LookupError):
@@ -181,9 +182,13 @@ class ApiService:
                 while one ran (the loaded models stop before their next batch or layer).
         """
         should_stop = None if stop is None else stop.is_set
-        return run_score(
+        result = run_score(
             request, config=self.ctx.config, models=self.models(), should_stop=should_stop
         )
+        # counted as a fused score of a job is (scoregate_scores_total by band, the score
+        # histogram...): the dashboards and the RED-share alert read this process's too
+        prometheus.record_fused(result)
+        return result
 
     def submit(self, body: dict[str, Any]) -> tuple[str, str, bool]:
         """Record and start one job; returns its id, status and whether it was a replay.

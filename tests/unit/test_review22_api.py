@@ -262,3 +262,32 @@ def test_the_413_of_score_names_the_answer_limit_a_job_takes(env):
     readme = (ROOT / "README.md").read_text()
     assert "(`POST /v1/jobs` takes up to 32 MiB)" not in readme
     assert "an answer of up to 2,000,000 characters, in a body of up to 32 MiB" in readme
+
+
+# --- finding 8: /metrics counts the scores of POST /v1/score ------------------------------------
+
+
+def _sample(text: str, line_start: str) -> float:
+    found = [ln for ln in text.splitlines() if ln.startswith(line_start + " ")]
+    return float(found[0].split()[-1]) if found else 0.0
+
+
+@pytest.mark.parametrize("mode", ["embedded", "celery"])
+def test_each_score_of_the_route_is_counted_by_band(env, mode):
+    import dataclasses
+
+    from tests.unit.test_http_edges import BrokerUp
+
+    client = env["client"]
+    if mode == "celery":  # as `scoregate serve` runs with a broker: no in-process worker
+        ctx = dataclasses.replace(env["ctx"], dispatcher=BrokerUp())
+        client = AppClient(create_app(ApiService(ctx), broker_check=lambda: True))
+    green = 'scoregate_scores_total{band="GREEN"}'
+    before = client.get("/metrics").text
+    for _ in range(2):
+        r = client.post("/v1/score", json={"query": QUERY, "content": GOOD})
+        assert r.status_code == 200 and r.json()["band"] == "GREEN", r.text
+    after = client.get("/metrics").text
+    assert _sample(after, green) - _sample(before, green) == 2
+    count = "scoregate_score_count"
+    assert _sample(after, count) - _sample(before, count) == 2
