@@ -80,6 +80,11 @@ class FusionConfig(StrictSection):
     #: the embeddings of a three-word name and of the request are far apart whatever the
     #: name; the cross-encoder still reads the pair. 0 gates every answer.
     short_answer_words: int = Field(default=8, ge=0)
+    #: An answer that is a list with the number of items the request asks for ("exactly 3
+    #: bullet points"), its items at most this many words on average, is not gated on
+    #: relevance either (a few terse items are far from any request in embedding space);
+    #: capped at ``missed_ask_cap`` as unverified instead. 0 turns it off.
+    short_item_words: int = Field(default=10, ge=0)
     #: A request that asks several things: when no sentence of the answer comes within
     #: this cosine of one of the asks, the answer probably leaves it out, and the fused
     #: score is capped at ``missed_ask_cap`` (below the accept cut: a human looks).

@@ -13,6 +13,7 @@ from scoregate.scoring.answer_types import KIND_NAMES, missing_answers
 from scoregate.scoring.bands import held_band
 from scoregate.scoring.budget import over_budget
 from scoregate.scoring.calibration import Calibrator, calibrate
+from scoregate.scoring.counting import item_word_counts
 from scoregate.scoring.figures import score_text
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
@@ -373,6 +374,18 @@ def _relevance(
         return 1.0, 1.0, None
     words = len(request.content.split())
     asked = short_answer_asked(request.query) if words <= f.short_answer_words else None
+    if asked is None:
+        items = short_list_asked(request.query, request.content, f.short_item_words)
+        if items is not None:
+            return (
+                1.0,
+                f.missed_ask_cap,
+                (
+                    f"relevance {sem.score:.2f} not held against a list of {items} short items,"
+                    " as the request asks (a few words are too few for it); unverified, so it"
+                    " cannot be accepted (review at most)"
+                ),
+            )
     if asked is not None:
         return (
             1.0,
@@ -396,6 +409,33 @@ def _relevance(
         f" an answer to another request would: name what the request asks about; score"
         f" x{gate:.2f}",
     )
+
+
+#: The units of an inferred count that a list answers: "exactly 3 bullet points", "list 5
+#: tips", "4 numbered steps", "in 3 lines".
+_LIST_UNITS = frozenset({"bullets", "items", "numbered", "lines"})
+
+
+def short_list_asked(query: str, content: str, max_words: int) -> int | None:
+    """The number of items of ``content`` when it is a list with the count of items the
+    request asks for, its items at most ``max_words`` words on average; else None."""
+    if max_words <= 0:
+        return None
+    counts = [
+        k
+        for k in analyze(query).instructions
+        if k.check == "count" and k.unit in _LIST_UNITS and isinstance(k.value, int)
+    ]
+    if len(counts) != 1:
+        return None
+    wanted = counts[0]
+    words = item_word_counts(content)
+    if not words or sum(words) / len(words) > max_words:
+        return None
+    n = len(words)
+    value = int(wanted.value)  # type: ignore[arg-type]
+    met = {"exactly": n == value, "at_most": 0 < n <= value, "at_least": n >= value}
+    return n if met.get(wanted.relation or "exactly", False) else None
 
 
 def _unanswered(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:

@@ -113,3 +113,44 @@ def test_the_loops_reason_never_reads_a_cut_as_passed_and_failed():
     policy = LoopPolicy(enabled=True, max_iterations=3)
     decision = decide(policy, 1, result, has_agent=True, has_research=False)
     assert "score 0.97 < accept cut 0.98" in decision.rationale
+
+
+THREE = "Give me exactly 3 bullet points on why unit tests matter."
+TERSE = (
+    "- Catch regressions before users do.\n- Document intended behaviour.\n- Make refactoring safe."
+)
+
+
+def _fused(query: str, content: str, relevance: float, cfg=CFG):
+    request = ScoreRequest.model_validate({"query": query, "content": content})
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=relevance),
+        "precision": TrackScore(name="precision", score=0.93),
+    }
+    return fuse(request, tracks, cfg)
+
+
+def test_a_list_of_the_asked_count_of_short_items_is_not_held_to_its_relevance():
+    r = _fused(THREE, TERSE, relevance=0.18)
+    assert r.action == "review" and r.score == CFG.fusion.missed_ask_cap
+    assert any("not held against a list of 3 short items" in x for x in r.reasons), r.reasons
+    assert not any("little in common" in x for x in r.reasons)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "- Catch regressions.\n- Document behaviour.",  # 2 items where 3 are asked
+        "Unit tests catch regressions. They document behaviour. They make refactoring safe.",
+        "- Preheat the oven to 200C.\n- Salt the potatoes.\n- Roast them for 40 minutes.\n- Serve.",
+    ],
+)
+def test_other_answers_are_still_held_to_their_relevance(content):
+    r = _fused(THREE, content, relevance=0.18)
+    assert r.action == "reject" and any("little in common" in x for x in r.reasons), r.reasons
+
+
+def test_zero_turns_it_off():
+    off = CFG.model_copy(update={"fusion": CFG.fusion.model_copy(update={"short_item_words": 0})})
+    r = _fused(THREE, TERSE, relevance=0.18, cfg=off)
+    assert r.action == "reject"
