@@ -108,11 +108,19 @@ def workers(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    host: Annotated[
+        str | None,
+        typer.Option(
+            "--host",
+            help="Only the workers whose node name ends @HOST, e.g. a container's own"
+            " $HOSTNAME: its health check.",
+        ),
+    ] = None,
 ) -> None:
     """Live workers (Celery ping) with the queues each consumes, the scoring config each
     runs and its scoregate version; exit 1 when none answers, when a pool given to
-    --require has no worker, or when the fusion and control workers run different scoring
-    configs."""
+    --require has no worker, when the fusion and control workers run different scoring
+    configs, or when a worker's database has not answered since it started."""
     from scoregate.config.settings import get_settings
 
     required = required_pools(require)
@@ -124,20 +132,16 @@ def workers(
         )
         raise typer.Exit(2)
     found = live_workers(timeout)
-    configs = worker_configs(timeout) if found else {}
-    if as_json:
-        listing = {n: {"queues": q, "config": configs.get(n)} for n, q in found.items()}
-        print(json.dumps(listing, indent=2))
-    else:
-        for name, queues in sorted(found.items()):
-            config = configs.get(name)
-            shown = f"\tconfig {config['digest']} ({config['path']})" if config else ""
-            if config:
-                shown += f"\tscoregate {config.get('version', UNKNOWN_VERSION)}"
-            print(f"{name}\t{','.join(queues) or '-'}{shown}")
+    if host is not None:
+        found = {n: q for n, q in found.items() if n.rpartition("@")[2] == host}
+    configs = {n: c for n, c in (worker_configs(timeout) if found else {}).items() if n in found}
+    print_listing(found, configs, as_json=as_json)
     split = config_split(found, configs)
     if split:
         err.print(f"[bold red]error:[/] {split}", soft_wrap=True)
+    cut_off = database_faults(configs)
+    for line in cut_off:
+        err.print(f"[bold red]error:[/] {safe(line)}", soft_wrap=True)
     for note in config_notes(found, configs):
         err.print(f"[yellow]warning:[/] {note}", soft_wrap=True)
     consumed = {queue for queues in found.values() for queue in queues}
@@ -150,13 +154,44 @@ def workers(
             soft_wrap=True,
         )
     if not found:
+        on = f" on host {host}" if host is not None else ""
         err.print(
-            f"no worker answered within {timeout:g} s: start one with"
+            f"no worker{on} answered within {timeout:g} s: start one with"
             " `scoregate worker --pool all` (or one per pool), and check SCOREGATE_BROKER_URL",
             soft_wrap=True,
         )
-    if missing or not found or split:
+    if missing or not found or split or cut_off:
         raise typer.Exit(NONE_ANSWERED)
+
+
+def print_listing(
+    found: dict[str, list[str]], configs: dict[str, dict[str, str]], *, as_json: bool
+) -> None:
+    """One line per worker (node, queues, config, version, a database it has not
+    reached), or with ``as_json`` one document ``{NODE: {"queues", "config"}}``."""
+    if as_json:
+        listing = {n: {"queues": q, "config": configs.get(n)} for n, q in found.items()}
+        print(json.dumps(listing, indent=2))
+        return
+    for name, queues in sorted(found.items()):
+        config = configs.get(name)
+        shown = f"\tconfig {config['digest']} ({config['path']})" if config else ""
+        if config:
+            shown += f"\tscoregate {config.get('version', UNKNOWN_VERSION)}"
+        if config and config.get("database"):
+            shown += "\tdatabase unreachable"
+        print(f"{name}\t{','.join(queues) or '-'}{shown}")
+
+
+def database_faults(configs: dict[str, dict[str, str]]) -> list[str]:
+    """One line per worker whose database has not answered since it started (its
+    ``scoregate_config`` answer says why): it is live and takes messages, but records none
+    of them, so it is not ready."""
+    return [
+        f"{name} has not reached its database since it started: {config['database']}"
+        for name, config in sorted(configs.items())
+        if config.get("database")
+    ]
 
 
 #: The version shown for a worker that says its config but not its version (an older one).
@@ -268,6 +303,8 @@ def worker_configs(timeout: float) -> dict[str, dict[str, str]]:
                     "digest": str(answer["digest"]),
                     "version": str(answer.get("version") or UNKNOWN_VERSION),
                 }
+                if answer.get("database"):  # its database has not answered since it started
+                    out[name]["database"] = str(answer["database"])
     return out
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from celery.utils.time import get_exponential_backoff_interval
 
-from scoregate.logs import one_line
+from scoregate.logs import URL_FAULTS, one_line
 from scoregate.pipelines.context import queue_of
 from scoregate.pipelines.failure import fail_job
 from scoregate.pipelines.validation import BadMessage, track_item
@@ -213,10 +213,27 @@ def _attempt_apart(
         _attempt(task, [item], handler, report)
 
 
+def fault_kind(exc: BaseException) -> str:
+    """What the retry line calls ``exc``: a ``transient fault`` (a database or broker away,
+    which a retry outlasts), or, when the database's own words say its URL is wrong (a
+    database that does not exist, a login refused, a host that does not resolve:
+    ``logs.URL_FAULTS``), a fault no retry mends until the URL is: it is still retried, in
+    case the database is being made."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    if isinstance(exc, SQLAlchemyError) and any(m in str(exc).lower() for m in URL_FAULTS):
+        return "database fault (check SCOREGATE_DATABASE_URL; retried in case it is being made)"
+    return "transient fault"
+
+
 def retry_later(task: Any, items: list[Item], exc: BaseException) -> None:
     """Re-publish each message (same task id) after an exponential, jittered countdown."""
     log.warning(
-        "%s: transient fault on %d message(s): %s; retrying", task.name, len(items), one_line(exc)
+        "%s: %s on %d message(s): %s; retrying",
+        task.name,
+        fault_kind(exc),
+        len(items),
+        one_line(exc),
     )
     for item in items:
         if item.retries >= MAX_RETRIES:

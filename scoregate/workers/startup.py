@@ -335,6 +335,7 @@ def _check_database(instance: Any = None, **_: Any) -> None:
             log.error(unreachable)
             if pools:
                 SCHEMA_UNCHECKED.set()
+                note_database_fault(unreachable)
             return
         if not pools:
             return
@@ -367,6 +368,25 @@ RECHECK_EVERY_S = 5.0
 SCHEMA_UNCHECKED = threading.Event()
 #: Set when the worker shuts down: the schema watch gives up.
 WORKER_STOPPING = threading.Event()
+
+#: The start-up line of a pool worker's database that did not answer (:func:`database_fault`).
+_database_fault = ""
+#: Set while the schema watch waits for a database that did not answer at start.
+WAITING_FOR_DATABASE = threading.Event()
+
+
+def note_database_fault(line: str) -> None:
+    """Keep ``line`` as why the database did not answer at start (:func:`database_fault`)."""
+    global _database_fault
+    _database_fault = line
+
+
+def database_fault() -> str:
+    """Why this pool worker's database has not answered since it started (the start-up
+    line), until it does; "" when it answered. ``scoregate_config`` answers it, so
+    ``scoregate workers`` flags a worker that takes messages it cannot record."""
+    waiting = SCHEMA_UNCHECKED.is_set() or WAITING_FOR_DATABASE.is_set()
+    return _database_fault if waiting else ""
 
 
 def schema_verdict(settings: Settings) -> tuple[str | None, str | None] | None:
@@ -402,6 +422,7 @@ def watch_schema(
         if found is None:
             stopping.wait(every)
             continue
+        WAITING_FOR_DATABASE.clear()  # it answers now
         refusal, warning = found
         if refusal:
             shown = refusal.removeprefix("scoregate: ")
@@ -426,6 +447,7 @@ def stop_consuming(code: int) -> None:
 
 def start_schema_watch(settings: Settings) -> threading.Thread:
     """Run :func:`watch_schema` in a daemon thread of this (the main) process."""
+    WAITING_FOR_DATABASE.set()
     thread = threading.Thread(
         target=watch_schema,
         args=(settings, stop_consuming),
@@ -523,8 +545,13 @@ def scoregate_node(state: Any, **_: Any) -> dict[str, str]:
 def scoregate_config(state: Any, **_: Any) -> dict[str, str]:
     """``celery -A scoregate.workers inspect scoregate_config``: each worker's scoring config
     file and digest, and its scoregate version; fusion and control workers must all show
-    one digest."""
-    return {**config_identity(), "version": __version__}
+    one digest. A pool worker whose database has not answered since it started adds
+    ``database``: why (:func:`database_fault`)."""
+    answer = {**config_identity(), "version": __version__}
+    fault = database_fault()
+    if fault:
+        answer["database"] = fault
+    return answer
 
 
 #: Celery's loggers of a task's ``received`` and ``succeeded`` lines.
