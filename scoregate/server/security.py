@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 from fastapi import Depends, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
@@ -69,6 +69,31 @@ def identify(keys: list[ApiKey], presented: str | None) -> Caller | None:
     return Caller(name=key.name, scopes=key.scopes) if key is not None else None
 
 
+def _unauthorized(detail: str) -> NoReturn:
+    raise Problem(401, detail, headers={"WWW-Authenticate": "Bearer"})
+
+
+def _missing(request: Request) -> str:
+    """Why no key was read: none sent, or an Authorization header that is not ``Bearer
+    KEY`` (``Basic ...``, a key with no scheme), which was read as none."""
+    sent = request.headers.get("authorization", "").strip()
+    if not sent:
+        return "is missing"
+    scheme = sent.split(None, 1)[0]
+    if scheme.lower() == "bearer":
+        return "is missing: the Authorization header says Bearer but holds no key"
+    if " " not in sent:
+        return "is missing: the Authorization header holds no scheme (it must be 'Bearer KEY')"
+    # named only when it is a known scheme: an unknown first word may be part of a key
+    named = next((known for known in _SCHEMES if known.lower() == scheme.lower()), None)
+    which = f"the {named} scheme" if named else "a scheme other than Bearer"
+    return f"is missing: the Authorization header uses {which}, which scoregate does not read"
+
+
+#: Authorization schemes a client may send by mistake (named in the 401: they hold no key).
+_SCHEMES = ("Basic", "Digest", "Token", "Negotiate", "NTLM", "ApiKey", "Key")
+
+
 def require(scope: str) -> Callable[..., Caller]:
     """A dependency that admits a caller holding ``scope`` and returns it."""
 
@@ -78,15 +103,19 @@ def require(scope: str) -> Callable[..., Caller]:
         header: Annotated[str | None, Depends(_header)],
     ) -> Caller:
         keys: list[ApiKey] = request.app.state.api_keys
+        if keys and bearer is not None and header and bearer.credentials != header:
+            # which key acts (and is recorded as submitter or reviewer) cannot be told
+            _unauthorized(
+                "two different API keys were sent, in 'Authorization: Bearer' and in"
+                " 'X-API-Key': send one of them (or the same key in both)"
+            )
         presented = presented_key(request, bearer, header)
         caller = identify(keys, presented)
         if caller is None:
-            what = "is not a configured key" if presented else "is missing"
-            raise Problem(
-                401,
+            what = "is not a configured key" if presented else _missing(request)
+            _unauthorized(
                 f"the API key {what}: send it as 'Authorization: Bearer KEY' or 'X-API-Key: KEY'"
-                " (keys are set in SCOREGATE_API_KEYS; make one with `scoregate api-key`)",
-                headers={"WWW-Authenticate": "Bearer"},
+                " (keys are set in SCOREGATE_API_KEYS; make one with `scoregate api-key`)"
             )
         if scope not in caller.scopes:
             raise Problem(

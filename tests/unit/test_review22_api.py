@@ -291,3 +291,57 @@ def test_each_score_of_the_route_is_counted_by_band(env, mode):
     assert _sample(after, green) - _sample(before, green) == 2
     count = "scoregate_score_count"
     assert _sample(after, count) - _sample(before, count) == 2
+
+
+# --- finding 9: two different keys are refused; a Basic Authorization is named, not "missing" ----
+
+
+@pytest.fixture
+def keyed(env):
+    from scoregate.server.auth import new_key, parse_keys
+
+    reader, ci = new_key(), new_key()
+    app = create_app(env["app"].state.service, parse_keys(f"reader:read:{reader},ci:all:{ci}"))
+    return {"client": AppClient(app), "reader": reader, "ci": ci}
+
+
+def test_two_different_keys_in_one_request_are_refused(keyed):
+    headers = {"X-API-Key": keyed["reader"], "Authorization": f"Bearer {keyed['ci']}"}
+    body = {"request": {"query": QUERY, "content": GOOD}}
+    r = keyed["client"].post("/v1/jobs", json=body, headers=headers)
+    assert r.status_code == 401, r.text
+    assert r.json()["type"] == "/problems/unauthorized"
+    detail = r.json()["detail"]
+    assert "two different API keys" in detail and "'X-API-Key'" in detail
+    assert "Authorization: Bearer" in detail
+    assert keyed["reader"] not in detail and keyed["ci"] not in detail
+    same = {"X-API-Key": keyed["ci"], "Authorization": f"Bearer {keyed['ci']}"}
+    r = keyed["client"].post("/v1/jobs", json=body, headers=same)
+    assert r.status_code == 202, r.text
+    (job,) = keyed["client"].get("/v1/jobs", headers=same).json()["jobs"]
+    assert keyed["client"].get(job["url"], headers=same).json()["submitted_by"] == "ci"
+
+
+@pytest.mark.parametrize(
+    ("authorization", "says"),
+    [
+        ("Basic {key}", "uses the Basic scheme"),
+        ("{key}", "holds no scheme"),
+        ("Bearer", "says Bearer but holds no key"),
+        ("Custom {key}", "uses a scheme other than Bearer"),
+    ],
+)
+def test_an_authorization_that_is_not_bearer_is_named(keyed, authorization, says):
+    sent = authorization.format(key=keyed["ci"])
+    r = keyed["client"].get("/v1/jobs", headers={"Authorization": sent})
+    assert r.status_code == 401, r.text
+    detail = r.json()["detail"]
+    assert says in detail and "'Authorization: Bearer KEY'" in detail
+    assert keyed["ci"] not in detail
+    assert "is missing:" in detail
+
+
+def test_a_request_with_no_key_still_says_missing(keyed):
+    r = keyed["client"].get("/v1/jobs")
+    assert r.status_code == 401
+    assert r.json()["detail"].startswith("the API key is missing: send it as")
