@@ -2,8 +2,8 @@
 
 Every ``scoregate`` command runs inside :class:`ScoregateGroup`; a database error
 (anything SQLAlchemy raises, connection errors included) prints one line naming the
-database URL without its password and exits 1. ``scoregate --debug ...`` re-raises it
-instead, with the full traceback.
+database URL without its password and exits 1. ``scoregate --debug COMMAND ...`` (the
+group's option, before the command) re-raises it instead, with the full traceback.
 """
 
 from __future__ import annotations
@@ -138,11 +138,19 @@ def _reason(exc: BaseException) -> str:
     return first if len(first) <= 200 else first[:197] + "..."
 
 
-def report(exc: BaseException, console: Console | None = None) -> None:
-    """Print the one-line message for a database error on stderr."""
+def debug_hint(command: str | None) -> str:
+    """Where ``--debug`` goes: it is the ``scoregate`` group's option, before the command
+    (``scoregate jobs list --debug`` is "No such option")."""
+    return f"(`scoregate --debug {command or 'COMMAND'} ...` shows the traceback)"
+
+
+def report(
+    exc: BaseException, console: Console | None = None, *, command: str | None = None
+) -> None:
+    """Print the one-line message for a database error of ``command`` on stderr."""
     out = console or make_console(stderr=True)
     out.print(
-        f"[bold red]error:[/] {safe(describe(exc, database_url()))} (--debug shows the traceback)",
+        f"[bold red]error:[/] {safe(describe(exc, database_url()))} {debug_hint(command)}",
         soft_wrap=True,
     )
 
@@ -169,13 +177,13 @@ class ScoregateGroup(TyperGroup):
             if setup is not None:  # a setting, a config file or a path the user gave
                 out = make_console(stderr=True)
                 out.print(
-                    f"[bold red]error:[/] {safe(setup)} (--debug shows the traceback)",
+                    f"[bold red]error:[/] {safe(setup)} {debug_hint(ctx.invoked_subcommand)}",
                     soft_wrap=True,
                 )
                 raise typer.Exit(2) from None
             if not is_database_error(exc):
                 raise
-            report(exc)
+            report(exc, command=ctx.invoked_subcommand)
             raise typer.Exit(DB_ERROR_EXIT) from None
 
 

@@ -213,7 +213,7 @@ def _wait_aborted(ids: list[str], exc: Any, *, as_json: bool) -> NoReturn:
         pending = [j for j in ids if j not in read or read[j]["status"] not in WAIT_DONE]
         known = [read[j] for j in ids] if len(read) == len(ids) else None
         print(submit_json(ids, known, pending))
-    report(exc.cause)
+    report(exc.cause, command="submit")
     raise typer.Exit(DB_ERROR_EXIT) from None
 
 

@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 
 from scoregate.cli import app as cli
 from scoregate.config.settings import get_settings
+from scoregate.pipelines import api
 from scoregate.workers import reliability, startup
 from tests.json_lines import json_records
 
@@ -36,7 +37,7 @@ BROKEN_YAML = "actions:\n  accept: 0.5\n  review: [0.7\n"
 
 
 @pytest.fixture(autouse=True)
-def _environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+def _environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     """No scoregate variable but those a test sets; HOME is the test's, so the embedded
     default database (``~/.local/share/scoregate/scoregate.db``) would be made there."""
     for name in (
@@ -51,7 +52,9 @@ def _environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     home = tmp_path / "home"
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
-    return home
+    api.client_context.cache_clear()  # the CLI's context, made once per process
+    yield home
+    api.client_context.cache_clear()
 
 
 @pytest.fixture
@@ -316,3 +319,25 @@ def test_the_line_names_no_close_variable_when_there_is_none(monkeypatch):
     line = missing_database(get_settings(), "`scoregate serve`", environ={})
     assert line is not None and "did you mean" not in line and "\n" not in line
     assert json.dumps(line)  # one line, fit for a record
+
+
+# --- 4. the --debug hint says where the flag goes ------------------------------------------
+
+
+def test_the_debug_hint_names_the_flag_before_the_command(monkeypatch, tmp_path):
+    (tmp_path / "a-directory").mkdir()  # SQLite cannot open a directory as its file
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", f"sqlite:///{tmp_path}/a-directory")
+    get_settings.cache_clear()
+    out = runner.invoke(cli, ["jobs", "list"])
+    assert out.exit_code == 1, out.output
+    # was "(--debug shows the traceback)", and `scoregate jobs list --debug` is no option
+    assert out.stderr.rstrip().endswith("(`scoregate --debug jobs ...` shows the traceback)")
+    assert runner.invoke(cli, ["--debug", "jobs", "list"]).exception is not None
+
+
+def test_the_debug_hint_of_a_setup_error_names_its_command(monkeypatch):
+    monkeypatch.setenv("SCOREGATE_DEVICE", "gpu")
+    get_settings.cache_clear()
+    out = runner.invoke(cli, ["report"])
+    assert out.exit_code == 2, out.output
+    assert out.stderr.rstrip().endswith("(`scoregate --debug report ...` shows the traceback)")
