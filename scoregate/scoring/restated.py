@@ -80,6 +80,53 @@ _NOT_A_STATE = frozenset(
 )
 
 
+#: Other words for a state, and what an answer says that denies it: "I'm pregnant"
+#: answered "since you're not expecting"; "I'm 68 and retired" answered "since you're
+#: still working", "with decades until you retire".
+_DENIED: dict[str, str] = {
+    "pregnant": r"\byou(?:'re\s+not|\s+are\s+not|\s+aren't)\s+(?:expecting|pregnant)\b",
+    "expecting": r"\byou(?:'re\s+not|\s+are\s+not|\s+aren't)\s+(?:expecting|pregnant)\b",
+    "retired": r"\byou(?:'re|\s+are)\s+still\s+working\b|\b(?:years|decades)\s+(?:until|before"
+    r"|from)\s+(?:you\s+)?retire",
+}
+#: "I'm 68 and retired", "we are now retired": a state of ``_DENIED`` after an age or a word.
+_STATE_AFTER_AGE = re.compile(
+    r"\b(?:i'm|i am|im|we're|we are)\s+(?:\d+\s+and\s+|now\s+|fully\s+)(retired|pregnant)\b"
+)
+#: The platform a request runs on, by family: "my laptop runs Ubuntu 22.04" answered "since
+#: you're on Windows" builds on the wrong one.
+_PLATFORMS: dict[str, tuple[str, ...]] = {
+    "Windows": ("windows", "win10", "win11"),
+    "macOS": ("mac", "macos", "macbook", "imac", "osx"),
+    "Linux": ("linux", "ubuntu", "debian", "fedora", "centos", "rhel", "mint", "arch"),
+    "iOS": ("iphone", "ipad", "ios"),
+    "Android": ("android",),
+    "ChromeOS": ("chromebook", "chromeos"),
+}
+_FAMILY = {w: fam for fam, names in _PLATFORMS.items() for w in names}
+#: "since you're on Windows", "as you are running macOS", "because you use an iPhone".
+_YOU_RUN = re.compile(
+    r"\b(?:since|as|because|given\s+that|now\s+that)\s+you(?:'re|\s+are)?\s+"
+    r"(?:on|using|running|use|run)\s+(?:an?\s+|the\s+)?([a-z0-9]+)\b"
+)
+
+
+def _platform(query_words: frozenset[str], answer: str) -> tuple[str, str] | None:
+    """The answer's "since you're on X" where the request runs on one other platform and
+    the answer never names it."""
+    asked = {_FAMILY[w] for w in query_words if w in _FAMILY}
+    if len(asked) != 1:  # none, or "moving from Windows to Linux": both are the asker's
+        return None
+    (family,) = asked
+    said = _YOU_RUN.search(answer)
+    if said is None or _FAMILY.get(said.group(1)) in (None, family):
+        return None
+    if any(_FAMILY.get(w) == family for w in _WORD.findall(answer)):
+        return None  # it names the asker's own too: it may be comparing
+    stated = next(w for w in sorted(query_words) if _FAMILY.get(w) == family)
+    return said.group(0), stated
+
+
 def _pairs(words: list[str]) -> set[tuple[str, str]]:
     return set(zip(words, words[1:], strict=False))
 
@@ -97,7 +144,7 @@ def _stated(
     )
     about_me = tuple(
         (m.group(1), m.group(0)) for m in _ABOUT_ME.finditer(low) if m.group(1) not in _NOT_A_STATE
-    )
+    ) + tuple((m.group(1), m.group(0)) for m in _STATE_AFTER_AGE.finditer(low))
     return pairs, about_me, frozenset(words)
 
 
@@ -106,10 +153,15 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
     way round; empty when there is none. Cheap when the request states nothing that could
     be restated (most requests): the answer is then not read."""
     pairs, about_me, q_set = _stated(query)
-    if not pairs and not about_me:
+    platform = q_set & _FAMILY.keys()
+    if not pairs and not about_me and not platform:
         return []
     a_low = answer.lower()
     found: list[tuple[str, str]] = []
+    if platform:
+        wrong = _platform(q_set, a_low)
+        if wrong is not None:
+            found.append(wrong)
     if pairs:
         a_pairs = _pairs(_WORD.findall(a_low))
         for adj, noun in pairs:
@@ -120,7 +172,9 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
                     found.append((f"{other} {noun}", f"{adj} {noun}"))
     for state, stated in about_me:
         not_so = rf"\byou(?:'re\s+not|\s+are\s+not|\s+aren't)\s+(?:an?\s+)?{state}\b"
-        said = re.search(not_so, a_low)
+        said = re.search(not_so, a_low) or (
+            re.search(_DENIED[state], a_low) if state in _DENIED else None
+        )
         if said:
             found.append((said.group(0), stated))
     return found

@@ -12,6 +12,7 @@ from scoregate.scoring.affirmation import check_exclusions
 from scoregate.scoring.figures import score_text
 from scoregate.scoring.fusion import fuse
 from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
 
 CFG = load_scoring_config()
 
@@ -154,3 +155,47 @@ def test_zero_turns_it_off():
     off = CFG.model_copy(update={"fusion": CFG.fusion.model_copy(update={"short_item_words": 0})})
     r = _fused(THREE, TERSE, relevance=0.18, cfg=off)
     assert r.action == "reject"
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "said"),
+    [
+        (
+            "I'm pregnant. How much water should I drink per day?",
+            "About 8 cups. Since you're not expecting, there's no need to go beyond that.",
+            "you're not expecting",
+        ),
+        (
+            "I'm 68 and retired. Should I buy stocks or bonds?",
+            "Since you're still working and years from retirement, stocks make sense.",
+            "you're still working",
+        ),
+        (
+            "My laptop runs Ubuntu 22.04. How do I check how much disk space is left?",
+            "Since you're on Windows, open File Explorer and click This PC.",
+            "since you're on windows",
+        ),
+    ],
+)
+def test_a_fact_of_the_request_turned_round_in_other_words(query, answer, said):
+    assert [s for s, _ in contradicted(query, answer)] == [said]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("My laptop runs Ubuntu. How do I check disk space?", "Open a terminal and run df -h."),
+        (
+            "I'm moving from Windows to Ubuntu. Disk space?",
+            "Since you're on Windows, open Explorer.",
+        ),
+        (
+            "My laptop runs Ubuntu. How do I check disk space?",
+            "Since you're on Ubuntu, run df -h; on Windows you'd open Explorer instead.",
+        ),
+        ("My Mac won't sync my iPhone photos.", "Since you have an iPhone, open Settings."),
+        ("I'm 68 and retired. Stocks or bonds?", "At 68 and retired, a bond-heavy mix is usual."),
+    ],
+)
+def test_what_is_not_a_fact_turned_round(query, answer):
+    assert contradicted(query, answer) == []
