@@ -71,12 +71,18 @@ def warm_up(service: ApiService) -> float:
 
 def publishing_app(settings: Settings) -> Any:
     """A Celery app for an HTTP server: a worker's, but connecting, sending and retrying
-    give up after about :data:`BROKER_TIMEOUT_S` (a worker's wait out a blip of ~10 s).
+    give up after about :data:`BROKER_TIMEOUT_S` (a worker's wait out a blip of ~10 s),
+    and with no result backend (``SCOREGATE_RESULT_BACKEND`` is the workers').
     """
     from scoregate.workers.app import create_app
 
     app = create_app(settings)
     app.conf.update(
+        # The server reads no task's result; with a result backend set (for the workers),
+        # every send would subscribe to that task's result, and a Redis backend that is
+        # down then holds the request ~40 s and fails it: 500, the job recorded unknown to
+        # its caller. Without one, a broker outage is the ~1 s deferred answer.
+        result_backend=None,
         broker_connection_timeout=BROKER_TIMEOUT_S,
         redis_socket_connect_timeout=BROKER_TIMEOUT_S,
         broker_transport_options={

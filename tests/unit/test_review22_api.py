@@ -345,3 +345,28 @@ def test_a_request_with_no_key_still_says_missing(keyed):
     r = keyed["client"].get("/v1/jobs")
     assert r.status_code == 401
     assert r.json()["detail"].startswith("the API key is missing: send it as")
+
+
+# --- finding 10: a result backend that is down does not hold or fail the server's publishing -----
+
+
+def test_the_server_publishes_without_subscribing_to_results(env):
+    import dataclasses
+    import time
+
+    from scoregate.pipelines.dispatch import CeleryDispatcher
+    from scoregate.server.serve import publishing_app
+
+    # a Redis result backend where nothing listens: each send used to subscribe to its
+    # task's result there, retrying ~20 s before a RuntimeError (500, job unknown to caller)
+    settings = Settings(
+        broker_url=SecretStr("memory://"), result_backend=SecretStr("redis://127.0.0.1:1/1")
+    )
+    app = publishing_app(settings)
+    assert type(app.backend).__name__ == "DisabledBackend"
+    ctx = dataclasses.replace(env["ctx"], dispatcher=CeleryDispatcher(app))
+    client = AppClient(create_app(ApiService(ctx), broker_check=lambda: True))
+    started = time.monotonic()
+    r = client.post("/v1/jobs", json={"request": {"query": QUERY, "content": GOOD}})
+    assert r.status_code == 202 and r.json()["published"] == "queued", r.text
+    assert time.monotonic() - started < 5
