@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import Counter
 from typing import Annotated
 
@@ -15,6 +16,12 @@ from scoregate.schemas.metrics import EvalMetric
 #: with a clear error rather than silently truncated.
 MAX_CONTENT_CHARS = 2_000_000
 MAX_QUERY_CHARS = 100_000
+
+
+def is_blank(text: str) -> bool:
+    """Whether ``text`` shows nothing: only white space and invisible format characters
+    (Unicode category Cf: zero-width spaces, a byte-order mark, direction marks)."""
+    return all(c.isspace() or unicodedata.category(c) == "Cf" for c in text)
 
 
 # Numbers are strict: ``true`` or ``"0.5"`` where a number belongs is refused, not read as
@@ -152,7 +159,7 @@ class ScoreRequest(BaseModel):
     metadata: ScoringMetadata = Field(default_factory=ScoringMetadata)
     evidence: Evidence | None = None
     eval_metrics: list[EvalMetric] | None = Field(default=None, max_length=500)
-    raw_metrics: bool = False
+    raw_metrics: bool = Field(default=False, strict=True)
     self_reported_confidence: str | None = Field(default=None, max_length=100)
     previous_score: float | None = Field(default=None, ge=0.0, le=1.0, strict=True)
 
@@ -171,6 +178,9 @@ class ScoreRequest(BaseModel):
     @field_validator("query")
     @classmethod
     def _query_not_blank(cls, v: str) -> str:
-        if not v.strip():
-            raise ValueError("query is blank: pass the request the agent was given")
+        if is_blank(v):
+            raise ValueError(
+                "query is blank (spaces or invisible characters only): pass the request the"
+                " agent was given"
+            )
         return v

@@ -648,16 +648,38 @@ async def agent_result(
     responses=AGENT_PROBLEMS,
 )
 async def agent_error(
-    job_id: str, body: AgentErrorBody, request: Request, caller: Submitter
+    job_id: str,
+    body: AgentErrorBody,
+    request: Request,
+    caller: Submitter,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            min_length=1,
+            max_length=255,
+            description="Same as the body's task_id: a report sent again with it counts once.",
+        ),
+    ] = None,
 ) -> AgentReplyTaken:
     """The agent failed to produce ``iteration``, as the Celery task
     ``scoregate.control.agent_error`` reports it: noted in the audit trail (action
     ``agent_error``); the agent is asked again up to ``SCOREGATE_AGENT_ERROR_RETRIES``
     times, then the job is escalated (``hil``) or fails and ``on_loop_exit`` is told.
     ``outcome`` says which: ``retried``, ``escalated``, ``failed`` (or ``duplicate`` for a
-    ``task_id`` sent before)."""
+    ``task_id`` sent before). Send a ``task_id`` (or an ``Idempotency-Key`` header) unique
+    to each failure, so that a retried POST counts once: without one, each report counts."""
+    if idempotency_key is not None and body.task_id and body.task_id != idempotency_key:
+        raise Problem(
+            422,
+            f"the Idempotency-Key header ({idempotency_key!r}) and the body's task_id"
+            f" ({body.task_id!r}) differ; send one of them, or the same id in both",
+            type_="validation",
+            errors=[{"loc": "body.task_id", "msg": "differs", "type": "value_error"}],
+        )
     full = await _resolve(request, job_id)
     report = body.model_dump(exclude_none=True)
+    if idempotency_key is not None:  # an HTTP client's retry key: its report counts once
+        report["task_id"] = idempotency_key
     with _job_problems(bad_at="body"), counting_sent() as sent:
         reply = await run_in_threadpool(service_of(request).agent_error, full, report)
     return AgentReplyTaken.model_validate({**reply, "published": sent.published})

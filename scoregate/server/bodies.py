@@ -170,8 +170,14 @@ class AgentErrorBody(BaseModel):
     iteration: int = Field(ge=2, le=1000, strict=True)
     error_type: str = Field(default="Error", min_length=1, max_length=200)
     message: str = Field(default="", max_length=MAX_ERROR_MESSAGE_CHARS)
-    #: An id of this attempt: a report sent again with the same one counts once.
-    task_id: str | None = Field(default=None, min_length=1, max_length=255)
+    task_id: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=255,
+        description="An id of this failure (a Celery agent's task id; any unique string over"
+        " HTTP, or the Idempotency-Key header): a report sent again with it counts once."
+        " Without one, a retried POST counts as a second failure.",
+    )
 
 
 class AgentReplyTaken(BaseModel):

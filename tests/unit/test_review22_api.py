@@ -370,3 +370,49 @@ def test_the_server_publishes_without_subscribing_to_results(env):
     r = client.post("/v1/jobs", json={"request": {"query": QUERY, "content": GOOD}})
     assert r.status_code == 202 and r.json()["published"] == "queued", r.text
     assert time.monotonic() - started < 5
+
+
+# --- finding 30: an agent-error report sent again over HTTP can count once ------------------------
+
+
+def _waiting_for_agent(env: dict[str, Any]) -> str:
+    body = {"agent": "external", "loop": {"threshold": 0.8, "max_iterations": 3}}
+    job_id = submit(env, BAD, **body)
+    assert api.get_job(job_id)["status"] == "awaiting_agent"
+    return job_id
+
+
+def test_an_idempotency_key_header_makes_a_retried_agent_error_count_once(env):
+    job_id = _waiting_for_agent(env)
+    report = {"iteration": 2, "error_type": "TimeoutError", "message": "slow"}
+    url = f"/v1/jobs/{job_id}/agent-error"
+    headers = {"Idempotency-Key": "failure-1"}
+    first = env["client"].post(url, json=report, headers=headers)
+    again = env["client"].post(url, json=report, headers=headers)
+    assert first.status_code == 202 and first.json()["outcome"] == "retried", first.text
+    assert again.json()["outcome"] == "duplicate", again.text
+    r = env["client"].post(url, json={**report, "task_id": "other"}, headers=headers)
+    assert r.status_code == 422 and "differ" in r.json()["detail"]
+    spec = env["client"].get("/openapi.json").json()
+    task_id = spec["components"]["schemas"]["AgentErrorBody"]["properties"]["task_id"]
+    assert "counts once" in task_id["description"]
+
+
+# --- findings 20 and 26: an invisible query is blank; raw_metrics is strict as every flag --------
+
+
+@pytest.mark.parametrize("query", ["   ", "\u200b", "\ufeff \u200b", "\u202e\u200d"])
+def test_a_query_of_invisible_characters_is_blank(env, query):
+    r = env["client"].post("/v1/score", json={"query": query, "content": "Boil pasta"})
+    assert r.status_code == 422, r.text
+    assert "query is blank" in r.json()["detail"]
+
+
+@pytest.mark.parametrize("value", ["yes", 1, "0"])
+def test_raw_metrics_is_a_strict_boolean(env, value):
+    body = {"query": QUERY, "content": GOOD, "raw_metrics": value}
+    r = env["client"].post("/v1/score", json=body)
+    assert r.status_code == 422, r.text
+    assert r.json()["errors"][0]["loc"] == "body.raw_metrics"
+    ok = env["client"].post("/v1/score", json={**body, "raw_metrics": True})
+    assert ok.status_code == 200, ok.text
