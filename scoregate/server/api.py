@@ -285,6 +285,8 @@ async def submit(
             type_="validation",
             errors=[{"loc": "header.idempotency-key", "msg": "empty", "type": "string_too_short"}],
         )
+    if idempotency_key is not None:
+        idempotency_key = _header_text(idempotency_key, "Idempotency-Key")
     if idempotency_key and given is not None and given != idempotency_key:
         raise Problem(
             422,
@@ -318,6 +320,22 @@ async def submit(
     accepted = {"id": job_id, "status": status, "url": job_url(job_id), "replayed": replayed}
     # a replay publishes nothing: the first call published the job, or left it to the sweeper
     return JobAccepted.model_validate({**accepted, "published": sent.published})
+
+
+def _header_text(value: str, name: str) -> str:
+    """A header as the client wrote it: HTTP hands its bytes over as Latin-1, but clients
+    (requests, httpx, Node) send UTF-8, so ``ключ`` would otherwise arrive as mojibake and
+    name another key than the same text in the body."""
+    try:
+        return value.encode("latin-1").decode("utf-8")
+    except UnicodeError as exc:
+        raise Problem(
+            422,
+            f"the {name} header is not UTF-8 text: send the key in the body's"
+            " idempotency_key, or encode the header as UTF-8",
+            type_="validation",
+            errors=[{"loc": f"header.{name.lower()}", "msg": "not UTF-8", "type": "value_error"}],
+        ) from exc
 
 
 @router.get("/jobs", response_model=JobPage, responses=PROBLEMS)
@@ -668,6 +686,8 @@ async def agent_error(
     ``outcome`` says which: ``retried``, ``escalated``, ``failed`` (or ``duplicate`` for a
     ``task_id`` sent before). Send a ``task_id`` (or an ``Idempotency-Key`` header) unique
     to each failure, so that a retried POST counts once: without one, each report counts."""
+    if idempotency_key is not None:
+        idempotency_key = _header_text(idempotency_key, "Idempotency-Key")
     if idempotency_key is not None and body.task_id and body.task_id != idempotency_key:
         raise Problem(
             422,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, field_validator
 
 from scoregate.pipelines.validation import MAX_KEY_CHARS
 from scoregate.schemas.details_doc import DecisionDetails, Documented
@@ -70,8 +70,22 @@ class JobSubmission(BaseModel):
         ),
     )
     idempotency_key: ShortText | None = Field(
-        default=None, description="A second submit with the same key returns the first job."
+        default=None,
+        description="A second submit with the same key returns the first job. The same key"
+        " as the Idempotency-Key header (UTF-8); no spaces at its start or end, which a"
+        " header cannot carry.",
     )
+
+    @field_validator("idempotency_key")
+    @classmethod
+    def _key_as_a_header_carries_it(cls, v: str | None) -> str | None:
+        if v is not None and v != v.strip():
+            raise ValueError(
+                "idempotency_key has spaces at its start or end, which an Idempotency-Key"
+                " header cannot carry (HTTP drops them, so the two would name two jobs):"
+                " remove them"
+            )
+        return v
 
 
 class JobAccepted(BaseModel):
@@ -334,6 +348,13 @@ class SubmittedRequest(ScoreRequest):
     content: str = Field(default="", max_length=MAX_CONTENT_CHARS, json_schema_extra=_no_default)
 
 
+class RefusedRequest(BaseModel):
+    """An empty object: the job's body was refused when it was sent (through Celery, which
+    leaves a failed job under its key); ``failure_reason`` says why."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"maxProperties": 0})
+
+
 class AgentFeedback(BaseModel):
     """The verdict on the agent's last answer, as an agent task receives it (``feedback``)."""
 
@@ -371,8 +392,11 @@ class JobDetail(BaseModel):
     created_at: Timestamp
     updated_at: Timestamp
     status: JobStatus
-    #: The submitted request (its ``content`` is the first answer).
-    request: SubmittedRequest
+    request: SubmittedRequest | RefusedRequest = Field(
+        description="The submitted request (its `content` is the first answer); an empty"
+        " object for a job whose body was refused when sent (`status` failed,"
+        " `failure_reason` says why)."
+    )
     policy: LoopPolicy
     agent: TaskRef | None
     hooks: Hooks

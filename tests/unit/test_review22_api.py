@@ -416,3 +416,55 @@ def test_raw_metrics_is_a_strict_boolean(env, value):
     assert r.json()["errors"][0]["loc"] == "body.raw_metrics"
     ok = env["client"].post("/v1/score", json={**body, "raw_metrics": True})
     assert ok.status_code == 200, ok.text
+
+
+# --- finding 19: a job whose body was refused matches the declared JobDetail ----------------------
+
+
+def test_a_refused_body_job_matches_the_openapi_job_detail(env):
+    import jsonschema
+
+    from scoregate.pipelines.intake import submit_message
+
+    job_id = submit_message(
+        env["ctx"], {"request": {"query": "q"}, "idempotency_key": "bad-1"}, "m"
+    )
+    assert job_id is not None
+    r = env["client"].get("/v1/jobs/bad-1")
+    assert r.status_code == 200, r.text
+    job = r.json()
+    assert job["status"] == "failed" and job["request"] == {}
+    assert "content" in job["failure_reason"]
+    spec = env["client"].get("/openapi.json").json()
+    schema = {"$ref": "#/components/schemas/JobDetail", "components": spec["components"]}
+    jsonschema.validate(job, schema, cls=jsonschema.Draft202012Validator)
+    JobDetail.model_validate(job)
+    with pytest.raises(jsonschema.ValidationError):  # an empty object only, not any object
+        jsonschema.validate({**job, "request": {"x": 1}}, schema)
+
+
+# --- finding 14: a UTF-8 Idempotency-Key header names the same key as the body --------------------
+
+
+def test_a_non_ascii_idempotency_key_header_is_read_as_utf8(env):
+    key = "ключ-🔑"
+    body = {"request": {"query": QUERY, "content": GOOD}}
+    first = env["client"].post("/v1/jobs", json={**body, "idempotency_key": key})
+    assert first.status_code == 202, first.text
+    header = {"Idempotency-Key": key.encode()}  # the UTF-8 bytes on the wire
+    again = env["client"].post("/v1/jobs", json=body, headers=header)
+    assert again.status_code == 200 and again.json()["id"] == first.json()["id"], again.text
+    both = env["client"].post("/v1/jobs", json={**body, "idempotency_key": key}, headers=header)
+    assert both.status_code == 200, both.text
+    assert api.get_job(first.json()["id"])["idempotency_key"] == key
+    latin1 = {"Idempotency-Key": b"cl\xe9"}  # a byte that is no UTF-8
+    r = env["client"].post("/v1/jobs", json=body, headers=latin1)
+    assert r.status_code == 422 and "not UTF-8" in r.json()["detail"], r.text
+
+
+def test_a_body_key_with_edge_spaces_is_refused(env):
+    body = {"request": {"query": QUERY, "content": GOOD}, "idempotency_key": "  padded  "}
+    r = env["client"].post("/v1/jobs", json=body)
+    assert r.status_code == 422, r.text
+    assert r.json()["errors"][0]["loc"] == "body.idempotency_key"
+    assert "remove them" in r.json()["detail"]
