@@ -530,11 +530,14 @@ def _without_answers(job: dict[str, Any]) -> None:
     responses={
         **BODY_PROBLEMS,
         **problems.responses(
+            403,
             404,
             409,
             429,
             s409="Nothing of this job waits for review (`/problems/not-reviewable`), the job is"
             " final (`/problems/job-final`), or the start of an id names more than one job.",
+            s403="The key lacks the `review` scope, or `cancel` of a job that waits for no"
+            " person without the `submit` scope.",
             s429="Research asked for past the hourly research quota (Retry-After).",
         ),
     },
@@ -542,13 +545,20 @@ def _without_answers(job: dict[str, Any]) -> None:
 async def review(job_id: str, body: ReviewBody, request: Request, caller: Reviewer) -> ReviewDone:
     """Resolve a job waiting for a human, as ``scoregate review`` does; approve and reject
     are recorded as reviewer verdicts for calibration. ``cancel`` cancels any job not
-    final yet, as ``POST /v1/jobs/{id}/cancel`` does."""
+    final yet, as ``POST /v1/jobs/{id}/cancel`` does; one that waits for no person needs
+    the ``submit`` scope too, as that route does (scope ``review``)."""
     who = recorded_name(request, caller, body.reviewer)
     service = service_of(request)
     full = await _resolve(request, job_id)
     try:
         with counting_sent() as sent:
-            status = await run_in_threadpool(service.review, full, body.verdict, who, body.note)
+            status = await run_in_threadpool(
+                lambda: service.review(
+                    full, body.verdict, who, body.note, may_cancel_any="submit" in caller.scopes
+                )
+            )
+    except PermissionError as exc:
+        raise Problem(403, f"key {caller.name!r} may not do this: {exc}") from exc
     except NotFoundError as exc:
         raise Problem(404, str(exc), type_="not-found") from exc
     except ConflictError as exc:

@@ -389,11 +389,24 @@ class ApiService:
             "outcome": outcome,
         }
 
-    def review(self, job_id: str, verdict: str, actor: str, note: str | None) -> str:
+    def review(
+        self,
+        job_id: str,
+        verdict: str,
+        actor: str,
+        note: str | None,
+        *,
+        may_cancel_any: bool = True,
+    ) -> str:
         """Apply a verdict exactly as ``scoregate review`` does; returns the new status.
 
         ``cancel`` also cancels a job that waits for no human (an agent, its scores), as
-        ``scoregate jobs cancel`` does.
+        ``scoregate jobs cancel`` does, when ``may_cancel_any`` (the caller may cancel any
+        job: the ``submit`` scope, as ``POST /v1/jobs/{id}/cancel`` needs).
+
+        Raises:
+            PermissionError: a ``cancel`` of a job waiting for no person, without
+                ``may_cancel_any``.
         """
         job_id = self.resolve(job_id)  # 404 before 409
         with self.ctx.session() as s:
@@ -404,6 +417,12 @@ class ApiService:
             check_text(value, where)  # a bad text is the caller's to fix (422), not a conflict
         if not waiting:
             if verdict == "cancel" and status not in TERMINAL_JOB_STATUSES:
+                if not may_cancel_any:
+                    raise PermissionError(
+                        f"job {job_id} is {status}: it waits for no person, and cancelling it"
+                        " needs the 'submit' scope, as POST /v1/jobs/{id}/cancel does (a"
+                        " review key cancels only a job waiting for a person)"
+                    )
                 return self.cancel(job_id, actor, note)[1]
             if status in TERMINAL_JOB_STATUSES:
                 raise ConflictError(

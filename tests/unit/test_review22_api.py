@@ -468,3 +468,38 @@ def test_a_body_key_with_edge_spaces_is_refused(env):
     assert r.status_code == 422, r.text
     assert r.json()["errors"][0]["loc"] == "body.idempotency_key"
     assert "remove them" in r.json()["detail"]
+
+
+# --- finding 22: cancelling a job no person waits on needs `submit`, through /review as /cancel ---
+
+
+def test_a_review_key_cancels_only_a_job_waiting_for_a_person(env):
+    from scoregate.server.auth import new_key, parse_keys
+
+    alice, ci = new_key(), new_key()
+    keys = parse_keys(f"alice:review+read:{alice},ci:submit+read:{ci}")
+    client = AppClient(create_app(env["app"].state.service, keys))
+    as_alice, as_ci = {"X-API-Key": alice}, {"X-API-Key": ci}
+    running = {
+        "request": {"query": QUERY, "content": BAD},
+        "agent": "external",
+        "loop": {"threshold": 0.8, "max_iterations": 3},
+    }
+    job_id = client.post("/v1/jobs", json=running, headers=as_ci).json()["id"]
+    assert api.get_job(job_id)["status"] == "awaiting_agent"
+    url = f"/v1/jobs/{job_id}/review"
+    r = client.post(url, json={"verdict": "cancel"}, headers=as_alice)
+    assert r.status_code == 403, r.text
+    assert "'submit' scope" in r.json()["detail"] and r.json()["type"] == "/problems/forbidden"
+    assert client.post(f"/v1/jobs/{job_id}/cancel", headers=as_alice).status_code == 403
+    assert api.get_job(job_id)["status"] == "awaiting_agent"
+    # a job waiting for a person: the review key may cancel it
+    gated = {"request": {"query": QUERY, "content": MEH}, "loop": GATED}
+    waiting = client.post("/v1/jobs", json=gated, headers=as_ci).json()["id"]
+    r = client.post(f"/v1/jobs/{waiting}/review", json={"verdict": "cancel"}, headers=as_alice)
+    assert r.status_code == 200 and r.json()["status"] == "cancelled", r.text
+    # and a submit key cancels the running one through /review too (no keys: anyone does)
+    r = client.post(url, json={"verdict": "cancel"}, headers=as_ci)
+    assert r.status_code == 403  # ci lacks `review`: the route's own scope
+    declared = client.get("/openapi.json").json()["paths"]["/v1/jobs/{job_id}/review"]["post"]
+    assert "submit" in declared["responses"]["403"]["description"]
