@@ -94,6 +94,7 @@ def job_view(job: Any, *, include_content: bool) -> dict[str, Any]:
     ``agent_request`` (which needs the last answer), each iteration's text only when asked
     for, and once (its ``request`` copy leaves the text out)."""
     out = repo.job_to_dict(job, include_content=True)
+    out["final_result"] = repo.shown_final(out["status"], out["final_result"])
     out["agent_request"] = open_agent_request(out)
     out.update(verdict_fields(out))
     for it in out["iterations"]:
@@ -268,7 +269,7 @@ def list_jobs(
                     "created_at": j.created_at,
                     "score": score,
                     "band": band,
-                    "action": (j.final_result or {}).get("action"),
+                    "action": (repo.shown_final(j.status, j.final_result) or {}).get("action"),
                     "approved": repo.is_approved(j.status, j.final_result),
                     "reviewed_by": people.get(j.id),
                 }

@@ -645,7 +645,9 @@ async def agent_result(
     ``outcome: duplicate``: the iteration holds this answer already (a retry), nothing
     done. An answer that cannot be scored (not a string or an object of the answer's
     fields, a NUL, a metric out of range...) is a 422 whose ``errors`` name the field, and
-    counts as an agent failure, as it does through Celery."""
+    counts as an agent failure, as it does through Celery: that 422 carries
+    ``agent_failure_recorded: true`` with the job's ``job_status`` and
+    ``current_iteration`` now (it may be escalated); a 422 without it changed nothing."""
     full = await _resolve(request, job_id)
     try:
         with counting_sent() as sent:
@@ -663,6 +665,10 @@ async def agent_result(
             str(exc),
             type_="validation",
             errors=[{"loc": loc, "msg": str(exc), "type": "value_error"}],
+            # the job changed (an agent failure, maybe an escalation): do not just resend
+            agent_failure_recorded=True,
+            job_status=exc.status,
+            current_iteration=exc.current_iteration,
         ) from exc
     if reply["outcome"] == "duplicate":
         response.status_code = 200

@@ -101,6 +101,17 @@ class ProblemDetails(BaseModel):
     instance: str
     #: For validation problems: each invalid field (may be empty when no field is known).
     errors: list[FieldError] | None = None
+    agent_failure_recorded: bool | None = Field(
+        default=None,
+        description="On a 422 from agent-result: true when the answer was recorded as an agent"
+        " failure (the job changed: see job_status); absent when nothing was recorded.",
+    )
+    job_status: str | None = Field(
+        default=None, description="With agent_failure_recorded: the job's status now."
+    )
+    current_iteration: int | None = Field(
+        default=None, description="With agent_failure_recorded: the job's iteration now."
+    )
 
 
 #: What each error status of the API means, for the OpenAPI document.

@@ -56,9 +56,11 @@ class AgentAnswerRefused(ValueError):
     an agent failure, as the same answer through Celery is. ``field`` is the part of the
     answer at fault, a dotted path in it (``eval_metrics.0.value``; "": the answer)."""
 
-    def __init__(self, message: str, field: str = "") -> None:
+    def __init__(self, message: str, field: str = "", at: tuple[str, int] = ("", 0)) -> None:
         super().__init__(message)
         self.field = field
+        #: The job's status and current iteration once the failure was recorded.
+        self.status, self.current_iteration = at
 
 
 @dataclasses.dataclass
@@ -257,6 +259,7 @@ class ApiService:
         if row is None:
             raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
         status, current, updated_at, final, failure_reason = row
+        final = repo.shown_final(status, final)
         return {
             "id": job_id,
             "status": status,
@@ -288,7 +291,7 @@ class ApiService:
             rows = [repo.job_to_dict(j, detail=False) for j in jobs]
             for row in rows:
                 row["score"], row["band"] = scores[row["id"]]
-                final = row["final_result"]
+                final = repo.shown_final(row["status"], row["final_result"])
                 row["action"] = final.get("action") if final else None
                 row["approved"] = repo.is_approved(row["status"], final)
                 row["reviewed_by"] = people.get(row["id"])
@@ -324,10 +327,17 @@ class ApiService:
         with self._serial():  # the step decides under the job's row lock, and says what
             outcome = control.agent_result(self.ctx, output, job_id, iteration)
         if outcome == "rejected":
+            at = self._position(job_id)
+            why = (
+                "`output` is missing (or null): send the answer as a string, or as an object"
+                " {content, eval_metrics, self_reported_confidence}"
+                if output is None
+                else self._last_agent_error(job_id, iteration)
+            )
             raise AgentAnswerRefused(
-                f"{self._last_agent_error(job_id, iteration)}; recorded as an agent"
-                f" failure: the job is now {position(*self._position(job_id))}",
+                f"{why}; recorded as an agent failure: the job is now {position(*at)}",
                 _fault_in(output),
+                at,
             )
         if outcome != "refused":
             shown = "scoring" if outcome == "taken" else "duplicate"

@@ -20,6 +20,7 @@ from scoregate.storage._sql import (
 )
 from scoregate.storage.tables import (
     JOB_STATUSES,
+    TERMINAL_JOB_STATUSES,
     Base,
     Escalation,
     Iteration,
@@ -277,6 +278,14 @@ def shown_scores(
         )
         for j in jobs
     }
+
+
+def shown_final(status: str, final_result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A job's final result as the API shows it: None until the job is final. A job the
+    loop escalated to a person holds the last iteration's result already (as the loop
+    left it), while one escalated because its agent failed holds none: both show none
+    until a person decides (the last scored iteration is in ``iterations``)."""
+    return final_result if status in TERMINAL_JOB_STATUSES else None
 
 
 def is_approved(status: str, final_result: Mapping[str, Any] | None) -> bool:

@@ -62,6 +62,7 @@ from scoregate.storage.jobs import (
     resolve_job_id,
     reviewers,
     set_job_status,
+    shown_final,
     shown_scores,
 )
 from scoregate.storage.verdicts import (
@@ -110,6 +111,7 @@ __all__ = [
     "save_calibration_map",
     "set_iteration_status",
     "set_job_status",
+    "shown_final",
     "shown_scores",
     "start_iteration",
     "start_iterations",

@@ -64,7 +64,7 @@ CASES = {
     "gate, person rejects": (MEH, GATED, {}, "reject", ("rejected", None, False, "alice")),
     "gate, low, approved": (BAD, GATED, {}, "approve", ("accepted", "reject", True, "alice")),
     "loop on, accept": (GOOD, ON, AGENT, None, ("accepted", "accept", True, None)),
-    "loop on, escalated": (BAD, ON, AGENT, None, ("escalated", "reject", False, None)),
+    "loop on, escalated": (BAD, ON, AGENT, None, ("escalated", None, False, None)),
     "escalated, approved": (BAD, ON, AGENT, "approve", ("accepted", "reject", True, "alice")),
     "escalated, rejected": (BAD, ON, AGENT, "reject", ("rejected", "reject", False, "alice")),
     "loop on, hil off": (BAD, ON_NO_HIL, AGENT, None, ("rejected", "reject", False, None)),
@@ -503,3 +503,55 @@ def test_a_review_key_cancels_only_a_job_waiting_for_a_person(env):
     assert r.status_code == 403  # ci lacks `review`: the route's own scope
     declared = client.get("/openapi.json").json()["paths"]["/v1/jobs/{job_id}/review"]["post"]
     assert "submit" in declared["responses"]["403"]["description"]
+
+
+# --- finding 11: an escalated job shows no final result, whichever way it escalated --------------
+
+
+def test_an_escalated_job_has_no_action_until_a_person_decides(env):
+    ran_out = submit(env, BAD, agent="external", loop={"threshold": 0.9, "max_iterations": 1})
+    failing = _waiting_for_agent(env)
+    for attempt in range(2):  # the agent fails on every try: escalated with hil on
+        report = {"iteration": 2, "message": "down", "task_id": f"t{attempt}"}
+        env["client"].post(f"/v1/jobs/{failing}/agent-error", json=report)
+    client = env["client"]
+    items = {j["id"]: j for j in client.get("/v1/jobs?status=escalated").json()["jobs"]}
+    assert set(items) == {ran_out, failing}
+    for job_id in (ran_out, failing):
+        state = client.get(f"/v1/jobs/{job_id}/status").json()
+        detail = client.get(f"/v1/jobs/{job_id}").json()
+        python = api.get_job(job_id)
+        assert state["status"] == "escalated"
+        assert state["action"] is None and state["final_result"] is None, state
+        assert detail["final_result"] is None and python["final_result"] is None
+        assert items[job_id]["action"] is None and items[job_id]["score"] is not None
+        assert [r["action"] for r in api.list_jobs() if r["id"] == job_id] == [None]
+        review(env, job_id, "approve", "alice")
+        after = client.get(f"/v1/jobs/{job_id}/status").json()
+        assert after["approved"] is True and after["final_result"] is not None
+
+
+# --- finding 12: a 422 that recorded an agent failure says so, and what the job is now -----------
+
+
+def test_an_agent_result_422_says_whether_it_changed_the_job(env):
+    job_id = _waiting_for_agent(env)
+    url = f"/v1/jobs/{job_id}/agent-result"
+    untouched = env["client"].post(url, json={"iteration": 2, "output": "x", "job_id": "abc"})
+    assert untouched.status_code == 422 and "agent_failure_recorded" not in untouched.json()
+    missing = env["client"].post(url, json={"iteration": 2})
+    assert missing.status_code == 422, missing.text
+    body = missing.json()
+    assert body["agent_failure_recorded"] is True
+    assert (body["job_status"], body["current_iteration"]) == ("awaiting_agent", 1)
+    assert body["detail"].startswith("`output` is missing (or null): send the answer")
+    assert "NoneType" not in body["detail"]
+    escalating = env["client"].post(url, json={"iteration": 2, "output": 42}).json()
+    assert escalating["agent_failure_recorded"] is True
+    assert escalating["job_status"] == "escalated"
+    declared = env["client"].get("/openapi.json").json()["paths"]
+    problem = declared["/v1/jobs/{job_id}/agent-result"]["post"]["responses"]["422"]
+    schema = problem["content"]["application/problem+json"]["schema"]
+    assert {"agent_failure_recorded", "job_status", "current_iteration"} <= set(
+        schema["properties"]
+    )
