@@ -21,10 +21,34 @@ CFG = GatingConfig()
     ],
 )
 def test_self_reported_tier(value, tier, action):
-    gate = resolve_tier(value, "RED", CFG)
+    gate = resolve_tier(value, "GREEN", CFG)
     assert (gate.tier, gate.action, gate.source, gate.warning) == (
         tier,
         action,
+        "self_reported",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "band", "tier"),
+    [("high", "RED", "low"), ("high", "AMBER", "medium"), ("medium", "RED", "low")],
+)
+def test_a_self_report_above_the_scores_tier_is_kept_to_it(value, band, tier):
+    """An agent's "high" on a RED answer (one that breaks an exclusion, say) does not
+    approve it: the tier is the score's, and the warning says why."""
+    gate = resolve_tier(value, band, CFG)
+    assert (gate.tier, gate.source) == (tier, "band")
+    assert f"self-reported confidence '{value}' is above what the score supports" in (
+        gate.warning or ""
+    )
+
+
+def test_a_self_report_below_the_scores_tier_is_taken():
+    gate = resolve_tier("low", "GREEN", CFG)
+    assert (gate.tier, gate.action, gate.source, gate.warning) == (
+        "low",
+        "research_triggered",
         "self_reported",
         None,
     )
