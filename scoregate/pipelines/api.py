@@ -10,7 +10,7 @@ from scoregate.pipelines import broker, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.pipelines.loop import open_agent_request
-from scoregate.schemas.loop import check_hooks_given_once
+from scoregate.schemas.loop import HOOK_FIELDS, check_hooks_given_once, task_ref_fields
 from scoregate.storage import repository as repo
 from scoregate.storage.paging import waiting_for_review
 
@@ -33,13 +33,17 @@ def _body(request: Any, **options: Any) -> dict[str, Any]:
         "request": request.model_dump(mode="json") if hasattr(request, "model_dump") else request
     }
     body.update({k: v for k, v in options.items() if v is not None})
+    for role in ("agent", *HOOK_FIELDS):  # NAME@QUEUE, as the CLI and workflow file take it
+        if isinstance(body.get(role), str) and "@" in body[role]:
+            body[role] = task_ref_fields(body[role])
     return body
 
 
 def submit(request: Any, **options: Any) -> str:
     """Record one job and start it; returns its id.
 
-    Options: ``loop`` (dict or LoopPolicy), ``agent`` (task name or {task, queue}),
+    Options: ``loop`` (dict or LoopPolicy), ``agent`` (``NAME``, ``NAME@QUEUE`` or
+    {task, queue}; the hooks likewise),
     ``on_pass``, ``on_loop_exit``, ``research``, ``task_name``, ``submitted_by``,
     ``idempotency_key``. Embedded mode runs the job to its next wait before returning.
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 TASK_NAME = r"^[A-Za-z_][A-Za-z0-9_.:-]{0,199}$"
 QUEUE_NAME = r"^[A-Za-z0-9_.:-]{1,100}$"
@@ -66,12 +66,33 @@ def task_ref_fields(text: str) -> dict[str, str]:
     return {"task": task, "queue": queue} if queue else {"task": task}
 
 
+def _task_from_text(value: Any) -> Any:
+    """``NAME`` or ``NAME@QUEUE`` (as the CLI and the workflow file write a task) as a
+    :class:`TaskRef`'s fields; anything else as it is."""
+    if isinstance(value, str):
+        task, at, queue = value.partition("@")
+        return {"task": task, "queue": queue} if at else {"task": value}
+    return value
+
+
+#: A task as a job body may give it: ``{"task", "queue"}``, ``"NAME"`` or ``"NAME@QUEUE"``;
+#: a bad one is refused at its part (``agent.task``, ``agent.queue``).
+TaskRefArg = Annotated[
+    TaskRef,
+    BeforeValidator(
+        _task_from_text,
+        json_schema_input_type=TaskRef
+        | Annotated[str, Field(pattern=TASK_NAME[:-1] + "(@" + QUEUE_NAME[1:-1] + ")?$")],
+    ),
+]
+
+
 class Hooks(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    on_pass: TaskRef | None = None
-    on_loop_exit: TaskRef | None = None
-    research: TaskRef | None = None
+    on_pass: TaskRefArg | None = None
+    on_loop_exit: TaskRefArg | None = None
+    research: TaskRefArg | None = None
 
 
 #: The hooks a job may name at its top level (``on_pass``) or under ``hooks``.

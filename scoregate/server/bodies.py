@@ -15,11 +15,11 @@ from scoregate.pipelines.validation import MAX_KEY_CHARS
 from scoregate.schemas.details_doc import DecisionDetails, Documented
 from scoregate.schemas.loop import (
     MAX_ERROR_MESSAGE_CHARS,
-    TASK_NAME,
     AgentOutput,
     Hooks,
     LoopPolicy,
     TaskRef,
+    TaskRefArg,
 )
 from scoregate.schemas.request import MAX_CONTENT_CHARS, ScoreRequest
 from scoregate.schemas.result import Action, Band, ScoreResult, WeakFactor
@@ -44,8 +44,9 @@ def _no_default(schema: dict[str, Any]) -> None:
     schema.pop("default", None)
 
 
-#: A task by name only (its default queue) or as ``{"task": ..., "queue": ...}``.
-TaskArg = TaskRef | Annotated[str, Field(pattern=TASK_NAME)]
+#: A task by name only (its default queue), as ``NAME@QUEUE``, or as
+#: ``{"task": ..., "queue": ...}``.
+TaskArg = TaskRefArg
 ShortText = Annotated[str, Field(min_length=1, max_length=MAX_KEY_CHARS)]
 
 

@@ -555,3 +555,35 @@ def test_an_agent_result_422_says_whether_it_changed_the_job(env):
     assert {"agent_failure_recorded", "job_status", "current_iteration"} <= set(
         schema["properties"]
     )
+
+
+# --- finding 18: NAME@QUEUE in a body, as the CLI and workflow file write it; plain locs ---------
+
+
+def test_a_task_may_be_given_as_name_at_queue(env):
+    body = {
+        "request": {"query": QUERY, "content": BAD},
+        "agent": "agent@agents",
+        "loop": {"threshold": 0.8, "max_iterations": 2},
+        "hooks": {"on_loop_exit": "on_exit@hooks"},
+    }
+    r = env["client"].post("/v1/jobs", json=body)
+    assert r.status_code == 202, r.text
+    job = api.get_job(r.json()["id"])
+    assert job["agent"] == {"task": "agent", "queue": "agents"}
+    assert job["hooks"]["on_loop_exit"] == {"task": "on_exit", "queue": "hooks"}
+    python = api.get_job(api.submit(body["request"], agent="agent@agents", loop=body["loop"]))
+    assert python["agent"] == {"task": "agent", "queue": "agents"}
+
+
+@pytest.mark.parametrize(
+    ("value", "loc"),
+    [("bad name@gpu", "body.agent.task"), ("agent@", "body.agent.queue"), (7, "body.agent")],
+)
+def test_a_bad_task_is_refused_at_its_part(env, value, loc):
+    body = {"request": {"query": QUERY, "content": BAD}, "agent": value}
+    r = env["client"].post("/v1/jobs", json=body)
+    assert r.status_code == 422, r.text
+    locs = [e["loc"] for e in r.json()["errors"]]
+    assert locs and all(x.startswith(loc) for x in locs), locs
+    assert "TaskRef" not in r.json()["detail"] and "constrained-str" not in r.json()["detail"]
