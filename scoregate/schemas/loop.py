@@ -11,6 +11,12 @@ TASK_NAME = r"^[A-Za-z_][A-Za-z0-9_.:-]{0,199}$"
 QUEUE_NAME = r"^[A-Za-z0-9_.:-]{1,100}$"
 
 
+def _absent_is_not_false(schema: dict[str, Any]) -> None:
+    """No ``default`` in the schema: an absent ``enabled`` is not ``false`` (a client that
+    fills in declared defaults would turn every loop off)."""
+    schema.pop("default", None)
+
+
 class LoopPolicy(BaseModel):
     """The confidence-loop overlay; off by default (seed 000)."""
 
@@ -18,17 +24,52 @@ class LoopPolicy(BaseModel):
 
     # Strict, as the request's numbers: ``true`` or ``"0.8"`` is refused, not read as 1.0
     # or 0.8 (a threshold of 1.0 would send every job to a human); an int is a valid float.
-    enabled: bool = Field(default=False, strict=True)
+    enabled: bool = Field(
+        default=False,
+        strict=True,
+        description="Whether the loop runs. Leave it out rather than send the default: absent,"
+        " the loop is on when the job gives `threshold`, `max_iterations` or an `agent`, and"
+        " off otherwise; `false` keeps it off even then.",
+        json_schema_extra=_absent_is_not_false,
+    )
     #: The score the loop passes at. ``None``: the accept cut of the scoring config (one
     #: threshold model); a number moves this job's accept cut, and its band, with it.
-    threshold: float | None = Field(default=None, ge=0.0, le=1.0, strict=True)
-    max_iterations: int = Field(default=3, ge=1, le=50, strict=True)
+    threshold: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        strict=True,
+        description="The score the loop accepts at; null: the scoring config's accept cut. A"
+        " number moves this job's accept cut, and its band, with it.",
+    )
+    max_iterations: int = Field(
+        default=3,
+        ge=1,
+        le=50,
+        strict=True,
+        description="Answers scored at most (the first included) before the loop gives up.",
+    )
     #: On exhaustion, open an escalation for a human instead of only firing on_loop_exit.
-    hil: bool = Field(default=True, strict=True)
+    hil: bool = Field(
+        default=True,
+        strict=True,
+        description="When the loop gives up (or the agent keeps failing): true, a person"
+        " decides (`escalated`); false, the job is `rejected` (or `failed`).",
+    )
     #: Seed-002 tiers: medium waits for a human, low triggers research.
-    gating: bool = Field(default=False, strict=True)
+    gating: bool = Field(
+        default=False,
+        strict=True,
+        description="Seed 002's confidence gate: a high tier proceeds, medium waits for a"
+        " person, low runs the research task; with the loop on, medium and low answers under"
+        " the cut go to research or a person, not back to the agent (README, `gating`).",
+    )
     #: Per-metric weights from the workflow YAML (``eval_metrics``), by metric name.
-    eval_metric_weights: dict[str, float] | None = None
+    eval_metric_weights: dict[str, float] | None = Field(
+        default=None,
+        description="Weights of the agent's eval metrics, by name (the workflow file's"
+        " `eval_metrics`).",
+    )
 
     @field_validator("eval_metric_weights")
     @classmethod

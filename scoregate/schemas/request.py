@@ -153,15 +153,51 @@ class ScoreRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    query: str = Field(min_length=1, max_length=MAX_QUERY_CHARS)
-    content: str = Field(max_length=MAX_CONTENT_CHARS)
-    constraints: list[Constraint] = Field(default_factory=list, max_length=500)
-    metadata: ScoringMetadata = Field(default_factory=ScoringMetadata)
-    evidence: Evidence | None = None
-    eval_metrics: list[EvalMetric] | None = Field(default=None, max_length=500)
-    raw_metrics: bool = Field(default=False, strict=True)
-    self_reported_confidence: str | None = Field(default=None, max_length=100)
-    previous_score: float | None = Field(default=None, ge=0.0, le=1.0, strict=True)
+    query: str = Field(
+        min_length=1,
+        max_length=MAX_QUERY_CHARS,
+        description="The request the agent was given (not blank).",
+    )
+    content: str = Field(
+        max_length=MAX_CONTENT_CHARS,
+        description=f"The agent's answer, up to {MAX_CONTENT_CHARS:,} characters.",
+    )
+    constraints: list[Constraint] = Field(
+        default_factory=list,
+        max_length=500,
+        description="Checks the answer must pass (hard) or should (soft); more are read from"
+        " the query itself.",
+    )
+    metadata: ScoringMetadata = Field(
+        default_factory=ScoringMetadata,
+        description="`role` and `task_type` pick the weight profile; keys of your own are"
+        " kept, but a near miss of scoregate's (`rol`, `task_typ`) is refused.",
+    )
+    evidence: Evidence | None = Field(
+        default=None, description="Seed-003 verification counts (citations, claims, checks)."
+    )
+    eval_metrics: list[EvalMetric] | None = Field(
+        default=None, max_length=500, description="The agent's own metrics, each named once."
+    )
+    raw_metrics: bool = Field(
+        default=False,
+        strict=True,
+        description="Raw mode for the eval metrics: their unweighted mean, and each one's"
+        " score in the result's `raw_metrics`, rather than the weighted mean.",
+    )
+    self_reported_confidence: str | None = Field(
+        default=None,
+        max_length=100,
+        description="The agent's own confidence (high, medium or low) for seed 002's gate:"
+        " it can lower the gate's tier, never raise it above the band's.",
+    )
+    previous_score: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        strict=True,
+        description="The previous fused score (0-1) of this answer's thread, for band hysteresis.",
+    )
 
     @field_validator("eval_metrics")
     @classmethod

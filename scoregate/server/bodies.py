@@ -55,14 +55,47 @@ class JobSubmission(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    request: ScoreRequest
-    loop: LoopPolicy | None = None
-    agent: TaskArg | None = None
-    hooks: Hooks | None = None
-    on_pass: TaskArg | None = None
-    on_loop_exit: TaskArg | None = None
-    research: TaskArg | None = None
-    task_name: ShortText | None = None
+    request: ScoreRequest = Field(
+        description="The first answer to score and the query it answers (as POST /v1/score"
+        " takes it)."
+    )
+    loop: LoopPolicy | None = Field(
+        default=None,
+        description="The confidence loop. Absent: off, unless the job gives an `agent` (or"
+        " its workflow task does); a loop giving `threshold` or `max_iterations` without"
+        " `enabled` is on.",
+    )
+    agent: TaskArg | None = Field(
+        default=None,
+        description="The task the loop asks for the next answer (`NAME`, `NAME@QUEUE` or"
+        ' `{task, queue}`; on SCOREGATE_ALLOWED_TASKS); `"external"`: an agent outside'
+        " Celery that answers through POST /v1/jobs/{id}/agent-result. An agent turns the"
+        " loop on unless `loop.enabled` is false.",
+    )
+    hooks: Hooks | None = Field(
+        default=None,
+        description="The same hooks as `on_pass`, `on_loop_exit` and `research`; one hook"
+        " given in both places as two different tasks is refused.",
+    )
+    on_pass: TaskArg | None = Field(
+        default=None,
+        description="Called (a Celery task) when the job becomes `accepted`: the accept cut,"
+        " the gate, or a person's approval; not for a `completed` job.",
+    )
+    on_loop_exit: TaskArg | None = Field(
+        default=None,
+        description="Called when the job leaves the loop without being accepted (ran out,"
+        " agent failed, cancelled, rejected by a person), with `reason`.",
+    )
+    research: TaskArg | None = Field(
+        default=None,
+        description="The Celery task run for a low-confidence answer (gating) or a"
+        " reviewer's research verdict; there is no HTTP form.",
+    )
+    task_name: ShortText | None = Field(
+        default=None,
+        description="The workflow file's task whose loop policy and agent the job takes.",
+    )
     submitted_by: ShortText | None = Field(
         default=None,
         description=(

@@ -587,3 +587,30 @@ def test_a_bad_task_is_refused_at_its_part(env, value, loc):
     locs = [e["loc"] for e in r.json()["errors"]]
     assert locs and all(x.startswith(loc) for x in locs), locs
     assert "TaskRef" not in r.json()["detail"] and "constrained-str" not in r.json()["detail"]
+
+
+# --- finding 24: OpenAPI does not declare `enabled: false` a default; the body is described ------
+
+
+def test_openapi_leaves_enabled_without_a_default_and_describes_the_job(env):
+    schemas = env["client"].get("/openapi.json").json()["components"]["schemas"]
+    enabled = schemas["LoopPolicy"]["properties"]["enabled"]
+    assert "default" not in enabled and "absent" in enabled["description"]
+    for name in ("threshold", "max_iterations", "hil", "gating"):
+        assert schemas["LoopPolicy"]["properties"][name]["description"], name
+    job = schemas["JobSubmission"]["properties"]
+    for name in ("request", "loop", "agent", "hooks", "on_pass", "on_loop_exit", "research"):
+        assert job[name].get("description"), name
+    assert '"external"' in job["agent"]["description"]
+    request = schemas["ScoreRequest"]["properties"]
+    assert all(request[name].get("description") for name in request), request
+    # what a client that fills in every other declared default sends still loops
+    loop = {
+        k: v["default"] for k, v in schemas["LoopPolicy"]["properties"].items() if "default" in v
+    }
+    r = env["client"].post(
+        "/v1/jobs",
+        json={"request": {"query": QUERY, "content": BAD}, "loop": {**loop, "threshold": 0.8}},
+    )
+    assert r.status_code == 202, r.text
+    assert api.get_job(r.json()["id"])["policy"]["enabled"] is True
