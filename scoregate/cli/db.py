@@ -38,6 +38,7 @@ def database_command(command: Callable[P, R]) -> Callable[P, R]:
 
         settings = get_settings()
         refuse_private_database(settings, command_name(command))
+        refuse_misspelt_broker(settings, command_name(command))
         if settings.broker_url is not None and not settings.uses_default_database():
             check_schema(settings.secret("database_url"))
         return command(*args, **kwargs)
@@ -55,6 +56,17 @@ def refuse_private_database(settings: Settings, command: str) -> None:
     missing = missing_database(settings, f"`scoregate {command}`")
     if missing:
         raise die(missing)
+
+
+def refuse_misspelt_broker(settings: Settings, command: str) -> None:
+    """No ``SCOREGATE_BROKER_URL`` but a variable a typo away from it: stop (exit 2) naming
+    it; ``scoregate COMMAND`` would otherwise run the embedded default on the database the
+    workers share, scoring in this process, unseen by the pools."""
+    from scoregate.config.settings import misspelt_broker
+
+    line = misspelt_broker(settings, f"`scoregate {command}`")
+    if line:
+        raise die(line)
 
 
 def command_name(command: Callable[..., Any]) -> str:

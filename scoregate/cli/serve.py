@@ -187,14 +187,18 @@ def checked_service(settings: Any, say: StartLines) -> Any:
 
     With a broker but no ``SCOREGATE_DATABASE_URL`` it would record jobs in a SQLite file
     of this machine that no worker reads: refused (exit 2) as a worker refuses it, naming a
-    misspelt variable, before any file is made. A database without scoregate's tables or at
-    an older migration is refused too (:func:`schema_refusal`)."""
-    from scoregate.config.settings import missing_database
+    misspelt variable, before any file is made. So is a misspelt ``SCOREGATE_BROKER_URL``
+    (it would serve embedded, scoring in this process). A database without scoregate's
+    tables or at an older migration is refused too (:func:`schema_refusal`)."""
+    from scoregate.config.settings import missing_database, misspelt_broker
     from scoregate.server.serve import production_service
 
     missing = missing_database(settings, "`scoregate serve`")
     if missing:
         raise say.fail(missing)
+    misspelt = misspelt_broker(settings, "`scoregate serve`")
+    if misspelt:  # it would serve embedded, scoring in this process, unseen by the pools
+        raise say.fail(misspelt)
     service = production_service()
     refusal = schema_refusal(service.ctx.settings.secret("database_url"), say)
     if refusal is not None:

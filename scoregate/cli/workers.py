@@ -37,7 +37,7 @@ def worker(
     ] = None,
 ) -> None:
     """Start a Celery worker for one pool (``celery worker -Q POOL``)."""
-    from scoregate.config.settings import get_settings, missing_database
+    from scoregate.config.settings import broker_hint, get_settings, missing_database
 
     try:  # first: importing the workers' modules reads the settings too
         settings = get_settings()
@@ -51,7 +51,7 @@ def worker(
     except ValueError as exc:  # an unknown pool, a node name or a concurrency it refuses
         raise refuse_worker(str(exc)) from None
     if settings.broker_url is None:
-        raise refuse_worker(NO_BROKER)
+        raise refuse_worker(NO_BROKER + broker_hint())
     from scoregate.workers.reliability import check_config
 
     try:  # here, not in the worker's start-up hook: one line and exit 2, as for a setting
@@ -121,13 +121,13 @@ def workers(
     runs and its scoregate version; exit 1 when none answers, when a pool given to
     --require has no worker, when the fusion and control workers run different scoring
     configs, or when a worker's database has not answered since it started."""
-    from scoregate.config.settings import get_settings
+    from scoregate.config.settings import broker_hint, get_settings
 
     required = required_pools(require)
     if get_settings().broker_url is None:
         err.print(
             "[bold red]error:[/] SCOREGATE_BROKER_URL is not set: there is no broker to ask"
-            " (the embedded default runs no workers)",
+            f" (the embedded default runs no workers){safe(broker_hint())}",
             soft_wrap=True,
         )
         raise typer.Exit(2)

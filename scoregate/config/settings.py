@@ -194,12 +194,61 @@ def missing_database(
             " work on a SQLite file of this machine that no worker uses (unset"
             " SCOREGATE_BROKER_URL for the embedded default)"
         )
-    names = [k for k in (os.environ if environ is None else environ) if k.upper() != DATABASE_VAR]
-    near = difflib.get_close_matches(DATABASE_VAR, [k.upper() for k in names], n=1, cutoff=0.8)
-    if near:
-        given = next(k for k in names if k.upper() == near[0])
+    given = near_variable(DATABASE_VAR, environ)
+    if given:
         line += f"; did you mean {DATABASE_VAR}? {given} is set"
     return line
+
+
+#: The variable naming the broker; unset: the embedded default (an in-process worker).
+BROKER_VAR = "SCOREGATE_BROKER_URL"
+#: How close a set variable's name must be to :data:`BROKER_VAR` for a client to be refused
+#: for it: a typo (a letter dropped, swapped or changed: 0.95 to 0.97), not a neighbour (a
+#: test harness's ``..._TEST_BROKER_URL``: 0.89).
+BROKER_TYPO_CUTOFF = 0.9
+
+
+def near_variable(
+    var: str, environ: Mapping[str, str] | None = None, cutoff: float = 0.8
+) -> str | None:
+    """A set variable whose name is close to ``var`` (a misspelling of it), or None.
+
+    The settings' own variables never count (``SCOREGATE_REDIS_URL`` is close to
+    ``SCOREGATE_BROKER_URL`` and set on purpose), nor ``var`` in another case (the
+    settings read it)."""
+    known = {f"SCOREGATE_{name.upper()}" for name in Settings.model_fields}
+    names = [k for k in (os.environ if environ is None else environ) if k.upper() not in known]
+    near = difflib.get_close_matches(var, [k.upper() for k in names], n=1, cutoff=cutoff)
+    return next(k for k in names if k.upper() == near[0]) if near else None
+
+
+def broker_hint(environ: Mapping[str, str] | None = None) -> str:
+    """``; did you mean SCOREGATE_BROKER_URL? NAME is set`` for a misspelt broker variable,
+    or "": the end of a line saying the broker is not set."""
+    given = near_variable(BROKER_VAR, environ)
+    return f"; did you mean {BROKER_VAR}? {given} is set" if given else ""
+
+
+def misspelt_broker(
+    settings: Settings, who: str, environ: Mapping[str, str] | None = None
+) -> str | None:
+    """Why a client (``who``) without ``SCOREGATE_BROKER_URL`` but with a variable of a name
+    a typo away must not go on; None otherwise.
+
+    Without a broker a client runs the embedded default: it scores in its own process with
+    its own config and models and records into its database, which may be the fleet's; a
+    misspelt broker variable makes that silent. A client without either variable stays
+    embedded, as designed."""
+    if settings.broker_url is not None:
+        return None
+    given = near_variable(BROKER_VAR, environ, cutoff=BROKER_TYPO_CUTOFF)
+    if not given:
+        return None
+    return (
+        f"{BROKER_VAR} is not set, but {given} is: did you mean {BROKER_VAR}? Without it"
+        f" {who} would score in this process (the embedded default), not on the workers;"
+        f" rename it to {BROKER_VAR}, or unset it to run embedded"
+    )
 
 
 class SettingsError(ValueError):

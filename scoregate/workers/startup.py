@@ -39,7 +39,13 @@ from celery.worker.control import inspect_command
 
 from scoregate import extras
 from scoregate._version import __version__
-from scoregate.config.settings import DATABASE_VAR, Settings, get_settings, missing_database
+from scoregate.config.settings import (
+    DATABASE_VAR,
+    Settings,
+    broker_hint,
+    get_settings,
+    missing_database,
+)
 from scoregate.logs import OUTAGE_HINT, URL_FAULTS, one_line, refuse_start
 from scoregate.pipelines.context import POOLS, SWEEP
 from scoregate.workers.reliability import (
@@ -227,7 +233,7 @@ def _refuse_memory_broker(conf: Any = None, **_: Any) -> None:
     """A worker without a broker would report `ready` on ``memory://`` and serve nothing."""
     url = str(getattr(conf, "broker_url", "") or "") if conf is not None else ""
     if get_settings().broker_url is None and url.startswith("memory://"):
-        refuse(NO_BROKER)
+        refuse(NO_BROKER + broker_hint())
 
 
 def refuse_model_pools_without_models(pools: list[str]) -> None:

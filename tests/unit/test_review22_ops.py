@@ -341,3 +341,112 @@ def test_the_debug_hint_of_a_setup_error_names_its_command(monkeypatch):
     out = runner.invoke(cli, ["report"])
     assert out.exit_code == 2, out.output
     assert out.stderr.rstrip().endswith("(`scoregate --debug report ...` shows the traceback)")
+
+
+# --- 5. a misspelt SCOREGATE_BROKER_URL is named; a client does not go embedded on it ------
+
+TYPO = "SCOREGATE_BROKR_URL"
+
+
+@pytest.fixture
+def misspelt_broker_env(monkeypatch, tmp_path) -> str:
+    """The fleet's database named (a migrated SQLite file here), the broker variable
+    misspelt, Redis set on purpose (a name close to the broker's that must not count)."""
+    from scoregate.storage.db import dispose_engines, upgrade
+
+    url = f"sqlite:///{tmp_path / 'fleet.db'}"
+    upgrade(url)
+    dispose_engines()
+    monkeypatch.setenv("SCOREGATE_DATABASE_URL", url)
+    monkeypatch.setenv("SCOREGATE_REDIS_URL", "redis://127.0.0.1:6399/1")
+    monkeypatch.setenv(TYPO, BROKER)
+    get_settings.cache_clear()
+    return url
+
+
+def _jobs_in(url: str) -> int:
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(sa.text("SELECT count(*) FROM jobs")).scalar_one())
+    finally:
+        engine.dispose()
+
+
+def test_a_worker_names_a_misspelt_broker_variable(monkeypatch, no_celery, misspelt_broker_env):
+    result = runner.invoke(cli, ["worker", "--pool", "fusion"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: SCOREGATE_BROKER_URL is not set: a worker needs")
+    assert result.stderr.rstrip().endswith(f"did you mean SCOREGATE_BROKER_URL? {TYPO} is set")
+    json_mode(monkeypatch)
+    again = runner.invoke(cli, ["worker", "--pool", "fusion"])
+    message = one_refusal(again.stderr, "scoregate.workers.startup")["message"]
+    assert message.endswith(f"{TYPO} is set")
+
+
+def test_the_workers_own_no_broker_refusal_names_it_too(monkeypatch, misspelt_broker_env, capsys):
+    with pytest.raises(SystemExit) as info:
+        startup._refuse_memory_broker(conf=SimpleNamespace(broker_url="memory://"))
+    assert info.value.code == 2
+    assert capsys.readouterr().err.rstrip().endswith(f"{TYPO} is set")
+
+
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [
+        (["submit", "-q", "Name a planet", "-c", "Saturn is a planet."], "submit"),
+        (["jobs", "list"], "jobs list"),
+        (["sweep"], "sweep"),
+    ],
+)
+def test_a_client_does_not_go_embedded_on_a_misspelt_broker(misspelt_broker_env, args, command):
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2, result.output  # submit was exit 4 after scoring in-process
+    [line] = result.stderr.splitlines()
+    assert line == (
+        f"error: SCOREGATE_BROKER_URL is not set, but {TYPO} is: did you mean"
+        f" SCOREGATE_BROKER_URL? Without it `scoregate {command}` would score in this process"
+        " (the embedded default), not on the workers; rename it to SCOREGATE_BROKER_URL, or"
+        " unset it to run embedded"
+    )
+    assert _jobs_in(misspelt_broker_env) == 0
+
+
+def test_serve_does_not_serve_embedded_on_a_misspelt_broker(
+    monkeypatch, misspelt_broker_env, logging_restored
+):
+    monkeypatch.setattr(
+        "scoregate.server.serve.production_service", lambda: pytest.fail("a service was made")
+    )
+    result = runner.invoke(cli, ["serve", "--port", "8391", "--no-load-models"])
+    assert result.exit_code == 2  # was: "mode: embedded", scoring in the API process
+    assert "`scoregate serve` would score in this process" in result.stderr
+    json_mode(monkeypatch)
+    again = runner.invoke(cli, ["serve", "--port", "8391", "--no-load-models"])
+    assert one_refusal(again.stderr, "scoregate.server.startup")["message"].startswith(
+        f"SCOREGATE_BROKER_URL is not set, but {TYPO} is"
+    )
+
+
+def test_workers_names_a_misspelt_broker(misspelt_broker_env):
+    result = runner.invoke(cli, ["workers"])
+    assert result.exit_code == 2
+    assert result.stderr.rstrip().endswith(f"did you mean SCOREGATE_BROKER_URL? {TYPO} is set")
+
+
+def test_only_a_typo_counts_not_a_neighbour():
+    from scoregate.config.settings import Settings, misspelt_broker, near_variable
+
+    settings = Settings()
+    for environ in (
+        {"SCOREGATE_REDIS_URL": BROKER},  # a setting of its own, close in name (0.82)
+        {"SCOREGATE_TEST_BROKER_URL": BROKER},  # a test harness's (0.89)
+        {"CELERY_BROKER_URL": BROKER},
+        {},
+    ):
+        assert misspelt_broker(settings, "`scoregate submit`", environ) is None, environ
+    for typo in ("SCOREGATE_BROKR_URL", "SCOREGATE_BORKER_URL", "scoregate_broker_uri"):
+        assert misspelt_broker(settings, "x", {typo: BROKER}) is not None, typo
+    assert near_variable("SCOREGATE_DATABASE_URL", {"SCOREGATE_REDIS_URL": "r"}) is None
