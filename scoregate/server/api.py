@@ -122,7 +122,7 @@ def _bad(exc: ValueError, request_at: str = "body.request") -> Problem:
 
 
 def _conflict(exc: ConflictError) -> Problem:
-    return Problem(409, str(exc), type_=exc.kind)
+    return Problem(409, str(exc), type_=exc.kind, **exc.extra)
 
 
 #: The stored times in the API's answers: each row's own fields (never a key inside a
@@ -535,7 +535,9 @@ def _without_answers(job: dict[str, Any]) -> None:
             409,
             429,
             s409="Nothing of this job waits for review (`/problems/not-reviewable`), the job is"
-            " final (`/problems/job-final`), or the start of an id names more than one job.",
+            " final (`/problems/job-final`), or the start of an id names more than one job."
+            " A verdict that lost a race is answered as one that came later; `decided` names"
+            " the latest human verdict.",
             s403="The key lacks the `review` scope, or `cancel` of a job that waits for no"
             " person without the `submit` scope.",
             s429="Research asked for past the hourly research quota (Retry-After).",

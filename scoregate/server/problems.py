@@ -90,6 +90,15 @@ class FieldError(BaseModel):
     type: str
 
 
+class Decided(BaseModel):
+    """A job's latest human verdict, from its audit trail."""
+
+    verdict: str = Field(description="approve, reject, research or cancel.")
+    actor: str = Field(description="Who gave it, as recorded ('bob (key alice)').")
+    at: str = Field(description="When, RFC 3339 in UTC.")
+    rationale: str = Field(description="The note given with it, or 'VERDICT by ACTOR'.")
+
+
 class ProblemDetails(BaseModel):
     """An RFC 9457 problem document (``application/problem+json``)."""
 
@@ -101,6 +110,11 @@ class ProblemDetails(BaseModel):
     instance: str
     #: For validation problems: each invalid field (may be empty when no field is known).
     errors: list[FieldError] | None = None
+    decided: Decided | None = Field(
+        default=None,
+        description="On a 409 for a verdict on a job no longer waiting for a person: the"
+        " latest human verdict (another reviewer's, or a cancel).",
+    )
     agent_failure_recorded: bool | None = Field(
         default=None,
         description="On a 422 from agent-result: true when the answer was recorded as an agent"

@@ -37,6 +37,9 @@ from scoregate.storage.recovery import position
 from scoregate.storage.tables import TERMINAL_JOB_STATUSES, Job
 from scoregate.telemetry import prometheus
 
+#: The audit trail's human verdicts (``decided`` of a refused verdict names the last).
+_VERDICTS = ("approve", "reject", "research", "cancel")
+
 
 class NotFoundError(LookupError):
     """No such job."""
@@ -46,9 +49,11 @@ class ConflictError(ValueError):
     """The job is not in a state that allows the action (e.g. nothing waits for review);
     ``kind`` names the problem (a key of ``problems.PROBLEM_TYPES``)."""
 
-    def __init__(self, message: str, kind: str = "conflict") -> None:
+    def __init__(self, message: str, kind: str = "conflict", **extra: Any) -> None:
         super().__init__(message)
         self.kind = kind
+        #: More members of the problem document (``decided``: who decided, when, what).
+        self.extra = extra
 
 
 class AgentAnswerRefused(ValueError):
@@ -434,27 +439,57 @@ class ApiService:
                         " review key cancels only a job waiting for a person)"
                     )
                 return self.cancel(job_id, actor, note)[1]
-            if status in TERMINAL_JOB_STATUSES:
-                raise ConflictError(
-                    f"job {job_id} is {status}, which is final: nothing is waiting for review,"
-                    f" so there is nothing to {verdict}",
-                    "job-final",
-                )
-            raise ConflictError(
-                f"job {job_id} is {status}: nothing is waiting for review, so there is"
-                f" nothing to {verdict}; to stop the job, cancel it"
-                f" (POST /v1/jobs/{job_id}/cancel)",
-                "not-reviewable",
-            )
+            raise self._not_waiting(job_id, status, verdict)
         with self._serial():
             try:
                 control.review(self.ctx, job_id, verdict, actor, note)
             except (NoResearchTask, ResearchQuotaExceeded):
                 raise  # ValueErrors the route answers with 422 and 429
             except ValueError as exc:
-                # The job exists and had an open review a moment ago: another verdict won.
-                raise ConflictError(str(exc), "not-reviewable") from exc
+                # The job had an open review a moment ago: another verdict won. Answered as
+                # a verdict that came after it would be (one type for one state).
+                raise self._not_waiting(job_id, self.status_of(job_id), verdict) from exc
         return self.status_of(job_id)
+
+    def _not_waiting(self, job_id: str, status: str, verdict: str) -> ConflictError:
+        """The refusal of a verdict on a job no longer waiting for a person, the same
+        whether another verdict won a race or came long before: ``job-final`` for a final
+        job, else ``not-reviewable``; ``decided`` says who decided last, when and how."""
+        decided = self._last_verdict(job_id)
+        by = ""
+        if decided is not None:
+            by = f" ({decided['verdict']} by {decided['actor']} at {decided['at']})"
+        if status in TERMINAL_JOB_STATUSES:
+            return ConflictError(
+                f"job {job_id} is {status}, which is final{by}: nothing is waiting for review,"
+                f" so there is nothing to {verdict}",
+                "job-final",
+                decided=decided,
+            )
+        return ConflictError(
+            f"job {job_id} is {status}{by}: nothing is waiting for review, so there is"
+            f" nothing to {verdict}; to stop the job, cancel it (POST /v1/jobs/{job_id}/cancel)",
+            "not-reviewable",
+            decided=decided,
+        )
+
+    def _last_verdict(self, job_id: str) -> dict[str, Any] | None:
+        """The job's latest human verdict (approve, reject, research, cancel) in its audit
+        trail: ``verdict``, ``actor``, ``at`` (RFC 3339) and ``rationale`` (the note)."""
+        from scoregate.server.api import rfc3339
+
+        with self.ctx.session() as s:
+            job = repo.get_job(s, job_id=job_id)
+            rows = [d for d in (job.decisions if job else []) if d.action in _VERDICTS]
+            if not rows:
+                return None
+            last = rows[-1]
+            return {
+                "verdict": last.action,
+                "actor": last.actor,
+                "at": rfc3339(last.created_at),
+                "rationale": last.rationale,
+            }
 
     def queue_count(self, kind: str | None = None) -> int:
         """How many jobs wait for a human (of one kind: ``review`` or ``escalation``), all of

@@ -614,3 +614,32 @@ def test_openapi_leaves_enabled_without_a_default_and_describes_the_job(env):
     )
     assert r.status_code == 202, r.text
     assert api.get_job(r.json()["id"])["policy"]["enabled"] is True
+
+
+# --- finding 17: a verdict that lost a race is answered as a later one, naming who decided -------
+
+
+def test_a_late_verdict_and_a_lost_race_get_one_type_and_the_decider(env, monkeypatch):
+    from scoregate.pipelines import control
+
+    job_id = submit(env, MEH, loop=GATED)
+    review(env, job_id, "approve", "r1")
+    late = env["client"].post(f"/v1/jobs/{job_id}/review", json={"verdict": "approve"})
+    # a lost race: the open review was seen, then another verdict resolved it first
+    second = submit(env, MEH, loop=GATED)
+    real = control.review
+
+    def racing(ctx: Any, jid: str, *args: Any) -> str:
+        real(ctx, jid, "approve", "r1", "first")
+        return real(ctx, jid, *args)
+
+    monkeypatch.setattr(control, "review", racing)
+    lost = env["client"].post(f"/v1/jobs/{second}/review", json={"verdict": "approve"})
+    for r in (late, lost):
+        assert r.status_code == 409, r.text
+        body = r.json()
+        assert body["type"] == "/problems/job-final", body
+        assert body["decided"]["verdict"] == "approve" and body["decided"]["actor"] == "r1"
+        assert body["decided"]["at"].endswith("Z")
+        assert "approve by r1 at " in body["detail"]
+    assert lost.json()["decided"]["rationale"] == "first"
