@@ -207,6 +207,25 @@ async def _note_deferred(
     return response
 
 
+#: What a database says of a fault no retry mends (lower case): it, or its user, does not
+#: exist; the password or the host's access is refused.
+MISCONFIGURED = (
+    "does not exist",
+    "password authentication failed",
+    "authentication failed",
+    "no pg_hba.conf entry",
+    "access denied",
+    "unable to open database file",
+)
+
+
+def is_misconfigured(exc: Exception) -> bool:
+    """Whether a database error is the configuration's (a database or user that does not
+    exist, refused credentials), not the server being away: answered without Retry-After."""
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    return any(needle in text for needle in MISCONFIGURED)
+
+
 async def _database_down(request: Request, exc: Exception) -> Response:
     """503 with ``Retry-After`` for a database that does not answer. Where and why go to
     the server log, in one line; the client, whatever its key, learns nothing of the
@@ -214,6 +233,22 @@ async def _database_down(request: Request, exc: Exception) -> Response:
     service: ApiService = request.app.state.service
     where = redact_url(service.ctx.settings.secret("database_url") or "")
     reason = f"{type(exc).__name__}: {one_line(getattr(exc, 'orig', None) or exc, limit=300)}"
+    if is_misconfigured(exc):
+        log.error(
+            "database refused on %s %s (%s): %s; fix SCOREGATE_DATABASE_URL (or create the"
+            " database, or its user) and restart: retrying will not mend it",
+            request.method,
+            request.url.path,
+            where,
+            reason,
+        )
+        return problems.problem_response(
+            request,
+            500,
+            "the server's database is misconfigured (it does not exist, or refuses the"
+            " server's credentials): retrying will not help until an operator fixes it (the"
+            " server log says why)",
+        )
     log.error(
         "database unreachable on %s %s (%s): %s; check the database server and"
         " SCOREGATE_DATABASE_URL",

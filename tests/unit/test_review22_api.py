@@ -643,3 +643,31 @@ def test_a_late_verdict_and_a_lost_race_get_one_type_and_the_decider(env, monkey
         assert body["decided"]["at"].endswith("Z")
         assert "approve by r1 at " in body["detail"]
     assert lost.json()["decided"]["rationale"] == "first"
+
+
+# --- finding 23: a database that is gone or refuses the server is no "try again in 5 s" ----------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        'FATAL:  database "rev_api2" does not exist',
+        'FATAL:  password authentication failed for user "scoregate"',
+        'FATAL:  role "scoregate" does not exist',
+    ],
+)
+def test_a_misconfigured_database_is_500_without_retry_after(env, said):
+    from sqlalchemy.exc import OperationalError
+
+    from tests.unit.test_http_edges import database_down
+
+    def refused() -> Any:
+        raise OperationalError("SELECT 1", {}, Exception(said))
+        yield
+
+    client = database_down(env["ctx"], refused)
+    r = client.get("/v1/jobs")
+    assert r.status_code == 500, r.text
+    assert "Retry-After" not in r.headers
+    assert "misconfigured" in r.json()["detail"] and "retrying will not help" in r.json()["detail"]
+    assert "rev_api2" not in r.text and 'scoregate"' not in r.text
