@@ -723,6 +723,33 @@ async def agent_error(
     return AgentReplyTaken.model_validate({**reply, "published": sent.published})
 
 
+def _declare_scopes() -> None:
+    """Say in each route's OpenAPI operation which scope its API key needs (its
+    description, and ``x-scoregate-scope``): found from the route's ``require`` dependency."""
+    for route in router.routes:
+        if not isinstance(route, APIRoute):
+            continue
+        scopes = [
+            str(getattr(dep.call, "scope", ""))
+            for dep in route.dependant.dependencies
+            if hasattr(dep.call, "scope")
+        ]
+        if not scopes:
+            continue
+        scope = scopes[0]
+        also = ""
+        if route.path.endswith("/review"):
+            also = "; a `cancel` of a job that waits for no person needs `submit` too"
+        route.description = (
+            f"{route.description}\n\nScope: an API key with `{scope}`{also} (when keys are"
+            " configured; `scoregate api-key NAME --scope ...` makes one)."
+        )
+        route.openapi_extra = {**(route.openapi_extra or {}), "x-scoregate-scope": scope}
+
+
+_declare_scopes()
+
+
 def _also_for_keys_with_slashes() -> None:
     """Each ``/jobs/{job_id}...`` route again with ``{job_id:path}``, tried after every
     other route: an idempotency key may hold "/" (``tenant/order-77``, sent as

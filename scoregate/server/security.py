@@ -126,4 +126,5 @@ def require(scope: str) -> Callable[..., Caller]:
             )
         return caller
 
+    check.scope = scope  # type: ignore[attr-defined]  # read by the OpenAPI descriptions
     return check

@@ -671,3 +671,27 @@ def test_a_misconfigured_database_is_500_without_retry_after(env, said):
     assert "Retry-After" not in r.headers
     assert "misconfigured" in r.json()["detail"] and "retrying will not help" in r.json()["detail"]
     assert "rev_api2" not in r.text and 'scoregate"' not in r.text
+
+
+# --- finding 29: each operation says which scope its key needs ----------------------------------
+
+
+def test_each_operation_declares_its_scope(env):
+    paths = env["client"].get("/openapi.json").json()["paths"]
+    expected = {
+        ("post", "/v1/score"): "submit",
+        ("post", "/v1/jobs"): "submit",
+        ("get", "/v1/jobs"): "read",
+        ("get", "/v1/jobs/{job_id}"): "read",
+        ("get", "/v1/jobs/{job_id}/status"): "read",
+        ("post", "/v1/jobs/{job_id}/review"): "review",
+        ("post", "/v1/jobs/{job_id}/cancel"): "submit",
+        ("post", "/v1/jobs/{job_id}/agent-result"): "submit",
+        ("post", "/v1/jobs/{job_id}/agent-error"): "submit",
+    }
+    for (method, path), scope in expected.items():
+        op = paths[path][method]
+        assert op["x-scoregate-scope"] == scope, (method, path)
+        assert f"Scope: an API key with `{scope}`" in op["description"], (method, path)
+    readme = (ROOT / "README.md").read_text()
+    assert "every `GET /v1/...` needs `read`" in readme
