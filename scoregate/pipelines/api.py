@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from functools import lru_cache
 from typing import Any
 
@@ -10,7 +11,12 @@ from scoregate.pipelines import broker, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
 from scoregate.pipelines.loop import open_agent_request
-from scoregate.schemas.loop import HOOK_FIELDS, check_hooks_given_once, task_ref_fields
+from scoregate.schemas.loop import (
+    HOOK_FIELDS,
+    check_hooks_given_once,
+    task_ref_fields,
+    unsent_hooks,
+)
 from scoregate.storage import repository as repo
 from scoregate.storage.paging import waiting_for_review
 
@@ -159,6 +165,8 @@ def submit_bodies(bodies: list[dict[str, Any]], *, strict: bool = False) -> list
     for body in bodies:
         check_hooks_given_once(body)
     specs = [steps.build_spec(ctx, b) for b in bodies]
+    for said in {line for spec in specs for line in unsent_hooks(spec.policy, spec.hooks)}:
+        warnings.warn(said, UserWarning, stacklevel=3)
     if inline is not None:
         _runnable_in_process(specs, inline.tasks)
     ids = steps.submit_jobs(ctx, specs, strict=strict)

@@ -190,6 +190,28 @@ def check_hooks_given_once(body: Any) -> None:
             raise HookGivenTwice(role, _shown(top), _shown(nested))
 
 
+def unsent_hooks(policy: LoopPolicy, hooks: Hooks) -> list[str]:
+    """Why a job's hooks will (almost) never be sent, one line each: with the loop and
+    gating off a job is scored once and ends ``completed``, and ``on_pass`` is sent only
+    when a job becomes ``accepted``; ``on_loop_exit`` only if it is cancelled first."""
+    if policy.enabled or policy.gating:
+        return []
+    off = (
+        "with the loop and gating off the job is scored once and ends completed (its verdict"
+        " is the job's `approved`)"
+    )
+    fix = "turn the loop on (a threshold, max_iterations or an agent) or gating, or poll the job"
+    out = []
+    if hooks.on_pass is not None:
+        out.append(
+            f"on_pass will not be sent: {off}, and on_pass is sent only when a job"
+            f" becomes accepted; {fix}"
+        )
+    if hooks.on_loop_exit is not None:
+        out.append(f"on_loop_exit is sent only if the job is cancelled before its score: {off}")
+    return out
+
+
 class AgentOutput(BaseModel):
     """What an agent task returns for the next iteration."""
 

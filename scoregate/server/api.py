@@ -309,7 +309,9 @@ async def submit(
     data["submitted_by"] = recorded_name(request, caller, data.get("submitted_by"))
     try:
         with counting_sent() as sent:
-            job_id, status, replayed = await run_in_threadpool(service_of(request).submit, data)
+            job_id, status, replayed, warnings = await run_in_threadpool(
+                service_of(request).submit, data
+            )
     except ConflictError as exc:
         raise _conflict(exc) from exc
     except ValueError as exc:
@@ -317,7 +319,13 @@ async def submit(
     response.headers["Location"] = job_url(job_id)
     if replayed:
         response.status_code = 200
-    accepted = {"id": job_id, "status": status, "url": job_url(job_id), "replayed": replayed}
+    accepted = {
+        "id": job_id,
+        "status": status,
+        "url": job_url(job_id),
+        "replayed": replayed,
+        "warnings": warnings,
+    }
     # a replay publishes nothing: the first call published the job, or left it to the sweeper
     return JobAccepted.model_validate({**accepted, "published": sent.published})
 

@@ -137,6 +137,11 @@ class JobAccepted(BaseModel):
             " this call published nothing (GET the job for where it stands)."
         ),
     )
+    warnings: list[str] = Field(
+        default_factory=list,
+        description="What the job will not do that its body suggests, e.g. an `on_pass` that"
+        " is never sent because the loop and gating are off (the job is taken all the same).",
+    )
 
 
 class ReviewBody(BaseModel):

@@ -26,7 +26,7 @@ from scoregate.pipelines.dispatch import Dispatcher, InlineDispatcher, Message
 from scoregate.pipelines.publish import deferred_so_far
 from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded
 from scoregate.pipelines.validation import check_text, check_tree
-from scoregate.schemas.loop import AgentOutput
+from scoregate.schemas.loop import AgentOutput, unsent_hooks
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ModelProvider, default_models
@@ -197,8 +197,9 @@ class ApiService:
         prometheus.record_fused(result)
         return result
 
-    def submit(self, body: dict[str, Any]) -> tuple[str, str, bool]:
-        """Record and start one job; returns its id, status and whether it was a replay.
+    def submit(self, body: dict[str, Any]) -> tuple[str, str, bool, list[str]]:
+        """Record and start one job; returns its id, status, whether it was a replay, and
+        warnings (hooks the job will not send: :func:`~scoregate.schemas.loop.unsent_hooks`).
 
         A replay is what the database says: of concurrent calls with one idempotency key,
         the one whose insert created the job is not a replay, every other one is.
@@ -209,7 +210,8 @@ class ApiService:
                 ((job_id, created),) = steps.submit_specs(self.ctx, [spec])
             except steps.IdempotencyConflict as exc:
                 raise ConflictError(str(exc), "idempotency-conflict") from exc
-        return job_id, self.status_of(job_id), not created
+        warnings = unsent_hooks(spec.policy, spec.hooks)
+        return job_id, self.status_of(job_id), not created, warnings
 
     def status_of(self, job_id: str) -> str:
         with self.ctx.session() as s:

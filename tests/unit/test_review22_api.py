@@ -695,3 +695,20 @@ def test_each_operation_declares_its_scope(env):
         assert f"Scope: an API key with `{scope}`" in op["description"], (method, path)
     readme = (ROOT / "README.md").read_text()
     assert "every `GET /v1/...` needs `read`" in readme
+
+
+# --- finding 13: a hook the job will not send is said at submit -----------------------------------
+
+
+def test_submit_says_when_on_pass_will_never_be_sent(env):
+    body = {"request": {"query": QUERY, "content": GOOD}, "on_pass": "on_pass"}
+    r = env["client"].post("/v1/jobs", json=body)
+    assert r.status_code == 202, r.text
+    (said,) = r.json()["warnings"]
+    assert said.startswith("on_pass will not be sent: with the loop and gating off")
+    assert api.get_job(r.json()["id"])["status"] == "completed" and not env["on_pass"].calls
+    with pytest.warns(UserWarning, match="on_pass will not be sent"):
+        api.submit(body["request"], on_pass="on_pass")
+    for loop in ({"threshold": 0.8}, {"enabled": False, "gating": True}):
+        r = env["client"].post("/v1/jobs", json={**body, "loop": loop, "agent": "agent"})
+        assert r.status_code == 202 and r.json()["warnings"] == [], r.text
