@@ -214,6 +214,8 @@ _AFTER_NEGATORS = frozenset(
         "failed",
         # "since Lua is unavailable"
         "unavailable",
+        # "your 401(k) and IRA stay untouched"
+        "untouched",
     }
 )
 #: "when traffic is light": little of it (but "on low for 8 hours" is a setting).
@@ -440,6 +442,16 @@ def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
 _KEEP = frozenset({"keep", "keeps", "kept", "keeping"})
 
 
+def negated_after(tokens: list[str], i: int) -> bool:
+    """Whether a word just after token ``i`` rules it out ("garlic-free", "garlic isn't",
+    "IRA stays untouched"), or "untouched" past a second item ("your 401(k) and IRA stay
+    untouched")."""
+    after = tokens[i + 1 : i + 3]
+    return any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after) or (
+        "untouched" in tokens[i + 1 : i + 5]
+    )
+
+
 def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
     """Whether a negation near token ``i`` rules it out ("no garlic", "garlic-free")."""
     after = tokens[i + 1 : i + 3]
@@ -453,7 +465,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
     return (
         little
         or any(_negator_at(tokens, clauses, j, i) for j in range(max(0, i - NEGATION_WINDOW), i))
-        or any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after)
+        or negated_after(tokens, i)
         or _condition_after(tokens, clauses, i)
         or _ruled_out_after(tokens, i)
         or _kept_out(tokens, clauses, i)

@@ -15,7 +15,14 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoregate.scoring.affirmation import NEGATORS, WARNINGS, mentions, stem, unwarned
+from scoregate.scoring.affirmation import (
+    NEGATORS,
+    WARNINGS,
+    mentions,
+    negated_after,
+    stem,
+    unwarned,
+)
 
 Embed = Callable[[list[str]], Any]
 
@@ -211,6 +218,7 @@ def _affirmed_words(content: str) -> list[str]:
                 or tok.endswith("ed")
                 or tokens[i - 1 : i] == ["per"]
                 or any(t in NEGATORS or t.endswith("n't") for t in before)
+                or negated_after(tokens, i)
             ):
                 continue
             out[tok] = None

@@ -8,7 +8,7 @@ import pytest
 from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
-from scoregate.scoring.affirmation import check_exclusions
+from scoregate.scoring.affirmation import check_exclusions, mentions
 from scoregate.scoring.figures import score_text
 from scoregate.scoring.fusion import fuse
 from scoregate.scoring.request_analysis import analyze
@@ -199,3 +199,17 @@ def test_a_fact_of_the_request_turned_round_in_other_words(query, answer, said):
 )
 def test_what_is_not_a_fact_turned_round(query, answer):
     assert contradicted(query, answer) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "affirmed"),
+    [
+        ("Your 401k and IRA stay untouched, so your savings keep compounding.", "ira", False),
+        ("Your 401k and IRA stay untouched, so your savings keep compounding.", "401k", False),
+        ("Withdraw from your IRA first; the rest stays untouched.", "ira", True),
+    ],
+)
+def test_untouched_rules_out_the_items_before_it(text, term, affirmed):
+    """ "...that don't involve touching my retirement accounts" answered "your 401(k) and
+    IRA stay untouched" keeps the exclusion; a withdrawal before it does not."""
+    assert mentions(text.lower(), term)[1] is affirmed
