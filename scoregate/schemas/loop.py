@@ -39,6 +39,7 @@ class LoopPolicy(BaseModel):
         ge=0.0,
         le=1.0,
         strict=True,
+        allow_inf_nan=False,
         description="The score the loop accepts at; null: the scoring config's accept cut. A"
         " number moves this job's accept cut, and its band, with it.",
     )

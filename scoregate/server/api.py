@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
+from difflib import get_close_matches
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Header, Query, Request, Response
@@ -18,7 +19,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
-from scoregate.pipelines.review import ResearchQuotaExceeded
+from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded
 from scoregate.schemas.loop import HookGivenTwice, check_hooks_given_once
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
@@ -53,7 +54,43 @@ from scoregate.storage.tables import JOB_STATUSES, TERMINAL_JOB_STATUSES, JobSta
 
 log = logging.getLogger(__name__)
 
-router = APIRouter(prefix="/v1", tags=["v1"])
+
+def _query_names(dependant: Any) -> set[str]:
+    """The query parameters a route (its endpoint and every dependency) takes."""
+    names = {str(param.alias) for param in dependant.query_params}
+    for sub in dependant.dependencies:
+        names |= _query_names(sub)
+    return names
+
+
+def _known_query(request: Request) -> None:
+    """Refuse a query parameter the route does not take (``?wiat=10``): ignored, a typo
+    would turn a long poll into a busy loop without a word."""
+    route = request.scope.get("route")
+    if not isinstance(route, APIRoute):
+        return
+    known = sorted(_query_names(route.dependant))
+    unknown = sorted(set(request.query_params) - set(known))
+    if not unknown:
+        return
+    errors = []
+    for name in unknown:
+        near = get_close_matches(name, known, n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        errors.append(
+            {"loc": f"query.{name[:40]}", "msg": f"unknown query parameter{hint}", "type": "extra"}
+        )
+    takes = f"it takes {', '.join(known)}" if known else "it takes none"
+    shown = "; ".join(f"{e['loc']}: {e['msg']}" for e in errors[:10])
+    raise Problem(
+        422,
+        f"{request.method} {route.path} does not take {shown}; {takes}",
+        type_="validation",
+        errors=errors,
+    )
+
+
+router = APIRouter(prefix="/v1", tags=["v1"], dependencies=[Depends(_known_query)])
 
 Submitter = Annotated[Caller, Depends(require("submit"))]
 Reader = Annotated[Caller, Depends(require("read"))]
@@ -99,6 +136,8 @@ def job_url(job_id: str) -> str:
 
 #: Where a semantic check's message names a field: (pattern, location under the request).
 _FIELDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # the job step's own checks name the dotted path: "job.request.metadata.role: ..."
+    (re.compile(r"^job\.(request(?:\.\w+)+|\w+)(?: \(a key\))?: "), "body.{0}"),
     (re.compile(r"^(?:job\.)?(?:request\.)?constraints\[(\d+)\]"), "{request}.constraints.{0}"),
     (re.compile(r"^(?:job\.)?request\.(\w+)"), "{request}.{0}"),
     (re.compile(r"^(agent|on_pass|on_loop_exit|research) task '"), "body.{0}.task"),
@@ -424,6 +463,13 @@ def _job_problems(bad_at: str | None = None) -> Iterator[None]:
 
 
 async def _resolve(request: Request, ref: str) -> str:
+    if not ref.strip():  # "/v1/jobs/", as a client that joins a base URL and an id builds it
+        raise Problem(
+            404,
+            f"no route {request.url.path}: the list of jobs is GET /v1/jobs (no trailing"
+            " slash), a job GET /v1/jobs/{id}",
+            type_="no-route",
+        )
     with _job_problems():
         return await run_in_threadpool(service_of(request).resolve, ref)
 
@@ -576,6 +622,13 @@ async def review(job_id: str, body: ReviewBody, request: Request, caller: Review
     except ResearchQuotaExceeded as exc:
         raise Problem(
             429, str(exc), type_="quota-exceeded", headers={"Retry-After": str(exc.retry_after_s)}
+        ) from exc
+    except NoResearchTask as exc:
+        raise Problem(
+            422,
+            str(exc),
+            type_="validation",
+            errors=[{"loc": "body.verdict", "msg": str(exc), "type": "value_error"}],
         ) from exc
     except ValueError as exc:
         raise _bad(exc) from exc

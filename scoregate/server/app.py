@@ -159,6 +159,14 @@ async def _check_body(
             return problems.problem_response(request, 411, SCORE_NEEDS_LENGTH)
     sent = request.headers.get("content-type")
     has_body = length != "0" or "transfer-encoding" in request.headers
+    coding = request.headers.get("content-encoding", "identity").strip().lower()
+    if has_body and request.url.path.startswith("/v1/") and coding not in ("", "identity"):
+        return problems.problem_response(
+            request,
+            415,
+            f"the body was sent with Content-Encoding {coding[:40]!r}, which the API does not"
+            " read: send it uncompressed (no Content-Encoding)",
+        )
     if (
         has_body
         and request.method in ("POST", "PUT", "PATCH")
@@ -267,8 +275,9 @@ async def _database_down(request: Request, exc: Exception) -> Response:
 
 
 def _add_operations(app: FastAPI) -> None:
-    @app.get(
+    @app.api_route(
         "/healthz",
+        methods=["GET", "HEAD"],
         response_model=Health,
         tags=["operations"],
         responses={503: {"model": Health, "description": "The database or the broker is down."}},

@@ -213,10 +213,15 @@ def problem_response(
         "title": HTTPStatus(status).phrase,
         "status": status,
         "detail": detail,
-        "instance": request.url.path,
+        "instance": _instance(request.url.path),
         **extra,
     }
     return JSONResponse(body, status_code=status, headers=headers, media_type=PROBLEM_JSON)
+
+
+def _instance(path: str, limit: int = 300) -> str:
+    """The request's path, cut to ``limit`` characters (a 5,000-character id is not echoed)."""
+    return path if len(path) <= limit else path[:limit] + "..."
 
 
 def _where(loc: tuple[Any, ...]) -> str:

@@ -41,6 +41,11 @@ from scoregate.telemetry import prometheus
 _VERDICTS = ("approve", "reject", "research", "cancel")
 
 
+def _shown(ref: str, limit: int = 80) -> str:
+    """A job reference as an answer quotes it: at most ``limit`` characters of it."""
+    return repr(ref) if len(ref) <= limit else f"{ref[:limit]!r}... ({len(ref)} characters)"
+
+
 class NotFoundError(LookupError):
     """No such job."""
 
@@ -238,7 +243,7 @@ class ApiService:
             except LookupError as exc:
                 raise ConflictError(str(exc), "ambiguous-id") from exc
         if found is None:
-            raise NotFoundError(f"no job {ref!r}: check the id (GET /v1/jobs lists them)")
+            raise NotFoundError(f"no job {_shown(ref)}: check the id (GET /v1/jobs lists them)")
         return found
 
     def job(self, job_id: str, *, include_content: bool = False) -> dict[str, Any]:
@@ -251,7 +256,9 @@ class ApiService:
         with self.ctx.session() as s:
             job = repo.get_job(s, job_id=job_id)
             if job is None:
-                raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
+                raise NotFoundError(
+                    f"no job {_shown(job_id)}: check the id (GET /v1/jobs lists them)"
+                )
             return job_view(job, include_content=include_content)
 
     def state(self, job_id: str) -> dict[str, Any]:
@@ -264,7 +271,7 @@ class ApiService:
             ).one_or_none()
             people = repo.reviewers(s, job_ids=[job_id])
         if row is None:
-            raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
+            raise NotFoundError(f"no job {_shown(job_id)}: check the id (GET /v1/jobs lists them)")
         status, current, updated_at, final, failure_reason = row
         final = repo.shown_final(status, final)
         return {
@@ -382,7 +389,7 @@ class ApiService:
     def _position(self, job_id: str) -> tuple[str, int]:
         at = self.position_of(job_id)
         if at is None:
-            raise NotFoundError(f"no job {job_id!r}: check the id (GET /v1/jobs lists them)")
+            raise NotFoundError(f"no job {_shown(job_id)}: check the id (GET /v1/jobs lists them)")
         return at
 
     def _last_agent_error(self, job_id: str, iteration: int) -> str:

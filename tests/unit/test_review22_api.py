@@ -712,3 +712,54 @@ def test_submit_says_when_on_pass_will_never_be_sent(env):
     for loop in ({"threshold": 0.8}, {"enabled": False, "gating": True}):
         r = env["client"].post("/v1/jobs", json={**body, "loop": loop, "agent": "agent"})
         assert r.status_code == 202 and r.json()["warnings"] == [], r.text
+
+
+# --- finding 16: the small boundary answers -------------------------------------------------------
+
+
+def test_small_boundaries(env):
+    client = env["client"]
+    job_id = submit(env, GOOD)
+    # a trailing slash is no job with an empty id
+    r = client.get("/v1/jobs/")
+    assert r.status_code == 404 and r.json()["type"] == "/problems/no-route", r.text
+    assert "GET /v1/jobs (no trailing slash)" in r.json()["detail"]
+    # HEAD /healthz, as load balancers probe
+    assert client.request("HEAD", "/healthz").status_code == 200
+    # a long id is not echoed whole
+    r = client.get("/v1/jobs/" + "a" * 5000 + "/status")
+    assert r.status_code == 404 and len(r.text) < 1000, len(r.text)
+    # a refusal names its field
+    r = client.post(f"/v1/jobs/{submit(env, MEH, loop=GATED)}/review", json={"verdict": "research"})
+    assert r.status_code == 422 and r.json()["errors"][0]["loc"] == "body.verdict", r.text
+    body = {"request": {"query": QUERY, "content": GOOD}}
+    for extra, loc in (
+        ({"submitted_by": "a\u0000b"}, "body.submitted_by"),
+        ({"idempotency_key": "a\u0000b"}, "body.idempotency_key"),
+    ):
+        r = client.post("/v1/jobs", json={**body, **extra})
+        assert r.status_code == 422 and r.json()["errors"][0]["loc"] == loc, r.text
+    nul = {"request": {"query": QUERY, "content": GOOD, "metadata": {"role": "a\u0000"}}}
+    r = client.post("/v1/jobs", json=nul)
+    assert r.json()["errors"][0]["loc"] == "body.request.metadata.role", r.text
+    # NaN (which Python's JSON reads) is not a number in range
+    r = client.post(
+        "/v1/jobs",
+        content=b'{"request": {"query": "q", "content": "a"}, "loop": {"threshold": NaN}}',
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 422 and "finite" in r.json()["detail"], r.text
+    # a compressed body is named for its Content-Encoding
+    r = client.post(
+        "/v1/jobs",
+        content=b"\x1f\x8b\x08\x00",
+        headers={"content-type": "application/json", "content-encoding": "gzip"},
+    )
+    assert r.status_code == 415 and "Content-Encoding 'gzip'" in r.json()["detail"], r.text
+    # an unknown query parameter is refused, with the one meant
+    r = client.get(f"/v1/jobs/{job_id}/status?wiat=10")
+    assert r.status_code == 422, r.text
+    assert r.json()["errors"][0]["loc"] == "query.wiat"
+    assert "did you mean 'wait'" in r.json()["detail"]
+    assert client.get(f"/v1/jobs/{job_id}/status?wait=0").status_code == 200
+    assert client.get("/v1/jobs?status=completed&limit=5").status_code == 200
