@@ -271,8 +271,11 @@ def json_before_worker_logging(**_: Any) -> None:
     """Celery's ``celeryd_init`` receiver (sent before the worker checks its privileges and
     sets up logging): with JSON logs, Python's warnings become log records (logger
     ``py.warnings``), and until Celery installs its handlers the root logger writes JSON
-    lines to stderr, so the root-user warning a container prints is one JSON line too."""
+    lines to stderr, so the root-user warning a container prints is one JSON line too. In
+    either format a shutdown line that cannot be written (stdout a closed pipe) never
+    cancels the shutdown (:func:`say_json`, :func:`_celery_say_that_never_raises`)."""
     if not json_logs():
+        _celery_say_that_never_raises()
         return
     logging.captureWarnings(True)
     _json_celery_say()
@@ -343,7 +346,10 @@ def say_json(message: str, stream: Any = None) -> None:
         return
     if fileno is None:
         return
-    os.write(fileno, (_dumps(doc) + "\n").encode())
+    try:
+        os.write(fileno, (_dumps(doc) + "\n").encode())
+    except OSError:  # a pipe whose reader went away (EPIPE): the line is lost, not the stop
+        return
 
 
 def _json_celery_say() -> None:
@@ -352,6 +358,25 @@ def _json_celery_say() -> None:
     from celery.apps import worker
 
     worker.safe_say = say_json
+
+
+def _celery_say_that_never_raises() -> None:
+    """Text mode: Celery's own ``safe_say``, but a write that fails (stdout a pipe whose
+    reader went away: EPIPE) loses the line instead of raising. Celery writes the
+    "Warm shutdown" line from the SIGTERM handler before it sets the flag that stops the
+    worker: a raise there cancelled the shutdown, and the worker took messages on."""
+    from celery.apps import worker
+
+    original = getattr(worker, "_scoregate_safe_say", None) or worker.safe_say
+    worker._scoregate_safe_say = original
+
+    def safe_say(msg: str, f: Any = sys.__stderr__) -> None:
+        try:
+            original(msg, f)
+        except OSError:
+            return
+
+    worker.safe_say = safe_say
 
 
 def _format_handlers(logger: logging.Logger, formatter: logging.Formatter) -> None:

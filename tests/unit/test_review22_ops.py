@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -450,3 +451,74 @@ def test_only_a_typo_counts_not_a_neighbour():
     for typo in ("SCOREGATE_BROKR_URL", "SCOREGATE_BORKER_URL", "scoregate_broker_uri"):
         assert misspelt_broker(settings, "x", {typo: BROKER}) is not None, typo
     assert near_variable("SCOREGATE_DATABASE_URL", {"SCOREGATE_REDIS_URL": "r"}) is None
+
+
+# --- 6. a shutdown line that cannot be written never cancels the shutdown -----------------
+
+
+@pytest.fixture
+def closed_pipe() -> Iterator[Any]:
+    """A stream whose reader went away: every write fails with EPIPE (SIGPIPE is ignored
+    in Python)."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)
+    stream = os.fdopen(write, "w")
+    yield stream
+    try:
+        stream.close()
+    except OSError:
+        pass
+
+
+@pytest.fixture
+def celery_say_restored() -> Iterator[None]:
+    from celery.apps import worker
+
+    saved = worker.safe_say
+    yield
+    worker.safe_say = saved
+
+
+def test_say_json_to_a_closed_pipe_loses_the_line_and_does_not_raise(closed_pipe):
+    from scoregate.logs import say_json
+
+    say_json("worker: Warm shutdown (MainProcess)", closed_pipe)  # raised BrokenPipeError
+
+
+def test_text_mode_celery_say_to_a_closed_pipe_does_not_raise(
+    monkeypatch, closed_pipe, celery_say_restored
+):
+    from celery.apps import worker
+
+    from scoregate.logs import json_before_worker_logging
+
+    original = worker.safe_say
+    with pytest.raises(BrokenPipeError):  # Celery's own, as it was
+        original("worker: Warm shutdown (MainProcess)", closed_pipe)
+    json_before_worker_logging()  # text mode: the celeryd_init receiver guards it
+    worker.safe_say("worker: Warm shutdown (MainProcess)", closed_pipe)
+    json_before_worker_logging()  # twice: still one guard around Celery's own
+    assert worker._scoregate_safe_say is original
+
+
+def test_the_sigterm_handler_still_asks_the_worker_to_stop(
+    monkeypatch, closed_pipe, celery_say_restored
+):
+    """Celery's own warm shutdown handler, with stdout a closed pipe: the stop flag is set."""
+    from celery.apps import worker as celery_worker
+    from celery.worker import state
+
+    from scoregate.logs import json_before_worker_logging
+
+    json_before_worker_logging()
+    monkeypatch.setattr(sys, "__stdout__", closed_pipe)
+    monkeypatch.setattr(state, "should_stop", None)
+    fake = SimpleNamespace(hostname="w@h")
+    handler: dict[str, Any] = {}
+    signals_type = type(celery_worker.platforms.signals)  # `signals[SIG] = handler`
+    monkeypatch.setattr(signals_type, "__setitem__", lambda _, sig, fn: handler.update(fn=fn))
+    celery_worker._shutdown_handler(fake, sig="SIGTERM", how="Warm", exitcode=0)
+    handler["fn"]()
+    assert state.should_stop == 0  # was never set: the raise left the worker running
