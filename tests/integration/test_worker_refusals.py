@@ -143,7 +143,7 @@ def test_a_semantic_worker_without_its_model_refuses_to_start(tmp_path, redis_db
     proc = _worker(env, "semantic", log)
     assert _exit_of(proc, log) == 2
     text = log.read_text()
-    assert "scoregate: the semantic pool needs the semantic model: model '" in text
+    assert "error: the semantic pool needs the semantic model: model '" in text
     assert "ready." not in text and "Traceback" not in text
 
 

@@ -688,16 +688,17 @@ def test_the_worker_config_waits_for_the_broker_and_retries_publishing():
     assert conf["task_publish_retry_policy"]["max_retries"] >= 3
 
 
-def test_a_worker_refuses_to_start_on_a_malformed_config(tmp_path, monkeypatch, caplog):
+def test_a_worker_refuses_to_start_on_a_malformed_config(tmp_path, monkeypatch, capsys):
     bad = tmp_path / "scoring.yaml"
     bad.write_text("fusion: [1, 2\n")
     monkeypatch.setattr(reliability, "get_settings", lambda: Settings(scoring_config=bad))
     import scoregate.config.settings as config
 
     monkeypatch.setattr(config, "get_scoring_config", lambda: config.load_scoring_config(bad))
-    with pytest.raises(SystemExit, match="invalid configuration: .*is not valid YAML"):
+    with pytest.raises(SystemExit, match="invalid configuration: .*is not valid YAML") as info:
         reliability._check_config()
-    assert caplog.records[-1].levelno == logging.CRITICAL
+    assert info.value.code == 2  # one refusal line (a JSON record in json mode), exit 2
+    assert capsys.readouterr().err.startswith("error: invalid configuration: ")
 
 
 # --- task events per message of a batch ---------------------------------------------------------

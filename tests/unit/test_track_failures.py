@@ -198,7 +198,7 @@ def test_the_start_up_check_exits_2_and_gives_model_pools_time_to_load(
     with pytest.raises(SystemExit) as info:
         startup.refuse_model_pools_without_their_model(conf, ["precision"])
     assert info.value.code == startup.EXIT_CONFIG
-    assert capsys.readouterr().err == "scoregate: no\n"
+    assert capsys.readouterr().err == "error: no\n"
 
 
 def test_a_model_pool_process_loads_its_models_as_it_starts(

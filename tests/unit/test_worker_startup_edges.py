@@ -188,7 +188,7 @@ def test_a_sqlite_file_that_does_not_exist_is_refused_and_not_made(
     assert info.value.code == startup.EXIT_CONFIG
     [line] = capsys.readouterr().err.splitlines()
     assert line == (
-        f"scoregate: the database at sqlite:///{path} has no scoregate tables (the file does"
+        f"error: the database at sqlite:///{path} has no scoregate tables (the file does"
         " not exist); run `scoregate db upgrade`, or check SCOREGATE_DATABASE_URL"
     )
     assert not path.exists() and not path.parent.exists()
