@@ -39,6 +39,11 @@ def _body(request: Any, **options: Any) -> dict[str, Any]:
         "request": request.model_dump(mode="json") if hasattr(request, "model_dump") else request
     }
     body.update({k: v for k, v in options.items() if v is not None})
+    for name, value in list(body.items()):
+        if name != "request" and hasattr(value, "model_dump"):
+            # what the caller set, as a dict would give it: LoopPolicy(threshold=0.5) loops,
+            # as {"threshold": 0.5} does (a dumped default enabled=False would not)
+            body[name] = value.model_dump(mode="json", exclude_unset=True)
     for role in ("agent", *HOOK_FIELDS):  # NAME@QUEUE, as the CLI and workflow file take it
         if isinstance(body.get(role), str) and "@" in body[role]:
             body[role] = task_ref_fields(body[role])

@@ -19,7 +19,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
-from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded
+from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded, research_quota
 from scoregate.schemas.loop import HookGivenTwice, check_hooks_given_once
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
@@ -581,6 +581,7 @@ def _without_answers(job: dict[str, Any]) -> None:
 @router.post(
     "/jobs/{job_id}/review",
     response_model=ReviewDone,
+    response_model_exclude_none=True,  # research_quota: with a research verdict only
     responses={
         **BODY_PROBLEMS,
         **problems.responses(
@@ -632,7 +633,11 @@ async def review(job_id: str, body: ReviewBody, request: Request, caller: Review
         ) from exc
     except ValueError as exc:
         raise _bad(exc) from exc
-    done = {"id": full, "verdict": body.verdict, "reviewer": who, "status": status}
+    done: dict[str, Any] = {"id": full, "verdict": body.verdict, "reviewer": who}
+    if body.verdict == "research":
+        quota = await run_in_threadpool(research_quota, service.ctx)
+        done["research_quota"] = {"remaining": quota.remaining, "limit": quota.limit}
+    done["status"] = status
     return ReviewDone.model_validate({**done, "published": sent.published})
 
 
@@ -824,6 +829,7 @@ def _also_for_keys_with_slashes() -> None:
             route.endpoint,
             methods=sorted(route.methods or ()),
             response_model=route.response_model,
+            response_model_exclude_none=route.response_model_exclude_none,
             status_code=route.status_code,
             include_in_schema=False,
         )

@@ -160,12 +160,23 @@ class ReviewBody(BaseModel):
     )
 
 
+class ResearchQuotaLeft(BaseModel):
+    remaining: int = Field(description="Research runs left in this clock hour (UTC).")
+    limit: int = Field(description="Research runs a clock hour allows.")
+
+
 class ReviewDone(BaseModel):
     id: str
     verdict: Literal["approve", "reject", "research", "cancel"]
     reviewer: str
     status: JobStatus
     published: Published = Field(description=PUBLISHED_DOC)
+    research_quota: ResearchQuotaLeft | None = Field(
+        default=None,
+        description="Only with a research verdict (absent otherwise): the runs left this clock"
+        " hour (the count starts again on the hour, UTC), as `scoregate review --research`"
+        " prints them.",
+    )
 
 
 class CancelBody(BaseModel):

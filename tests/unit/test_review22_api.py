@@ -28,7 +28,12 @@ ROOT = Path(__file__).parents[2]
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'review22.db'}"))
-    tasks = {"agent": Recorder(returns=BAD), "on_pass": Recorder(), "on_exit": Recorder()}
+    tasks = {
+        "agent": Recorder(returns=BAD),
+        "on_pass": Recorder(),
+        "on_exit": Recorder(),
+        "research": Recorder(returns=BAD),
+    }
     ctx, inline = embedded_context(settings, models=FakeModels(SCORES), local_tasks=dict(tasks))
     monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
     app = create_app(ApiService(ctx, inline))
@@ -763,3 +768,59 @@ def test_small_boundaries(env):
     assert "did you mean 'wait'" in r.json()["detail"]
     assert client.get(f"/v1/jobs/{job_id}/status?wait=0").status_code == 200
     assert client.get("/v1/jobs?status=completed&limit=5").status_code == 200
+
+
+# --- finding 34: a LoopPolicy given to scoregate.submit follows the rule a dict does -------------
+
+
+def test_a_loop_policy_model_loops_as_the_same_dict_does(env):
+    from scoregate.schemas.loop import LoopPolicy, TaskRef
+
+    request = {"query": QUERY, "content": BAD}
+    for loop in (
+        {"threshold": 0.5, "max_iterations": 2},
+        LoopPolicy(threshold=0.5, max_iterations=2),
+        LoopPolicy.model_validate({"threshold": 0.5}),
+    ):
+        job_id = api.submit(request, loop=loop, agent="external")
+        assert api.get_job(job_id)["policy"]["enabled"] is True, loop
+    off = api.submit(request, loop=LoopPolicy(enabled=False, threshold=0.5), agent="external")
+    assert api.get_job(off)["policy"]["enabled"] is False
+    typed = api.submit(request, agent=TaskRef(task="agent", queue="agents"))
+    assert api.get_job(typed)["agent"] == {"task": "agent", "queue": "agents"}
+
+
+# --- finding 33: a research verdict answers the runs left this clock hour -------------------------
+
+
+def test_a_research_verdict_answers_the_quota_left(env):
+    job_id = submit(env, MEH, loop={"enabled": False, "gating": True}, research="research")
+    assert api.get_job(job_id)["status"] == "awaiting_review"
+    r = env["client"].post(f"/v1/jobs/{job_id}/review", json={"verdict": "research"})
+    assert r.status_code == 200, r.text
+    quota = r.json()["research_quota"]
+    # the runs left as the CLI reads them (the research answer, scored low, ran it again)
+    assert (quota["remaining"], quota["limit"]) == api.research_quota(), quota
+    assert quota["remaining"] < 5
+    other = submit(env, MEH, loop=GATED)
+    done = env["client"].post(f"/v1/jobs/{other}/review", json={"verdict": "approve"}).json()
+    assert "research_quota" not in done
+    assert "clock hour" in (ROOT / "README.md").read_text()
+
+
+# --- finding 35: a request that brings its key in a header is judged by the key, not its Origin --
+
+
+def test_a_keyed_request_from_a_page_is_judged_by_its_key(keyed):
+    body = {"request": {"query": QUERY, "content": GOOD}}
+    page = {"Origin": "https://scoregate.example.com", "Sec-Fetch-Site": "same-site"}
+    for key_header in ({"X-API-Key": keyed["ci"]}, {"Authorization": f"Bearer {keyed['ci']}"}):
+        r = keyed["client"].post("/v1/jobs", json=body, headers={**page, **key_header})
+        assert r.status_code == 202, r.text
+    # the cookie a browser sends by itself is still refused cross-site
+    cookie = {**page, "Cookie": f"scoregate_key={keyed['ci']}"}
+    r = keyed["client"].post("/v1/jobs", json=body, headers=cookie)
+    assert r.status_code == 403 and "cross-site" in r.json()["detail"], r.text
+    # a wrong key from a page is refused for its key
+    r = keyed["client"].post("/v1/jobs", json=body, headers={**page, "X-API-Key": "nope"})
+    assert r.status_code == 401
