@@ -11,7 +11,19 @@ if TYPE_CHECKING:
     from scoregate.pipelines.context import PipelineContext
     from scoregate.schemas import ScoreRequest, ScoreResult
 
-__all__ = ["__version__", "get_job", "score", "submit", "submit_many"]
+__all__ = [
+    "__version__",
+    "agent_error",
+    "agent_result",
+    "cancel",
+    "get_job",
+    "list_jobs",
+    "review",
+    "score",
+    "submit",
+    "submit_many",
+    "wait_job",
+]
 
 
 def score(request: ScoreRequest | dict[str, Any]) -> ScoreResult:
@@ -42,6 +54,55 @@ def get_job(job_id: str, include_content: bool = False) -> dict[str, Any]:
     from scoregate.pipelines.api import get_job as _get_job
 
     return _get_job(job_id, include_content=include_content)
+
+
+def wait_job(job_id: str, timeout: float = 30.0, **since: Any) -> dict[str, Any]:
+    """Wait (up to ``timeout`` s) until the job is final or changes status or iteration
+    (``since_status=``, ``since_iteration=``: what you last saw), then return it."""
+    from scoregate.pipelines.api import wait_job as _wait_job
+
+    return _wait_job(job_id, timeout, **since)
+
+
+def list_jobs(
+    status: str | None = None, limit: int = 20, *, waiting: bool = False
+) -> list[dict[str, Any]]:
+    """The newest jobs as summaries (``approved``, ``action``, ``score``...); with
+    ``waiting``, the review queue (jobs waiting for a person), longest waiting first."""
+    from scoregate.pipelines.api import list_jobs as _list_jobs
+
+    return _list_jobs(status, limit, waiting=waiting)
+
+
+def cancel(job_id: str, actor: str, note: str | None = None) -> str:
+    """Cancel a job not final yet; returns the status it was cancelled from."""
+    from scoregate.pipelines.api import cancel as _cancel
+
+    return _cancel(job_id, actor, note)
+
+
+def review(job_id: str, verdict: str, actor: str, note: str | None = None) -> str:
+    """A person's verdict (approve, reject, research, cancel) on a job waiting for one;
+    returns the job's new status."""
+    from scoregate.pipelines.api import review as _review
+
+    return _review(job_id, verdict, actor, note)
+
+
+def agent_result(job_id: str, iteration: int, output: Any) -> str:
+    """An external agent's answer for ``iteration``; returns taken, duplicate, refused or
+    rejected (recorded as an agent failure)."""
+    from scoregate.pipelines.api import agent_result as _agent_result
+
+    return _agent_result(job_id, iteration, output)
+
+
+def agent_error(job_id: str, iteration: int, **report: Any) -> str:
+    """An external agent failed ``iteration`` (``error_type``, ``message``, ``task_id``);
+    returns retried, escalated, failed, ignored or duplicate."""
+    from scoregate.pipelines.api import agent_error as _agent_error
+
+    return _agent_error(job_id, iteration, **report)
 
 
 def _worker_context() -> PipelineContext:

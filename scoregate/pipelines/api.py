@@ -222,6 +222,108 @@ def review(job_id: str, verdict: str, actor: str, note: str | None = None) -> st
     return status
 
 
+def agent_result(job_id: str, iteration: int, output: Any) -> str:
+    """An external agent's next answer, as ``POST /v1/jobs/{id}/agent-result`` and the
+    Celery task ``scoregate.control.agent_result`` take it (the same step and checks).
+
+    Returns:
+        ``taken`` (iteration ``iteration`` is being scored), ``duplicate`` (it holds this
+        answer already: nothing done), ``refused`` (the job does not wait for that
+        iteration: noted in its audit trail), or ``rejected`` (the answer cannot be scored:
+        recorded as an agent failure, so the agent is asked again, or the job escalated).
+
+    Raises:
+        LookupError: no such job.
+    """
+    from scoregate.pipelines import control
+
+    ctx, inline = client_context()
+    job_id = _existing_id(job_id)
+    outcome = control.agent_result(ctx, output, job_id, iteration)
+    if inline is not None:
+        inline.drain()
+    return str(outcome)
+
+
+def agent_error(
+    job_id: str,
+    iteration: int,
+    error_type: str = "Error",
+    message: str = "",
+    task_id: str | None = None,
+) -> str:
+    """An external agent failed to produce ``iteration``, as ``POST .../agent-error`` and
+    ``scoregate.control.agent_error`` report it. Give each failure a unique ``task_id`` so
+    that a retried call counts once.
+
+    Returns:
+        ``retried``, ``escalated``, ``failed``, ``ignored`` (the job no longer waits for that
+        iteration) or ``duplicate`` (that ``task_id`` was reported before).
+
+    Raises:
+        LookupError: no such job.
+        ValueError: the report is invalid.
+    """
+    from scoregate.pipelines import agent_errors
+
+    ctx, inline = client_context()
+    report = {"job_id": _existing_id(job_id), "iteration": iteration, "error_type": error_type}
+    report |= {"message": message} | ({"task_id": task_id} if task_id is not None else {})
+    outcome = agent_errors.record_agent_error(ctx, agent_errors.parse_report(report))
+    if inline is not None:
+        inline.drain()
+    return str(outcome)
+
+
+def wait_job(
+    job_id: str,
+    timeout: float = 30.0,
+    *,
+    since_status: str | None = None,
+    since_iteration: int | None = None,
+    poll_s: float = 0.25,
+) -> dict[str, Any]:
+    """Wait until the job is final, or its status or iteration differs from
+    ``since_status`` / ``since_iteration`` (by default, from what they are when called),
+    or ``timeout`` seconds have passed; then return it as :func:`get_job` does. The same
+    rule as the HTTP long poll (``?wait=``), reading one small row each ``poll_s``.
+
+    Raises:
+        LookupError: no such job.
+    """
+    import time
+
+    from sqlalchemy import select
+
+    from scoregate.storage.tables import TERMINAL_JOB_STATUSES, Job
+
+    ctx, _ = client_context()
+    job_id = _existing_id(job_id)
+
+    def position() -> tuple[str, int]:
+        with ctx.session() as s:
+            row = s.execute(select(Job.status, Job.current_iteration).where(Job.id == job_id)).one()
+        return str(row[0]), int(row[1])
+
+    at = position()
+    seen = (since_status or at[0], at[1] if since_iteration is None else since_iteration)
+    deadline = time.monotonic() + max(0.0, timeout)
+    while at[0] not in TERMINAL_JOB_STATUSES and at == seen and time.monotonic() < deadline:
+        time.sleep(max(0.01, min(poll_s, deadline - time.monotonic())))
+        at = position()
+    return get_job(job_id)
+
+
+def _existing_id(ref: str) -> str:
+    """The full id of the job ``ref`` names (as :func:`get_job` reads it)."""
+    ctx, _ = client_context()
+    with ctx.session() as s:
+        found = repo.resolve_job_id(s, ref)
+    if found is None:
+        raise LookupError(f"no job {ref!r}")
+    return found
+
+
 def record_outcome(job_id: str, accepted: bool, actor: str, n: int | None = None) -> None:
     """Record whether a job's output was finally accepted, for ``scoregate calibrate``.
 

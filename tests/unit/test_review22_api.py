@@ -824,3 +824,41 @@ def test_a_keyed_request_from_a_page_is_judged_by_its_key(keyed):
     # a wrong key from a page is refused for its key
     r = keyed["client"].post("/v1/jobs", json=body, headers={**page, "X-API-Key": "nope"})
     assert r.status_code == 401
+
+
+# --- finding 21: the Python API does what an orchestrator does over HTTP ------------------------
+
+
+def test_the_python_api_lists_waits_answers_reviews_and_cancels(env):
+    import threading
+    import time
+
+    import scoregate
+
+    assert {"list_jobs", "wait_job", "cancel", "review", "agent_result", "agent_error"} <= set(
+        scoregate.__all__
+    )
+    request = {"query": QUERY, "content": BAD}
+    loop = {"threshold": 0.8, "max_iterations": 3}
+    job_id = scoregate.submit(request, agent="external", loop=loop)
+    job = scoregate.wait_job(job_id, timeout=0)
+    assert job["status"] == "awaiting_agent" and job["agent_request"]["iteration"] == 2
+    # an answer sent while another thread waits on the job: the wait returns at the change
+    later = threading.Timer(0.3, lambda: scoregate.agent_result(job_id, 2, GOOD))
+    started = time.monotonic()
+    later.start()
+    done = scoregate.wait_job(job_id, timeout=10, since_status="awaiting_agent", since_iteration=1)
+    later.join()
+    assert time.monotonic() - started < 5
+    assert done["status"] == "accepted" and done["approved"] is True
+    assert scoregate.agent_result(job_id, 2, GOOD) == "duplicate"
+    failing = scoregate.submit(request, agent="external", loop=loop)
+    assert scoregate.agent_error(failing, 2, message="down", task_id="t1") == "retried"
+    assert scoregate.agent_error(failing, 2, message="down", task_id="t1") == "duplicate"
+    assert scoregate.cancel(failing, "ops") == "awaiting_agent"
+    gated = scoregate.submit({"query": QUERY, "content": MEH}, loop=GATED)
+    assert [j["id"] for j in scoregate.list_jobs(waiting=True)] == [gated]
+    assert scoregate.review(gated, "approve", "alice") == "accepted"
+    assert scoregate.list_jobs(limit=1)[0]["reviewed_by"] == "alice"
+    with pytest.raises(LookupError):
+        scoregate.wait_job("no-such-job", timeout=0)
