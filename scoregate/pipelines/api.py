@@ -50,34 +50,41 @@ def _body(request: Any, **options: Any) -> dict[str, Any]:
     return body
 
 
-def submit(request: Any, **options: Any) -> str:
+def submit(request: Any, *, strict: bool = False, **options: Any) -> str:
     """Record one job and start it; returns its id.
 
     Options: ``loop`` (dict or LoopPolicy), ``agent`` (``NAME``, ``NAME@QUEUE`` or
     {task, queue}; the hooks likewise),
     ``on_pass``, ``on_loop_exit``, ``research``, ``task_name``, ``submitted_by``,
     ``idempotency_key``. Embedded mode runs the job to its next wait before returning.
+    With ``strict``, a broker that does not take the job's messages is an error rather
+    than a job left to the sweeper without a word.
 
     Raises:
         ValueError: the request or an option is invalid (``on_pass`` and
             ``hooks={"on_pass": ...}`` naming two tasks included), or ``idempotency_key``
             already holds a job with a different request or loop policy
             (:class:`~scoregate.pipelines.steps.IdempotencyConflict`).
+        JobsNotPublished: with ``strict``, the broker did not take the job's messages: it
+            is recorded (``job_ids``) and the sweeper publishes it once the broker is back
+            (:class:`~scoregate.pipelines.dispatch.JobsNotPublished`, a ``PublishError``).
     """
-    return submit_bodies([_body(request, **options)])[0]
+    return submit_bodies([_body(request, **options)], strict=strict)[0]
 
 
-def submit_many(requests: list[Any], **options: Any) -> list[str]:
+def submit_many(requests: list[Any], *, strict: bool = False, **options: Any) -> list[str]:
     """Record many jobs in one transaction and publish their track tasks.
 
     An ``idempotency_key`` K gives each request a key of its own: ``K:0``, ``K:1``...
-    in order (one key for them all would make them one job).
+    in order (one key for them all would make them one job). ``strict`` as for
+    :func:`submit`.
     """
     key = options.pop("idempotency_key", None)
     if key is None:
-        return submit_bodies([_body(r, **options) for r in requests])
+        return submit_bodies([_body(r, **options) for r in requests], strict=strict)
     return submit_bodies(
-        [_body(r, **options, idempotency_key=f"{key}:{i}") for i, r in enumerate(requests)]
+        [_body(r, **options, idempotency_key=f"{key}:{i}") for i, r in enumerate(requests)],
+        strict=strict,
     )
 
 

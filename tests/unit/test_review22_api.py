@@ -862,3 +862,28 @@ def test_the_python_api_lists_waits_answers_reviews_and_cancels(env):
     assert scoregate.list_jobs(limit=1)[0]["reviewed_by"] == "alice"
     with pytest.raises(LookupError):
         scoregate.wait_job("no-such-job", timeout=0)
+
+
+# --- finding 15: a Python caller can learn that the broker did not take its job ------------------
+
+
+def test_submit_strict_says_the_broker_did_not_take_the_job(env, monkeypatch):
+    import dataclasses
+
+    from scoregate.pipelines.dispatch import JobsNotPublished, PublishError
+    from tests.unit.test_http_edges import BrokerDown
+
+    down = dataclasses.replace(env["ctx"], dispatcher=BrokerDown())
+    monkeypatch.setattr(api, "client_context", lambda: (down, None))
+    request = {"query": QUERY, "content": GOOD}
+    quiet = api.submit(request)  # recorded; the sweeper publishes it later
+    with pytest.raises(JobsNotPublished) as raised:
+        api.submit(request, strict=True)
+    assert isinstance(raised.value, PublishError) and len(raised.value.job_ids) == 1
+    with pytest.raises(JobsNotPublished):
+        api.submit_many([request, request], strict=True)
+    with down.session() as s:
+        from scoregate.storage import repository as repo
+
+        assert repo.get_job(s, job_id=quiet) is not None
+        assert repo.get_job(s, job_id=raised.value.job_ids[0]) is not None
