@@ -21,19 +21,45 @@
 //     [--protocol 1|2] [--serve-seconds N] [--key IDEMPOTENCY_KEY] [--result-timeout S]
 //     [--agent-throws MESSAGE]
 //
-// It prints one JSON object per line on stdout: {"event": "submitted", "job_id": ...} once
-// (job_id is null unless the workers keep the submit task's result within
-// --result-timeout seconds, default 15: then find the job by its idempotency key), then
-// {"event": "agent_task", ...} per agent task answered, or {"event": "agent_error", ...}
-// per agent task that threw (--agent-throws makes every one throw that message, to try
-// the failure path); it serves the agent until --serve-seconds pass (default 300) or it
-// is sent SIGTERM / SIGINT.
+// It prints one JSON object per line on stdout: {"event": "submitted", "job_id": ...} once,
+// when the submit task's result is known or --result-timeout seconds (default 15) have
+// passed (job_id is null unless the workers keep that result: then find the job by its
+// idempotency key); {"event": "agent_task", ...} per agent task answered, or
+// {"event": "agent_error", ...} per agent task that threw (--agent-throws makes every one
+// throw that message, to try the failure path). The agent is served from the start, so
+// agent events may come before "submitted" (a job answered within --result-timeout):
+// read the lines by their "event", not their order. It serves the agent until
+// --serve-seconds pass (default 300) or it is sent SIGTERM / SIGINT. --help prints the
+// options.
 "use strict";
 
 const crypto = require("crypto");
-const celery = require("celery-node");
 
 const USAGE = "usage: node scoregate-client.js --broker URL --query TEXT --content TEXT [options]";
+const HELP = `${USAGE}
+
+Submits one scoregate job through Celery and serves its agent task (see the header of this
+file). Options:
+  --broker URL             the Celery broker (required), e.g. redis://127.0.0.1:6379/0
+  --query TEXT             the request the answer is for (required)
+  --content TEXT           the first answer (required)
+  --backend URL            the result backend (default: the broker)
+  --hard-not-contains WORD a hard constraint: the answer must not contain WORD
+  --agent-queue NAME       the queue the agent is served on (default nodeagents)
+  --agent-task NAME        the agent task's name (default nodeagent.write)
+  --threshold X            the loop's accept threshold (default 0.6)
+  --max-iterations N       the loop's iterations (default 3)
+  --protocol 1|2           the Celery message protocol (default 2)
+  --serve-seconds N        how long to serve the agent (default 300)
+  --key KEY                the job's idempotency key (default node-<uuid>)
+  --result-timeout S       how long to wait for the submit task's result (default 15)
+  --agent-throws MESSAGE   make every agent task throw MESSAGE (the failure path)
+  --help, -h               this text`;
+
+// celery-node is loaded when it is needed, so that --help works before `npm ci`.
+function celeryNode() {
+  return require("celery-node");
+}
 
 function parseArgs(argv) {
   const opts = {
@@ -61,10 +87,13 @@ function parseArgs(argv) {
     "--result-timeout": "resultTimeout",
     "--agent-throws": "agentThrows",
   };
+  if (argv.includes("--help") || argv.includes("-h")) {
+    return { help: true };
+  }
   for (let i = 0; i < argv.length; i += 2) {
     const name = names[argv[i]];
     if (!name || i + 1 >= argv.length) {
-      throw new Error(`unknown option or missing value: ${argv[i]}\n${USAGE}`);
+      throw new Error(`unknown option or missing value: ${argv[i]} (--help lists them)\n${USAGE}`);
     }
     opts[name] = argv[i + 1];
   }
@@ -152,15 +181,19 @@ function serveAgent(worker, control, taskName, handler) {
 }
 
 function client(opts, queue) {
-  const c = celery.createClient(opts.broker, opts.backend, queue);
+  const c = celeryNode().createClient(opts.broker, opts.backend, queue);
   c.conf.TASK_PROTOCOL = opts.protocol;
   return c;
 }
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  if (opts.help) {
+    process.stdout.write(HELP + "\n");
+    return;
+  }
   const control = client(opts, "control");
-  const worker = celery.createWorker(opts.broker, opts.backend, opts.agentQueue);
+  const worker = celeryNode().createWorker(opts.broker, opts.backend, opts.agentQueue);
 
   serveAgent(worker, control, opts.agentTask, (kwargs) => revise(kwargs, opts));
   worker.start();

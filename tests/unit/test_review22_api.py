@@ -887,3 +887,24 @@ def test_submit_strict_says_the_broker_did_not_take_the_job(env, monkeypatch):
 
         assert repo.get_job(s, job_id=quiet) is not None
         assert repo.get_job(s, job_id=raised.value.job_ids[0]) is not None
+
+
+# --- finding 16 (the Node client): --help, and its events read by name -------------------------
+
+
+def test_the_node_client_prints_its_options():
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = ROOT / "interop" / "scoregate-client.js"
+    shown = subprocess.run(
+        [node, str(script), "--help"], capture_output=True, text=True, timeout=60
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "--broker URL" in shown.stdout and "--agent-throws MESSAGE" in shown.stdout
+    wrong = subprocess.run([node, str(script), "--bogus", "x"], capture_output=True, text=True)
+    assert wrong.returncode == 2 and "--help lists them" in wrong.stderr
+    assert "read the lines by their" in script.read_text()
