@@ -104,6 +104,8 @@ def submit(
                 " not (awaiting review, escalated, rejected, failed, cancelled, or completed"
                 " with action review, iterate or reject), 5 when the wait timed out, 1 when"
                 " the database could not be read until then (the job ids are printed first)."
+                " Without --wait too: exit 3 when the broker did not take the jobs (they are"
+                " recorded; the sweeper publishes them once it is back)."
             )
         ),
     ] = False,
@@ -405,7 +407,10 @@ def jobs_cancel(
 
 def sweep(
     older_than: Annotated[
-        float | None, typer.Option(help="Seconds; default from settings.")
+        float | None,
+        typer.Option(
+            help="Seconds an iteration must be stuck (default SCOREGATE_STUCK_AFTER_S, 30)."
+        ),
     ] = None,
 ) -> None:
     """Re-publish iterations stuck longer than the timeout."""

@@ -13,10 +13,30 @@ from scoregate.reports.terminal import safe
 
 def review(
     job_id: str,
-    approve: Annotated[bool, typer.Option("--approve")] = False,
-    reject: Annotated[bool, typer.Option("--reject")] = False,
-    research: Annotated[bool, typer.Option("--research")] = False,
-    cancel: Annotated[bool, typer.Option("--cancel")] = False,
+    approve: Annotated[
+        bool,
+        typer.Option(
+            "--approve", help="The answer may be used: the job ends accepted (its on_pass runs)."
+        ),
+    ] = False,
+    reject: Annotated[
+        bool,
+        typer.Option(
+            "--reject",
+            help="The answer may not be used: the job ends rejected (on_loop_exit runs).",
+        ),
+    ] = False,
+    research: Annotated[
+        bool,
+        typer.Option(
+            "--research",
+            help="Send it to the job's research task (the hourly quota allows it or exits 1).",
+        ),
+    ] = False,
+    cancel: Annotated[
+        bool,
+        typer.Option("--cancel", help="Stop the job without a verdict on the answer."),
+    ] = False,
     actor: Annotated[
         str | None, typer.Option(help="Who decides (default: $USER, else the login name).")
     ] = None,

@@ -5,6 +5,7 @@ unreachable."""
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -36,7 +37,7 @@ def worker(
         ),
     ] = None,
 ) -> None:
-    """Start a Celery worker for one pool (``celery worker -Q POOL``)."""
+    """Start a Celery worker for one pool (`celery worker -Q POOL` with scoregate's options)."""
     from scoregate.config.settings import broker_hint, get_settings, missing_database
 
     try:  # first: importing the workers' modules reads the settings too
@@ -117,10 +118,13 @@ def workers(
         ),
     ] = None,
 ) -> None:
-    """Live workers (Celery ping) with the queues each consumes, the scoring config each
-    runs and its scoregate version; exit 1 when none answers, when a pool given to
-    --require has no worker, when the fusion and control workers run different scoring
-    configs, or when a worker's database has not answered since it started."""
+    """Live workers, their queues, scoring config and version; exit 1 when not all are ready.
+
+    Asks every worker on the broker (a Celery ping) which queues it consumes, which scoring
+    config it runs and its scoregate version. Exit 1 when none answers, when a pool given
+    to --require has no worker, when the fusion and control workers run different scoring
+    configs, or when a worker's database has not answered since it started.
+    """
     from scoregate.config.settings import broker_hint, get_settings
 
     required = required_pools(require)
@@ -211,6 +215,16 @@ def config_split(found: dict[str, list[str]], configs: dict[str, dict[str, str]]
     if len(digests) <= 1:
         return None
     groups = "; ".join(f"{d}: {', '.join(names)}" for d, names in sorted(digests.items()))
+    deciding = [configs[n] for names in digests.values() for n in names]
+    paths = {c["path"] for c in deciding}
+    if len(paths) == 1:  # one file (or the packaged default) read differently
+        versions = sorted({c.get("version", UNKNOWN_VERSION) for c in deciding})
+        return (
+            f"the fusion and control workers run {len(digests)} different scoring configs"
+            f" ({groups}) from one path, {next(iter(paths))}: the file or the scoregate"
+            f" package changed under some of them (versions {', '.join(versions)});"
+            " restart them all on one scoregate version and one config file"
+        )
     return (
         f"the fusion and control workers run {len(digests)} different scoring configs"
         f" ({groups}): give them one SCOREGATE_SCORING_CONFIG and restart them"
@@ -237,21 +251,47 @@ def required_pools(text: str | None) -> list[str]:
 
 def live_workers(timeout: float) -> dict[str, list[str]]:
     """Node name -> queues it consumes, for every worker that answered a ping."""
+    from celery.exceptions import DuplicateNodenameWarning
     from kombu.exceptions import OperationalError
 
     from scoregate.workers.app import get_app
 
     inspector = get_app().control.inspect(timeout=timeout)
     try:
-        pongs: dict[str, Any] = inspector.ping() or {}
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", DuplicateNodenameWarning)
+            pongs: dict[str, Any] = inspector.ping() or {}
         active: dict[str, Any] = (inspector.active_queues() or {}) if pongs else {}
     except (OSError, OperationalError) as exc:
         err.print(f"[bold red]error:[/] broker unreachable: {safe(exc)}", soft_wrap=True)
         raise typer.Exit(NONE_ANSWERED) from None
+    clashes = shared_names(pongs, [str(w.message) for w in caught])
+    if clashes:
+        err.print(f"[yellow]warning:[/] {safe(clash_line(clashes))}", soft_wrap=True)
     return {
         name: sorted(str(q.get("name")) for q in active.get(name) or [] if isinstance(q, dict))
         for name in pongs
     }
+
+
+def shared_names(pongs: dict[str, Any], said: list[str]) -> list[str]:
+    """The node names that more than one worker answered the ping under: Celery warns of
+    them (``DuplicateNodenameWarning``, one answer kept); ``said`` is its warnings."""
+    named: set[str] = set()
+    for text in said:  # "Received multiple replies from node name: a@h, b@h.\nPlease ..."
+        head = text.split("\n", 1)[0]
+        if ": " in head:
+            named.update(n.strip() for n in head.split(": ", 1)[1].rstrip(".").split(", "))
+    return sorted(name for name in pongs if name in named)
+
+
+def clash_line(names: list[str]) -> str:
+    """The warning for node names that several live workers share."""
+    return (
+        f"more than one live worker answers to {', '.join(names)}: each name is listed once,"
+        " so a pool may have more workers than shown; give each worker its own name with"
+        " `scoregate worker --name NAME` (or `celery worker -n NAME@%h`)"
+    )
 
 
 def config_notes(found: dict[str, list[str]], configs: dict[str, dict[str, str]]) -> list[str]:

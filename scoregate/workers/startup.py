@@ -302,7 +302,7 @@ def _configure(instance: Any = None, conf: Any = None, **_: Any) -> None:
     if sweeper_on(settings, pools):
         log.info(
             "sweeper: every %g s, re-publishing iterations stuck over %g s"
-            " (SCOREGATE_SWEEPER=0 turns it off)",
+            " (SCOREGATE_SWEEPER=false turns it off)",
             settings.sweep_interval_s,
             settings.stuck_after_s,
         )
