@@ -10,7 +10,6 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from datetime import UTC, datetime
 from difflib import get_close_matches
 from typing import Annotated, Any
 
@@ -25,7 +24,7 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ScoreAbandoned
 from scoregate.server import problems
-from scoregate.server.bodies import (
+from scoregate.server.bodies import (  # rfc3339: the API's time format, used here too
     AgentErrorBody,
     AgentReplyTaken,
     AgentResultBody,
@@ -39,6 +38,7 @@ from scoregate.server.bodies import (
     JobSummary,
     ReviewBody,
     ReviewDone,
+    rfc3339,
 )
 from scoregate.server.problems import Problem
 from scoregate.server.security import Caller, recorded_name, require
@@ -175,17 +175,6 @@ TIME_FIELDS = (
     "sent_at",
     "resolved_at",
 )
-
-
-def rfc3339(value: str | datetime | None) -> str | None:
-    """A stored time as the API writes it: RFC 3339 in UTC with ``Z``, to the
-    microsecond (``2026-12-01T12:00:00.123456Z``); None stays None."""
-    if value is None:
-        return None
-    when = datetime.fromisoformat(value) if isinstance(value, str) else value
-    if when.tzinfo is None:
-        raise ValueError(f"naive time {value!r}: the store keeps times in UTC, with their zone")
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def stamped(row: dict[str, Any]) -> dict[str, Any]:

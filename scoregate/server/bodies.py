@@ -7,6 +7,7 @@ pipeline's ``build_spec`` then applies the same allow-list and text checks as fo
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, field_validator
@@ -37,6 +38,17 @@ PUBLISHED_DOC = (
 )
 #: A stored time as the API writes it: RFC 3339 in UTC, ``2026-12-01T12:00:00.123456Z``.
 Timestamp = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
+
+
+def rfc3339(value: str | datetime | None) -> str | None:
+    """A stored time as the API writes it: RFC 3339 in UTC with ``Z``, to the
+    microsecond (``2026-12-01T12:00:00.123456Z``); None stays None."""
+    if value is None:
+        return None
+    when = datetime.fromisoformat(value) if isinstance(value, str) else value
+    if when.tzinfo is None:
+        raise ValueError(f"naive time {value!r}: the store keeps times in UTC, with their zone")
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def _no_default(schema: dict[str, Any]) -> None:

@@ -31,6 +31,7 @@ from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import ModelProvider, default_models
 from scoregate.scoring.engine import score as run_score
+from scoregate.server.bodies import rfc3339
 from scoregate.storage import repository as repo
 from scoregate.storage.paging import count_waiting, page_jobs, waiting_for_review
 from scoregate.storage.recovery import position
@@ -485,8 +486,6 @@ class ApiService:
     def _last_verdict(self, job_id: str) -> dict[str, Any] | None:
         """The job's latest human verdict (approve, reject, research, cancel) in its audit
         trail: ``verdict``, ``actor``, ``at`` (RFC 3339) and ``rationale`` (the note)."""
-        from scoregate.server.api import rfc3339
-
         with self.ctx.session() as s:
             job = repo.get_job(s, job_id=job_id)
             rows = [d for d in (job.decisions if job else []) if d.action in _VERDICTS]
