@@ -473,6 +473,8 @@ def test_status_form_is_light(env):
         "current_iteration",
         "updated_at",
         "action",
+        "approved",
+        "reviewed_by",
         "final_result",
         "failure_reason",
         "url",
@@ -580,7 +582,8 @@ def test_job_detail_declares_every_field_the_route_returns(env):
     env["client"].post(f"/v1/jobs/{job_id}/agent-result", json={"iteration": 2, "output": GOOD})
     raw = env["service"].job(job_id, include_content=True)
     assert set(raw) == set(JobDetail.model_fields)
-    assert len(JobDetail.model_fields) == 19  # the 18 the review found, and agent_request
+    # the 18 the review found, agent_request, and approved and reviewed_by (review 22)
+    assert len(JobDetail.model_fields) == 21
     spec = closed(env["client"].get("/openapi.json").json())
     schema = {"$ref": "#/components/schemas/JobDetail", "components": spec["components"]}
     jsonschema.validate(raw, schema, cls=jsonschema.Draft202012Validator)
@@ -849,7 +852,7 @@ def test_the_agent_request_is_typed_in_openapi(env):
 @pytest.mark.parametrize(
     ("output", "loc", "needle"),
     [
-        (None, "body.output", "must be a string or an object, got NoneType"),
+        (None, "body.output", "`output` is missing (or null)"),
         (42, "body.output", "got int"),
         ([GOOD], "body.output", "got list"),
         ({"content": GOOD, "bogus": 1}, "body.output.bogus", "invalid"),

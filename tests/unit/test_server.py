@@ -111,7 +111,7 @@ def test_malformed_json_is_a_problem(env):
     r = env["client"].post(
         "/v1/jobs", content=b"{not json", headers={"content-type": "application/json"}
     )
-    assert_problem(r, 422, "JSON decode error")
+    assert_problem(r, 400, "the body is not valid JSON", "at character 1")
 
 
 def test_submit_returns_the_id_and_the_job_reads_back(env):
