@@ -65,12 +65,13 @@ def _query_names(dependant: Any) -> set[str]:
 
 def _known_query(request: Request) -> None:
     """Refuse a query parameter the route does not take (``?wiat=10``): ignored, a typo
-    would turn a long poll into a busy loop without a word."""
+    would turn a long poll into a busy loop without a word. A name that starts with ``_``
+    is a client's cache-buster (``?_=1733059200``) and is let through."""
     route = request.scope.get("route")
     if not isinstance(route, APIRoute):
         return
     known = sorted(_query_names(route.dependant))
-    unknown = sorted(set(request.query_params) - set(known))
+    unknown = sorted(n for n in set(request.query_params) - set(known) if not n.startswith("_"))
     if not unknown:
         return
     errors = []

@@ -768,6 +768,8 @@ def test_small_boundaries(env):
     assert "did you mean 'wait'" in r.json()["detail"]
     assert client.get(f"/v1/jobs/{job_id}/status?wait=0").status_code == 200
     assert client.get("/v1/jobs?status=completed&limit=5").status_code == 200
+    # a cache-buster a browser library adds (`_=<time>`) is let through
+    assert client.get(f"/v1/jobs/{job_id}/status?_=1733059200").status_code == 200
 
 
 # --- finding 34: a LoopPolicy given to scoregate.submit follows the rule a dict does -------------
