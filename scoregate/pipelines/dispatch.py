@@ -71,7 +71,9 @@ class CeleryDispatcher:
         return self._app.signature(msg.task, kwargs=msg.kwargs, **options)
 
     def _options(self, message: Message) -> dict[str, Any]:
-        options: dict[str, Any] = {}
+        # scoregate reads no task's result: with a result backend set, a send that keeps one
+        # subscribes to it first, and a backend that is down then fails the publish (~20 s)
+        options: dict[str, Any] = {"ignore_result": True}
         if message.queue:
             options["queue"] = message.queue
         if message.link is not None:

@@ -23,7 +23,13 @@ from scoregate.pipelines.outbound import check_queue
 from scoregate.pipelines.publish import publish
 from scoregate.pipelines.validation import check_body
 from scoregate.pipelines.workflow import no_agent_message
-from scoregate.schemas.loop import Hooks, LoopPolicy, TaskRef
+from scoregate.schemas.loop import (
+    Hooks,
+    LoopPolicy,
+    TaskRef,
+    check_hooks_given_once,
+    task_ref_fields,
+)
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.encoders import model_identity
@@ -78,6 +84,7 @@ def build_spec(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
     if unknown:
         raise ValueError(f"unknown job field(s): {', '.join(sorted(unknown))}")
     check_body(body)
+    check_hooks_given_once(body)  # "on_pass" and "hooks.on_pass" naming two tasks
     try:
         spec = _spec_from(ctx, body)
     except ValidationError as exc:
@@ -94,8 +101,8 @@ def build_spec(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
 def _ref(value: Any) -> TaskRef | None:
     if value is None or isinstance(value, TaskRef):
         return value
-    if isinstance(value, str):
-        return TaskRef(task=value)
+    if isinstance(value, str):  # "NAME" or "NAME@QUEUE", as the CLI and HTTP bodies take it
+        return TaskRef.model_validate(task_ref_fields(value))
     return TaskRef.model_validate(value)
 
 
