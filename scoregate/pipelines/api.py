@@ -6,7 +6,12 @@ import warnings
 from functools import lru_cache
 from typing import Any
 
-from scoregate.config.settings import get_settings
+from scoregate.config.settings import (
+    SettingsError,
+    get_settings,
+    missing_database,
+    misspelt_broker,
+)
 from scoregate.pipelines import broker, steps
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import InlineDispatcher
@@ -25,8 +30,20 @@ from scoregate.storage.paging import waiting_for_review
 def client_context() -> tuple[PipelineContext, InlineDispatcher | None]:
     """With a broker: publish to Celery. Without one: the embedded in-process worker, which
     migrates only the embedded default database (the SQLite file scoregate makes itself);
-    a database the user named must be upgraded with ``scoregate db upgrade``."""
+    a database the user named must be upgraded with ``scoregate db upgrade``.
+
+    Raises:
+        SettingsError: a broker without ``SCOREGATE_DATABASE_URL``, or no broker while a
+            variable a typo away from ``SCOREGATE_BROKER_URL`` is set.
+    """
     settings = get_settings()
+    # as the CLI and `serve` refuse: a private SQLite file no worker reads, or scoring in
+    # this process because the broker variable is misspelt, would each be silent
+    refused = missing_database(settings, "scoregate's Python API") or misspelt_broker(
+        settings, "scoregate's Python API"
+    )
+    if refused is not None:
+        raise SettingsError(refused)
     if settings.broker_url is None:
         from scoregate.pipelines.embedded import embedded_context
 

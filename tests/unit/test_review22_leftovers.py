@@ -64,3 +64,35 @@ def test_a_celery_bodys_agent_may_name_its_queue(tmp_path):
     """ "NAME@QUEUE", as README teaches for the CLI and the HTTP body takes."""
     spec = _spec(tmp_path, {"request": REQUEST, "agent": "myapp.agent@gpu"})
     assert (spec.agent.task, spec.agent.queue) == ("myapp.agent", "gpu")
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        (
+            {"SCOREGATE_BROKER_URL": "redis://127.0.0.1:1/0"},
+            "SCOREGATE_DATABASE_URL is not set, but SCOREGATE_BROKER_URL is",
+        ),
+        (
+            {"SCOREGATE_BROKR_URL": "redis://127.0.0.1:1/0"},
+            "did you mean SCOREGATE_BROKER_URL?",
+        ),
+    ],
+)
+def test_the_python_api_refuses_what_the_cli_refuses(env, says, monkeypatch):
+    """A script calling scoregate.submit with a broker but no database URL recorded its
+    jobs in a SQLite file no worker reads (they waited for ever); with the broker variable
+    misspelt it scored them in its own process. Both are refused, as the CLI refuses them."""
+    from scoregate.config.settings import SettingsError, get_settings
+    from scoregate.pipelines import api
+
+    for name in ("SCOREGATE_BROKER_URL", "SCOREGATE_DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    get_settings.cache_clear()
+    try:
+        with pytest.raises(SettingsError, match=says):
+            api.client_context()
+    finally:
+        get_settings.cache_clear()
