@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from scoregate.config.tracks import PrecisionConfig
+from scoregate.schemas.request import is_blank
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.activities import affirmed_activities
 from scoregate.scoring.affirmation import ExclusionCheck, check_exclusions, mentions, stem
@@ -228,7 +229,7 @@ def precision_scores(
         return slice(len(flat) - len(chunks), len(flat))
 
     for query, content in pairs:
-        if not content.strip():
+        if is_blank(content):  # white space and invisible characters (U+200B) say nothing
             slots.append(_Slots(None))
             continue
         chunks = content_chunks(model, query, content, cfg)

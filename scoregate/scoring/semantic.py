@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from scoregate.config.tracks import SemanticConfig
+from scoregate.schemas.request import is_blank
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.request_analysis import analyze
 
@@ -251,10 +252,11 @@ def semantic_scores(
     # only set its form ("all lowercase, 3 bullet points"), which no answer echoes.
     topics = [analyze(q).topic or q for q, _ in pairs]
     qvecs, pending = _plan_queries(model, topics, cfg, cache, batch)
-    slots = [batch.add(split_text(model, c, cfg)) if c.strip() else None for _, c in pairs]
+    # white space and invisible characters (U+200B) say nothing: an empty answer
+    slots = [None if is_blank(c) else batch.add(split_text(model, c, cfg)) for _, c in pairs]
     ask_slots: list[tuple[tuple[str, ...], tuple[slice, slice]] | None] = []
     for q, c in pairs:
-        asks = analyze(q).asks if c.strip() else ()
+        asks = () if is_blank(c) else analyze(q).asks
         ask_slots.append(
             (asks, (batch.add(list(asks)), batch.add(answer_sentences(c)))) if asks else None
         )
