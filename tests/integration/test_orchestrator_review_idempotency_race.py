@@ -49,5 +49,5 @@ def test_one_of_ten_concurrent_submits_creates_the_job(pg):
             t.start()
         for t in threads:
             t.join()
-        assert len({job_id for job_id, _, _ in answers}) == 1
-        assert sorted(replayed for _, _, replayed in answers) == [False] + [True] * 9
+        assert len({job_id for job_id, *_ in answers}) == 1
+        assert sorted(replayed for _, _, replayed, *_ in answers) == [False] + [True] * 9
