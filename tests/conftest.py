@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import warnings
 from collections.abc import Iterator
 from typing import NoReturn
 
@@ -27,3 +29,20 @@ def fresh_settings() -> Iterator[None]:
     yield
     get_settings.cache_clear()
     get_scoring_config.cache_clear()
+
+
+@pytest.fixture
+def logging_restored() -> Iterator[None]:
+    """The loggers ``serve`` configures in JSON mode, as they were before the test."""
+    names = ("", "uvicorn", "uvicorn.error", "uvicorn.access", "scoregate.server")
+    saved = {n: (list(logging.getLogger(n).handlers), logging.getLogger(n).level) for n in names}
+    propagate = {n: logging.getLogger(n).propagate for n in names}
+    showwarning = warnings.showwarning
+    yield
+    logging.captureWarnings(False)
+    warnings.showwarning = showwarning
+    for n, (handlers, level) in saved.items():
+        logger = logging.getLogger(n)
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
+        logger.propagate = propagate[n]

@@ -227,20 +227,6 @@ def test_an_unknown_log_format_is_one_line_naming_the_choices(log_format: Any):
 # --- serve's uvicorn log config -------------------------------------------------------------
 
 
-@pytest.fixture
-def logging_restored() -> Iterator[None]:
-    """The root and uvicorn loggers as they were before a ``dictConfig`` in the test."""
-    names = ("", "uvicorn", "uvicorn.error", "uvicorn.access")
-    saved = {n: (list(logging.getLogger(n).handlers), logging.getLogger(n).level) for n in names}
-    propagate = {n: logging.getLogger(n).propagate for n in names}
-    yield
-    for n, (handlers, level) in saved.items():
-        logger = logging.getLogger(n)
-        logger.handlers[:] = handlers
-        logger.setLevel(level)
-        logger.propagate = propagate[n]
-
-
 def _configured(log_format: str) -> dict[str, logging.Formatter]:
     """Apply ``serve``'s log config; the formatter of each of its handlers, by logger."""
     logging.config.dictConfig(uvicorn_log_config(log_format))

@@ -12,9 +12,7 @@
 from __future__ import annotations
 
 import json
-import logging
 import sys
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -56,23 +54,6 @@ def _environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Pa
     api.client_context.cache_clear()  # the CLI's context, made once per process
     yield home
     api.client_context.cache_clear()
-
-
-@pytest.fixture
-def logging_restored() -> Iterator[None]:
-    """The loggers ``serve`` configures in JSON mode, as they were before the test."""
-    names = ("", "uvicorn", "uvicorn.error", "uvicorn.access", "scoregate.server")
-    saved = {n: (list(logging.getLogger(n).handlers), logging.getLogger(n).level) for n in names}
-    propagate = {n: logging.getLogger(n).propagate for n in names}
-    showwarning = warnings.showwarning
-    yield
-    logging.captureWarnings(False)
-    warnings.showwarning = showwarning
-    for n, (handlers, level) in saved.items():
-        logger = logging.getLogger(n)
-        logger.handlers[:] = handlers
-        logger.setLevel(level)
-        logger.propagate = propagate[n]
 
 
 @pytest.fixture

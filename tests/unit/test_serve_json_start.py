@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import logging
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,23 +27,6 @@ def ctx(tmp_path: Path) -> Any:
     settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'start.db'}"))
     made, _ = embedded_context(settings, models=FakeModels(SCORES))
     return made
-
-
-@pytest.fixture
-def logging_restored() -> Iterator[None]:
-    """The loggers ``serve`` configures in JSON mode, as they were before the test."""
-    names = ("", "uvicorn", "uvicorn.error", "uvicorn.access", "scoregate.server")
-    saved = {n: (list(logging.getLogger(n).handlers), logging.getLogger(n).level) for n in names}
-    propagate = {n: logging.getLogger(n).propagate for n in names}
-    showwarning = warnings.showwarning
-    yield
-    logging.captureWarnings(False)
-    warnings.showwarning = showwarning
-    for n, (handlers, level) in saved.items():
-        logger = logging.getLogger(n)
-        logger.handlers[:] = handlers
-        logger.setLevel(level)
-        logger.propagate = propagate[n]
 
 
 @pytest.fixture
