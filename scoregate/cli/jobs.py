@@ -223,9 +223,10 @@ def _wait_line(job: dict[str, Any]) -> str:
     """``ID STATUS score=S`` and, once the job has a final result, ``action=A``."""
     from scoregate.cli.wait import final_action
     from scoregate.reports.render import latest_score
+    from scoregate.scoring.figures import score_text
 
     score = latest_score(job)
-    shown = "—" if score is None else f"{score:.2f}"
+    shown = "—" if score is None else score_text(score)
     line = f"{safe(job['id'])} {safe(job['status'])} score={shown}"
     action = final_action(job)
     return line if action is None else f"{line} action={safe(action)}"
