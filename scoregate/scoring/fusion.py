@@ -374,7 +374,7 @@ def _relevance(
         return 1.0, 1.0, None
     words = len(request.content.split())
     asked = short_answer_asked(request.query) if words <= f.short_answer_words else None
-    if asked is None:
+    if asked is None and gate > 0.0:  # at or below the floor, a list is off topic too
         items = short_list_asked(request.query, request.content, f.short_item_words)
         if items is not None:
             return (

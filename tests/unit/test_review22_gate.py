@@ -151,6 +151,11 @@ def test_other_answers_are_still_held_to_their_relevance(content):
     assert r.action == "reject" and any("little in common" in x for x in r.reasons), r.reasons
 
 
+def test_a_list_at_or_below_the_relevance_floor_is_still_off_topic():
+    r = _fused(THREE, TERSE, relevance=CFG.fusion.relevance_floor)
+    assert r.action == "reject" and any("off topic" in x for x in r.reasons), r.reasons
+
+
 def test_zero_turns_it_off():
     off = CFG.model_copy(update={"fusion": CFG.fusion.model_copy(update={"short_item_words": 0})})
     r = _fused(THREE, TERSE, relevance=0.18, cfg=off)
