@@ -71,9 +71,13 @@ class CeleryDispatcher:
         return self._app.signature(msg.task, kwargs=msg.kwargs, **options)
 
     def _options(self, message: Message) -> dict[str, Any]:
-        # scoregate reads no task's result: with a result backend set, a send that keeps one
-        # subscribes to it first, and a backend that is down then fails the publish (~20 s)
-        options: dict[str, Any] = {"ignore_result": True}
+        options: dict[str, Any] = {}
+        if message.link_error is None:
+            # scoregate reads no task's result: with a result backend set, a send that keeps
+            # one subscribes to it first, and a backend that is down fails the publish (~20
+            # s). A task with an errback keeps it: a foreign app's agent that raises is told
+            # to its job through the stored error (its type and message).
+            options["ignore_result"] = True
         if message.queue:
             options["queue"] = message.queue
         if message.link is not None:

@@ -34,6 +34,25 @@ def test_the_dispatcher_never_subscribes_to_a_result(many: bool, monkeypatch):
         dispatcher.send(message)
 
 
+def test_a_task_with_an_errback_keeps_its_result(monkeypatch):
+    """An agent in a foreign app that raises reaches its job through the error the result
+    backend stores (its type and message): that send keeps its result."""
+    subscribed: list[str] = []
+
+    class _Recording:
+        def on_task_call(self, _producer: Any, task_id: str) -> None:
+            subscribed.append(task_id)
+
+    app = Celery("dispatch-test", broker="memory://", set_as_current=False)
+    app.conf.task_serializer = "json"
+    app.conf.accept_content = ["json"]
+    monkeypatch.setattr(Celery, "backend", property(lambda _self: _Recording()))
+    errback = Message(task="scoregate.control.agent_error", kwargs={"job_id": "j"})
+    agent = Message(task="orchestrator.write", kwargs={}, queue="agents", link_error=errback)
+    CeleryDispatcher(app).send(agent)
+    assert len(subscribed) == 1
+
+
 def _spec(tmp_path: Any, body: dict[str, Any]) -> Any:
     from pydantic import SecretStr
 
