@@ -49,6 +49,16 @@ def http_metrics() -> HttpMetrics:
         return _made
 
 
+def _fixed_path(request: Request) -> str | None:
+    """The path of a route without parameters that Starlette does not name in the scope
+    (``/openapi.json``, ``/docs``): it is its own template."""
+    path = request.url.path
+    for route in getattr(request.app, "routes", ()):
+        if getattr(route, "path", None) == path and "{" not in path:
+            return path
+    return None
+
+
 async def observe(
     request: Request, call_next: Callable[[Request], Awaitable[Response]]
 ) -> Response:
@@ -57,7 +67,7 @@ async def observe(
     start = time.perf_counter()
     response = await call_next(request)
     route = request.scope.get("route")
-    template = getattr(route, "path", None) or "unmatched"
+    template = getattr(route, "path", None) or _fixed_path(request) or "unmatched"
     if template.startswith("/static"):
         return response
     m = http_metrics()
