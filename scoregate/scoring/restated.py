@@ -83,9 +83,10 @@ _NOT_A_STATE = frozenset(
 #: Other words for a state, and what an answer says that denies it: "I'm pregnant"
 #: answered "since you're not expecting"; "I'm 68 and retired" answered "since you're
 #: still working", "with decades until you retire".
+_NOT_EXPECTING = r"\byou(?:'re\s+not|\s+are\s+not|\s+aren't)\s+(?:expecting|pregnant)\b"
 _DENIED: dict[str, str] = {
-    "pregnant": r"\byou(?:'re\s+not|\s+are\s+not|\s+aren't)\s+(?:expecting|pregnant)\b",
-    "expecting": r"\byou(?:'re\s+not|\s+are\s+not|\s+aren't)\s+(?:expecting|pregnant)\b",
+    "pregnant": _NOT_EXPECTING,
+    "expecting": _NOT_EXPECTING,
     "retired": r"\byou(?:'re|\s+are)\s+still\s+working\b|\b(?:years|decades)\s+(?:until|before"
     r"|from)\s+(?:you\s+)?retire",
 }
