@@ -220,7 +220,8 @@ def _wait_aborted(ids: list[str], exc: Any, *, as_json: bool) -> NoReturn:
 
 
 def _wait_line(job: dict[str, Any]) -> str:
-    """``ID STATUS score=S`` and, once the job has a final result, ``action=A``."""
+    """``ID STATUS score=S`` and, once the job has a final result, ``action=A``; a job
+    waiting for a person names the command that decides it."""
     from scoregate.cli.wait import final_action
     from scoregate.reports.render import latest_score
     from scoregate.scoring.figures import score_text
@@ -229,7 +230,12 @@ def _wait_line(job: dict[str, Any]) -> str:
     shown = "—" if score is None else score_text(score)
     line = f"{safe(job['id'])} {safe(job['status'])} score={shown}"
     action = final_action(job)
-    return line if action is None else f"{line} action={safe(action)}"
+    if action is not None:
+        return f"{line} action={safe(action)}"
+    if job["status"] == "awaiting_review":
+        decide = f"scoregate review {safe(job['id'])} --approve or --reject"
+        return f"{line} (a person decides: {decide})"
+    return line
 
 
 def _task_ref(text: str | None) -> dict[str, str] | None:

@@ -85,6 +85,12 @@ class PipelineContext:
                     f" consumed from a queue: drop the queue {ref.queue!r}"
                 )
             return  # nothing is published: no task to allow
+        if ref.external:
+            raise ValueError(
+                f"{role} task {EXTERNAL_AGENT!r} is not a task: only the agent may be"
+                f" {EXTERNAL_AGENT!r} (answered over HTTP); give the {role} a Celery task name"
+                " on SCOREGATE_ALLOWED_TASKS"
+            )
         allowed = set(self.settings.allowed_tasks) | set(self.local_tasks)
         if ref.task not in allowed:
             raise ValueError(

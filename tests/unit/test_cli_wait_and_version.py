@@ -74,6 +74,12 @@ def test_a_job_waiting_for_a_human_has_no_action_yet(env):
     [state] = json.loads(out.stdout)["jobs"]
     assert state["status"] == "awaiting_review" and state["action"] is None
 
+    out = runner.invoke(cli, [*SUBMIT, MEH, "--gating", "--wait"])
+    assert out.exit_code == 4, out.output
+    job_id, line = out.stdout.strip().splitlines()
+    assert line.startswith(f"{job_id} awaiting_review score=")
+    assert line.endswith(f"(a person decides: scoregate review {job_id} --approve or --reject)")
+
 
 @pytest.mark.parametrize(
     ("jobs", "code"),

@@ -66,6 +66,14 @@ def test_every_task_role_is_checked_against_the_allow_list(ctx, role):
         steps.build_spec(ctx, {"request": REQUEST, role: {"task": "celery.backend_cleanup"}})
 
 
+@pytest.mark.parametrize("role", ["on_pass", "on_loop_exit", "research"])
+def test_only_the_agent_may_be_external(ctx, role):
+    with pytest.raises(ValueError, match=f"only the agent may be 'external'.*give the {role}"):
+        steps.build_spec(ctx, {"request": REQUEST, role: "external"})
+    spec = steps.build_spec(ctx, {"request": REQUEST, "agent": "external"})
+    assert spec.agent is not None and spec.agent.external
+
+
 def test_allowed_names_pass_and_hooks_inside_hooks_are_checked_too(ctx):
     spec = steps.build_spec(
         ctx, {"request": REQUEST, "agent": "app.agents.write", "on_pass": "app.hooks.done"}
