@@ -396,12 +396,24 @@ def _relevance(
                 " accepted (review at most)"
             ),
         )
+    given = _gives_what_is_asked(request, cfg) if words <= f.short_answer_words else None
+    if given is not None:
+        return (
+            1.0,
+            f.missed_ask_cap,
+            (
+                f"relevance {sem.score:.2f} not held against a {words}-word answer that gives"
+                f" {given}; unverified, so it cannot be accepted (review at most)"
+            ),
+        )
     if gate <= 0.0:
         return (
             0.0,
             1.0,
             f"off topic: the answer does not address the request (relevance {sem.score:.2f})",
         )
+    if f"{gate:.2f}" == "1.00":  # a factor that reads x1.00 changes nothing worth a reason
+        return gate, 1.0, None
     return (
         gate,
         1.0,
@@ -436,6 +448,20 @@ def short_list_asked(query: str, content: str, max_words: int) -> int | None:
     value = int(wanted.value)  # type: ignore[arg-type]
     met = {"exactly": n == value, "at_most": 0 < n <= value, "at_least": n >= value}
     return n if met.get(wanted.relation or "exactly", False) else None
+
+
+def _gives_what_is_asked(request: ScoreRequest, cfg: ScoringConfig) -> str | None:
+    """What a short answer gives, when the request's questions expect a form of answer
+    and it gives every one ("How long should I boil an egg?" "6 minutes"): "a duration, as
+    the request asks ('How long')"; ``None`` otherwise (or with ``answer_type_check`` off)."""
+    if not cfg.fusion.answer_type_check:
+        return None
+    expects = analyze(request.query).expects
+    if not expects or missing_answers(expects, request.content):
+        return None
+    kinds = " and ".join(KIND_NAMES[e.kind] for e in expects)
+    asked = "', '".join(e.phrase for e in expects)
+    return f"{kinds}, as the request asks ('{asked}')"
 
 
 def _unanswered(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:
