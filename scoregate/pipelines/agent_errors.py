@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scoregate.pipelines import outbound
@@ -37,6 +38,7 @@ from scoregate.schemas.result import ScoreResult
 from scoregate.scoring.engine import describe_validation_error
 from scoregate.storage import repository as repo
 from scoregate.storage.recovery import WAITING_ON_AGENT, position
+from scoregate.storage.tables import Decision
 
 log = logging.getLogger(__name__)
 
@@ -129,8 +131,9 @@ def record_agent_error(ctx: PipelineContext, report: AgentErrorReport) -> str | 
 
     Returns:
         ``retried``, ``escalated``, ``failed``, ``ignored`` (the job no longer waits for
-        that iteration: the error is recorded, nothing else changes), ``duplicate``, or
-        None when there is no such job.
+        that iteration: the error is recorded, nothing else changes), ``duplicate`` (its
+        ``task_id`` was counted before, whatever the job did since), or None when there
+        is no such job.
     """
     out: list[Message] = []
     with ctx.session() as s:
@@ -139,6 +142,12 @@ def record_agent_error(ctx: PipelineContext, report: AgentErrorReport) -> str | 
         if job is None:
             log.error("agent error for unknown job %s ignored: %s", report.job_id, _what(report))
             return None
+        key = _dedupe_key(report)
+        if key is not None and _recorded(s, key):
+            # counted before, whatever the job did since (its answer may have been lost on
+            # the way back after the report escalated or failed the job): not noted again
+            log.info("job %s: agent error report %s sent again", job.id, report.task_id)
+            return "duplicate"
         waiting = job.status in WAITING_ON_AGENT and report.iteration == job.current_iteration + 1
         earlier = repo.count_decisions(s, job_id=job.id, n=report.iteration, action=ACTION)
         rationale = _what(report)
@@ -159,7 +168,7 @@ def record_agent_error(ctx: PipelineContext, report: AgentErrorReport) -> str | 
             },
             # a report the job does not wait for is noted once per iteration: repeated, it
             # would grow the audit trail of any job without end
-            dedupe_key=_dedupe_key(report) if waiting else f"{job.id}:{report.iteration}:ignored",
+            dedupe_key=key if waiting else f"{job.id}:{report.iteration}:ignored",
         )
         log.warning("job %s: %s", job.id, rationale)
         if not waiting:
@@ -194,6 +203,11 @@ def _dedupe_key(report: AgentErrorReport) -> str | None:
         return None  # a client's report without a task id: each one counts
     digest = hashlib.sha256(report.task_id.encode()).hexdigest()[:32]
     return f"{report.job_id}:{report.iteration}:{ACTION}:{digest}"
+
+
+def _recorded(s: Session, dedupe_key: str) -> bool:
+    """Whether a report with this key was counted already."""
+    return s.scalar(select(Decision.id).where(Decision.dedupe_key == dedupe_key)) is not None
 
 
 def _act(
