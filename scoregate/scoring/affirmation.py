@@ -85,6 +85,15 @@ _MAY_CONTAIN = re.compile(
     r"|(?<=\b(?:many|most)\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include|are\s+blended\s+with)\b"
     # what products of a kind usually are: "flat-pack boxes are usually particleboard"
     r"|\bare\s+(?:usually|often|typically|commonly)(?=\s+(?!made\b|used\b|served\b)[\w-]+\b)"
+    # where a product is made, told as a cross-contact warning: "made in facilities that
+    # also process nuts", "a factory that handles peanuts", "shared equipment with
+    # sesame", "cross-contact with tree nuts" (but "a factory that makes peanut butter"
+    # tells what the factory makes, unless it "also" does)
+    r"|\b(?:facilit(?:y|ies)|factor(?:y|ies)|plants?|kitchens?|baker(?:y|ies))\s+"
+    r"(?:(?:that|which|where\s+they)\s+)?(?:process(?:es|ed|ing)?|handl(?:es?|ed|ing)"
+    r"|also\s+(?:processes|(?:process|handle|pack|package|produce|manufacture|make|use)[sd]?))\b"
+    r"|\bshared\s+(?:equipment|(?:production\s+)?lines?|facilit(?:y|ies)|fryers?)\s+with\b"
+    r"|\bcross-?(?:contact|contamination)\s+(?:with|from)\b"
 )
 #: Words that negate what follows them (also read by ``membership``).
 NEGATORS = frozenset(
@@ -310,6 +319,48 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
         return j > 0 and tokens[j - 1] == "in" and tokens[j + 1] == "of"
     if t in _REPLACING:  # "plant nutrients replacing fish waste"
         return j >= i - 3 and clauses[j] == clauses[i] and "with" not in tokens[j:i]
+    return _other_than(tokens, clauses, j, i)
+
+
+#: "besides", "aside from", "apart from": other than what follows (read only after a
+#: condition: "allergies besides nuts"; "serve crackers besides the nuts" adds them).
+_BESIDES = frozenset({"besides", "aside", "apart"})
+#: A change away from what follows "from": "a change from the usual chocolate mousse", "a
+#: break from chocolate desserts", "a shift away from heavy cakes".
+_CHANGES = frozenset(
+    "change changes break departure switch shift respite rest relief move step".split()
+)
+#: Where what the change goes to begins: "a switch from vanilla to chocolate" uses chocolate.
+_CHANGE_TO = frozenset({"to", "into", "for", "with", "so", "and", "but", "then"})
+
+
+def _besides_a_condition(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
+    if tokens[j] != "besides" and tokens[j + 1 : j + 2] != ["from"]:
+        return False
+    return (
+        j > 0
+        and tokens[j - 1] in _CONDITIONS
+        and clauses[j - 1] == clauses[j] == clauses[i]
+        and j >= i - 4
+    )
+
+
+def _a_change_from(tokens: list[str], clauses: list[int], j: int, i: int) -> bool | None:
+    k = j - 1
+    if k > 0 and tokens[k] == "away":  # "a shift away from"
+        k -= 1
+    if k < 0 or tokens[k] not in _CHANGES or clauses[k] != clauses[j]:
+        return None
+    return j >= i - 4 and clauses[j] == clauses[i] and _CHANGE_TO.isdisjoint(tokens[j + 1 : i])
+
+
+def _other_than(tokens: list[str], clauses: list[int], j: int, i: int) -> bool | None:
+    """Whether the word at ``j`` sets token ``i`` apart from what the answer offers ("allergies
+    besides nuts", "a change from the usual chocolate mousse"), or someone else's (below)."""
+    if tokens[j] in _BESIDES:
+        return _besides_a_condition(tokens, clauses, j, i)
+    if tokens[j] == "from":
+        return _a_change_from(tokens, clauses, j, i)
     return _not_the_answers(tokens, clauses, j, i)
 
 

@@ -1,0 +1,74 @@
+"""The twenty-third session's review of the gate's reasons (a new user, CLI and Python API),
+mended outside the relevance gate."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.scoring.affirmation import check_exclusions
+
+NUTS = "Snack ideas for my son's class party, nut-free please."
+SNACKS = "- Fruit skewers\n- Cheese cubes and crackers\n- Popcorn\n- Veggie sticks with hummus\n\n"
+CHOCOLATE = "Suggest a dessert for a dinner party, no chocolate — two guests can't have it."
+POSSET = (
+    "Make a lemon posset: heat 600 ml double cream with 150 g sugar, stir in the juice of 3 "
+    "lemons, pour into glasses and chill 4 hours. Serve with shortbread. "
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "content"),
+    [
+        # finding 2: a cross-contact warning
+        (
+            NUTS,
+            SNACKS + "Check store-bought granola bars: many are made in facilities that"
+            " also process nuts.",
+        ),
+        (NUTS, SNACKS + "Crackers are often packed in a factory that handles peanuts."),
+        (NUTS, SNACKS + "Some brands of popcorn are produced on shared equipment with nuts."),
+        (NUTS, SNACKS + "Buy hummus from a brand with no cross-contact with tree nuts."),
+        (NUTS, SNACKS + "Store-bought dips risk cross-contamination with nuts."),
+        (NUTS, SNACKS + "The cheese plant also processes walnuts, so ask the school first."),
+        # ... an allergy besides the excluded one
+        (NUTS, SNACKS + "Ask the other parents whether any child has allergies besides nuts."),
+        (NUTS, SNACKS + "Check for intolerances apart from nuts."),
+        (NUTS, SNACKS + "Ask about any allergies aside from peanuts."),
+        (NUTS, SNACKS + "Find out whether anyone is allergic to something other than nuts."),
+        # ... a change from the usual
+        (CHOCOLATE, POSSET + "It's a nice change from the usual chocolate mousse."),
+        (CHOCOLATE, POSSET + "A welcome break from chocolate desserts."),
+        (CHOCOLATE, POSSET + "A lighter departure from the classic chocolate torte."),
+        (CHOCOLATE, POSSET + "Think of it as a switch from chocolate pudding."),
+        (CHOCOLATE, POSSET + "Quite a shift away from a heavy chocolate cake."),
+    ],
+)
+def test_a_warning_an_allergy_besides_or_a_change_from_the_usual_is_no_use(query, content):
+    check = check_exclusions(query, content)
+    assert check.violated == [], check
+    assert check.ruled_out, check
+
+
+@pytest.mark.parametrize(
+    ("query", "content"),
+    [
+        # the facility's own product is still a use
+        (NUTS, SNACKS + "Add honey-roasted peanuts from the factory shop."),
+        (NUTS, SNACKS + "Order from a bakery that makes walnut bread."),
+        (NUTS, "Make a trail mix: a facility near you sells walnuts in bulk, add a cup."),
+        # "besides" outside an allergy adds the item
+        (NUTS, SNACKS + "Besides popcorn, put out a bowl of salted nuts."),
+        (NUTS, SNACKS + "Serve crackers besides the nuts."),
+        # a change made to the dish with the item keeps the item
+        (CHOCOLATE, "Change the posset: top it with chocolate shavings."),
+        (CHOCOLATE, "For a change from lemon, make a chocolate mousse instead."),
+        (CHOCOLATE, "Take a break from baking and buy a chocolate tart."),
+        (CHOCOLATE, "For a switch from vanilla to chocolate, stir in cocoa."),
+        (NUTS, "Ask about allergies, then besides the fruit serve peanuts."),
+        # the warning's clause ends; what follows is a use
+        (NUTS, "Many crackers are made in facilities that process nuts, so just serve peanuts."),
+    ],
+)
+def test_a_use_next_to_those_words_is_still_a_use(query, content):
+    check = check_exclusions(query, content)
+    assert check.violated, check
