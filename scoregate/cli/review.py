@@ -44,6 +44,7 @@ def review(
 ) -> None:
     """Resolve a job waiting for a human: --approve, --reject, --research or --cancel."""
     from scoregate.pipelines import api
+    from scoregate.pipelines.review import QuotaUnavailable
 
     chosen = [
         v
@@ -62,7 +63,13 @@ def review(
         status = api.review(job_id, chosen[0], who, note)
     except (LookupError, ValueError) as exc:
         raise die(str(exc), 1) from None
+    except QuotaUnavailable as exc:
+        raise die(f"{exc} ({exc.cause})", 1) from None
     console.print(f"job {safe(job_id)}: {chosen[0]} by {safe(who)} -> [bold]{safe(status)}[/]")
     if research:
-        left, limit = api.research_quota()
-        console.print(f"research quota: {left}/{limit} remaining this hour")
+        try:
+            left, limit = api.research_quota()
+        except QuotaUnavailable:  # the verdict is taken; only the count left is unknown
+            console.print("research quota: unknown (its Redis does not answer)")
+        else:
+            console.print(f"research quota: {left}/{limit} remaining this hour")

@@ -6,10 +6,13 @@ stored as outcomes for calibration; research is subject to the hourly quota.
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from typing import Any
 
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy.orm import Session
 
 from scoregate.pipelines import outbound
@@ -23,7 +26,29 @@ from scoregate.schemas.result import ScoreResult
 from scoregate.storage import repository as repo
 from scoregate.storage.quota import QuotaDecision, seconds_to_next_window
 
+log = logging.getLogger(__name__)
+
 VERDICTS = ("approve", "reject", "research", "cancel")
+#: What a quota store (Redis) raises when it does not answer: down, or too slow.
+QUOTA_DOWN = (RedisConnectionError, RedisTimeoutError)
+#: Seconds to wait before asking for research again while the quota's store is down.
+QUOTA_RETRY_AFTER_S = 5
+
+
+class QuotaUnavailable(ConnectionError):
+    """The research quota's store (Redis) did not answer: no slot was taken and nothing
+    changed. Approve, reject and cancel need no quota; research can be asked again."""
+
+    retry_after_s = QUOTA_RETRY_AFTER_S
+
+    def __init__(self, cause: str) -> None:
+        #: What Redis's client said (it may name Redis's address: not for an HTTP client).
+        self.cause = cause
+        super().__init__(
+            "the research quota cannot be read: its Redis (SCOREGATE_REDIS_URL, else the"
+            " broker) does not answer; nothing changed: approve or reject instead, or ask"
+            " for research again in a few seconds"
+        )
 
 
 class ResearchQuotaExceeded(ValueError):
@@ -41,8 +66,21 @@ class ResearchQuotaExceeded(ValueError):
 
 
 def research_quota(ctx: PipelineContext) -> QuotaDecision:
-    """The research quota as it stands (used, limit, remaining), taking no slot."""
-    return ctx.quota.peek(RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour)
+    """The research quota as it stands (used, limit, remaining), taking no slot.
+
+    Raises:
+        QuotaUnavailable: the quota's store (Redis) does not answer.
+    """
+    try:
+        return ctx.quota.peek(RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour)
+    except QUOTA_DOWN as exc:
+        raise _unavailable(exc) from exc
+
+
+def _unavailable(exc: Exception) -> QuotaUnavailable:
+    cause = f"{type(exc).__name__}: {exc}"
+    log.warning("research quota not read: Redis does not answer (%s)", cause)
+    return QuotaUnavailable(cause)
 
 
 class NoResearchTask(ValueError):
@@ -53,7 +91,12 @@ class NoResearchTask(ValueError):
 def review(
     ctx: PipelineContext, job_id: str, verdict: str, actor: str, note: str | None = None
 ) -> str:
-    """Resolve a job waiting for a human; returns the job's new status."""
+    """Resolve a job waiting for a human; returns the job's new status.
+
+    Raises:
+        QuotaUnavailable: a research verdict while the quota's Redis does not answer
+            (nothing changed).
+    """
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {', '.join(VERDICTS)}, got {verdict!r}")
     for where, text in (("actor", actor), ("note", note)):
@@ -191,9 +234,14 @@ def _research_on_review(
 ) -> tuple[str, list[Message], Any, str]:
     if hooks.research is None or result is None:
         return "awaiting_review", [], None, f"{rationale}; no research task configured"
-    quota = ctx.quota.acquire(
-        RESEARCH_SUBJECT, ctx.config.gating.research_quota_per_hour, token=f"{job.id}:{n}:review"
-    )
+    try:
+        quota = ctx.quota.acquire(
+            RESEARCH_SUBJECT,
+            ctx.config.gating.research_quota_per_hour,
+            token=f"{job.id}:{n}:review",
+        )
+    except QUOTA_DOWN as exc:  # nothing taken: the verdict's transaction rolls back
+        raise _unavailable(exc) from exc
     if not quota.allowed:  # refused, not recorded: the job waits as it did
         raise ResearchQuotaExceeded(quota.limit, seconds_to_next_window(time.time()))
     msgs = outbound.agent_request(

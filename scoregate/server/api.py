@@ -18,7 +18,12 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
-from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded, research_quota
+from scoregate.pipelines.review import (
+    NoResearchTask,
+    QuotaUnavailable,
+    ResearchQuotaExceeded,
+    research_quota,
+)
 from scoregate.schemas.loop import HookGivenTwice, check_hooks_given_once
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
@@ -586,6 +591,9 @@ def _without_answers(job: dict[str, Any]) -> None:
             s403="The key lacks the `review` scope, or `cancel` of a job that waits for no"
             " person without the `submit` scope.",
             s429="Research asked for past the hourly research quota (Retry-After).",
+            s503="The database does not answer, or (a `research` verdict) the research"
+            " quota's Redis does not: nothing changed; try again after `Retry-After` seconds"
+            " (approve and reject need no Redis).",
         ),
     },
 )
@@ -614,6 +622,13 @@ async def review(job_id: str, body: ReviewBody, request: Request, caller: Review
         raise Problem(
             429, str(exc), type_="quota-exceeded", headers={"Retry-After": str(exc.retry_after_s)}
         ) from exc
+    except QuotaUnavailable as exc:
+        raise Problem(
+            503,
+            f"{exc} (the server log says why)",
+            type_="unavailable",
+            headers={"Retry-After": str(exc.retry_after_s)},
+        ) from exc
     except NoResearchTask as exc:
         raise Problem(
             422,
@@ -625,8 +640,12 @@ async def review(job_id: str, body: ReviewBody, request: Request, caller: Review
         raise _bad(exc) from exc
     done: dict[str, Any] = {"id": full, "verdict": body.verdict, "reviewer": who}
     if body.verdict == "research":
-        quota = await run_in_threadpool(research_quota, service.ctx)
-        done["research_quota"] = {"remaining": quota.remaining, "limit": quota.limit}
+        try:
+            quota = await run_in_threadpool(research_quota, service.ctx)
+        except QuotaUnavailable:  # the verdict is taken; only the count left is unknown
+            pass
+        else:
+            done["research_quota"] = {"remaining": quota.remaining, "limit": quota.limit}
     done["status"] = status
     return ReviewDone.model_validate({**done, "published": sent.published})
 

@@ -26,7 +26,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
 from scoregate.pipelines.loop import feedback
-from scoregate.pipelines.review import research_quota
+from scoregate.pipelines.review import QuotaUnavailable, research_quota
 from scoregate.schemas.result import ScoreResult
 from scoregate.server.diff import word_diff
 from scoregate.server.security import COOKIE, Caller, identify, recorded_name
@@ -192,6 +192,7 @@ async def job_page(request: Request, job_id: str, done: str | None = None) -> Re
             request, "error.html", {"message": str(exc)}, status_code=404
         )
     chart = await run_in_threadpool(score_chart, job, service)
+    can_research = bool((job.get("hooks") or {}).get("research"))
     view = {
         "job": job,
         "iterations": iteration_views(job),
@@ -200,11 +201,19 @@ async def job_page(request: Request, job_id: str, done: str | None = None) -> Re
         "caller": caller,
         "token": form_token(caller, job_id, form_secret(request)),
         "verdicts": VERDICTS,
-        "can_research": bool((job.get("hooks") or {}).get("research")),
-        "research_quota": research_quota(service.ctx),
+        "can_research": can_research,
+        # read only where research is offered; None: its Redis does not answer
+        "research_quota": await _quota_or_none(service) if can_research else None,
         "done": done_decision(job, done),
     }
     return templates.TemplateResponse(request, "job.html", view)
+
+
+async def _quota_or_none(service: ApiService) -> Any:
+    try:
+        return await run_in_threadpool(research_quota, service.ctx)
+    except QuotaUnavailable:
+        return None
 
 
 @router.post("/review/{job_id}")
@@ -240,6 +249,9 @@ async def decide(
         await run_in_threadpool(service.review, job_id, verdict, who, note.strip() or None)
     except ConflictError as exc:  # someone else's verdict got there first, or nothing waits
         return await _already_decided(request, service, job_id, str(exc), note)
+    except QuotaUnavailable as exc:  # research, Redis down: nothing changed, try again
+        message = f"{exc} (the server log says why)"
+        return _error(request, message, job_id=job_id, kept_note=note, status_code=503)
     except (NotFoundError, ValueError) as exc:
         return _error(request, str(exc))
     return RedirectResponse(f"/review/{job_id}?done={verdict}", status_code=303)
@@ -263,9 +275,9 @@ def _latest_verdict(job: dict[str, Any]) -> dict[str, Any] | None:
     return verdicts[-1] if verdicts else None
 
 
-def _error(request: Request, message: str, **extra: Any) -> Response:
+def _error(request: Request, message: str, status_code: int = 400, **extra: Any) -> Response:
     view = {"message": message, "caller": _caller(request), **extra}
-    return templates.TemplateResponse(request, "error.html", view, status_code=400)
+    return templates.TemplateResponse(request, "error.html", view, status_code=status_code)
 
 
 async def _already_decided(

@@ -53,7 +53,8 @@ PROBLEM_TYPES: dict[str, str] = {
     "validation": "422: the body or a parameter is invalid; `errors` lists each field",
     "quota-exceeded": "429: a quota is used up; `Retry-After` says when to try again",
     "internal": "500: a server fault; the server log has the details",
-    "unavailable": "503: a service the server needs (the database) does not answer",
+    "unavailable": "503: a service the server needs (the database; for research, the"
+    " quota's Redis) does not answer; `Retry-After` says when to try again",
 }
 #: The kind a status means when the raiser names none.
 STATUS_KINDS: dict[int, str] = {

@@ -7,13 +7,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from pydantic import SecretStr
+from typer.testing import CliRunner
 
+from scoregate.cli import app as cli
 from scoregate.config.settings import Settings
 from scoregate.pipelines import agent_errors, api
 from scoregate.pipelines.embedded import embedded_context
 from scoregate.server import ApiService, create_app
-from tests.fakes import BAD, SCORES, FakeModels, Recorder
+from scoregate.storage.quota import RedisQuota
+from tests.fakes import BAD, MEH, SCORES, FakeModels, Recorder
 from tests.server_client import AppClient
 
 QUERY = "Write a helpful answer."
@@ -23,7 +27,7 @@ ROOT = Path(__file__).parents[2]
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'review23.db'}"))
-    tasks = {"on_exit": Recorder()}
+    tasks = {"on_exit": Recorder(), "research": Recorder(returns=MEH)}
     ctx, inline = embedded_context(settings, models=FakeModels(SCORES), local_tasks=dict(tasks))
     monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
     app = create_app(ApiService(ctx, inline))
@@ -103,3 +107,93 @@ def test_the_celery_errback_resent_after_the_job_failed_is_a_duplicate(env):
     assert agent_errors.record_agent_error(ctx, report("c2")) == "duplicate"
     assert _audit(job_id) == trail
     assert agent_errors.record_agent_error(ctx, report("c3")) == "ignored"
+
+
+# --- findings 3 and 4: Redis down, the review queue still works; research is 503, not 500 ------
+
+
+class DownRedis:
+    """A Redis client whose server does not answer (an outage)."""
+
+    def register_script(self, _script: str) -> Any:
+        def run(**_kwargs: Any) -> Any:
+            raise redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:6399.")
+
+        return run
+
+    def get(self, _key: str) -> Any:
+        raise redis.exceptions.TimeoutError("Timeout reading from 127.0.0.1:6399")
+
+
+@pytest.fixture
+def redis_down(env: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    down = RedisQuota(DownRedis())
+    monkeypatch.setattr(env["ctx"], "quota", down)  # the CLI's and the Python API's
+    monkeypatch.setattr(env["app"].state.service.ctx, "quota", down)  # the server's
+    return env
+
+
+def _awaiting_review(env: dict[str, Any], **extra: Any) -> str:
+    job_id = submit(env, MEH, loop={"gating": True}, **extra)
+    assert api.get_job(job_id)["status"] == "awaiting_review"
+    return job_id
+
+
+def test_with_redis_down_every_review_page_opens(redis_down):
+    env = redis_down
+    plain = _awaiting_review(env)
+    escalated = submit(env, BAD, agent="external", loop={"threshold": 0.8, "max_iterations": 1})
+    researchable = _awaiting_review(env, research="research")
+    for job_id in (plain, escalated, researchable):
+        page = env["client"].get(f"/review/{job_id}")
+        assert page.status_code == 200, page.text
+        assert page.headers["content-type"].startswith("text/html")
+        assert 'value="approve"' in page.text and 'value="research"' not in page.text
+    page = env["client"].get(f"/review/{researchable}").text
+    assert "research quota unknown" in page and "approve or reject" in page
+    assert "research quota" not in env["client"].get(f"/review/{plain}").text
+
+
+def test_with_redis_down_a_research_verdict_is_503_and_changes_nothing(redis_down):
+    env = redis_down
+    job_id = _awaiting_review(env, research="research")
+    before = api.get_job(job_id)["decisions"]
+    r = env["client"].post(f"/v1/jobs/{job_id}/review", json={"verdict": "research"})
+    assert r.status_code == 503, r.text
+    assert r.headers["content-type"].startswith("application/problem+json")
+    assert r.json()["type"].endswith("/unavailable") and int(r.headers["Retry-After"]) > 0
+    assert "research quota" in r.json()["detail"] and "approve or reject" in r.json()["detail"]
+    assert "6399" not in r.json()["detail"]  # where Redis is goes to the server log only
+    job = api.get_job(job_id)
+    assert job["status"] == "awaiting_review" and job["decisions"] == before
+    assert env["research"].calls == []
+    spec = env["client"].get("/openapi.json").json()
+    assert "503" in spec["paths"]["/v1/jobs/{job_id}/review"]["post"]["responses"]
+    # approve needs no Redis
+    r = env["client"].post(f"/v1/jobs/{job_id}/review", json={"verdict": "approve"})
+    assert r.status_code == 200 and r.json()["status"] == "accepted", r.text
+
+
+def test_with_redis_down_the_review_page_keeps_the_note_of_a_research_verdict(redis_down):
+    env = redis_down
+    job_id = _awaiting_review(env, research="research")
+    page = env["client"].get(f"/review/{job_id}").text
+    token = page.split('name="token" value="', 1)[1].split('"', 1)[0]
+    form = {"verdict": "research", "token": token, "note": "check the refund rules"}
+    r = env["client"].post(f"/review/{job_id}", data=form)
+    assert r.status_code == 503, r.text
+    assert r.headers["content-type"].startswith("text/html")
+    assert "research quota" in r.text and "check the refund rules" in r.text
+    assert f'href="/review/{job_id}"' in r.text
+    assert api.get_job(job_id)["status"] == "awaiting_review"
+
+
+def test_with_redis_down_cli_research_is_one_line_and_exit_1(redis_down, monkeypatch):
+    env = redis_down
+    monkeypatch.setenv("COLUMNS", "300")
+    job_id = _awaiting_review(env, research="research")
+    out = CliRunner().invoke(cli, ["review", job_id, "--research"])
+    assert out.exit_code == 1, out.output
+    assert "research quota" in out.output and "Traceback" not in out.output
+    assert "Error 111 connecting to 127.0.0.1:6399" in " ".join(out.output.split())  # why
+    assert api.get_job(job_id)["status"] == "awaiting_review"
