@@ -32,6 +32,7 @@ from scoregate.scoring.phrasing import (
     TAIL_LEAST,
     TAIL_MOST,
     Rule,
+    about_the_form,
     count_start,
     each_after,
     is_part,
@@ -622,6 +623,8 @@ def infer_instructions(query: str) -> list[Instruction]:
     seen: set[tuple[Any, ...]] = set()
     for rule in (*FORM_RULES, *WORD_RULES):
         for k in rule(query, low):
+            if about_the_form(low, k.phrase or ""):
+                continue  # "how do I write a numbered list", "my essay has two paragraphs"
             value = tuple(k.value) if isinstance(k.value, list) else k.value
             key: tuple[Any, ...] = (
                 (k.check, k.unit) if k.check == "count" else (k.check, k.unit, value)

@@ -157,6 +157,72 @@ def negated_before(low: str, m: re.Match[str]) -> bool:
     return NEGATED.search(low[max(0, m.start() - 24) : m.start()]) is not None
 
 
+#: Words before a form's phrase that make the form what the request is about, not how the
+#: answer is to look: a question about making or reading it ("how do I write a numbered
+#: list", "what does P.S. mean", "the difference between a numbered list and ..."), someone's
+#: habit ("why do people write in all caps", "typing in all caps looks rude"), or what the
+#: asker has already ("my essay has two paragraphs", "I wrote three paragraphs").
+_MODAL = r"(?!(?:should|must|needs?|will|can|could|would|to|has\s+to|have\s+to)\b)"
+_WRITES = (
+    r"(?:writes?|wrote|written|writing|types?|typed|typing|texts?|texted|texting|posts?|posted"
+    r"|posting|repl(?:y|ies|ied|ying)|respond(?:s|ed|ing)?|emails?|emailed|emailing|messages?"
+    r"|messaged|messaging|shouts?|shouted|shouting|talks?|talked|talking|sends?|sent|sending)"
+)
+ABOUT_THE_FORM = re.compile(
+    r"\bhow\s+(?:do|does|can|could|should|would|to)\s+(?:(?:i|you|we|one|people|they)\s+)?"
+    r"(?:[\w']+\s+)?(?:write|type|make|create|format|add|insert|get|use|put|start|end|number"
+    r"|turn\s+(?:off|on)|stop|avoid|remove|undo|fix|disable|enable)\s+"
+    r"(?:(?:a|an|the|my|our|this|that|these|those)\s+)?$"
+    r"|\b(?:meaning|definition|purpose|point|origin)\s+of\s+(?:(?:a|an|the)\s+)?$"
+    r"|\bdifference\s+between\s+(?:(?:a|an|the)\s+)?$"
+    r"|\bwhen\s+(?:do|does|should|would|can)\s+(?:i|you|we|one|people)\s+use\s+"
+    r"(?:(?:a|an|the)\s+)?$"
+    rf"|\bwhy\s+(?:do|does|did|would|is|are|was|were)\s+(?:[\w']+\s+){{0,2}}{_WRITES}\s+$"
+    rf"|(?:^|[,;:]\s*)(?:[\w']+\s+)?(?:typing|writing|texting|posting|replying|responding"
+    r"|emailing|messaging|shouting|talking)\s+$"
+    r"|\b(?:people|someone|somebody|everyone|everybody|he|she|they|users?|customers?|clients?"
+    r"|(?:my|our|his|her|their)\s+[\w-]+)\s+(?:always\s+|often\s+|keeps?\s+|still\s+"
+    rf"|sometimes\s+|usually\s+|only\s+|just\s+)?{_WRITES}\s+$"
+    rf"|\b(?:my|our|his|her|their)\s+(?:{_MODAL}[\w'-]+\s+){{0,2}}?(?:has|have|had|contains?"
+    r"|contained|includes?|included|is|was|are|were|uses?|used)\s+(?:only\s+|just\s+|about\s+"
+    r"|around\s+|over\s+|nearly\s+|almost\s+)?$"
+    r"|\b(?:i|we)(?:\s+(?:have|had|wrote|typed)|'ve\s+(?:got|written)|\s+have\s+(?:got|written))"
+    r"\s+(?:only\s+|just\s+|about\s+|around\s+|over\s+)?$"
+)
+#: ... or a question of what the form is or means, told by what follows it too: "what does
+#: P.S. mean", "what is a numbered list?" (but "what is a 5-word slogan for a bakery?" asks
+#: for one).
+WHAT_IS = re.compile(r"\bwhat(?:'s|’s|\s+(?:does|do|did|is|are|was|were))\s+(?:(?:a|an|the)\s+)?$")
+MEANS = re.compile(
+    r"^\s*(?:\?|(?:actually\s+|really\s+)?(?:mean|means|stand\s+for|stands\s+for|signify"
+    r"|refer\s+to|look\s+like|do)\b)"
+)
+#: Where the sentence a phrase is in starts (a dot inside "P.S." or "e.g." is no end).
+_SENTENCE_END = re.compile(r"(?:[!?\n]|\.(?=\s+[a-z0-9\"'“‘(]|\s*$))")
+
+
+def about_the_form(low: str, phrase: str) -> bool:
+    """Whether every place the (lower-cased) request ``low`` says ``phrase`` makes the form
+    it names the request's topic, not the answer's form (see ``ABOUT_THE_FORM``)."""
+    phrase = phrase.lower()
+    starts = [m.start() for m in re.finditer(re.escape(phrase), low)] if phrase else []
+    if not starts:
+        return False
+    for start in starts:
+        before = low[max(0, start - 120) : start]
+        ends = list(_SENTENCE_END.finditer(before))
+        if ends:
+            before = before[ends[-1].end() :]
+        # (a quoted phrase: 'what does "in all caps" mean')
+        before = re.sub(r"[\s\"'“‘(*]+$", " ", before.lstrip(" \"'“‘(*"))
+        after = low[start + len(phrase) : start + len(phrase) + 40].lstrip("\"'”’)*")
+        if ABOUT_THE_FORM.search(before):
+            continue
+        if not (WHAT_IS.search(before) and MEANS.search(after)):
+            return False
+    return True
+
+
 def patterns(*pairs: tuple[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((value, re.compile(rx)) for value, rx in pairs)
 

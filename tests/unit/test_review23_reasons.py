@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scoregate.scoring.affirmation import check_exclusions
+from scoregate.scoring.instruction_rules import infer_instructions
 
 NUTS = "Snack ideas for my son's class party, nut-free please."
 SNACKS = "- Fruit skewers\n- Cheese cubes and crackers\n- Popcorn\n- Veggie sticks with hummus\n\n"
@@ -72,3 +73,49 @@ def test_a_warning_an_allergy_besides_or_a_change_from_the_usual_is_no_use(query
 def test_a_use_next_to_those_words_is_still_a_use(query, content):
     check = check_exclusions(query, content)
     assert check.violated, check
+
+
+# finding 5: a form the question is about is no instruction to the answerer
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Typing in all caps looks rude. How do I turn off Caps Lock permanently on a Mac?",
+        "Why do people write in all caps on forums?",
+        "My boss always writes in all caps. How do I tell him it reads as shouting?",
+        "How do I write a numbered list in Markdown?",
+        "How can I make a bulleted list in Google Docs?",
+        "What is the difference between a numbered list and a bulleted list?",
+        "What is a numbered list?",
+        "My essay has two paragraphs that repeat each other. How should I merge them?",
+        "I wrote three paragraphs for my cover letter; is that too long?",
+        "What does P.S. mean at the end of a letter?",
+        'What does "in all caps" mean on a form?',
+        "What's the meaning of P.S. in an email?",
+    ],
+)
+def test_a_form_the_question_is_about_is_no_instruction(query):
+    assert infer_instructions(query) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "check", "value"),
+    [
+        ("Answer in all caps: what is the capital of France?", "case", "uppercase"),
+        ("Typing in all caps looks rude, but answer in all caps anyway.", "case", "uppercase"),
+        ("Why do people write in all caps? Explain in two sentences.", "count", 2),
+        ("What is a haiku? Write one in all lowercase.", "case", "lowercase"),
+        ("Write a numbered list of 3 fruits.", "list_form", "numbered"),
+        ("My boss wants a numbered list of 5 risks; write it.", "list_form", "numbered"),
+        ("My essay has two paragraphs; rewrite it in three paragraphs.", "count", 3),
+        ("My answer has to be in all caps.", "case", "uppercase"),
+        ("What is a 5-word slogan for a bakery?", "count", 5),
+        ("What is a one-sentence summary of Hamlet?", "count", 1),
+        ("What are three benefits of exercise?", "count", 3),
+        ("End with a P.S. about the deadline.", "postscript", "P.S."),
+        ("How do I make pancakes? Give me 5 steps.", "count", 5),
+    ],
+)
+def test_a_form_asked_of_the_answer_is_still_an_instruction(query, check, value):
+    assert (check, value) in [(k.check, k.value) for k in infer_instructions(query)]
