@@ -243,8 +243,18 @@ _QUESTION = re.compile(
     r"(?=\s+(?:for|on|about|to|with|how)\b|\s*$))\b[^:]*$",
     re.IGNORECASE,
 )
-#: Sentences for the asks (a stop inside a number, path or name does not end one).
-_ASK_SENTENCES = re.compile(r"(?:[^.!?\n]|[.!?](?=[\w`/]))+[.!?]*")
+#: A dot that ends an abbreviation, not a sentence: "P.S. mean", "e.g. apples", "the U.S.
+#: economy", "Dr. Lee", "vs. Python", "salt, pepper, etc. and" (a dotted letter or "etc."
+#: before a word in lower case; a title before any word).
+_ABBREVIATION_DOT = (
+    # (a letter alone: not the "d" of "I'd. what ...")
+    r"(?:(?<=[A-Za-z])(?<![^\s(.\"“][A-Za-z])|(?<=\betc))\.(?=[\s\"'”’)]+[a-z0-9])"
+    r"|(?:(?<=\b[Mm]r)|(?<=\b[Mm]rs)|(?<=\b[Mm]s)|(?<=\b[Dd]r)|(?<=\b[Pp]rof)|(?<=\b[Ss]t)"
+    r"|(?<=\b[Vv]s)|(?<=\b[Jj]r)|(?<=\b[Ss]r))\.(?=\s+\w)"
+)
+#: Sentences for the asks (a stop inside a number, path or name, or after an abbreviation,
+#: does not end one).
+_ASK_SENTENCES = re.compile(rf"(?:[^.!?\n]|[.!?](?=[\w`/])|{_ABBREVIATION_DOT})+[.!?]*")
 #: A want stated, which asks only when it names two things: "I want a chili recipe, plus
 #: how to reheat it" (but "We need salt and pepper grinders." is context).
 _WANT = re.compile(

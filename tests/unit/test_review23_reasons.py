@@ -7,6 +7,7 @@ import pytest
 
 from scoregate.scoring.affirmation import check_exclusions
 from scoregate.scoring.instruction_rules import infer_instructions
+from scoregate.scoring.request_analysis import asking_sentences, split_asks
 
 NUTS = "Snack ideas for my son's class party, nut-free please."
 SNACKS = "- Fruit skewers\n- Cheese cubes and crackers\n- Popcorn\n- Veggie sticks with hummus\n\n"
@@ -119,3 +120,44 @@ def test_a_form_the_question_is_about_is_no_instruction(query):
 )
 def test_a_form_asked_of_the_answer_is_still_an_instruction(query, check, value):
     assert (check, value) in [(k.check, k.value) for k in infer_instructions(query)]
+
+
+# finding 6: an abbreviation's dot does not end an ask
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What does P.S. mean at the end of a letter?",
+        "How big is the U.S. federal budget this year?",
+        "Which fruits, e.g. apples or pears, keep longest in a cold cellar?",
+        "Should I run at 6 a.m. or after work to sleep better?",
+        "Is it worth seeing Dr. Patel for a second opinion on my knee?",
+    ],
+)
+def test_an_abbreviation_does_not_split_one_ask(query):
+    assert split_asks(query) == ()
+    assert asking_sentences(query) == [query]
+
+
+@pytest.mark.parametrize(
+    ("query", "asks"),
+    [
+        (
+            "Is the U.S. economy growing, and what should I invest in?",
+            ("Is the U.S. economy growing", "what should I invest in?"),
+        ),
+        ("Who is Dr. Lee? And what does she teach?", ("Who is Dr. Lee?", "what does she teach?")),
+        (
+            "What is vitamin D. How much should I take?",
+            ("What is vitamin D.", "How much should I take?"),
+        ),
+    ],
+)
+def test_a_sentence_after_an_abbreviation_is_still_its_own_ask(query, asks):
+    assert split_asks(query) == asks
+
+
+def test_a_lone_letter_after_an_apostrophe_is_no_abbreviation():
+    query = "Honestly I'd. what should I ask the restaurant when I call to book?"
+    assert asking_sentences(query) == ["what should I ask the restaurant when I call to book?"]
