@@ -46,7 +46,7 @@ from scoregate.server.bodies import (  # rfc3339: the API's time format, used he
     rfc3339,
 )
 from scoregate.server.problems import Problem
-from scoregate.server.security import Caller, recorded_name, require
+from scoregate.server.security import COOKIE, Caller, identify, recorded_name, require
 from scoregate.server.service import (
     AgentAnswerRefused,
     ApiService,
@@ -465,8 +465,75 @@ async def _resolve(request: Request, ref: str) -> str:
             " slash), a job GET /v1/jobs/{id}",
             type_="no-route",
         )
-    with _job_problems():
-        return await run_in_threadpool(service_of(request).resolve, ref)
+    try:
+        with _job_problems():
+            return await run_in_threadpool(service_of(request).resolve, ref)
+    except Problem as exc:
+        # "ID/cancel" read as one id: the job's routes of another method, or none
+        better = await _job_path_problem(request, ref) if exc.status == 404 else None
+        if better is not None:
+            raise better from None
+        raise
+
+
+#: The last part of a job's paths that take POST.
+JOB_ACTIONS = ("review", "cancel", "agent-result", "agent-error")
+JOB_PATHS = (
+    "GET /v1/jobs/{id} and /v1/jobs/{id}/status; POST /v1/jobs/{id}/review, /cancel,"
+    " /agent-result and /agent-error (see /docs)"
+)
+
+
+async def _job_path_problem(request: Request, ref: str) -> Problem | None:
+    """The answer to a path under ``/v1/jobs/`` that names a job and then a route it does
+    not have with this method (``GET .../cancel``: 405, ``.../approve``: 404 no-route);
+    None when it names no job (the usual "no job" holds) or the caller may not read jobs."""
+    head, _, last = ref.rpartition("/")
+    if not head or not _may_read(request):
+        return None
+    try:
+        await run_in_threadpool(service_of(request).resolve, head)
+    except (NotFoundError, ConflictError):
+        return None
+    path = request.url.path
+    if last in JOB_ACTIONS and request.method != "POST":
+        return Problem(
+            405,
+            f"{request.method} is not allowed on {path}: /{last} takes POST (see /docs)",
+            headers={"Allow": "POST"},
+        )
+    return Problem(
+        404,
+        f"no route {request.method} {path}: a job has no '{last}'; its paths are {JOB_PATHS}",
+        type_="no-route",
+    )
+
+
+def _may_read(request: Request) -> bool:
+    """Whether the request's key (or the local user, with no keys) may read jobs: only
+    such a caller learns that a job exists from a path's refusal."""
+    scheme, _, credentials = request.headers.get("authorization", "").partition(" ")
+    presented = (
+        (credentials.strip() if scheme.lower() == "bearer" else None)
+        or request.headers.get("x-api-key")
+        or request.cookies.get(COOKIE)
+    )
+    caller = identify(request.app.state.api_keys, presented)
+    return caller is not None and "read" in caller.scopes
+
+
+async def _explain_refusal(request: Request) -> Problem | None:
+    """A method the router refused on ``/v1/jobs/ID/WHAT``: WHAT is no route of a job."""
+    ref = request.url.path.removeprefix(f"{router.prefix}/jobs/")
+    if ref == request.url.path or "/" not in ref:
+        return None
+    with suppress(NotFoundError, ConflictError):
+        await run_in_threadpool(service_of(request).resolve, ref)
+        return None  # the whole names a job (a key with "/"): a method its path lacks
+    return await _job_path_problem(request, ref)
+
+
+problems.REFUSAL_EXPLAINERS.append(_explain_refusal)
 
 
 async def _await_change(
@@ -844,4 +911,5 @@ def _also_for_keys_with_slashes() -> None:
         )
 
 
+problems.head_where_get(router)  # before the copies below, which copy the HEAD routes too
 _also_for_keys_with_slashes()

@@ -28,6 +28,7 @@ from markupsafe import Markup, escape
 from scoregate.pipelines.loop import feedback
 from scoregate.pipelines.review import QuotaUnavailable, research_quota
 from scoregate.schemas.result import ScoreResult
+from scoregate.server import problems
 from scoregate.server.diff import word_diff
 from scoregate.server.security import COOKIE, Caller, identify, recorded_name
 from scoregate.server.service import ApiService, ConflictError, NotFoundError
@@ -347,3 +348,6 @@ def render_docs(request: Request, schema: dict[str, Any]) -> HTMLResponse:
     return templates.TemplateResponse(
         request, "docs.html", {"info": schema.get("info", {}), "ops": ops, "schema": schema}
     )
+
+
+problems.head_where_get(router)  # after every route of the pages above

@@ -8,14 +8,17 @@ errors also list each problem under ``errors`` with its location in the request.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from http import HTTPStatus
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from scoregate.schemas.request import MAX_CONTENT_CHARS
 
@@ -268,20 +271,64 @@ async def _on_validation(request: Request, exc: Exception) -> JSONResponse:
     return problem_response(request, 422, detail, errors=errors)
 
 
+#: Asked in turn about a request the router refused for its method (405), before the
+#: answer is built: one may answer it better (the job routes: an action that no job has is
+#: 404, not a method of the job's path). Filled by the modules that declare the routes.
+REFUSAL_EXPLAINERS: list[Callable[[Request], Awaitable[Problem | None]]] = []
+
+
+#: The methods a 405's ``Allow`` may name (each tried against the routes).
+METHODS = ("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods the request's path takes: each one the app's routes would answer."""
+    routes = request.app.router.routes
+    return [
+        method
+        for method in METHODS
+        if any(r.matches({**request.scope, "method": method})[0] == Match.FULL for r in routes)
+    ]
+
+
+def head_where_get(router: APIRouter) -> None:
+    """Answer HEAD on each GET route of ``router`` as GET is answered, without the body
+    (RFC 9110 9.1: the server drops it), as load balancers and link checkers ask; the
+    twins stay out of the OpenAPI document (one operation a path)."""
+    for route in list(router.routes):
+        if isinstance(route, APIRoute) and "GET" in (route.methods or ()):
+            router.add_api_route(
+                route.path.removeprefix(router.prefix),
+                route.endpoint,
+                methods=["HEAD"],
+                response_model=route.response_model,
+                response_class=route.response_class,
+                status_code=route.status_code,
+                include_in_schema=False,
+            )
+
+
 async def _on_http(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     detail = exc.detail if isinstance(exc.detail, str) else HTTPStatus(exc.status_code).phrase
     kind = None
+    headers = dict(exc.headers or {}) or None
     if exc.status_code == 404 and detail == "Not Found":
         detail = f"no route {request.url.path}: see /docs for the API's paths"
         kind = "no-route"
     if exc.status_code == 405:
-        detail = f"{request.method} is not allowed on {request.url.path}: see /docs"
+        for explain in REFUSAL_EXPLAINERS:
+            better = await explain(request)
+            if better is not None:
+                return await _on_problem(request, better)
+        allow = ", ".join(allowed_methods(request))
+        path = request.url.path
+        detail = f"{request.method} is not allowed on {path}: it takes {allow} (see /docs)"
+        headers = {**(headers or {}), "Allow": allow}
     if exc.status_code == 413:
         detail = TOO_LARGE
     if exc.status_code == 400 and detail == "There was an error parsing the body":
         detail = "the body could not be read: send one JSON object, encoded as UTF-8"
-    headers = dict(exc.headers or {}) or None
     return problem_response(request, exc.status_code, detail, headers, type_=kind)
 
 

@@ -197,3 +197,56 @@ def test_with_redis_down_cli_research_is_one_line_and_exit_1(redis_down, monkeyp
     assert "research quota" in out.output and "Traceback" not in out.output
     assert "Error 111 connecting to 127.0.0.1:6399" in " ".join(out.output.split())  # why
     assert api.get_job(job_id)["status"] == "awaiting_review"
+
+
+# --- finding 5: a job's paths answer a wrong method or an unknown action as such -------------
+
+
+@pytest.mark.parametrize("action", ["cancel", "review", "agent-result", "agent-error"])
+def test_get_on_a_jobs_post_action_is_405_allow_post(env, action):
+    job_id = _awaiting_review(env)
+    for ref in (job_id, job_id[:8]):
+        r = env["client"].get(f"/v1/jobs/{ref}/{action}")
+        assert r.status_code == 405, r.text
+        assert r.headers["allow"] == "POST"
+        assert r.json()["type"].endswith("/method-not-allowed")
+        assert "no job" not in r.json()["detail"] and "POST" in r.json()["detail"]
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_an_unknown_action_of_a_job_is_404_no_route(env, method):
+    job_id = _awaiting_review(env)
+    r = env["client"].request(method, f"/v1/jobs/{job_id}/approve", json={})
+    assert r.status_code == 404, r.text
+    assert r.json()["type"].endswith("/no-route")
+    detail = r.json()["detail"]
+    assert "no job" not in detail and "/review" in detail and "/cancel" in detail
+
+
+def test_a_key_with_a_slash_still_names_its_job_and_a_missing_one_is_no_job(env):
+    body = {"request": {"query": QUERY, "content": MEH}, "idempotency_key": "tenant/order-77"}
+    job_id = env["client"].post("/v1/jobs", json=body).json()["id"]
+    r = env["client"].get("/v1/jobs/tenant%2Forder-77")
+    assert r.status_code == 200 and r.json()["id"] == job_id, r.text
+    r = env["client"].get("/v1/jobs/tenant%2Forder-77/cancel")
+    assert r.status_code == 405 and r.headers["allow"] == "POST", r.text
+    r = env["client"].post("/v1/jobs/tenant%2Forder-77")
+    assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD", r.text
+    r = env["client"].get("/v1/jobs/no-such-job/cancel")
+    assert r.status_code == 404 and r.json()["type"].endswith("/not-found"), r.text
+
+
+def test_405_allows_every_method_of_the_path_and_head_works_where_get_does(env):
+    job_id = _awaiting_review(env)
+    r = env["client"].request("OPTIONS", "/v1/jobs")
+    assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD, POST", r.text
+    assert "GET, HEAD, POST" in r.json()["detail"]
+    r = env["client"].request("DELETE", f"/v1/jobs/{job_id}")
+    assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD", r.text
+    r = env["client"].request("PUT", f"/v1/jobs/{job_id}/cancel")
+    assert r.status_code == 405 and r.headers["allow"] == "POST", r.text
+    for path in ("/v1/jobs", f"/v1/jobs/{job_id}", f"/v1/jobs/{job_id}/status", "/review"):
+        r = env["client"].request("HEAD", path)
+        assert r.status_code == 200, (path, r.status_code)
+    spec = env["client"].get("/openapi.json").json()
+    assert not any("head" in ops for ops in spec["paths"].values())
