@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request, Response
+from starlette.routing import Match, Route
 
 from scoregate.telemetry.prometheus import LATENCY_BUCKETS
 
@@ -59,6 +60,18 @@ def _fixed_path(request: Request) -> str | None:
     return None
 
 
+def _route_named(request: Request) -> str | None:
+    """The template of the API or page route the path names, whatever the method, for a
+    request a middleware answered before routing (415, 413, 411, a cross-site 403)."""
+    from scoregate.server import api, pages  # the routers, as create_app includes them
+
+    for router in (api.router, pages.router):
+        for route in router.routes:
+            if isinstance(route, Route) and route.matches(request.scope)[0] != Match.NONE:
+                return route.path
+    return None
+
+
 async def observe(
     request: Request, call_next: Callable[[Request], Awaitable[Response]]
 ) -> Response:
@@ -67,7 +80,12 @@ async def observe(
     start = time.perf_counter()
     response = await call_next(request)
     route = request.scope.get("route")
-    template = getattr(route, "path", None) or _fixed_path(request) or "unmatched"
+    template = (
+        getattr(route, "path", None)
+        or _fixed_path(request)
+        or (_route_named(request) if response.status_code != 404 else None)
+        or "unmatched"
+    )
     if template.startswith("/static"):
         return response
     m = http_metrics()

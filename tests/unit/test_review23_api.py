@@ -250,3 +250,37 @@ def test_405_allows_every_method_of_the_path_and_head_works_where_get_does(env):
         assert r.status_code == 200, (path, r.status_code)
     spec = env["client"].get("/openapi.json").json()
     assert not any("head" in ops for ops in spec["paths"].values())
+
+
+# --- finding 2: /metrics files a request a middleware refused under its route --------------------
+
+
+def _counted(method: str, route: str, status: int) -> float:
+    from prometheus_client import REGISTRY
+
+    labels = {"method": method, "route": route, "status": str(status)}
+    return REGISTRY.get_sample_value("scoregate_http_requests_total", labels) or 0.0
+
+
+def test_requests_refused_before_routing_are_counted_under_their_route(env):
+    job_id = _awaiting_review(env)
+    client = env["client"]
+    cases = [
+        ("/v1/score", 415, {"content": b"{}", "headers": {"content-type": "text/plain"}}),
+        ("/v1/jobs", 413, {"content": b"{}", "headers": {"content-length": str(40 << 20)}}),
+        (
+            "/v1/jobs/{job_id}/review",
+            403,
+            {"json": {"verdict": "approve"}, "headers": {"origin": "http://evil.example"}},
+        ),
+    ]
+    for template, status, kwargs in cases:
+        before = _counted("POST", template, status), _counted("POST", "unmatched", status)
+        path = template.replace("{job_id}", job_id)
+        r = client.post(path, **kwargs)
+        assert r.status_code == status, (path, r.text)
+        after = _counted("POST", template, status), _counted("POST", "unmatched", status)
+        assert after == (before[0] + 1, before[1]), (template, before, after)
+    before = _counted("GET", "unmatched", 404)
+    assert client.get("/wp-login.php").status_code == 404
+    assert _counted("GET", "unmatched", 404) == before + 1  # a path of no route stays there
