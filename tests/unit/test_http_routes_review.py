@@ -741,7 +741,7 @@ def test_external_is_no_hook(env):
         "/v1/jobs", json={"request": {"query": "q", "content": BAD}, "on_pass": EXTERNAL_AGENT}
     )
     assert r.status_code == 422, r.text
-    assert "not allowed" in r.json()["detail"]
+    assert "only the agent may be 'external'" in r.json()["detail"]
 
 
 # --- an agent's answer sent again ----------------------------------------------------------------
