@@ -87,6 +87,9 @@ class Settings(BaseSettings):
     api_keys: SecretStr | None = None
     #: Signs the review pages' form tokens; unset: derived from the API keys.
     review_secret: SecretStr | None = None
+    #: ``scoregate serve`` gzips a response of this many bytes or more for a client that
+    #: sends ``Accept-Encoding: gzip``; 0 sends every response uncompressed.
+    http_gzip_min_bytes: int = Field(default=1000, ge=0)
     #: The queue of hook tasks (on_pass, on_loop_exit) given without one.
     hooks_queue: str = Field(default="hooks", pattern=r"^[A-Za-z0-9_.:-]{1,100}$")
     #: The queue of agent (and research) tasks given without one.

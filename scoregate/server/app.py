@@ -25,6 +25,7 @@ from scoregate.schemas.request import MAX_CONTENT_CHARS
 from scoregate.server import api, pages, problems, serve, telemetry
 from scoregate.server.auth import ApiKey
 from scoregate.server.bodies import Health
+from scoregate.server.compression import Compression
 from scoregate.server.service import ApiService
 from scoregate.storage.db import redact_url
 
@@ -121,6 +122,10 @@ def create_app(
     problems.install(app)
     for error in DATABASE_DOWN:
         app.add_exception_handler(error, _database_down)
+    # Added first, so the innermost: the HTTP middlewares below pass a body on in pieces,
+    # which a compressor around them would gzip whatever its size (compression.py).
+    if service.ctx.settings.http_gzip_min_bytes:
+        app.add_middleware(Compression, minimum_size=service.ctx.settings.http_gzip_min_bytes)
     # A chunked body has no Content-Length: it is counted as it arrives and cut off at the
     # limit (413). A declared length over the limit is answered at once, by the outer check.
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=problems.MAX_BODY_BYTES)
