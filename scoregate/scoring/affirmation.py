@@ -528,13 +528,29 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
 MODIFIER_SLACK = 2
 
 
+#: Words that end in another food's name and are not it (stems): "buckwheat" is no wheat,
+#: "doughnut" and "butternut" no nut, "peppercorn" no corn, "graham" no ham. ("walnut",
+#: "peanut", "chestnut", "buttermilk" are.)
+_FALSE_FRIENDS = frozenset({"buckwheat", "doughnut", "butternut", "peppercorn", "graham"})
+#: ... and those that are not it after a word: "water chestnuts" are no nuts.
+_FALSE_AFTER = {"chestnut": "water"}
+
+
+def _false_friend(tokens: list[str], i: int, head: str) -> bool:
+    """Whether token ``i``, a compound that ends in ``head``, only looks like it."""
+    s = stem(tokens[i])
+    if s == head:
+        return False  # "no buckwheat": the word itself
+    return s in _FALSE_FRIENDS or (i > 0 and _FALSE_AFTER.get(s) == tokens[i - 1])
+
+
 def _occurrences(tokens: list[str], clauses: list[int], stems: list[str]) -> list[int]:
     """Indexes where the term's head occurs with its other words before it, in its clause
     (``clauses[i]``: the clause token ``i`` is in)."""
     head, rest = stems[-1], stems[:-1]
     out: list[int] = []
     for i, tok in enumerate(tokens):
-        if _matches(tok, head):
+        if _matches(tok, head) and not _false_friend(tokens, i, head):
             lo = max(0, i - len(rest) - MODIFIER_SLACK)
             window = [stem(tokens[j]) for j in range(lo, i) if clauses[j] == clauses[i]]
             if all(s in window for s in rest):
@@ -578,10 +594,27 @@ def _warns(tokens: list[str]) -> bool:
 
 def mentions(content: str, term: str) -> tuple[bool, bool]:
     """(mentioned at all, mentioned affirmatively) for ``term`` in ``content``."""
+    seen, word = _mention(content, term)
+    return seen, word is not None
+
+
+def affirmed_word(content: str, term: str) -> str | None:
+    """The answer's word that affirms ``term`` when it is another word than the term
+    ("walnuts" for "nut", "buttermilk" for "milk"), the term when it is the term's own
+    word ("nuts" for "nut"), or ``None`` when the answer does not affirm it."""
+    _, word = _mention(content, term)
+    stems = [stem(w) for w in _WORD.findall(term.lower()) if w not in _FILLER]
+    if word is None or len(stems) != 1 or stem(word) == stems[0]:
+        return None if word is None else term
+    return word
+
+
+def _mention(content: str, term: str) -> tuple[bool, str | None]:
+    """(mentioned at all, the first word that affirms it or ``None``)."""
     stems = [stem(w) for w in _WORD.findall(term.lower()) if w not in _FILLER]
     if not stems:
-        return False, False
-    seen = affirmed = False
+        return False, None
+    seen = False
     for sentence in read_sentences(content):
         tokens, clauses = clause_tokens(sentence)
         if not _occurrences(tokens, clauses, stems):
@@ -590,10 +623,10 @@ def mentions(content: str, term: str) -> tuple[bool, bool]:
         if _warns(tokens):
             continue  # "chicken hides in a lot of foods"
         tokens, clauses = clause_tokens(unwarned(sentence))
-        affirmed = affirmed or any(
-            not is_negated(tokens, clauses, i) for i in _occurrences(tokens, clauses, stems)
-        )
-    return seen, affirmed
+        for i in _occurrences(tokens, clauses, stems):
+            if not is_negated(tokens, clauses, i):
+                return True, tokens[i]
+    return seen, None
 
 
 @dataclass

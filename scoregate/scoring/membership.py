@@ -18,6 +18,7 @@ from typing import Any
 from scoregate.scoring.affirmation import (
     NEGATORS,
     WARNINGS,
+    affirmed_word,
     mentions,
     negated_after,
     stem,
@@ -378,8 +379,8 @@ def check_members(
         members = class_members(item)
         text = _unpowered(_strip_substitutes(content, (item, *members), item), item)
         seen, affirmed = mentions(text, item)
-        if affirmed:
-            check.violated.append((item, item))
+        if affirmed:  # with the answer's word: "walnuts" for "nut"
+            check.violated.append((item, affirmed_word(text, item) or item))
             continue
         member = next((m for m in members if mentions(_unparticipled(text, m), m)[1]), None)
         if member is not None:

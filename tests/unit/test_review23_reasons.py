@@ -7,7 +7,8 @@ import pytest
 
 from scoregate.scoring.affirmation import check_exclusions
 from scoregate.scoring.instruction_rules import infer_instructions
-from scoregate.scoring.request_analysis import asking_sentences, split_asks
+from scoregate.scoring.membership import check_members
+from scoregate.scoring.request_analysis import analyze, asking_sentences, split_asks
 
 NUTS = "Snack ideas for my son's class party, nut-free please."
 SNACKS = "- Fruit skewers\n- Cheese cubes and crackers\n- Popcorn\n- Veggie sticks with hummus\n\n"
@@ -161,3 +162,55 @@ def test_a_sentence_after_an_abbreviation_is_still_its_own_ask(query, asks):
 def test_a_lone_letter_after_an_apostrophe_is_no_abbreviation():
     query = "Honestly I'd. what should I ask the restaurant when I call to book?"
     assert asking_sentences(query) == ["what should I ask the restaurant when I call to book?"]
+
+
+# finding 7: a word that ends in the excluded item's name is not always the item
+
+
+@pytest.mark.parametrize(
+    ("query", "content"),
+    [
+        ("Gluten-free breakfast ideas please.", "- Buckwheat porridge\n- Rice cakes"),
+        ("Wheat-free breakfast ideas please.", "- Buckwheat pancakes\n- Rice cakes"),
+        ("Nut-free snack ideas please.", "- Apple chips\n- Doughnut holes\n- Cheese cubes"),
+        ("Nut-free snack ideas please.", "- Apple chips\n- Butternut squash fries"),
+        ("Nut-free snack ideas please.", "- Apple chips\n- Water chestnuts with soy dip"),
+        ("A corn-free dinner idea?", "Steak with crushed peppercorns and a green salad."),
+        ("Dessert with no ham, please.", "A graham cracker crust with lemon curd."),
+    ],
+)
+def test_a_false_friend_of_the_excluded_item_is_no_use(query, content):
+    analysis = analyze(query)
+    check = check_members(analysis.excluded, content)
+    assert check.violated == [], check
+
+
+@pytest.mark.parametrize(
+    ("query", "content", "reason"),
+    [
+        (
+            "Nut-free snack ideas please.",
+            "- Apple chips\n- Candied walnuts",
+            "uses walnuts (nut), which the request excludes ('Nut-free')",
+        ),
+        (
+            "Nut-free snack ideas please.",
+            "- Roasted chestnuts",
+            "uses chestnuts (nut), which the request excludes ('Nut-free')",
+        ),
+        (
+            "Nut-free snack ideas please.",
+            "- Mixed nuts",
+            "uses nut, which the request excludes ('Nut-free')",
+        ),
+        (
+            "Pancakes without buckwheat, please.",
+            "Buckwheat pancakes with maple syrup.",
+            "uses buckwheat, which the request excludes ('without buckwheat')",
+        ),
+    ],
+)
+def test_a_use_is_named_by_the_answers_word(query, content, reason):
+    analysis = analyze(query)
+    check = check_members(analysis.excluded, content)
+    assert check.violations({e.item: e.phrase for e in analysis.exclusions}) == [reason]
