@@ -592,6 +592,15 @@ _REPORTED_BEFORE_NO = re.compile(
 )
 #: A fenced code block the request pastes: "x not in dups" there is code, not a preference.
 _FENCED = re.compile(r"```.*?```", re.DOTALL)
+#: An error message the request pastes, to the end of its sentence or line: "TypeError: can
+#: only concatenate str (not \"int\") to str", "error[E0308]: mismatched types", a
+#: traceback. What it says is not ("not int") is the program's, not the asker's wish.
+PASTED_ERROR = re.compile(
+    r"\b(?:[\w$]+\.)*[A-Z]\w*(?:Error|Exception|Warning)\b(?:\s*\[[^\]\n]{1,20}\])?:"
+    r"[^\n]*?(?=[.!?]\s+[A-Z]|\?|\n|$)"
+    r"|\berror(?:\[E\d{3,5}\]|\s+TS\d{3,5}|\s+CS\d{3,5}):[^\n]*?(?=[.!?]\s+[A-Z]|\?|\n|$)"
+    r"|\bTraceback\s+\(most\s+recent\s+call\s+last\):(?:.|\n(?!\s*\n))*",
+)
 
 
 def exclusion_matches(query: str) -> list[tuple[str, str]]:
@@ -599,6 +608,7 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     query = _QUOTATION.sub(" ", query)  # "rewrite this: 'RSVP or you won't get a seat'"
     query = _FENCED.sub(" ", query)
+    query = PASTED_ERROR.sub(" ", query)  # "TypeError: ... (not \"int\") to str"
     for sentence in SENTENCES.findall(query):
         if _YES_NO.match(sentence):
             continue
@@ -706,6 +716,7 @@ def _word_start(text: str, i: int) -> int:
 def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
     """Character spans of the exclusion clauses in one sentence, merged and sorted."""
     spans: list[tuple[int, int]] = []
+    pasted = [m.span() for m in PASTED_ERROR.finditer(sentence)]  # kept whole
     # (not an allergy or a habit: "a severe peanut allergy" or "I don't fly" is context
     # that the rest of the sentence still needs)
     for rx in (*_EXCLUSION_RES, _OUT_RE, _FREE_RE, _RULED_OUT_RE):
@@ -713,7 +724,8 @@ def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
             # A cue that starts inside a word ("n't" of "don't") takes the whole word.
             first = sentence[m.start() : m.start() + 1]
             inside = first.isalnum() or first == "'"
-            spans.append((_word_start(sentence, m.start()) if inside else m.start(), m.end()))
+            if not any(a <= m.start() < b for a, b in pasted):
+                spans.append((_word_start(sentence, m.start()) if inside else m.start(), m.end()))
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
         if merged and start <= merged[-1][1]:

@@ -214,3 +214,47 @@ def test_a_use_is_named_by_the_answers_word(query, content, reason):
     analysis = analyze(query)
     check = check_members(analysis.excluded, content)
     assert check.violations({e.item: e.phrase for e in analysis.exclusions}) == [reason]
+
+
+# finding 11: a pasted error message rules nothing out
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        'Fix this Python error: TypeError: can only concatenate str (not "int") to str, '
+        "from print('Age: ' + age)",
+        "Getting TypeError: unsupported operand type(s), expected int not NoneType, in my loop",
+        "My Java app throws java.lang.IllegalStateException: not on the UI thread, how to fix",
+        "Rust says error[E0308]: mismatched types, expected u32 not String, what does it want",
+        'Traceback (most recent call last):\n  File "a.py", line 3\n'
+        "TypeError: argument of type 'NoneType' is not iterable, no idea why",
+    ],
+)
+def test_a_pasted_error_message_rules_nothing_out(query):
+    analysis = analyze(query)
+    assert analysis.exclusions == ()
+    assert "not" in analysis.core_ask
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        (
+            "My code fails with AttributeError: module 'numpy' has no attribute 'float'. "
+            "No pandas please.",
+            "pandas",
+        ),
+        (
+            "error[E0308]: mismatched types, expected u32 not String. How do I fix it without "
+            "unsafe?",
+            "unsafe",
+        ),
+        ("Fix this error: not allowed to use eval. Write it without eval.", "eval"),
+    ],
+)
+def test_an_exclusion_beside_a_pasted_error_still_counts(query, item):
+    analysis = analyze(query)
+    assert [e.item for e in analysis.exclusions] == [item]
+    if "Error" in query:  # the error is kept whole in what the request asks
+        assert "expected u32 not String" in analysis.core_ask or "no attribute" in analysis.core_ask
