@@ -53,6 +53,7 @@ def shown_text(text: object) -> Markup:
 templates.env.filters["shown"] = shown_text
 VERDICTS = ("approve", "reject", "research")
 QUEUE_PAGE = 100  # jobs on one page of the queue
+MAX_NOTE = 10_000  # characters of a verdict's note
 _SECRET = secrets.token_bytes(32)  # signs the pages' form tokens for this process's life
 
 
@@ -62,9 +63,31 @@ async def no_store(
     """Every review page is answered ``no-store``: Back after a verdict must load the job's
     state now, not a cached page with a live form."""
     response = await call_next(request)
-    if request.url.path == "/review" or request.url.path.startswith("/review/"):
+    if is_page(request.url.path):
         response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def is_page(path: str) -> bool:
+    """Whether ``path`` is one of the review pages (answered in HTML, errors included)."""
+    return path == "/review" or path.startswith("/review/")
+
+
+def page_problem(
+    request: Request, status: int, detail: str, headers: dict[str, str] | None
+) -> Response | None:
+    """An error on a review page (an address or form that does not validate, a wrong
+    method, a fault) as the error page, with its status and headers (``Allow``,
+    ``Retry-After``) and a way back; None for the API's paths, answered as problem+json."""
+    if not is_page(request.url.path):
+        return None
+    view = {"message": detail, "caller": _caller(request)}
+    return templates.TemplateResponse(
+        request, "error.html", view, status_code=status, headers=headers
+    )
+
+
+problems.PAGE_ANSWERS.append(page_problem)
 
 
 def _caller(request: Request) -> Caller | None:
@@ -221,9 +244,9 @@ async def _quota_or_none(service: ApiService) -> Any:
 async def decide(
     request: Request,
     job_id: str,
-    verdict: Annotated[str, Form()],
-    token: Annotated[str, Form()],
-    note: Annotated[str, Form(max_length=10_000)] = "",
+    verdict: Annotated[str, Form()] = "",
+    token: Annotated[str, Form()] = "",
+    note: Annotated[str, Form()] = "",
     reviewer: Annotated[str, Form(max_length=255)] = "",
 ) -> Response:
     caller = _caller(request)
@@ -243,7 +266,15 @@ async def decide(
             kept_note=note,
         )
     if verdict not in VERDICTS:
-        return _error(request, f"Unknown verdict {verdict!r}; use one of {', '.join(VERDICTS)}.")
+        sent = f"Unknown verdict {verdict!r}" if verdict else "The form sent no verdict"
+        message = f"{sent}: press one of the buttons ({', '.join(VERDICTS)})."
+        return _error(request, message, job_id=job_id, kept_note=note)
+    if len(note) > MAX_NOTE:
+        message = (
+            f"The note is {len(note):,} characters; at most {MAX_NOTE:,}: shorten it (it is"
+            " below to copy) and submit again."
+        )
+        return _error(request, message, job_id=job_id, kept_note=note)
     service: ApiService = request.app.state.service
     who = recorded_name(request, caller, reviewer)
     try:

@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -203,6 +203,12 @@ class Problem(Exception):
         self.extra = extra
 
 
+#: Asked in turn before a problem is answered as problem+json: one may answer it as a page
+#: instead (the review pages: a browser is shown the error with a way back, not JSON).
+#: Filled by the modules that declare the pages.
+PAGE_ANSWERS: list[Callable[[Request, int, str, dict[str, str] | None], Response | None]] = []
+
+
 def problem_response(
     request: Request,
     status: int,
@@ -211,7 +217,11 @@ def problem_response(
     *,
     type_: str | None = None,
     **extra: Any,
-) -> JSONResponse:
+) -> Response:
+    for answer in PAGE_ANSWERS:
+        page = answer(request, status, detail, headers)
+        if page is not None:
+            return page
     body = {
         "type": problem_type(status, type_),
         "title": HTTPStatus(status).phrase,
@@ -232,7 +242,7 @@ def _where(loc: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in loc) or "body"
 
 
-async def _on_problem(request: Request, exc: Exception) -> JSONResponse:
+async def _on_problem(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Problem)
     return problem_response(
         request, exc.status, exc.detail, exc.headers, type_=exc.kind, **exc.extra
@@ -256,7 +266,7 @@ def _unreadable_json(exc: RequestValidationError) -> str | None:
     return None
 
 
-async def _on_validation(request: Request, exc: Exception) -> JSONResponse:
+async def _on_validation(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     unreadable = _unreadable_json(exc)
     if unreadable is not None:
@@ -308,7 +318,7 @@ def head_where_get(router: APIRouter) -> None:
             )
 
 
-async def _on_http(request: Request, exc: Exception) -> JSONResponse:
+async def _on_http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
     detail = exc.detail if isinstance(exc.detail, str) else HTTPStatus(exc.status_code).phrase
     kind = None
@@ -332,7 +342,7 @@ async def _on_http(request: Request, exc: Exception) -> JSONResponse:
     return problem_response(request, exc.status_code, detail, headers, type_=kind)
 
 
-async def _on_error(request: Request, exc: Exception) -> JSONResponse:
+async def _on_error(request: Request, exc: Exception) -> Response:
     log.exception("unhandled error on %s %s", request.method, request.url.path)
     return problem_response(
         request, 500, f"internal error ({type(exc).__name__}): the server log has the details"
