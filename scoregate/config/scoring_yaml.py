@@ -110,6 +110,12 @@ class FusionConfig(StrictSection):
     #: something written or made (``scoring.shared_words.asks_to_make``): a good toast or
     #: plan names its own things, not the request's words.
     unshared_questions_only: bool = True
+    #: An answer of at least ``repetition_min_words`` words outside tables and code whose
+    #: richness (distinct words over the square root of the words; ``scoring.repetition``)
+    #: is under ``repetition_richness`` repeats a few words over and over (a generation
+    #: stuck in a loop, padding): capped at ``none_asked_cap``. None turns the check off.
+    repetition_richness: float | None = Field(default=2.0, gt=0)
+    repetition_min_words: int = Field(default=150, ge=1)
     #: A question whose answer has a recognisable form ("how long" -> a duration, "how
     #: much protein" -> an amount; ``scoring.answer_types``) that the answer gives nothing
     #: of that form for is left out: the fused score is capped at ``missed_ask_cap`` too.

@@ -19,6 +19,7 @@ from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
 from scoregate.scoring.language import LANGUAGE_NAMES, foreign_language
 from scoregate.scoring.phrasing import short_answer_asked
+from scoregate.scoring.repetition import repeated
 from scoregate.scoring.request_analysis import RequestAnalysis, analyze
 from scoregate.scoring.restated import contradicted
 from scoregate.scoring.shared_words import asks_to_make, shared_words
@@ -530,6 +531,9 @@ def _soft_caps(
     sem = tracks.get("semantic")
     asks = sem.details.get("asks", []) if sem is not None and sem.ok else []
     missed = [a for a in asks if a["cosine"] < cfg.fusion.ask_min_cosine]
+    looped = _repeated(request, cfg)
+    if looped is not None:
+        caps.append(looped)
     wrong_ticket = _none_asked(request, asks, sem, cfg) or _unshared(request, sem, cfg)
     if wrong_ticket is not None:
         caps.append(wrong_ticket)
@@ -552,6 +556,23 @@ def _soft_caps(
         r = cfg.reward
         caps.append((r.inferred_fail_cap * r.inferred_fail_decay ** (len(failed) - 1), failed[0]))
     return caps
+
+
+def _repeated(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:
+    """The cap of an answer that repeats a few words over and over (a generation stuck in a
+    loop, padding): the models read its best chunk, which can fit the request."""
+    f = cfg.fusion
+    if f.repetition_richness is None:
+        return None
+    found = repeated(request.content, f.repetition_min_words, f.repetition_richness)
+    if found is None:
+        return None
+    return (
+        f.none_asked_cap,
+        f"the answer repeats a few words over and over ({found.distinct} distinct words in"
+        f" {found.words}), as a generation stuck in a loop or padding does: write it again"
+        " without the repeats",
+    )
 
 
 def _none_asked(
