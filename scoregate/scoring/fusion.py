@@ -415,6 +415,14 @@ def _relevance(
         )
     if f"{gate:.2f}" == "1.00":  # a factor that reads x1.00 changes nothing worth a reason
         return gate, 1.0, None
+    if asks_to_make(request.query):  # a made thing names its own things: no advice to echo
+        return (
+            gate,
+            1.0,
+            f"the answer has little in common with the request's wording (relevance"
+            f" {sem.score:.2f}), as a piece in its own words may, or an answer to another"
+            f" request; score x{gate:.2f}",
+        )
     return (
         gate,
         1.0,

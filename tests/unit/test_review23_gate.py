@@ -78,3 +78,27 @@ def test_a_relevance_factor_that_reads_x1_00_gives_no_reason():
     far = _fused(query, haiku, relevance=f.relevance_full - 0.2 * span)
     assert any("little in common" in x and "x0.80" in x for x in far.reasons), far.reasons
     assert near.score > far.score
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "WRITE A SHORT SLOGAN FOR A GYM, IN ALL CAPITAL LETTERS.",
+        "Write a template cover letter with at least 3 placeholders in square brackets.",
+    ],
+)
+def test_a_made_thing_is_not_told_to_name_what_the_request_asks_about(query):
+    f = CFG.fusion
+    r = _fused(query, "STRONGER EVERY SINGLE DAY.", relevance=f.relevance_floor + 0.1)
+    [reason] = [x for x in r.reasons if "little in common" in x]
+    assert "in its own words" in reason and "name what the request asks about" not in reason
+
+
+def test_a_question_is_still_told_to_name_what_it_asks_about():
+    f = CFG.fusion
+    r = _fused(
+        "Why does my sourdough starter smell like nail polish remover?",
+        "Our office moves to the new building on Monday; bring your badge and a coffee mug.",
+        relevance=f.relevance_floor + 0.1,
+    )
+    assert any("name what the request asks about" in x for x in r.reasons), r.reasons
