@@ -17,7 +17,7 @@ from scoregate.scoring.counting import item_word_counts
 from scoregate.scoring.figures import score_text
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
-from scoregate.scoring.language import LANGUAGE_NAMES, foreign_language
+from scoregate.scoring.language import LANGUAGE_NAMES, detect_language, foreign_language
 from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.repetition import repeated
 from scoregate.scoring.request_analysis import RequestAnalysis, analyze
@@ -407,6 +407,17 @@ def _relevance(
                 f" {given}; unverified, so it cannot be accepted (review at most)"
             ),
         )
+    other = _other_language(request)
+    if other is not None:
+        return (
+            1.0,
+            f.missed_ask_cap,
+            (
+                f"relevance {sem.score:.2f} not held: the request is in {other} and the answer"
+                " is not (the semantic model reads English); unverified, so it cannot be"
+                " accepted (review at most)"
+            ),
+        )
     if gate <= 0.0:
         return (
             0.0,
@@ -457,6 +468,19 @@ def short_list_asked(query: str, content: str, max_words: int) -> int | None:
     value = int(wanted.value)  # type: ignore[arg-type]
     met = {"exactly": n == value, "at_most": 0 < n <= value, "at_least": n >= value}
     return n if met.get(wanted.relation or "exactly", False) else None
+
+
+def _other_language(request: ScoreRequest) -> str | None:
+    """The language's name when the request is written in the language it asks the answer
+    to be in, not English, and the answer is not in it ("Responde en español: ..."
+    answered in English): the cosine of the two says nothing then."""
+    asked = {str(i.value) for i in analyze(request.query).instructions if i.check == "language"}
+    written = detect_language(request.query)
+    if written is None or written == "en" or written not in asked:
+        return None
+    if detect_language(request.content) == written:
+        return None
+    return LANGUAGE_NAMES.get(written, written)
 
 
 def _gives_what_is_asked(request: ScoreRequest, cfg: ScoringConfig) -> str | None:

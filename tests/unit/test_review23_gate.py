@@ -102,3 +102,27 @@ def test_a_question_is_still_told_to_name_what_it_asks_about():
         relevance=f.relevance_floor + 0.1,
     )
     assert any("name what the request asks about" in x for x in r.reasons), r.reasons
+
+
+MOUNTAIN = "Responde en español: ¿cuál es la montaña más alta del mundo?"
+
+
+def test_a_request_in_its_own_language_answered_in_english_is_not_called_off_topic():
+    r = _fused(MOUNTAIN, "The highest mountain in the world is Everest, at 8,849 metres.", 0.05)
+    assert not any("off topic" in x for x in r.reasons), r.reasons
+    assert any("the request is in Spanish and the answer is not" in x for x in r.reasons)
+    assert r.score <= CFG.fusion.missed_ask_cap and r.action != "accept"
+
+
+@pytest.mark.parametrize(
+    ("query", "content"),
+    [
+        # written in English, asking for Spanish: the cosine still reads the request
+        ("Answer in Spanish: what is the tallest mountain?", "Our office moves on Monday."),
+        # written in Spanish, asking for nothing: not this check
+        ("¿Cuál es la montaña más alta del mundo?", "Our office moves to a new building."),
+    ],
+)
+def test_other_requests_are_still_gated_on_relevance(query, content):
+    r = _fused(query, content, 0.05)
+    assert any("off topic" in x for x in r.reasons), r.reasons
