@@ -21,12 +21,13 @@ from scoregate.scoring.language import (
     LANGUAGE_NAMES,
     detect_language,
 )
-from scoregate.scoring.phrasing import make
+from scoregate.scoring.phrasing import SAYING_IN, make
 
 _LANG_NAMES = "|".join(sorted((re.escape(n) for n in LANGUAGE_CODES), key=len, reverse=True))
 
 
 def language_rule(q: str, low: str) -> Iterator[Instruction]:
+    low = SAYING_IN.sub(" ", low)  # "how do you say 'thank you' in French?" asks for a phrase
     m = re.search(
         rf"\b(?:respond|reply|answer|write|written|response|output|text|translate\w*|explain|say|tell|"
         rf"email|message|it|everything|entirely|only|language|must\s+be|should\s+be)\b[^.\n]{{0,40}}?\bin\s+(?P<lang>{_LANG_NAMES})\b"

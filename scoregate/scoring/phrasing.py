@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.language import LANGUAGE_CODES
 
 NUM_WORDS = {
     "a single": 1,
@@ -297,6 +298,16 @@ def frequency(check: str, m: re.Match[str], word: str) -> Instruction:
 
 
 _COUNT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|[1-9]|10)"
+_LANGUAGES = "|".join(sorted((re.escape(n) for n in LANGUAGE_CODES), key=len, reverse=True))
+#: A question for a word or phrase in another language: "how do you say 'thank you' in
+#: French?", "a polite way to say 'I don't understand' in Japanese" (it asks for the phrase,
+#: not for an answer written in that language).
+SAYING_IN = re.compile(
+    r"\b(?:how\s+(?:do|does|would|can|could|should|to)\s+(?:(?:you|i|we|one|they|people)\s+)?"
+    r"|(?:a|the|another|any|some)\s+(?:[\w-]+\s+){0,2}?ways?\s+(?:to\s+|of\s+)?)"
+    r"(?:say|saying|tell|ask|asking|write|writing|call|spell|pronounce|express)\b"
+    rf"[^.?!\n]{{1,60}}?\b(?:in|into)\s+(?:{_LANGUAGES})\b"
+)
 #: A request for a short answer: a name, a word or a few, a number, a 6-word story.
 SHORT_ANSWER = re.compile(
     r"\b(?:just|only)\s+(?:the\s+|one\s+|a\s+|1\s+)?(?:\w+\s+)?"
@@ -315,6 +326,10 @@ SHORT_ANSWER = re.compile(
     r"|(?<!each\s)(?<!every\s)\b(?:in|as)\s+(?:one|a\s+single|a)\s+line\b(?!\s+each\b)"
     r"|\bone[- ]liner\b"
     r"|\bone[- ]line\s+(?:summary|answer|description|reply|update|recap)\b"
+    # a word asked for: "what's the French word for cheese?", "how do you say 'thank you'
+    # in French?"
+    r"|\bwhat(?:'s|’s|\s+is)\s+(?:the|a)\s+(?:[\w-]+\s+){0,2}?(?:word|term)\s+for\b"
+    + rf"|{SAYING_IN.pattern}"
 )
 
 

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import TrackScore
 from scoregate.scoring.affirmation import check_exclusions
+from scoregate.scoring.fusion import fuse
 from scoregate.scoring.instruction_rules import infer_instructions
 from scoregate.scoring.membership import check_members
+from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.request_analysis import analyze, asking_sentences, split_asks
 
+CFG = load_scoring_config()
 NUTS = "Snack ideas for my son's class party, nut-free please."
 SNACKS = "- Fruit skewers\n- Cheese cubes and crackers\n- Popcorn\n- Veggie sticks with hummus\n\n"
 CHOCOLATE = "Suggest a dessert for a dinner party, no chocolate — two guests can't have it."
@@ -258,3 +264,57 @@ def test_an_exclusion_beside_a_pasted_error_still_counts(query, item):
     assert [e.item for e in analysis.exclusions] == [item]
     if "Error" in query:  # the error is kept whole in what the request asks
         assert "expected u32 not String" in analysis.core_ask or "no attribute" in analysis.core_ask
+
+
+# findings 12 and 1 (a word asked for): "how do you say X in French?" asks for a phrase
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "How do you say 'thank you very much' in French?",
+        "What's a polite way to say 'I don't understand' in Japanese?",
+        "How do you say hello in Spanish.",
+        "How would I ask for the bill in Italian?",
+        "Is there a nicer way of saying 'no thanks' in German?",
+    ],
+)
+def test_a_phrase_asked_for_in_a_language_is_no_answer_language(query):
+    assert [k for k in infer_instructions(query) if k.check == "language"] == []
+    assert short_answer_asked(query) is not None
+
+
+@pytest.mark.parametrize(
+    ("query", "value"),
+    [
+        ("How do you say hello in Spanish? Answer in Spanish only.", "es"),
+        ("Tell me about tapas, respond in Spanish.", "es"),
+        ("Translate good morning into Spanish.", "es"),
+        ("Write a poem in French.", "fr"),
+    ],
+)
+def test_an_answer_language_asked_for_still_counts(query, value):
+    assert [k.value for k in infer_instructions(query) if k.check == "language"] == [value]
+
+
+@pytest.mark.parametrize(
+    ("query", "content"),
+    [
+        ("What's the French word for cheese?", "Fromage."),
+        ("What is the word for fear of spiders?", "Arachnophobia."),
+        ("How do you say 'thank you very much' in French?", "Merci beaucoup."),
+    ],
+)
+def test_a_one_word_answer_to_a_word_asked_for_is_not_held_to_its_relevance(query, content):
+    request = ScoreRequest.model_validate({"query": query, "content": content})
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=0.25),
+        "precision": TrackScore(name="precision", score=0.93),
+    }
+    r = fuse(request, tracks, CFG)
+    assert r.action == "review" and r.score == CFG.fusion.missed_ask_cap
+    assert not [x for x in r.reasons if "another request" in x]
+
+
+def test_how_do_i_say_no_is_no_word_asked_for():
+    assert short_answer_asked("How do I say no politely to my boss?") is None
