@@ -107,8 +107,12 @@ def test_a_question_is_still_told_to_name_what_it_asks_about():
 MOUNTAIN = "Responde en español: ¿cuál es la montaña más alta del mundo?"
 
 
-def test_a_request_in_its_own_language_answered_in_english_is_not_called_off_topic():
-    r = _fused(MOUNTAIN, "The highest mountain in the world is Everest, at 8,849 metres.", 0.05)
+@pytest.mark.parametrize(
+    "query",
+    [MOUNTAIN, "¿Cuál es la montaña más alta del mundo?"],  # read as asking for Spanish
+)
+def test_a_request_in_its_own_language_answered_in_english_is_not_called_off_topic(query):
+    r = _fused(query, "The highest mountain in the world is Everest, at 8,849 metres.", 0.05)
     assert not any("off topic" in x for x in r.reasons), r.reasons
     assert any("the request is in Spanish and the answer is not" in x for x in r.reasons)
     assert r.score <= CFG.fusion.missed_ask_cap and r.action != "accept"
@@ -119,8 +123,8 @@ def test_a_request_in_its_own_language_answered_in_english_is_not_called_off_top
     [
         # written in English, asking for Spanish: the cosine still reads the request
         ("Answer in Spanish: what is the tallest mountain?", "Our office moves on Monday."),
-        # written in Spanish, asking for nothing: not this check
-        ("¿Cuál es la montaña más alta del mundo?", "Our office moves to a new building."),
+        # written in French, asking for English: answered in English, the cosine reads it
+        ("Réponds en anglais : quelle est la capitale de l'Australie ?", "Our office moves."),
     ],
 )
 def test_other_requests_are_still_gated_on_relevance(query, content):
