@@ -599,11 +599,12 @@ def _repeated(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | 
     found = repeated(request.content, f.repetition_min_words, f.repetition_richness)
     if found is None:
         return None
+    where = "" if found.whole else " in a stretch"
     return (
         f.none_asked_cap,
         f"the answer repeats a few words over and over ({found.distinct} distinct words in"
-        f" {found.words}), as a generation stuck in a loop or padding does: write it again"
-        " without the repeats",
+        f" {found.words}{where}), as a generation stuck in a loop or padding does: write it"
+        " again without the repeats",
     )
 
 

@@ -13,7 +13,7 @@ from scoregate.config.scoring_yaml import load_scoring_config
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.fusion import fuse
-from scoregate.scoring.repetition import prose_words, repeated
+from scoregate.scoring.repetition import _fewest_distinct, prose_words, repeated
 
 CFG = load_scoring_config()
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,6 +50,28 @@ def test_word_salad_and_a_copied_sentence_are_rejected_whatever_their_best_chunk
     [reason] = [x for x in r.reasons if "repeats a few words" in x]
     found = repeated(content, 150, 2.0)
     assert found is not None and f"({found.distinct} distinct words in {found.words})" in reason
+
+
+GOOD_START = (
+    "The billing module owns invoices, payments and dunning. Invoices are created from"
+    " subscriptions at the start of each period, priced from the plan and any usage"
+    " records, and stored with their line items. Payments are taken through the provider's"
+    " API; a failed charge is retried on day 1, 3 and 7 with a notice to the customer each"
+    " time, then the account is suspended. Every state change is written to an audit table"
+    " so that finance can reconcile the ledger with the provider's payouts each night. "
+)
+
+
+def test_an_answer_that_starts_well_and_then_loops_is_rejected_too():
+    looped = GOOD_START + " ".join(["The retry queue retries the charge."] * 150)
+    assert repeated(GOOD_START * 3, 150, 2.0) is None  # the same start, repeated less
+    found = repeated(looped, 150, 2.0)
+    assert found is not None and not found.whole and found.words == 150
+    words = prose_words(looped)
+    assert len(set(words)) / len(words) ** 0.5 >= 2.0  # the whole answer alone passes
+    r = _fused(looped)
+    assert r.action == "reject"
+    assert any(f"({found.distinct} distinct words in 150 in a stretch)" in x for x in r.reasons)
 
 
 def test_the_check_goes_off_with_null():
@@ -94,4 +116,6 @@ def test_no_stored_answer_is_read_as_repeating():
     long = [a for a in answers if len(prose_words(a)) >= 150]
     assert len(long) > 1_000
     assert min(repeated(a, 1, 1e9).richness for a in long) > 4.0  # type: ignore[union-attr]
+    stretches = [_fewest_distinct(prose_words(a), 150) / 150**0.5 for a in long]
+    assert min(stretches) > 3.0
     assert not [a[:80] for a in answers if repeated(a, 150, 2.0)]
