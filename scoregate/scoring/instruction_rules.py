@@ -557,8 +557,11 @@ _CHAR_WORDS = {
 def _chars(q: str, low: str) -> Iterator[Instruction]:
     for words, char in _CHAR_WORDS.items():
         m = re.search(
-            rf"\b(?:no|skip|without(?:\s+(?:any|using))?|refrain\s+from\s+(?:the\s+)?(?:use\s+of\s+|using\s+)?(?:any\s+)?"
-            rf"|(?:do\s+not|don't|never)\s+use\s+(?:any\s+|a\s+single\s+)?|avoid(?:ing)?\s+(?:any\s+)?"
+            # "without using any commas", "do not include any semicolons", "avoid using"
+            rf"\b(?:no|skip|without(?:\s+(?:using|including))?(?:\s+any)?"
+            rf"|refrain\s+from\s+(?:the\s+)?(?:use\s+of\s+|using\s+)?(?:any\s+)?"
+            rf"|(?:do\s+not|don't|never)\s+(?:use|include|put|add)\s+(?:any\s+|a\s+single\s+)?"
+            rf"|avoid(?:ing)?\s+(?:using\s+)?(?:any\s+)?"
             rf"|not\s+(?:a\s+)?(?:single\s+)?|zero)\s*{words}\b|\b{words}[- ]free\b",
             low,
         )

@@ -318,3 +318,23 @@ def test_a_one_word_answer_to_a_word_asked_for_is_not_held_to_its_relevance(quer
 
 def test_how_do_i_say_no_is_no_word_asked_for():
     assert short_answer_asked("How do I say no politely to my boss?") is None
+
+
+# r3 finding 1: "without using any commas" bans the character
+
+
+@pytest.mark.parametrize(
+    ("query", "char"),
+    [
+        ("Write a sentence about dogs without using any commas.", ","),
+        ("Describe your ideal weekend without using any commas.", ","),
+        ("Do not include any semicolons.", ";"),
+        ("Avoid using exclamation marks in the reply.", "!"),
+        ("Write it without including any question marks.", "?"),
+        ("Write a sentence without any commas.", ","),
+    ],
+)
+def test_without_using_any_commas_bans_the_character(query, char):
+    analysis = analyze(query)
+    assert ("forbidden_chars", char) in [(k.check, k.value) for k in analysis.instructions]
+    assert analysis.exclusions == ()
