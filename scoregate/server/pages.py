@@ -219,7 +219,9 @@ async def job_page(request: Request, job_id: str, done: str | None = None) -> Re
     can_research = bool((job.get("hooks") or {}).get("research"))
     view = {
         "job": job,
-        "iterations": iteration_views(job),
+        # off the event loop: the diffs of long answers take a while, and every other
+        # request of the process would wait for them
+        "iterations": await run_in_threadpool(iteration_views, job),
         "open": next((e for e in job["escalations"] if e["status"] == "open"), None),
         "chart": chart,
         "caller": caller,

@@ -4,13 +4,18 @@ the audit trail's figures, ``scoregate workers`` and ``submit --json``, in proce
 from __future__ import annotations
 
 import asyncio
+import random
+import threading
+import time
 from typing import Any
 
 import httpx
 import pytest
 
 from scoregate.pipelines import api
+from scoregate.server import pages
 from scoregate.server.auth import new_key
+from scoregate.server.diff import word_diff
 from tests.fakes import MEH
 from tests.unit.test_review23_api import env, submit  # noqa: F401  (env is a fixture)
 from tests.unit.test_server import keyed
@@ -110,3 +115,99 @@ def test_a_server_fault_on_a_review_page_answers_a_page(env, monkeypatch):  # no
     assert r.status_code == 500
     _is_page(r)
     assert "server log" in r.text
+
+
+# --- r2 finding 10: a long revised answer's page is quick and never blocks the server -------
+
+WORDS = "the pasta boil water salt garlic oil tomato basil serve and with for minutes a of".split()
+
+
+def _long_answers(lines: int = 700) -> tuple[str, str]:
+    """An answer of ~60 KB of few distinct words (the word matcher's worst case), and the
+    same with every tenth line rewritten."""
+    rng = random.Random(7)
+
+    def line() -> str:
+        return " ".join(rng.choice(WORDS) for _ in range(15)) + ".\n"
+
+    first = [line() for _ in range(lines)]
+    second = [line() if i % 10 == 3 else text for i, text in enumerate(first)]
+    return "".join(first), "".join(second)
+
+
+def _revised_job(env: dict[str, Any], first: str, second: str) -> str:  # noqa: F811
+    loop = {"threshold": 0.8, "max_iterations": 2, "hil": True}
+    job_id = submit(env, first, agent="external", loop=loop)
+    r = env["client"].post(
+        f"/v1/jobs/{job_id}/agent-result", json={"iteration": 2, "output": second}
+    )
+    assert r.status_code == 202, r.text
+    assert api.get_job(job_id)["status"] == "escalated"
+    return job_id
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        _long_answers(),
+        ("word " * 100_000, "word " * 50_000 + "other " + "word " * 49_999),  # one long line
+        ("ok.\n" * 100_000, "ok.\n" * 50_000 + "changed.\n" + "ok.\n" * 49_999),
+        (" ".join(WORDS * 1500), " ".join(reversed(WORDS * 1500))),  # one paragraph, unrelated
+        ("boil the pasta with nuts", "boil the pasta, no nuts"),
+    ],
+)
+def test_word_diff_is_quick_and_gives_both_answers_back(before, after):
+    started = time.perf_counter()
+    runs = word_diff(before, after)
+    assert time.perf_counter() - started < 3  # was 60 s for the first pair
+    assert "".join(text for op, text in runs if op != "del") == after
+    assert "".join(text for op, text in runs if op != "add") == before
+
+
+def test_word_diff_still_marks_words_within_a_changed_line():
+    before, after = _long_answers()
+    runs = word_diff(before, after)
+    changed = [text for op, text in runs if op == "add"]
+    assert changed and max(len(text) for text in changed) < 200  # words, not whole blocks
+    assert any(op == "same" for op, _ in runs)
+
+
+def test_a_long_revised_answer_renders_quickly_with_its_diff(env):  # noqa: F811
+    job_id = _revised_job(env, *_long_answers())
+    started = time.perf_counter()
+    page = env["client"].get(f"/review/{job_id}")
+    assert time.perf_counter() - started < 10  # was 49 s
+    assert page.status_code == 200 and "<ins>" in page.text and "<del>" in page.text
+
+
+def test_the_review_page_does_not_hold_up_other_requests(env, monkeypatch):  # noqa: F811
+    job_id = _revised_job(env, *_long_answers(50))
+    slow = pages.iteration_views
+
+    diffing = threading.Event()
+
+    def slowly(job: dict[str, Any]) -> Any:
+        diffing.set()
+        time.sleep(1.5)  # a diff that takes a while
+        return slow(job)
+
+    monkeypatch.setattr(pages, "iteration_views", slowly)
+    done: list[str] = []
+
+    async def both() -> None:
+        transport = httpx.ASGITransport(app=env["app"])
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+
+            async def get(url: str, name: str) -> None:
+                r = await c.get(url)
+                assert r.status_code == 200, r.text
+                done.append(name)
+
+            page = asyncio.create_task(get(f"/review/{job_id}", "page"))
+            while not diffing.is_set():  # until the page is in its diff
+                await asyncio.sleep(0.01)
+            await get("/healthz", "healthz")
+            await page
+
+    asyncio.run(both())
+    assert done == ["healthz", "page"]
