@@ -181,8 +181,14 @@ def _yaml(content: str, k: Instruction) -> Verdict:
     return False, f"plain text, not a YAML mapping or list; {_asks(k)} YAML"
 
 
+#: An indented code block: four spaces or a tab after a blank line or at the start (in
+#: Markdown an indented line right under a line of text, such as a function's body under its
+#: "def", continues that paragraph and renders as no code block).
+_INDENTED_BLOCK = re.compile(r"(?:\A|\n[ \t]*\n)(?: {4}|\t)\S")
+
+
 def _code_block(content: str, k: Instruction) -> Verdict:
-    if "```" in content or re.search(r"(?m)^(?: {4}|\t)\S", content):
+    if "```" in content or "~~~" in content or _INDENTED_BLOCK.search(content):
         return True, "has a code block"
     return False, f"no code block; {_asks(k)} a code block"
 

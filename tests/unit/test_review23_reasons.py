@@ -11,6 +11,7 @@ from scoregate.schemas.result import TrackScore
 from scoregate.scoring.affirmation import check_exclusions
 from scoregate.scoring.fusion import fuse
 from scoregate.scoring.instruction_rules import infer_instructions
+from scoregate.scoring.instructions import check_instruction
 from scoregate.scoring.membership import check_members
 from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.request_analysis import analyze, asking_sentences, split_asks
@@ -338,3 +339,23 @@ def test_without_using_any_commas_bans_the_character(query, char):
     analysis = analyze(query)
     assert ("forbidden_chars", char) in [(k.check, k.value) for k in analysis.instructions]
     assert analysis.exclusions == ()
+
+
+# r3 finding 3: a function's indented body is no code block
+
+
+@pytest.mark.parametrize(
+    ("content", "passed"),
+    [
+        ("def reverse(s):\n    return s[::-1]", False),
+        ("Here it is:\ndef reverse(s):\n    return s[::-1]", False),
+        ("```python\ndef reverse(s):\n    return s[::-1]\n```", True),
+        ("~~~\ndef reverse(s):\n    return s[::-1]\n~~~", True),
+        ("Here it is:\n\n    def reverse(s):\n        return s[::-1]", True),
+        ("    def reverse(s):\n        return s[::-1]", True),
+    ],
+)
+def test_a_code_block_is_fenced_or_indented_after_a_blank_line(content, passed):
+    query = "Show me a Python function that reverses a string, in a code block."
+    [k] = [k for k in infer_instructions(query) if k.check == "format"]
+    assert check_instruction(content, k)[0] is passed
