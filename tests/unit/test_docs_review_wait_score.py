@@ -37,4 +37,5 @@ def test_wait_text_shows_the_latest_score_of_a_job_waiting_for_review(env):
     out = runner.invoke(cli, args)
     assert out.exit_code == 4, out.output  # waiting for a human: not approved (yet)
     job_id, line = out.stdout.strip().splitlines()[-2:]
-    assert line == f"{job_id} awaiting_review score={state['score']:.2f}"
+    decide = f"(a person decides: scoregate review {job_id} --approve or --reject)"
+    assert line == f"{job_id} awaiting_review score={state['score']:.2f} {decide}"
