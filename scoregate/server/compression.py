@@ -15,6 +15,10 @@ from starlette.datastructures import MutableHeaders
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+#: Paths never compressed: a review page carries its form token beside an answer whose text
+#: a job's submitter chose, and compressed sizes of such a page can be read to recover the
+#: token (the BREACH attack on TLS); they gain little (a page is mostly its chart's PNG).
+UNCOMPRESSED = ("/review",)
 #: zlib's own default: most of level 9's saving (a job view or a job list: within a few per
 #: cent of its size) for a fraction of its time.
 GZIP_LEVEL = 6
@@ -31,7 +35,7 @@ class Compression:
         self.gzip = GZipMiddleware(app, minimum_size=minimum_size, compresslevel=GZIP_LEVEL)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or str(scope.get("path", "")).startswith(UNCOMPRESSED):
             await self.gzip.app(scope, receive, send)
             return
 

@@ -151,11 +151,12 @@ def test_job_lists_openapi_metrics_and_score_breakdowns_are_gzipped(env):
     assert answers["score"].json()["tracks"]["semantic"]["status"] == "ok"
 
 
-def test_a_review_page_is_gzipped_and_still_not_stored(env):
+def test_a_review_page_is_never_gzipped(env):
+    """It carries its form token beside text a submitter chose: compressed, its sizes could
+    give the token away (BREACH)."""
     job_id = submit(env, BAD, loop=LOOP, **HOOKS)  # escalated: the page has a verdict form
     page = call(env["app"], f"/review/{job_id}", headers=GZIP)
-    assert page.status == 200 and page.gzipped
-    framed(page)
+    assert page.status == 200 and not page.gzipped and len(page.body) > 1000
     assert page.headers["cache-control"] == "no-store"
     html = page.decoded().decode()
     assert job_id in html and 'name="token"' in html
