@@ -321,7 +321,7 @@ def _jobs_table(rows: list[dict[str, Any]], waiting: bool) -> Table:
     table = Table(title="jobs waiting for a human, longest first" if waiting else "jobs")
     # The id column never shrinks: a cut id cannot be pasted into `jobs show`.
     table.add_column("id", no_wrap=True, min_width=36)
-    for col in ("status", "iteration", "score", "band", "action", "created"):
+    for col in ("status", "iteration", "score", "band", "action", "created (UTC)"):
         table.add_column(col)
     for row in rows:
         band = row["band"] or "—"
@@ -332,7 +332,7 @@ def _jobs_table(rows: list[dict[str, Any]], waiting: bool) -> Table:
             "—" if row["score"] is None else f"{row['score']:.2f}",
             plain(band, BAND_STYLE.get(band, "")),
             plain(row.get("action") or "—"),
-            str(row["created_at"])[:19],
+            str(row["created_at"])[:19].replace("T", " "),
         )
     return table
 

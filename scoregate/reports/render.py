@@ -98,7 +98,7 @@ def series_markdown(job: dict[str, Any], series: list[dict[str, Any]]) -> str:
 
 def decisions_table(job: dict[str, Any]) -> Table:
     table = Table(title="audit trail")
-    for col in ("time", "n", "tier", "band", "score", "action", "actor"):
+    for col in ("time (UTC)", "n", "tier", "band", "score", "action", "actor"):
         table.add_column(col, no_wrap=True)
     table.add_column("rationale", ratio=1)
     for d in job.get("decisions", []):
@@ -118,7 +118,7 @@ def decisions_table(job: dict[str, Any]) -> Table:
 def dispatches_table(job: dict[str, Any]) -> Table:
     """The hook and agent tasks sent for the job: what, to which queue, when, Celery id."""
     table = Table(title="dispatches (hooks and agent tasks sent)")
-    for col in ("sent", "n", "kind", "role", "task", "queue", "celery task id"):
+    for col in ("sent (UTC)", "n", "kind", "role", "task", "queue", "celery task id"):
         table.add_column(col, no_wrap=True)
     for d in job.get("dispatches", []):
         cells = (d.get(k) for k in ("n", "kind", "role", "task", "queue", "celery_task_id"))

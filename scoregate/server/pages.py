@@ -15,6 +15,7 @@ import re
 import secrets
 import tempfile
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
@@ -50,7 +51,18 @@ def shown_text(text: object) -> Markup:
     return Markup(out)
 
 
+def utc_time(value: object) -> Markup:
+    """A stored time (ISO 8601, or a datetime) as ``<time datetime="...Z">`` showing it to
+    the second in UTC, labelled so: ``2026-12-01 22:11:59 UTC``. A time without a zone is
+    the store's, UTC."""
+    when = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    stamp = f"{when:%Y-%m-%dT%H:%M:%S}Z"
+    return Markup(f'<time datetime="{stamp}">{when:%Y-%m-%d %H:%M:%S} UTC</time>')
+
+
 templates.env.filters["shown"] = shown_text
+templates.env.filters["utc"] = utc_time
 VERDICTS = ("approve", "reject", "research")
 QUEUE_PAGE = 100  # jobs on one page of the queue
 MAX_NOTE = 10_000  # characters of a verdict's note

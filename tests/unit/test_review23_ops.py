@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import threading
 import time
 from typing import Any
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
+from scoregate.cli import app as cli
 from scoregate.pipelines import api
 from scoregate.server import pages
 from scoregate.server.auth import new_key
@@ -211,3 +214,50 @@ def test_the_review_page_does_not_hold_up_other_requests(env, monkeypatch):  # n
 
     asyncio.run(both())
     assert done == ["healthz", "page"]
+
+
+# --- finding 7: the review pages say their times are UTC -------------------------------------
+
+_SHOWN = re.compile(r'<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)">([^<]*)</time>')
+
+
+def _times(html: str) -> list[tuple[str, str]]:
+    return _SHOWN.findall(html)
+
+
+def test_every_time_on_the_review_pages_is_utc_and_says_so(env):  # noqa: F811
+    job_id = _awaiting_review(env)
+    queue = env["client"].get("/review").text
+    page = env["client"].get(f"/review/{job_id}").text
+    for html in (queue, page):
+        assert _times(html), html
+        for stamp, shown in _times(html):
+            assert shown == stamp.replace("T", " ").replace("Z", " UTC")
+        # no bare time left: each date on the page is inside one <time datetime=...Z>
+        assert len(re.findall(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d", html)) == 2 * len(_times(html))
+    waiting = api.get_job(job_id)["escalations"][0]["created_at"]
+    assert f"{waiting[:19]}Z" in queue and "Waiting since <time" in page
+    form = {"verdict": "approve", "token": _token(env, job_id)}
+    done = env["client"].post(f"/review/{job_id}", data=form, follow_redirects=True).text
+    assert re.search(r"Recorded: approve by \S+ at <time datetime=\S+Z\">[^<]+ UTC</time>", done)
+    again = env["client"].post(f"/review/{job_id}", data=form).text  # already decided
+    assert re.search(r"Already approved by <strong>\S+</strong> at <time [^>]+>[^<]+ UTC<", again)
+
+
+def test_a_time_with_another_offset_is_shown_in_utc():
+    assert str(pages.utc_time("2026-12-01T23:11:59.600000+01:00")) == (
+        '<time datetime="2026-12-01T22:11:59Z">2026-12-01 22:11:59 UTC</time>'
+    )
+
+
+def test_the_cli_tables_label_their_times_utc(env, monkeypatch):  # noqa: F811
+    monkeypatch.setenv("COLUMNS", "300")
+    job_id = _awaiting_review(env)
+    shown = CliRunner().invoke(cli, ["jobs", "show", job_id])
+    assert shown.exit_code == 0, shown.output
+    assert "time (UTC)" in shown.output
+    listed = CliRunner().invoke(cli, ["jobs", "list"])
+    assert listed.exit_code == 0, listed.output
+    assert "created (UTC)" in listed.output
+    created = api.get_job(job_id)["created_at"][:19].replace("T", " ")
+    assert created in listed.output

@@ -18,7 +18,8 @@ def test_the_second_reviewer_learns_who_decided_and_keeps_their_note(env):  # no
     second = {"verdict": "reject", "token": token, "reviewer": "bob", "note": "bob <disagrees>"}
     r = client.post(f"/review/{job_id}", data=second)
     assert r.status_code == 400
-    assert re.search(r"Already approved by <strong>alice</strong> at \d{4}-\d\d-\d\d \d\d:", r.text)
+    when = r"<time datetime=\"[^\"]+Z\">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC</time>"
+    assert re.search(rf"Already approved by <strong>alice</strong> at {when}", r.text)
     assert "alice approves" in r.text
     assert f'href="/review/{job_id}"' in r.text
     box = re.search(r"<textarea[^>]*readonly[^>]*>([^<]*)</textarea>", r.text)
