@@ -29,9 +29,16 @@ __all__ = [
 def score(request: ScoreRequest | dict[str, Any]) -> ScoreResult:
     """Score one agent output in process: every applicable track, fused."""
     from scoregate.config.settings import get_scoring_config, get_settings
+    from scoregate.scoring.engine import parse_request
     from scoregate.scoring.engine import score as _score
+    from scoregate.scoring.fusion import misspelt_metadata
 
-    return _score(request, config=get_scoring_config(), backend=get_settings().cpu_backend)
+    cfg = get_scoring_config()
+    request = parse_request(request)
+    typo = misspelt_metadata(request.metadata, cfg)  # "creatve": refused, with what was meant
+    if typo is not None:
+        raise ValueError(f"invalid request: {typo}")
+    return _score(request, config=cfg, backend=get_settings().cpu_backend)
 
 
 def submit(request: ScoreRequest | dict[str, Any], **kwargs: Any) -> str:

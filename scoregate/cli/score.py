@@ -39,9 +39,9 @@ def score(
     from scoregate.config.scoring_yaml import load_scoring_config
     from scoregate.config.settings import get_scoring_config, get_settings
     from scoregate.extras import require
-    from scoregate.schemas.request import ScoreRequest
+    from scoregate.scoring.engine import parse_request
     from scoregate.scoring.engine import score as run
-    from scoregate.scoring.fusion import unmatched_metadata
+    from scoregate.scoring.fusion import misspelt_metadata, unmatched_metadata
 
     require("models", "`scoregate score` (it runs the semantic and precision tracks)")
     body = request_body(
@@ -51,10 +51,15 @@ def score(
         # --config, else SCOREGATE_SCORING_CONFIG, else the packaged defaults: the same
         # config the service and the workers read
         cfg = load_scoring_config(config) if config is not None else get_scoring_config()
-        for warning in unmatched_metadata(ScoreRequest.model_validate(body).metadata, cfg):
+        request = parse_request(body)  # one line per problem, as `submit` says it
+        typo = misspelt_metadata(request.metadata, cfg)  # "--task-type creatve": refused
+        if typo is not None:
+            flag = typo.replace("metadata.task_type", "--task-type")
+            raise die(flag.replace("metadata.role", "--role"))
+        for warning in unmatched_metadata(request.metadata, cfg):
             err.print(f"[yellow]warning:[/] {safe(warning)}")
         with console.status("loading models and scoring..."):
-            result = run(body, config=cfg, backend=get_settings().cpu_backend)
+            result = run(request, config=cfg, backend=get_settings().cpu_backend)
     except (ValueError, FileNotFoundError) as exc:
         raise die(str(exc)) from None
     failed = [t for t in result.tracks.values() if t.status == "failed"]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoregate.config.scoring_yaml import ActionThresholds, ScoringConfig
-from scoregate.schemas.request import ScoreRequest, ScoringMetadata
+from scoregate.schemas.request import ScoreRequest, ScoringMetadata, near_miss
 from scoregate.schemas.result import Action, Band, ScoreResult, TrackScore, WeakFactor
 from scoregate.scoring.answer_types import KIND_NAMES, missing_answers
 from scoregate.scoring.bands import held_band
@@ -46,15 +46,39 @@ def unmatched_metadata(metadata: ScoringMetadata, cfg: ScoringConfig) -> list[st
         given = str(getattr(metadata, key, None) or "").strip().lower()
         if not given:
             continue
-        known = {str(r.match[key]).strip().lower() for r in cfg.fusion.rules if key in r.match}
-        if key == "task_type":
-            known |= {name.lower() for name in cfg.heuristics.presets}
+        known = _known_values(key, cfg)
         if given not in known:
             out.append(
                 f"{key} {given!r} matches no fusion rule or preset"
                 f" (known: {', '.join(sorted(known))}); it changes nothing"
             )
     return out
+
+
+def misspelt_metadata(metadata: ScoringMetadata, cfg: ScoringConfig) -> str | None:
+    """What is wrong when a ``task_type`` or ``role`` that no fusion rule or preset names is
+    one edit from one that does (two for long names: ``schemas.request.near_miss``;
+    "creatve" for "creative"): it would pick the default
+    profile without a word. A value far from every known one (a caller's own) is no typo."""
+    for key in ("task_type", "role"):
+        given = str(getattr(metadata, key, None) or "").strip().lower()
+        known = _known_values(key, cfg)
+        if not given or given in known or not known:
+            continue
+        meant = near_miss(given, tuple(sorted(known)))
+        if meant is not None:
+            return (
+                f"metadata.{key} {given!r} matches no fusion rule or preset of this scoring"
+                f" config: did you mean {meant!r}? (known: {', '.join(sorted(known))})"
+            )
+    return None
+
+
+def _known_values(key: str, cfg: ScoringConfig) -> set[str]:
+    known = {str(r.match[key]).strip().lower() for r in cfg.fusion.rules if key in r.match}
+    if key == "task_type":
+        known |= {name.lower() for name in cfg.heuristics.presets}
+    return known
 
 
 def percent(score: float) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scoregate.config.scoring_yaml import load_scoring_config
-from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.request import ScoreRequest, ScoringMetadata
 from scoregate.schemas.result import TrackScore
 from scoregate.scoring.affirmation import check_exclusions
 from scoregate.scoring.fusion import fuse
@@ -359,3 +359,55 @@ def test_a_code_block_is_fenced_or_indented_after_a_blank_line(content, passed):
     query = "Show me a Python function that reverses a string, in a code block."
     [k] = [k for k in infer_instructions(query) if k.check == "format"]
     assert check_instruction(content, k)[0] is passed
+
+
+# r1 finding 9: a misspelt task_type or role value; finding 8: one line for a bad request
+
+
+def test_a_task_type_one_edit_from_a_rules_is_refused_with_what_was_meant():
+    from scoregate.scoring.fusion import misspelt_metadata
+
+    typo = misspelt_metadata(ScoringMetadata(task_type="creatve"), CFG)
+    assert typo is not None and "did you mean 'creative'?" in typo
+    assert misspelt_metadata(ScoringMetadata(task_type="Creative", role="admin"), CFG) is None
+    # a caller's own label, far from every rule's, is no typo
+    assert misspelt_metadata(ScoringMetadata(task_type="summarise_ticket"), CFG) is None
+
+
+def test_a_task_type_a_config_rule_names_is_not_refused(tmp_path):
+    from scoregate.scoring.fusion import misspelt_metadata
+
+    overlay = tmp_path / "rules.yaml"
+    overlay.write_text(
+        "fusion:\n  rules:\n    - {match: {task_type: creativ}, profile: creative}\n"
+    )
+    cfg = load_scoring_config(overlay)
+    assert misspelt_metadata(ScoringMetadata(task_type="creativ"), cfg) is None
+
+
+def test_the_python_api_refuses_a_misspelt_task_type_before_scoring():
+    import scoregate
+
+    with pytest.raises(ValueError, match=r"task_type 'creatve' .* did you mean 'creative'\?"):
+        scoregate.score(
+            {"query": "Write a poem", "content": "Rain.", "metadata": {"task_type": "creatve"}}
+        )
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--task-type", "creatve"], "error: --task-type 'creatve' matches no fusion rule"),
+        (["-q", ""], "error: invalid request: query: String should have at least 1 character"),
+    ],
+)
+def test_the_score_command_says_a_bad_request_in_one_line(args, says):
+    from typer.testing import CliRunner
+
+    from scoregate.cli import app
+
+    base = ["score", "-q", "Write a poem about rain", "-c", "Rain taps the window."]
+    result = CliRunner().invoke(app, base + args)
+    assert result.exit_code == 2
+    assert says in result.output
+    assert "pydantic" not in result.output and "type=" not in result.output
