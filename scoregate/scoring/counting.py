@@ -3,7 +3,9 @@
 * words: runs of letters and digits (``don't`` is two, as instruction-following
   checkers count them); characters of an item: its text without the marker and the
   emphasis or quotes around it; sentences: text ended by ``.``, ``!`` or ``?`` followed by a
-  space or the end, outside common abbreviations; list lines and paragraphs end one too;
+  space or the end, outside common abbreviations and initialisms ("the U.S. CPI", "5
+  p.m. on Friday"; one ends a sentence when "It", "The", "In" or the like follows) and a
+  ``P.S.``; list lines and paragraphs end one too;
   a line holding only a ``<<title>>`` is not a sentence;
 * paragraphs: blocks separated by the stated separator (``***``), else by blank lines;
 * bullets: lines opening with ``*``, ``-``, ``+``, ``•`` or a checkbox (``☐``); numbered:
@@ -33,6 +35,18 @@ _ABBREV = re.compile(
     r"\b(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|etc|e\.g|i\.e|approx|no|fig|inc|ltd|co)\.$", re.IGNORECASE
 )
 _SENT_END = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s|$)")
+#: An initialism closing a piece: "U.S.", "U.K.", "a.m.", "Ph.D.".
+_INITIALISM = re.compile(r"(?:^|[\s(])(?:[A-Za-z]{1,2}\.){2,}$")
+#: A postscript marker, which opens the sentence after it rather than ending one.
+_POSTSCRIPT_END = re.compile(r"(?:^|\s)\**(?i:p\.\s?(?:p\.\s?)?s\.)$")
+#: Words that open a sentence after an initialism ("... in the U.S. It grew."): any other
+#: word after one ("the U.S. CPI", "the U.S. economy", "5 p.m. on Friday") goes on.
+_OPENERS = frozenset(
+    "a an the it its this that these those there they he she we i you his her our their my"
+    " but and so yet however in on at by for from after before when while if as since then"
+    " many most some all each every one two three today now also still please thanks thank"
+    " let note see i".split()
+)
 BULLET = re.compile(r"^\s*(?:[*+•‣◦☐☑☒□▢✓✔-])\s+\S", re.MULTILINE)
 NUMBERED = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+\S", re.MULTILINE)
 HIGHLIGHT = re.compile(r"\*\*[^\n*]+\*\*|(?<!\*)\*[^\n*]+\*(?!\*)")
@@ -51,7 +65,9 @@ def count_words(text: str) -> int:
 
 def split_sentences(text: str) -> list[str]:
     """Sentences: ended by ``.``/``!``/``?`` and a space or the end; list lines and
-    paragraphs also end a sentence; common abbreviations do not."""
+    paragraphs also end a sentence; common abbreviations and a ``P.S.`` do not, nor an
+    initialism ("U.S.", "p.m.") unless a word that opens sentences follows it ("the U.S.
+    CPI" goes on, "in the U.S. It grew" ends)."""
     out: list[str] = []
     for block in re.split(r"\n\s*\n|\n(?=\s*(?:[*+•-]|\d+[.)])\s)", text):
         start = 0
@@ -59,6 +75,10 @@ def split_sentences(text: str) -> list[str]:
             piece = block[start : m.end()]
             if _ABBREV.search(piece.rstrip("\"'”’)] ")):
                 continue
+            if _POSTSCRIPT_END.search(piece.rstrip()):
+                continue  # "P.S." opens the sentence after it
+            if _INITIALISM.search(piece.rstrip()) and not _opens_sentence(block[m.end() :]):
+                continue  # "the U.S. CPI", "at 5 p.m. on Friday"
             if piece.strip():
                 out.append(piece.strip())
             start = m.end()
@@ -66,6 +86,19 @@ def split_sentences(text: str) -> list[str]:
         if WORDS.search(tail):
             out.append(tail)
     return [s for s in out if WORDS.search(s)]
+
+
+def _opens_sentence(rest: str) -> bool:
+    """Whether the text after an initialism opens a new sentence: it ends the text, or its
+    first word is capitalised and one that opens sentences ("It", "The", "In")."""
+    m = re.match(r"\s*([\"'“‘(]?)(\w+)", rest)
+    if not m:
+        return True
+    word = m.group(2)
+    if not word[:1].isupper():
+        return False
+    quoted = bool(m.group(1))  # 'the U.S. "Fine," he said': a quote opens one
+    return quoted or (word.lower() in _OPENERS and (word == "I" or not word.isupper()))
 
 
 def sentence_end(text: str, start: int) -> int:
