@@ -176,11 +176,38 @@ _EXPIRED = (
     "The key this browser signed in with is no longer configured, or lacks the review"
     " scope: sign in with a current key."
 )
+_MAKE_ONE = "a key made by: scoregate api-key NAME --scope review"
+
+
+def key_refusal(request: Request, key: str | None, *, signed_in: bool) -> str | None:
+    """Why ``key`` opens no review page: not configured on this server, or configured
+    without the ``review`` scope (named, with the scopes it has); None when it does open
+    them. ``signed_in``: the key is the one this browser's cookie holds."""
+    if key is None:
+        return _EXPIRED if signed_in else None
+    caller = identify(request.app.state.api_keys, key)
+    if caller is not None and "review" in caller.scopes:
+        return None
+    if caller is None:
+        if signed_in:
+            return (
+                "The key this browser signed in with is no longer configured on this server:"
+                " sign in with a current key."
+            )
+        return f"That key is not configured on this server: check it, or sign in with {_MAKE_ONE}."
+    which = "The key this browser signed in with" if signed_in else "That key"
+    may = "+".join(sorted(caller.scopes)) or "nothing"
+    return (
+        f"{which}, {caller.name!r}, is configured but lacks the review scope (it may {may}):"
+        " add review to the scopes of its entry in SCOREGATE_API_KEYS, or sign in with"
+        f" {_MAKE_ONE}."
+    )
 
 
 @router.get("/review/login", response_class=HTMLResponse)
 async def login_form(request: Request, next: str | None = None, expired: bool = False) -> Response:
-    view = {"error": _EXPIRED if expired else None, "next": _local_page(next)}
+    error = key_refusal(request, request.cookies.get(COOKIE), signed_in=True) if expired else None
+    view = {"error": error, "next": _local_page(next)}
     return templates.TemplateResponse(request, "login.html", view)
 
 
@@ -190,13 +217,10 @@ async def login(
     key: Annotated[str, Form(max_length=512)],
     next: Annotated[str, Form(max_length=512)] = "/review",
 ) -> Response:
-    caller = identify(request.app.state.api_keys, key)
-    if caller is None or "review" not in caller.scopes:
+    refusal = key_refusal(request, key, signed_in=False)
+    if refusal is not None:
         return templates.TemplateResponse(
-            request,
-            "login.html",
-            {"error": "That key is not configured or lacks the review scope.", "next": next},
-            status_code=401,
+            request, "login.html", {"error": refusal, "next": next}, status_code=401
         )
     response = RedirectResponse(_local_page(next), status_code=303)
     secure = request.url.scheme == "https"  # behind TLS the key never travels in clear
@@ -268,7 +292,11 @@ async def decide(
         return templates.TemplateResponse(
             request,
             "login.html",
-            {"error": _EXPIRED, "next": _local_page(f"/review/{job_id}"), "kept_note": note},
+            {
+                "error": key_refusal(request, request.cookies.get(COOKIE), signed_in=True),
+                "next": _local_page(f"/review/{job_id}"),
+                "kept_note": note,
+            },
             status_code=401,
         )
     if not hmac.compare_digest(token, form_token(caller, job_id, form_secret(request))):

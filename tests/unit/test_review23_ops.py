@@ -4,6 +4,7 @@ the audit trail's figures, ``scoregate workers`` and ``submit --json``, in proce
 from __future__ import annotations
 
 import asyncio
+import html
 import random
 import re
 import threading
@@ -20,6 +21,7 @@ from scoregate.server import pages
 from scoregate.server.auth import new_key
 from scoregate.server.diff import word_diff
 from tests.fakes import MEH
+from tests.server_client import AppClient
 from tests.unit.test_review23_api import env, submit  # noqa: F401  (env is a fixture)
 from tests.unit.test_server import keyed
 
@@ -229,12 +231,12 @@ def test_every_time_on_the_review_pages_is_utc_and_says_so(env):  # noqa: F811
     job_id = _awaiting_review(env)
     queue = env["client"].get("/review").text
     page = env["client"].get(f"/review/{job_id}").text
-    for html in (queue, page):
-        assert _times(html), html
-        for stamp, shown in _times(html):
+    for doc in (queue, page):
+        assert _times(doc), doc
+        for stamp, shown in _times(doc):
             assert shown == stamp.replace("T", " ").replace("Z", " UTC")
         # no bare time left: each date on the page is inside one <time datetime=...Z>
-        assert len(re.findall(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d", html)) == 2 * len(_times(html))
+        assert len(re.findall(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d", doc)) == 2 * len(_times(doc))
     waiting = api.get_job(job_id)["escalations"][0]["created_at"]
     assert f"{waiting[:19]}Z" in queue and "Waiting since <time" in page
     form = {"verdict": "approve", "token": _token(env, job_id)}
@@ -261,3 +263,46 @@ def test_the_cli_tables_label_their_times_utc(env, monkeypatch):  # noqa: F811
     assert "created (UTC)" in listed.output
     created = api.get_job(job_id)["created_at"][:19].replace("T", " ")
     assert created in listed.output
+
+
+# --- finding 8: a refused sign-in says whether the key is unknown or lacks the review scope ---
+
+
+@pytest.fixture
+def keys(env: dict[str, Any]) -> dict[str, Any]:  # noqa: F811
+    made = {"alice": new_key(), "ci": new_key()}
+    entries = f"alice:review:{made['alice']},ci:read+submit:{made['ci']}"
+    client = keyed(env | {"service": env["app"].state.service}, entries)
+    return {"client": client, **made}
+
+
+def _says_lacks_scope(page: str) -> None:
+    text = html.unescape(page)
+    assert "'ci'" in text and "read+submit" in text and "lacks the review scope" in text, text
+    assert "scoregate api-key NAME --scope review" in text
+    assert "not configured" not in text
+
+
+def test_sign_in_with_a_key_lacking_the_review_scope_says_so(keys):
+    r = keys["client"].post("/review/login", data={"key": keys["ci"], "next": "/review"})
+    assert r.status_code == 401
+    _says_lacks_scope(r.text)
+
+
+def test_sign_in_with_an_unknown_key_says_it_is_not_configured(keys):
+    r = keys["client"].post("/review/login", data={"key": new_key(), "next": "/review"})
+    assert r.status_code == 401 and "not configured" in r.text
+    assert "lacks the review scope" not in r.text
+
+
+def test_a_browser_signed_in_with_a_key_lacking_review_is_told_which(env, keys):  # noqa: F811
+    job_id = _awaiting_review(env)
+    browser = AppClient(keys["client"].app, {"Cookie": f"scoregate_key={keys['ci']}"})
+    to_login = browser.get("/review").headers["location"]
+    _says_lacks_scope(browser.get(to_login).text)
+    r = browser.post(f"/review/{job_id}", data={"verdict": "approve", "token": "x", "note": "ok"})
+    assert r.status_code == 401
+    _says_lacks_scope(r.text)
+    unknown = AppClient(keys["client"].app, {"Cookie": f"scoregate_key={new_key()}"})
+    page = unknown.get(unknown.get("/review").headers["location"]).text
+    assert "no longer configured" in page and "lacks the review scope" not in page
