@@ -68,6 +68,17 @@ def _asks(k: Instruction) -> str:
     return "the request asks for" if k.inferred else "required:"
 
 
+def _amount(relation: str, n: int, noun: str) -> str:
+    """How a limit reads: "exactly 3 sentences", "at most 6 words per list item", and
+    "none" for at most 0 ("without the letter e")."""
+    if relation == "at_most" and n == 0:
+        return "none"
+    if " per " in noun:  # "6 words per list item", not "6 word per list items"
+        head, _, tail = noun.partition(" per ")
+        return f"{_RELATION_WORDS[relation]} {plural(n, head)} per {tail}"
+    return f"{_RELATION_WORDS[relation]} {plural(n, noun)}"
+
+
 _UNIT_NOUN = {
     "words": "word",
     "sentences": "sentence",
@@ -105,7 +116,7 @@ def _count(content: str, k: Instruction) -> Verdict:
     noun = _UNIT_NOUN[k.unit]
     if n is None:
         return None, f"no list to count {noun}s in"
-    want = f"{_RELATION_WORDS[k.relation]} {plural(k.value, noun)}"
+    want = _amount(k.relation, k.value, noun)
     have = plural(n, noun)
     if _compare(n, k.relation, k.value):
         return True, f"{have} ({want})"
@@ -144,9 +155,9 @@ def _per_item(content: str, k: Instruction) -> Verdict:
         worst = min(sizes)
     else:
         worst = next((n for n in sizes if n != k.value), k.value)
-    want = f"{_RELATION_WORDS[k.relation]} {plural(k.value, noun)} per {part}"
+    want = _amount(k.relation, k.value, f"{noun} per {part}")
     if _compare(worst, k.relation, k.value):
-        return True, f"every {part} within {want.replace(f' per {part}', '')}"
+        return True, f"every {part} within {_amount(k.relation, k.value, noun)}"
     which = sizes.index(worst) + 1
     return False, f"{part} {which} has {plural(worst, noun)}; {_asks(k)} {want}"
 
@@ -159,6 +170,8 @@ def _list_form(content: str, k: Instruction) -> Verdict:
         what = "a bulleted list" if bullets else "no list"
         return False, f"{what}; {_asks(k)} a numbered list"
     if bullets + numbered >= 2:
+        if not numbered:
+            return True, f"a bulleted list of {plural(bullets, 'item')}"
         return True, f"a list of {bullets + numbered} items"
     return False, f"no bulleted list; {_asks(k)} bullet points"
 
@@ -355,7 +368,7 @@ def _forbidden_words(content: str, k: Instruction) -> Verdict:
 
 def _frequency(n: int, what: str, k: Instruction) -> Verdict:
     assert k.count is not None
-    want = f"{_RELATION_WORDS[k.relation]} {plural(k.count, 'time')}"
+    want = _amount(k.relation, k.count, "time")
     if _compare(n, k.relation, k.count):
         return True, f"{what} appears {plural(n, 'time')} ({want})"
     return False, f"{what} appears {plural(n, 'time')}; {_asks(k)} {want}"
@@ -413,10 +426,11 @@ def _norm(text: str) -> str:
 
 def _starts_with(content: str, k: Instruction) -> Verdict:
     want = _norm(str(k.value)).rstrip(".,!:")
-    have = _norm(_LEAD.sub("", content))
+    shown = _LEAD.sub("", content).split()
+    have = _norm(" ".join(shown))
     if have.startswith(want):
         return True, f"starts with {k.value!r}"
-    first = " ".join(have.split()[:6])
+    first = " ".join(shown[:6])  # quoted as written, not lower-cased
     return False, f"starts {first!r}; {_asks(k)} a start with {k.value!r}"
 
 
@@ -445,12 +459,13 @@ def _ends_with(content: str, k: Instruction) -> Verdict:
     want = _norm(str(k.value)).strip("\"'“”")
     if want == "?":
         content = _question_end(content)
-    have = _norm(content).rstrip("\"'“”*_ ")
+    shown = content.strip().rstrip("\"'“”*_ ").split()
+    have = _norm(" ".join(shown))
     bare = want.rstrip(".!?")  # "...know." ends "...know"; a bare "?" must end the answer
     # "end it with exactly: Thanks in advance." ends "...thanks in advance." either way
     if have.endswith(want) or (bare and have.rstrip(".!").endswith(bare)):
         return True, f"ends with {k.value!r}"
-    last = " ".join(have.split()[-6:])
+    last = " ".join(shown[-6:])  # quoted as written, not lower-cased
     return False, f"ends {last!r}; {_asks(k)} an ending with {k.value!r}"
 
 
@@ -472,12 +487,13 @@ def _answer_choice(content: str, k: Instruction) -> Verdict:
     if re.match(r"(?:start|begin|open)", (k.phrase or "").lower()):
         # "start your answer with either 'OLED' or 'Mini-LED'": the verdict opens the
         # answer; the comparison after it may name both
-        lead = _norm(_LEAD.sub("", content))
+        shown = _LEAD.sub("", content).split()
+        lead = _norm(" ".join(shown))
         for o in options:
             want = _norm(o).rstrip(".")
             if want and re.match(rf"{re.escape(want)}(?!\w)", lead):
                 return True, f"starts with {o!r}"
-        first = " ".join(lead.split()[:6])
+        first = " ".join(shown[:6])
         named = " or ".join(repr(o) for o in options)
         return False, f"starts {first!r}; {_asks(k)} a start with {named}"
     chosen = [
@@ -574,14 +590,19 @@ BARE_ANSWER_WORDS = 15
 BARE_ITEM_WORDS = 6
 
 
+def _spaced_words(text: str) -> int:
+    """Words split at spaces that hold a letter or digit: a dash or ``**`` is none."""
+    return sum(1 for w in text.split() if WORDS.search(w))
+
+
 def _bare_answer(content: str, k: Instruction) -> Verdict:
     """Only what was asked for: one line of a few words ("6 mm", "Purls of Wisdom"), or,
     for several ("just the names"), items of a few words each, with no sentence around."""
     lines = [ln for ln in content.strip().splitlines() if ln.strip()]
-    words = len(content.split())
+    words = _spaced_words(content)
     if str(k.value).endswith("s"):  # several: one per line, or one line split by commas
         items = [ITEM_MARKER.sub("", p) for ln in lines for p in ln.split(",")]
-        longest = max((len(i.split()) for i in items), default=0)
+        longest = max((_spaced_words(i) for i in items), default=0)
         if longest <= BARE_ITEM_WORDS and not any(ln.rstrip().endswith(":") for ln in lines):
             return True, f"{plural(len(items), 'item')} of at most {plural(longest, 'word')}"
         return False, f"a part of {plural(longest, 'word')}; {_asks(k)} '{k.value}', nothing else"
@@ -757,11 +778,14 @@ def check_instruction(content: str, k: Instruction) -> Verdict:
 def describe(k: Instruction) -> str:
     """A short label: "exactly 3 bullet points", "all lowercase", "ends with 'Cheers'"."""
     if k.check == "count" and k.unit is not None and isinstance(k.value, int):
-        return f"{_RELATION_WORDS[k.relation]} {plural(k.value, _UNIT_NOUN[k.unit])}"
+        amount = _amount(k.relation, k.value, _UNIT_NOUN[k.unit])
+        return f"no {_UNIT_NOUN[k.unit]}s" if amount == "none" else amount
     value: Any = k.value
     if k.check in ("word_frequency", "letter_frequency", "capital_words"):
-        what = f"{value!r} " if value else "capital words "
-        return f"{what}{_RELATION_WORDS[k.relation]} {k.count} times"
+        what = f"{value!r}" if value else "capital words"
+        if k.relation == "at_most" and k.count == 0:
+            return f"no {what}"
+        return f"{what} {_amount(k.relation, k.count or 0, 'time')}"
     if isinstance(value, list):
         value = ", ".join(value)
     return f"{k.check.replace('_', ' ')} {value}" if value else k.check.replace("_", " ")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scoregate.schemas.constraints import Instruction
 from scoregate.scoring.counting import count_units, split_sentences
-from scoregate.scoring.instructions import check_instruction
+from scoregate.scoring.instructions import check_instruction, describe
 
 
 def _count(unit: str, value: int, relation: str = "exactly") -> Instruction:
@@ -34,3 +34,41 @@ def test_initialism_before_a_sentence_opener_still_ends_one() -> None:
 def test_a_postscript_marker_opens_the_sentence_after_it() -> None:
     text = "Thanks for the help.\n\nP.S. I brought you some olive oil."
     assert split_sentences(text) == ["Thanks for the help.", "P.S. I brought you some olive oil."]
+
+
+# finding 13: how the reasons and labels read
+
+
+def test_a_limit_of_none_reads_none() -> None:
+    k = Instruction(check="letter_frequency", value="e", count=0, relation="at_most", inferred=True)
+    ok, why = check_instruction("Hello there.", k)
+    assert ok is False and why.endswith("the request asks for none"), why
+    assert "at most 0" not in why
+    assert describe(k) == "no 'e'"
+
+
+def test_a_per_item_label_puts_the_plural_on_its_unit() -> None:
+    k = _count("item_words", 6, "at_most")
+    assert describe(k) == "at most 6 words per list item"
+    ok, why = check_instruction("- one two three four five six seven\n- one two", k)
+    assert ok is False and why.endswith("at most 6 words per item"), why
+
+
+def test_start_and_end_are_quoted_as_written() -> None:
+    end = Instruction(check="ends_with", value="Stay secure.", inferred=True)
+    _, why = check_instruction("Use a password manager for the sites you visit. Stay safe.", end)
+    assert "'the sites you visit. Stay safe.'" in why, why
+    start = Instruction(check="starts_with", value="Hello", inferred=True)
+    _, why = check_instruction("Dear Anna, I write about Monday.", start)
+    assert "'Dear Anna, I write about Monday.'" in why, why
+
+
+def test_a_bulleted_list_passes_as_bulleted() -> None:
+    k = Instruction(check="list_form", value="bulleted", inferred=True)
+    assert check_instruction("- apple\n- pear\n- plum", k) == (True, "a bulleted list of 3 items")
+
+
+def test_a_dash_is_no_word_of_a_bare_answer() -> None:
+    k = Instruction(check="bare_answer", value="the names", inferred=True)
+    ok, why = check_instruction("Max — Bella\nLuna — Daisy", k)
+    assert ok is True and why == "2 items of at most 2 words", why
