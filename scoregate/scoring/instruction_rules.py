@@ -39,6 +39,7 @@ from scoregate.scoring.phrasing import (
     is_part_after,
     make,
     negated_before,
+    negated_phrase,
     num,
     patterns,
     relation,
@@ -528,6 +529,8 @@ def _cases(q: str, low: str) -> Iterator[Instruction]:
                 continue  # "put the essential items in ALL CAPS": some words, not the answer
             if re.search(r"[\"'”’]\s*\($", before):
                 continue  # '"SECTION 1", "SECTION 2" (in caps)': the quoted words only
+            if negated_phrase(low, m.group(0)):
+                continue  # "in all caps, not in lowercase": the case not asked for
             yield make("case", m.group(0), value=value)
             return
 
@@ -619,15 +622,37 @@ FORM_RULES: tuple[Rule, ...] = (
 )
 
 
+#: The form checks a negation before their phrase turns around: "Don't use bullet points"
+#: asks for none, "Do not include a title" for none, "Don't write more than 2 sentences" for
+#: at most 2. (The other rules read their own negations: "no commas", "must not contain".)
+_NEGATABLE = frozenset({"list_form", "title", "case", "postscript", "format", "count"})
+
+
+def _unless_negated(low: str, k: Instruction) -> Instruction | None:
+    """``k``, or what its negation asks ("don't write more than 2 sentences": at most 2),
+    or ``None`` when no check says it (a form ruled out: no list, no title)."""
+    if k.check not in _NEGATABLE or not negated_phrase(low, k.phrase or ""):
+        return k
+    if k.check == "count" and isinstance(k.value, int):
+        if k.relation == "at_least" and k.value > 0:
+            return k.model_copy(update={"relation": "at_most", "value": k.value - 1})
+        if k.relation == "at_most":
+            return k.model_copy(update={"relation": "at_least", "value": k.value + 1})
+    return None
+
+
 def infer_instructions(query: str) -> list[Instruction]:
     """The checkable instructions ``query`` implies, each once (first phrasing wins)."""
     low = query.lower()
     out: list[Instruction] = []
     seen: set[tuple[Any, ...]] = set()
     for rule in (*FORM_RULES, *WORD_RULES):
-        for k in rule(query, low):
-            if about_the_form(low, k.phrase or ""):
+        for rule_k in rule(query, low):
+            if about_the_form(low, rule_k.phrase or ""):
                 continue  # "how do I write a numbered list", "my essay has two paragraphs"
+            k = _unless_negated(low, rule_k)
+            if k is None:
+                continue  # "don't use bullet points", "do not include a title"
             value = tuple(k.value) if isinstance(k.value, list) else k.value
             key: tuple[Any, ...] = (
                 (k.check, k.unit) if k.check == "count" else (k.check, k.unit, value)

@@ -153,6 +153,34 @@ NEGATED = re.compile(
 )
 
 
+#: A negation of the phrase right after it: "don't use", "do not include a", "but not as
+#: a", "without a", "no need for a" (not past a conjunction: "no commas and under 40 words"
+#: negates the commas only).
+_NEGATES_PHRASE = re.compile(
+    r"(?:\b(?:not|never|without|avoid\w*|refrain\s+from)|n't)"
+    r"(?:\s+(?!(?:and|or|but|then|so|just|only|also|plus)\b)[\w']+){0,2}\s*$"
+    r"|\bno\s*$|\bno\s+need\s+(?:for|to)\b(?:\s+[\w']+){0,2}\s*$"
+)
+
+
+def negated_phrase(low: str, phrase: str) -> bool:
+    """Whether every place the (lower-cased) request ``low`` says ``phrase`` is negated just
+    before it, in its own sentence: "don't use bullet points", "do not include a title",
+    "not as a numbered list", "no need for a P.S."."""
+    phrase = phrase.lower()
+    starts = [m.start() for m in re.finditer(re.escape(phrase), low)] if phrase else []
+    if not starts:
+        return False
+    for start in starts:
+        before = low[max(0, start - 40) : start]
+        ends = list(_SENTENCE_END.finditer(before))
+        if ends:
+            before = before[ends[-1].end() :]
+        if not _NEGATES_PHRASE.search(before):
+            return False
+    return True
+
+
 def negated_before(low: str, m: re.Match[str]) -> bool:
     """Whether a negation stands just before the match ``m`` ("must not contain ...")."""
     return NEGATED.search(low[max(0, m.start() - 24) : m.start()]) is not None

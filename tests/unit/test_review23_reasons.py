@@ -411,3 +411,51 @@ def test_the_score_command_says_a_bad_request_in_one_line(args, says):
     assert result.exit_code == 2
     assert says in result.output
     assert "pydantic" not in result.output and "type=" not in result.output
+
+
+# r3 finding 7: a negated form instruction is not read as asking for the form
+
+VACCINES = "Explain how vaccines work"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        f"{VACCINES}. Don't use bullet points.",
+        "Write a short story opening. Do not include a title.",
+        f"{VACCINES}, but not as a numbered list.",
+        f"{VACCINES}. Don't write it in all capital letters.",
+        f"{VACCINES}. No need for a P.S. at the end.",
+        "Write it without a title.",
+    ],
+)
+def test_a_form_ruled_out_is_not_asked_for(query):
+    checks = {k.check for k in infer_instructions(query)}
+    assert not checks & {"list_form", "title", "case", "postscript"}, checks
+
+
+@pytest.mark.parametrize(
+    ("query", "unit", "relation", "value"),
+    [
+        (f"{VACCINES}. Don't write more than 2 sentences.", "sentences", "at_most", 2),
+        ("Do not use more than 3 bullet points.", "bullets", "at_most", 3),
+        ("Never write fewer than 4 paragraphs.", "paragraphs", "at_least", 4),
+        (f"{VACCINES} in no more than 3 bullet points.", "bullets", "at_most", 3),
+        ("lowercase only no commas and under 40 words thx", "words", "at_most", 40),
+    ],
+)
+def test_a_negated_count_asks_for_its_opposite(query, unit, relation, value):
+    [k] = [k for k in infer_instructions(query) if k.check == "count"]
+    assert (k.unit, k.relation, k.value) == (unit, relation, value)
+
+
+@pytest.mark.parametrize(
+    ("query", "check"),
+    [
+        ("Explain it; don't use jargon, and use a numbered list.", "list_form"),
+        ("Write a story with a title.", "title"),
+        ("Reply in all caps, not in lowercase letters.", "case"),
+    ],
+)
+def test_a_form_asked_for_beside_a_negation_still_counts(query, check):
+    assert check in {k.check for k in infer_instructions(query)}
