@@ -7,9 +7,11 @@
   p.m. on Friday"; one ends a sentence when "It", "The", "In" or the like follows) and a
   ``P.S.``; list lines and paragraphs end one too;
   a line holding only a ``<<title>>`` is not a sentence;
-* paragraphs: blocks separated by the stated separator (``***``), else by blank lines;
+* paragraphs: blocks separated by the stated separator (``***``), else by blank lines; a
+  block that is only a Markdown heading (``## Tea``) is none;
 * bullets: lines opening with ``*``, ``-``, ``+``, ``•`` or a checkbox (``☐``); numbered:
-  lines opening with ``1.`` / ``1)``; items: both, else not countable; lines: non-blank
+  lines opening with ``1.`` / ``1)``; items: both, else not countable; items nested under
+  another (indented more than the list's least indented ones) are not counted; lines: non-blank
   lines; code lines: non-blank lines inside code fences (all lines when there are none),
   read for a request about code ("keep the script to 10 lines");
 * a second reading where people count otherwise (:func:`other_count`): words split at
@@ -63,13 +65,34 @@ def count_words(text: str) -> int:
     return len(WORDS.findall(text))
 
 
+def _sentence_blocks(text: str) -> list[str]:
+    """The paragraphs and list items of ``text``; a line of text right under an item (not
+    indented, not opening in lower case: "Go in spring.") is a block of its own."""
+    blocks: list[str] = []
+    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[*+•-]|\d+[.)])\s)", text):
+        if is_item(block):
+            blocks += re.split(r"\n(?=[^\sa-z])", block, maxsplit=1)
+        else:
+            blocks.append(block)
+    return blocks
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences: ended by ``.``/``!``/``?`` and a space or the end; list lines and
     paragraphs also end a sentence; common abbreviations and a ``P.S.`` do not, nor an
     initialism ("U.S.", "p.m.") unless a word that opens sentences follows it ("the U.S.
-    CPI" goes on, "in the U.S. It grew" ends)."""
+    CPI" goes on, "in the U.S. It grew" ends). List items without a stop under a lead-in
+    ending in ``:`` are fragments of its sentence ("Highlights:\n- the Colosseum\n- the
+    Pantheon" is one)."""
     out: list[str] = []
-    for block in re.split(r"\n\s*\n|\n(?=\s*(?:[*+•-]|\d+[.)])\s)", text):
+    lead_open = False  # the last sentence is a lead-in whose list it goes on with
+    for block in _sentence_blocks(text):
+        fragment = is_item(block) and not _SENT_END.search(block) and WORDS.search(block)
+        if fragment and out and (lead_open or out[-1].endswith(":")):
+            out[-1] = f"{out[-1]} {block.strip()}"
+            lead_open = True
+            continue
+        lead_open = False
         start = 0
         for m in _SENT_END.finditer(block):
             piece = block[start : m.end()]
@@ -241,7 +264,11 @@ def other_count(content: str, unit: str, separator: str | None) -> int | None:
         signed = SIGN_OFF.search(content)
         return count_units(content[: signed.start()], unit, separator) if signed else None
     if unit == "paragraphs":
-        parts = [p for p in split_paragraphs(TITLE_LINE.sub("", content), separator) if p]
+        parts = [
+            p
+            for p in split_paragraphs(TITLE_LINE.sub("", content), separator)
+            if p and not _HEADING_ONLY.match(p)
+        ]
         body = [p for p in parts if not POSTSCRIPT.match(p)]
         if len(body) > 1 and _SALUTATION.match(body[0]):
             body = body[1:]  # "Dear Keith,": a letter's greeting is no paragraph of it
@@ -284,12 +311,30 @@ _TITLE_ON_TOP = re.compile(r"^(?:#{1,6}\s.+|\*\*[^*]+\*\*|__[^_]+__|<<.+>>|title
 _SHORT_LINE = re.compile(r"^[^.!?,;:\n]{1,50}$")
 
 
+#: A paragraph that is only a Markdown heading ("## Tea"): no paragraph of the text.
+_HEADING_ONLY = re.compile(r"^(?:[ \t]*#{1,6}[ \t]+\S[^\n]*(?:\n|$))+$")
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+
+
+def _top_level(content: str, *patterns: re.Pattern[str]) -> list[str]:
+    """The list lines ``patterns`` match that are not nested under another item: those
+    indented least ("- Tea\n  - green\n  - black" has one at the top)."""
+    lines = [ln for ln in content.splitlines() if any(p.match(ln) for p in patterns)]
+    if not lines:
+        return []
+    least = min(_indent(ln) for ln in lines)
+    return [ln for ln in lines if _indent(ln) == least]
+
+
 #: Units counted by one pattern or measure, whatever the separator.
 _SIMPLE_UNITS: dict[str, Callable[[str], int]] = {
     "words": count_words,
     "sentences": lambda c: len(split_sentences(TITLE_LINE.sub("", c))),  # <<title>>: none
-    "bullets": lambda c: len(BULLET.findall(c)),
-    "numbered": lambda c: len(NUMBERED.findall(c)),
+    "bullets": lambda c: len(_top_level(c, BULLET)),
+    "numbered": lambda c: len(_top_level(c, NUMBERED)),
     "lines": lambda c: len([ln for ln in c.splitlines() if ln.strip()]),
     "highlights": lambda c: len(HIGHLIGHT.findall(c)),
     "placeholders": lambda c: len(PLACEHOLDER.findall(c)),
@@ -302,10 +347,9 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
         return _SIMPLE_UNITS[unit](content)
     if unit == "paragraphs":
         parts = split_paragraphs(content, separator)
-        return len([p for p in parts if p])
+        return len([p for p in parts if p and not _HEADING_ONLY.match(p)])
     if unit == "items":
-        n = len(BULLET.findall(content)) + len(NUMBERED.findall(content))
-        return n or None
+        return len(_top_level(content, BULLET, NUMBERED)) or None
     if unit == "code_lines":  # "keep the script to 10 lines": the code in its fences
         code = [ln for block in _FENCED.findall(content) for ln in block.splitlines() if ln.strip()]
         return len(code) or count_units(content, "lines", separator)

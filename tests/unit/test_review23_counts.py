@@ -72,3 +72,34 @@ def test_a_dash_is_no_word_of_a_bare_answer() -> None:
     k = Instruction(check="bare_answer", value="the names", inferred=True)
     ok, why = check_instruction("Max — Bella\nLuna — Daisy", k)
     assert ok is True and why == "2 items of at most 2 words", why
+
+
+# finding 17: a heading is no paragraph; nested bullets and list fragments are not counted
+
+
+def test_a_markdown_heading_is_no_paragraph() -> None:
+    text = (
+        "## Tea\n\nTea is brewed from the leaves of one plant.\n\nGreen, black and oolong differ."
+    )
+    assert count_units(text, "paragraphs", None) == 2
+    assert check_instruction(text, _count("paragraphs", 2))[0] is True
+
+
+def test_nested_bullets_are_not_counted_with_the_top_level() -> None:
+    text = "- Tea\n  - green\n  - black\n- Coffee\n- Cocoa"
+    assert count_units(text, "bullets", None) == 3
+    assert check_instruction(text, _count("bullets", 3))[0] is True
+    steps = "1. Open an account.\n2. Buy one of:\n   - a date fund\n   - an index fund\n3. Wait."
+    assert count_units(steps, "items", None) == 3
+    assert count_units("  - a\n  - b", "bullets", None) == 2  # an indented list, none nested
+
+
+def test_list_fragments_under_a_lead_in_are_one_sentence() -> None:
+    text = (
+        "Rome is Italy's capital.\nHighlights:\n- the Colosseum\n- the Pantheon\n"
+        "- the Vatican Museums\nGo in spring."
+    )
+    assert count_units(text, "sentences", None) == 3
+    assert check_instruction(text, _count("sentences", 3, "at_most"))[0] is True
+    # items that are sentences stay sentences
+    assert count_units("Tips:\n- Drink water.\n- Sleep well.", "sentences", None) == 3
