@@ -218,6 +218,21 @@ ABOUT_THE_FORM = re.compile(
     r"|\b(?:i|we)(?:\s+(?:have|had|wrote|typed)|'ve\s+(?:got|written)|\s+have\s+(?:got|written))"
     r"\s+(?:only\s+|just\s+|about\s+|around\s+|over\s+)?$"
 )
+#: A rule the asker's own work must meet: "my essay must be at least 500 words", "our
+#: brochure should have three paragraphs" (the answer's form only when the request asks for
+#: that work to be written: ``_MAKES_IT``).
+_OWN_WORK_RULE = re.compile(
+    r"\b(?:my|our|his|her|their)\s+(?!(?:answer|reply|response|output)\b)(?:[\w'-]+\s+){1,2}?"
+    r"(?:must|should|needs?\s+to|has\s+to"
+    r"|have\s+to|is\s+supposed\s+to|can(?:not|'t)|is\s+meant\s+to)\s+(?:be\s+|have\s+|contain\s+"
+    r"|fit\s+(?:in(?:to)?\s+|within\s+)?|stay\s+|run\s+|go\s+|exceed\s+)?(?:only\s+|just\s+"
+    r"|about\s+|around\s+)?$"
+)
+#: A request to write the work itself: "write it", "draft one", "write my essay".
+_MAKES_IT = re.compile(
+    r"\b(?:write|draft|compose|create|make|produce|rewrite|redo|expand|shorten|generate|turn|edit"
+    r"|give\s+me)\s+(?:it|one|me\s+one|this|that|my|our|the|a|an|him|her|them)\b"
+)
 #: ... or a question of what the form is or means, told by what follows it too: "what does
 #: P.S. mean", "what is a numbered list?" (but "what is a 5-word slogan for a bakery?" asks
 #: for one).
@@ -247,6 +262,8 @@ def about_the_form(low: str, phrase: str) -> bool:
         after = low[start + len(phrase) : start + len(phrase) + 40].lstrip("\"'”’)*")
         if ABOUT_THE_FORM.search(before):
             continue
+        if _OWN_WORK_RULE.search(before) and not _MAKES_IT.search(low):
+            continue  # "my essay must be at least 500 words. Can you suggest a topic?"
         if not (WHAT_IS.search(before) and MEANS.search(after)):
             return False
     return True

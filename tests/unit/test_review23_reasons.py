@@ -459,3 +459,31 @@ def test_a_negated_count_asks_for_its_opposite(query, unit, relation, value):
 )
 def test_a_form_asked_for_beside_a_negation_still_counts(query, check):
     assert check in {k.check for k in infer_instructions(query)}
+
+
+# r3 finding 8: a length the asker's own work must have is no rule for the answer
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "My essay must be at least 500 words. Can you suggest a good topic about climate?",
+        "My report needs to be under 300 words; what should I cut?",
+        "Our brochure should have three paragraphs. Can you review this draft?",
+    ],
+)
+def test_a_rule_for_the_askers_own_work_is_not_the_answers(query):
+    assert [k for k in infer_instructions(query) if k.check == "count"] == []
+
+
+@pytest.mark.parametrize(
+    ("query", "relation", "value"),
+    [
+        ("My essay must be at least 500 words. Write it about climate.", "at_least", 500),
+        ("My cover letter has to fit in 250 words. Write one for a barista job.", "at_most", 250),
+        ("The answer must be at least 500 words.", "at_least", 500),
+    ],
+)
+def test_a_rule_for_the_work_the_answer_writes_still_counts(query, relation, value):
+    [k] = [k for k in infer_instructions(query) if k.check == "count"]
+    assert (k.relation, k.value) == (relation, value)
