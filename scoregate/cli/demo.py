@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 
 from scoregate.reports.terminal import rule, safe
+from scoregate.scoring.figures import score_text
 
 if TYPE_CHECKING:
     from scoregate.config.settings import Settings
@@ -71,7 +72,7 @@ class DemoAgent:
         weakest = [w["factor"] for w in feedback.get("weakest_factors", [])]
         self.console.print(
             f"  [cyan]agent[/] job {job_id[:8]} read feedback of iteration {iteration - 1}: "
-            f"score {feedback['score']:.2f} {feedback['band']}; "
+            f"score {score_text(feedback['score'])} {feedback['band']}; "
             f"failed: {', '.join(failed) or 'none'}; weakest: {', '.join(weakest) or 'none'}"
         )
         drafts = self.drafts[query]
@@ -174,7 +175,7 @@ def run_demo(
         database_url=database_url,
         models=models,
         on_pass=lambda **kw: fired.append(
-            f"on_pass job {kw['job_id'][:8]} score {kw['score']:.2f}"
+            f"on_pass job {kw['job_id'][:8]} score {score_text(kw['score'])}"
         ),
         on_exit=lambda **kw: fired.append(
             f"on_loop_exit job {kw['job_id'][:8]} reason={kw['reason']}"

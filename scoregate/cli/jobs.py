@@ -317,6 +317,7 @@ def _jobs_table(rows: list[dict[str, Any]], waiting: bool) -> Table:
     (a ``completed`` job's answer is approved only when it is ``accept``)."""
     from scoregate.reports.render import BAND_STYLE
     from scoregate.reports.terminal import plain
+    from scoregate.scoring.figures import score_text
 
     table = Table(title="jobs waiting for a human, longest first" if waiting else "jobs")
     # The id column never shrinks: a cut id cannot be pasted into `jobs show`.
@@ -329,7 +330,7 @@ def _jobs_table(rows: list[dict[str, Any]], waiting: bool) -> Table:
             plain(row["id"]),
             plain(row["status"]),
             str(row["iteration"]),
-            "—" if row["score"] is None else f"{row['score']:.2f}",
+            "—" if row["score"] is None else score_text(row["score"]),
             plain(band, BAND_STYLE.get(band, "")),
             plain(row.get("action") or "—"),
             str(row["created_at"])[:19].replace("T", " "),

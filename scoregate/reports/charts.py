@@ -11,6 +11,7 @@ from typing import Any
 
 from scoregate.config.scoring_yaml import ScoringConfig
 from scoregate.config.tracks import TRACKS
+from scoregate.scoring.figures import score_text
 
 TRACK_COLORS = {
     "semantic": "#1f77b4",
@@ -73,7 +74,7 @@ def plot_job(job: dict[str, Any], path: Path, cfg: ScoringConfig) -> Path:
     for n, score, it in zip(fused_n, fused, its, strict=True):
         below = score > 0.85  # keep the label inside the axes, clear of tracks at 1.0
         top.annotate(
-            f"{score:.2f} {it.get('band', '')}",
+            f"{score_text(score)} {it.get('band', '')}",
             (n, score),
             textcoords="offset points",
             xytext=(14, -16 if below else 9),

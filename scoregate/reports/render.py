@@ -28,13 +28,19 @@ def _fmt(value: Any) -> str:
     return f"{value:.2f}" if isinstance(value, int | float) else "—"
 
 
+def _score(value: Any) -> str:
+    """A score as every other place writes it (:func:`score_text`, cut, not rounded, so
+    that it reads as the decision's rationale does), or a dash."""
+    return score_text(value) if isinstance(value, int | float) else "—"
+
+
 def print_result(console: Console, result: ScoreResult) -> None:
     """A table: track, score, weight, top reasons; then the fused line."""
     table = Table(title="scoregate breakdown", show_lines=False)
     for col in ("track", "score", "weight", "top reasons"):
         table.add_column(col)
     for name, track in result.tracks.items():
-        shown = plain(_fmt(track.score)) if track.ok else plain(track.status, "red")
+        shown = plain(_score(track.score)) if track.ok else plain(track.status, "red")
         reasons = "; ".join(track.reasons[:2]) or (track.error or "")
         table.add_row(plain(name), shown, _fmt(result.weights.get(name)), plain(reasons))
     console.print(table)
@@ -58,12 +64,12 @@ def iteration_table(job: dict[str, Any]) -> Table:
         table.add_column(col, justify="right" if col != "action" else "left", no_wrap=True)
     for it in job.get("iterations", []):
         tracks = (it.get("result") or {}).get("tracks", {})
-        cells = [_fmt((tracks.get(t) or {}).get("score")) for t in TRACKS]
+        cells = [_score((tracks.get(t) or {}).get("score")) for t in TRACKS]
         band = it.get("band") or "—"
         table.add_row(
             str(it["n"]),
             *cells,
-            _fmt(it.get("score")),
+            _score(it.get("score")),
             plain(band, BAND_STYLE.get(band, "")),  # no band yet: no markup to mismatch
             plain(it.get("action") or "—"),
         )
@@ -90,8 +96,8 @@ def series_markdown(job: dict[str, Any], series: list[dict[str, Any]]) -> str:
     lines.append("| n | score | band | action | " + " | ".join(names) + " |")
     lines.append("|---" * (4 + len(names)) + "|")
     for row in series:
-        cells = [_fmt(row["tracks"].get(name)) for name in names]
-        head = [str(row["n"]), _fmt(row["score"]), row["band"] or "—", row["action"] or "—"]
+        cells = [_score(row["tracks"].get(name)) for name in names]
+        head = [str(row["n"]), _score(row["score"]), row["band"] or "—", row["action"] or "—"]
         lines.append("| " + " | ".join(head + cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -107,7 +113,7 @@ def decisions_table(job: dict[str, Any]) -> Table:
             str(d.get("n")),
             plain(d.get("tier") or "—"),
             plain(d.get("band") or "—"),
-            _fmt(d.get("confidence")),
+            _score(d.get("confidence")),
             plain(d.get("action")),
             plain(d.get("actor")),
             plain(d.get("rationale")),

@@ -29,6 +29,7 @@ from markupsafe import Markup, escape
 from scoregate.pipelines.loop import feedback
 from scoregate.pipelines.review import QuotaUnavailable, research_quota
 from scoregate.schemas.result import ScoreResult
+from scoregate.scoring.figures import score_text
 from scoregate.server import problems
 from scoregate.server.diff import word_diff
 from scoregate.server.security import COOKIE, Caller, identify, recorded_name
@@ -63,6 +64,7 @@ def utc_time(value: object) -> Markup:
 
 templates.env.filters["shown"] = shown_text
 templates.env.filters["utc"] = utc_time
+templates.env.filters["score"] = score_text  # cut, not rounded: as the rationales read
 VERDICTS = ("approve", "reject", "research")
 QUEUE_PAGE = 100  # jobs on one page of the queue
 MAX_NOTE = 10_000  # characters of a verdict's note

@@ -9,18 +9,24 @@ import random
 import re
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from pydantic import SecretStr
 from typer.testing import CliRunner
 
 from scoregate.cli import app as cli
+from scoregate.config.settings import Settings
 from scoregate.pipelines import api
-from scoregate.server import pages
+from scoregate.pipelines.embedded import embedded_context
+from scoregate.reports import render
+from scoregate.scoring.figures import score_text
+from scoregate.server import ApiService, create_app, pages
 from scoregate.server.auth import new_key
 from scoregate.server.diff import word_diff
-from tests.fakes import MEH
+from tests.fakes import MEH, FakeModels
 from tests.server_client import AppClient
 from tests.unit.test_review23_api import env, submit  # noqa: F401  (env is a fixture)
 from tests.unit.test_server import keyed
@@ -306,3 +312,54 @@ def test_a_browser_signed_in_with_a_key_lacking_review_is_told_which(env, keys):
     unknown = AppClient(keys["client"].app, {"Cookie": f"scoregate_key={new_key()}"})
     page = unknown.get(unknown.get("/review").headers["location"]).text
     assert "no longer configured" in page and "lacks the review scope" not in page
+
+
+# --- r1 finding 4: one score reads as one figure wherever it is printed -----------------------
+
+
+@pytest.fixture
+def odd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """A job whose score reads one cent higher rounded than cut (the models' 0.2986 fuses
+    to 0.1479: 0.15 rounded, 0.14 cut)."""
+    settings = Settings(database_url=SecretStr(f"sqlite:///{tmp_path / 'odd.db'}"))
+    ctx, inline = embedded_context(settings, models=FakeModels(default=0.2986), local_tasks={})
+    monkeypatch.setattr(api, "client_context", lambda: (ctx, inline))
+    app = create_app(ApiService(ctx, inline))
+    client = AppClient(app)
+    body = {
+        "request": {"query": "Write a helpful answer.", "content": "an answer"},
+        "agent": "external",
+        "loop": {"threshold": 0.8, "max_iterations": 1, "hil": True},
+    }
+    r = client.post("/v1/jobs", json=body)
+    assert r.status_code == 202, r.text
+    job = api.get_job(r.json()["id"])
+    score = job["iterations"][0]["score"]
+    cut, rounded = score_text(score), f"{score:.2f}"
+    assert cut != rounded, score  # the case: rounding would read one cent higher
+    assert any(f"score {cut} <" in d["rationale"] for d in job["decisions"])
+    return {"client": client, "job_id": job["id"], "cut": cut, "rounded": rounded}
+
+
+def test_the_cli_prints_a_score_as_its_rationale_does(odd, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")
+    for argv in (["jobs", "show", odd["job_id"]], ["jobs", "list"]):
+        out = CliRunner().invoke(cli, argv)
+        assert out.exit_code == 0, out.output
+        assert odd["cut"] in out.output and odd["rounded"] not in out.output, out.output
+
+
+def test_the_review_page_prints_a_score_as_its_rationale_does(odd):
+    page = odd["client"].get(f"/review/{odd['job_id']}").text
+    assert f"score {odd['cut']} &lt;" in page and f">{odd['cut']} " in page
+    assert odd["rounded"] not in page
+
+
+def test_the_reports_print_a_score_as_its_rationale_does():
+    job = {
+        "id": "j",
+        "status": "escalated",
+        "iterations": [{"n": 1, "score": 0.2986, "band": "RED", "action": "iterate"}],
+    }
+    table = render.series_markdown(job, [render.iteration_summary(job["iterations"][0])])
+    assert "| 0.29 |" in table and "0.30" not in table
