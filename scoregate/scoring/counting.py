@@ -10,7 +10,9 @@
 * paragraphs: blocks separated by the stated separator (``***``), else by blank lines; a
   block that is only a Markdown heading (``## Tea``) is none;
 * bullets: lines opening with ``*``, ``-``, ``+``, ``•`` or a checkbox (``☐``); numbered:
-  lines opening with ``1.`` / ``1)``; items: both, else not countable; items nested under
+  lines opening with ``1.`` / ``1)``; items: both, else the parts of a list written
+  without markers that is the whole answer ("Max, Bella, Luna." or one short name a line,
+  after a lead-in ending in ``:``), else not countable; items nested under
   another (indented more than the list's least indented ones) are not counted; lines: non-blank
   lines; code lines: non-blank lines inside code fences (all lines when there are none),
   read for a request about code ("keep the script to 10 lines");
@@ -329,6 +331,46 @@ def _top_level(content: str, *patterns: re.Pattern[str]) -> list[str]:
     return [ln for ln in lines if _indent(ln) == least]
 
 
+#: Words of an item of a list written without markers ("Max, Bella, Luna").
+_INLINE_ITEM_WORDS = 4
+_LEAD_IN = re.compile(r"^[^\n:]{0,120}:\s*")
+#: Words that make a part a clause of a sentence, not an item: "Dogs are loyal, friendly,
+#: and fun to be with" is prose.
+_CLAUSE_WORDS = re.compile(
+    r"\b(?:i|you|we|they|he|she|it|is|are|was|were|be|been|am|have|has|had|can|could|will"
+    r"|would|should|may|might|must|do|does|did|like|love|to|my|your|this|that|these|those"
+    r"|there|here|if|because|so|very|also|not)\b",
+    re.IGNORECASE,
+)
+
+
+def inline_items(content: str) -> list[str]:
+    """The items of a list written without markers, when that list is the whole answer
+    (after a lead-in ending in ``:``): three or more short parts split by commas on one
+    line ("Max, Bella, Luna and Daisy."), or two or more short lines ("Max\nBella"), each
+    of at most four words. Empty for anything else: prose is not read as a list."""
+    text = _LEAD_IN.sub("", content.strip(), count=1).strip()
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if len(lines) == 1:
+        parts = [p.strip() for p in re.split(r",|;", lines[0].rstrip(".").strip())]
+        if parts and re.search(r"\s(?:and|or)\s", parts[-1]) and len(parts) >= 2:
+            parts[-1:] = re.split(r"\s(?:and|or)\s", parts[-1], maxsplit=1)
+        parts = [re.sub(r"^(?:and|or)\s+", "", p).strip() for p in parts]
+        if len(parts) < 3:
+            return []
+    else:
+        parts = lines
+    if any(
+        not WORDS.search(p)
+        or count_words(p) > _INLINE_ITEM_WORDS
+        or _CLAUSE_WORDS.search(p)
+        or re.search(r"[.!?:]\s|[!?:]$", p)
+        for p in parts
+    ):
+        return []
+    return parts
+
+
 #: Units counted by one pattern or measure, whatever the separator.
 _SIMPLE_UNITS: dict[str, Callable[[str], int]] = {
     "words": count_words,
@@ -349,7 +391,7 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
         parts = split_paragraphs(content, separator)
         return len([p for p in parts if p and not _HEADING_ONLY.match(p)])
     if unit == "items":
-        return len(_top_level(content, BULLET, NUMBERED)) or None
+        return len(_top_level(content, BULLET, NUMBERED)) or len(inline_items(content)) or None
     if unit == "code_lines":  # "keep the script to 10 lines": the code in its fences
         code = [ln for block in _FENCED.findall(content) for ln in block.splitlines() if ln.strip()]
         return len(code) or count_units(content, "lines", separator)

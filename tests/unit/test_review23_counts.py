@@ -103,3 +103,30 @@ def test_list_fragments_under_a_lead_in_are_one_sentence() -> None:
     assert check_instruction(text, _count("sentences", 3, "at_most"))[0] is True
     # items that are sentences stay sentences
     assert count_units("Tips:\n- Drink water.\n- Sleep well.", "sentences", None) == 3
+
+
+# finding 10: a counted list given inline or one name a line is counted there
+
+
+def test_a_list_written_inline_is_counted() -> None:
+    nine = "Max, Bella, Luna, Charlie, Daisy, Milo, Rosie, Teddy, Bailey."
+    assert check_instruction(nine, _count("items", 10)) == (
+        False,
+        "9 list items; the request asks for exactly 10 list items",
+    )
+    assert count_units("Here are three: Max, Bella and Luna.", "items", None) == 3
+    assert count_units("Max\nBella\nLuna", "items", None) == 3
+    assert count_units("Some names:\nMax\nBella", "items", None) == 2
+
+
+def test_prose_is_not_read_as_an_inline_list() -> None:
+    for prose in (
+        "Dogs are loyal, friendly, and fun to be with.",
+        "I like Max, Bella and Luna for a dog.",
+        "Great question. Max, Bella, Luna.",
+        "Max is great.\nBella too.",
+        "Sure!\nHere you go",
+        "Paris, France",
+    ):
+        assert count_units(prose, "items", None) is None, prose
+        assert check_instruction(prose, _count("items", 3))[0] is None, prose
