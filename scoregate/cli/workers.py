@@ -121,9 +121,11 @@ def workers(
     """Live workers, their queues, scoring config and version; exit 1 when not all are ready.
 
     Asks every worker on the broker (a Celery ping) which queues it consumes, which scoring
-    config it runs and its scoregate version. Exit 1 when none answers, when a pool given
-    to --require has no worker, when the fusion and control workers run different scoring
-    configs, or when a worker's database has not answered since it started.
+    config it runs and its scoregate version (a worker on no scoregate pool queue that says
+    no config is listed as not a scoregate worker). Exit 1 when no scoregate worker answers,
+    when a pool given to --require has no worker, when the fusion and control workers run
+    different scoring configs, or when a worker's database has not answered since it
+    started.
     """
     from scoregate.config.settings import broker_hint, get_settings
 
@@ -157,14 +159,17 @@ def workers(
             f" (`scoregate worker --pool {missing[0]}`)",
             soft_wrap=True,
         )
-    if not found:
+    others = not_scoregate(found, configs)
+    if len(others) == len(found):
         on = f" on host {host}" if host is not None else ""
+        only = f" (only {', '.join(sorted(others))}: not scoregate workers)" if others else ""
         err.print(
-            f"no worker{on} answered within {timeout:g} s: start one with"
-            " `scoregate worker --pool all` (or one per pool), and check SCOREGATE_BROKER_URL",
+            f"no {'scoregate ' if others else ''}worker{on} answered within {timeout:g} s{only}:"
+            " start one with `scoregate worker --pool all` (or one per pool), and check"
+            " SCOREGATE_BROKER_URL",
             soft_wrap=True,
         )
-    if missing or not found or split or cut_off:
+    if missing or len(others) == len(found) or split or cut_off:
         raise typer.Exit(NONE_ANSWERED)
 
 
@@ -177,14 +182,25 @@ def print_listing(
         listing = {n: {"queues": q, "config": configs.get(n)} for n, q in found.items()}
         print(json.dumps(listing, indent=2))
         return
+    others = not_scoregate(found, configs)
     for name, queues in sorted(found.items()):
         config = configs.get(name)
         shown = f"\tconfig {config['digest']} ({config['path']})" if config else ""
+        if name in others:
+            shown = "\t(not a scoregate worker)"
         if config:
             shown += f"\tscoregate {config.get('version', UNKNOWN_VERSION)}"
         if config and config.get("database"):
             shown += "\tdatabase unreachable"
         print(f"{name}\t{','.join(queues) or '-'}{shown}")
+
+
+def not_scoregate(found: dict[str, list[str]], configs: dict[str, dict[str, str]]) -> set[str]:
+    """The workers on the broker that are not scoregate's (the user's own agent or hook
+    workers): they consume no scoregate pool queue and say no scoring config."""
+    from scoregate.pipelines.context import POOLS
+
+    return {n for n, queues in found.items() if n not in configs and not set(queues) & set(POOLS)}
 
 
 def database_faults(configs: dict[str, dict[str, str]]) -> list[str]:
@@ -299,7 +315,8 @@ def config_notes(found: dict[str, list[str]], configs: dict[str, dict[str, str]]
     not say theirs (a version before the check, as in a rolling upgrade), and track pools
     on another config than the fusion and control workers."""
     notes = []
-    silent = sorted(n for n in found if n not in configs)
+    foreign = not_scoregate(found, configs)  # not scoregate's: nothing to compare
+    silent = sorted(n for n in found if n not in configs and n not in foreign)
     if silent:
         runs = "it runs" if len(silent) == 1 else "they run"
         notes.append(

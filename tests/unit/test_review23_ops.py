@@ -363,3 +363,46 @@ def test_the_reports_print_a_score_as_its_rationale_does():
     }
     table = render.series_markdown(job, [render.iteration_summary(job["iterations"][0])])
     assert "| 0.29 |" in table and "0.30" not in table
+
+
+# --- r1 finding 10: `scoregate workers` does not take a user's own worker for an old scoregate --
+
+
+@pytest.fixture
+def broker(monkeypatch: pytest.MonkeyPatch) -> Any:
+    from scoregate.cli import workers as cli_workers
+    from scoregate.config.settings import get_settings
+
+    monkeypatch.setenv("SCOREGATE_BROKER_URL", "redis://127.0.0.1:6379/15")
+    monkeypatch.setenv("COLUMNS", "300")
+    get_settings.cache_clear()
+    config = {"path": "(packaged default)", "digest": "bcb9b3ac2f59", "version": "0.2.2"}
+    answers = {
+        "agent@vm": ["r1agents", "r1hooks"],
+        "all@vm": ["control", "fusion", "precision", "reward", "semantic"],
+    }
+    monkeypatch.setattr(cli_workers, "live_workers", lambda timeout: dict(answers))
+    monkeypatch.setattr(cli_workers, "worker_configs", lambda timeout: {"all@vm": config})
+    yield answers
+    get_settings.cache_clear()
+
+
+def test_a_worker_on_no_pool_queue_is_listed_as_not_scoregate_without_a_warning(broker):
+    out = CliRunner().invoke(cli, ["workers"])
+    assert out.exit_code == 0, out.output
+    assert "agent@vm\tr1agents,r1hooks\t(not a scoregate worker)" in out.stdout
+    assert "warning" not in out.output and "older than this check" not in out.output
+
+
+def test_an_old_scoregate_worker_is_still_warned_of(broker):
+    broker["old@vm"] = ["semantic"]
+    out = CliRunner().invoke(cli, ["workers"])
+    assert "old@vm did not say which scoring config" in " ".join(out.output.split())
+    assert "agent@vm" not in out.stderr
+
+
+def test_only_non_scoregate_workers_answering_is_no_worker(broker):
+    del broker["all@vm"]
+    out = CliRunner().invoke(cli, ["workers"])
+    assert out.exit_code == 1, out.output
+    assert "no scoregate worker answered" in " ".join(out.output.split())
