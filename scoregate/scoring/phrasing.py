@@ -343,6 +343,14 @@ def frequency(check: str, m: re.Match[str], word: str) -> Instruction:
 
 
 _COUNT_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|[1-9]|10)"
+#: A yes or no and nothing else: "reply with only yes or no", "answer just yes/no", "yes or
+#: no only" (not "answer yes or no first, then explain").
+YES_OR_NO_ONLY = (
+    r"\b(?:(?:reply|answer|respond)\s+(?:with\s+)?)?(?<!\bnot\s)(?<!n't\s)(?:only|just|simply)\s+"
+    r"(?:with\s+)?(?:a\s+)?[\"'“]?yes[\"'”]?\s*(?:or|/)\s*[\"'“]?no[\"'”]?\b"
+    r"(?![\s,;:-]+(?:first|then|and|but|plus|followed|with)\b)"
+    r"|\byes\s*(?:or|/)\s*no\s+only\b"
+)
 _LANGUAGES = "|".join(sorted((re.escape(n) for n in LANGUAGE_CODES), key=len, reverse=True))
 #: A question for a word or phrase in another language: "how do you say 'thank you' in
 #: French?", "a polite way to say 'I don't understand' in Japanese" (it asks for the phrase,
@@ -370,7 +378,8 @@ SHORT_ANSWER = re.compile(
     # "Summarise the meeting in one line.", "a one-liner", "a one-line summary"
     r"|(?<!each\s)(?<!every\s)\b(?:in|as)\s+(?:one|a\s+single|a)\s+line\b(?!\s+each\b)"
     r"|\bone[- ]liner\b"
-    r"|\bone[- ]line\s+(?:summary|answer|description|reply|update|recap)\b"
+    r"|\bone[- ]line\s+(?:summary|answer|description|reply|update|recap)\b" + rf"|{YES_OR_NO_ONLY}"
+    # "Reply with only yes or no", "just yes or no", "yes or no only"
     # a word asked for: "what's the French word for cheese?", "how do you say 'thank you'
     # in French?"
     r"|\bwhat(?:'s|’s|\s+is)\s+(?:the|a)\s+(?:[\w-]+\s+){0,2}?(?:word|term)\s+for\b"
@@ -390,7 +399,8 @@ BARE_ANSWER = re.compile(
     r"|price|amount|total)\b(?=\s*(?:[.,;!)]|$|please\b|pls\b|in\s+quotes\b|nothing\s+else\b|no\s+\w+"
     r"|for\s+(?:an?|the|my|our)\s))"
     r"|\b(?:one|single|1)[- ]word\s+(?:answer|reply|response)\b"
-    r"|\banswer\s+(?:as|with)\s+['\"‘“][^'\"’”\n]{1,30}['\"’”]\s+and\s+nothing\s+else\b",
+    r"|\banswer\s+(?:as|with)\s+['\"‘“][^'\"’”\n]{1,30}['\"’”]\s+and\s+nothing\s+else\b"
+    + rf"|{YES_OR_NO_ONLY}",
     re.MULTILINE,
 )
 

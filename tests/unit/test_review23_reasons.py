@@ -487,3 +487,39 @@ def test_a_rule_for_the_askers_own_work_is_not_the_answers(query):
 def test_a_rule_for_the_work_the_answer_writes_still_counts(query, relation, value):
     [k] = [k for k in infer_instructions(query) if k.check == "count"]
     assert (k.relation, k.value) == (relation, value)
+
+
+# r3 finding 9: "reply with only yes or no" asks for a bare yes or no
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Reply with only yes or no: is 17 a prime number?",
+        "Is 17 prime? Answer just yes/no.",
+        "Is 17 prime? Yes or no only.",
+    ],
+)
+def test_only_yes_or_no_asks_for_a_bare_answer(query):
+    assert short_answer_asked(query) is not None
+    assert "bare_answer" in {k.check for k in infer_instructions(query)}
+    request = ScoreRequest.model_validate({"query": query, "content": "Yes"})
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=0.32),
+        "precision": TrackScore(name="precision", score=0.93),
+    }
+    r = fuse(request, tracks, CFG)
+    assert r.action == "review" and not [x for x in r.reasons if "another request" in x]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Is 17 prime? Only yes or no, then explain why.",
+        "Is coffee bad for you? Not just yes or no please.",
+        "Answer yes or no first, then explain: is 17 prime?",
+    ],
+)
+def test_yes_or_no_with_more_asked_is_no_bare_answer(query):
+    assert short_answer_asked(query) is None
+    assert "bare_answer" not in {k.check for k in infer_instructions(query)}
