@@ -34,7 +34,7 @@ def submit_json(
     """The submit document: the ids, and after ``--wait`` each job as last read and the
     ids of those still running (``pending``)."""
     if jobs is None:
-        return dump(SubmitOutput(job_ids=ids, pending=pending or []))
+        return dump(SubmitOutput(job_ids=ids, pending=pending))
     from scoregate.cli.wait import WAIT_DONE, final_action
     from scoregate.reports.render import latest_score
 

@@ -182,8 +182,11 @@ class SubmitOutput(_Versioned):
     jobs: list[JobState] | None = Field(
         default=None, description="With --wait: each job's state when the wait ended."
     )
-    pending: list[str] = Field(
-        default_factory=list, description="With --wait: jobs not final when it timed out."
+    pending: list[str] | None = Field(
+        default=None,
+        description="With --wait: the jobs neither final nor waiting for a human when it"
+        " ended; when the broker did not take them: every job recorded. Null otherwise"
+        " (without --wait nothing is known of them yet).",
     )
 
 

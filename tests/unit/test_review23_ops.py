@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import random
 import re
 import threading
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonschema
 import pytest
 from pydantic import SecretStr
 from typer.testing import CliRunner
@@ -130,6 +132,7 @@ def test_a_server_fault_on_a_review_page_answers_a_page(env, monkeypatch):  # no
 
 # --- r2 finding 10: a long revised answer's page is quick and never blocks the server -------
 
+DOCS = Path(__file__).parents[2] / "docs"
 WORDS = "the pasta boil water salt garlic oil tomato basil serve and with for minutes a of".split()
 
 
@@ -406,3 +409,18 @@ def test_only_non_scoregate_workers_answering_is_no_worker(broker):
     out = CliRunner().invoke(cli, ["workers"])
     assert out.exit_code == 1, out.output
     assert "no scoregate worker answered" in " ".join(out.output.split())
+
+
+# --- r1 finding 15: `submit --json` without --wait says nothing of pending jobs --------------
+
+
+def test_submit_json_without_wait_has_null_jobs_and_pending(env):  # noqa: F811
+    out = CliRunner().invoke(cli, ["submit", "-q", "Name a colour.", "-c", "Blue.", "--json"])
+    assert out.exit_code == 0, out.output
+    document = json.loads(out.stdout)
+    assert document["jobs"] is None and document["pending"] is None, document
+    jsonschema.validate(document, json.loads((DOCS / "json/submit.schema.json").read_text()))
+    waited = ["submit", "-q", "Name a colour.", "-c", "Blue.", "--json", "--wait"]
+    document = json.loads(CliRunner().invoke(cli, waited).stdout)
+    assert document["pending"] == [] and len(document["jobs"]) == 1
+    jsonschema.validate(document, json.loads((DOCS / "json/submit.schema.json").read_text()))
