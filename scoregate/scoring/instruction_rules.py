@@ -607,8 +607,26 @@ def _bare_answer(q: str, low: str) -> Iterator[Instruction]:
         return
 
 
+#: A list form ruled out: "no bullet points", "skip the bullets", "without a numbered list",
+#: "don't use bullet points" (none of its items: at most 0).
+_NO_LIST = re.compile(
+    r"\b(?:no|without(?:\s+(?:any|using))?|skip(?:\s+the)?|avoid(?:ing)?(?:\s+using)?(?:\s+any)?"
+    r"|(?:do\s+not|don't|never)\s+(?:use|include|write|give\s+me|format\s+it\s+as)(?:\s+any)?"
+    r"|not\s+(?:in|as))\s+(?:a\s+|the\s+)?"
+    r"(?:(?P<bullets>bullet(?:ed)?\s+points?|bullets|bullet(?:ed)?\s+lists?)"
+    r"|(?P<numbered>numbered\s+lists?|numbered\s+points|numbering))\b"
+)
+
+
+def _no_lists(q: str, low: str) -> Iterator[Instruction]:
+    for m in _NO_LIST.finditer(low):
+        unit = "bullets" if m.group("bullets") else "numbered"
+        yield make("count", m.group(0), unit=unit, relation="at_most", value=0)
+
+
 #: The rules, in order: where two phrasings give the same check, the first wins.
 FORM_RULES: tuple[Rule, ...] = (
+    _no_lists,
     _counts,
     _single_counts,
     _paragraph_separators,

@@ -523,3 +523,27 @@ def test_only_yes_or_no_asks_for_a_bare_answer(query):
 def test_yes_or_no_with_more_asked_is_no_bare_answer(query):
     assert short_answer_asked(query) is None
     assert "bare_answer" not in {k.check for k in infer_instructions(query)}
+
+
+# r3 finding 14: a list form ruled out is checked
+
+
+@pytest.mark.parametrize(
+    ("query", "unit"),
+    [
+        (f"{VACCINES}, no bullet points.", "bullets"),
+        (f"{VACCINES}. Skip the bullet points and the headings.", "bullets"),
+        (f"{VACCINES}. Don't use bullet points.", "bullets"),
+        (f"{VACCINES}, but not as a numbered list.", "numbered"),
+        ("Give me 5 tips, no numbering.", "numbered"),
+    ],
+)
+def test_a_list_form_ruled_out_asks_for_none(query, unit):
+    analysis = analyze(query)
+    [k] = [k for k in analysis.instructions if k.check == "count" and k.unit == unit]
+    assert (k.relation, k.value) == ("at_most", 0)
+    assert "bullet points" not in [e.item for e in analysis.exclusions]
+    bulleted = "- Vaccines show the body a germ.\n- It makes antibodies.\n- Later it wins."
+    numbered = "1. Vaccines show the body a germ.\n2. It makes antibodies.\n3. Later it wins."
+    assert check_instruction(bulleted if unit == "bullets" else numbered, k)[0] is False
+    assert check_instruction("Vaccines train the immune system.", k)[0] is True
