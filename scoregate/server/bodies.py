@@ -11,6 +11,8 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, field_validator
+from pydantic.json_schema import SkipJsonSchema
+from pydantic_core import PydanticCustomError
 
 from scoregate.pipelines.validation import MAX_KEY_CHARS
 from scoregate.schemas.details_doc import DecisionDetails, Documented
@@ -235,6 +237,20 @@ class AgentResultBody(BaseModel):
     output: Annotated[Any, PlainValidator(_as_sent, json_schema_input_type=str | AgentOutput)] = (
         None
     )
+    #: The Celery task's deprecated alias of ``iteration``: refused here, saying so.
+    n: SkipJsonSchema[Any] = None
+
+    @field_validator("n", mode="before")
+    @classmethod
+    def _n_is_iteration(cls, value: Any) -> Any:
+        if value is None:
+            return None
+        shown = value if isinstance(value, int) else "N"
+        raise PydanticCustomError(
+            "n_is_iteration",
+            f"`n` is named `iteration` over HTTP (`n` is the Celery task's deprecated alias):"
+            f' send {{"iteration": {shown}, "output": ...}}',
+        )
 
 
 class AgentErrorBody(BaseModel):

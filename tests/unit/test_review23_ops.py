@@ -424,3 +424,20 @@ def test_submit_json_without_wait_has_null_jobs_and_pending(env):  # noqa: F811
     document = json.loads(CliRunner().invoke(cli, waited).stdout)
     assert document["pending"] == [] and len(document["jobs"]) == 1
     jsonschema.validate(document, json.loads((DOCS / "json/submit.schema.json").read_text()))
+
+
+# --- r2 finding 11: `n` over HTTP is refused saying that it is named `iteration` there ---------
+
+
+@pytest.mark.parametrize("body", [{"n": 2, "output": "x"}, {"n": 2, "iteration": 2, "output": "x"}])
+def test_agent_result_with_n_says_it_is_iteration_over_http(env, body):  # noqa: F811
+    loop = {"threshold": 0.8, "max_iterations": 3}
+    job_id = submit(env, "a first answer", agent="external", loop=loop)
+    before = api.get_job(job_id)
+    r = env["client"].post(f"/v1/jobs/{job_id}/agent-result", json=body)
+    assert r.status_code == 422, r.text
+    detail = r.json()["detail"]
+    assert "`n`" in detail and '"iteration": 2' in detail and "Extra inputs" not in detail
+    assert "body.n" in [e["loc"] for e in r.json()["errors"]]
+    after = api.get_job(job_id)
+    assert after["status"] == "awaiting_agent" and after["decisions"] == before["decisions"]
