@@ -20,7 +20,7 @@ from scoregate.scoring.heuristics import weakest_factors
 from scoregate.scoring.language import LANGUAGE_NAMES, detect_language, foreign_language
 from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.repetition import repeated
-from scoregate.scoring.request_analysis import RequestAnalysis, analyze
+from scoregate.scoring.request_analysis import RequestAnalysis, analyze, is_form_item
 from scoregate.scoring.restated import contradicted
 from scoregate.scoring.shared_words import asks_to_make, shared_words
 from scoregate.scoring.text import sanitize_reasons
@@ -210,8 +210,10 @@ def precision_suggestion(
     fit = f"the model rates the fit {score_text(score)}, below the accept cut {cuts.accept:.2f}"
     if capped:  # the answer-side checks found something: the reasons name it
         return f"{base} {fit[0].upper()}{fit[1:]}; see the reasons for what the checks found."
-    if analysis.exclusions:
-        phrases = [e.phrase for e in analysis.exclusions]
+    # (a form ruled out, "skip the headings", is not looked for by words: no claim on it)
+    words = [e for e in analysis.exclusions if not is_form_item(e.item)]
+    if words:
+        phrases = [e.phrase for e in words]
         # "don't want a dog" within "don't want a dog or a cat": the longer one says both
         ruled = _quoted([p for p in phrases if not any(p != q and p in q for q in phrases)])
         return (
@@ -244,10 +246,21 @@ def _weakest(
         (t.score, name) for name, t in tracks.items() if name in weights and t.score is not None
     ]
 
+    reward = tracks.get("reward")
+    failed = [
+        str(r.get("reason", ""))
+        for r in (reward.details.get("results", []) if reward is not None else [])
+        if isinstance(r, dict) and not r.get("passed", True)
+    ]
+
     def suggestion(name: str) -> str:
         text = cfg.fusion.suggestions.get(name, "")
         if name == "precision":
-            return precision_suggestion(text, tracks[name], analysis, cuts, capped)
+            # a failed check (a cap, or a constraint the caller or the request set) is
+            # something found: "see the reasons", not "no specific fault was found"
+            return precision_suggestion(text, tracks[name], analysis, cuts, [*capped, *failed])
+        if name == "reward" and failed:  # name what failed, not only "listed in the reasons"
+            return f"{text.rstrip('. ')}: {'; '.join(failed[:3])}."
         return text
 
     out = [

@@ -336,6 +336,23 @@ _AFTER_ITEM = re.compile(rf"[- ](?:{'|'.join(ALLERGY_NOUNS)})\b", re.IGNORECASE)
 _UNAVAILABLE = re.compile(UNAVAILABLE, re.IGNORECASE)
 
 
+#: Forms of the answer a request may rule out, which the exclusion check (words in the
+#: answer) cannot see: a heading has no word "heading" ("skip the headings", "no markdown").
+#: Still excluded items (the precision track reads the request without them), but no
+#: feedback says "nothing the request rules out was found" over them (``is_form_item``).
+_FORM_ITEM = re.compile(
+    r"(?:section\s+|sub)?(?:headings?|headers?)|(?:a\s+)?titles?|json|yaml|markdown"
+    r"|(?:fenced\s+)?code\s*blocks?|bold(?:\s+text)?|bullet(?:ed)?\s+(?:points?|lists?)|lists?"
+    r"|numbered\s+lists?|bullets?",
+    re.IGNORECASE,
+)
+
+
+def is_form_item(item: str) -> bool:
+    """Whether an excluded ``item`` is a form of the answer ("headings", "markdown")."""
+    return _FORM_ITEM.fullmatch(item.strip()) is not None
+
+
 @lru_cache(maxsize=1024)
 def analyze(query: str) -> RequestAnalysis:
     """Read ``query``: its core ask, exclusions (with their phrases) and instructions.

@@ -547,3 +547,50 @@ def test_a_list_form_ruled_out_asks_for_none(query, unit):
     numbered = "1. Vaccines show the body a germ.\n2. It makes antibodies.\n3. Later it wins."
     assert check_instruction(bulleted if unit == "bullets" else numbered, k)[0] is False
     assert check_instruction("Vaccines train the immune system.", k)[0] is True
+
+
+# r1 finding 14 and r3 finding 14: the feedback claims no "no fault" beside a failed check
+
+
+def _weak(query, content, reward=None, precision=0.97):
+    request = ScoreRequest.model_validate({"query": query, "content": content})
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=0.9),
+        "precision": TrackScore(name="precision", score=precision),
+    }
+    if reward is not None:
+        tracks["reward"] = reward
+    r = fuse(request, tracks, CFG)
+    return {w.factor: w.suggestion for w in r.weakest_factors}
+
+
+def test_a_failed_constraint_is_named_and_no_fault_is_not_claimed():
+    why = "contains_function: no definition of function fizzbuzz found (python)"
+    reward = TrackScore(
+        name="reward",
+        score=0.0,
+        details={"results": [{"passed": False, "reason": why}], "passed": 0, "total": 1},
+        reasons=[why],
+    )
+    said = _weak("Write fizzbuzz in Python", "def fizz(n):\n    return n", reward)
+    assert "No specific fault was found" not in said["precision"]
+    assert "see the reasons" in said["precision"]
+    assert why in said["reward"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Explain how vaccines work. Skip the headings.",
+        "Explain how vaccines work, no markdown.",
+        "Explain how vaccines work. Do not use a code block.",
+    ],
+)
+def test_a_form_ruled_out_is_not_said_to_be_absent(query):
+    said = _weak(query, "## Vaccines\nVaccines train the immune system.")
+    assert "Nothing the request rules out" not in said["precision"]
+
+
+def test_an_item_ruled_out_is_still_said_to_be_absent():
+    said = _weak("Dinner ideas, no nuts.", "Grilled salmon with rice.")
+    assert "Nothing the request rules out ('no nuts') was found" in said["precision"]
