@@ -85,7 +85,9 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "spice": "chili chilli jalapeno jalapeño cayenne sriracha habanero",
         "chemicals": "bleach ammonia",
         "harsh chemicals": "bleach ammonia",
-        "sugar": "syrup candy",
+        "sugar": "syrup candy honey",
+        # "a workout without any equipment"
+        "equipment": "dumbbell dumbbells kettlebell kettlebells barbell barbells treadmill rower",
         "crypto": "bitcoin ethereum dogecoin solana nft nfts cryptocurrency",
         "cryptocurrency": "bitcoin ethereum dogecoin solana nft nfts crypto",
         "retirement accounts": "ira iras 401k 403b roth pension",

@@ -594,3 +594,38 @@ def test_a_form_ruled_out_is_not_said_to_be_absent(query):
 def test_an_item_ruled_out_is_still_said_to_be_absent():
     said = _weak("Dinner ideas, no nuts.", "Grilled salmon with rice.")
     assert "Nothing the request rules out ('no nuts') was found" in said["precision"]
+
+
+# r3 finding 6: members of an excluded class
+
+
+@pytest.mark.parametrize(
+    ("query", "content", "reason"),
+    [
+        (
+            "Suggest a sugar-free drink for a hot day.",
+            "Iced lemonade sweetened with honey and fresh mint.",
+            "uses honey (sugar), which the request excludes ('sugar-free')",
+        ),
+        (
+            "Give me a workout I can do at home without any equipment.",
+            "Do 15 dumbbell squats, 10 kettlebell swings and a plank.",
+            "uses dumbbell (equipment), which the request excludes ('without any equipment')",
+        ),
+    ],
+)
+def test_a_member_of_an_excluded_class_is_named(query, content, reason):
+    analysis = analyze(query)
+    check = check_members(analysis.excluded, content)
+    assert check.violations({e.item: e.phrase for e in analysis.exclusions}) == [reason]
+
+
+@pytest.mark.parametrize(
+    ("query", "content"),
+    [
+        ("Give me a workout I can do at home without any equipment.", "Squats, no dumbbells."),
+        ("Suggest a sugar-free drink.", "Iced tea with lemon, no honey or syrup."),
+    ],
+)
+def test_a_member_ruled_out_is_no_use(query, content):
+    assert check_members(analyze(query).excluded, content).violated == []
