@@ -211,13 +211,13 @@ def actor_name(actor: str | None) -> str:
     """Who acts: ``--actor``, else ``$USER``, else the login name; refused with a usage
     error when none is known (the audit trail and ``scoregate calibrate`` need a name), or
     when the audit trail cannot store it: longer than its column, or a NUL character."""
-    from scoregate.pipelines.validation import MAX_KEY_CHARS, check_text
+    from scoregate.pipelines.validation import MAX_KEY_CHARS, check_name
 
     who, where = _actor(actor)
     if len(who) > MAX_KEY_CHARS:
         raise die(f"{where} is {len(who)} characters long: give a name of at most {MAX_KEY_CHARS}")
     try:
-        check_text(who, where)
+        check_name(who, where)
     except ValueError as exc:
         raise die(str(exc)) from None
     return who

@@ -8,7 +8,7 @@ from scoregate.pipelines import outbound
 from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.loop import CANCELLED
 from scoregate.pipelines.publish import publish
-from scoregate.pipelines.validation import check_text
+from scoregate.pipelines.validation import check_name, check_text
 from scoregate.storage import repository as repo
 from scoregate.storage.tables import JOB_STATUSES, TERMINAL_JOB_STATUSES
 
@@ -37,7 +37,7 @@ def cancel(ctx: PipelineContext, job_id: str, actor: str, note: str | None = Non
             cancelled).
         ValueError: ``actor`` or ``note`` is a text that cannot be stored.
     """
-    check_text(actor, "actor")
+    check_name(actor, "actor")
     check_text(note or "", "note")
     with ctx.session() as s:
         job = repo.get_jobs(s, job_ids=[job_id]).get(job_id)

@@ -20,7 +20,7 @@ from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import Message
 from scoregate.pipelines.loop import CANCELLED, REJECTED_BY_REVIEWER
 from scoregate.pipelines.publish import RESEARCH_SUBJECT, publish
-from scoregate.pipelines.validation import check_text
+from scoregate.pipelines.validation import check_name, check_text
 from scoregate.schemas.loop import Hooks
 from scoregate.schemas.result import ScoreResult
 from scoregate.storage import repository as repo
@@ -103,6 +103,8 @@ def review(
         if text is not None and not isinstance(text, str):
             raise ValueError(f"{where} must be a string, got {type(text).__name__}")
         check_text(text or "", where)
+    check_name(actor, "actor")
+    note = note if note is None or note.strip() else None  # a blank note is none
     with ctx.session() as s:
         # Two reviewers at once: the second waits here for the first to commit, then
         # finds nothing open (Postgres row lock; SQLite runs one writer at a time).

@@ -46,6 +46,25 @@ def check_text(value: str, where: str) -> None:
         )
 
 
+#: Characters no name may hold: they break a line (``\n``, ``\r``, U+2028) or reorder the
+#: text around them, so that an audit trail could read as if someone else acted.
+_NOT_IN_NAMES = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def check_name(value: str, where: str) -> None:
+    """Refuse a name (a reviewer, an actor, a submitter) that is not one line of printable
+    text: it is shown in the audit trail, one row a decision."""
+    check_text(value, where)
+    bad = _NOT_IN_NAMES.search(value)
+    if bad is not None:
+        raise ValueError(
+            f"{where}: contains the control character {bad.group()!a} at position"
+            f" {bad.start()}: a name is one line of printable text"
+        )
+
+
 def check_tree(value: Any, where: str, depth: int = 0) -> None:
     """Apply :func:`check_text` to every string (keys too) of a JSON-like value."""
     if depth > MAX_DEPTH:
@@ -72,6 +91,8 @@ def check_body(body: dict[str, Any]) -> None:
             raise ValueError(f"{name} must be a non-empty string, got {type(value).__name__}")
         if len(value) > MAX_KEY_CHARS:
             raise ValueError(f"{name} is {len(value)} characters long; at most {MAX_KEY_CHARS}")
+    if isinstance(body.get("submitted_by"), str):
+        check_name(body["submitted_by"], "submitted_by")
     check_tree(body, "job")
 
 

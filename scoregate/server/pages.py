@@ -328,8 +328,10 @@ async def decide(
     except QuotaUnavailable as exc:  # research, Redis down: nothing changed, try again
         message = f"{exc} (the server log says why)"
         return _error(request, message, job_id=job_id, kept_note=note, status_code=503)
-    except (NotFoundError, ValueError) as exc:
-        return _error(request, str(exc))
+    except NotFoundError as exc:
+        return _error(request, str(exc), kept_note=note)
+    except ValueError as exc:  # the form's to fix (a reviewer name that cannot be recorded)
+        return _error(request, str(exc), job_id=job_id, kept_note=note)
     return RedirectResponse(f"/review/{job_id}?done={verdict}", status_code=303)
 
 

@@ -25,7 +25,7 @@ from scoregate.pipelines.context import PipelineContext
 from scoregate.pipelines.dispatch import Dispatcher, InlineDispatcher, Message
 from scoregate.pipelines.publish import deferred_so_far
 from scoregate.pipelines.review import NoResearchTask, ResearchQuotaExceeded
-from scoregate.pipelines.validation import check_text, check_tree
+from scoregate.pipelines.validation import check_name, check_text, check_tree
 from scoregate.schemas.loop import AgentOutput, unsent_hooks
 from scoregate.schemas.request import ScoreRequest
 from scoregate.schemas.result import ScoreResult
@@ -440,6 +440,7 @@ class ApiService:
             status = job.status if job is not None else "gone"
         for where, value in (("reviewer", actor), ("note", note or "")):
             check_text(value, where)  # a bad text is the caller's to fix (422), not a conflict
+        check_name(actor, "reviewer")
         if not waiting:
             if verdict == "cancel" and status not in TERMINAL_JOB_STATUSES:
                 if not may_cancel_any:

@@ -30,7 +30,7 @@ from scoregate.server.auth import new_key
 from scoregate.server.diff import word_diff
 from tests.fakes import MEH, FakeModels
 from tests.server_client import AppClient
-from tests.unit.test_review23_api import env, submit  # noqa: F401  (env is a fixture)
+from tests.unit.test_review23_api import QUERY, env, submit  # noqa: F401  (env is a fixture)
 from tests.unit.test_server import keyed
 
 # --- finding 6: every answer of a review page is a page, never problem+json ------------------
@@ -441,3 +441,47 @@ def test_agent_result_with_n_says_it_is_iteration_over_http(env, body):  # noqa:
     assert "body.n" in [e["loc"] for e in r.json()["errors"]]
     after = api.get_job(job_id)
     assert after["status"] == "awaiting_agent" and after["decisions"] == before["decisions"]
+
+
+# --- r2 finding 12: a name in the audit trail is one line of printable text ------------------
+
+BAD_NAMES = [
+    "eve\nadmin:approve",
+    "eve\radmin",
+    "tab\tbed",
+    "bell\x07",
+    "eve\u2028admin",
+    "\u202eevil",
+]
+
+
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_a_reviewer_name_with_a_control_character_is_refused_everywhere(env, name):  # noqa: F811
+    job_id = _awaiting_review(env)
+    r = env["client"].post(
+        f"/v1/jobs/{job_id}/review", json={"verdict": "approve", "reviewer": name}
+    )
+    assert r.status_code == 422, r.text
+    assert [e["loc"] for e in r.json()["errors"]] == ["body.reviewer"]
+    assert "one line of printable text" in r.json()["detail"]
+    form = {"verdict": "approve", "token": _token(env, job_id), "reviewer": name, "note": "n1"}
+    page = env["client"].post(f"/review/{job_id}", data=form)
+    assert page.status_code == 400 and "printable" in page.text and "n1" in page.text
+    with pytest.raises(ValueError, match="printable"):
+        api.review(job_id, "approve", name)
+    out = CliRunner().invoke(cli, ["review", job_id, "--approve", "--actor", name])
+    assert out.exit_code == 2 and "printable" in out.output, out.output
+    r = env["client"].post(f"/v1/jobs/{job_id}/cancel", json={"actor": name})
+    assert r.status_code == 422 and "printable" in r.json()["detail"], r.text
+    assert api.get_job(job_id)["status"] == "awaiting_review"
+    body = {"request": {"query": QUERY, "content": MEH}, "submitted_by": name}
+    r = env["client"].post("/v1/jobs", json=body)
+    assert r.status_code == 422 and "printable" in r.json()["detail"], r.text
+
+
+def test_a_blank_note_is_no_note(env):  # noqa: F811
+    job_id = _awaiting_review(env)
+    r = env["client"].post(f"/v1/jobs/{job_id}/review", json={"verdict": "approve", "note": "  "})
+    assert r.status_code == 200, r.text
+    (verdict,) = [d for d in api.get_job(job_id)["decisions"] if d["action"] == "approve"]
+    assert verdict["rationale"].strip(), verdict  # the default 'approve by ...', not blank
