@@ -75,7 +75,9 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         "le la les de des et en un une est que pour dans pas du au avec sur ce".split()
     ),
     "de": frozenset(
-        "der die das und ist nicht ein eine zu den von mit sich auf für im dem".split()
+        "der die das und ist nicht ein eine zu den von mit sich auf für im dem"
+        # (pronouns and "wie": "Guten Morgen, wie geht es dir?" is no Spanish for its "es")
+        " es wie ich wir mir dir auch sind haben".split()
     ),
     "it": frozenset("il la di che e un una per non sono del della con gli le è al nel".split()),
     "pt": frozenset("o a os as de que e em um uma é para com não do da se por no na".split()),

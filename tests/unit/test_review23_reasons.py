@@ -629,3 +629,21 @@ def test_a_member_of_an_excluded_class_is_named(query, content, reason):
 )
 def test_a_member_ruled_out_is_no_use(query, content):
     assert check_members(analyze(query).excluded, content).violated == []
+
+
+# r1 finding 13 (the narrow part): German is not read as Spanish for its "es"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Guten Morgen, wie geht es dir?", "de"),
+        ("Ich bin müde und habe Hunger.", "de"),
+        ("Buenos días, ¿cómo estás? Es un día bonito.", "es"),
+        ("Hola, es la hora de comer.", "es"),
+    ],
+)
+def test_german_and_spanish_are_told_apart(text, code):
+    from scoregate.scoring.language import detect_language
+
+    assert detect_language(text) == code
