@@ -175,6 +175,9 @@ def record_agent_error(ctx: PipelineContext, report: AgentErrorReport) -> str | 
             return "ignored"  # noted (the first time), nothing else changes
         if entry is None:
             return "duplicate"
+        # counted: the job changed (a retry used up, or its end), whatever its status now,
+        # for a client that syncs on updated_at
+        job.updated_at = entry.created_at
         outcome, out = _act(ctx, s, job, report, earlier + 1)
     publish(ctx, out)
     return outcome

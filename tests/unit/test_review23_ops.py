@@ -10,6 +10,7 @@ import random
 import re
 import threading
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -485,3 +486,28 @@ def test_a_blank_note_is_no_note(env):  # noqa: F811
     assert r.status_code == 200, r.text
     (verdict,) = [d for d in api.get_job(job_id)["decisions"] if d["action"] == "approve"]
     assert verdict["rationale"].strip(), verdict  # the default 'approve by ...', not blank
+
+
+# --- r2 finding 13: a recorded agent failure moves the job's updated_at ----------------------
+
+
+@pytest.mark.parametrize("how", ["agent-result without output", "agent-error"])
+def test_a_recorded_agent_failure_moves_updated_at(env, how):  # noqa: F811
+    loop = {"threshold": 0.8, "max_iterations": 3}
+    job_id = submit(env, "a first answer", agent="external", loop=loop)
+    status = f"/v1/jobs/{job_id}/status"
+    before = env["client"].get(status).json()
+    assert before["status"] == "awaiting_agent"
+    time.sleep(0.01)
+    if how == "agent-error":
+        r = env["client"].post(f"/v1/jobs/{job_id}/agent-error", json={"iteration": 2})
+        assert r.status_code == 202 and r.json()["outcome"] == "retried", r.text
+    else:
+        r = env["client"].post(f"/v1/jobs/{job_id}/agent-result", json={"iteration": 2})
+        assert r.status_code == 422 and r.json()["agent_failure_recorded"] is True, r.text
+    after = env["client"].get(status).json()
+    assert after["status"] == "awaiting_agent"
+    assert after["updated_at"] > before["updated_at"], (before, after)
+    (failure,) = [d for d in api.get_job(job_id)["decisions"] if d["action"] == "agent_error"]
+    moved = datetime.fromisoformat(after["updated_at"].replace("Z", "+00:00"))
+    assert moved >= datetime.fromisoformat(failure["created_at"])
