@@ -167,18 +167,8 @@ def negated_phrase(low: str, phrase: str) -> bool:
     """Whether every place the (lower-cased) request ``low`` says ``phrase`` is negated just
     before it, in its own sentence: "don't use bullet points", "do not include a title",
     "not as a numbered list", "no need for a P.S."."""
-    phrase = phrase.lower()
-    starts = [m.start() for m in re.finditer(re.escape(phrase), low)] if phrase else []
-    if not starts:
-        return False
-    for start in starts:
-        before = low[max(0, start - 40) : start]
-        ends = list(_SENTENCE_END.finditer(before))
-        if ends:
-            before = before[ends[-1].end() :]
-        if not _NEGATES_PHRASE.search(before):
-            return False
-    return True
+    places = _places(low, phrase, 40)
+    return bool(places) and all(_NEGATES_PHRASE.search(before) for before, _ in places)
 
 
 def negated_before(low: str, m: re.Match[str]) -> bool:
@@ -245,18 +235,26 @@ MEANS = re.compile(
 _SENTENCE_END = re.compile(r"(?:[!?\n]|\.(?=\s+[a-z0-9\"'“‘(]|\s*$))")
 
 
+def _places(low: str, phrase: str, reach: int) -> list[tuple[str, int]]:
+    """Each place the (lower-cased) request ``low`` says ``phrase``: the text before it in
+    its own sentence (at most ``reach`` characters back) and where the phrase starts."""
+    phrase = phrase.lower()
+    out: list[tuple[str, int]] = []
+    for m in re.finditer(re.escape(phrase), low) if phrase else ():
+        before = low[max(0, m.start() - reach) : m.start()]
+        ends = list(_SENTENCE_END.finditer(before))
+        out.append((before[ends[-1].end() :] if ends else before, m.start()))
+    return out
+
+
 def about_the_form(low: str, phrase: str) -> bool:
     """Whether every place the (lower-cased) request ``low`` says ``phrase`` makes the form
     it names the request's topic, not the answer's form (see ``ABOUT_THE_FORM``)."""
     phrase = phrase.lower()
-    starts = [m.start() for m in re.finditer(re.escape(phrase), low)] if phrase else []
-    if not starts:
+    places = _places(low, phrase, 120)
+    if not places:
         return False
-    for start in starts:
-        before = low[max(0, start - 120) : start]
-        ends = list(_SENTENCE_END.finditer(before))
-        if ends:
-            before = before[ends[-1].end() :]
+    for before, start in places:
         # (a quoted phrase: 'what does "in all caps" mean')
         before = re.sub(r"[\s\"'“‘(*]+$", " ", before.lstrip(" \"'“‘(*"))
         after = low[start + len(phrase) : start + len(phrase) + 40].lstrip("\"'”’)*")

@@ -5,22 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoregate.config.scoring_yaml import load_scoring_config
-from scoregate.schemas.request import ScoreRequest
-from scoregate.schemas.result import TrackScore
-from scoregate.scoring.fusion import fuse
+from tests.unit.test_review22_gate import CFG, _fused
 
-CFG = load_scoring_config()
 EGG = "How long should I boil an egg for a soft yolk?"
-
-
-def _fused(query: str, content: str, relevance: float, cfg=CFG):
-    request = ScoreRequest.model_validate({"query": query, "content": content})
-    tracks = {
-        "semantic": TrackScore(name="semantic", score=relevance),
-        "precision": TrackScore(name="precision", score=0.93),
-    }
-    return fuse(request, tracks, cfg)
 
 
 @pytest.mark.parametrize(
