@@ -95,6 +95,11 @@ def build_spec(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
         ctx.check_allowed(getattr(spec.hooks, role), role)
         check_queue(getattr(spec.hooks, role), role)
     check_constraints(spec.request, ctx.config.reward)
+    from scoregate.scoring.fusion import misspelt_metadata
+
+    typo = misspelt_metadata(spec.request.metadata, ctx.config)  # "creatve": refused
+    if typo is not None:
+        raise ValueError(typo)
     return spec
 
 

@@ -194,6 +194,11 @@ class ApiService:
             ScoreAbandoned: ``stop`` was set (the caller has gone) before a model track or
                 while one ran (the loaded models stop before their next batch or layer).
         """
+        from scoregate.scoring.fusion import misspelt_metadata
+
+        typo = misspelt_metadata(request.metadata, self.ctx.config)  # "creatve": refused
+        if typo is not None:
+            raise ValueError(f"invalid request: {typo}")
         should_stop = None if stop is None else stop.is_set
         result = run_score(
             request, config=self.ctx.config, models=self.models(), should_stop=should_stop
