@@ -21,9 +21,8 @@ from scoregate.scoring.language import (
     LANGUAGE_NAMES,
     detect_language,
 )
+from scoregate.scoring.phrasing import LANGUAGE_ALTERNATIVES as _LANG_NAMES
 from scoregate.scoring.phrasing import SAYING_IN, make
-
-_LANG_NAMES = "|".join(sorted((re.escape(n) for n in LANGUAGE_CODES), key=len, reverse=True))
 
 
 def language_rule(q: str, low: str) -> Iterator[Instruction]:

@@ -349,7 +349,11 @@ YES_OR_NO_ONLY = (
     r"(?![\s,;:-]+(?:first|then|and|but|plus|followed|with)\b)"
     r"|\byes\s*(?:or|/)\s*no\s+only\b"
 )
-_LANGUAGES = "|".join(sorted((re.escape(n) for n in LANGUAGE_CODES), key=len, reverse=True))
+#: Every language name, longest first, as regex alternatives ("Brazilian Portuguese" before
+#: "Portuguese").
+LANGUAGE_ALTERNATIVES = "|".join(
+    sorted((re.escape(n) for n in LANGUAGE_CODES), key=len, reverse=True)
+)
 #: A question for a word or phrase in another language: "how do you say 'thank you' in
 #: French?", "a polite way to say 'I don't understand' in Japanese" (it asks for the phrase,
 #: not for an answer written in that language).
@@ -357,7 +361,7 @@ SAYING_IN = re.compile(
     r"\b(?:how\s+(?:do|does|would|can|could|should|to)\s+(?:(?:you|i|we|one|they|people)\s+)?"
     r"|(?:a|the|another|any|some)\s+(?:[\w-]+\s+){0,2}?ways?\s+(?:to\s+|of\s+)?)"
     r"(?:say|saying|tell|ask|asking|write|writing|call|spell|pronounce|express)\b"
-    rf"[^.?!\n]{{1,60}}?\b(?:in|into)\s+(?:{_LANGUAGES})\b"
+    rf"[^.?!\n]{{1,60}}?\b(?:in|into)\s+(?:{LANGUAGE_ALTERNATIVES})\b"
 )
 #: A request for a short answer: a name, a word or a few, a number, a 6-word story.
 SHORT_ANSWER = re.compile(

@@ -46,7 +46,7 @@ from scoregate.server.bodies import (  # rfc3339: the API's time format, used he
     rfc3339,
 )
 from scoregate.server.problems import Problem
-from scoregate.server.security import COOKIE, Caller, identify, recorded_name, require
+from scoregate.server.security import Caller, caller_of, recorded_name, require
 from scoregate.server.service import (
     AgentAnswerRefused,
     ApiService,
@@ -489,7 +489,7 @@ async def _job_path_problem(request: Request, ref: str) -> Problem | None:
     not have with this method (``GET .../cancel``: 405, ``.../approve``: 404 no-route);
     None when it names no job (the usual "no job" holds) or the caller may not read jobs."""
     head, _, last = ref.rpartition("/")
-    if not head or not _may_read(request):
+    if not head or not await _may_read(request):
         return None
     try:
         await run_in_threadpool(service_of(request).resolve, head)
@@ -509,16 +509,10 @@ async def _job_path_problem(request: Request, ref: str) -> Problem | None:
     )
 
 
-def _may_read(request: Request) -> bool:
+async def _may_read(request: Request) -> bool:
     """Whether the request's key (or the local user, with no keys) may read jobs: only
     such a caller learns that a job exists from a path's refusal."""
-    scheme, _, credentials = request.headers.get("authorization", "").partition(" ")
-    presented = (
-        (credentials.strip() if scheme.lower() == "bearer" else None)
-        or request.headers.get("x-api-key")
-        or request.cookies.get(COOKIE)
-    )
-    caller = identify(request.app.state.api_keys, presented)
+    caller = await caller_of(request)
     return caller is not None and "read" in caller.scopes
 
 

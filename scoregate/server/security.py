@@ -59,6 +59,13 @@ def presented_key(
     return request.cookies.get(COOKIE)
 
 
+async def caller_of(request: Request) -> Caller | None:
+    """The caller ``request`` presents a key for, read as :func:`require` reads it (Bearer,
+    X-API-Key, then the review cookie), for code outside a route's dependencies."""
+    presented = presented_key(request, await _bearer(request), await _header(request))
+    return identify(request.app.state.api_keys, presented)
+
+
 def identify(keys: list[ApiKey], presented: str | None) -> Caller | None:
     """The caller a key belongs to; None when keys are configured and this one is not."""
     if not keys:
