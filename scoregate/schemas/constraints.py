@@ -195,6 +195,8 @@ MENTIONABLE = ("complexity", "price", "price of each")
 FORMATS = (
     "json",
     "yaml",
+    "json_block",
+    "yaml_block",
     "code_block",
     "code_only",
     "blockquote",

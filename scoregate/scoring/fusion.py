@@ -508,12 +508,14 @@ def short_list_asked(query: str, content: str, max_words: int) -> int | None:
 
 
 def _other_language(request: ScoreRequest) -> str | None:
-    """The language's name when the request is written in the language it asks the answer
-    to be in, not English, and the answer is not in it ("Responde en español: ..."
-    answered in English): the cosine of the two says nothing then."""
+    """The language's name when the request is written in a language other than English
+    that it asks the answer to be in, or asks for an answer in another one, and the answer
+    is not in the request's language ("Responde en español: ..." answered in English;
+    "Answer in English: ¿qué significa ...?" answered in English): the cosine of the two
+    says nothing then."""
     asked = {str(i.value) for i in analyze(request.query).instructions if i.check == "language"}
     written = detect_language(request.query)
-    if written is None or written == "en" or written not in asked:
+    if written is None or written == "en" or not asked:
         return None
     if detect_language(request.content) == written:
         return None
@@ -699,7 +701,17 @@ def _as_data(request: ScoreRequest) -> bool:
     """Whether the answer is data rather than prose: the request asks for a data format (JSON,
     YAML, code, a comma-separated list, a table), or the content is a JSON array or object,
     a fenced code block or a table."""
-    wanted = {"json", "yaml", "code_block", "code_only", "comma_separated", "table", "table_only"}
+    wanted = {
+        "json",
+        "yaml",
+        "json_block",
+        "yaml_block",
+        "code_block",
+        "code_only",
+        "comma_separated",
+        "table",
+        "table_only",
+    }
     if any(i.check == "format" and i.value in wanted for i in analyze(request.query).instructions):
         return True
     return request.content.lstrip().startswith(("[", "{", "```", "|"))

@@ -17,6 +17,7 @@ from scoregate.schemas.constraints import Instruction
 from scoregate.scoring.language import (
     ENDONYMS,
     ENGLISH_COMMON,
+    ENGLISH_ELSEWHERE,
     LANGUAGE_CODES,
     LANGUAGE_NAMES,
     detect_language,
@@ -40,8 +41,13 @@ def language_rule(q: str, low: str) -> Iterator[Instruction]:
     if m is None:
         m = _IN_OWN_NAME.search(low)
     if m:
-        code = LANGUAGE_CODES.get(m.group("lang")) or ENDONYMS[m.group("lang")]
-        if code == "en" and not re.search(r"\b(?:entire|only|language|no\s+other)\b", low):
+        lang = m.group("lang")
+        code = LANGUAGE_CODES.get(lang) or ENDONYMS.get(lang) or ENGLISH_ELSEWHERE[lang]
+        if (
+            code == "en"
+            and not re.search(r"\b(?:entire|only|language|no\s+other)\b", low)
+            and not _asked_elsewhere(q, m)
+        ):
             return  # "in English" in an English request asks for nothing checkable
         yield make("language", m.group(0), value=code)
     elif (own := _written_in(q, low)) is not None:
@@ -49,11 +55,23 @@ def language_rule(q: str, low: str) -> Iterator[Instruction]:
 
 
 #: "en español", "auf Deutsch", "em português": a language named in its own tongue.
-_ENDONYM_ALT = "|".join(sorted(ENDONYMS, key=len, reverse=True))
+_ENDONYM_ALT = "|".join(sorted([*ENDONYMS, *ENGLISH_ELSEWHERE], key=len, reverse=True))
 _IN_OWN_NAME = re.compile(rf"\b(?:en|auf|in|em|på|op|na|w)\s+(?P<lang>{_ENDONYM_ALT})\b")
 
 
 _MIN_OWN_WORDS = 6
+
+
+def _asked_elsewhere(q: str, m: re.Match[str]) -> bool:
+    """Whether a request that asks for English is written in another language ("Answer in
+    English: ¿qué significa 'estar en las nubes'?", "Bitte auf Englisch antworten: ..."):
+    then an answer in that language breaks it, which is worth checking. The words that ask
+    are left out before the rest is read."""
+    rest = q[: m.start()] + " " + q[m.end() :]
+    if len(re.findall(r"[^\W\d_]+", rest)) < 4:
+        return False
+    written = detect_language(rest)
+    return written is not None and written != "en"
 
 
 def _written_in(q: str, low: str) -> str | None:

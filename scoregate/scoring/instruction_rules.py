@@ -409,6 +409,20 @@ _CODE_NOUNS = (
     r"(?:code|sql|sql\s+query|query|regex|regexp|regular\s+expression|formula|ddl|css|html"
     r"|bash|shell\s+command|script|snippet|function|interface|type|schema|dockerfile)"
 )
+#: A verb that asks for data to be made, and up to three words of what ("give me a sample",
+#: "write a docker-compose", "generate the"), none of them the asker's own or "help".
+_ASKS_FOR_DATA = (
+    r"\b(?:give|write|show|make|generate|create|draft|send|provide|produce|share|need|want)"
+    r"\s+(?:me\s+|us\s+)?(?:an?\s+|the\s+|some\s+|one\s+)?"
+    r"(?:(?!(?:my|our|your|his|her|their|this|that|these|those|help|with|about|in|on|of|for"
+    r"|to|from|what|why|how|when|where|which|is|are)\b)[\w.-]+\s+){0,3}?"
+)
+#: What data in a format is called: "a YAML config", "a JSON payload".
+_DATA_NOUNS = (
+    r"(?:config(?:uration)?s?|files?|manifests?|snippets?|examples?|samples?|workflows?|specs?"
+    r"|templates?|blocks?|definitions?|pipelines?|versions?|equivalents?|payloads?|bodies|body"
+    r"|schemas?|for|that|with)"
+)
 #: The format a request asks for, by the words that ask for it (first match of each).
 _FORMATS = patterns(
     (
@@ -421,8 +435,22 @@ _FORMATS = patterns(
     ),
     (
         "yaml",
-        r"\b(?:in|as|into|valid)\s+(?:a\s+)?yaml\b|\byaml\s+format\b"
+        # (not a choice: "should I write my config in YAML or TOML?")
+        r"\b(?:in|as|into|valid)\s+(?:a\s+)?yaml\b(?!\s+or\s)|\byaml\s+format\b"
         r"|\b(?:convert|turn|transform|change|reformat|export)\w*\s+(?:[\w']+\s+){0,3}?(?:in)?to\s+yaml\b",
+    ),
+    (
+        # "give me a YAML config for ...", "write a docker-compose YAML", "I need a sample
+        # JSON payload": data in that format somewhere in the answer (a sentence around it
+        # is fine), not the whole answer ("as YAML", above). Not "my YAML file fails" (the
+        # asker's own), nor "help with this YAML" (words between the verb and the format
+        # may not be a possessive, a preposition or "help").
+        "yaml_block",
+        rf"{_ASKS_FOR_DATA}ya?ml\b(?:\s+{_DATA_NOUNS}\b|\s*[.,;:!?)]|\s*$)",
+    ),
+    (
+        "json_block",
+        rf"{_ASKS_FOR_DATA}json\b(?:\s+{_DATA_NOUNS}\b|\s*[.,;:!?)]|\s*$)",
     ),
     (
         "code_only",
@@ -500,8 +528,12 @@ _CAPITALISED = re.compile(rf"\s+{CAPITALISED}")
 
 
 def _formats(q: str, low: str) -> Iterator[Instruction]:
+    found: set[str] = set()
     for value, rx in _FORMATS:
         if (m := rx.search(low)) and not negated_before(low, m):  # "don't put it in a table"
+            if value.removesuffix("_block") in found:
+                continue  # "convert this to a YAML file": the whole answer, as YAML
+            found.add(value)
             yield make("format", m.group(0), value=value)
 
 

@@ -194,6 +194,47 @@ def _yaml(content: str, k: Instruction) -> Verdict:
     return False, f"plain text, not a YAML mapping or list; {_asks(k)} YAML"
 
 
+def _data_parts(content: str) -> list[str]:
+    """Where data may sit in an answer: the whole of it, each fenced block, and each run of
+    lines from a "key:" line (or a "{" / "[" line) to the end or to a blank line."""
+    parts = [unfenced(content), *(b.body for b in fenced_blocks(content))]
+    lines = content.splitlines()
+    for i, line in enumerate(lines):
+        if _DATA_START.match(line):
+            for j in range(len(lines), i, -1):
+                if j == len(lines) or not lines[j].strip():
+                    parts.append("\n".join(lines[i:j]))
+    return parts
+
+
+#: A line data may start at: "name: CI", "services:", "{", "[".
+_DATA_START = re.compile(r"^(?:[\w.\"'-]+:(?:\s|$)|\s*[\[{]\s*$)")
+
+
+def _holds(content: str, load: Callable[[str], Any]) -> bool:
+    """Whether some part of ``content`` (``_data_parts``) loads as a mapping or a list."""
+    for part in _data_parts(content):
+        try:
+            data = load(part)
+        except (ValueError, yaml.YAMLError):
+            continue
+        if isinstance(data, dict | list) and data:
+            return True
+    return False
+
+
+def _yaml_block(content: str, k: Instruction) -> Verdict:
+    if _holds(content, yaml.safe_load):
+        return True, "holds YAML"
+    return False, f"no YAML mapping or list in it; {_asks(k)} YAML"
+
+
+def _json_block(content: str, k: Instruction) -> Verdict:
+    if _holds(content, json.loads):
+        return True, "holds JSON"
+    return False, f"no JSON object or array in it; {_asks(k)} JSON"
+
+
 #: An indented code block: four spaces or a tab after a blank line or at the start (in
 #: Markdown an indented line right under a line of text, such as a function's body under its
 #: "def", continues that paragraph and renders as no code block).
@@ -308,6 +349,8 @@ def _commented(content: str, k: Instruction) -> Verdict:
 _FORMAT_CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "json": _json,
     "yaml": _yaml,
+    "yaml_block": _yaml_block,
+    "json_block": _json_block,
     "code_only": _code_only,
     "code_block": _code_block,
     "blockquote": _blockquote,

@@ -67,6 +67,16 @@ ENDONYMS: dict[str, str] = {
     "suomeksi": "fi",
     "kiswahili": "sw",
 }
+#: English as other languages name it, for "responde en inglés", "bitte auf Englisch",
+#: "réponds en anglais", "rispondi in inglese", "responda em inglês".
+ENGLISH_ELSEWHERE: dict[str, str] = {
+    "inglés": "en",
+    "ingles": "en",
+    "anglais": "en",
+    "englisch": "en",
+    "inglese": "en",
+    "inglês": "en",
+}
 
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset("the and of to is in that it for you with are this on be as have not".split()),

@@ -110,8 +110,8 @@ def test_a_request_in_its_own_language_answered_in_english_is_not_called_off_top
     [
         # written in English, asking for Spanish: the cosine still reads the request
         ("Answer in Spanish: what is the tallest mountain?", "Our office moves on Monday."),
-        # written in French, asking for English: answered in English, the cosine reads it
-        ("Réponds en anglais : quelle est la capitale de l'Australie ?", "Our office moves."),
+        # written in English with no language asked: gated as every English request is
+        ("What is the tallest mountain?", "Our office moves on Monday."),
     ],
 )
 def test_other_requests_are_still_gated_on_relevance(query, content):
