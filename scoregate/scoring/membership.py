@@ -66,6 +66,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "gluten": "wheat flour bread pasta barley rye couscous seitan breadcrumbs",
         "wheat": "flour bread pasta couscous",
         "eggs": "egg eggs mayonnaise meringue",
+        "gelatin": "gelatin gelatine",
         "alcohol": _ALCOHOL,
         "booze": _ALCOHOL,
         "drinking": _ALCOHOL,

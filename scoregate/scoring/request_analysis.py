@@ -108,8 +108,8 @@ class RequestAnalysis:
 _IMPLIED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     (re.compile(rx, re.IGNORECASE), items)
     for rx, items in (
-        (r"\bvegan\b", ("meat", "fish", "dairy", "eggs")),
-        (r"\bvegetarian\b", ("meat", "fish")),
+        (r"\bvegan\b", ("meat", "seafood", "dairy", "eggs", "honey", "gelatin")),
+        (r"\bvegetarian\b", ("meat", "seafood")),
         (r"\bpescatarian\b", ("meat",)),
         (r"\blactose[- ]intolerant\b", ("dairy",)),
         (r"\b(?:coeliac|celiac)\b", ("gluten",)),

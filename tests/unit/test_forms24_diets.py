@@ -1,0 +1,59 @@
+"""What "vegan" and "vegetarian" rule out: honey, gelatin and shellfish included."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.scoring.membership import check_members
+from scoregate.scoring.request_analysis import analyze
+
+
+def _violated(query: str, answer: str) -> list[str]:
+    a = analyze(query)
+    return [item for item, _ in check_members(a.excluded, answer, asked=a.asked).violated]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "item"),
+    [
+        (
+            "I'm vegan. What's a quick breakfast I can make?",
+            "Toast with peanut butter, sliced banana and a drizzle of honey.",
+            "honey",
+        ),
+        (
+            "I'm vegan, how do I set a fruit jelly?",
+            "Dissolve 2 tsp gelatine in hot juice, pour into moulds and chill for 4 hours.",
+            "gelatin",
+        ),
+        (
+            "We're vegetarian - any ideas for a paella?",
+            "Saffron rice with peas, peppers and a handful of prawns and mussels.",
+            "seafood",
+        ),
+    ],
+)
+def test_what_a_diet_rules_out_is_caught(query, answer, item):
+    assert item in _violated(query, answer)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (
+            "I'm vegan. What's a quick breakfast I can make?",
+            "Oat porridge made with soy milk, topped with berries and maple syrup instead of honey.",
+        ),
+        (
+            "I'm vegan, how do I set a fruit jelly?",
+            "Use agar-agar instead of gelatin: 1 tsp per 250 ml of juice, boil 2 minutes, chill.",
+        ),
+        (
+            "We're vegetarian - any ideas for a paella?",
+            "Saffron rice with artichokes, peppers, peas and butter beans in vegetable stock.",
+        ),
+        ("I'm not vegan, but I want a lighter breakfast.", "Greek yogurt with honey and walnuts."),
+    ],
+)
+def test_a_substitute_or_a_diet_not_held_is_not_a_violation(query, answer):
+    assert _violated(query, answer) == []
