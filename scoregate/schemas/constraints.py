@@ -153,6 +153,7 @@ CountUnit = Literal[
     "code_lines",
     "sections",
     "highlights",
+    "bold_spans",
     "placeholders",
     "item_words",
     "item_sentences",

@@ -19,7 +19,9 @@
 * a second reading where people count otherwise (:func:`other_count`): words split at
   spaces only ("1-3" is one), sentences without a closing sign-off line ("Kind regards,
   Priya"), paragraphs without a ``<<title>>`` line or a postscript;
-* highlights: ``*text*`` or ``**text**`` spans; placeholders: ``[text]`` spans.
+* highlights: ``*text*`` or ``**text**`` spans; bold spans: ``**text**``, ``__text__``,
+  ``<b>text</b>`` or ``<strong>text</strong>`` outside code (italics are not bold);
+  placeholders: ``[text]`` spans.
 
 >>> count_words("Don't stop - 3 more.")
 5
@@ -54,6 +56,25 @@ _OPENERS = frozenset(
 BULLET = re.compile(r"^\s*(?:[*+•‣◦☐☑☒□▢✓✔-])\s+\S", re.MULTILINE)
 NUMBERED = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+\S", re.MULTILINE)
 HIGHLIGHT = re.compile(r"\*\*[^\n*]+\*\*|(?<!\*)\*[^\n*]+\*(?!\*)")
+#: Bold as Markdown and HTML write it: ``**term**``, ``__term__``, ``<b>term</b>``,
+#: ``<strong>term</strong>`` (``***term***`` is bold too; ``__init__`` in code is none).
+BOLD = re.compile(
+    r"\*\*(?![\s*])[^\n]*?[^\s*]\*\*|\*\*[^\s*]\*\*"
+    r"|(?<![\w_])__(?![\s_])[^\n]*?[^\s_]__(?![\w_])|(?<![\w_])__[^\s_]__(?![\w_])"
+    r"|<(b|strong)\b[^<>\n]*>(?=[^<]*\w)[^<]*?</\1>",
+    re.IGNORECASE,
+)
+#: Code, where ``**`` and ``__`` are no bold: fenced blocks and inline spans.
+_CODE_SPANS = re.compile(
+    r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$|`[^`\n]+`", re.DOTALL | re.MULTILINE
+)
+
+
+def count_bold(text: str) -> int:
+    """The bold spans of ``text`` outside code."""
+    return len(BOLD.findall(_CODE_SPANS.sub(" ", text)))
+
+
 PLACEHOLDER = re.compile(r"\[[^\[\]\n]{1,80}\]")
 FENCE = re.compile(r"^\s*```[\w+-]*\s*\n(.*?)\n\s*```\s*$", re.DOTALL)
 
@@ -379,6 +400,7 @@ _SIMPLE_UNITS: dict[str, Callable[[str], int]] = {
     "numbered": lambda c: len(_top_level(c, NUMBERED)),
     "lines": lambda c: len([ln for ln in c.splitlines() if ln.strip()]),
     "highlights": lambda c: len(HIGHLIGHT.findall(c)),
+    "bold_spans": count_bold,
     "placeholders": lambda c: len(PLACEHOLDER.findall(c)),
     "characters": lambda c: len(c.strip()),
 }

@@ -17,14 +17,18 @@ from scoregate.scoring.instruction_language import language_rule
 from scoregate.scoring.phrasing import (
     CAPS_WORDS,
     COUNT,
+    MORE,
     NUM,
+    NUM_WORDS,
     QUOTE_SEP,
     QUOTED,
     QUOTED_ANY,
     QUOTED_LIST,
     REL,
     Rule,
+    count_start,
     count_word,
+    each_after,
     frequency,
     make,
     negated_before,
@@ -58,6 +62,8 @@ _MENTION_QUOTED = re.compile(
     rf"(?P<rest>{QUOTED_LIST})"
     rf"|\bwork\s+in\s+the\s+word\s+(?P<bare>[a-z][\w-]+)"
 )
+#: A count after banned words, which makes them counted: "don't use "synergy" more than once".
+_MORE_THAN_AFTER = re.compile(r"\s*\b(?:more\s+than|over)\s+(?:once|twice|thrice|\w+\s+times?)\b")
 _COUNTED_AFTER = re.compile(r"\s*(?:at\s+(?:least|most)|no\s+more|twice|thrice|once|\d+\s+times)\b")
 #: ""sustainable" appears at most once": a quoted word and how often it may appear.
 _QUOTED_FREQ = re.compile(
@@ -99,9 +105,12 @@ def _keywords(q: str, low: str) -> Iterator[Instruction]:
         r"(?:the\s+|any\s+of\s+the\s+)?(?:key\s*)?(?:words?|terms?)\s+(?P<rest>[^.\n]{1,200})",
         low,
     )
-    if m and (words := word_list(q, m, max_words=1)):
+    if m and _MORE_THAN_AFTER.search(m.group("rest")):
+        pass  # "don't use the word "synergy" more than once": a count, read by _frequencies
+    elif m and (words := word_list(q, m, max_words=1)):
         yield make("forbidden_words", m.group(0), value=words)
-    elif m := _BANNED_QUOTED.search(low):  # "can't use "best" or "perfect" anywhere"
+    elif (m := _BANNED_QUOTED.search(low)) and not _MORE_THAN_AFTER.match(low, m.end()):
+        # "can't use "best" or "perfect" anywhere" (not "... more than once": a count)
         if words := option_list(q[m.start("rest") : m.end("rest")]):
             yield make("forbidden_words", m.group(0), value=words)
 
@@ -190,8 +199,97 @@ def _frequencies(q: str, low: str) -> Iterator[Instruction]:
     )
     for m in re.finditer(use, low):
         word = (m.group("v") or m.group("w") or "").strip()
+        if negated_before(low, m):
+            if re.fullmatch(MORE, m.group("rel") or ""):  # "don't use "synergy" more than once"
+                n = count_word(m.group("n"))
+                yield make("word_frequency", m.group(0), value=word, relation="at_most", count=n)
+            continue
         if m.group("rel") or m.group("n") in ("twice", "thrice") or "time" in m.group(0):
             yield frequency("word_frequency", m, word)
+    yield from _bare_frequencies(q, low)
+
+
+#: How often a word is to be said: "at least 3 times", "twice", "no more than once" (a
+#: bare "once" is not read: "mention Paris once" may mean only once).
+_HOW_OFTEN = (
+    rf"(?:{REL}\s*{COUNT}(?:\s+times?)?|(?P<n2>\d+|{'|'.join(NUM_WORDS)})\s+times?"
+    rf"|(?P<n3>twice|thrice))"
+)
+#: The same count of a schedule or a part, not of the word: "include Pilates at least twice
+#: a week", "twice daily", "twice as long", "twice in each paragraph".
+_NOT_OF_THE_WORD = re.compile(
+    r"\s+(?:a|an|per|each|every|this|next|daily|weekly|monthly|nightly|as|more|less|over|[a-z]+er"
+    r"|in\s+(?:a|each|every|one|the\s+(?:first|last|second|opening|closing|same)))\b"
+)
+#: The asker's own doing, not the answer's: "I mention Paris three times", "we use Jira twice".
+_SAID_BY_ASKER = re.compile(
+    r"\b(?:i|we|i've|we've|i'd|we'd|he|she|they|people|someone|it)\s+(?:\w+ly\s+|always\s+|often\s+"
+    r"|already\s+|only\s+|just\s+|never\s+)?$"
+)
+#: A name in the request's own capitals: "Paris", "Acme", "New York" (one or two words).
+_NAME = r"(?P<name>[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*)?)"
+#: Words in capitals that are no name: "mention It twice", "say This three times".
+_NOT_NAMES = frozenset(
+    "i it its this that these those the a an them they he she him her his hers their our ours"
+    " your yours my me we us you one each every both all some any no none".split()
+)
+#: A counted word given bare: "Mention Paris at least 3 times", "make sure you say Acme
+#: twice", "include Nimbus at least twice", "repeat the brand name Lumio three times",
+#: "use the term ROI at least twice" (a capitalised name, or one word after "the
+#: word/term/name"; not "mention it twice", "repeat the chorus twice", "mention the
+#: deadline at least twice": what the answer may say in other words).
+_BARE_COUNTED = re.compile(
+    r"(?i:\b(?P<verb>mention(?:ing)?|say(?:ing)?|us(?:e|ing)|repeat(?:ing)?|includ(?:e|ing)"
+    r"|work\s+in|name-?drop(?:ping)?|referenc(?:e|ing))\s+)"
+    r"(?:(?P<the>(?i:the\s+(?:[\w-]+\s+)?(?:word|term|keyword)\s+))(?P<word>\w[\w'-]*)"
+    rf"|(?P<named>(?i:the\s+(?:[\w-]+\s+)?name\s+))?{_NAME})"
+    rf"\s+(?i:{_HOW_OFTEN})(?=\W|$)"
+)
+#: "make sure Acme shows up twice", "ensure Paris appears at least 3 times".
+_BARE_APPEARS = re.compile(
+    rf"(?i:\b(?:make\s+sure|ensure|so\s+that)\s+(?:the\s+(?:[\w-]+\s+)?name\s+)?){_NAME}"
+    r"(?i:\s+(?:should\s+|must\s+|will\s+|has\s+to\s+|needs\s+to\s+)?(?:appears?|comes?\s+up"
+    r"|shows?\s+up|is\s+(?:used|mentioned|said)|gets?\s+(?:used|mentioned))\s+)"
+    rf"(?i:{_HOW_OFTEN})(?=\W|$)"
+)
+#: A name that opens its sentence: "Lumio should appear at least 3 times.", "The brand name
+#: Lumio must come up twice." (with a modal: "Paris appears twice" may tell of a text).
+_NAME_APPEARS = re.compile(
+    rf"(?:^|(?<=[.!?\n]))\s*(?i:the\s+(?:[\w-]+\s+)?name\s+)?{_NAME}"
+    r"(?i:\s+(?:should|must|has\s+to|needs\s+to)\s+(?:appear|come\s+up|show\s+up"
+    r"|be\s+(?:used|mentioned|said))\s+)"
+    rf"(?i:{_HOW_OFTEN})(?=\W|$)"
+)
+
+
+def _bare_frequencies(q: str, low: str) -> Iterator[Instruction]:
+    """Counted words given without quotes: a capitalised name, or one word after "the
+    word" ("Mention Paris at least 3 times"); each is counted as a whole word, in any case."""
+    for rx in (_BARE_COUNTED, _BARE_APPEARS, _NAME_APPEARS):
+        for m in rx.finditer(q):
+            word = m.group("word") if "word" in rx.groupindex and m.group("word") else None
+            name = m.group("name")
+            if word is None and (name is None or name.split()[0].lower() in _NOT_NAMES):
+                continue
+            if "verb" in rx.groupindex and m.group("verb").lower().startswith("repeat"):
+                if not (m.group("the") or m.group("named")):
+                    continue  # "repeat Circuit A three times": a workout, not a word
+            if _NOT_OF_THE_WORD.match(low, m.end()):
+                continue  # "include Pilates at least twice a week", "twice as long"
+            if _SAID_BY_ASKER.search(low[max(0, m.start() - 30) : m.start()]):
+                continue  # "I mention Paris three times in my essay"
+            n = m.group("n") or m.group("n2") or m.group("n3")
+            if (word or name or "").lower() in NUM_WORDS:
+                continue
+            rel, value = relation(m.group("rel"), None, count_word(n.lower()))
+            if not m.group("rel"):
+                rel = "at_least"  # "say Acme twice": at least, as people mean it
+            if negated_before(low, m):
+                if not re.fullmatch(MORE, (m.group("rel") or "").lower()):
+                    continue  # "don't say Acme twice": not a count to check
+                rel, value = "at_most", value - 1  # "don't mention Acme more than twice"
+            what = (word or name or "").strip()
+            yield make("word_frequency", m.group(0), value=what, relation=rel, count=value)
 
 
 def _letters_and_capitals(q: str, low: str) -> Iterator[Instruction]:
@@ -247,6 +345,47 @@ _QUOTED_WHOLE = re.compile(
     r"(?:[\w']+\s+){0,2}?(?:with|in|inside|within|between)\s+(?:a\s+pair\s+of\s+)?double\s+quot"
     r"|\b(?:entire|whole)\s+(?:response|reply|answer|output|text)\s+(?:\w+\s+){0,3}in\s+double\s+quot"
 )
+_SINGLE_QUOTES = (
+    r"(?:a\s+pair\s+of\s+)?single\s+(?:quot(?:e|es|ation\s+marks?)|inverted\s+commas)\b"
+)
+#: The whole answer in single quotes: "wrap the whole answer in single quotes", "put your
+#: response in single quotation marks", "everything in single quotes" (not "put the command
+#: in single quotes", "quote the title in single quotes": a part).
+_SINGLE_QUOTED_WHOLE = re.compile(
+    r"\b(?:wrap|enclose|put|place|surround|write|give|return|send)\w*\s+(?:me\s+)?(?:(?:your|the|my)\s+)?"
+    r"(?:(?:(?:entire|whole|full|complete)\s+)?(?:response|reply|output|message|text)"
+    r"|(?:entire|whole|full|complete)\s+(?:answer|thing)|everything|it\s+all)"
+    r"\s+(?:(?:with)?in|inside|within|between)\s+"
+    rf"{_SINGLE_QUOTES}"
+    r"|\b(?:entire|whole|full)\s+(?:response|reply|answer|output|text|thing)\s+(?:\w+\s+){0,3}"
+    rf"(?:in|inside|within|between)\s+{_SINGLE_QUOTES}"
+    # "Answer in single quotes." (not "put the answer in single quotes": the final answer)
+    r"|(?:^|[.!?;:,]\s*|\b(?:please|pls|and|just|only|always|then)\s+)(?:reply|answer|respond)"
+    rf"\s+(?:only\s+|just\s+)?(?:in|inside|within|between)\s+{_SINGLE_QUOTES}"
+)
+#: Code or data, whose strings or values may be what "everything in single quotes" quotes.
+_QUOTED_VALUES = re.compile(
+    r"\b(?:code|list|array|strings?|values?|python|javascript|js|json|sql|csv|variables?|keys?"
+    r"|items?|entries|elements?|dict(?:ionary)?|tuple|command|shell|bash|yaml|config)\b"
+)
+#: One short thing asked for, whose reply is that thing: "reply with the slogan in single
+#: quotes", "write a tagline for my bakery and give it to me in single quotes".
+_SHORT_THING = (
+    r"(?:slogan|tagline|motto|name|catchphrase|title|headline|one-liner|word|phrase|answer"
+    r"|nickname|hashtag|subject\s+line)"
+)
+_SINGLE_QUOTED_REPLY = re.compile(
+    rf"\b(?:reply|answer|respond)\w*\s+(?:with\s+)?(?:only\s+|just\s+)?(?:the|a|your|one)\s+"
+    rf"(?:[\w-]+\s+)?{_SHORT_THING},?\s+(?:(?:wrapped|enclosed)\s+)?(?:in|inside|within|between)\s+"
+    rf"{_SINGLE_QUOTES}"
+    rf"|\b(?:give|wrap|put|enclose|return|send)\w*\s+it\s+(?:to\s+me\s+|back\s+)?(?:in|inside|within"
+    rf"|between)\s+{_SINGLE_QUOTES}"
+)
+#: ... the thing asked for: "write a slogan", "suggest a name for my cat".
+_ASKS_SHORT_THING = re.compile(
+    r"\b(?:write|give|suggest|come\s+up\s+with|create|make|need|want|craft|invent|pick|coin)"
+    rf"\s+(?:me\s+|us\s+)?(?:a|one|an)\s+(?:[\w-]+\s+){{0,2}}?{_SHORT_THING}\b"
+)
 #: What a highlight instruction counts: "highlight at least 2 key phrases with markdown".
 _HIGHLIGHT_ANY = re.compile(r"\bhighlight\w*\b[^.\n]{0,80}?(?:markdown|\*)")
 _HIGHLIGHT = re.compile(
@@ -296,9 +435,135 @@ _PLAIN_TITLE = re.compile(
 _GRAPHIC = re.compile(r"\b(?:plot|plots|chart|graph|figure|axis|axes|matplotlib|slide|slides)\b")
 
 
+#: What a request puts in bold: words of the text, not a design ("bold colours", "a bold
+#: flavour"): "the key terms", "every action name", "the ingredients".
+_BOLD_THINGS = (
+    r"(?:terms?|words?|keywords?|points?|phrases?|names?|ingredients?|concepts?|takeaways?|facts?"
+    r"|numbers?|figures?|dates?|steps?|commands?|actions?|labels?|items?|definitions?|warnings?"
+    r"|totals?|prices?|vocab(?:ulary)?|details?|deadlines?|amounts?|answers?|tips?|ideas?"
+    r"|options?|parts?|sections?|bits?|things?|info(?:rmation)?)"
+)
+_BOLD_WORD = r"(?:\*\*)?bold(?:face)?(?:\*\*)?(?:\s+(?:text|type|font|formatting|markdown))?"
+#: A relation and a number without their groups, for a pattern that reads its count apart.
+_REL_ANY, _NUM_ANY = (re.sub(r"\(\?P<\w+>", "(?:", rx) for rx in (REL, NUM))
+#: "bold" that is not the form of text: "in bold letters" on a card, "in bold colours".
+_NOT_BOLD_TEXT = (
+    r"(?!\s*(?:letters|print|ink|marker|colou?rs?|strokes?|lines?|patterns?|shades?|hues?|tones?"
+    r"|headings?|headers?|titles?|headlines?|subheadings?))"
+)
+#: A request for bold text: "highlight the key terms in bold", "put the important words in
+#: bold", "bold the key points", "bold at least 3 key terms", "use bold for the main terms",
+#: "make the ingredients bold", "use a bolded term at the start of each definition", "with
+#: the key terms bolded".
+_BOLD = (
+    re.compile(
+        r"\b(?:put|highlight|writ|wrote|mark|set|show|format|typ|display|print|emphasi[sz]|list"
+        r"|give|render|call\s+out|present|have|get)\w*\s+(?:me\s+)?(?P<obj>(?:[\w'’-]+\s+){0,6}?)"
+        rf"(?:in|as|using|with|into)\s+{_BOLD_WORD}\b{_NOT_BOLD_TEXT}"
+    ),
+    re.compile(
+        r"(?:^|[.!?;:,(]\s*|\b(?:and|also|please|pls|then|just|to|you|can|could|should|must)\s+)"
+        r"bold(?:face)?\s+(?P<obj>(?:(?:all|the|every|each|any|your)\s+)+(?:[\w'’-]+\s+){0,3}?"
+        rf"{_BOLD_THINGS}|(?:(?:key|important|main|essential|major|relevant)\s+|{_REL_ANY}\s*{_NUM_ANY}\s+"
+        rf"|{_NUM_ANY}\s+)(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS})\b"
+    ),
+    re.compile(
+        rf"\b(?:use|using)\s+{_BOLD_WORD}\s+(?P<obj>)(?:for|on|to\s+(?:highlight|mark|emphasi[sz]e"
+        r"|show|call\s+out|flag|pick\s+out))\b"
+    ),
+    re.compile(
+        r"\bmake\s+(?P<obj>(?:(?:all|the|every|each|any|your)\s+)*(?:[\w'’-]+\s+){0,3}?"
+        rf"{_BOLD_THINGS})\s+bold\b"
+    ),
+    re.compile(rf"\bbolded\s+(?P<obj>(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS})\b"),
+    re.compile(
+        rf"(?:\b(?P<obj>(?:key|important|main|essential|major)\s+{_BOLD_THINGS})"
+        # a fragment of its own: "Ingredients in bold please."
+        rf"|(?:^|(?<=[.!?;:,\n]))\s*(?:[\w'’-]+\s+)?{_BOLD_THINGS})\s+(?:in\s+{_BOLD_WORD}"
+        rf"|bolded)\b{_NOT_BOLD_TEXT}(?!\s+(?:are|is|were|was|mean|means|show|shows|indicate)\b)"
+    ),
+)
+#: No bold at all: "no bold", "don't use bold", "without bold formatting", "don't bold
+#: anything", "nothing in bold" (not "no bold claims", "nothing too bold").
+_NO_BOLD = re.compile(
+    r"(?:\b(?:no|without(?:\s+any)?|avoid(?:ing)?(?:\s+using)?(?:\s+any)?|nothing\s+in"
+    r"|(?:do\s+not|don't|never)\s+(?:use|add|include|put)(?:\s+any(?:thing\s+in)?)?)\s+"
+    r"(?:\*\*)?bold(?:face|ing)?(?:\*\*)?(?:\s+(?:text|formatting|type|font|markdown))?"
+    r"(?=\s*(?:[,.;!)]|$|or\b|and\b|please\b|pls\b|anywhere\b))"
+    r"|\b(?:do\s+not|don't|never)\s+bold\s+any(?:thing)?\b)"
+)
+#: A bold count in the object: "at least 3 key terms", "two words".
+_BOLD_COUNT = re.compile(rf"(?:^|\s)(?:{REL}\s*)?{NUM}\s+(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS}\b")
+#: What the asker does or asks about, not what the answer is to look like: "I've put the key
+#: terms in bold", "how can you bold the key points in Word?".
+_BOLD_NOT_ASKED = re.compile(
+    r"\b(?:i|we|i've|we've|he|she|they|it)\s+(?:[\w']+\s+)?$"
+    r"|\bhow\s+(?:do|does|can|could|should|would|to)\b(?:\s+[\w']+){0,3}\s*$"
+    r"|\b(?:i|we|he|she|they)(?:'ve|\s+have|\s+had)?\s+(?:already\s+|just\s+|also\s+)?(?:put"
+    r"|marked|highlighted|bolded|set|wrote|written|typed|formatted|made|kept|left|got)\b[^.!?\n]*$"
+)
+#: Code or a document tool, where bold is the program's or the file's, not the answer's:
+#: "a Python script that prints the total in bold", "make the totals bold in Excel".
+_BOLD_IN_A_TOOL = re.compile(
+    r"\b(?:code|script|function|program|css|html|python|javascript|typescript|react|terminal"
+    r"|console|excel|spreadsheet|google\s+(?:sheets|docs)|microsoft\s+word|ms\s+word|latex"
+    r"|powerpoint|keynote|sql|printf|ansi|tkinter|cells?|columns?|rows?|pdf|css)\b"
+    r"|\b(?:in|into|using)\s+word\b"
+)
+#: A question (not a request) the phrase is in: "why is my text showing in bold?", "should
+#: I put the key terms in bold?"; "can you ... put the key terms in bold?" asks for it.
+_QUESTION_OPENING = re.compile(
+    r"^(?:why|how|what|when|where|which|is|are|was|were|does|do|did|should\s+i|should\s+we"
+    r"|is\s+it)\b"
+)
+
+
+def _question_about(low: str, at: int) -> bool:
+    """Whether the sentence around ``at`` is a question of the asker's, not a request."""
+    opening = max(low.rfind(c, 0, at) for c in ".!?\n") + 1
+    ends = [i for i in (low.find(c, at) for c in ".!?\n") if i >= 0]
+    end = min(ends) if ends else len(low)
+    return low[end : end + 1] == "?" and bool(_QUESTION_OPENING.match(low[opening:at].strip()))
+
+
+#: Headings, which a faithful answer may set as Markdown headings rather than bold.
+_BOLD_HEADINGS = re.compile(r"\b(?:headings?|headers?|titles?|headlines?|subheadings?)\b")
+#: The most bold spans a count in a request is read as asking for ("2024 figures" is a year).
+_MAX_BOLD = 20
+
+
+def _bold(q: str, low: str) -> Iterator[Instruction]:
+    """Bold text asked for (at least 1 span, or the number named), or ruled out (none)."""
+    if _BOLD_IN_A_TOOL.search(low):
+        return  # "a script that prints the total in bold", "make the totals bold in Excel"
+    if m := _NO_BOLD.search(low):
+        yield make("count", m.group(0), unit="bold_spans", relation="at_most", value=0)
+        return
+    for rx in _BOLD:
+        for m in rx.finditer(low):
+            obj = m.group("obj") or ""
+            start = count_start(m)
+            if _BOLD_NOT_ASKED.search(low[max(0, start - 40) : start]):
+                continue
+            if _BOLD_HEADINGS.search(obj):
+                continue  # "put the headings in bold": a "## heading" serves the asker too
+            if _question_about(low, start):
+                continue  # "Why is my text showing in bold in Slack?"
+            rel, value = "at_least", 1
+            if (counted := _BOLD_COUNT.search(obj)) and num(counted.group("n")) <= _MAX_BOLD:
+                n = num(counted.group("n"))
+                rel, value = relation(counted.group("rel") or "at least", None, n)
+            if rel != "at_least" and each_after(low, m):
+                continue  # "bold exactly one word in each paragraph": a count of a part
+            yield make("count", m.group(0), unit="bold_spans", relation=rel, value=max(value, 0))
+            return
+
+
 def _markers(q: str, low: str) -> Iterator[Instruction]:
     if m := _QUOTED_WHOLE.search(low):
         yield make("quoted", m.group(0))
+    elif m := _single_quoted(low):
+        yield make("quoted", m.group(0), value="single")
     if m := re.search(r"\btitle[^.\n]{0,60}?(?:double\s+angul(?:ar|e)\s+brackets|<<)", low):
         yield make("title", m.group(0))
     elif (m := _PLAIN_TITLE.search(low)) and not _GRAPHIC.search(low):
@@ -331,6 +596,21 @@ def _markers(q: str, low: str) -> Iterator[Instruction]:
         yield make("repeat_prompt", m.group(0), value=body)
     if (m := _TWO_RESPONSES.search(low)) and _SIX_ASTERISKS.search(low):
         yield make("two_responses", m.group(0))
+
+
+def _single_quoted(low: str) -> re.Match[str] | None:
+    """Where the request asks for the whole answer in single quotes, if it does."""
+    m = _SINGLE_QUOTED_WHOLE.search(low)
+    if m is None and (reply := _SINGLE_QUOTED_REPLY.search(low)):
+        it = reply.group(0).split()[1] == "it"
+        m = reply if not it or _ASKS_SHORT_THING.search(low[: reply.start()]) else None
+    if m is None or negated_before(low, m):
+        return None  # "don't wrap the answer in single quotes"
+    if not re.search(r"\b(?:entire|whole|full|complete)\b", m.group(0)) and _QUOTED_VALUES.search(
+        low
+    ):
+        return None  # "make it a Python list and put everything in single quotes": each string
+    return m
 
 
 #: "... The request: List three benefits of ...": the request to repeat, labelled.
@@ -598,6 +878,7 @@ WORD_RULES: tuple[Rule, ...] = (
     _frequencies,
     _letters_and_capitals,
     _markers,
+    _bold,
     _headings,
     _first_and_last,
     _endings,

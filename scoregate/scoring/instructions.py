@@ -90,6 +90,7 @@ _UNIT_NOUN = {
     "code_lines": "code line",
     "sections": "section",
     "highlights": "highlighted section",
+    "bold_spans": "bold span",
     "placeholders": "placeholder",
     "item_words": "word per list item",
     "item_sentences": "sentence per item",
@@ -117,7 +118,7 @@ def _count(content: str, k: Instruction) -> Verdict:
     if n is None:
         return None, f"no list to count {noun}s in"
     want = _amount(k.relation, k.value, noun)
-    have = plural(n, noun)
+    have = "no bold text" if k.unit == "bold_spans" and n == 0 else plural(n, noun)
     if _compare(n, k.relation, k.value):
         return True, f"{have} ({want})"
     return False, f"{have}; {_asks(k)} {want}"
@@ -432,10 +433,20 @@ def _capital_words(content: str, k: Instruction) -> Verdict:
 
 
 def _quoted(content: str, k: Instruction) -> Verdict:
+    """The whole answer in double quotes, or in single quotes (``value`` ``single``: ' '
+    or ‘ ’, a closing full stop after them aside)."""
     s = content.strip()
-    if len(s) > 1 and s[0] in '"“' and s[-1] in '"”':
-        return True, "wrapped in double quotes"
-    return False, f"not wrapped in double quotes; {_asks(k)} it"
+    double = len(s) > 1 and s[0] in '"“' and s[-1] in '"”'
+    if k.value != "single":
+        if double:
+            return True, "wrapped in double quotes"
+        return False, f"not wrapped in double quotes; {_asks(k)} it"
+    inner = s[:-1] if s[-1:] in ".!" else s  # "'Brew joy daily'." ends its sentence
+    if len(inner) > 1 and inner[0] in "'‘" and inner[-1] in "'’":
+        return True, "wrapped in single quotes"
+    if double:
+        return False, f"wrapped in double quotes; {_asks(k)} single quotes"
+    return False, f"not wrapped in single quotes; {_asks(k)} the whole answer in single quotes"
 
 
 #: A title line: short, not a list item, not a sentence, with the answer below it.
@@ -824,6 +835,8 @@ def describe(k: Instruction) -> str:
         amount = _amount(k.relation, k.value, _UNIT_NOUN[k.unit])
         return f"no {_UNIT_NOUN[k.unit]}s" if amount == "none" else amount
     value: Any = k.value
+    if k.check == "quoted" and value == "single":
+        return "quoted in single quotes"
     if k.check in ("word_frequency", "letter_frequency", "capital_words"):
         what = f"{value!r}" if value else "capital words"
         if k.relation == "at_most" and k.count == 0:

@@ -158,6 +158,7 @@ NEGATED = re.compile(
 #: negates the commas only).
 _NEGATES_PHRASE = re.compile(
     r"(?:\b(?:not|never|without|avoid\w*|refrain\s+from)|n't)"
+    r"(?!\s+(?:forget|fail|hesitate)\b)"  # "don't forget to put the key terms in bold"
     r"(?:\s+(?!(?:and|or|but|then|so|just|only|also|plus)\b)[\w']+){0,2}\s*$"
     r"|\bno\s*$|\bno\s+need\s+(?:for|to)\b(?:\s+[\w']+){0,2}\s*$"
 )

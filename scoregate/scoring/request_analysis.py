@@ -166,6 +166,7 @@ _FORM_WORDS = frozenset(
     eight nine ten should must be do don't dont using include including mention highlight
     highlighted section sections placeholder placeholders square postscript p s language
     asterisks asterisk divider new blank long short each per every then also so that is are
+    bold bolded boldface
     of to for nothing else after before it's this these those them they sure time times once
     twice entirely completely quick quickly brief briefly simple simply concise written
     english tops limit count counting nope never avoid keeping kept step steps explain

@@ -42,7 +42,7 @@ def test_what_a_diet_rules_out_is_caught(query, answer, item):
     [
         (
             "I'm vegan. What's a quick breakfast I can make?",
-            "Oat porridge made with soy milk, topped with berries and maple syrup instead of honey.",
+            "Oat porridge with soy milk, topped with berries and maple syrup instead of honey.",
         ),
         (
             "I'm vegan, how do I set a fruit jelly?",
