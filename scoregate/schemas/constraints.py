@@ -160,6 +160,8 @@ CountUnit = Literal[
     "section_items",
     "characters",
     "item_characters",
+    "headings",
+    "stanzas",
 ]
 Relation = Literal["exactly", "at_least", "at_most"]
 
@@ -217,7 +219,8 @@ class Instruction(_Base):
     ``value`` is a count (``count``), a phrase, a word list, or a name (``format``: one of
     ``FORMATS``; ``case``: lowercase / uppercase; ``list_form``:
     numbered / bulleted; ``language``: an ISO 639-1 code; ``mentions``: one of
-    ``MENTIONABLE``); ``count`` is the number a frequency check compares with.
+    ``MENTIONABLE``; ``title``: unset for a ``<<title>>``, ``plain`` for a title line,
+    ``none`` for no title at all); ``count`` is the number a frequency check compares with.
     """
 
     kind: Literal["instruction"] = "instruction"

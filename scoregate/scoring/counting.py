@@ -21,7 +21,10 @@
   Priya"), paragraphs without a ``<<title>>`` line or a postscript;
 * highlights: ``*text*`` or ``**text**`` spans; bold spans: ``**text**``, ``__text__``,
   ``<b>text</b>`` or ``<strong>text</strong>`` outside code (italics are not bold);
-  placeholders: ``[text]`` spans.
+  placeholders: ``[text]`` spans;
+* headings: Markdown heading lines (``## Setup``) and lines that are only a bold label
+  (``**Setup:**``), code fences aside; stanzas (a haiku, a limerick, a stanza): blocks of
+  two or more lines of verse, set apart by blank lines, rules, titles or numbers.
 
 >>> count_words("Don't stop - 3 more.")
 5
@@ -392,6 +395,75 @@ def inline_items(content: str) -> list[str]:
     return parts
 
 
+#: A Markdown heading: "## Setup" (at most three spaces before the marks, a space after).
+_MARKDOWN_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+\S")
+#: A line that is only bold, as a heading: "**Setup**", "**Setup:**", "**Setup**:", "__Usage__".
+_BOLD_LINE = re.compile(r"^[ \t]*(?:\*\*(?P<a>[^*\n]+?)\*\*|__(?P<b>[^_\n]+?)__)[ \t]*:?[ \t]*$")
+#: The most words a bold line used as a heading has ("**Step 1: Open the settings**").
+HEADING_WORDS = 10
+
+
+def bold_heading(line: str) -> bool:
+    """Whether ``line`` is only bold text used as a heading or label ("**Setup:**"), not a
+    sentence set in bold ("**Back up your files first.**", "**Hi Sam,**")."""
+    m = _BOLD_LINE.match(line)
+    if m is None:
+        return False
+    text = (m.group("a") or m.group("b") or "").strip().rstrip(":").strip()
+    return (
+        bool(WORDS.search(text))
+        and not text.endswith((".", "!", "?", ",", ";"))
+        and (count_words(text) <= HEADING_WORDS)
+    )
+
+
+def heading_lines(content: str) -> list[str]:
+    """The lines of ``content`` that are headings, code fences aside: Markdown headings
+    (``## Setup``) and lines that are only a bold label (``**Setup:**``); not a list item
+    that opens with a bold term ("- **Setup:** run the installer"), nor a sentence in
+    bold."""
+    text = _FENCED.sub("", content)
+    return [
+        ln.strip() for ln in text.splitlines() if _MARKDOWN_HEADING.match(ln) or bold_heading(ln)
+    ]
+
+
+#: A line that sets verse apart rather than being verse: a line with no letter or digit
+#: ("***", "---", "~"), a ``<<title>>``, a heading, a number or label alone ("1.", "II",
+#: "Haiku 2:"). (A line of verse may end in ":"; a lead-in that does, "Here are three:",
+#: is a block of one line, or one more line of the first poem's block.)
+_VERSE_BREAK = re.compile(
+    r"^[ \t]*(?:[^\w\n]*|<<[^<>\n]*>>|#{1,6}[ \t].*|\(?\d{1,2}[.):]?\)?|[IVXivx]{1,5}[.)]?"
+    r"|(?i:haiku|limerick|stanza|verse|poem|quatrain|tanka|part|no\.?)"
+    r"[ \t]*#?[ \t]*\w{0,6}[ \t]*[:.)]?)[ \t]*$"
+)
+#: A numbered line of verse, which opens a new poem: "1. An old silent pond".
+_NUMBERED_VERSE = re.compile(r"^[ \t]*\d{1,2}[.)][ \t]+\S")
+#: Words a line of verse has at most on average: a longer block is prose.
+VERSE_LINE_WORDS = 16
+
+
+def verse_blocks(content: str) -> list[int]:
+    """The lines of each block of verse of ``content``: blocks of two or more lines set
+    apart by blank lines, rules ("***", "******"), titles (``<<Rain>>``, ``**Rain**``,
+    ``## Rain``), numbers or labels on their own line ("1.", "Haiku 2:") or a numbered
+    first line ("1. An old silent pond"); a one-line block (an intro, a closing sentence)
+    is none, nor a block of prose (lines of more than 16 words on average)."""
+    blocks: list[list[str]] = [[]]
+    for line in content.splitlines():
+        if not line.strip() or _VERSE_BREAK.match(line) or bold_heading(line):
+            blocks.append([])
+            continue
+        if _NUMBERED_VERSE.match(line):
+            blocks.append([])
+        blocks[-1].append(line)
+    return [
+        len(b)
+        for b in blocks
+        if len(b) >= 2 and sum(count_words(ln) for ln in b) / len(b) <= VERSE_LINE_WORDS
+    ]
+
+
 #: Units counted by one pattern or measure, whatever the separator.
 _SIMPLE_UNITS: dict[str, Callable[[str], int]] = {
     "words": count_words,
@@ -403,6 +475,7 @@ _SIMPLE_UNITS: dict[str, Callable[[str], int]] = {
     "bold_spans": count_bold,
     "placeholders": lambda c: len(PLACEHOLDER.findall(c)),
     "characters": lambda c: len(c.strip()),
+    "headings": lambda c: len(heading_lines(c)),
 }
 
 
@@ -419,4 +492,6 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
         return len(code) or count_units(content, "lines", separator)
     if unit == "sections":
         return None  # counted by marker in _count
+    if unit == "stanzas":  # "3 haikus", "a poem with four stanzas": blocks of verse
+        return len(verse_blocks(content)) or None
     raise ValueError(f"unknown unit {unit!r}")

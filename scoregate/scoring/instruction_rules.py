@@ -308,7 +308,9 @@ _EACH_ITEM = re.compile(
 #: Plural nouns a count may end on that are not items of a list.
 _NOT_ITEMS = frozenset(
     "parts sections chapters paragraphs sentences words lines times letters characters"
-    " minutes hours days weeks months years pages versions variants".split()
+    " minutes hours days weeks months years pages versions variants"
+    # verse, counted in blocks of lines ("exactly 3 haikus": stanzas), not list items
+    " haiku haikus limericks quatrains tanka tankas stanzas poems verses sonnets couplets".split()
 )
 
 
@@ -656,13 +658,112 @@ def _no_lists(q: str, low: str) -> Iterator[Instruction]:
         yield make("count", m.group(0), unit=unit, relation="at_most", value=0)
 
 
+#: Headings ruled out: "don't use any headings", "no headers please", "without section
+#: headings", "skip the headings", "no markdown headings", "no bullet points or headings",
+#: "I don't want headings", "no need for headers" (none: at most 0).
+_NO_HEADINGS = re.compile(
+    r"\b(?:no(?:\s+need\s+for)?|without(?:\s+(?:any|using))?|skip(?:\s+(?:the|any))?"
+    r"|avoid(?:ing)?(?:\s+using)?(?:\s+any)?|leave\s+out(?:\s+the)?"
+    r"|(?:do\s+not|don't|dont|never)\s+(?:use|include|add|put(?:\s+in)?|want|need|give\s+(?:me|it))"
+    r"(?:\s+any)?)\s+(?:the\s+|any\s+)?"
+    # other forms ruled out with them: "no bullet points or headings", "no bold, lists or headers"
+    r"(?:(?:[\w-]+\s+){0,2}?[\w-]+(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*/\s*)){0,3}?"
+    r"(?P<what>(?:markdown\s+|section\s+|sub-?)?(?:headings?|headers)|sub-?headings?)\b"
+    # not "no header row", "without headers in the CSV", "no headings except the title"
+    r"(?!\s*(?:rows?|columns?|cells?|lines?|fields?|files?|pins?|comments?|guards?|only)\b)"
+    # not "no jargon, headings are fine"
+    r"(?!\s+(?:are|is|would|will|can|help\w*)\b)"
+    r"(?![^.!?\n]{0,20}\b(?:except|other\s+than|besides|apart\s+from|but\s+(?:the|a|one))\b)"
+)
+#: A request whose headers are not the answer's: HTTP, CSV, spreadsheets, C, email, a
+#: page's headers and footers.
+_OTHER_HEADERS = re.compile(
+    r"\b(?:https?|curl|requests?|api|csv|tsv|sheets?|spreadsheets?|excel|columns?|rows?|tables?"
+    r"|dataframe|pandas|cors|cookies?|nginx|apache|c\+\+|cpp|#include|emails?|smtp|packets?"
+    r"|fetch|axios|postman|webhook|jwt|auth\w*|token|files?|pdf|word\s+doc\w*|footers?)\b"
+)
+
+
+def _no_headings(q: str, low: str) -> Iterator[Instruction]:
+    for m in _NO_HEADINGS.finditer(low):
+        if m.group("what").startswith("header") and _OTHER_HEADERS.search(low):
+            continue  # "curl it with no headers", "export the CSV without headers"
+        yield make("count", m.group(0), unit="headings", relation="at_most", value=0)
+        return
+
+
+#: Verse counted in blocks: "write 3 haikus", "two limericks", "a poem with four stanzas",
+#: "3 quatrains", "a four-stanza poem" (not "verses", which may be a song's, with a chorus
+#: between; nor "poems" or "sonnets", whose stanzas are blocks of their own; nor "5
+#: limerick ideas").
+_VERSE_COUNT = re.compile(
+    r"(?:^|(?<=[.!?:;,(\n])|\b(?:write|give|compose|create|make|pen|craft|draft|generate|produce"
+    r"|need|want|share|send|like|do|with|in|into|of|having|be|me|us|up\s+with"
+    r"|(?:should|must|will|to|needs?\s+to)\s+have))"
+    rf"\s*(?:me\s+|us\s+)?(?:an?\s+)?{REL}?\s*{NUM}"
+    r"(?:(?:\s*-\s*|\s+)(?:[\w'-]+\s+){0,2}?(?P<verse>haikus?|limericks|quatrains|tankas?|stanzas)\b"
+    r"(?!\s*-?\s*(?:ideas?|prompts?|titles?|topics?|themes?|examples?|options?|suggestions?"
+    r"|starters?|lines?|syllables?|words?|collections?|books?|contests?|poets?|per|each"
+    r"|apiece)\b)"
+    r"|[- ](?P<verse1>stanza|quatrain)\s+(?:poem|ode|ballad)\b)"
+)
+#: The kinds of verse a request may name: a second kind beside the one counted ("3 haikus
+#: and a limerick", "a poem with 4 stanzas and a chorus") makes the blocks not all of it.
+_VERSE_KINDS = re.compile(
+    r"\b(?:haikus?|limericks?|quatrains?|tankas?|stanzas?|sonnets?|couplets?|poems?|verses?"
+    r"|chorus(?:es)?|refrains?|bridges?|songs?|raps?|ballads?|odes?|riddles?|stories|story"
+    r"|jokes?|acrostics?|cinquains?)\b"
+)
+#: Which kinds go with each counted one: a poem has stanzas and quatrains.
+_SAME_VERSE = {
+    "haiku": ("haiku",),
+    "limerick": ("limerick",),
+    "tanka": ("tanka",),
+    "stanza": ("stanza", "poem", "quatrain", "ode", "ballad"),
+    "quatrain": ("quatrain", "poem", "stanza", "ode", "ballad"),
+}
+
+#: Two responses split by six asterisks ("two different limericks, separated by
+#: ******"), which ``two_responses`` checks.
+_TWO_BY_ASTERISKS = re.compile(r"\*{6}|\b(?:6|six)\s+asterisk")
+
+
+def _verse_kind(word: str) -> str:
+    """The kind a plural names: "haikus" is "haiku"."""
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _verse_counts(q: str, low: str) -> Iterator[Instruction]:
+    found = [
+        m for m in _VERSE_COUNT.finditer(low) if m.group("n") not in ("a", "an", "a couple of")
+    ]
+    if len(found) != 1:
+        return  # none, or "3 haikus and 2 limericks": blocks of two kinds
+    m = found[0]
+    kind = _verse_kind(m.group("verse") or m.group("verse1"))
+    named = {_verse_kind(w) for w in _VERSE_KINDS.findall(low)}
+    if named - set(_SAME_VERSE[kind]):
+        return  # "3 haikus and a limerick", "4 stanzas and a chorus"
+    if is_part(low, m) or is_part_after(low, m):
+        return  # "then 2 haikus", "3 haikus per season"
+    n = num(m.group("n"))
+    if n == 2 and _TWO_BY_ASTERISKS.search(low):
+        return  # "two different limericks, separated by 6 asterisks": two_responses reads it
+    if n < 2 or n > 20:
+        return
+    rel, value = relation(m.group("rel"), None, n)
+    yield make("count", m.group(0), unit="stanzas", relation=rel, value=value)
+
+
 #: The rules, in order: where two phrasings give the same check, the first wins.
 FORM_RULES: tuple[Rule, ...] = (
     _no_lists,
+    _no_headings,
     _counts,
     _single_counts,
     _paragraph_separators,
     _lists,
+    _verse_counts,
     _formats,
     _stdlib_only,
     _json_keys,

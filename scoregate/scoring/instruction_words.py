@@ -431,6 +431,36 @@ _PLAIN_TITLE = re.compile(
 )
 
 
+#: A title ruled out: "without a title", "no title", "skip the title", "don't give it a
+#: title", "don't put a title on it", "no need for a title" (not "no title case", "without
+#: a title deed", "no title fight": "title" followed by where it goes or the clause's end);
+#: "don't title it".
+_NO_TITLE = re.compile(
+    r"\b(?:do\s+not|don't|dont)\s+title\s+(?:it|this|them|the\s+\w+)\b"
+    r"|\b(?:no(?:\s+need\s+for)?|without|skip(?:\s+the)?|leave\s+out\s+the|leave\s+off\s+the"
+    r"|(?:do\s+not|don't|dont|never)\s+(?:give\s+(?:it|this|the\s+\w+|me)|put|add|include|use"
+    r"|want|need|start\s+with)|(?:there's|there\s+is)\s+no\s+need\s+for)"
+    r"\s+(?:a\s+|any\s+|the\s+|an\s+)?(?:separate\s+|heading\s+or\s+|headline\s+or\s+)?title"
+    r"(?:\s+(?:on\s+(?:it|top|this|them)|at\s+(?:the\s+)?top|above\s+it"
+    r"|for\s+(?:it|this|them|the\s+\w+)))?"
+    r"(?=\s*(?:[.,;:!?)\n—–]|$)|\s+-\s|\s+(?:please|pls|line|or\s+(?:headings?|headers?|intro\w*)"
+    r"|and|either|needed|necessary|required|just)\b)"
+)
+#: What a title is the content of: "a story about a book with no title", "a king without a
+#: title", "a car with no title".
+_TITLED_THING = re.compile(
+    r"\b(?:books?|novels?|films?|movies?|songs?|albums?|paintings?|pictures?|photos?|artworks?"
+    r"|records?|kings?|queens?|knights?|lords?|ladies|lady|nobles?|champions?|boxers?|fighters?"
+    r"|wrestlers?|teams?|cars?|vehicles?|houses?|property|land|job|jobs|someone|person|man|woman"
+    r"|employees?)(?:\s+(?:with|has|had|have|(?:that|who|which)\s+(?:has|had|have)))?\s*$"
+)
+#: A title that is a name's: "sign it Priya, no title", "address it to John Smith, no title".
+_HONORIFIC = re.compile(
+    r"\b(?:sign\w*|address\w*|names?|signature|salutation|greeting|honorifics?|dr|mr|mrs|ms"
+    r"|prof|professor)\b"
+)
+
+
 #: What else has a title: "a plot of sales with a title" asks for a title on the chart.
 _GRAPHIC = re.compile(r"\b(?:plot|plots|chart|graph|figure|axis|axes|matplotlib|slide|slides)\b")
 
@@ -559,15 +589,41 @@ def _bold(q: str, low: str) -> Iterator[Instruction]:
             return
 
 
+#: A request whose titles are not a heading over the answer: a web page's, a document's,
+#: a ticket's.
+_OTHER_TITLES = re.compile(
+    r"<title>|\b(?:html|browser|tabs?|web\s*pages?|webpages?|seo|meta|window|pdf|documents?"
+    r"|jira|tickets?|issues?|pull\s+requests?|commits?|columns?|fields?|youtube|videos?)\b"
+)
+
+
+def _no_title(low: str) -> re.Match[str] | None:
+    """Where the request rules out a title over the answer, if it does."""
+    if _OTHER_TITLES.search(low):
+        return None
+    for m in _NO_TITLE.finditer(low):
+        before = low[max(0, m.start() - 50) : m.start()]
+        if not _TITLED_THING.search(before) and not _HONORIFIC.search(before):
+            return m
+    return None
+
+
+def _title(low: str) -> Iterator[Instruction]:
+    """A ``<<title>>``, a plain title line, or no title at all."""
+    if m := re.search(r"\btitle[^.\n]{0,60}?(?:double\s+angul(?:ar|e)\s+brackets|<<)", low):
+        yield make("title", m.group(0))
+    elif (m := _no_title(low)) and not _GRAPHIC.search(low):
+        yield make("title", m.group(0), value="none")
+    elif (m := _PLAIN_TITLE.search(low)) and not _GRAPHIC.search(low):
+        yield make("title", m.group(0), value="plain")
+
+
 def _markers(q: str, low: str) -> Iterator[Instruction]:
     if m := _QUOTED_WHOLE.search(low):
         yield make("quoted", m.group(0))
     elif m := _single_quoted(low):
         yield make("quoted", m.group(0), value="single")
-    if m := re.search(r"\btitle[^.\n]{0,60}?(?:double\s+angul(?:ar|e)\s+brackets|<<)", low):
-        yield make("title", m.group(0))
-    elif (m := _PLAIN_TITLE.search(low)) and not _GRAPHIC.search(low):
-        yield make("title", m.group(0), value="plain")
+    yield from _title(low)
     if m := re.search(r"\b(?:post\s*script|p\.\s?p\.\s?s|p\.\s?s\.?)(?=\W|$)", low):
         marker = "P.P.S" if re.search(r"p\.\s?p\.\s?s", low) else "P.S."
         yield make("postscript", m.group(0), value=marker)

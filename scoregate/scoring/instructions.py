@@ -32,7 +32,9 @@ from scoregate.scoring.counting import (
     ITEM_MARKER,
     NUMBERED,
     WORDS,
+    bold_heading,
     count_units,
+    heading_lines,
     is_item,
     item_character_counts,
     item_sentence_counts,
@@ -97,6 +99,8 @@ _UNIT_NOUN = {
     "section_items": "list item per section",
     "characters": "character",
     "item_characters": "character per item",
+    "headings": "heading",
+    "stanzas": "stanza",
 }
 
 
@@ -104,6 +108,10 @@ def _count(content: str, k: Instruction) -> Verdict:
     assert k.unit is not None and isinstance(k.value, int)
     if k.unit in _PARTS:
         return _per_item(content, k)
+    if k.unit == "headings":
+        return _headings_count(content, k)
+    if k.unit == "stanzas":
+        return _stanzas(content, k)
     if k.unit == "sections":
         marker = (k.separator or "SECTION").strip()
         n: int | None = len(re.findall(rf"(?m)^\W*{re.escape(marker)}\s+\w+", content))
@@ -122,6 +130,47 @@ def _count(content: str, k: Instruction) -> Verdict:
     if _compare(n, k.relation, k.value):
         return True, f"{have} ({want})"
     return False, f"{have}; {_asks(k)} {want}"
+
+
+def _headings_count(content: str, k: Instruction) -> Verdict:
+    """Headings counted and named: "2 headings ('## Setup', '## Usage'); the request asks
+    for none"."""
+    assert isinstance(k.value, int)
+    found = heading_lines(content)
+    want = _amount(k.relation, k.value, "heading")
+    have = plural(len(found), "heading") if found else "no headings"
+    if found:
+        shown = ", ".join(repr(h[:40]) for h in found[:3]) + (", ..." if len(found) > 3 else "")
+        have = f"{have} ({shown})"
+    if _compare(len(found), k.relation, k.value):
+        return True, have if want == "none" else f"{have} ({want})"
+    return False, f"{have}; {_asks(k)} {want}"
+
+
+#: The kinds of verse a count of stanzas may name ("3 haikus"), for its reason.
+_VERSE_NOUN = re.compile(r"\b(haiku|limerick|quatrain|tanka|stanza)s?\b", re.IGNORECASE)
+
+
+def _verse_noun(k: Instruction) -> str:
+    """What a count of stanzas counts, as the request names it: "haiku" for "3 haikus"."""
+    named = _VERSE_NOUN.search(k.phrase or "")
+    return named.group(1).lower() if named else "stanza"
+
+
+def _stanzas(content: str, k: Instruction) -> Verdict:
+    """Poems or stanzas counted as blocks of two or more lines: "2 haikus (blocks of 2 or
+    more lines); the request asks for exactly 3"; ``None`` when no block has two lines
+    (a haiku written on one line with slashes)."""
+    assert isinstance(k.value, int)
+    noun = _verse_noun(k)
+    n = count_units(content, "stanzas", None)
+    if n is None:
+        return None, f"no block of 2 or more lines to count as a {noun}"
+    have = f"{plural(n, noun)} (blocks of 2 or more lines)"
+    want = _amount(k.relation, k.value, noun)
+    if _compare(n, k.relation, k.value):
+        return True, f"{plural(n, noun)} (blocks of 2 or more lines; {want})"
+    return False, f"{have}; {_asks(k)} {_RELATION_WORDS[k.relation]} {k.value}"
 
 
 def _lenient(a: int, b: int, relation: str, want: int) -> int:
@@ -453,7 +502,30 @@ def _quoted(content: str, k: Instruction) -> Verdict:
 _TITLE_LINE = re.compile(r"^(?![-*•]\s|\d+[.)]\s)(?:#{1,6}\s+)?\S[^\n]{0,100}?(?<![.,;])$")
 
 
+#: A first line in "Title: ..." form (not "Subject: ...", an email's subject line).
+_TITLE_LABEL = re.compile(r"^[*_#\s]*title[*_\s]*:", re.IGNORECASE)
+#: An email's subject line, which is no title: "Subject: ...", "**Subject: ...**".
+_SUBJECT_LINE = re.compile(r"^[*_\s]*(?:subject|re)\s*:", re.IGNORECASE)
+#: A first line that is a ``<<title>>`` or a Markdown heading.
+_TITLE_MARKED = re.compile(r"^(?:<<[^<>\n]+>>|#{1,6}\s+\S)")
+
+
+def _no_title(content: str, k: Instruction) -> Verdict:
+    """The first line is no title: not a ``<<title>>``, a Markdown heading, a line only in
+    bold ("**Spring Hike**") or "Title: ..." (a short first sentence, a greeting or an
+    email's "Subject: ..." line is none)."""
+    first = next((ln.strip() for ln in content.splitlines() if ln.strip()), "")
+    if not first:
+        return None, "no text"
+    bold = bold_heading(first) and not _SUBJECT_LINE.match(first)
+    if _TITLE_MARKED.match(first) or _TITLE_LABEL.match(first) or bold:
+        return False, f"starts with a title ({first[:60]!r}); {_asks(k)} none"
+    return True, "no title line at the start"
+
+
 def _title(content: str, k: Instruction) -> Verdict:
+    if k.value == "none":
+        return _no_title(content, k)
     if k.value == "plain":
         lines = [line.strip() for line in content.strip().splitlines() if line.strip()]
         first = lines[0] if lines else ""
@@ -832,8 +904,9 @@ def check_instruction(content: str, k: Instruction) -> Verdict:
 def describe(k: Instruction) -> str:
     """A short label: "exactly 3 bullet points", "all lowercase", "ends with 'Cheers'"."""
     if k.check == "count" and k.unit is not None and isinstance(k.value, int):
-        amount = _amount(k.relation, k.value, _UNIT_NOUN[k.unit])
-        return f"no {_UNIT_NOUN[k.unit]}s" if amount == "none" else amount
+        noun = _verse_noun(k) if k.unit == "stanzas" else _UNIT_NOUN[k.unit]
+        amount = _amount(k.relation, k.value, noun)
+        return f"no {noun}s" if amount == "none" else amount
     value: Any = k.value
     if k.check == "quoted" and value == "single":
         return "quoted in single quotes"
@@ -842,6 +915,8 @@ def describe(k: Instruction) -> str:
         if k.relation == "at_most" and k.count == 0:
             return f"no {what}"
         return f"{what} {_amount(k.relation, k.count or 0, 'time')}"
+    if k.check == "title" and value == "none":
+        return "no title"
     if isinstance(value, list):
         value = ", ".join(value)
     return f"{k.check.replace('_', ' ')} {value}" if value else k.check.replace("_", " ")
