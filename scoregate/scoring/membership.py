@@ -400,4 +400,13 @@ def check_members(
             by_text.setdefault(_unpowered(text, item), []).append(item)
         for seen_as, group in by_text.items():
             check.violated += _embedding_members(group, seen_as, embed, min_cosine, asked).items()
+    # one word of the answer is one violation: "honey" for both "no animal products" and
+    # "vegan" is said once, under the first item that names it
+    said: set[str] = set()
+    once: list[tuple[str, str]] = []
+    for item, word in check.violated:
+        if word.lower() not in said:
+            said.add(word.lower())
+            once.append((item, word))
+    check.violated = once
     return check

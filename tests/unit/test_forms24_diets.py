@@ -57,3 +57,8 @@ def test_what_a_diet_rules_out_is_caught(query, answer, item):
 )
 def test_a_substitute_or_a_diet_not_held_is_not_a_violation(query, answer):
     assert _violated(query, answer) == []
+
+
+def test_one_word_of_the_answer_is_one_violation():
+    query = "Vegan food truck, no animal products at all. A sticky glaze for tofu?"
+    assert _violated(query, "Whisk soy sauce with honey and rice vinegar.") == ["animal products"]
