@@ -648,14 +648,42 @@ _NO_LIST = re.compile(
     r"|(?:do\s+not|don't|never)\s+(?:use|include|write|give\s+me|format\s+it\s+as)(?:\s+any)?"
     r"|not\s+(?:in|as))\s+(?:a\s+|the\s+)?"
     r"(?:(?P<bullets>bullet(?:ed)?\s+points?|bullets|bullet(?:ed)?\s+lists?)"
-    r"|(?P<numbered>numbered\s+lists?|numbered\s+points|numbering))\b"
+    r"|(?P<numbered>numbered\s+lists?|numbered\s+points|numbering)"
+    # "no lists or bullet points", "write it as prose, no lists": neither form
+    r"|(?P<lists>lists)(?=\s*(?:or|and|,|\.|;|!|please|pls|$)))\b"
 )
 
 
 def _no_lists(q: str, low: str) -> Iterator[Instruction]:
     for m in _NO_LIST.finditer(low):
+        if m.group("lists"):
+            yield make("count", m.group(0), unit="bullets", relation="at_most", value=0)
+            yield make("count", m.group(0), unit="numbered", relation="at_most", value=0)
+            continue
         unit = "bullets" if m.group("bullets") else "numbered"
         yield make("count", m.group(0), unit=unit, relation="at_most", value=0)
+
+
+#: A count given after the list's form, of its items: "as numbered steps, exactly six of
+#: them", "numbered, exactly three so I can pick one", "bullet points, no more than 4".
+_COUNT_AFTER_FORM = re.compile(
+    r"\b(?P<form>numbered|bulleted|bullet(?:ed)?\s+points?|bullets|(?:numbered\s+)?steps)\b"
+    rf"(?:\s+(?:list|please|pls))?\s*,\s*(?:and\s+)?{REL}\s+{NUM}"
+    r"(?:\s+of\s+them)?\b"
+    # not a count of a part or of something else: "numbered, exactly 3 words each"
+    r"(?!\s+(?:words?|sentences?|lines?|characters?|paragraphs?|times?|minutes?|hours?|days?"
+    r"|weeks?|months?|years?|each|per|apiece)\b)"
+)
+
+
+def _count_after_form(q: str, low: str) -> Iterator[Instruction]:
+    if m := _COUNT_AFTER_FORM.search(low):
+        rel, value = relation(m.group("rel"), None, num(m.group("n")))
+        form = m.group("form")
+        unit = "numbered" if form.startswith(("numbered", "steps")) else "bullets"
+        if form.startswith("steps") and "numbered" not in low[: m.end()]:
+            unit = "items"  # "as steps, exactly six": steps in whatever list
+        yield make("count", m.group(0), unit=unit, relation=rel, value=value)
 
 
 #: Headings ruled out: "don't use any headings", "no headers please", "without section
@@ -763,6 +791,7 @@ FORM_RULES: tuple[Rule, ...] = (
     _single_counts,
     _paragraph_separators,
     _lists,
+    _count_after_form,
     _verse_counts,
     _formats,
     _stdlib_only,

@@ -72,6 +72,28 @@ _QUOTED_FREQ = re.compile(
 )
 
 
+#: One term the answer must use, given bare: "make sure you use the term hyperconjugation",
+#: "include the term 'amortisation'" (quoted terms are read by ``_MENTION_QUOTED``).
+_USE_TERM = re.compile(
+    r"\b(?:us(?:e|es|ing)|includ(?:e|es|ing)|mention(?:s|ing)?)\s+the\s+(?:technical\s+)?term\s+"
+    r"(?P<w>[a-z][\w-]{2,})\b(?=\s*(?:[.,;!?)]|$|and\b|in\b|at\s+least\s+once|somewhere))"
+)
+#: A name the answer must give, capitalised in the request: "please mention the Libby app by
+#: name", "name Acme Tools by name" ("mention it by name" gives no name).
+_BY_NAME = re.compile(
+    r"\b(?:mention|name|refer\s+to|call\s+out)\s+(?:the\s+|our\s+|my\s+)?"
+    r"(?P<name>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,2})(?:\s+[a-z]+){0,2}\s+by\s+name\b"
+)
+
+
+def _terms_and_names(q: str, low: str) -> Iterator[Instruction]:
+    if (m := _USE_TERM.search(low)) and not negated_before(low, m):
+        if not _COUNTED_AFTER.match(low, m.end()):
+            yield make("keywords", m.group(0), value=[q[m.start("w") : m.end("w")]])
+    if (m := _BY_NAME.search(q)) and not negated_before(low, m):
+        yield make("keywords", m.group(0), value=[m.group("name")])
+
+
 def _keywords(q: str, low: str) -> Iterator[Instruction]:
     m = re.search(
         r"\b(?:includ|us|mention|contain|incorporat|featur|hav)\w*\s+(?:the\s+)?(?:key\s*)?words?\s+"
@@ -194,7 +216,8 @@ def _frequencies(q: str, low: str) -> Iterator[Instruction]:
         word = (m.group("v") or m.groupdict().get("w") or "").strip()
         yield frequency("word_frequency", m, word)
     use = (
-        rf"\b(?:use|mention|say|repeat|include)\s+(?:(?:the\s+word\s+)?{QUOTED}|the\s+word\s+(?P<w>[\w'-]+))\s+"
+        rf"\b(?:use|mention|say|repeat|include)\s+(?:(?:the\s+(?:word|phrase|term|name|expression)\s+)?{QUOTED}"
+        rf"|the\s+word\s+(?P<w>[\w'-]+))\s+"
         rf"{REL}?\s*{COUNT}\s*(?:times?)?(?=\W|$)"
     )
     for m in re.finditer(use, low):
@@ -827,9 +850,12 @@ _ENDS_WITH_QUESTION = re.compile(
 #: with exactly: Thanks in advance, Priya".
 _ENDS_WITH_BARE = re.compile(
     r"\b(?:end|finish|close|sign\s++(?:it\s++)?off)\w*+\s++(?:(?:it|your\s++\w++|the\s++\w++)\s++)?"
-    r"with\s++(?:exactly|the\s++(?:exact\s++)?(?:words?|phrase|line|sign-?off))\s*+:\s*+"
+    r"with\s++(?:exactly(?:\s++this\s++(?:phrase|line|sentence|sign-?off))?"
+    r"|this\s++exact\s++(?:phrase|line|sentence|sign-?off)"
+    r"|the\s++(?:exact\s++)?(?:words?|phrase|line|sign-?off))\s*+:\s*+"
     # to the end of its sentence: "...: Thanks, Priya. Keep it short." ends "Thanks, Priya"
-    r"(?P<v>[^\s\"'“‘](?:[^\n.!?]|[.!?](?!\s|$)){0,78}[^\s.!?])"
+    # (a question keeps its mark: "...: Is there anything else I can help with?")
+    r"(?P<v>[^\s\"'“‘](?:[^\n.!?]|[.!?](?!\s|$)){0,78}[^\s.!?]\??)"
 )
 
 
@@ -929,6 +955,7 @@ def _endings(q: str, low: str) -> Iterator[Instruction]:
 #: The rules, in order: where two phrasings give the same check, the first wins.
 WORD_RULES: tuple[Rule, ...] = (
     _keywords,
+    _terms_and_names,
     _named_elements,
     _line_template,
     _frequencies,
