@@ -216,26 +216,43 @@ def _frequencies(q: str, low: str) -> Iterator[Instruction]:
         word = (m.group("v") or m.groupdict().get("w") or "").strip()
         yield frequency("word_frequency", m, word)
     use = (
-        rf"\b(?:use|mention|say|repeat|include)\s+(?:(?:the\s+(?:word|phrase|term|name|expression)\s+)?{QUOTED}"
+        rf"\b(?:use|mention|say|repeat|include)\s+(?:(?:the\s+(?:word|phrase|term|name|expression|keyword)\s+)?{QUOTED}"
         rf"|the\s+word\s+(?P<w>[\w'-]+))\s+"
         rf"{REL}?\s*{COUNT}\s*(?:times?)?(?=\W|$)"
     )
+    found: list[Instruction] = []
     for m in re.finditer(use, low):
-        word = (m.group("v") or m.group("w") or "").strip()
+        # "repeat the word Tonight": the word as the request writes it, not lower-cased
+        word = (m.group("v") or (m.group("w") and q[m.start("w") : m.end("w")]) or "").strip()
+        if _told_of(low, m):
+            continue  # "I need to use the word 'synergy' twice, is that too much?"
         if negated_before(low, m):
             if re.fullmatch(MORE, m.group("rel") or ""):  # "don't use "synergy" more than once"
                 n = count_word(m.group("n"))
-                yield make("word_frequency", m.group(0), value=word, relation="at_most", count=n)
+                found.append(
+                    make("word_frequency", m.group(0), value=word, relation="at_most", count=n)
+                )
             continue
         if m.group("rel") or m.group("n") in ("twice", "thrice") or "time" in m.group(0):
-            yield frequency("word_frequency", m, word)
-    yield from _bare_frequencies(q, low)
+            found.append(frequency("word_frequency", m, word))
+    yield from _once_each([*found, *_bare_frequencies(q, low)])
 
 
-#: How often a word is to be said: "at least 3 times", "twice", "no more than once" (a
-#: bare "once" is not read: "mention Paris once" may mean only once).
+def _once_each(found: list[Instruction]) -> Iterator[Instruction]:
+    """Each counted word once: "repeat the word Tonight four times" is read by two phrasings
+    ("the word X", a bare name), as 'tonight' and 'Tonight'; the first reading stays."""
+    seen: set[tuple[str, str, int | None]] = set()
+    for k in found:
+        key = (str(k.value).lower(), k.relation, k.count)
+        if key not in seen:
+            seen.add(key)
+            yield k
+
+
+#: How often a word is to be said: "at least 3 times", "at least 3x", "twice", "no more than
+#: once" (a bare "once" is not read: "mention Paris once" may mean only once).
 _HOW_OFTEN = (
-    rf"(?:{REL}\s*{COUNT}(?:\s+times?)?|(?P<n2>\d+|{'|'.join(NUM_WORDS)})\s+times?"
+    rf"(?:{REL}\s*{COUNT}(?:\s+times?|(?<=\d)x)?|(?P<n2>\d+|{'|'.join(NUM_WORDS)})\s+(?:or\s+more\s+)?times?"
     rf"|(?P<n3>twice|thrice))"
 )
 #: The same count of a schedule or a part, not of the word: "include Pilates at least twice
@@ -244,13 +261,46 @@ _NOT_OF_THE_WORD = re.compile(
     r"\s+(?:a|an|per|each|every|this|next|daily|weekly|monthly|nightly|as|more|less|over|[a-z]+er"
     r"|in\s+(?:a|each|every|one|the\s+(?:first|last|second|opening|closing|same)))\b"
 )
-#: The asker's own doing, not the answer's: "I mention Paris three times", "we use Jira twice".
+#: The asker's own doing, not the answer's: "I mention Paris three times", "we use Jira twice",
+#: "I need to use Excel at least 3 times for this report", "we're going to say Acme twice".
 _SAID_BY_ASKER = re.compile(
     r"\b(?:i|we|i've|we've|i'd|we'd|he|she|they|people|someone|it)\s+(?:\w+ly\s+|always\s+|often\s+"
     r"|already\s+|only\s+|just\s+|never\s+)?$"
+    r"|\b(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:need|needed|have|had|want|wanted|got|plan|planning"
+    r"|going|supposed|trying|tried|try)\s+to\s+$"
 )
-#: A name in the request's own capitals: "Paris", "Acme", "New York" (one or two words).
-_NAME = r"(?P<name>[A-Z][\w'’&-]*(?:\s+[A-Z][\w'’&-]*)?)"
+#: A gerund tells of a doing, not what to write: "We tried using Redis twice", "After saying
+#: Hello twice, the bot stops", "Including Docker twice in my resume: too much?" (read only
+#: after "without", "avoid" or "try": "without mentioning Acme more than twice").
+_GERUND_TOLD = re.compile(r"\b(?:without|avoid|try|keep)\s+$")
+#: A question asked of the answerer is a request: "can you say Acme twice?", "... please?".
+_ASKED_OF_ANSWERER = re.compile(r"\b(?:can|could|would|will)\s+(?:you|u)\b|\bplease\b|\bpls\b")
+#: A verb placed as a command: at the sentence's start or after "and", "then", a comma
+#: ("write an ad and mention Lumio twice, ok?"; not "is it too much to use 'synergy' twice?").
+_COMMAND_BEFORE = re.compile(r"(?:^\s*|\b(?:and|then|also|just)\s+|[,;:]\s*)$")
+
+
+def _in_a_question(low: str, m: re.Match[str]) -> bool:
+    """Whether ``m`` stands in a question not asked of the answerer: "Should we use Redis
+    twice?", "is it too much to mention Docker twice in my resume?"."""
+    start = max(low.rfind(stop, 0, m.start()) for stop in ".!?\n") + 1
+    ends = [i for i in (low.find(stop, m.end()) for stop in ".!?\n") if i >= 0]
+    end = min(ends, default=len(low))
+    if low[end : end + 1] != "?" or _ASKED_OF_ANSWERER.search(low[start:end]):
+        return False
+    return _COMMAND_BEFORE.search(low[start : m.start()]) is None
+
+
+def _told_of(low: str, m: re.Match[str]) -> bool:
+    """Whether a counted word is told of, not asked for: the asker's own doing ("I need to
+    use Excel at least 3 times") or a question about the count ("... twice, too much?")."""
+    before = low[max(0, m.start() - 30) : m.start()]
+    return _SAID_BY_ASKER.search(before) is not None or _in_a_question(low, m)
+
+
+#: A name in the request's own capitals: "Paris", "Acme", "New York" (one or two words),
+#: "iPhone", "eBay" (a capital after a small letter or two).
+_NAME = r"(?P<name>(?:[A-Z]|[a-z]{1,2}[A-Z])[\w'’&-]*(?:\s+[A-Z][\w'’&-]*)?)"
 #: Words in capitals that are no name: "mention It twice", "say This three times".
 _NOT_NAMES = frozenset(
     "i it its this that these those the a an them they he she him her his hers their our ours"
@@ -285,34 +335,64 @@ _NAME_APPEARS = re.compile(
 )
 
 
+def _not_counted(low: str, rx: re.Pattern[str], m: re.Match[str]) -> bool:
+    """Whether a bare counted name ``m`` is no count of a word: no name ("mention it
+    twice"), a workout ("repeat Circuit A three times"), a schedule ("twice a week"), the
+    asker's own doing or a question ("I mention Paris three times"), a gerund ("We tried
+    using Redis twice") or a number ("say Three twice")."""
+    word = m.group("word") if "word" in rx.groupindex else None
+    name = m.group("name")
+    if word is None and (name is None or name.split()[0].lower() in _NOT_NAMES):
+        return True
+    verb = m.group("verb") if "verb" in rx.groupindex else ""
+    if verb.lower().startswith("repeat") and not (m.group("the") or m.group("named")):
+        return True  # "repeat Circuit A three times": a workout, not a word
+    if _NOT_OF_THE_WORD.match(low, m.end()) or _told_of(low, m):
+        return True  # "include Pilates at least twice a week", "... twice. Why?"
+    if verb.lower().endswith("ing") and not _GERUND_TOLD.search(low[: m.start()]):
+        return True  # "We tried using Redis twice", "After saying Hello twice, ..."
+    return (word or name or "").lower() in NUM_WORDS
+
+
 def _bare_frequencies(q: str, low: str) -> Iterator[Instruction]:
     """Counted words given without quotes: a capitalised name, or one word after "the
     word" ("Mention Paris at least 3 times"); each is counted as a whole word, in any case."""
     for rx in (_BARE_COUNTED, _BARE_APPEARS, _NAME_APPEARS):
         for m in rx.finditer(q):
-            word = m.group("word") if "word" in rx.groupindex and m.group("word") else None
-            name = m.group("name")
-            if word is None and (name is None or name.split()[0].lower() in _NOT_NAMES):
+            if _not_counted(low, rx, m):
                 continue
-            if "verb" in rx.groupindex and m.group("verb").lower().startswith("repeat"):
-                if not (m.group("the") or m.group("named")):
-                    continue  # "repeat Circuit A three times": a workout, not a word
-            if _NOT_OF_THE_WORD.match(low, m.end()):
-                continue  # "include Pilates at least twice a week", "twice as long"
-            if _SAID_BY_ASKER.search(low[max(0, m.start() - 30) : m.start()]):
-                continue  # "I mention Paris three times in my essay"
             n = m.group("n") or m.group("n2") or m.group("n3")
-            if (word or name or "").lower() in NUM_WORDS:
-                continue
             rel, value = relation(m.group("rel"), None, count_word(n.lower()))
             if not m.group("rel"):
                 rel = "at_least"  # "say Acme twice": at least, as people mean it
-            if negated_before(low, m):
+            negated = negated_before(low, m)
+            if negated:
                 if not re.fullmatch(MORE, (m.group("rel") or "").lower()):
                     continue  # "don't say Acme twice": not a count to check
                 rel, value = "at_most", value - 1  # "don't mention Acme more than twice"
-            what = (word or name or "").strip()
+            word = m.group("word") if "word" in rx.groupindex else None
+            what = (word or m.group("name") or "").strip()
             yield make("word_frequency", m.group(0), value=what, relation=rel, count=value)
+            if rx is _BARE_COUNTED and not negated:
+                yield from _and_named(q, low, m.end())  # "... and London twice"
+
+
+#: A second counted name after the first: "Mention Paris 3 times and London twice".
+_AND_COUNTED = re.compile(rf"\s*,?\s+(?i:and)\s+{_NAME}\s+(?i:{_HOW_OFTEN})(?=\W|$)")
+
+
+def _and_named(q: str, low: str, at: int) -> Iterator[Instruction]:
+    """The counted names that follow a counted name, each joined by "and"."""
+    while (m := _AND_COUNTED.match(q, at)) and m.group("name").split()[0].lower() not in _NOT_NAMES:
+        if _NOT_OF_THE_WORD.match(low, m.end()):
+            return  # "... and Yoga twice a week"
+        n = m.group("n") or m.group("n2") or m.group("n3")
+        rel, value = relation(m.group("rel"), None, count_word(n.lower()))
+        rel = rel if m.group("rel") else "at_least"
+        yield make(
+            "word_frequency", m.group(0).strip(), value=m.group("name"), relation=rel, count=value
+        )
+        at = m.end()
 
 
 def _letters_and_capitals(q: str, low: str) -> Iterator[Instruction]:
@@ -380,11 +460,32 @@ _SINGLE_QUOTED_WHOLE = re.compile(
     r"|(?:entire|whole|full|complete)\s+(?:answer|thing)|everything|it\s+all)"
     r"\s+(?:(?:with)?in|inside|within|between)\s+"
     rf"{_SINGLE_QUOTES}"
+    # "surround your response with single quotes" (not "write it with single quotes": a style)
+    r"|\b(?:wrap|enclose|surround)\w*\s+(?:(?:your|the|my)\s+)?(?:(?:entire|whole|full|complete)\s+)?"
+    rf"(?:response|reply|output|message|text|answer|everything|it\s+all)\s+with\s+{_SINGLE_QUOTES}"
+    r"(?!\s+(?:around|on|for)\b)"
     r"|\b(?:entire|whole|full)\s+(?:response|reply|answer|output|text|thing)\s+(?:\w+\s+){0,3}"
     rf"(?:in|inside|within|between)\s+{_SINGLE_QUOTES}"
     # "Answer in single quotes." (not "put the answer in single quotes": the final answer)
     r"|(?:^|[.!?;:,]\s*|\b(?:please|pls|and|just|only|always|then)\s+)(?:reply|answer|respond)"
     rf"\s+(?:only\s+|just\s+)?(?:in|inside|within|between)\s+{_SINGLE_QUOTES}"
+)
+#: "Wrap your answer in single quotes", "put ur answer in single quotes", "surround the
+#: answer with single quotes": the reply, in a chat request (not "put the answer in single
+#: quotes" after working: see ``_ANSWER_IS_A_PART``).
+_SINGLE_QUOTED_ANSWER = re.compile(
+    r"\b(?:(?:put|place|give|write|return|send)\w*\s+(?:your|ur)\s+(?:answer|response|reply)"
+    r"\s+(?:(?:with)?in|inside|within|between)"
+    # "surround the answer with": not "write your response with single quotes" (a style)
+    r"|(?:wrap|enclose|surround)\w*\s+(?:your|ur|the)\s+(?:answer|response|reply)"
+    rf"\s+(?:(?:with)?in|inside|within|between|with))\s+{_SINGLE_QUOTES}"
+    r"(?!\s+(?:around|on|for)\b)"  # "wrap your answer with single quotes around each name"
+)
+#: A request whose "answer" is the last line of some working: "solve for x", "show your
+#: steps", "explain, then put your final answer in single quotes".
+_ANSWER_IS_A_PART = re.compile(
+    r"\b(?:final|steps?|working|work\s+(?:it\s+)?out|show\s+(?:your\s+|the\s+)?work|explain\w*"
+    r"|reasoning|reason|think|solve|calculate|compute|derive|prove|justify)\b"
 )
 #: Code or data, whose strings or values may be what "everything in single quotes" quotes.
 _QUOTED_VALUES = re.compile(
@@ -680,6 +781,8 @@ def _markers(q: str, low: str) -> Iterator[Instruction]:
 def _single_quoted(low: str) -> re.Match[str] | None:
     """Where the request asks for the whole answer in single quotes, if it does."""
     m = _SINGLE_QUOTED_WHOLE.search(low)
+    if m is None and not _ANSWER_IS_A_PART.search(low):
+        m = _SINGLE_QUOTED_ANSWER.search(low)  # "wrap your answer in single quotes"
     if m is None and (reply := _SINGLE_QUOTED_REPLY.search(low)):
         it = reply.group(0).split()[1] == "it"
         m = reply if not it or _ASKS_SHORT_THING.search(low[: reply.start()]) else None

@@ -481,9 +481,30 @@ def _capital_words(content: str, k: Instruction) -> Verdict:
     return _frequency(len(caps), "a word in capitals", k)
 
 
+#: A single quote that closes and one that opens again inside an answer: "'Paris' is the
+#: capital of 'France'" is two quoted words, not one quoted answer ("'It's here'" and
+#: "'The students' books'" close nothing: no quote opens after them).
+_CLOSED_AND_REOPENED = re.compile(r"[^\s'‘][’'][\s,;:.!?)]+(?:.*?[\s(])?[‘'][^\s'’]", re.DOTALL)
+#: What a reply of one short thing names: "reply with the slogan in single quotes".
+_QUOTED_THING = re.compile(
+    r"\b(slogan|tagline|motto|name|catchphrase|title|headline|one-liner|word|phrase|nickname"
+    r"|hashtag|subject\s+line)\b"
+)
+
+
+def _single_quotes_asked(k: Instruction) -> str:
+    """What a single-quote instruction asks, as its phrase says: "a reply of only the
+    slogan, in single quotes" for "reply with the slogan in single quotes", else "the
+    whole answer in single quotes"."""
+    thing = _QUOTED_THING.search((k.phrase or "").lower())
+    if thing is None:
+        return f"{_asks(k)} the whole answer in single quotes"
+    return f"{_asks(k)} a reply of only the {thing.group(1)}, in single quotes"
+
+
 def _quoted(content: str, k: Instruction) -> Verdict:
     """The whole answer in double quotes, or in single quotes (``value`` ``single``: ' '
-    or ‘ ’, a closing full stop after them aside)."""
+    or ‘ ’, a closing full stop after them aside; one pair, not two quoted words)."""
     s = content.strip()
     double = len(s) > 1 and s[0] in '"“' and s[-1] in '"”'
     if k.value != "single":
@@ -492,10 +513,12 @@ def _quoted(content: str, k: Instruction) -> Verdict:
         return False, f"not wrapped in double quotes; {_asks(k)} it"
     inner = s[:-1] if s[-1:] in ".!" else s  # "'Brew joy daily'." ends its sentence
     if len(inner) > 1 and inner[0] in "'‘" and inner[-1] in "'’":
+        if _CLOSED_AND_REOPENED.search(inner[1:-1]):
+            return False, f"quoted parts, not one quoted answer; {_single_quotes_asked(k)}"
         return True, "wrapped in single quotes"
     if double:
         return False, f"wrapped in double quotes; {_asks(k)} single quotes"
-    return False, f"not wrapped in single quotes; {_asks(k)} the whole answer in single quotes"
+    return False, f"not wrapped in single quotes; {_single_quotes_asked(k)}"
 
 
 #: A title line: short, not a list item, not a sentence, with the answer below it.
@@ -896,9 +919,27 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
 }
 
 
+#: Counts a pair of quotes around the whole answer would hide a list's first marker from:
+#: "'- Red\n- Yellow\n- Blue'" is a list of three (characters count the quotes).
+_UNQUOTED_COUNTS = frozenset({"list_form", "count"})
+_KEPT_QUOTES = frozenset({"characters", "item_characters"})
+_QUOTE_PAIRS = {"'": "'", "‘": "’", '"': '"', "“": "”"}
+
+
+def _inside_quotes(content: str, k: Instruction) -> str:
+    """``content`` without a pair of quotes around all of it, for a list's or a count's
+    check ("wrap the whole answer in single quotes" and "as a bulleted list")."""
+    if k.check not in _UNQUOTED_COUNTS or k.unit in _KEPT_QUOTES:
+        return content
+    s = content.strip()
+    if "\n" in s and len(s) > 2 and _QUOTE_PAIRS.get(s[0]) == s[-1]:
+        return s[1:-1]
+    return content
+
+
 def check_instruction(content: str, k: Instruction) -> Verdict:
     """``(passed, detail)``; ``passed`` is ``None`` when the answer gives nothing to judge."""
-    return _CHECKS[k.check](content, k)
+    return _CHECKS[k.check](_inside_quotes(content, k), k)
 
 
 def describe(k: Instruction) -> str:

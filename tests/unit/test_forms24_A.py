@@ -235,9 +235,9 @@ def test_single_quotes_are_checked_around_the_whole_answer() -> None:
     assert (ok, why) == (False, "wrapped in double quotes; the request asks for single quotes")
     ok, why = check_instruction("Here's one: 'Fresh from our oven to you'", k)
     assert ok is False
-    assert (
-        why
-        == "not wrapped in single quotes; the request asks for the whole answer in single quotes"
+    assert why == (
+        "not wrapped in single quotes; the request asks for a reply of only the slogan, in "
+        "single quotes"
     )
     double = _only("Wrap your entire response in double quotation marks.", "quoted")
     assert check_instruction('"Hi"', double) == (True, "wrapped in double quotes")
