@@ -443,12 +443,51 @@ _NUMBERED_VERSE = re.compile(r"^[ \t]*\d{1,2}[.)][ \t]+\S")
 VERSE_LINE_WORDS = 16
 
 
+#: A list item, which is no line of verse: "- The first uses a crow as the kigo."
+_LIST_LINE = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+\S")
+#: An attribution under an epigraph: "— Iris Murdoch", "-- Basho".
+_ATTRIBUTION = re.compile(
+    r"^[ \t]*(?:—|–|--)[ \t]*[A-Z][\w.'-]*(?:[ \t]+[A-Z][\w.'-]*){0,3}[ \t]*$"
+)
+#: A poem on one line, its lines split by slashes: "Snow on the branches / the crow ..."
+#: (two slashes at least: a poem of three lines).
+_SLASHED_POEM = re.compile(r"\S[ \t]+/[ \t]+\S")
+
+
+def _not_verse(block: list[str]) -> bool:
+    """Whether a block of lines is no poem: a lead-in ("Sure!" / "Here are three:"), a
+    list of notes ("Notes:" and bullets), an epigraph with its attribution."""
+    if block[-1].rstrip().endswith(":"):
+        return True
+    if all(_LIST_LINE.match(ln) for ln in block[1:]) and (
+        _LIST_LINE.match(block[0]) or block[0].rstrip().endswith(":")
+    ):
+        return True
+    return _ATTRIBUTION.match(block[-1]) is not None
+
+
+def _slashed_poems(block: list[str]) -> list[int] | None:
+    """A block whose every line is a poem with slashes between its lines: each line's
+    count of lines ("- a / b / c" is a poem of three lines)."""
+    if all(len(_SLASHED_POEM.findall(ln)) >= 2 for ln in block):
+        return [len(_SLASHED_POEM.findall(ln)) + 1 for ln in block]
+    return None
+
+
 def verse_blocks(content: str) -> list[int]:
     """The lines of each block of verse of ``content``: blocks of two or more lines set
     apart by blank lines, rules ("***", "******"), titles (``<<Rain>>``, ``**Rain**``,
     ``## Rain``), numbers or labels on their own line ("1.", "Haiku 2:") or a numbered
     first line ("1. An old silent pond"); a one-line block (an intro, a closing sentence)
-    is none, nor a block of prose (lines of more than 16 words on average)."""
+    is none, nor a block of prose (lines of more than 16 words on average), a lead-in
+    ending in ":", a list of notes or an epigraph's attribution ("— Iris Murdoch"); a
+    line with slashes between its lines ("a / b / c") is a poem of its own."""
+    return [len(b) for b in _verse_block_lines(content)]
+
+
+def _verse_block_lines(content: str) -> list[list[str]]:
+    """The lines of each block of verse ``verse_blocks`` counts (a line with slashes, a
+    poem of its own, split at them)."""
     blocks: list[list[str]] = [[]]
     for line in content.splitlines():
         if not line.strip() or _VERSE_BREAK.match(line) or bold_heading(line):
@@ -457,11 +496,32 @@ def verse_blocks(content: str) -> list[int]:
         if _NUMBERED_VERSE.match(line):
             blocks.append([])
         blocks[-1].append(line)
-    return [
-        len(b)
-        for b in blocks
-        if len(b) >= 2 and sum(count_words(ln) for ln in b) / len(b) <= VERSE_LINE_WORDS
-    ]
+    kept: list[list[str]] = []
+    for b in blocks:
+        if b and _slashed_poems(b) is not None:
+            kept += [re.split(r"[ \t]+/[ \t]+", ln) for ln in b]
+        elif len(b) >= 2 and not _not_verse(b):
+            if sum(count_words(ln) for ln in b) / len(b) <= VERSE_LINE_WORDS:
+                kept.append(b)
+    return kept
+
+
+#: A line that ends a sentence the way prose does: "Let me know if you'd like more!".
+_SENTENCE_END = re.compile(r"[.!?][\"')\]*_]*[ \t]*$")
+
+
+def verse_openings(content: str) -> list[str]:
+    """The first words of each block ``verse_blocks`` counts, for a reason."""
+    return [" ".join(b[0].split()[:4]) for b in _verse_block_lines(content)]
+
+
+def prose_edges(content: str) -> int:
+    """How many of the first and last blocks ``verse_blocks`` counts read as prose, every
+    line a sentence ("Let me know if you'd like more!\nHappy writing!"): an intro or a
+    closing note, most likely, rather than a poem."""
+    kept = _verse_block_lines(content)
+    ends = [kept[0], kept[-1]] if len(kept) >= 2 else kept[:1]
+    return sum(all(_SENTENCE_END.search(ln) for ln in b) for b in ends)
 
 
 #: Units counted by one pattern or measure, whatever the separator.

@@ -699,8 +699,9 @@ _NO_HEADINGS = re.compile(
     r"(?P<what>(?:markdown\s+|section\s+|sub-?)?(?:headings?|headers)|sub-?headings?)\b"
     # not "no header row", "without headers in the CSV", "no headings except the title"
     r"(?!\s*(?:rows?|columns?|cells?|lines?|fields?|files?|pins?|comments?|guards?|only)\b)"
-    # not "no jargon, headings are fine"
-    r"(?!\s+(?:are|is|would|will|can|help\w*)\b)"
+    # not "no jargon, headings are fine"; not "headings like 'Introduction'" (which ones)
+    r"(?!\s+(?:are|is|would|will|can|help\w*|like|such\s+as|that\s+(?:are|say|read)|named"
+    r"|called|e\.g\.)(?=\W))"
     r"(?![^.!?\n]{0,20}\b(?:except|other\s+than|besides|apart\s+from|but\s+(?:the|a|one))\b)"
 )
 #: A request whose headers are not the answer's: HTTP, CSV, spreadsheets, C, email, a
@@ -712,10 +713,44 @@ _OTHER_HEADERS = re.compile(
 )
 
 
+#: The user's own text described, not the answer ruled: "they have no headings", "the page
+#: has no headings", "I wrote the post without headings", "(no headings, no paragraphs)".
+_HEADINGS_DESCRIBED_BEFORE = re.compile(
+    r"(?:(?<!that\s)(?<!which\s)(?<!\bit\s)(?<!should\s)(?<!must\s)(?<!\bto\s)(?<!will\s)"
+    r"\b(?:has|have|had|there\s+(?:are|were|is)|currently|right\s+now|wrote|written)\b"
+    r"[^.!?;\n]{0,30}|\(\s*)$"
+)
+#: ... or what follows says so: "without headings it's hard to navigate"; or the rule is a
+#: part's: "skip the headings for the intro".
+_HEADINGS_DESCRIBED_AFTER = re.compile(
+    r"^\s*(?:it's|it\s+is|its|it\s+was|is|was|the\s+\w+\s+(?:is|was))\b"
+    r"|^\s+(?:for|in)\s+(?:the\s+)?(?:intro\w*|first|opening|conclusion|summary|abstract)"
+)
+#: Headings the request asks for too: "add H2 headers", "suggest headings", "use clear
+#: section headings", "what headings should I add" (a negation before it is checked apart).
+_HEADINGS_ASKED = re.compile(
+    r"\b(?:add|use|suggest|include|insert|with|what|which|into\s+a\s+\w+\s+\w+\s+with)\s+"
+    r"(?:(?!no\b|not\b|any\b|without\b)[\w-]+\s+){0,3}?(?:headings|headers|h[1-6]s?)\b"
+)
+_NEGATED_BEFORE = re.compile(r"\b(?:no|not|don't|dont|never|without)\s+(?:\w+\s+)?$")
+
+
+def _headings_asked(low: str) -> bool:
+    """Whether the request asks for headings somewhere (not "don't use headings")."""
+    return any(
+        not _NEGATED_BEFORE.search(low[max(0, m.start() - 15) : m.start()])
+        for m in _HEADINGS_ASKED.finditer(low)
+    )
+
+
 def _no_headings(q: str, low: str) -> Iterator[Instruction]:
     for m in _NO_HEADINGS.finditer(low):
         if m.group("what").startswith("header") and _OTHER_HEADERS.search(low):
             continue  # "curl it with no headers", "export the CSV without headers"
+        if _HEADINGS_DESCRIBED_BEFORE.search(low[max(0, m.start() - 40) : m.start()]):
+            continue  # "right now they have no headings", "the page has no headings"
+        if _HEADINGS_DESCRIBED_AFTER.search(low[m.end() : m.end() + 40]) or _headings_asked(low):
+            continue  # "without headings it's hard to navigate", "please add H2 headers"
         yield make("count", m.group(0), unit="headings", relation="at_most", value=0)
         return
 
@@ -761,7 +796,19 @@ def _verse_kind(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
+#: Other content the verse is part of, where blocks of lines are not all verse: "then
+#: explain the imagery", "a blog post with 2 haikus as examples", "a lesson plan in which
+#: students write 3 haikus"; a question about a form ("how many stanzas does a villanelle
+#: have?").
+_VERSE_AMONG_PROSE = re.compile(
+    r"\b(?:explain\w*|explanation|analy[sz]\w*|blog|essay|article|lesson|discuss\w*"
+    r"|commentary|as\s+(?:an?\s+)?examples?|in\s+which|how\s+many)\b"
+)
+
+
 def _verse_counts(q: str, low: str) -> Iterator[Instruction]:
+    if _VERSE_AMONG_PROSE.search(low):
+        return  # "write 2 haikus, then explain the imagery in each"
     found = [
         m for m in _VERSE_COUNT.finditer(low) if m.group("n") not in ("a", "an", "a couple of")
     ]

@@ -598,6 +598,17 @@ _BOLD_THINGS = (
     r"|options?|parts?|sections?|bits?|things?|info(?:rmation)?)"
 )
 _BOLD_WORD = r"(?:\*\*)?bold(?:face)?(?:\*\*)?(?:\s+(?:text|type|font|formatting|markdown))?"
+#: "bold" as the form of text, not an adjective: "bold text", "bold formatting", "bold"
+#: ending its clause or followed by what it is for ("with bold for the key terms").
+_BOLD_FORM = (
+    r"(?:\*\*)?bold(?:face)?(?:\*\*)?(?:\s+(?:text|type|font|formatting|markdown)\b"
+    r"|(?=\s*(?:[.;:!?)\n]|$|,\s*(?:please|pls|thanks)\b|(?:for|on|please|pls)\b)))"
+)
+#: "bold" as one of two adjectives ending a clause: "make your points bold and concise",
+#: "make the ideas bold and fresh" (not "bold and italic", "bold and keep it short").
+_BOLD_AND_ADJECTIVE = (
+    r"(?!\s*(?:and|&)\s+(?!italic|underlin)[a-z]+(?=\s*(?:[.,;:!?)]|$|\s[-–—]\s)))"
+)
 #: A relation and a number without their groups, for a pattern that reads its count apart.
 _REL_ANY, _NUM_ANY = (re.sub(r"\(\?P<\w+>", "(?:", rx) for rx in (REL, NUM))
 #: "bold" that is not the form of text: "in bold letters" on a card, "in bold colours".
@@ -613,7 +624,10 @@ _BOLD = (
     re.compile(
         r"\b(?:put|highlight|writ|wrote|mark|set|show|format|typ|display|print|emphasi[sz]|list"
         r"|give|render|call\s+out|present|have|get)\w*\s+(?:me\s+)?(?P<obj>(?:[\w'’-]+\s+){0,6}?)"
-        rf"(?:in|as|using|with|into)\s+{_BOLD_WORD}\b{_NOT_BOLD_TEXT}"
+        rf"(?:(?:in|into)\s+{_BOLD_WORD}\b{_NOT_BOLD_TEXT}"
+        # "with|as|using bold" only as a form: "with bold text", "key terms as bold, please"
+        # (not "with bold statements", "as bold as MLK's", "using bold language")
+        rf"|(?:as|using|with)\s+{_BOLD_FORM})"
     ),
     re.compile(
         r"(?:^|[.!?;:,(]\s*|\b(?:and|also|please|pls|then|just|to|you|can|could|should|must)\s+)"
@@ -627,7 +641,7 @@ _BOLD = (
     ),
     re.compile(
         r"\bmake\s+(?P<obj>(?:(?:all|the|every|each|any|your)\s+)*(?:[\w'’-]+\s+){0,3}?"
-        rf"{_BOLD_THINGS})\s+bold\b"
+        rf"{_BOLD_THINGS})\s+bold\b{_BOLD_AND_ADJECTIVE}"
     ),
     re.compile(rf"\bbolded\s+(?P<obj>(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS})\b"),
     re.compile(
@@ -916,9 +930,26 @@ def _line_template(q: str, low: str) -> Iterator[Instruction]:
         yield make("line_template", m.group(0), value=m.group("t"))
 
 
+#: Headings named as examples or ruled out, not asked for: "don't use headings like
+#: 'Introduction'", "avoid headings such as 'Overview'".
+_HEADINGS_NOT_ASKED = re.compile(r"\b(?:like|such\s+as|e\.g\.?|for\s+example)\s*:?\s*$")
+_HEADINGS_RULED_OUT = re.compile(
+    r"\b(?:no|not|don't|dont|never|avoid(?:ing)?|without|skip)\s+(?:\w+\s+){0,2}$"
+)
+
+
+def _named_as_examples(low: str, m: re.Match[str]) -> bool:
+    """Whether the headings ``m`` names are examples or ruled out, not asked for."""
+    return bool(
+        _HEADINGS_NOT_ASKED.search(low[m.start() : m.start("names")])
+        or _HEADINGS_RULED_OUT.search(low[max(0, m.start() - 25) : m.start()])
+    )
+
+
 def _headings(q: str, low: str) -> Iterator[Instruction]:
-    del low  # heading names keep their case
     m = _HEADINGS_QUOTED.search(q)
+    if m and _named_as_examples(low, m):
+        return  # "don't use headings like 'Introduction' or 'Conclusion'"
     if m:
         names = quoted_list(m.group("names"))
     elif m := _HEADINGS_AFTER_COLON.search(q):

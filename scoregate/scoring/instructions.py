@@ -41,9 +41,11 @@ from scoregate.scoring.counting import (
     item_word_counts,
     list_items,
     other_count,
+    prose_edges,
     section_item_counts,
     split_paragraphs,
     unfenced,
+    verse_openings,
 )
 from scoregate.scoring.dependencies import third_party
 from scoregate.scoring.text import fenced_blocks, plural
@@ -158,18 +160,23 @@ def _verse_noun(k: Instruction) -> str:
 
 
 def _stanzas(content: str, k: Instruction) -> Verdict:
-    """Poems or stanzas counted as blocks of two or more lines: "2 haikus (blocks of 2 or
-    more lines); the request asks for exactly 3"; ``None`` when no block has two lines
-    (a haiku written on one line with slashes)."""
+    """Poems or stanzas counted as blocks of two or more lines: "4 haikus (blocks of 2 or
+    more lines: 'Sure! Here are…', …); the request asks for exactly 3"; ``None`` when no
+    block has two lines. A first or last block that reads as prose (every line a sentence:
+    "Let me know if you'd like more!") is left out when that meets the count."""
     assert isinstance(k.value, int)
     noun = _verse_noun(k)
     n = count_units(content, "stanzas", None)
     if n is None:
         return None, f"no block of 2 or more lines to count as a {noun}"
-    have = f"{plural(n, noun)} (blocks of 2 or more lines)"
     want = _amount(k.relation, k.value, noun)
     if _compare(n, k.relation, k.value):
-        return True, f"{plural(n, noun)} (blocks of 2 or more lines; {want})"
+        return True, f"{plural(n, noun)}, as asked ({want})"
+    edges = prose_edges(content)
+    if edges and any(_compare(n - d, k.relation, k.value) for d in range(1, edges + 1)):
+        return True, f"{want}, with an intro or closing note in prose beside them"
+    opened = ", ".join(f"'{w}…'" for w in verse_openings(content)[:6])
+    have = f"{plural(n, noun)} (blocks of 2 or more lines: {opened})"
     return False, f"{have}; {_asks(k)} {_RELATION_WORDS[k.relation]} {k.value}"
 
 

@@ -286,7 +286,7 @@ def test_three_haikus_pass_in_each_shape(answer: str) -> None:
     k = _only("Write 3 haikus about rain.", "count", "stanzas")
     assert check_instruction(answer, k) == (
         True,
-        "3 haikus (blocks of 2 or more lines; exactly 3 haikus)",
+        "3 haikus, as asked (exactly 3 haikus)",
     )
 
 
@@ -294,15 +294,17 @@ def test_two_haikus_fail_with_the_reason() -> None:
     k = _only("Write 3 haikus about rain.", "count", "stanzas")
     assert check_instruction(_haikus(2, head="{i}.\n"), k) == (
         False,
-        "2 haikus (blocks of 2 or more lines); the request asks for exactly 3",
+        "2 haikus (blocks of 2 or more lines: 'Soft rain on the…', 'Soft rain on the…');"
+        " the request asks for exactly 3",
     )
     assert check_instruction(_haikus(4), k)[0] is False
 
 
-def test_haikus_on_one_line_each_cannot_be_judged() -> None:
+def test_haikus_on_one_line_each_are_a_poem_each() -> None:
     k = _only("Write 3 haikus about rain.", "count", "stanzas")
     answer = "\n\n".join(" / ".join(HAIKU) for _ in range(3))
-    assert check_instruction(answer, k) == (
+    assert check_instruction(answer, k) == (True, "3 haikus, as asked (exactly 3 haikus)")
+    assert check_instruction("Rain, rain.", k) == (
         None,
         "no block of 2 or more lines to count as a haiku",
     )
@@ -315,7 +317,8 @@ def test_a_poem_of_four_stanzas() -> None:
     assert check_instruction(poem, k)[0] is True
     assert check_instruction("\n\n".join([stanza] * 3), k) == (
         False,
-        "3 stanzas (blocks of 2 or more lines); the request asks for exactly 4",
+        "3 stanzas (blocks of 2 or more lines: 'Leaves let go of…', 'Leaves let go of…',"
+        " 'Leaves let go of…'); the request asks for exactly 4",
     )
 
 

@@ -1,0 +1,182 @@
+"""Review 24 (R2): bold, no headings, no title and verse counts read from the request."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.instruction_rules import infer_instructions
+from scoregate.scoring.instructions import check_instruction
+
+
+def _units(query: str) -> set[str | None]:
+    return {k.unit for k in infer_instructions(query) if k.check == "count"}
+
+
+def _checks(query: str) -> set[str]:
+    return {k.check if k.check != "count" else f"count:{k.unit}" for k in infer_instructions(query)}
+
+
+def _haikus(n: int) -> Instruction:
+    return Instruction(
+        check="count",
+        unit="stanzas",
+        value=n,
+        relation="exactly",
+        inferred=True,
+        phrase=f"{n} haikus",
+    )
+
+
+HAIKUS = [
+    "Snow on the branches\nthe crow shifts its black shoulders\nsilence falls again",
+    "Frozen pond at dawn\na child's boot tests the surface\nthe ice answers back",
+    "Long night by the fire\nthe kettle hums to itself\nwind knocks, no one comes",
+]
+THREE = "\n\n".join(HAIKUS)
+
+
+# finding 1: "bold" as an adjective is no request for bold text
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Write a LinkedIn post with bold statements about remote work.",
+        "Write a poem with bold imagery about the sea.",
+        "Write a manifesto with bold, provocative statements.",
+        "Write with bold confidence about our product.",
+        "Present the results with bold visuals.",
+        "Write my bio as bold and punchy as possible.",
+        "Write a speech as bold as MLK's.",
+        "Please write this using bold language.",
+        "Make the ideas bold and fresh.",
+        "Make your points bold and concise.",
+        "Make your answer bold and brave - tell me what you really think of my plan.",
+    ],
+)
+def test_bold_as_an_adjective_reads_no_bold(query: str) -> None:
+    assert "bold_spans" not in _units(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Highlight the key terms in bold.",
+        "Write the answer with bold text for the key terms.",
+        "Make the key terms bold and italic.",
+        "Make the key terms bold and keep it short.",
+        "Write it with the key terms as bold, please.",
+    ],
+)
+def test_bold_as_a_form_is_still_read(query: str) -> None:
+    assert "bold_spans" in _units(query)
+
+
+# finding 2: the user's own text described as having no headings
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Rewrite my notes into a report. Right now they have no headings and it's a mess.",
+        "This draft has no headers - please add H2 headers for each section:\n\nParagraph one.",
+        "The doc currently has no section headings. Suggest headings for it.",
+        "Write a README. Without headings it's hard to navigate, so use them.",
+        "I wrote the post without headings and Google ranks it poorly. What headings to add?",
+        "Convert this wall of text (no headings, no paragraphs) into a doc with headings.",
+        "The page has no headings; is that bad for SEO?",
+        "Skip the headings for the intro, but use them for the rest.",
+    ],
+)
+def test_described_text_without_headings_reads_no_rule(query: str) -> None:
+    assert "headings" not in _units(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Don't use any headings.",
+        "Write an essay that has no headings.",
+        "Write a cover letter with no headings.",
+        "Don't use headings, just use plain paragraphs.",
+        "Write it with no bullet points or headings.",
+    ],
+)
+def test_no_headings_still_read(query: str) -> None:
+    assert "headings" in _units(query)
+
+
+# finding 3: headings named as examples of what not to use
+
+
+def test_headings_like_named_ones_read_neither_rule() -> None:
+    query = (
+        "Don't use headings like 'Introduction' or 'Conclusion'; use descriptive ones instead."
+        " Write a short report on bees."
+    )
+    assert _checks(query) & {"headings", "count:headings"} == set()
+    assert "headings" in _checks("Write two sections with the headings 'Autumn' and 'Spring'.")
+
+
+# finding 6: verse that is part of a larger answer
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Write 2 haikus, then explain the imagery in each.",
+        "Write a blog post about haiku with 2 haikus as examples.",
+        "Write a lesson plan in which students write 3 haikus.",
+        "How many stanzas does a villanelle have? It's 19 lines in 6 stanzas.",
+    ],
+)
+def test_verse_among_prose_reads_no_count(query: str) -> None:
+    assert "stanzas" not in _units(query)
+
+
+def test_a_bulleted_note_under_the_verse_is_no_poem() -> None:
+    answer = (
+        "\n\n".join(HAIKUS[:2])
+        + "\n\n**Imagery:**\n- Haiku 1: the crow's black against white snow.\n"
+        "- Haiku 2: the sound of ice as a reply."
+    )
+    assert check_instruction(answer, _haikus(2))[0] is True
+
+
+# finding 7: an intro, an outro, notes or an epigraph is no extra poem
+
+
+@pytest.mark.parametrize(
+    ("n", "answer"),
+    [
+        (3, "Sure!\nHere are three winter haikus:\n\n" + THREE),
+        (3, THREE + "\n\nLet me know if you'd like more!\nHappy writing!"),
+        (3, THREE + "\n\nNotes:\n- The first uses a crow as the kigo.\n- The second is about ice."),
+        (4, '*"The sea, the sea"*\n— Iris Murdoch\n\n' + THREE + "\n\n" + HAIKUS[0]),
+    ],
+)
+def test_intro_outro_notes_and_epigraph_are_no_poems(n: int, answer: str) -> None:
+    assert check_instruction(answer, _haikus(n))[0] is True
+
+
+def test_a_fourth_haiku_still_fails() -> None:
+    assert check_instruction(THREE + "\n\n" + HAIKUS[0], _haikus(3))[0] is False
+
+
+# finding 8: bulleted one-line haikus with slashes
+
+
+def test_bulleted_slashed_haikus_are_a_poem_each() -> None:
+    answer = "\n".join("- " + h.replace("\n", " / ") for h in HAIKUS)
+    assert check_instruction(answer, _haikus(3))[0] is True
+
+
+# finding 14: the reason quotes the blocks counted
+
+
+def test_verse_count_reason_names_the_blocks() -> None:
+    ok, reason = check_instruction(THREE + "\n\n" + HAIKUS[1], _haikus(3))
+    assert ok is False
+    assert "'Snow on the branches…'" in reason and "'Frozen pond at dawn…'" in reason
+    assert check_instruction(THREE, _haikus(3)) == (True, "3 haikus, as asked (exactly 3 haikus)")
