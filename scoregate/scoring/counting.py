@@ -60,10 +60,18 @@ BULLET = re.compile(r"^\s*(?:[*+•‣◦☐☑☒□▢✓✔-])\s+\S", re.MULT
 NUMBERED = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+\S", re.MULTILINE)
 HIGHLIGHT = re.compile(r"\*\*[^\n*]+\*\*|(?<!\*)\*[^\n*]+\*(?!\*)")
 #: Bold as Markdown and HTML write it: ``**term**``, ``__term__``, ``<b>term</b>``,
-#: ``<strong>term</strong>`` (``***term***`` is bold too; ``__init__`` in code is none).
+#: ``<strong>term</strong>`` (``***term***`` is bold too; ``__init__``, a dunder name, and
+#: ``2**10``, a power, are none).
+#: Python's special names, which ``__init__`` writes and no bold does.
+_DUNDER = (
+    r"(?:init|main|name|str|repr|eq|ne|lt|gt|le|ge|call|len|dict|file|all|getitem|setitem"
+    r"|enter|exit|new|del|slots|class|doc|version|iter|next|hash|post_init|add|contains"
+    r"|getattr|setattr|bool|future|builtins|module|qualname)"
+)
 BOLD = re.compile(
-    r"\*\*(?![\s*])[^\n]*?[^\s*]\*\*|\*\*[^\s*]\*\*"
-    r"|(?<![\w_])__(?![\s_])[^\n]*?[^\s_]__(?![\w_])|(?<![\w_])__[^\s_]__(?![\w_])"
+    r"(?<!\d)\*\*(?![\s*])[^\n]*?[^\s*]\*\*|(?<!\d)\*\*[^\s*]\*\*"
+    rf"|(?<![\w_])__(?![\s_]|{_DUNDER}__(?![\w_]))[^\n]*?[^\s_]__(?![\w_])"
+    r"|(?<![\w_])__[^\s_]__(?![\w_])"
     r"|<(b|strong)\b[^<>\n]*>(?=[^<]*\w)[^<]*?</\1>",
     re.IGNORECASE,
 )

@@ -190,6 +190,14 @@ def _whole_count(
     return rel, value
 
 
+#: Words counted for a form put on them, not the answer's length: "bold no more than 3
+#: words", "italicize at most 5 words" (the bold rule reads those).
+_FORMATTED_WORDS = re.compile(
+    r"\b(?:bold|bolded|bolding|italici[sz]e|italici[sz]ed|underline|underlined|highlight)"
+    r"\s+(?:only\s+)?$"
+)
+
+
 def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
@@ -197,6 +205,8 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             rf"(?P<unit>{unit_rx})\b{_TAIL}"
         )
         for m in re.finditer(head, low):
+            if _FORMATTED_WORDS.search(low[max(0, m.start() - 20) : m.start()]):
+                continue  # "bold no more than 3 words": a count of bold spans
             n = num(m.group("n"))
             rel, value = relation(m.group("rel"), m.group("tail"), n)
             if m.group("low"):

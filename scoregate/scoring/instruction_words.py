@@ -655,10 +655,17 @@ _BOLD = (
 #: anything", "nothing in bold" (not "no bold claims", "nothing too bold").
 _NO_BOLD = re.compile(
     r"(?:\b(?:no|without(?:\s+any)?|avoid(?:ing)?(?:\s+using)?(?:\s+any)?|nothing\s+in"
-    r"|(?:do\s+not|don't|never)\s+(?:use|add|include|put)(?:\s+any(?:thing\s+in)?)?)\s+"
-    r"(?:\*\*)?bold(?:face|ing)?(?:\*\*)?(?:\s+(?:text|formatting|type|font|markdown))?"
-    r"(?=\s*(?:[,.;!)]|$|or\b|and\b|please\b|pls\b|anywhere\b))"
-    r"|\b(?:do\s+not|don't|never)\s+bold\s+any(?:thing)?\b)"
+    r"|skip(?:\s+the)?|stop\s+using|refrain\s+from(?:\s+using)?(?:\s+any)?"
+    r"|(?:do\s+not|don't|dont|never)\s+(?:use|add|include|put|want)(?:\s+any(?:thing\s+in)?)?)\s+"
+    # other forms ruled out with it: "no headings or bold", "markdown formatting like bold"
+    r"(?:(?:[\w-]+\s+){0,2}?[\w-]+(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s+like\s+"
+    r"|\s*/\s*)){0,3}?"
+    r"(?:\*\*)?bold(?:face|ing)?(?:\*\*)?(?:\s+(?:text|txt|formatting|type|font|markdown))?"
+    # not "avoid bold, risky moves": a comma before another form or the clause's end
+    r"(?=\s*(?:[.;!)]|$|or\b|and\b|please\b|pls\b|anywhere\b|in\s+the\s+(?:answer|reply|response)"
+    r"|,\s*(?:$|[,.;!)]|(?:please|pls|thanks|and|or|no|nor|just|only|plain|italics?|headings?"
+    r"|headers?|lists?|bullets?|tables?|emojis?|caps|markdown|underlin\w*|highlight\w*)\b)))"
+    r"|\b(?:do\s+not|don't|dont|never)\s+(?:bold|make)\s+any(?:thing)?(?:\s+bold)?\b)"
 )
 #: A bold count in the object: "at least 3 key terms", "two words".
 _BOLD_COUNT = re.compile(rf"(?:^|\s)(?:{REL}\s*)?{NUM}\s+(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS}\b")
@@ -671,13 +678,36 @@ _BOLD_NOT_ASKED = re.compile(
     r"|marked|highlighted|bolded|set|wrote|written|typed|formatted|made|kept|left|got)\b[^.!?\n]*$"
 )
 #: Code or a document tool, where bold is the program's or the file's, not the answer's:
-#: "a Python script that prints the total in bold", "make the totals bold in Excel".
+#: "a Python script that prints the total in bold", "make the totals bold in Excel" (in
+#: the sentence of the bold phrase).
 _BOLD_IN_A_TOOL = re.compile(
-    r"\b(?:code|script|function|program|css|html|python|javascript|typescript|react|terminal"
-    r"|console|excel|spreadsheet|google\s+(?:sheets|docs)|microsoft\s+word|ms\s+word|latex"
-    r"|powerpoint|keynote|sql|printf|ansi|tkinter|cells?|columns?|rows?|pdf|css)\b"
-    r"|\b(?:in|into|using)\s+word\b"
+    r"\b(?:script|program|css|html|javascript|typescript|react|terminal|console|excel"
+    r"|spreadsheet|google\s+(?:sheets|docs)|microsoft\s+word|ms\s+word|latex|powerpoint"
+    r"|keynote|sql|printf|ansi|tkinter|prints?|printed|printing|outputs?)\b"
+    r"|\b(?:in|into|using)\s+word\b|\b(?:function|code|method|class)\s+(?:that|which|to)\b"
 )
+#: Words that may be the program's or the file's, or the topic's ("explain cell division
+#: and bold the key terms"): the tool's only in the bold phrase or right after it ("make
+#: the cells bold", "bold in the PDF", "key terms in bold in Python").
+_BOLD_TOOL_PART = re.compile(r"\b(?:code|function|python|cells?|columns?|rows?|pdf)\b")
+
+
+def _sentence_at(low: str, start: int, end: int) -> str:
+    """The sentence of ``low`` around ``start``..``end``."""
+    opening = max(low.rfind(c, 0, start) for c in ".!?\n") + 1
+    ends = [i for i in (low.find(c, end) for c in ".!?\n") if i >= 0]
+    return low[opening : min(ends) if ends else len(low)]
+
+
+def _in_a_tool(low: str, m: re.Match[str]) -> bool:
+    """Whether the bold phrase ``m`` is a program's or a file's, not the answer's."""
+    sentence = _sentence_at(low, m.start(), m.end())
+    if _BOLD_IN_A_TOOL.search(sentence):
+        return True
+    near = re.split(r"[.!?\n]", low[m.start() : m.end() + 25])[0]
+    return bool(_BOLD_TOOL_PART.search(near))
+
+
 #: A question (not a request) the phrase is in: "why is my text showing in bold?", "should
 #: I put the key terms in bold?"; "can you ... put the key terms in bold?" asks for it.
 _QUESTION_OPENING = re.compile(
@@ -702,15 +732,16 @@ _MAX_BOLD = 20
 
 def _bold(q: str, low: str) -> Iterator[Instruction]:
     """Bold text asked for (at least 1 span, or the number named), or ruled out (none)."""
-    if _BOLD_IN_A_TOOL.search(low):
-        return  # "a script that prints the total in bold", "make the totals bold in Excel"
     if m := _NO_BOLD.search(low):
-        yield make("count", m.group(0), unit="bold_spans", relation="at_most", value=0)
+        if not _in_a_tool(low, m):
+            yield make("count", m.group(0), unit="bold_spans", relation="at_most", value=0)
         return
     for rx in _BOLD:
         for m in rx.finditer(low):
             obj = m.group("obj") or ""
             start = count_start(m)
+            if _in_a_tool(low, m):
+                continue  # "a script that prints the total in bold", "the totals bold in Excel"
             if _BOLD_NOT_ASKED.search(low[max(0, start - 40) : start]):
                 continue
             if _BOLD_HEADINGS.search(obj):
@@ -721,6 +752,8 @@ def _bold(q: str, low: str) -> Iterator[Instruction]:
             if (counted := _BOLD_COUNT.search(obj)) and num(counted.group("n")) <= _MAX_BOLD:
                 n = num(counted.group("n"))
                 rel, value = relation(counted.group("rel") or "at least", None, n)
+                if rel == "at_least" and re.match(r"\s+only\b", low[m.end() : m.end() + 8]):
+                    rel = "at_most"  # "bold 2 key terms only"
             if rel != "at_least" and each_after(low, m):
                 continue  # "bold exactly one word in each paragraph": a count of a part
             yield make("count", m.group(0), unit="bold_spans", relation=rel, value=max(value, 0))

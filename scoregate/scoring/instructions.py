@@ -540,6 +540,33 @@ _SUBJECT_LINE = re.compile(r"^[*_\s]*(?:subject|re)\s*:", re.IGNORECASE)
 _TITLE_MARKED = re.compile(r"^(?:<<[^<>\n]+>>|#{1,6}\s+\S)")
 
 
+#: A short first line set apart in italics, HTML bold or capitals: "*The Fox*",
+#: "<b>The Fox</b>", "THE FOX", "Untitled".
+_TITLE_STYLED = re.compile(
+    r"^(?:\*[^*\n]+\*|_[^_\n]+_|<(?:b|strong|i|em)>[^<\n]+</(?:b|strong|i|em)>"
+    r"|[A-Z][A-Z0-9 '’&-]{2,}[A-Z0-9]|(?i:untitled))$"
+)
+#: A first line in Title Case, short and unpunctuated: "The Fox", "Winter at Dawn".
+_TITLE_CASED = re.compile(r"^[A-Z][\w'’-]*(?:\s+(?:[A-Z][\w'’-]*|[a-z]{1,3}))*$")
+
+
+def _title_above_verse(content: str) -> str | None:
+    """A short first line alone above a blank line and a body of two lines or more: its
+    text, whether it is a title (``"styled"``: italics, HTML bold, capitals) or may be one
+    (``"cased"``: Title Case); ``None`` otherwise."""
+    text = content.strip()
+    head, sep, body = text.partition("\n")
+    if not sep or body.split("\n", 1)[0].strip() or len(head.split()) > 6:
+        return None
+    head = head.strip()
+    if head[-1:] in ".,;:!?" or re.fullmatch(r"[IVXLC]+", head) or not body.strip():
+        return None  # a sentence, a stanza's number ("II")
+    if _TITLE_STYLED.match(head):
+        return "styled"
+    lines = [ln for ln in body.splitlines() if ln.strip()]
+    return "cased" if len(lines) >= 2 and _TITLE_CASED.match(head) else None
+
+
 def _no_title(content: str, k: Instruction) -> Verdict:
     """The first line is no title: not a ``<<title>>``, a Markdown heading, a line only in
     bold ("**Spring Hike**") or "Title: ..." (a short first sentence, a greeting or an
@@ -550,6 +577,11 @@ def _no_title(content: str, k: Instruction) -> Verdict:
     bold = bold_heading(first) and not _SUBJECT_LINE.match(first)
     if _TITLE_MARKED.match(first) or _TITLE_LABEL.match(first) or bold:
         return False, f"starts with a title ({first[:60]!r}); {_asks(k)} none"
+    above = _title_above_verse(content)
+    if above == "styled":
+        return False, f"starts with a title line ({first[:60]!r}); {_asks(k)} none"
+    if above == "cased":
+        return None, f"the first line ({first[:60]!r}) may be a title"
     return True, "no title line at the start"
 
 

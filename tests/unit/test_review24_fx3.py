@@ -180,3 +180,103 @@ def test_verse_count_reason_names_the_blocks() -> None:
     assert ok is False
     assert "'Snow on the branches…'" in reason and "'Frozen pond at dawn…'" in reason
     assert check_instruction(THREE, _haikus(3)) == (True, "3 haikus, as asked (exactly 3 haikus)")
+
+
+# finding 4: a topic word such as "cell" or "Python" does not drop the bold reading
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Explain cell division for my biology class and bold the key terms.",
+        "Explain the columns of the periodic table; bold the key terms.",
+        "Explain how Python decorators work. Bold the key terms.",
+        "No bold please. Explain exponents in Python.",
+        "Don't use bold. Write a Python function to add two numbers.",
+    ],
+)
+def test_a_topic_word_keeps_the_bold_reading(query: str) -> None:
+    assert "bold_spans" in _units(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Write a Python script that prints the total in bold.",
+        "Make the totals bold in Excel.",
+        "Make the header cells bold.",
+        "Write a function that returns the key terms in bold.",
+    ],
+)
+def test_bold_in_a_program_or_file_is_still_not_read(query: str) -> None:
+    assert "bold_spans" not in _units(query)
+
+
+# finding 5: a styled title line under "without a title"
+
+
+def test_styled_title_lines_fail_and_a_plain_one_is_unsure() -> None:
+    k = Instruction(check="title", value="none", inferred=True)
+    body = "\n\nA fox ran through the snow\nits tail a red flame\nand the hens slept on"
+    for head in ("*The Fox*", "THE FOX", "<b>The Fox</b>", "Untitled"):
+        assert check_instruction(head + body, k)[0] is False, head
+    assert check_instruction("The Fox" + body, k)[0] is None
+    assert check_instruction(body.strip(), k)[0] is True
+    assert check_instruction("OK\n\nsure" + body, k)[0] is not False
+
+
+# finding 9: "bold no more than 3 words" is no limit on the answer's words
+
+
+@pytest.mark.parametrize(
+    ("query", "relation", "n"),
+    [("Bold no more than 3 words.", "at_most", 3), ("Bold exactly 2 words.", "exactly", 2)],
+)
+def test_a_count_of_bold_words_is_no_word_limit(query: str, relation: str, n: int) -> None:
+    ks = [k for k in infer_instructions(query) if k.check == "count"]
+    assert [(k.unit, k.relation, k.value) for k in ks] == [("bold_spans", relation, n)]
+
+
+# finding 10: more ways to rule bold out
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Write a cover letter for a barista job. Please no headings or bold.",
+        "Please don't use any bold text in the answer.",
+        "Skip the bold.",
+        "Don't make anything bold.",
+        "Stop using bold.",
+        "Please refrain from bold formatting.",
+        "Do not use markdown formatting like bold or headers.",
+    ],
+)
+def test_no_bold_phrasings(query: str) -> None:
+    ks = [k for k in infer_instructions(query) if k.unit == "bold_spans"]
+    assert [(k.relation, k.value) for k in ks] == [("at_most", 0)]
+
+
+@pytest.mark.parametrize(
+    "query", ["Write an ad with no bold claims.", "Avoid bold, risky moves in the plan."]
+)
+def test_bold_claims_ruled_out_are_no_bold_rule(query: str) -> None:
+    assert "bold_spans" not in _units(query)
+
+
+# finding 12: "bold 2 key terms only"
+
+
+def test_bold_n_terms_only_is_at_most() -> None:
+    ks = [k for k in infer_instructions("Bold 2 key terms only.") if k.unit == "bold_spans"]
+    assert [(k.relation, k.value) for k in ks] == [("at_most", 2)]
+
+
+# finding 13: powers and dunder names are no bold
+
+
+def test_powers_and_dunder_names_are_no_bold() -> None:
+    k = Instruction(check="count", unit="bold_spans", value=0, relation="at_most", inferred=True)
+    assert check_instruction("2**10 = 1024 and 3**4 = 81.", k)[0] is True
+    assert check_instruction("Call __init__ and __main__ methods.", k)[0] is True
+    assert check_instruction("**DNS** is the internet's phone book.", k)[0] is False
