@@ -595,7 +595,7 @@ _BOLD_THINGS = (
     r"(?:terms?|words?|keywords?|points?|phrases?|names?|ingredients?|concepts?|takeaways?|facts?"
     r"|numbers?|figures?|dates?|steps?|commands?|actions?|labels?|items?|definitions?|warnings?"
     r"|totals?|prices?|vocab(?:ulary)?|details?|deadlines?|amounts?|answers?|tips?|ideas?"
-    r"|options?|parts?|sections?|bits?|things?|info(?:rmation)?)"
+    r"|options?|parts?|sections?|bits?|things?|info(?:rmation)?|sentences?|stuff)"
 )
 _BOLD_WORD = r"(?:\*\*)?bold(?:face)?(?:\*\*)?(?:\s+(?:text|type|font|formatting|markdown))?"
 #: "bold" as the form of text, not an adjective: "bold text", "bold formatting", "bold"
@@ -630,8 +630,8 @@ _BOLD = (
         rf"|(?:as|using|with)\s+{_BOLD_FORM})"
     ),
     re.compile(
-        r"(?:^|[.!?;:,(]\s*|\b(?:and|also|please|pls|then|just|to|you|can|could|should|must)\s+)"
-        r"bold(?:face)?\s+(?P<obj>(?:(?:all|the|every|each|any|your)\s+)+(?:[\w'’-]+\s+){0,3}?"
+        r"(?:^|[.!?;:,(&]\s*|\b(?:and|also|please|pls|then|just|to|you|can|could|should|must)\s+)"
+        r"bold(?:face|ing)?\s+(?P<obj>(?:(?:all|the|every|each|any|your)\s+)+(?:[\w'’-]+\s+){0,3}?"
         rf"{_BOLD_THINGS}|(?:(?:key|important|main|essential|major|relevant)\s+|{_REL_ANY}\s*{_NUM_ANY}\s+"
         rf"|{_NUM_ANY}\s+)(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS})\b"
     ),
@@ -644,6 +644,15 @@ _BOLD = (
         rf"{_BOLD_THINGS})\s+bold\b{_BOLD_AND_ADJECTIVE}"
     ),
     re.compile(rf"\bbolded\s+(?P<obj>(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS})\b"),
+    # "the key terms should be in bold", "key terms must be bold", "I'd like the key terms
+    # to be bolded" (not "your ideas should be bold", "... bold and original")
+    re.compile(
+        r"\b(?P<obj>(?!(?:your|my|our|his|her|their)\b)(?:[\w'’-]+\s+){0,2}?(?:terms?|words?"
+        r"|keywords?|phrases?|names?|definitions?|vocab(?:ulary)?|ingredients?|dates?|numbers?"
+        r"|figures?|totals?|prices?|commands?|labels?))\s+"
+        r"(?:(?:should|must|need\s+to|needs\s+to|to|will|shall)\s+(?:be|appear)|appear)\s+(?:in\s+)?"
+        rf"(?:bold|bolded|boldface)\b{_NOT_BOLD_TEXT}{_BOLD_AND_ADJECTIVE}"
+    ),
     re.compile(
         rf"(?:\b(?P<obj>(?:key|important|main|essential|major)\s+{_BOLD_THINGS})"
         # a fragment of its own: "Ingredients in bold please."

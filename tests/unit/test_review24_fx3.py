@@ -280,3 +280,29 @@ def test_powers_and_dunder_names_are_no_bold() -> None:
     assert check_instruction("2**10 = 1024 and 3**4 = 81.", k)[0] is True
     assert check_instruction("Call __init__ and __main__ methods.", k)[0] is True
     assert check_instruction("**DNS** is the internet's phone book.", k)[0] is False
+
+
+# finding 11: more ways to ask for bold
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "The key terms should be in bold.",
+        "Key terms must be bold.",
+        "I'd like the key terms to be bolded.",
+        "Explain it simply, bolding the key terms.",
+        "explain recursion & bold the key words",
+        "Please bold the most important sentence.",
+        "Write the answer so that important terms appear in bold.",
+    ],
+)
+def test_more_bold_phrasings(query: str) -> None:
+    assert "bold_spans" in _units(query)
+
+
+@pytest.mark.parametrize(
+    "query", ["Your ideas should be bold and original.", "Write a pitch. The ideas must be bold."]
+)
+def test_ideas_that_should_be_bold_read_no_bold(query: str) -> None:
+    assert "bold_spans" not in _units(query)
