@@ -723,6 +723,18 @@ _OTHER_HEADERS = re.compile(
 )
 
 
+#: More ways to rule headings out: "don't format it with headings", "don't break it into
+#: sections with headers", "no H2s please", "don't use # headers", "headings are not
+#: needed", "remove the headings".
+_NO_HEADINGS_MORE = re.compile(
+    r"\b(?:do\s+not|don't|dont|never)\s+(?:format|break|split|divide|organi[sz]e|structure)"
+    r"\s+(?:it|this|the\s+\w+)\s+(?:(?:in|into|up\s+into)\s+sections\s+)?(?:with|using)\s+"
+    r"(?:any\s+)?(?:headings|headers)\b"
+    r"|\bno\s+(?:h[1-6]s|#+\s+headers|#+\s+headings)(?=\s*(?:[,.;!)]|$|please\b|pls\b|or\b))"
+    r"|\b(?:do\s+not|don't|dont|never)\s+use\s+(?:any\s+)?(?:#+\s+|h[1-6]\s+)(?:headers|headings)\b"
+    r"|\b(?:headings|headers)\s+(?:are\s+not|aren't|not)\s+(?:needed|necessary|required)\b"
+    r"|^\s*remove\s+(?:all\s+|the\s+|any\s+)?(?:headings|headers)\b"
+)
 #: The user's own text described, not the answer ruled: "they have no headings", "the page
 #: has no headings", "I wrote the post without headings", "(no headings, no paragraphs)".
 _HEADINGS_DESCRIBED_BEFORE = re.compile(
@@ -763,6 +775,9 @@ def _no_headings(q: str, low: str) -> Iterator[Instruction]:
             continue  # "without headings it's hard to navigate", "please add H2 headers"
         yield make("count", m.group(0), unit="headings", relation="at_most", value=0)
         return
+    more = _NO_HEADINGS_MORE.search(low)
+    if more and not _OTHER_HEADERS.search(low):
+        yield make("count", more.group(0), unit="headings", relation="at_most", value=0)
 
 
 #: Verse counted in blocks: "write 3 haikus", "two limericks", "a poem with four stanzas",
@@ -771,7 +786,7 @@ def _no_headings(q: str, low: str) -> Iterator[Instruction]:
 #: limerick ideas").
 _VERSE_COUNT = re.compile(
     r"(?:^|(?<=[.!?:;,(\n])|\b(?:write|give|compose|create|make|pen|craft|draft|generate|produce"
-    r"|need|want|share|send|like|do|with|in|into|of|having|be|me|us|up\s+with"
+    r"|need|want|share|send|like|do|with|in|into|of|having|be|me|us|up\s+with|and"
     r"|(?:should|must|will|to|needs?\s+to)\s+have))"
     rf"\s*(?:me\s+|us\s+)?(?:an?\s+)?{REL}?\s*{NUM}"
     r"(?:(?:\s*-\s*|\s+)(?:[\w'-]+\s+){0,2}?(?P<verse>haikus?|limericks|quatrains|tankas?|stanzas)\b"

@@ -560,11 +560,15 @@ _PLAIN_TITLE = re.compile(
 #: a title deed", "no title fight": "title" followed by where it goes or the clause's end);
 #: "don't title it".
 _NO_TITLE = re.compile(
-    r"\b(?:do\s+not|don't|dont)\s+title\s+(?:it|this|them|the\s+\w+)\b"
+    r"\b(?:do\s+not|don't|dont)\s+title\s+(?:it|this|them|the\s+(?:poem|story|piece|essay|answer"
+    r"|response|post|email|letter|text|haikus?|limericks?))\b"
+    # "just the poem, untitled", "leave it untitled", "leave the title off"
+    r"|(?:,|\bleave\s+(?:it|them)|\bkeep\s+(?:it|them))\s*untitled\b"
+    r"|\bleave\s+(?:the\s+)?titles?\s+off\b"
     r"|\b(?:no(?:\s+need\s+for)?|without|skip(?:\s+the)?|leave\s+out\s+the|leave\s+off\s+the"
     r"|(?:do\s+not|don't|dont|never)\s+(?:give\s+(?:it|this|the\s+\w+|me)|put|add|include|use"
     r"|want|need|start\s+with)|(?:there's|there\s+is)\s+no\s+need\s+for)"
-    r"\s+(?:a\s+|any\s+|the\s+|an\s+)?(?:separate\s+|heading\s+or\s+|headline\s+or\s+)?title"
+    r"\s+(?:a\s+|any\s+|the\s+|an\s+)?(?:separate\s+|heading\s+or\s+|headline\s+or\s+)?titles?"
     r"(?:\s+(?:on\s+(?:it|top|this|them)|at\s+(?:the\s+)?top|above\s+it"
     r"|for\s+(?:it|this|them|the\s+\w+)))?"
     r"(?=\s*(?:[.,;:!?)\n—–]|$)|\s+-\s|\s+(?:please|pls|line|or\s+(?:headings?|headers?|intro\w*)"

@@ -306,3 +306,46 @@ def test_more_bold_phrasings(query: str) -> None:
 )
 def test_ideas_that_should_be_bold_read_no_bold(query: str) -> None:
     assert "bold_spans" not in _units(query)
+
+
+# finding 15: more and fewer title readings; a count of stanzas after "and"
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["Write 3 haikus, no titles.", "Just the poem, untitled.", "Leave the title off."],
+)
+def test_more_no_title_phrasings(query: str) -> None:
+    assert "title" in _checks(query)
+
+
+def test_a_title_invited_is_not_ruled_out() -> None:
+    query = "Write a short poem about a fox. Title it however you like but don't title the stanzas."
+    assert "title" not in _checks(query)
+
+
+def test_stanzas_after_and_are_counted() -> None:
+    assert "stanzas" in _units("Write a poem with no title and three stanzas.")
+    assert "stanzas" not in _units("Write 3 haikus and 2 limericks.")
+
+
+# finding 16: more ways to rule headings out
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Don't format it with headings.",
+        "Don't break it into sections with headers.",
+        "Remove the headings.",
+        "Headings are not needed.",
+        "no H2s please",
+        "Don't use # headers.",
+    ],
+)
+def test_more_no_headings_phrasings(query: str) -> None:
+    assert "headings" in _units(query)
+
+
+def test_headings_needed_is_no_rule_against_them() -> None:
+    assert "headings" not in _units("Headings are needed.")
