@@ -83,7 +83,12 @@ _CODE_SPANS = re.compile(
 
 def count_bold(text: str) -> int:
     """The bold spans of ``text`` outside code."""
-    return len(BOLD.findall(_CODE_SPANS.sub(" ", text)))
+    return len(bold_spans(text))
+
+
+def bold_spans(text: str) -> list[str]:
+    """The bold spans of ``text`` outside code, as written: ``**term**``."""
+    return [m.group(0) for m in BOLD.finditer(_CODE_SPANS.sub(" ", text))]
 
 
 PLACEHOLDER = re.compile(r"\[[^\[\]\n]{1,80}\]")

@@ -33,6 +33,7 @@ from scoregate.scoring.counting import (
     NUMBERED,
     WORDS,
     bold_heading,
+    bold_spans,
     count_units,
     heading_lines,
     is_item,
@@ -131,6 +132,9 @@ def _count(content: str, k: Instruction) -> Verdict:
     have = "no bold text" if k.unit == "bold_spans" and n == 0 else plural(n, noun)
     if _compare(n, k.relation, k.value):
         return True, f"{have} ({want})"
+    if k.unit == "bold_spans" and n > k.value:  # "1 bold span ('**DNS**')": the ones too many
+        spans = bold_spans(content)
+        have += " (" + ", ".join(repr(b[:40]) for b in spans[:3]) + (", ..." if n > 3 else "") + ")"
     return False, f"{have}; {_asks(k)} {want}"
 
 

@@ -175,7 +175,7 @@ def test_bold_is_its_own_unit_and_italics_are_not_bold() -> None:
     assert describe(none) == "no bold spans"
     assert check_instruction("Prices rise over time.", none)[0] is True
     ok, why = check_instruction("Prices **rise** over time.", none)
-    assert (ok, why) == (False, "1 bold span; the request asks for none")
+    assert (ok, why) == (False, "1 bold span ('**rise**'); the request asks for none")
 
 
 def test_bold_is_counted_outside_code() -> None:

@@ -349,3 +349,11 @@ def test_more_no_headings_phrasings(query: str) -> None:
 
 def test_headings_needed_is_no_rule_against_them() -> None:
     assert "headings" not in _units("Headings are needed.")
+
+
+def test_a_bold_fail_quotes_the_spans() -> None:
+    k = Instruction(check="count", unit="bold_spans", value=0, relation="at_most", inferred=True)
+    assert check_instruction("**DNS** is the internet's phone book.", k) == (
+        False,
+        "1 bold span ('**DNS**'); the request asks for none",
+    )
