@@ -451,8 +451,8 @@ def _relevance(
             f.missed_ask_cap,
             (
                 f"relevance {sem.score:.2f} not held: the request is in {other} and the answer"
-                " is not (the semantic model reads English); unverified, so it cannot be"
-                " accepted (review at most)"
+                " is not, and the semantic and precision models compare English texts only;"
+                " unverified, so it cannot be accepted (review at most)"
             ),
         )
     if gate <= 0.0:
@@ -747,7 +747,12 @@ def fuse(
     unread = foreign_language(request.content)
     if unread is not None:  # the models read English: their scores say nothing here
         tracks = {n: t for n, t in tracks.items() if n not in ALWAYS_APPLICABLE}
-    weights, mass = _weights(profile, tracks)
+    # a request in a language the models do not read, answered in another (English asked
+    # of a Spanish request): neither the cosine nor the cross-encoder can compare the two,
+    # so neither weighs; the relevance gate below caps it at review, unverified
+    other = _other_language(request) if unread is None else None
+    weighed = {n: t for n, t in tracks.items() if n not in ALWAYS_APPLICABLE} if other else tracks
+    weights, mass = _weights(profile, weighed)
     notes = _track_notes(tracks, profile)
     if unread is not None:
         notes.append(
@@ -755,7 +760,7 @@ def fuse(
             " models read English, so only its form and constraints were judged"
         )
     score = sum(w * (tracks[n].score or 0.0) for n, w in weights.items())
-    if not weights and unread is not None:
+    if not weights and (unread is not None or other is not None):
         # nothing the models or the checks could read: unverified, not wrong, so a person
         # reads it (review), as for any answer in a language the models do not read
         score = cuts.review

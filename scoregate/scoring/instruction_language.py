@@ -39,7 +39,7 @@ def language_rule(q: str, low: str) -> Iterator[Instruction]:
             rf"\b(?:in|into)\s+(?P<lang>{_LANG_NAMES})\s*(?:please|only|language|,|\.|!|$)", low
         )
     if m is None:
-        m = _IN_OWN_NAME.search(low)
+        m = _own_name_asked(low)
     if m:
         lang = m.group("lang")
         code = LANGUAGE_CODES.get(lang) or ENDONYMS.get(lang) or ENGLISH_ELSEWHERE[lang]
@@ -57,6 +57,52 @@ def language_rule(q: str, low: str) -> Iterator[Instruction]:
 #: "en español", "auf Deutsch", "em português": a language named in its own tongue.
 _ENDONYM_ALT = "|".join(sorted([*ENDONYMS, *ENGLISH_ELSEWHERE], key=len, reverse=True))
 _IN_OWN_NAME = re.compile(rf"\b(?:en|auf|in|em|på|op|na|w)\s+(?P<lang>{_ENDONYM_ALT})\b")
+#: A verb that asks for the answer, before it ("responde en inglés", "fasse bitte auf Deutsch
+#: zusammen", "écris-moi en anglais") or after it ("bitte auf Englisch antworten"); not "se
+#: escribe" ("¿cómo se escribe 'necesario' en inglés?" asks how a word is spelt).
+_ASK_VERB = (
+    r"(?:respond|contest|escrib|escríb|redact|expli|expliq|dime|dame|habl|traduc|répond|repond"
+    r"|écri|ecri|parl|antwort|beantwort|schreib|erklär|erklar|fass|übersetz|rispond|scriv"
+    r"|spieg|respost|escrev|fal[ae])\w*"
+)
+_VERB_BEFORE = re.compile(rf"(?<!\bse\s)\b{_ASK_VERB}\b[^.!?¿¡\n]{{0,30}}$")
+_VERB_AFTER = re.compile(rf"^\s*(?:bitte\s+)?(?:zu\s+)?{_ASK_VERB}\b")
+#: The name standing alone: "¿...? En inglés, por favor.", "Receta de paella, en español.",
+#: "En français évidemment, et moins de 80 mots."
+_ALONE_BEFORE = re.compile(r"(?:^|[.,;:!?¿¡]\s*|\bpor\s+favor\s+|\bbitte\s+)$")
+_ALONE_AFTER = re.compile(
+    r"^(?:\s+\w+)?\s*(?:,?\s*(?:por\s+favor|s'il\s+(?:te|vous)\s+pla[iî]t|bitte|per\s+favore|please|pls))?"
+    r"\s*(?:[.,;:!?]|$)"
+)
+#: A question about a word ("¿cómo se dice 'gato' en inglés?", "le mot en anglais pour...",
+#: "wie sagt man ... auf Englisch?"): it asks for a word, in the asker's language.
+_WORD_ASKED = re.compile(
+    r"\b(?:c[oó]mo\s+se\s+(?:dice|escribe|pronuncia|llama|traduce)|qu[eé]\s+significa"
+    r"|comment\s+(?:dit-on|dire|on\s+dit|s'écrit|se\s+dit|écrire)|(?:le|un|quel)\s+mot"
+    r"|la\s+palabra|das\s+wort|wie\s+(?:sagt|heißt|heisst|schreibt|spricht)|come\s+si\s+dice"
+    r"|como\s+se\s+diz)\b[^.!?\n]*$"
+)
+
+
+def _own_name_asked(low: str) -> re.Match[str] | None:
+    """The first "en inglés" / "auf Englisch" that asks for the answer in that language: a
+    verb that asks stands by it, or it stands alone; "una reunión en inglés", "ein Kurs auf
+    Englisch" and "¿cómo se dice 'gato' en inglés?" only mention it."""
+    for m in _IN_OWN_NAME.finditer(low):
+        before, after = low[: m.start()], low[m.end() :]
+        verb = _VERB_BEFORE.search(before)
+        word = _WORD_ASKED.search(before)
+        # the nearer one speaks: "qué significa esta cláusula ... quiero explicársela en
+        # español" asks for Spanish; "dime cómo se dice 'gato' en inglés" asks for a word
+        if word is not None and (verb is None or word.start() > verb.start()):
+            continue
+        if (
+            verb is not None
+            or _VERB_AFTER.match(after)
+            or (_ALONE_BEFORE.search(before) and _ALONE_AFTER.match(after))
+        ):
+            return m
+    return None
 
 
 _MIN_OWN_WORDS = 6
@@ -77,8 +123,9 @@ def _asked_elsewhere(q: str, m: re.Match[str]) -> bool:
 def _written_in(q: str, low: str) -> str | None:
     """The language a request is written in, when it is not English and both its first
     and last sentences say so (pasted material in another language sits in between);
-    ``None`` when the request names English or asks for a translation."""
-    if re.search(r"\benglish\b|\btrans(?:lat|cri)", low):
+    ``None`` when the request names English (in any tongue: "una reunión en inglés") or asks
+    for a translation."""
+    if re.search(rf"\b(?:english|{'|'.join(ENGLISH_ELSEWHERE)})\b|\btrans(?:lat|cri)", low):
         return None
     words = re.findall(r"[^\W\d_]+", low)
     if len(words) < _MIN_OWN_WORDS or sum(w in ENGLISH_COMMON for w in words) >= 0.1 * len(words):

@@ -539,11 +539,61 @@ _CAPITAL_WORD_COUNT = re.compile(CAPS_WORDS)
 _CAPITALISED = re.compile(rf"\s+{CAPITALISED}")
 
 
+#: A data noun made by a verb, then "in YAML": "write a GitHub Actions workflow in YAML",
+#: "a compose file in yaml": data in the answer, not every line of it YAML.
+_DATA_IN = re.compile(
+    r"\b(?:give|write|show|make|generate|create|draft|provide|produce|share|need|want)\b"
+    r"[^.!?\n]{0,60}?\b(?:config(?:uration)?|file|manifest|workflow|spec|specification"
+    r"|template|pipeline|definition|example|sample|snippet|payload|body|schema)s?\s*$"
+)
+#: A question about data, not a request for it: "Should I write a JSON schema or use
+#: Pydantic?", "Do I need a YAML file for this?", "Why would anyone write a YAML config?".
+_ASKED_ABOUT = re.compile(
+    r"(?:^|[.!?\n]\s*)(?:should|why|is|are|does|did|do\s+(?:i|we|you)|how)\b[^.!?\n]*$"
+)
+#: After the data phrase: a choice, a how-to or the asker's own data ("..., how?", "? or
+#: should I use k8s", "smaller, it's 2MB").
+_ASKED_AFTER = re.compile(
+    r"^(?:[^.!?\n]*\bhow\s*\?|\s*\??\s*or\b|\s+(?:smaller|shorter|bigger|larger|faster|work))"
+)
+#: Code whose product is data: "a function to generate a JSON payload", "a JSON Schema
+#: validator", "... in Python", "with fetch()", "to a file".
+_CODE_PURPOSE = re.compile(
+    r"\b(?:function|script|class|method|program|code|cli|tool|endpoint|handler|util\w*)\b"
+    r"[^.!?\n]{0,20}\bto\s*$"
+)
+_CODE_AFTER = re.compile(
+    r"^\s*(?:validators?|parsers?|generators?|seriali[sz]ers?|librar(?:y|ies)|loaders?"
+    r"|readers?|writers?|builders?|types?|classes|class|models?)\b"
+    r"|^[^.!?\n]{0,30}\b(?:in|with|using)\s+(?:python|node(?:\.js)?|js|javascript|typescript|ts"
+    r"|go|golang|java|c#|rust|ruby|php|kotlin|swift|bash|fetch|curl|axios|requests)\b"
+    r"|^[^.!?\n]{0,30}\bto\s+(?:a\s+|the\s+)?(?:file|disk|database|db|s3)\b"
+)
+
+
+def _data_asked(low: str, m: re.Match[str]) -> bool:
+    """Whether the data phrase at ``m`` asks for data in the answer (not a question about
+    data, nor code that makes it)."""
+    before, after = low[: m.start()], low[m.end() :]
+    if _ASKED_ABOUT.search(before) or _ASKED_AFTER.match(after):
+        return False
+    return not (_CODE_PURPOSE.search(before) or _CODE_AFTER.match(after))
+
+
 def _formats(q: str, low: str) -> Iterator[Instruction]:
     found: set[str] = set()
     for value, rx in _FORMATS:
         if (m := rx.search(low)) and not negated_before(low, m):  # "don't put it in a table"
-            if value.removesuffix("_block") in found:
+            if value in ("json", "yaml", "json_block", "yaml_block") and not _data_asked(low, m):
+                continue
+            if (
+                value in ("json", "yaml")
+                and m.group(0).startswith("in")
+                and _DATA_IN.search(low[: m.start()])
+                and not re.match(r"\s+only\b", low[m.end() :])  # "... in YAML only"
+            ):
+                value = f"{value}_block"
+            if value.removesuffix("_block") in found or value in found:
                 continue  # "convert this to a YAML file": the whole answer, as YAML
             found.add(value)
             yield make("format", m.group(0), value=value)

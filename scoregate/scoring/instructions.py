@@ -255,10 +255,20 @@ def _yaml(content: str, k: Instruction) -> Verdict:
     return False, f"plain text, not a YAML mapping or list; {_asks(k)} YAML"
 
 
-def _data_parts(content: str) -> list[str]:
-    """Where data may sit in an answer: the whole of it, each fenced block, and each run of
-    lines from a "key:" line (or a "{" / "[" line) to the end or to a blank line."""
-    parts = [unfenced(content), *(b.body for b in fenced_blocks(content))]
+def _fenced_parts(content: str, other: str = "") -> list[str]:
+    """Where data may sit in an answer, fenced: each fenced block, less those labelled
+    ``other`` (a ```json block is valid YAML, but it is the JSON given instead of YAML)."""
+    return [
+        b.body
+        for b in fenced_blocks(content)
+        if not other or (b.info.split() or [""])[0].lower() != other
+    ]
+
+
+def _plain_parts(content: str) -> list[str]:
+    """Where data may sit in an answer, unfenced: the whole of it, and each run of lines
+    from a "key:" line (or a "{" / "[" line) to the end or to a blank line."""
+    parts = [unfenced(content)]
     lines = content.splitlines()
     for i, line in enumerate(lines):
         if _DATA_START.match(line):
@@ -272,20 +282,42 @@ def _data_parts(content: str) -> list[str]:
 _DATA_START = re.compile(r"^(?:[\w.\"'-]+:(?:\s|$)|\s*[\[{]\s*$)")
 
 
-def _holds(content: str, load: Callable[[str], Any]) -> bool:
-    """Whether some part of ``content`` (``_data_parts``) loads as a mapping or a list."""
-    for part in _data_parts(content):
+def _holds(content: str, load: Callable[[str], Any], plain: Callable[[Any], bool] = bool) -> bool:
+    """Whether some part of ``content`` (fenced or plain) loads as a mapping or a list; one
+    outside a fenced block must also pass ``plain``."""
+    fenced = _fenced_parts(content, "json" if load is yaml.safe_load else "")
+    plains = _plain_parts(content) if fenced or not fenced_blocks(content) else []
+    for part in [*fenced, *plains]:
         try:
             data = load(part)
         except (ValueError, yaml.YAMLError):
             continue
-        if isinstance(data, dict | list) and data:
+        if isinstance(data, dict | list) and data and (part in fenced or plain(data)):
             return True
     return False
 
 
+#: A YAML key as configs write it: "runs-on", "image", "spring.datasource.url".
+_YAML_KEY = re.compile(r"^[\w.$/-]+$")
+
+
+def _yaml_shaped(data: Any) -> bool:
+    """Whether YAML loaded from prose is data, not prose: a mapping whose keys are key-like
+    and that has two keys or a nested value, or a list of such mappings or of single
+    words. "Note: you need to set the image" and a bulleted list of sentences are prose."""
+    if isinstance(data, dict):
+        if not all(isinstance(key, str | int) and _YAML_KEY.match(str(key)) for key in data):
+            return False
+        return len(data) >= 2 or any(_yaml_shaped(v) for v in data.values())
+    if isinstance(data, list):
+        return all(
+            _yaml_shaped(v) if isinstance(v, dict | list) else " " not in str(v) for v in data
+        )
+    return False
+
+
 def _yaml_block(content: str, k: Instruction) -> Verdict:
-    if _holds(content, yaml.safe_load):
+    if _holds(content, yaml.safe_load, _yaml_shaped):
         return True, "holds YAML"
     return False, f"no YAML mapping or list in it; {_asks(k)} YAML"
 
@@ -293,6 +325,13 @@ def _yaml_block(content: str, k: Instruction) -> Verdict:
 def _json_block(content: str, k: Instruction) -> Verdict:
     if _holds(content, json.loads):
         return True, "holds JSON"
+    for body in _fenced_parts(content):
+        if body.lstrip().startswith(("{", "[")):  # JSON meant, but broken: say where
+            try:
+                json.loads(body)
+            except ValueError as exc:
+                why = str(exc.args[0])[:80]
+                return False, f"the JSON block is not valid JSON ({why}); {_asks(k)} JSON"
     return False, f"no JSON object or array in it; {_asks(k)} JSON"
 
 
@@ -759,10 +798,10 @@ def _headings(content: str, k: Instruction) -> Verdict:
 
 
 def _language(content: str, k: Instruction) -> Verdict:
-    from scoregate.scoring.language import LANGUAGE_NAMES, detect_language, part_in_other_language
+    from scoregate.scoring.language import LANGUAGE_NAMES, clear_language, part_in_other_language
 
     want = str(k.value)
-    got = detect_language(content)
+    got = clear_language(content)
     name = LANGUAGE_NAMES.get(want, want)
     if got is None:
         return None, "too little text to tell its language"

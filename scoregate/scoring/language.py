@@ -119,6 +119,8 @@ _SCRIPT_RES = tuple((code, re.compile(rx)) for code, rx in _SCRIPTS)
 SCRIPT_LANGUAGES = frozenset(code for code, _ in _SCRIPTS) | {"uk", "fa", "mr"}
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 MIN_WORDS = 4
+#: Fewer words than this, and one function word between two languages tells neither.
+_SHORT_WORDS = 15
 
 
 def detect_language(text: str) -> str | None:
@@ -152,6 +154,18 @@ def detect_language(text: str) -> str | None:
     if score == 0:
         return None
     return best
+
+
+def clear_language(text: str) -> str | None:
+    """``detect_language``, or ``None`` when a text of a sentence or so has its function
+    words split between two languages, a tie or one word apart ("Dear Boss, I would like to
+    request vacation ...": "i" and "to" are Polish words too): too little to judge by."""
+    found = detect_language(text)
+    words = [w.lower() for w in _WORD.findall(text)]
+    if found is None or found not in _FUNCTION_WORDS or len(words) >= _SHORT_WORDS:
+        return found
+    hits = sorted((sum(w in fw for w in words) for fw in _FUNCTION_WORDS.values()), reverse=True)
+    return None if hits[0] - hits[1] <= 1 else found
 
 
 #: Common English words: a text with many of them is English, whatever names are in it.

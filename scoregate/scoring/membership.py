@@ -29,8 +29,8 @@ Embed = Callable[[list[str]], Any]
 
 _MEAT = (
     "beef chicken pork lamb bacon ham sausage sausages turkey veal steak mince duck prosciutto"
-    " salami pepperoni chorizo meatballs brisket ribs venison pancetta burger burgers"
-)
+    " salami pepperoni chorizo meatballs brisket ribs venison pancetta"
+)  # not "burger": a black bean or portobello burger is one too
 _FISH = "salmon tuna cod trout tilapia sardines anchovies mackerel halibut haddock fish"
 _SHELLFISH = "shrimp prawns crab lobster mussels clams oysters scallops squid calamari octopus"
 _DAIRY = (
@@ -52,7 +52,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "animal products": f"{_MEAT} {_FISH} {_SHELLFISH} {_DAIRY} egg eggs honey gelatin gelatine"
         " leather suede wool silk lard",
         "milk": _DAIRY,
-        "red meat": "beef pork lamb steak veal venison mince burger burgers",
+        "red meat": "beef pork lamb steak veal venison mince",
         "poultry": "chicken turkey duck",
         "pork": "bacon ham sausage prosciutto pancetta chorizo salami pepperoni",
         "fish": _FISH,
@@ -121,8 +121,32 @@ _SUBSTITUTE = (
     r"|soy|soya|coconut|rice|fake|faux|mock|imitation|substitute|veggie|gluten-free"
     r"|alcohol-free|non-alcoholic|decaf|egg-free|nut-free|sugar-free|lactose-free|cashew"
     # Not the dairy kind: "peanut butter", "cocoa butter", "coconut cream".
-    r"|peanut|almond|nut|seed|sunflower|apple|cocoa|shea|flax|chia|linseed"
+    r"|peanut|almond|nut|seed|sunflower|apple|cocoa|shea|flax|chia|linseed|aquafaba"
 )
+#: A word after a member that makes it no member: "egg replacer", "milk alternative",
+#: "egg-free", "oyster mushrooms", "crab apple", "fish-shaped", "mussel-shell pasta",
+#: "butter-flavored oil", "cream of tartar".
+_NOT_MEMBER_AFTER = (
+    r"replacers?|replacements?|substitutes?|subs|alternatives?|free|less|mushrooms?|apples?"
+    r"|shaped|shells?|flavou?red|of\s+tartar"
+)
+#: A swap that rules the first thing out: "swap the eggs for flax eggs", "replace the butter
+#: with coconut oil and the milk with soy milk", "the milk for oat milk" after a swap.
+_SWAP = re.compile(
+    r"\b(?:swap|switch|replace|exchange|trade)\s+(?:out\s+)?[^.!?\n]*", re.IGNORECASE
+)
+_SWAPPED = re.compile(
+    r"((?:^|,\s*(?:and\s+)?|\band\s+|\b(?:swap|switch|replace|exchange|trade)\s+(?:out\s+)?)"
+    r"(?:(?:the|your|any|all|\d+)\s+)*)([a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s+(?:for|with)\b)",
+    re.IGNORECASE,
+)
+
+
+def _unswapped(text: str) -> str:
+    """``text`` less what a swap takes out: "swap the 2 eggs for 2 flax eggs" uses no eggs."""
+    return _SWAP.sub(lambda m: _SWAPPED.sub(r"\1 ", m.group(0)), text)
+
+
 _WORD = re.compile(r"[a-z][a-z'-]{2,}")
 _COMMON = frozenset(
     "the and for with that this you your are was were from have has had not but all can will"
@@ -164,23 +188,33 @@ _CLASS_SUBSTITUTES = {"pork": "beef|turkey|halal"}
 def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> str:
     if not members:
         return content
-    alt = "|".join(re.escape(m) for m in sorted(members, key=len, reverse=True))
+    forms = {f for m in members for f in (m, m.removesuffix("s"))}  # "oyster mushrooms"
+    alt = "|".join(re.escape(m) for m in sorted(forms, key=len, reverse=True))
     subs = (
         f"{_SUBSTITUTE}|{_CLASS_SUBSTITUTES[item]}" if item in _CLASS_SUBSTITUTES else _SUBSTITUTE
     )
     # ("soy sausages": the plural of a member too)
     # ("vegan block butter": one word may stand between, not a conjunction)
     between = r"(?:(?!(?:and|or|with|plus|then)\b)[a-z]+\s+)?"
+    content = re.sub(
+        rf"\b(?:{alt})(?:e?s)?[\s-]+(?:{_NOT_MEMBER_AFTER})\b", " ", content, flags=re.IGNORECASE
+    )
     return re.sub(
-        rf"\b({subs})[\s-]+{between}(?:{alt})(?:e?s)?\b", r"\1", content, flags=re.IGNORECASE
+        rf"\b({subs})[\s-]+{between}(?:{alt})(?:e?s)?\b",
+        r"\1",
+        _unswapped(content),
+        flags=re.IGNORECASE,
     )
 
 
 def _unparticipled(text: str, member: str) -> str:
-    """``text`` less the member's participle: "3 minced garlic cloves" uses no mince."""
+    """``text`` less the member's participle: "3 minced garlic cloves" uses no mince,
+    "scalloped potatoes" no scallops."""
     if member.endswith("ed"):
         return text
-    return re.sub(rf"\b{re.escape(member.removesuffix('e'))}ed\b", " ", text, flags=re.IGNORECASE)
+    for base in dict.fromkeys((member, member.removesuffix("s"))):
+        text = re.sub(rf"\b{re.escape(base.removesuffix('e'))}ed\b", " ", text, flags=re.IGNORECASE)
+    return text
 
 
 #: An excluded class that runs on power: "no power tools", "nothing electric".
@@ -374,6 +408,7 @@ def check_members(
     check = MemberCheck()
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
+    named = {stem(w) for w in _WORD.findall(asked.lower())}
     for item in items:
         form = CODE_FORMS.get(item)
         if form is not None and (found := form.search(content)):
@@ -385,6 +420,8 @@ def check_members(
         if affirmed:  # with the answer's word: "walnuts" for "nut"
             check.violated.append((item, affirmed_word(text, item) or item))
             continue
+        # a member the request names is its dish, not a member: "vegan lemon meringue pie"
+        members = tuple(m for m in members if stem(m) not in named)
         member = next((m for m in members if mentions(_unparticipled(text, m), m)[1]), None)
         if member is not None:
             check.violated.append((item, member))

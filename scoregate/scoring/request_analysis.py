@@ -119,10 +119,34 @@ _IMPLIED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
 )
 
 
+#: The diet asked about, not kept: "Is honey vegan?", "are gummy bears vegetarian or not?".
+_DIET_ASKED = re.compile(r"(?:^|[.!?]\s*)(?:is|are|isn't|aren't)\s+[^.!?\n]{1,40}?$", re.IGNORECASE)
+#: A person in a story or joke, not the asker: "a vegan walks into a steakhouse", "a joke
+#: about a vegan at a steakhouse", "a vegan and a meat eater".
+_DIET_PERSON = re.compile(
+    r"^\s*(?:(?:and|or)\s+an?\s+[\w-]+\s+eater|walks?\b|goes\b|went\b|meets?\b|at\s+an?\b"
+    r"|who\s+(?:walks|goes|meets))",
+    re.IGNORECASE,
+)
+
+
+def _diet_kept(query: str, m: re.Match[str]) -> bool:
+    """Whether the diet word at ``m`` is one the answer must keep: not after "not", not the
+    predicate of a question about a food ("Is honey vegan?"), not a person in a joke."""
+    before, after = query[: m.start()], query[m.end() :]
+    if re.search(r"\b(?:not|n't|non)[- ]?\s*$", before):
+        return False
+    if _DIET_ASKED.search(before) and re.match(r"[\s-]*(?:friendly)?\s*(?:\?|or\b)", after):
+        return False
+    return not (
+        re.search(r"\b(?:an?|the)\s+$", before, re.IGNORECASE) and _DIET_PERSON.match(after)
+    )
+
+
 def _implied_exclusions(query: str) -> Iterator[Exclusion]:
     for rx, items in _IMPLIED:
-        m = rx.search(query)
-        if m and not re.search(r"\b(?:not|n't|non)[- ]?\s*$", query[: m.start()]):
+        m = next((m for m in rx.finditer(query) if _diet_kept(query, m)), None)
+        if m:
             for item in items:
                 yield Exclusion(item=item, phrase=m.group(0))
 
@@ -354,6 +378,10 @@ def is_form_item(item: str) -> bool:
     return _FORM_ITEM.fullmatch(item.strip()) is not None
 
 
+#: A "no" that rules out what follows it ("no eggs and no honey": two of them).
+_OWN_NO = re.compile(r"\b(?:no|without)\s+")
+
+
 @lru_cache(maxsize=1024)
 def analyze(query: str) -> RequestAnalysis:
     """Read ``query``: its core ask, exclusions (with their phrases) and instructions.
@@ -374,6 +402,9 @@ def analyze(query: str) -> RequestAnalysis:
         # rules it out comes after it ("a severe peanut allergy")
         if at > 0 and not _AFTER_ITEM.match(phrase, at + len(item)):
             phrase = phrase[: at + len(item)]
+            # from the item's own "no": "no honey", not "no eggs and no honey"
+            if len(negs := list(_OWN_NO.finditer(phrase.lower(), 0, at))) > 1:
+                phrase = phrase[negs[-1].start() :]
         phrase = _whole_words(query, phrase.strip(" ,;-"))
         exclusions.append(Exclusion(item=item, phrase=phrase, lack=lack))
     for e in _implied_exclusions(query):
