@@ -188,8 +188,9 @@ _CLASS_SUBSTITUTES = {"pork": "beef|turkey|halal"}
 def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> str:
     if not members:
         return content
+    alt = "|".join(re.escape(m) for m in sorted(members, key=len, reverse=True))
     forms = {f for m in members for f in (m, m.removesuffix("s"))}  # "oyster mushrooms"
-    alt = "|".join(re.escape(m) for m in sorted(forms, key=len, reverse=True))
+    either = "|".join(re.escape(m) for m in sorted(forms, key=len, reverse=True))
     subs = (
         f"{_SUBSTITUTE}|{_CLASS_SUBSTITUTES[item]}" if item in _CLASS_SUBSTITUTES else _SUBSTITUTE
     )
@@ -197,7 +198,7 @@ def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> 
     # ("vegan block butter": one word may stand between, not a conjunction)
     between = r"(?:(?!(?:and|or|with|plus|then)\b)[a-z]+\s+)?"
     content = re.sub(
-        rf"\b(?:{alt})(?:e?s)?[\s-]+(?:{_NOT_MEMBER_AFTER})\b", " ", content, flags=re.IGNORECASE
+        rf"\b(?:{either})(?:e?s)?[\s-]+(?:{_NOT_MEMBER_AFTER})\b", " ", content, flags=re.IGNORECASE
     )
     return re.sub(
         rf"\b({subs})[\s-]+{between}(?:{alt})(?:e?s)?\b",
@@ -394,6 +395,10 @@ CODE_FORMS: dict[str, re.Pattern[str]] = {
 _PLAN_NAME = re.compile(r"\b(401|403|457)\s*\(\s*([kb])\s*\)", re.IGNORECASE)
 
 
+#: The dish a diet word names: "vegan lemon meringue pie", "vegetarian burger ideas".
+_DISH = re.compile(r"\b(?:vegan|vegetarian|plant-based|meatless)\s+((?:[\w-]+\s+){0,3}[\w-]+)")
+
+
 def check_members(
     items: list[str],
     content: str,
@@ -408,7 +413,7 @@ def check_members(
     check = MemberCheck()
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
-    named = {stem(w) for w in _WORD.findall(asked.lower())}
+    named = {stem(w) for dish in _DISH.findall(asked.lower()) for w in _WORD.findall(dish)}
     for item in items:
         form = CODE_FORMS.get(item)
         if form is not None and (found := form.search(content)):
