@@ -801,7 +801,7 @@ def _language(content: str, k: Instruction) -> Verdict:
     from scoregate.scoring.language import LANGUAGE_NAMES, clear_language, part_in_other_language
 
     want = str(k.value)
-    got = clear_language(content)
+    got = clear_language(content, want)
     name = LANGUAGE_NAMES.get(want, want)
     if got is None:
         return None, "too little text to tell its language"

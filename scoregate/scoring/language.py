@@ -156,16 +156,21 @@ def detect_language(text: str) -> str | None:
     return best
 
 
-def clear_language(text: str) -> str | None:
-    """``detect_language``, or ``None`` when a text of a sentence or so has its function
-    words split between two languages, a tie or one word apart ("Dear Boss, I would like to
+def clear_language(text: str, want: str) -> str | None:
+    """``detect_language``, or ``None`` when a text of a sentence or so is found in another
+    language than ``want`` by one function word or none ("Dear Boss, I would like to
     request vacation ...": "i" and "to" are Polish words too): too little to judge by."""
     found = detect_language(text)
     words = [w.lower() for w in _WORD.findall(text)]
-    if found is None or found not in _FUNCTION_WORDS or len(words) >= _SHORT_WORDS:
+    if found in (None, want) or len(words) >= _SHORT_WORDS:
         return found
-    hits = sorted((sum(w in fw for w in words) for fw in _FUNCTION_WORDS.values()), reverse=True)
-    return None if hits[0] - hits[1] <= 1 else found
+    if found not in _FUNCTION_WORDS or want not in _FUNCTION_WORDS:
+        return found
+
+    def hits(lang: str) -> int:
+        return sum(w in _FUNCTION_WORDS[lang] for w in words)
+
+    return None if hits(found) - hits(want) <= 1 else found
 
 
 #: Common English words: a text with many of them is English, whatever names are in it.
