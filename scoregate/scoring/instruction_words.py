@@ -769,7 +769,10 @@ def _bold(q: str, low: str) -> Iterator[Instruction]:
                     rel = "at_most"  # "bold 2 key terms only"
             if rel != "at_least" and each_after(low, m):
                 continue  # "bold exactly one word in each paragraph": a count of a part
-            yield make("count", m.group(0), unit="bold_spans", relation=rel, value=max(value, 0))
+            # the phrase opens at its word, not at the sentence end before it, whose negation
+            # ("... without falling apart. Bold the key phrase") is no negation of it
+            phrase = m.group(0).lstrip(" \t\n.!?;:,(")
+            yield make("count", phrase, unit="bold_spans", relation=rel, value=max(value, 0))
             return
 
 

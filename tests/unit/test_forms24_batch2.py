@@ -89,3 +89,12 @@ def test_the_checks_name_their_evidence():
     assert check_instruction("I led the billing migration. I'm ready for more.", k)[0] is True
     passed, why = check_instruction("I led the billing migration and want more.", k)
     assert passed is False and "I'm ready for more" in why
+
+
+def test_a_negation_in_the_sentence_before_does_not_turn_bold_around():
+    query = (
+        "Give me 3 closing lines to end my mum's eulogy without falling apart. Bold the key"
+        " phrase in each one so I can spot it on the page."
+    )
+    got = [(k.unit, k.relation, k.value) for k in analyze(query).instructions]
+    assert ("bold_spans", "at_least", 1) in got, got
