@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoregate.config.scoring_yaml import ActionThresholds, ScoringConfig
+from scoregate.schemas.constraints import FORMATS
 from scoregate.schemas.request import ScoreRequest, ScoringMetadata, near_miss
 from scoregate.schemas.result import Action, Band, ScoreResult, TrackScore, WeakFactor
 from scoregate.scoring.answer_types import KIND_NAMES, missing_answers
@@ -701,17 +702,7 @@ def _as_data(request: ScoreRequest) -> bool:
     """Whether the answer is data rather than prose: the request asks for a data format (JSON,
     YAML, code, a comma-separated list, a table), or the content is a JSON array or object,
     a fenced code block or a table."""
-    wanted = {
-        "json",
-        "yaml",
-        "json_block",
-        "yaml_block",
-        "code_block",
-        "code_only",
-        "comma_separated",
-        "table",
-        "table_only",
-    }
+    wanted = set(FORMATS) - {"blockquote", "commented"}  # a quote or comments: prose still
     if any(i.check == "format" and i.value in wanted for i in analyze(request.query).instructions):
         return True
     return request.content.lstrip().startswith(("[", "{", "```", "|"))
