@@ -69,7 +69,8 @@ _DUNDER = (
     r"|getattr|setattr|bool|future|builtins|module|qualname)"
 )
 BOLD = re.compile(
-    r"(?<!\d)\*\*(?![\s*])[^\n]*?[^\s*]\*\*|(?<!\d)\*\*[^\s*]\*\*"
+    # (not a power: "2**10", "x**2 + y**2": no word or bracket just outside a marker)
+    r"(?<![\w)\]])\*\*(?![\s*])[^\n]*?[^\s*]\*\*(?![\w(])|(?<![\w)\]])\*\*[^\s*]\*\*(?![\w(])"
     rf"|(?<![\w_])__(?![\s_]|{_DUNDER}__(?![\w_]))[^\n]*?[^\s_]__(?![\w_])"
     r"|(?<![\w_])__[^\s_]__(?![\w_])"
     r"|<(b|strong)\b[^<>\n]*>(?=[^<]*\w)[^<]*?</\1>",

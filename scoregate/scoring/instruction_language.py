@@ -84,12 +84,19 @@ _WORD_ASKED = re.compile(
 )
 
 
+#: The most "en inglés" a request is read for (a pasted text may hold thousands).
+_MAX_NAMES_READ = 20
+
+
 def _own_name_asked(low: str) -> re.Match[str] | None:
     """The first "en inglés" / "auf Englisch" that asks for the answer in that language: a
     verb that asks stands by it, or it stands alone; "una reunión en inglés", "ein Kurs auf
     Englisch" and "¿cómo se dice 'gato' en inglés?" only mention it."""
-    for m in _IN_OWN_NAME.finditer(low):
-        before, after = low[: m.start()], low[m.end() :]
+    for n, m in enumerate(_IN_OWN_NAME.finditer(low)):
+        if n >= _MAX_NAMES_READ:
+            break
+        # what stands near it is what speaks (the patterns read no farther)
+        before, after = low[max(0, m.start() - 120) : m.start()], low[m.end() : m.end() + 80]
         verb = _VERB_BEFORE.search(before)
         word = _WORD_ASKED.search(before)
         # the nearer one speaks: "qué significa esta cláusula ... quiero explicársela en

@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from pydantic import ValidationError
+
 from scoregate.schemas.constraints import Instruction
 from scoregate.scoring.dependencies import STDLIB_ONLY
 from scoregate.scoring.instruction_words import WORD_RULES
@@ -943,13 +945,22 @@ def _unless_negated(low: str, k: Instruction) -> Instruction | None:
     return None
 
 
+def _valid(rule: Rule, query: str, low: str) -> Iterator[Instruction]:
+    """What ``rule`` reads, up to an instruction the schema refuses (a 300-letter "term"):
+    a request is never refused for what an inferred instruction would have held."""
+    try:
+        yield from rule(query, low)
+    except ValidationError:
+        return
+
+
 def infer_instructions(query: str) -> list[Instruction]:
     """The checkable instructions ``query`` implies, each once (first phrasing wins)."""
     low = query.lower()
     out: list[Instruction] = []
     seen: set[tuple[Any, ...]] = set()
     for rule in (*FORM_RULES, *WORD_RULES):
-        for rule_k in rule(query, low):
+        for rule_k in _valid(rule, query, low):
             if about_the_form(low, rule_k.phrase or ""):
                 continue  # "how do I write a numbered list", "my essay has two paragraphs"
             k = _unless_negated(low, rule_k)

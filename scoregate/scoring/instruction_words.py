@@ -76,13 +76,13 @@ _QUOTED_FREQ = re.compile(
 #: "include the term 'amortisation'" (quoted terms are read by ``_MENTION_QUOTED``).
 _USE_TERM = re.compile(
     r"\b(?:us(?:e|es|ing)|includ(?:e|es|ing)|mention(?:s|ing)?)\s+the\s+(?:technical\s+)?term\s+"
-    r"(?P<w>[a-z][\w-]{2,})\b(?=\s*(?:[.,;!?)]|$|and\b|in\b|at\s+least\s+once|somewhere))"
+    r"(?P<w>[a-z][\w-]{2,60})\b(?=\s*(?:[.,;!?)]|$|and\b|in\b|at\s+least\s+once|somewhere))"
 )
 #: A name the answer must give, capitalised in the request: "please mention the Libby app by
 #: name", "name Acme Tools by name" ("mention it by name" gives no name).
 _BY_NAME = re.compile(
     r"\b(?:mention|name|refer\s+to|call\s+out)\s+(?:the\s+|our\s+|my\s+)?"
-    r"(?P<name>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,2})(?:\s+[a-z]+){0,2}\s+by\s+name\b"
+    r"(?P<name>[A-Z][\w'&.-]{0,40}(?:\s+[A-Z][\w'&.-]{0,40}){0,2})(?:\s+[a-z]+){0,2}\s+by\s+name\b"
 )
 
 

@@ -17,6 +17,7 @@ Pure: text in, verdicts out; nothing here reads settings or does I/O.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Callable
@@ -265,17 +266,26 @@ def _fenced_parts(content: str, other: str = "") -> list[str]:
     ]
 
 
+#: The most parts of an answer tried as data, and the longest one tried past the whole
+#: answer: a pathological answer (thousands of "{" lines) is read in bounded time.
+_MAX_DATA_PARTS = 40
+_MAX_PART_CHARS = 100_000
+
+
 def _plain_parts(content: str) -> list[str]:
     """Where data may sit in an answer, unfenced: the whole of it, and each run of lines
-    from a "key:" line (or a "{" / "[" line) to the end or to a blank line."""
+    from a "key:" line (or a "{" / "[" line) to each of the next three blank lines or to
+    the end, at most ``_MAX_DATA_PARTS`` parts in all."""
     parts = [unfenced(content)]
     lines = content.splitlines()
+    blanks = [j for j, line in enumerate(lines) if not line.strip()]
     for i, line in enumerate(lines):
+        if len(parts) >= _MAX_DATA_PARTS:
+            break
         if _DATA_START.match(line):
-            for j in range(len(lines), i, -1):
-                if j == len(lines) or not lines[j].strip():
-                    parts.append("\n".join(lines[i:j]))
-    return parts
+            ends = blanks[bisect.bisect_right(blanks, i) :][:3] + [len(lines)]
+            parts += ["\n".join(lines[i:j]) for j in ends]
+    return [parts[0], *(p for p in parts[1:_MAX_DATA_PARTS] if len(p) <= _MAX_PART_CHARS)]
 
 
 #: A line data may start at: "name: CI", "services:", "{", "[".
@@ -534,7 +544,7 @@ def _capital_words(content: str, k: Instruction) -> Verdict:
 #: A single quote that closes and one that opens again inside an answer: "'Paris' is the
 #: capital of 'France'" is two quoted words, not one quoted answer ("'It's here'" and
 #: "'The students' books'" close nothing: no quote opens after them).
-_CLOSED_AND_REOPENED = re.compile(r"[^\s'‘][’'][\s,;:.!?)]+(?:.*?[\s(])?[‘'][^\s'’]", re.DOTALL)
+_CLOSED_AND_REOPENED = re.compile(r"[^\s'‘][’'][\s,;:.!?)]+(?:[^\n]{0,200}?[\s(])?[‘'][^\s'’]")
 #: What a reply of one short thing names: "reply with the slogan in single quotes".
 _QUOTED_THING = re.compile(
     r"\b(slogan|tagline|motto|name|catchphrase|title|headline|one-liner|word|phrase|nickname"

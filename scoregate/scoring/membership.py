@@ -127,7 +127,7 @@ _SUBSTITUTE = (
 #: "egg-free", "oyster mushrooms", "crab apple", "fish-shaped", "mussel-shell pasta",
 #: "butter-flavored oil", "cream of tartar".
 _NOT_MEMBER_AFTER = (
-    r"replacers?|replacements?|substitutes?|subs|alternatives?|free|less|mushrooms?|apples?"
+    r"replacers?|replacements?|substitutes?|alternatives?|free|less|mushrooms?|apples?"
     r"|shaped|shells?|flavou?red|of\s+tartar"
 )
 #: A swap that rules the first thing out: "swap the eggs for flax eggs", "replace the butter
@@ -136,8 +136,11 @@ _SWAP = re.compile(
     r"\b(?:swap|switch|replace|exchange|trade)\s+(?:out\s+)?[^.!?\n]*", re.IGNORECASE
 )
 _SWAPPED = re.compile(
-    r"((?:^|,\s*(?:and\s+)?|\band\s+|\b(?:swap|switch|replace|exchange|trade)\s+(?:out\s+)?)"
-    r"(?:(?:the|your|any|all|\d+)\s+)*)([a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s+(?:for|with)\b)",
+    # a further swap in the same sentence takes an article: "and the milk with soy milk",
+    # not "and serve chicken with rice"
+    r"((?:(?:,\s*(?:and\s+)?|\band\s+)(?:the|your|any|all|\d+)\s+"
+    r"|\b(?:swap|switch|replace|exchange|trade)\s+(?:out\s+)?(?:(?:the|your|any|all|\d+)\s+)*))"
+    r"([a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s+(?:for|with)\b)",
     re.IGNORECASE,
 )
 
@@ -167,7 +170,13 @@ class MemberCheck:
         """One plain reason per excluded item used, naming the member and the request's words
         (``lacks``: items the asker says they do not have)."""
         out = []
-        for item, member in self.violated:
+        # one word of the answer is said once: "honey" under both "no animal products" and
+        # "vegan", under an item the request excludes before one the asker only lacks
+        told: set[str] = set()
+        for item, member in sorted(self.violated, key=lambda v: v[0] in lacks):
+            if member.lower() in told:
+                continue
+            told.add(member.lower())
             said = f" ('{phrases[item]}')" if item in phrases else ""
             what = member if member == item else f"{member} ({item})"
             why = "the request says is not available" if item in lacks else "the request excludes"
@@ -396,7 +405,14 @@ _PLAN_NAME = re.compile(r"\b(401|403|457)\s*\(\s*([kb])\s*\)", re.IGNORECASE)
 
 
 #: The dish a diet word names: "vegan lemon meringue pie", "vegetarian burger ideas".
-_DISH = re.compile(r"\b(?:vegan|vegetarian|plant-based|meatless)\s+((?:[\w-]+\s+){0,3}[\w-]+)")
+_DISH = re.compile(
+    r"\b(?:vegan|vegetarian|plant-based|meatless)\s+"
+    # the dish's own words, up to a word that starts something else: "a vegan dish for
+    # cheese lovers" names no cheese dish
+    r"((?:(?!(?:for|with|and|or|but|so|to|that|who|which|in|on|at|from|by|of|without|than)\b)"
+    r"[\w-]+\s+){0,3}(?!(?:for|with|and|or|but|so|to|that|who|which|in|on|at|from|by|of"
+    r"|without|than)\b)[\w-]+)"
+)
 
 
 def check_members(
@@ -442,13 +458,4 @@ def check_members(
             by_text.setdefault(_unpowered(text, item), []).append(item)
         for seen_as, group in by_text.items():
             check.violated += _embedding_members(group, seen_as, embed, min_cosine, asked).items()
-    # one word of the answer is one violation: "honey" for both "no animal products" and
-    # "vegan" is said once, under the first item that names it
-    said: set[str] = set()
-    once: list[tuple[str, str]] = []
-    for item, word in check.violated:
-        if word.lower() not in said:
-            said.add(word.lower())
-            once.append((item, word))
-    check.violated = once
     return check

@@ -98,3 +98,34 @@ def test_a_negation_in_the_sentence_before_does_not_turn_bold_around():
     )
     got = [(k.unit, k.relation, k.value) for k in analyze(query).instructions]
     assert ("bold_spans", "at_least", 1) in got, got
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["use the term " + "a" * 300, "mention the A" + "b" * 250 + " app by name"],
+)
+def test_an_overlong_term_or_name_is_not_read_and_does_not_raise(query):
+    assert not any(k.check == "keywords" for k in analyze(query).instructions)
+
+
+def test_the_parts_tried_as_data_are_bounded():
+    from scoregate.scoring.instructions import _MAX_DATA_PARTS, _plain_parts
+
+    assert len(_plain_parts("\n\n".join("{" for _ in range(2000)))) <= _MAX_DATA_PARTS
+    # a YAML run with blank lines inside, then prose, is still tried whole
+    answer = "Here:\nname: CI\n\non: push\njobs:\n  t: 1\n\nThat's it."
+    assert "name: CI\n\non: push\njobs:\n  t: 1" in _plain_parts(answer)
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("The distance is sqrt(x**2 + y**2).", []),
+        ("Compute a**b where b = c**d", []),
+        ("The **key** term and **another**.", ["**key**", "**another**"]),
+    ],
+)
+def test_a_power_is_no_bold(text, spans):
+    from scoregate.scoring.counting import bold_spans
+
+    assert bold_spans(text) == spans

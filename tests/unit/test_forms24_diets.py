@@ -59,6 +59,29 @@ def test_a_substitute_or_a_diet_not_held_is_not_a_violation(query, answer):
     assert _violated(query, answer) == []
 
 
-def test_one_word_of_the_answer_is_one_violation():
+def test_one_word_of_the_answer_is_said_once():
     query = "Vegan food truck, no animal products at all. A sticky glaze for tofu?"
-    assert _violated(query, "Whisk soy sauce with honey and rice vinegar.") == ["animal products"]
+    a = analyze(query)
+    check = check_members(a.excluded, "Whisk soy sauce with honey and rice vinegar.", asked=a.asked)
+    assert [item for item, _ in check.violated] == ["animal products", "honey"]
+    assert check.violations({}) == ["uses honey (animal products), which the request excludes"]
+
+
+def test_a_word_the_asker_lacks_keeps_the_diet_violation():
+    """Said under the diet, not under "I don't have any milk" (a lack is review at most)."""
+    a = analyze("I don't have any milk. Give me a vegan pancake recipe.")
+    check = check_members(a.excluded, "Mix flour with milk.", asked=a.asked)
+    assert ("dairy", "milk") in check.violated
+    assert check.violations({}, {"milk"}) == ["uses milk (dairy), which the request excludes"]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "item"),
+    [
+        ("Suggest a vegan dish for cheese lovers.", "Top it with lots of cheese.", "dairy"),
+        ("I'm vegan. Ideas?", "Swap the eggs for flax eggs and serve chicken with rice.", "meat"),
+        ("I'm vegetarian. Lunch ideas?", "Grab some chicken subs from the deli.", "meat"),
+    ],
+)
+def test_a_dish_name_or_a_swap_hides_nothing_after_it(query, answer, item):
+    assert item in _violated(query, answer)
