@@ -395,7 +395,10 @@ def _cap_hard(
 
 
 def _relevance(
-    request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfig
+    request: ScoreRequest,
+    tracks: dict[str, TrackScore],
+    cfg: ScoringConfig,
+    other: str | None = None,
 ) -> tuple[float, float, str | None]:
     """The semantic track as a relevance gate: a factor in [0, 1], a cap, and why.
 
@@ -445,8 +448,7 @@ def _relevance(
                 f" {given}; unverified, so it cannot be accepted (review at most)"
             ),
         )
-    other = _other_language(request)
-    if other is not None:
+    if other is not None:  # ``_other_language``, read once by ``fuse``
         return (
             1.0,
             f.missed_ask_cap,
@@ -758,7 +760,7 @@ def fuse(
         notes.append("nothing in it could be checked here: a person should read it (review)")
     elif not weights:
         notes.append("no track produced a score; nothing to trust")
-    gate, cap, drift = _relevance(request, tracks, cfg)
+    gate, cap, drift = _relevance(request, tracks, cfg, other)
     score = min(score * gate, cap)
     if drift is not None:
         notes.insert(0, drift)

@@ -280,12 +280,18 @@ _ASKED_OF_ANSWERER = re.compile(r"\b(?:can|could|would|will)\s+(?:you|u)\b|\bple
 _COMMAND_BEFORE = re.compile(r"(?:^\s*|\b(?:and|then|also|just)\s+|[,;:]\s*)$")
 
 
+def _sentence_span(low: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of ``low`` around ``start``..``end`` opens, and the index of the
+    mark that closes it (``len(low)`` when none does)."""
+    opening = max(low.rfind(c, 0, start) for c in ".!?\n") + 1
+    ends = [i for i in (low.find(c, end) for c in ".!?\n") if i >= 0]
+    return opening, min(ends, default=len(low))
+
+
 def _in_a_question(low: str, m: re.Match[str]) -> bool:
     """Whether ``m`` stands in a question not asked of the answerer: "Should we use Redis
     twice?", "is it too much to mention Docker twice in my resume?"."""
-    start = max(low.rfind(stop, 0, m.start()) for stop in ".!?\n") + 1
-    ends = [i for i in (low.find(stop, m.end()) for stop in ".!?\n") if i >= 0]
-    end = min(ends, default=len(low))
+    start, end = _sentence_span(low, m.start(), m.end())
     if low[end : end + 1] != "?" or _ASKED_OF_ANSWERER.search(low[start:end]):
         return False
     return _COMMAND_BEFORE.search(low[start : m.start()]) is None
@@ -707,9 +713,8 @@ _BOLD_TOOL_PART = re.compile(r"\b(?:code|function|python|cells?|columns?|rows?|p
 
 def _sentence_at(low: str, start: int, end: int) -> str:
     """The sentence of ``low`` around ``start``..``end``."""
-    opening = max(low.rfind(c, 0, start) for c in ".!?\n") + 1
-    ends = [i for i in (low.find(c, end) for c in ".!?\n") if i >= 0]
-    return low[opening : min(ends) if ends else len(low)]
+    opening, closing = _sentence_span(low, start, end)
+    return low[opening:closing]
 
 
 def _in_a_tool(low: str, m: re.Match[str]) -> bool:
@@ -731,9 +736,7 @@ _QUESTION_OPENING = re.compile(
 
 def _question_about(low: str, at: int) -> bool:
     """Whether the sentence around ``at`` is a question of the asker's, not a request."""
-    opening = max(low.rfind(c, 0, at) for c in ".!?\n") + 1
-    ends = [i for i in (low.find(c, at) for c in ".!?\n") if i >= 0]
-    end = min(ends) if ends else len(low)
+    opening, end = _sentence_span(low, at, at)
     return low[end : end + 1] == "?" and bool(_QUESTION_OPENING.match(low[opening:at].strip()))
 
 
