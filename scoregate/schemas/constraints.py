@@ -141,6 +141,7 @@ InstructionCheck = Literal[
     "closing_line",
     "line_template",
     "stdlib_only",
+    "translation",
 ]
 CountUnit = Literal[
     "words",
@@ -187,6 +188,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "mentions": ("value",),
     "closing_line": ("value",),
     "line_template": ("value",),
+    "translation": ("value",),
 }
 
 
@@ -221,6 +223,8 @@ class Instruction(_Base):
     numbered / bulleted; ``language``: an ISO 639-1 code; ``mentions``: one of
     ``MENTIONABLE``; ``title``: unset for a ``<<title>>``, ``plain`` for a title line,
     ``none`` for no title at all); ``count`` is the number a frequency check compares with.
+    ``translation``: ``value`` is the text the answer translates; the answer keeps every
+    number of it, at least half its names, about its length and its sentences.
     """
 
     kind: Literal["instruction"] = "instruction"

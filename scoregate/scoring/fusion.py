@@ -25,6 +25,7 @@ from scoregate.scoring.request_analysis import RequestAnalysis, analyze, is_form
 from scoregate.scoring.restated import contradicted
 from scoregate.scoring.shared_words import asks_to_make, shared_words
 from scoregate.scoring.text import sanitize_reasons
+from scoregate.scoring.translation import translation_request
 
 
 def select_profile(metadata: ScoringMetadata, cfg: ScoringConfig) -> str:
@@ -409,6 +410,16 @@ def _relevance(
     if sem is None or not sem.ok or sem.score is None:
         return 1.0, 1.0, None
     f = cfg.fusion
+    if other is not None:  # ``_other_language``, read once by ``fuse``
+        return (
+            1.0,
+            f.missed_ask_cap,
+            (
+                f"relevance {sem.score:.2f} not held: {other}, and the semantic and precision"
+                " models compare English texts only; unverified, so it cannot be accepted"
+                " (review at most)"
+            ),
+        )
     span = f.relevance_full - f.relevance_floor
     gate = 1.0 if span <= 0 else (sem.score - f.relevance_floor) / span
     gate = min(1.0, max(0.0, gate))
@@ -446,16 +457,6 @@ def _relevance(
             (
                 f"relevance {sem.score:.2f} not held against a {words}-word answer that gives"
                 f" {given}; unverified, so it cannot be accepted (review at most)"
-            ),
-        )
-    if other is not None:  # ``_other_language``, read once by ``fuse``
-        return (
-            1.0,
-            f.missed_ask_cap,
-            (
-                f"relevance {sem.score:.2f} not held: the request is in {other} and the answer"
-                " is not, and the semantic and precision models compare English texts only;"
-                " unverified, so it cannot be accepted (review at most)"
             ),
         )
     if gate <= 0.0:
@@ -511,18 +512,27 @@ def short_list_asked(query: str, content: str, max_words: int) -> int | None:
 
 
 def _other_language(request: ScoreRequest) -> str | None:
-    """The language's name when the request is written in a language other than English
-    that it asks the answer to be in, or asks for an answer in another one, and the answer
-    is not in the request's language ("Responde en español: ..." answered in English;
-    "Answer in English: ¿qué significa ...?" answered in English): the cosine of the two
-    says nothing then."""
+    """Why the English models cannot compare the request with the answer, when they cannot:
+    the request asks for a translation from or into another language ("Translate to
+    English: '¿Dónde está ...?'"), or it is written in a language other than English that
+    it asks the answer to be in, or asks for an answer in another one, and the answer is
+    not in the request's language ("Responde en español: ..." answered in English; "Answer
+    in English: ¿qué significa ...?" answered in English): the cosine of the two says
+    nothing then."""
+    translation = translation_request(request.query)
+    if translation is not None and translation.unread:
+        if translation.source == "en" and detect_language(request.content) == "en":
+            return None  # an English text answered in English: the models compare the two
+        source = LANGUAGE_NAMES.get(translation.source or "", "another language")
+        target = LANGUAGE_NAMES.get(translation.target, translation.target)
+        return f"the request asks for a translation from {source} into {target}"
     asked = {str(i.value) for i in analyze(request.query).instructions if i.check == "language"}
     written = detect_language(request.query)
     if written is None or written == "en" or not asked:
         return None
     if detect_language(request.content) == written:
         return None
-    return LANGUAGE_NAMES.get(written, written)
+    return f"the request is in {LANGUAGE_NAMES.get(written, written)} and the answer is not"
 
 
 def _gives_what_is_asked(request: ScoreRequest, cfg: ScoringConfig) -> str | None:
@@ -608,10 +618,12 @@ def _soft_caps(
     looped = _repeated(request, cfg)
     if looped is not None:
         caps.append(looped)
-    wrong_ticket = _none_asked(request, asks, sem, cfg) or _unshared(request, sem, cfg)
+    wrong_ticket = None
+    if read:  # else the request's and the answer's wordings cannot be compared
+        wrong_ticket = _none_asked(request, asks, sem, cfg) or _unshared(request, sem, cfg)
     if wrong_ticket is not None:
         caps.append(wrong_ticket)
-    elif missed:
+    elif missed and read:
         worst = min(missed, key=lambda a: a["cosine"])
         caps.append(
             (
@@ -765,7 +777,7 @@ def fuse(
     if drift is not None:
         notes.insert(0, drift)
     capped: list[str] = []
-    for cap, why in _soft_caps(request, tracks, cfg, read=unread is None):
+    for cap, why in _soft_caps(request, tracks, cfg, read=unread is None and other is None):
         if score > cap:
             score = cap
             capped.append(f"score capped at {cap:.2f}: {why}")

@@ -51,6 +51,7 @@ from scoregate.scoring.counting import (
 )
 from scoregate.scoring.dependencies import third_party
 from scoregate.scoring.text import fenced_blocks, plural
+from scoregate.scoring.translation import NOTE, translation_fault
 
 Verdict = tuple[bool | None, str]
 
@@ -807,9 +808,16 @@ def _headings(content: str, k: Instruction) -> Verdict:
     return False, f"no heading {gone}; {_asks(k)} the headings {wanted}"
 
 
+def _without_notes(content: str) -> str:
+    """``content`` less the paragraphs set apart as notes, when anything else is left."""
+    kept = [p for p in re.split(r"\n\s*\n", content) if not NOTE.match(p)]
+    return "\n\n".join(kept) if any(p.strip() for p in kept) else content
+
+
 def _language(content: str, k: Instruction) -> Verdict:
     from scoregate.scoring.language import LANGUAGE_NAMES, clear_language, part_in_other_language
 
+    content = _without_notes(content)
     want = str(k.value)
     got = clear_language(content, want)
     name = LANGUAGE_NAMES.get(want, want)
@@ -979,6 +987,15 @@ def _stdlib_only(content: str, k: Instruction) -> Verdict:
     return True, "standard library only"
 
 
+def _translation(content: str, k: Instruction) -> Verdict:
+    """The answer translates all of the text ``value``: every number kept, most names kept,
+    about its length, no sentence dropped (``translation.translation_fault``)."""
+    fault = translation_fault(str(k.value), content)
+    if fault is not None:
+        return False, fault
+    return True, "keeps the text's numbers, names and sentences"
+
+
 _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "count": _count,
     "list_form": _list_form,
@@ -1008,6 +1025,7 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "closing_line": _closing_line,
     "line_template": _line_template,
     "stdlib_only": _stdlib_only,
+    "translation": _translation,
 }
 
 

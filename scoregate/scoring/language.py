@@ -79,7 +79,13 @@ ENGLISH_ELSEWHERE: dict[str, str] = {
 }
 
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
-    "en": frozenset("the and of to is in that it for you with are this on be as have not".split()),
+    "en": frozenset(
+        "the and of to is in that it for you with are this on be as have not"
+        # (words no other language here uses: a terse English label, "Take 1 tablet every 6
+        # hours, no more than 4 a day", is no Portuguese for its "a" and "no")
+        " than every more your from or at were has can if please we our my they their which"
+        " would should could there what when how".split()
+    ),
     "es": frozenset("el la los las de que y en un una es por para con no se del al lo su".split()),
     "fr": frozenset(
         "le la les de des et en un une est que pour dans pas du au avec sur ce".split()

@@ -38,6 +38,8 @@ from scoregate.scoring.exclusions import (
 )
 from scoregate.scoring.instruction_rules import infer_instructions, instruction_terms
 from scoregate.scoring.language import LANGUAGE_CODES
+from scoregate.scoring.phrasing import make
+from scoregate.scoring.translation import Translation, translation_request, without_text
 
 
 @dataclass(frozen=True)
@@ -388,7 +390,12 @@ def analyze(query: str) -> RequestAnalysis:
 
     Cached (the result is immutable): the reward track, the precision track and fusion
     all read the same request, often in the same process."""
+    asked = translation_request(query)
+    if asked is not None:  # the text to translate is the asker's material, not the ask
+        whole, query = query, without_text(query, asked)
     instructions = infer_instructions(query)
+    if asked is not None:
+        instructions = [*_translation_instructions(asked, instructions)]
     covered = instruction_terms(instructions)
     exclusions: list[Exclusion] = []
     seen: set[str] = set()
@@ -415,7 +422,7 @@ def analyze(query: str) -> RequestAnalysis:
     core = _clean_core(query, stripped) if exclusions else query.strip()
     topic = request_topic(query, instructions)
     return RequestAnalysis(
-        query=query,
+        query=whole if asked is not None else query,
         core_ask=core or query.strip(),
         exclusions=tuple(exclusions),
         instructions=tuple(instructions),
@@ -426,6 +433,17 @@ def analyze(query: str) -> RequestAnalysis:
         avoided=tuple(_avoided(query, exclusions)),
         budget=ceiling(query),
     )
+
+
+def _translation_instructions(
+    asked: Translation, found: Sequence[Instruction]
+) -> Iterator[Instruction]:
+    """The request's other instructions, with its target language in place of any other
+    language read, and the text, which a translation keeps whole (its numbers, names and
+    sentences: ``translation.translation_fault``)."""
+    yield from (k for k in found if k.check != "language")
+    yield make("language", asked.phrase, value=asked.target)
+    yield make("translation", asked.phrase, value=asked.text)
 
 
 def _avoided(query: str, exclusions: Sequence[Exclusion]) -> Iterator[Activity]:
