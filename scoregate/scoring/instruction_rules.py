@@ -193,10 +193,11 @@ def _whole_count(
 
 
 #: Words counted for a form put on them, not the answer's length: "bold no more than 3
-#: words", "italicize at most 5 words" (the bold rule reads those).
+#: words", "italicize at most 5 words", "bold the 2-3 word phrases" (the bold rule reads
+#: those).
 _FORMATTED_WORDS = re.compile(
     r"\b(?:bold|bolded|bolding|italici[sz]e|italici[sz]ed|underline|underlined|highlight)"
-    r"\s+(?:only\s+)?$"
+    r"\s+(?:(?:only|just|the)\s+){0,2}$"
 )
 
 
@@ -207,7 +208,8 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             rf"(?P<unit>{unit_rx})\b{_TAIL}"
         )
         for m in re.finditer(head, low):
-            if _FORMATTED_WORDS.search(low[max(0, m.start() - 20) : m.start()]):
+            start = count_start(m)  # past the blank the match may open with: "bold 2-3 words"
+            if _FORMATTED_WORDS.search(low[max(0, start - 20) : start]):
                 continue  # "bold no more than 3 words": a count of bold spans
             n = num(m.group("n"))
             rel, value = relation(m.group("rel"), m.group("tail"), n)
@@ -883,28 +885,51 @@ _VERSE_AMONG_PROSE = re.compile(
 )
 
 
+#: Verse counted in other words: "haiku x3", "3x haiku", "a trio of haikus".
+_VERSE_NOUN = r"(?:haikus?|limericks?|quatrains?|tankas?)"
+_VERSE_TIMES = re.compile(
+    rf"\b(?P<verse2>{_VERSE_NOUN})\s*[x×]\s*(?P<n2>\d{{1,2}})(?![\w,/]|\.\d)"
+    rf"|(?<![\w.,/])(?P<n3>\d{{1,2}})\s*[x×]\s*(?P<verse3>{_VERSE_NOUN})\b"
+    rf"|\ba\s+(?P<trio>trio)\s+of\s+(?:[\w'-]+\s+){{0,2}}?(?P<verse4>{_VERSE_NOUN})\b"
+)
+
+
+def _verse_found(m: re.Match[str]) -> tuple[str, str]:
+    """The kind of verse a count found names, and its number as the request says it."""
+    for verse, n in (("verse", "n"), ("verse1", "n"), ("verse2", "n2"), ("verse3", "n3")):
+        if verse in m.re.groupindex and m.group(verse):
+            return m.group(verse), m.group(n)
+    return m.group("verse4"), "three"
+
+
 def _verse_counts(q: str, low: str) -> Iterator[Instruction]:
     if _VERSE_AMONG_PROSE.search(low):
         return  # "write 2 haikus, then explain the imagery in each"
-    found = [
-        m for m in _VERSE_COUNT.finditer(low) if m.group("n") not in ("a", "an", "a couple of")
-    ]
+    found = [m for m in _VERSE_COUNT.finditer(low) if m.group("n") not in ("a", "an")]
+    found += _VERSE_TIMES.finditer(low)
     if len(found) != 1:
         return  # none, or "3 haikus and 2 limericks": blocks of two kinds
     m = found[0]
-    kind = _verse_kind(m.group("verse") or m.group("verse1"))
+    verse, said = _verse_found(m)
+    kind = _verse_kind(verse)
     named = {_verse_kind(w) for w in _VERSE_KINDS.findall(low)}
     if named - set(_SAME_VERSE[kind]):
         return  # "3 haikus and a limerick", "4 stanzas and a chorus"
     if is_part(low, m) or is_part_after(low, m):
         return  # "then 2 haikus", "3 haikus per season"
-    n = num(m.group("n"))
+    n = num(said)
     if n == 2 and _TWO_BY_ASTERISKS.search(low):
         return  # "two different limericks, separated by 6 asterisks": two_responses reads it
     if n < 2 or n > 20:
         return
-    rel, value = relation(m.group("rel"), None, n)
-    yield make("count", m.group(0), unit="stanzas", relation=rel, value=value)
+    rel = m.group("rel") if "rel" in m.re.groupindex else None
+    phrase = m.group(0)
+    if said == "a couple of" and not rel:  # "a couple of haikus": two or three
+        yield make("count", phrase, unit="stanzas", relation="at_least", value=2)
+        yield make("count", phrase, unit="stanzas", relation="at_most", value=3)
+        return
+    rel, value = relation(rel, None, n)
+    yield make("count", phrase, unit="stanzas", relation=rel, value=value)
 
 
 #: The rules, in order: where two phrasings give the same check, the first wins.
@@ -954,6 +979,19 @@ def _valid(rule: Rule, query: str, low: str) -> Iterator[Instruction]:
         return
 
 
+def _other_end(out: list[Instruction], k: Instruction) -> bool:
+    """Whether the count ``k`` is the other end of a range one phrase gave ("bold 3-5 key
+    terms": at least 3 and at most 5), kept beside the first end."""
+    same = [o for o in out if o.check == "count" and o.unit == k.unit]
+    return (
+        k.check == "count"
+        and len(same) == 1
+        and same[0].phrase == k.phrase
+        and same[0].relation != k.relation
+        and "exactly" not in (k.relation, same[0].relation)
+    )
+
+
 def infer_instructions(query: str) -> list[Instruction]:
     """The checkable instructions ``query`` implies, each once (first phrasing wins)."""
     low = query.lower()
@@ -970,7 +1008,7 @@ def infer_instructions(query: str) -> list[Instruction]:
             key: tuple[Any, ...] = (
                 (k.check, k.unit) if k.check == "count" else (k.check, k.unit, value)
             )
-            if key not in seen:
+            if key not in seen or _other_end(out, k):
                 seen.add(key)
                 out.append(k)
     units = {k.unit for k in out if k.check == "count"}

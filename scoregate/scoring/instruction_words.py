@@ -32,6 +32,7 @@ from scoregate.scoring.phrasing import (
     frequency,
     make,
     negated_before,
+    negated_phrase,
     num,
     option_list,
     quoted_list,
@@ -86,12 +87,71 @@ _BY_NAME = re.compile(
 )
 
 
+#: One name as the request capitalises it, up to three words: "Acme", "Northwind Traders".
+_CAP_NAME = r"(?:[A-Z]|[a-z]{1,2}[A-Z])[\w'’&.-]{0,40}?(?:\s+[A-Z][\w'’&.-]{0,40}?){0,2}"
+#: Names in a row: "Acme", "Acme or Globex", "Acme, Globex and Initech".
+_NAME_SEP = r"(?:\s*,\s*(?:(?i:or|and|nor)\s+)?|\s+(?i:or|and|nor)\s+)"
+_CAP_NAMES = rf"{_CAP_NAME}(?:{_NAME_SEP}{_CAP_NAME}){{0,5}}"
+#: Who or what a name may be given for, in apposition: "the client (Northwind)", "the
+#: supplier, Brightline".
+_NAMED_ROLE = (
+    r"(?:clients?|customers?|company|supplier|vendor|partner|brand|competitor|rival|firm|agency"
+    r"|employer|manager|boss|colleague|co-?worker|person|employee|contractor|landlord|tenant"
+    r"|store|shop|restaurant|hotel|school|university|hospital|bank|product|app|team|charity"
+    r"|organi[sz]ation|author|source|patient|candidate|sponsor|investor|buyer|seller|retailer"
+    r"|distributor|manufacturer|provider|platform|agent|lawyer|doctor|publisher|venue|owner"
+    r"|friend|neighbou?r|ex|teacher|student|account|business|startup|studio|lab)\b"
+)
+#: Where a ban on a name stops: the clause's end, "anywhere", "at all", "in the answer"
+#: (not "in the subject line", "as the culprit", "until the last line": a ban of a part).
+_BAN_END = (
+    r"(?=\s*(?:[.,;:!?)\n—–]|$)|\s+-\s|\s+(?i:anywhere|at\s+all|please|pls|and|but|either|ever"
+    r"|in\s+(?:the|your|this)\s+(?:answer|response|reply|text|post|email|letter|message|review"
+    r"|article|copy|piece|draft|story|summary|note|announcement|press\s+release|blurb|update"
+    r"|writeup|write-up|report))\b)"
+)
+#: A name the answer must leave out: "Don't mention Acme by name", "do not name the supplier,
+#: Brightline", "without naming the client (Northwind)", "never name Acme or Globex" (not
+#: "don't mention Acme": a topic to leave aside, whose words may still be said; nor "don't
+#: mention it by name", "I don't want to name names").
+_NAME_BANNED = re.compile(
+    r"(?i:(?:\b(?:do\s+not|don't|dont|never)\s+(?P<verb>mention|name|refer\s+to|call\s+out)"
+    r"|\b(?:without|avoid)\s+(?P<ing>mentioning|naming|referring\s+to|calling\s+out))\s+)"
+    rf"(?:(?i:(?:the|our|my|their|his|her)\s+(?:[\w-]+\s+)?{_NAMED_ROLE})(?P<by1>\s+(?i:by\s+name))?"
+    rf"(?:\s*,\s*(?P<name1>{_CAP_NAME})|\s*\(\s*(?P<name2>{_CAP_NAME})\s*\))"
+    rf"(?P<by2>\s+(?i:by\s+name))?{_BAN_END}"
+    rf"|(?P<names>{_CAP_NAMES})(?P<by3>(?:\s+[a-z]+){{0,2}}\s+(?i:by\s+name))?{_BAN_END})"
+)
+#: The doer before a ban, which makes it told of: "I don't mention Acme by name", "you
+#: never name Acme" (a description, not a request).
+_BAN_TOLD = re.compile(
+    r"\b(?:i|we|you|he|she|they|it|who|which|that|people|someone|article|post|report|draft"
+    r"|essay|email|letter|story|text)\s+(?:\w+ly\s+|also\s+|still\s+|just\s+)?$"
+)
+
+
+def _banned_names(q: str, low: str) -> Iterator[Instruction]:
+    """The names a request rules out of the answer, each as a word it must not use."""
+    for m in _NAME_BANNED.finditer(q):
+        verb = (m.group("verb") or m.group("ing") or "").lower()
+        by_name = m.group("by1") or m.group("by2") or m.group("by3")
+        if m.group("names") and not by_name and not verb.startswith("nam"):
+            continue  # "don't mention Acme": what it is about, not its name
+        if _BAN_TOLD.search(low[max(0, m.start() - 30) : m.start()]) or _in_a_question(low, m):
+            continue  # "I don't mention Acme by name; is that ok?"
+        given = m.group("name1") or m.group("name2") or m.group("names")
+        names = [n.strip() for n in re.split(r"\s*,\s*|\s+(?i:or|and|nor)\s+", given)]
+        if names and all(n and n.split()[0].lower() not in _NOT_NAMES for n in names):
+            yield make("forbidden_words", m.group(0), value=names)
+
+
 def _terms_and_names(q: str, low: str) -> Iterator[Instruction]:
     if (m := _USE_TERM.search(low)) and not negated_before(low, m):
         if not _COUNTED_AFTER.match(low, m.end()):
             yield make("keywords", m.group(0), value=[q[m.start("w") : m.end("w")]])
     if (m := _BY_NAME.search(q)) and not negated_before(low, m):
         yield make("keywords", m.group(0), value=[m.group("name")])
+    yield from _banned_names(q, low)
 
 
 def _keywords(q: str, low: str) -> Iterator[Instruction]:
@@ -305,8 +365,13 @@ def _told_of(low: str, m: re.Match[str]) -> bool:
 
 
 #: A name in the request's own capitals: "Paris", "Acme", "New York" (one or two words),
-#: "iPhone", "eBay" (a capital after a small letter or two).
-_NAME = r"(?P<name>(?:[A-Z]|[a-z]{1,2}[A-Z])[\w'’&-]*(?:\s+[A-Z][\w'’&-]*)?)"
+#: "iPhone", "eBay" (a capital after a small letter or two), and names with marks in
+#: them: "C++", "C#", "Node.js", ".NET", "ASP.NET".
+_NAME_MARKS = r"(?:\.[A-Za-z][\w-]*)*(?:\+\+|#)?"
+_NAME = (
+    rf"(?P<name>(?:(?:[A-Z]|[a-z]{{1,2}}[A-Z])[\w'’&-]*|\.[A-Z][\w-]*){_NAME_MARKS}"
+    rf"(?:\s+[A-Z][\w'’&-]*{_NAME_MARKS})?)"
+)
 #: Words in capitals that are no name: "mention It twice", "say This three times".
 _NOT_NAMES = frozenset(
     "i it its this that these those the a an them they he she him her his hers their our ours"
@@ -318,8 +383,8 @@ _NOT_NAMES = frozenset(
 #: word/term/name"; not "mention it twice", "repeat the chorus twice", "mention the
 #: deadline at least twice": what the answer may say in other words).
 _BARE_COUNTED = re.compile(
-    r"(?i:\b(?P<verb>mention(?:ing)?|say(?:ing)?|us(?:e|ing)|repeat(?:ing)?|includ(?:e|ing)"
-    r"|work\s+in|name-?drop(?:ping)?|referenc(?:e|ing))\s+)"
+    r"(?i:\b(?P<verb>mention(?:s|ing)?|say(?:s|ing)?|us(?:e|ing)|repeat(?:ing)?|includ(?:e|ing)"
+    r"|work\s+in|name-?drop(?:ping)?|referenc(?:e|es|ing))\s+)"
     r"(?:(?P<the>(?i:the\s+(?:[\w-]+\s+)?(?:word|term|keyword)\s+))(?P<word>\w[\w'-]*)"
     rf"|(?P<named>(?i:the\s+(?:[\w-]+\s+)?name\s+))?{_NAME})"
     rf"\s+(?i:{_HOW_OFTEN})(?=\W|$)"
@@ -341,6 +406,27 @@ _NAME_APPEARS = re.compile(
 )
 
 
+#: What is asked for, with a clause that says what it holds: "Write a haiku that mentions
+#: Berlin exactly once", "could you write me a poem that says Paris twice", "I need a
+#: slogan that says Acme at least twice" (not "I wrote a poem that mentions Berlin twice",
+#: "my essay mentions Berlin three times"; "a script that uses Redis twice" is no word
+#: said: "uses" and "includes" are not read in such a clause).
+_ASKED_THAT = re.compile(
+    r"(?:^\s*|\b(?:and|then|please|pls|also|just)\s+|[,;:]\s*"
+    r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?|\bi(?:'d|\s+would)\s+like\s+"
+    r"|\b(?:i|we)\s+(?:need|want)\s+)"
+    r"(?:(?:write|compose|create|make|draft|generate|produce|pen|craft|give|send"
+    r"|come\s+up\s+with)\s+)?(?:me\s+|us\s+)?(?:a|an|one|two|three|four|five|\d+)\s+"
+    r"(?:[\w'-]+\s+){0,4}?(?:that|which)\s+(?:only\s+|also\s+)?$"
+)
+
+
+def _asked_that(low: str, at: int) -> bool:
+    """Whether the verb at ``at`` opens a clause of the thing the request asks for."""
+    opening, _ = _sentence_span(low, at, at)
+    return _ASKED_THAT.search(low[opening:at]) is not None
+
+
 def _not_counted(low: str, rx: re.Pattern[str], m: re.Match[str]) -> bool:
     """Whether a bare counted name ``m`` is no count of a word: no name ("mention it
     twice"), a workout ("repeat Circuit A three times"), a schedule ("twice a week"), the
@@ -357,6 +443,8 @@ def _not_counted(low: str, rx: re.Pattern[str], m: re.Match[str]) -> bool:
         return True  # "include Pilates at least twice a week", "... twice. Why?"
     if verb.lower().endswith("ing") and not _GERUND_TOLD.search(low[: m.start()]):
         return True  # "We tried using Redis twice", "After saying Hello twice, ..."
+    if verb.lower().endswith("s") and not _asked_that(low, m.start()):
+        return True  # "my essay mentions Berlin three times": a text told of
     return (word or name or "").lower() in NUM_WORDS
 
 
@@ -579,6 +667,9 @@ _NO_TITLE = re.compile(
     r"|for\s+(?:it|this|them|the\s+\w+)))?"
     r"(?=\s*(?:[.,;:!?)\n—–]|$)|\s+-\s|\s+(?:please|pls|line|or\s+(?:headings?|headers?|intro\w*)"
     r"|and|either|needed|necessary|required|just)\b)"
+    # "title not needed", "a title isn't necessary", "the title is not required"
+    r"|(?:(?<=[,;:(—–-])|(?<=^)|(?<=[.!?\n]))\s*(?:(?:a|any|the)\s+)?titles?\s+(?:is\s+|are\s+)?"
+    r"(?:not|isn't|aren't)\s+(?:needed|necessary|required)\b(?=\s*(?:[.,;:!?)\n—–]|$))"
 )
 #: What a title is the content of: "a story about a book with no title", "a king without a
 #: title", "a car with no title".
@@ -621,6 +712,18 @@ _BOLD_AND_ADJECTIVE = (
 )
 #: A relation and a number without their groups, for a pattern that reads its count apart.
 _REL_ANY, _NUM_ANY = (re.sub(r"\(\?P<\w+>", "(?:", rx) for rx in (REL, NUM))
+
+
+def _range_of(lo: str, hi: str, lo2: str, hi2: str) -> str:
+    """A range of counts: "3-5", "3 to 5", "two or three", "between 2 and 4"."""
+    return rf"(?:between\s+{lo}\s+and\s+{hi}|{lo2}\s*(?:-|–|to|or)\s*{hi2})"
+
+
+def _num_as(name: str) -> str:
+    return NUM.replace("(?P<n>", f"(?P<{name}>")
+
+
+_RANGE_ANY = _range_of(_NUM_ANY, _NUM_ANY, _NUM_ANY, _NUM_ANY)
 #: "bold" that is not the form of text: "in bold letters" on a card, "in bold colours".
 _NOT_BOLD_TEXT = (
     r"(?!\s*(?:letters|print|ink|marker|colou?rs?|strokes?|lines?|patterns?|shades?|hues?|tones?"
@@ -643,7 +746,7 @@ _BOLD = (
         r"(?:^|[.!?;:,(&]\s*|\b(?:and|also|please|pls|then|just|to|you|can|could|should|must)\s+)"
         r"bold(?:face|ing)?\s+(?P<obj>(?:(?:all|the|every|each|any|your)\s+)+(?:[\w'’-]+\s+){0,3}?"
         rf"{_BOLD_THINGS}|(?:(?:key|important|main|essential|major|relevant)\s+|{_REL_ANY}\s*{_NUM_ANY}\s+"
-        rf"|{_NUM_ANY}\s+)(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS})\b"
+        rf"|{_RANGE_ANY}\s+|{_NUM_ANY}\s+)(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS})\b"
     ),
     re.compile(
         rf"\b(?:use|using)\s+{_BOLD_WORD}\s+(?P<obj>)(?:for|on|to\s+(?:highlight|mark|emphasi[sz]e"
@@ -688,6 +791,15 @@ _NO_BOLD = re.compile(
 )
 #: A bold count in the object: "at least 3 key terms", "two words".
 _BOLD_COUNT = re.compile(rf"(?:^|\s)(?:{REL}\s*)?{NUM}\s+(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS}\b")
+#: A range of bold spans in the object: "3-5 key terms", "between 2 and 4 phrases", "two
+#: or three key words" (not "2-3 word phrases": the length of each).
+_BOLD_RANGE = re.compile(
+    r"(?:^|\s)"
+    + _range_of(_num_as("lo"), _num_as("hi"), _num_as("lo2"), _num_as("hi2"))
+    + rf"\s+(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS}\b"
+)
+#: A range that is the length of each thing bolded: "2-3 word phrases".
+_EACH_LONG = re.compile(rf"\s*-?\s*words?\s+(?:[\w'’-]+\s+)?{_BOLD_THINGS}\b")
 #: What the asker does or asks about, not what the answer is to look like: "I've put the key
 #: terms in bold", "how can you bold the key points in Word?".
 _BOLD_NOT_ASKED = re.compile(
@@ -746,6 +858,43 @@ _BOLD_HEADINGS = re.compile(r"\b(?:headings?|headers?|titles?|headlines?|subhead
 _MAX_BOLD = 20
 
 
+def _bold_range_in(low: str, m: re.Match[str], obj: str) -> re.Match[str] | None:
+    """The range of bold spans the bold phrase ``m`` names in its object ``obj``, if any
+    (not "2-3 word phrases": the length of each)."""
+    ranged = _BOLD_RANGE.search(obj)
+    if ranged is None:
+        return None
+    high = "hi" if ranged.group("hi") else "hi2"
+    return None if _EACH_LONG.match(low, m.start("obj") + ranged.end(high)) else ranged
+
+
+def _bold_range(low: str, m: re.Match[str], ranged: re.Match[str]) -> Iterator[Instruction]:
+    """A range of bold spans ("bold 3-5 key terms"): at least the low number and at most
+    the high one, two counts of one phrase (none when the range is no range, a count of a
+    part, or negated)."""
+    lo = num(ranged.group("lo") or ranged.group("lo2"))
+    hi = num(ranged.group("hi") or ranged.group("hi2"))
+    phrase = m.group(0).lstrip(" \t\n.!?;:,(")
+    if not 0 < lo < hi <= _MAX_BOLD or each_after(low, m) or negated_phrase(low, phrase):
+        return  # "bold 2-3 words in each paragraph", "don't bold 3-5 terms"
+    yield make("count", phrase, unit="bold_spans", relation="at_least", value=lo)
+    yield make("count", phrase, unit="bold_spans", relation="at_most", value=hi)
+
+
+def _bold_not_asked(low: str, m: re.Match[str], obj: str) -> bool:
+    """Whether the bold phrase ``m`` asks nothing of the answer's text."""
+    start = count_start(m)
+    return (
+        # "a script that prints the total in bold", "the totals bold in Excel"
+        _in_a_tool(low, m)
+        or _BOLD_NOT_ASKED.search(low[max(0, start - 40) : start]) is not None
+        # "put the headings in bold": a "## heading" serves the asker too
+        or _BOLD_HEADINGS.search(obj) is not None
+        # "Why is my text showing in bold in Slack?"
+        or _question_about(low, start)
+    )
+
+
 def _bold(q: str, low: str) -> Iterator[Instruction]:
     """Bold text asked for (at least 1 span, or the number named), or ruled out (none)."""
     if m := _NO_BOLD.search(low):
@@ -755,15 +904,11 @@ def _bold(q: str, low: str) -> Iterator[Instruction]:
     for rx in _BOLD:
         for m in rx.finditer(low):
             obj = m.group("obj") or ""
-            start = count_start(m)
-            if _in_a_tool(low, m):
-                continue  # "a script that prints the total in bold", "the totals bold in Excel"
-            if _BOLD_NOT_ASKED.search(low[max(0, start - 40) : start]):
+            if _bold_not_asked(low, m, obj):
                 continue
-            if _BOLD_HEADINGS.search(obj):
-                continue  # "put the headings in bold": a "## heading" serves the asker too
-            if _question_about(low, start):
-                continue  # "Why is my text showing in bold in Slack?"
+            if ranged := _bold_range_in(low, m, obj):
+                yield from _bold_range(low, m, ranged)
+                return
             rel, value = "at_least", 1
             if (counted := _BOLD_COUNT.search(obj)) and num(counted.group("n")) <= _MAX_BOLD:
                 n = num(counted.group("n"))
