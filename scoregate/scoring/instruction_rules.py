@@ -187,9 +187,21 @@ def _whole_count(
             return "at_most", value  # "a 280-character tweet", "160 characters": a limit
     if unit == "words" and _CAPITALISED.match(low, m.end()):
         return None  # "fewer than 3 words in all caps": capital_words reads it
+    if unit == "lines" and _VERSE.search(low) and _LINES_AMONG_PROSE.search(low):
+        return None  # "a 6-line poem, then explain the imagery": the poem's lines, not all
     if unit in ("words", "lines") and rel == "exactly" and not m.group("rel"):
         return _bare_count(low, m, unit, value)
     return rel, value
+
+
+#: Prose the answer has beside the verse whose lines a request counts: "a 6-line poem,
+#: then explain the imagery", "describe a limerick and write 2 lines as an example" (not
+#: "an 8-line poem explaining photosynthesis": the poem explains).
+_LINES_AMONG_PROSE = re.compile(
+    r"\b(?:(?:then|and|also|plus)\s+(?:briefly\s+)?(?:explain|analy[sz]e|discuss|describe"
+    r"|comment\s+on)|explanation|analysis|commentary|blog|essay|article|lesson"
+    r"|as\s+(?:an?\s+)?examples?)\b"
+)
 
 
 #: Words counted for a form put on them, not the answer's length: "bold no more than 3
@@ -328,6 +340,34 @@ _NOT_ITEMS = frozenset(
 )
 
 
+#: Verse a list count may count, by another noun: "2 haikus as examples", "3 limerick
+#: examples", "three haiku as samples" (not "5 poem ideas", "3 haiku prompts": a list).
+_VERSE_AS_ITEMS = re.compile(
+    r"\b(?:haikus|limericks|quatrains|tankas|stanzas|poems|verses|sonnets|couplets"
+    r"|(?:haiku|limerick|quatrain|tanka|stanza|poem|verse|sonnet|couplet)s?"
+    r"\s+(?:as\b|examples?\b|samples?\b))"
+)
+#: Examples of verse, when the request names a kind of it and says of nothing else:
+#: "explain what a haiku is with 2 examples", "give 3 examples of limericks" (not "a poem
+#: about spring, then 3 examples of flowers").
+_EXAMPLES_OF = re.compile(r"\s+of\s+(?:(?:the|a|an|good|short|funny|famous)\s+)?(?P<what>\w+)")
+
+
+def _verse_items(low: str, m: re.Match[str]) -> bool:
+    """Whether the list count ``m`` counts poems, not list items: "with 2 haikus as
+    examples", "give 3 limericks as examples", "explain what a haiku is with 2 examples"
+    (a count of verse reads as stanzas, where it reads at all)."""
+    counted = m.group(0)[m.end("n") - m.start() :]
+    if _VERSE_AS_ITEMS.search(counted):
+        return True
+    if m.group(0).split()[-1] not in ("examples", "samples"):
+        return False
+    of = _EXAMPLES_OF.match(low, m.end())
+    if of is not None:
+        return _VERSE.fullmatch(of.group("what")) is not None
+    return _VERSE.search(low) is not None
+
+
 def _lists(q: str, low: str) -> Iterator[Instruction]:
     numbered = re.search(
         r"\bnumbered\s+(?:list|steps|points|items)\b|\bnumber\s+(?:them|each|the\s+steps)\b"
@@ -410,6 +450,8 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
             continue  # "a Pros section and a Cons section, each with exactly 2 bullets"
         if m.group(0).split()[-1] in _NOT_ITEMS:
             continue  # "into exactly 3 parts", "at least 3 times": not list items
+        if _verse_items(low, m):
+            continue  # "with 2 haikus as examples": poems, not list items
         n = num(m.group("n"))
         if n < 2 or n > 50:
             continue
@@ -1014,6 +1056,17 @@ def infer_instructions(query: str) -> list[Instruction]:
     units = {k.unit for k in out if k.check == "count"}
     if "numbered" in units or "bullets" in units:
         out = [k for k in out if not (k.check == "count" and k.unit == "items")]
+    verse = [(k.phrase or "") for k in out if k.check == "count" and k.unit == "stanzas"]
+    if verse:  # "give 3 examples of haikus": the haikus are counted as verse, not list items
+        out = [
+            k
+            for k in out
+            if not (
+                k.check == "count"
+                and k.unit == "items"
+                and any((k.phrase or "") in v or v in (k.phrase or "") for v in verse)
+            )
+        ]
     return out
 
 
