@@ -76,10 +76,52 @@ BOLD = re.compile(
     r"|<(b|strong)\b[^<>\n]*>(?=[^<]*\w)[^<]*?</\1>",
     re.IGNORECASE,
 )
-#: Code, where ``**`` and ``__`` are no bold: fenced blocks and inline spans.
-_CODE_SPANS = re.compile(
-    r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$|`[^`\n]+`", re.DOTALL | re.MULTILINE
-)
+#: A line that opens or closes a fenced code block: "```python", "~~~", "```".
+_FENCE_LINE = re.compile(r"^[ \t]*(```|~~~)([^\n]*)$", re.MULTILINE)
+#: Inline code, where ``**`` and ``__`` are no bold either: ``x**2``.
+_INLINE_CODE = re.compile(r"`[^`\n]+`")
+
+
+def code_fences(
+    text: str, markers: tuple[str, ...] = ("```", "~~~")
+) -> list[tuple[int, int, int, int]]:
+    """The fenced code blocks of ``text`` opened by one of ``markers``, in one pass: (start
+    of the opening line, start of the body, end of the body, end of the closing line). A
+    block closes at the next line that is its marker alone ("```"); one never closed runs
+    to the end of the text, where its body ends too.
+
+    >>> code_fences("Run:\\n```sh\\nls\\n```\\nDone.")
+    [(5, 11, 14, 17)]
+    >>> code_fences("Run:\\n```sh\\nls **x**")
+    [(5, 11, 19, 19)]
+    """
+    blocks: list[tuple[int, int, int, int]] = []
+    opened: tuple[int, int, str] | None = None
+    for m in _FENCE_LINE.finditer(text):
+        marker = m.group(1)
+        if marker not in markers:
+            continue
+        if opened is None:
+            opened = (m.start(), min(m.end() + 1, len(text)), marker)
+        elif marker == opened[2] and not m.group(2).strip(" \t\r"):
+            blocks.append((opened[0], opened[1], max(opened[1], m.start()), m.end()))
+            opened = None
+    if opened is not None:
+        blocks.append((opened[0], opened[1], len(text), len(text)))
+    return blocks
+
+
+def without_code_fences(
+    text: str, markers: tuple[str, ...] = ("```", "~~~"), fill: str = ""
+) -> str:
+    """``text`` with each fenced code block (see :func:`code_fences`) put as ``fill``."""
+    parts: list[str] = []
+    at = 0
+    for start, _, _, end in code_fences(text, markers):
+        parts += [text[at:start], fill]
+        at = end
+    parts.append(text[at:])
+    return "".join(parts)
 
 
 def count_bold(text: str) -> int:
@@ -88,8 +130,10 @@ def count_bold(text: str) -> int:
 
 
 def bold_spans(text: str) -> list[str]:
-    """The bold spans of ``text`` outside code, as written: ``**term**``."""
-    return [m.group(0) for m in BOLD.finditer(_CODE_SPANS.sub(" ", text))]
+    """The bold spans of ``text`` outside code (fenced blocks, an unclosed one to the end,
+    and inline spans), as written: ``**term**``."""
+    prose = _INLINE_CODE.sub(" ", without_code_fences(text, fill=" "))
+    return [m.group(0) for m in BOLD.finditer(prose)]
 
 
 PLACEHOLDER = re.compile(r"\[[^\[\]\n]{1,80}\]")
@@ -285,7 +329,6 @@ SIGN_OFF = re.compile(
 )
 #: A postscript paragraph: "P.S. ...", "P. S.:", "P.P.S.", "PS: ..." (not "Ps and Qs").
 POSTSCRIPT = re.compile(r"^[ \t]*\**(?:(?i:p\.[ \t]?(?:p\.[ \t]?)?s\.)|P?PS[ \t]*[:.-])")
-_FENCED = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```[ \t]*$", re.DOTALL | re.MULTILINE)
 
 
 def other_count(content: str, unit: str, separator: str | None) -> int | None:
@@ -436,7 +479,7 @@ def heading_lines(content: str) -> list[str]:
     (``## Setup``) and lines that are only a bold label (``**Setup:**``); not a list item
     that opens with a bold term ("- **Setup:** run the installer"), nor a sentence in
     bold."""
-    text = _FENCED.sub("", content)
+    text = without_code_fences(content, ("```",))
     return [
         ln.strip() for ln in text.splitlines() if _MARKDOWN_HEADING.match(ln) or bold_heading(ln)
     ]
@@ -562,7 +605,12 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
     if unit == "items":
         return len(_top_level(content, BULLET, NUMBERED)) or len(inline_items(content)) or None
     if unit == "code_lines":  # "keep the script to 10 lines": the code in its fences
-        code = [ln for block in _FENCED.findall(content) for ln in block.splitlines() if ln.strip()]
+        code = [
+            ln
+            for _, start, end, _ in code_fences(content, ("```",))
+            for ln in content[start:end].splitlines()
+            if ln.strip()
+        ]
         return len(code) or count_units(content, "lines", separator)
     if unit == "sections":
         return None  # counted by marker in _count
