@@ -45,7 +45,7 @@ ROLES = ("faithful_short", "faithful_long", "violating")
 def flags(query: str, answer: str) -> list[str]:
     """What the lexical exclusion and activity checks report the answer affirming."""
     a = analyze(query)
-    check = check_members(a.excluded, answer, asked=a.asked)
+    check = check_members(a.excluded, answer, asked=a.asked, request=query)
     done = affirmed_activities(answer, a.avoided)
     return [item for item, _ in check.violated] + [x.label for x, _ in done]
 

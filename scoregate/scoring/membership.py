@@ -27,10 +27,12 @@ from scoregate.scoring.affirmation import (
 
 Embed = Callable[[list[str]], Any]
 
+#: Burgers, meat unless the answer says they are something else (``_meatless_burgers``).
+_BURGERS = "burger cheeseburger hamburger"
 _MEAT = (
     "beef chicken pork lamb bacon ham sausage sausages turkey veal steak mince duck prosciutto"
-    " salami pepperoni chorizo meatballs brisket ribs venison pancetta"
-)  # not "burger": a black bean or portobello burger is one too
+    f" salami pepperoni chorizo meatballs brisket ribs venison pancetta {_BURGERS}"
+)
 _FISH = "salmon tuna cod trout tilapia sardines anchovies mackerel halibut haddock fish"
 _SHELLFISH = "shrimp prawns crab lobster mussels clams oysters scallops squid calamari octopus"
 _DAIRY = (
@@ -52,7 +54,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "animal products": f"{_MEAT} {_FISH} {_SHELLFISH} {_DAIRY} egg eggs honey gelatin gelatine"
         " leather suede wool silk lard",
         "milk": _DAIRY,
-        "red meat": "beef pork lamb steak veal venison mince",
+        "red meat": f"beef pork lamb steak veal venison mince {_BURGERS}",
         "poultry": "chicken turkey duck",
         "pork": "bacon ham sausage prosciutto pancetta chorizo salami pepperoni",
         "fish": _FISH,
@@ -105,14 +107,21 @@ _GENERIC_HEAD = re.compile(
 )
 
 
+#: Things, not classes, that have a member by another name: "no beef" rules out a burger.
+#: (Not classes: no word is looked for by embedding as a member of "beef", which would
+#: find pork and lamb.)
+THING_MEMBERS: dict[str, tuple[str, ...]] = {"beef": tuple(_BURGERS.split())}
+
+
 def class_members(item: str) -> tuple[str, ...]:
     """The listed members of an excluded class, read through a generic head ("pork
-    products" has the members of "pork"); none when no list knows the class."""
+    products" has the members of "pork"), or of a thing (``THING_MEMBERS``); none when no
+    list knows the class."""
     for name in dict.fromkeys((item, _GENERIC_HEAD.sub("", item))):
         members = CLASS_MEMBERS.get(name, ()) or CLASS_MEMBERS.get(f"{name}s", ())
         if members:
             return members
-    return ()
+    return THING_MEMBERS.get(item, ())
 
 
 #: A word before a member that makes it a substitute, not a member ("oat milk").
@@ -400,6 +409,54 @@ CODE_FORMS: dict[str, re.Pattern[str]] = {
 }
 
 
+#: A burger, or a patty the answer shapes into one ("form the mixture into 4 patties").
+_BURGER_WORD = re.compile(r"\b(?:(?:cheese|ham)?burgers?|patty|patties)\b", re.IGNORECASE)
+#: Words that say what else a burger is made of: "a black bean burger", "Beyond Burgers",
+#: "burgers made from lentils and oats", "portobello mushroom burgers" (not a side of
+#: "baked beans" or "green beans"); fish, which is no meat ("salmon burgers" for a
+#: pescatarian; "no seafood" rules the fish out by name).
+_MEATLESS = (
+    r"veggie|veg|vegetables?|vegetarian|vegan|plant|plant-based|meatless|meat-free|meat-less"
+    r"|(?<!baked\s)(?<!green\s)(?<!refried\s)(?<!string\s)(?<!runner\s)beans?"
+    r"|lentils?|chickpeas?|garbanzos?|mushrooms?|portobell[oa]s?|portabell[oa]s?|tofu|tempeh"
+    r"|halloumi|quinoa|falafel|beyond|impossible|seitan|soy|jackfruit"
+    r"|fish|salmon|tuna|cod|shrimp|prawns?|crab"
+)
+#: ... and, for "no red meat" or "no beef", poultry ("turkey burgers"); for "no beef", pork
+#: and lamb too ("lamb burgers"). Under "no meat" they are meat, and named as members.
+_NOT_RED = r"turkey|chicken|duck"
+_BURGER_NOT_MEAT = {
+    "red meat": re.compile(rf"\b(?:{_MEATLESS}|{_NOT_RED})\b", re.IGNORECASE),
+    "beef": re.compile(rf"\b(?:{_MEATLESS}|{_NOT_RED}|pork|lamb|bison)\b", re.IGNORECASE),
+}
+_BURGER_MEATLESS = re.compile(rf"\b(?:{_MEATLESS})\b", re.IGNORECASE)
+
+
+#: A thing named after burgers that is none: "a burger bun", "burger sauce", "burger-style".
+_BURGER_THING = re.compile(
+    r"\bburgers?[\s-]+(?:buns?|rolls?|sauces?|seasonings?|spices?|toppings?|relish|press"
+    r"|presses|king|style|like|shaped|flavou?red)\b",
+    re.IGNORECASE,
+)
+
+
+def _meatless_burgers(text: str, content: str, item: str, request: str) -> str:
+    """``text`` less its burgers when they are no member of ``item``: when a sentence of
+    the answer that names a burger or a patty says what else it is ("Try black bean
+    burgers", "Mash the chickpeas and form 4 patties", "turkey burgers" under "no red
+    meat"), every burger of the answer is that one ("... then grill the burgers"); and
+    when the request names burgers ("burger night ideas, no red meat"), whose kind the
+    answer may name by other words. A burger bun or burger sauce is no burger."""
+    text = _BURGER_THING.sub(" ", text)
+    if _BURGER_WORD.search(request):
+        return _BURGER_WORD.sub(" ", text)
+    other = _BURGER_NOT_MEAT.get(item, _BURGER_MEATLESS)
+    for sentence in re.split(r"[.!?;\n]+", content):
+        if _BURGER_WORD.search(sentence) and other.search(sentence):
+            return _BURGER_WORD.sub(" ", text)
+    return text
+
+
 #: US retirement plans named by their tax-code section: "401(k)", "403(b)".
 _PLAN_NAME = re.compile(r"\b(401|403|457)\s*\(\s*([kb])\s*\)", re.IGNORECASE)
 
@@ -422,10 +479,12 @@ def check_members(
     embed: Embed | None = None,
     min_cosine: float = 1.0,
     asked: str = "",
+    request: str = "",
 ) -> MemberCheck:
     """Which excluded ``items`` the answer affirms, by name, by list, or by embedding
     (``asked``: the asking sentences of the request less its exclusions; their words are
-    never members)."""
+    never members; ``request``: the request as written, whose burgers are what it asks
+    for)."""
     check = MemberCheck()
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
@@ -437,6 +496,8 @@ def check_members(
             continue
         members = class_members(item)
         text = _unpowered(_strip_substitutes(content, (item, *members), item), item)
+        if "burger" in members:
+            text = _meatless_burgers(text, content, item, f"{asked} {request}")
         seen, affirmed = mentions(text, item)
         if affirmed:  # with the answer's word: "walnuts" for "nut"
             check.violated.append((item, affirmed_word(text, item) or item))

@@ -149,6 +149,7 @@ def _pair_score(
             embed=embed,
             min_cosine=cfg.member_min_cosine,
             asked=analysis.asked,
+            request=pair[0],
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
         lacks = {e.item for e in analysis.exclusions if e.lack}
