@@ -345,16 +345,16 @@ def _digit_runs(text: str) -> set[int]:
 def _new_number(text: str, body: str) -> str | None:
     """A number or a time of day the translation gives that the text does not: a date, an
     amount or a time changed ("18 March" -> "16 March")."""
-    had_times, text_rest = _times(text)
+    had_times, _ = _times(text)
     has_times, body_rest = _times(body)
     if had_times:
         for minute in sorted(has_times):
             if not {minute, (minute + 720) % 1440} & had_times:
                 return f"{minute // 60:02d}:{minute % 60:02d}"
     had = _digit_runs(text)
-    for run in re.findall(r"\d+", body_rest):
-        if int(run) >= 10 and int(run) not in had:
-            return run
+    for m in re.finditer(r"\d+", body_rest):
+        if int(m.group(0)) >= 10 and int(m.group(0)) not in had:
+            return m.group(0)
     return None
 
 
