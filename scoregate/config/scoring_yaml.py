@@ -97,6 +97,10 @@ class FusionConfig(StrictSection):
     none_asked_cosine: float | None = Field(default=None, ge=-1, le=1)
     none_asked_relevance: float = Field(default=0.80, ge=0, le=1)
     none_asked_cap: float = Field(default=0.25, ge=0, le=1)
+    #: A translation answered in the language of the text it was to translate (the text
+    #: given back, or another text in that language): capped here (the iterate zone), as
+    #: the inferred language check alone would leave it in review. None turns it off.
+    untranslated_cap: float | None = Field(default=0.45, ge=0, le=1)
     #: An answer of at least ``unshared_min_words`` words that uses under this share of the
     #: request's own words (``scoring.shared_words``, read in the request less its form-only
     #: clauses, for a request of at least ``unshared_min_request_words`` of them), with a

@@ -618,6 +618,9 @@ def _soft_caps(
     looped = _repeated(request, cfg)
     if looped is not None:
         caps.append(looped)
+    untranslated = _untranslated(request, cfg)
+    if untranslated is not None:
+        caps.append(untranslated)
     wrong_ticket = None
     if read:  # else the request's and the answer's wordings cannot be compared
         wrong_ticket = _none_asked(request, asks, sem, cfg) or _unshared(request, sem, cfg)
@@ -642,6 +645,23 @@ def _soft_caps(
         r = cfg.reward
         caps.append((r.inferred_fail_cap * r.inferred_fail_decay ** (len(failed) - 1), failed[0]))
     return caps
+
+
+def _untranslated(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:
+    """The cap of a translation written in the language of the text it was to translate."""
+    cap = cfg.fusion.untranslated_cap
+    asked = translation_request(request.query)
+    if cap is None or asked is None or asked.extras or asked.source in (None, "xx"):
+        return None
+    if detect_language(request.content) != asked.source:
+        return None
+    source = LANGUAGE_NAMES.get(asked.source or "", asked.source)
+    target = LANGUAGE_NAMES.get(asked.target, asked.target)
+    return (
+        cap,
+        f"the answer is in {source}, the language of the text to translate: the request asks"
+        f" for it in {target}",
+    )
 
 
 def _repeated(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:
@@ -765,13 +785,7 @@ def fuse(
             " models read English, so only its form and constraints were judged"
         )
     score = sum(w * (tracks[n].score or 0.0) for n, w in weights.items())
-    if not weights and (unread is not None or other is not None):
-        # nothing the models or the checks could read: unverified, not wrong, so a person
-        # reads it (review), as for any answer in a language the models do not read
-        score = cuts.review
-        notes.append("nothing in it could be checked here: a person should read it (review)")
-    elif not weights:
-        notes.append("no track produced a score; nothing to trust")
+    score = _weighed_score(score, weights, tracks, cuts, notes, unverified=bool(unread or other))
     gate, cap, drift = _relevance(request, tracks, cfg, other)
     score = min(score * gate, cap)
     if drift is not None:
@@ -832,6 +846,38 @@ def fuse(
         else None,
         hard_failures=hard,
     )
+
+
+def _weighed_score(
+    score: float,
+    weights: dict[str, float],
+    tracks: dict[str, TrackScore],
+    cuts: ActionThresholds,
+    notes: list[str],
+    *,
+    unverified: bool,
+) -> float:
+    """The weighted mean ``score``, or what stands for it when the models are set aside
+    (``unverified``: the answer or the request is in a language they do not read)."""
+    if not weights and unverified:
+        # nothing the models or the checks could read: unverified, not wrong, so a person
+        # reads it (review), as for any answer in a language the models do not read
+        notes.append("nothing in it could be checked here: a person should read it (review)")
+        return cuts.review
+    if not weights:
+        notes.append("no track produced a score; nothing to trust")
+    elif unverified and _inferred_only(tracks):
+        # the score is the share of inferred checks passed: a failed one sends the answer
+        # back with its reason (iterate), never rejects it by itself
+        return max(score, cuts.iterate)
+    return score
+
+
+def _inferred_only(tracks: dict[str, TrackScore]) -> bool:
+    """Whether the reward track checked inferred instructions only (none the caller gave)."""
+    reward = tracks.get("reward")
+    results = reward.details.get("results", []) if reward is not None and reward.ok else []
+    return bool(results) and all(r.get("inferred") for r in results)
 
 
 def _hard_failures(tracks: dict[str, TrackScore]) -> list[str]:

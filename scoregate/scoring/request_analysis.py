@@ -392,7 +392,7 @@ def analyze(query: str) -> RequestAnalysis:
     all read the same request, often in the same process."""
     asked = translation_request(query)
     if asked is not None:  # the text to translate is the asker's material, not the ask
-        whole, query = query, without_text(query, asked)
+        whole, query = query, without_text(query, asked.text)
     instructions = infer_instructions(query)
     if asked is not None:
         instructions = [*_translation_instructions(asked, instructions)]
@@ -439,10 +439,14 @@ def _translation_instructions(
     asked: Translation, found: Sequence[Instruction]
 ) -> Iterator[Instruction]:
     """The request's other instructions, with its target language in place of any other
-    language read, and the text, which a translation keeps whole (its numbers, names and
-    sentences: ``translation.translation_fault``)."""
+    language read (when the language check can tell it), and the text, which a translation
+    keeps whole (``translation.translation_fault``); neither when the request asks for more
+    than the translation."""
     yield from (k for k in found if k.check != "language")
-    yield make("language", asked.phrase, value=asked.target)
+    if asked.extras:  # notes, a transliteration, the original beside it: more than the text
+        return
+    if asked.told:
+        yield make("language", asked.phrase, value=asked.target)
     yield make("translation", asked.phrase, value=asked.text)
 
 

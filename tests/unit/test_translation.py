@@ -140,9 +140,9 @@ def test_a_whole_translation_passes(answer):
 @pytest.mark.parametrize(
     ("answer", "says"),
     [
-        (GOOD.replace("135", "153"), "'135'"),
-        (GOOD.replace("14 to 18", "14 to 16"), "'16'"),
-        (GOOD.replace("3:00 p.m.", "4:00 p.m."), "'16:00'"),
+        (GOOD.replace("135", "153"), "number 135"),
+        (GOOD.replace("14 to 18", "14 to 16"), "gives 16 where the text to translate says 18"),
+        (GOOD.replace("3:00 p.m.", "4:00 p.m."), "'4:00 p.m.' where the text to translate says"),
         (
             "Dear Mr. Whitfield, we confirm your reservation at Hotel Las Arenas from March 14 to"
             " 18 for 135 euros.",
@@ -240,10 +240,189 @@ def test_a_translation_into_english_is_unverified_not_off_topic():
 
 
 def test_an_english_text_answered_in_english_is_still_gated_on_relevance():
-    r = _fused(
-        "Translate into German: 'The heating in flat 4 has been broken since Monday.'",
-        "The best way to learn German is a little every day, with a tandem partner.",
-        semantic=0.02,
-        precision=0.05,
+    from scoregate.scoring.reward import evaluate_reward
+
+    query = "Translate into German: 'The heating in flat 4 has been broken since Monday.'"
+    cfg = load_scoring_config()
+    for answer, semantic, action in (
+        (
+            "The best way to learn German is a little every day, with a tandem partner.",
+            0.02,
+            "reject",
+        ),
+        ("The heating in flat 4 has been broken since Monday, sadly.", 0.95, "iterate"),
+    ):
+        reward = evaluate_reward(answer, list(analyze(query).instructions), cfg.reward)
+        r = _fused(query, answer, semantic=semantic, precision=0.9, reward=reward)
+        assert r.action == action, (answer, r.action, r.reasons)
+    assert any("the language of the text to translate" in x for x in r.reasons), r.reasons
+
+
+# Review 25 (R1): a user whose agents translate all day; each case failed before its mend.
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("Translate to English: Das Auto kostet 18.900 Euro.", "The car costs €18900."),
+        (
+            "Translate to English: Öffnungszeiten: Mo–Fr 8–18 Uhr, Sa 9–13 Uhr.",
+            "Opening hours: Mon–Fri 8 am–6 pm, Sat 9 am–1 pm.",
+        ),
+        (
+            "Translate these menu labels into German:\n- Save As\n- Print Preview\n- Export to"
+            " PDF\n- Account Settings\n- Sign Out",
+            "- Speichern unter\n- Druckvorschau\n- Als PDF exportieren\n- Kontoeinstellungen\n"
+            "- Abmelden",
+        ),
+        (
+            "Translate into French: The store closes at 5pm on weekdays and at 1pm on Saturdays.",
+            "Le magasin ferme à 17 heures en semaine et à 13 heures le samedi.",
+        ),
+        (
+            "Translate to English: Le dîner est servi à 21 heures sur la terrasse.",
+            "Dinner is served at 9 p.m. on the terrace.",
+        ),
+        (
+            "Translate to English: La tienda abre de 10 a 14 y de 17 a 21 horas.",
+            "The shop is open from 10 am to 2 pm and from 5 pm to 9 pm.",
+        ),
+        (
+            "Translate into German: The shop closes at noon on Saturdays and at 6 pm on weekdays.",
+            "Das Geschäft schließt samstags um 12 Uhr und werktags um 18 Uhr.",
+        ),
+        (
+            "Translate to German: The apartment is 75 m² and costs $1,850 per month.",
+            "Die Wohnung ist 75 Quadratmeter groß und kostet 1850 Dollar im Monat.",
+        ),
+        (
+            "Translate into Spanish: We have 10000 customers in 12 countries.",
+            "Tenemos 10 000 clientes en 12 países.",
+        ),
+        (
+            "Translate into Spanish: The 2023-24 season starts in September.",
+            "La temporada 2023-2024 empieza en septiembre.",
+        ),
+        (
+            "Translate into German: Please pay by July 1, 2025.",
+            "Bitte zahlen Sie bis zum 01.07.2025.",
+        ),
+        (
+            "Translate into Spanish: We ship to Germany, Greece, Switzerland and the Netherlands.",
+            "Enviamos a Alemania, Grecia, Suiza y los Países Bajos.",
+        ),
+        (
+            "Translate to English: Die Lieferung erfolgt am 12. März. Bitte bestätigen Sie den"
+            " Termin bis zum 5. März.",
+            "The delivery will take place on 12 March. Please confirm the appointment by 5 March.",
+        ),
+        (
+            "Translate into Hindi: The train to Delhi departs from platform 4.",
+            "दिल्ली जाने वाली ट्रेन प्लेटफॉर्म 4 से रवाना होती है।",
+        ),
+        (
+            "Translate this to German 'Flight LH 456 departs at 10:30 from gate 12'",
+            "Flug LH 456 startet um 10:30 von Gate 12",
+        ),
+        (
+            "English please:\nEl pedido 5521 llegó roto. Quiero un reembolso de 89 euros.",
+            "Order 5521 arrived broken. I want a refund of 89 euros.",
+        ),
+        (
+            "Translate this into German:\n\nWe are delighted to welcome you to our team. Your"
+            " first day is Monday and your manager, Julia, will meet you at reception.\n\nUse"
+            " the formal Sie form, and keep it under 40 words.",
+            "Wir freuen uns, Sie in unserem Team willkommen zu heißen. Ihr erster Tag ist Montag,"
+            " und Ihre Vorgesetzte Julia empfängt Sie am Empfang.",
+        ),
+        (
+            "Translate into Spanish: The course lasts twelve weeks and costs two hundred dollars.",
+            "El curso dura 12 semanas y cuesta 200 dólares.",
+        ),
+        (
+            "Translate into English: Die Strecke ist 20 km lang und dauert etwa 4 Stunden.",
+            "The route is 20 km (about 12 miles) long and takes about 4 hours.",
+        ),
+    ],
+)
+def test_r1_a_faithful_translation_passes(query, answer):
+    t = translation_request(query)
+    assert t is not None, query
+    assert translation_fault(t.text, answer) is None, (t.text, translation_fault(t.text, answer))
+
+
+@pytest.mark.parametrize(
+    ("query", "target"),
+    [
+        (
+            "Is it possible to translate this into English? 'Il pleut depuis trois jours et la"
+            " route du col est fermée.'",
+            "en",
+        ),
+        ("Do you mind translating this into English: 'Il pleut depuis trois jours.'", "en"),
+        (
+            "When you get a chance, translate this into English: 'Il pleut depuis trois jours.'",
+            "en",
+        ),
+        ("French to English: Il pleut depuis trois jours et la route du col est fermée.", "en"),
+        ("EN → DE: The client call is moved to 4pm tomorrow, please update the invite.", "de"),
+        ("In Spanish, please: We'll be there in ten minutes, the traffic is terrible.", "es"),
+        ("Übersetze bitte ins Englische: Wir treffen uns morgen um 15 Uhr am Hauptbahnhof.", "en"),
+        ("Traduce al inglés: Nos vemos mañana a las tres en la estación.", "en"),
+        (
+            "Translate into Czech: Please keep the door closed at all times, the cat must stay in.",
+            "cs",
+        ),
+        ("Translate 'Note: all prices include VAT' into German.", "de"),
+    ],
+)
+def test_r1_more_phrasings_are_read(query, target):
+    t = translation_request(query)
+    assert t is not None and t.target == target, t
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Help me respond to this WhatsApp from my landlord. English please.\n\nHola, soy Marta."
+        " El alquiler de octubre (950 €) todavía no ha llegado.",
+        "Can you draft a reply? In English, please:\n\nHola, soy Marta. El alquiler de octubre"
+        " todavía no ha llegado.",
+        "My landlord sent this, should I be worried? I need the answer in English: Hola, soy"
+        " Marta. El alquiler de octubre todavía no ha llegado.",
+        "Can you check my Spanish translation? Original: 'I'll be late tomorrow because of the"
+        " train strike.' Mine: 'Llegaré tarde mañana por la huelga de trenes.'",
+        "Rate this German translation from 1 to 10: 'Wir freuen uns auf Ihren Besuch am 14. Mai.'",
+        "Translate this regex into English: ^\\d{3}-\\d{4}$",
+    ],
+)
+def test_r1_other_tasks_are_no_translation(query):
+    assert translation_request(query) is None
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Translate 'Thank you very much for your help yesterday' into German, French and Spanish.",
+        "Translate into Spanish and show the original next to it: Our team will contact you"
+        " within 48 hours.",
+        "Translate into Chinese with pinyin: Excuse me, how much is this ticket to Shanghai?",
+        "Translate this to Spanish and then tell me how formal it sounds: 'Hey, wanna grab"
+        " lunch tomorrow?'",
+    ],
+)
+def test_r1_a_request_for_more_than_the_translation_holds_no_form(query):
+    t = translation_request(query)
+    assert t is not None and t.extras
+    assert [k.check for k in analyze(query).instructions] == []
+
+
+def test_r1_an_inferred_translation_failure_alone_is_iterate_not_reject():
+    from scoregate.scoring.reward import evaluate_reward
+
+    query = "Translate to English: Das Auto kostet 18.900 Euro."
+    cfg = load_scoring_config()
+    reward = evaluate_reward(
+        "The car costs €25,000.", list(analyze(query).instructions), cfg.reward
     )
-    assert r.action == "reject", (r.action, r.reasons)
+    assert reward is not None and reward.score == 0.0
+    r = _fused(query, "The car costs €25,000.", semantic=0.05, precision=0.9, reward=reward)
+    assert r.action == "iterate", (r.action, r.reasons)
