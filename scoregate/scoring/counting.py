@@ -485,6 +485,14 @@ def heading_lines(content: str) -> list[str]:
     ]
 
 
+def bold_terms(content: str) -> list[str]:
+    """The bold spans of ``content`` outside its headings: the terms set in bold, not a
+    line that is only a bold label over a section ("**Overview**", which
+    :func:`heading_lines` counts as a heading) nor bold in a Markdown heading."""
+    lines = ["" if heading_lines(ln) else ln for ln in content.splitlines()]
+    return bold_spans("\n".join(lines))
+
+
 #: A line that sets verse apart rather than being verse: a line with no letter or digit
 #: ("***", "---", "~"), a ``<<title>>``, a heading, a number or label alone ("1.", "II",
 #: "Haiku 2:"). (A line of verse may end in ":"; a lead-in that does, "Here are three:",

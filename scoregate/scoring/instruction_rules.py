@@ -927,12 +927,25 @@ _VERSE_AMONG_PROSE = re.compile(
 )
 
 
-#: Verse counted in other words: "haiku x3", "3x haiku", "a trio of haikus".
+#: Verse counted in other words: "haiku x3", "haiku x3, no title", "3x haiku", "a trio of
+#: haikus", "a couple haikus" (not "x3,000").
 _VERSE_NOUN = r"(?:haikus?|limericks?|quatrains?|tankas?)"
 _VERSE_TIMES = re.compile(
-    rf"\b(?P<verse2>{_VERSE_NOUN})\s*[x×]\s*(?P<n2>\d{{1,2}})(?![\w,/]|\.\d)"
+    rf"\b(?P<verse2>{_VERSE_NOUN})\s*[x×]\s*(?P<n2>\d{{1,2}})(?![\w/]|[.,]\d)"
     rf"|(?<![\w.,/])(?P<n3>\d{{1,2}})\s*[x×]\s*(?P<verse3>{_VERSE_NOUN})\b"
     rf"|\ba\s+(?P<trio>trio)\s+of\s+(?:[\w'-]+\s+){{0,2}}?(?P<verse4>{_VERSE_NOUN})\b"
+    r"|\ba\s+couple\s+(?P<verse5>haikus|limericks|quatrains|tankas)\b"
+)
+#: What may follow "haiku" or "tanka" (a plural as it stands) when it names the poems: "3
+#: haiku about the sea", "a trio of haiku, please"; another word makes it a kind of thing
+#: ("a trio of haiku prompts", "a couple of haiku writing tips").
+_VERSE_NAMED = re.compile(
+    r"[ \t]*(?:\n|[^\w\s]|$)"
+    r"|\s*(?:about|on|for|of|in|to|that|which|with|from|by|and|or|please|pls|each|inspired"
+    r"|celebrating|describing|capturing|set|featuring|using|based|like|as|at|around|titled"
+    r"|called|without|only|so|then|but|now|today|tonight|where|when|while|numbered|separated"
+    r"|following|exploring|evoking|reflecting|the|a|an|my|your|our|his|her|their|this|these"
+    r"|those|me|us|i|we|you|they|he|she|it)\b"
 )
 
 
@@ -941,14 +954,24 @@ def _verse_found(m: re.Match[str]) -> tuple[str, str]:
     for verse, n in (("verse", "n"), ("verse1", "n"), ("verse2", "n2"), ("verse3", "n3")):
         if verse in m.re.groupindex and m.group(verse):
             return m.group(verse), m.group(n)
+    if m.group("verse5"):
+        return m.group("verse5"), "a couple of"
     return m.group("verse4"), "three"
+
+
+def _verse_named(low: str, m: re.Match[str]) -> bool:
+    """Whether the count ``m`` names poems, not a kind of thing ("a trio of haiku masters")."""
+    verse = m.group("verse") if "verse" in m.re.groupindex else m.group("verse4")
+    return verse not in ("haiku", "tanka") or _VERSE_NAMED.match(low, m.end()) is not None
 
 
 def _verse_counts(q: str, low: str) -> Iterator[Instruction]:
     if _VERSE_AMONG_PROSE.search(low):
         return  # "write 2 haikus, then explain the imagery in each"
     found = [m for m in _VERSE_COUNT.finditer(low) if m.group("n") not in ("a", "an")]
-    found += _VERSE_TIMES.finditer(low)
+    # "write 3 x haiku" is read by both patterns, once
+    found += [t for t in _VERSE_TIMES.finditer(low) if all(t.start() >= c.end() for c in found)]
+    found = [m for m in found if _verse_named(low, m)]
     if len(found) != 1:
         return  # none, or "3 haikus and 2 limericks": blocks of two kinds
     m = found[0]

@@ -93,32 +93,50 @@ _CAP_NAME = r"(?:[A-Z]|[a-z]{1,2}[A-Z])[\w'’&.-]{0,40}?(?:\s+[A-Z][\w'’&.-]{
 _NAME_SEP = r"(?:\s*,\s*(?:(?i:or|and|nor)\s+)?|\s+(?i:or|and|nor)\s+)"
 _CAP_NAMES = rf"{_CAP_NAME}(?:{_NAME_SEP}{_CAP_NAME}){{0,5}}"
 #: Who or what a name may be given for, in apposition: "the client (Northwind)", "the
-#: supplier, Brightline".
+#: supplier, Brightline", "our client Northwind (by name)".
 _NAMED_ROLE = (
     r"(?:clients?|customers?|company|supplier|vendor|partner|brand|competitor|rival|firm|agency"
     r"|employer|manager|boss|colleague|co-?worker|person|employee|contractor|landlord|tenant"
     r"|store|shop|restaurant|hotel|school|university|hospital|bank|product|app|team|charity"
     r"|organi[sz]ation|author|source|patient|candidate|sponsor|investor|buyer|seller|retailer"
     r"|distributor|manufacturer|provider|platform|agent|lawyer|doctor|publisher|venue|owner"
-    r"|friend|neighbou?r|ex|teacher|student|account|business|startup|studio|lab)\b"
+    r"|friend|neighbou?r|ex|teacher|student|account|business|startup|studio|lab|roommate"
+    r"|room-mate|flatmate|housemate|sender|recipient|caller|supervisor|director|coach|mentor"
+    r"|tutor|professor|recruiter|interviewer|reviewer|writer|speaker|guest|member|user"
+    r"|husband|wife|spouse|girlfriend|boyfriend|sister|brother|cousin|aunt|uncle)\b"
+)
+#: The text a ban of a name may name, which makes it a ban on the whole answer: "in the
+#: answer", "in the email" (not "in the subject line", "in the headline": a part).
+_WHOLE_TEXT = (
+    r"(?:answer|response|reply|text|post|email|letter|message|review|article|copy|piece|draft"
+    r"|story|summary|note|announcement|press\s+release|blurb|update|writeup|write-up|report)"
 )
 #: Where a ban on a name stops: the clause's end, "anywhere", "at all", "in the answer"
 #: (not "in the subject line", "as the culprit", "until the last line": a ban of a part).
 _BAN_END = (
     r"(?=\s*(?:[.,;:!?)\n—–]|$)|\s+-\s|\s+(?i:anywhere|at\s+all|please|pls|and|but|either|ever"
-    r"|in\s+(?:the|your|this)\s+(?:answer|response|reply|text|post|email|letter|message|review"
-    r"|article|copy|piece|draft|story|summary|note|announcement|press\s+release|blurb|update"
-    r"|writeup|write-up|report))\b)"
+    rf"|in\s+(?:the|your|this)\s+{_WHOLE_TEXT})\b)"
+)
+#: A part named after the comma that closes a ban: "do not name the supplier, Brightline,
+#: in the subject line", "..., as the culprit" (a ban of that part only).
+_BAN_OF_A_PART = re.compile(
+    r"\s*,\s*(?i:in|on|within|inside|until|till|before|after|as|at|into|under|from)\s+"
+    r"(?i:the|your|this|that|its|any|each|every|a|an)\s+"
+    rf"(?!(?i:{_WHOLE_TEXT}|way|form|manner|shape)\b)"
 )
 #: A name the answer must leave out: "Don't mention Acme by name", "do not name the supplier,
-#: Brightline", "without naming the client (Northwind)", "never name Acme or Globex" (not
+#: Brightline", "without naming the client (Northwind)", "never name Acme or Globex",
+#: "Refrain from mentioning Acme by name", "don't mention our client Northwind by name" (not
 #: "don't mention Acme": a topic to leave aside, whose words may still be said; nor "don't
-#: mention it by name", "I don't want to name names").
+#: mention it by name", "I don't want to name names", "don't name the company Acme": what
+#: to call it).
 _NAME_BANNED = re.compile(
     r"(?i:(?:\b(?:do\s+not|don't|dont|never)\s+(?P<verb>mention|name|refer\s+to|call\s+out)"
-    r"|\b(?:without|avoid)\s+(?P<ing>mentioning|naming|referring\s+to|calling\s+out))\s+)"
+    r"|\b(?:without|avoid|refrain\s+from)\s+"
+    r"(?P<ing>mentioning|naming|referring\s+to|calling\s+out))\s+)"
     rf"(?:(?i:(?:the|our|my|their|his|her)\s+(?:[\w-]+\s+)?{_NAMED_ROLE})(?P<by1>\s+(?i:by\s+name))?"
-    rf"(?:\s*,\s*(?P<name1>{_CAP_NAME})|\s*\(\s*(?P<name2>{_CAP_NAME})\s*\))"
+    rf"(?:\s*,\s*(?P<name1>{_CAP_NAME})|\s*\(\s*(?P<name2>{_CAP_NAME})\s*\)"
+    rf"|\s+(?P<name3>{_CAP_NAME})(?=\s+(?i:by\s+name)))"
     rf"(?P<by2>\s+(?i:by\s+name))?{_BAN_END}"
     rf"|(?P<names>{_CAP_NAMES})(?P<by3>(?:\s+[a-z]+){{0,2}}\s+(?i:by\s+name))?{_BAN_END})"
 )
@@ -128,6 +146,36 @@ _BAN_TOLD = re.compile(
     r"\b(?:i|we|you|he|she|they|it|who|which|that|people|someone|article|post|report|draft"
     r"|essay|email|letter|story|text)\s+(?:\w+ly\s+|also\s+|still\s+|just\s+)?$"
 )
+#: Where the clause of a ban opens: a mark, or a word that joins clauses ("Write the ad and
+#: don't mention Acme by name", "..., but never name Acme").
+_CLAUSE_OPENING = re.compile(r"[.!?;:,(\n\"“—–]|\s-\s|\b(?:and|but|then|or|so|plus)\b")
+#: What may open a ban's clause before it, which leaves it a request: "please", "also",
+#: "just", "kindly", an adverb ("obviously"), "important:", "try to", "make sure to", "you
+#: must", "my boss said"... (not a doer of its own: "Politicians often avoid naming
+#: Brexit", "Harry Potter characters never name Voldemort", "Apple's ads avoid naming
+#: Samsung": what others do, told of).
+_BAN_LEAD = re.compile(
+    r"(?:(?:please|pls|plz|kindly|also|just|again|important|note|ps|oh|ok|okay|now|lastly|that"
+    r"|finally|additionally|[a-z]+ly"
+    r"|(?:remember|make\s+sure|be\s+sure|ensure|try|(?:i'?d|we'?d|i\s+would|we\s+would)\s+(?:like|prefer)"
+    r"(?:\s+you)?|(?:i|we)\s+(?:want|need)\s+you|(?:you\s+)?(?:must|should|need|have|ought))\s+to"
+    r"|(?:you\s+)?(?:must|should|shall|will|can)"
+    r"|(?:(?:my|our|the|his|her|their)\s+[\w-]+(?:\s+[\w-]+)?|he|she|they|legal)\s+(?:said|says"
+    r"|asked|asks|wants|insists|insisted|told\s+(?:me|us))(?:\s+(?:me|us|you))?(?:\s+(?:to|that))?"
+    r")\b[\s,:!-]*)*"
+)
+
+
+def _ban_told(low: str, m: re.Match[str]) -> bool:
+    """Whether the ban ``m`` is told of, not asked: a doer before it ("I don't mention Acme
+    by name", "Journalists often avoid naming Acme") or a question about it."""
+    if _BAN_TOLD.search(low[max(0, m.start() - 30) : m.start()]) or _in_a_question(low, m):
+        return True
+    if low.startswith("without", m.start()):
+        return False  # "Summarize the complaint without naming the client (Northwind)"
+    opening = max((o.end() for o in _CLAUSE_OPENING.finditer(low, 0, m.start())), default=0)
+    lead = low[opening : m.start()].strip(" \t-*•>#'‘’”)0123456789")
+    return _BAN_LEAD.fullmatch(lead) is None
 
 
 def _banned_names(q: str, low: str) -> Iterator[Instruction]:
@@ -137,9 +185,11 @@ def _banned_names(q: str, low: str) -> Iterator[Instruction]:
         by_name = m.group("by1") or m.group("by2") or m.group("by3")
         if m.group("names") and not by_name and not verb.startswith("nam"):
             continue  # "don't mention Acme": what it is about, not its name
-        if _BAN_TOLD.search(low[max(0, m.start() - 30) : m.start()]) or _in_a_question(low, m):
+        if _ban_told(low, m):
             continue  # "I don't mention Acme by name; is that ok?"
-        given = m.group("name1") or m.group("name2") or m.group("names")
+        if _BAN_OF_A_PART.match(q, m.end()):
+            continue  # "do not name the supplier, Brightline, in the subject line"
+        given = m.group("name1") or m.group("name2") or m.group("name3") or m.group("names")
         names = [n.strip() for n in re.split(r"\s*,\s*|\s+(?i:or|and|nor)\s+", given)]
         if names and all(n and n.split()[0].lower() not in _NOT_NAMES for n in names):
             yield make("forbidden_words", m.group(0), value=names)
@@ -427,6 +477,25 @@ def _asked_that(low: str, at: int) -> bool:
     return _ASKED_THAT.search(low[opening:at]) is not None
 
 
+#: A program asked for, whose output the counted word is, not the answer's words: "a Python
+#: script that says Hello three times", "a bot to say Hi twice", "a Bash script that will
+#: say Done twice".
+_OUTPUT_OF_A_PROGRAM = re.compile(
+    r"\b(?:script|program|programme|function|bot|chatbot|app|command|query|code|snippet|loop"
+    r"|method|macro|routine|one-liner|cli|alias|shortcut|lambda|plugin|workflow|pipeline|robot"
+    r"|endpoint|api|daemon|widget)s?\b(?:\s+[\w'+#.-]+){0,3}?\s+(?:that|which|to|who)\s+"
+    r"(?:(?:will|should|would|can|must|just|only|also|then|always)\s+)*$"
+)
+#: A clause of another thing than the one asked for: "a joke about a cat that says Meow
+#: twice" (the cat says it), "a story with a parrot who says Hello three times" (read with
+#: "say" only: "a poem about my dog that mentions Rex twice" is the poem's clause).
+_CLAUSE_OF_ANOTHER = re.compile(
+    r"\b(?:about|of|with|featuring|starring|involving)\s+(?:a|an|the|some|two|three|my|our"
+    r"|his|her|their)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:that|which|who)\s+"
+    r"(?:(?:will|should|would|can|must|just|only|also|then|always)\s+)*$"
+)
+
+
 def _not_counted(low: str, rx: re.Pattern[str], m: re.Match[str]) -> bool:
     """Whether a bare counted name ``m`` is no count of a word: no name ("mention it
     twice"), a workout ("repeat Circuit A three times"), a schedule ("twice a week"), the
@@ -445,6 +514,11 @@ def _not_counted(low: str, rx: re.Pattern[str], m: re.Match[str]) -> bool:
         return True  # "We tried using Redis twice", "After saying Hello twice, ..."
     if verb.lower().endswith("s") and not _asked_that(low, m.start()):
         return True  # "my essay mentions Berlin three times": a text told of
+    before = low[_sentence_span(low, m.start(), m.start())[0] : m.start()]
+    if _OUTPUT_OF_A_PROGRAM.search(before):
+        return True  # "a Python script that says Hello three times": what it prints
+    if verb.lower().startswith("say") and _CLAUSE_OF_ANOTHER.search(before):
+        return True  # "a joke about a cat that says Meow twice": what the cat says
     return (word or name or "").lower() in NUM_WORDS
 
 
@@ -650,16 +724,17 @@ _PLAIN_TITLE = re.compile(
 
 
 #: A title ruled out: "without a title", "no title", "skip the title", "don't give it a
-#: title", "don't put a title on it", "no need for a title" (not "no title case", "without
-#: a title deed", "no title fight": "title" followed by where it goes or the clause's end);
-#: "don't title it".
+#: title", "don't put a title on it", "no need for a title", "no need to add a title" (not
+#: "no title case", "without a title deed", "no title fight": "title" followed by where it
+#: goes or the clause's end); "don't title it".
 _NO_TITLE = re.compile(
     r"\b(?:do\s+not|don't|dont)\s+title\s+(?:it|this|them|the\s+(?:poem|story|piece|essay|answer"
     r"|response|post|email|letter|text|haikus?|limericks?))\b"
     # "just the poem, untitled", "leave it untitled", "leave the title off"
     r"|(?:,|\bleave\s+(?:it|them)|\bkeep\s+(?:it|them))\s*untitled\b"
     r"|\bleave\s+(?:the\s+)?titles?\s+off\b"
-    r"|\b(?:no(?:\s+need\s+for)?|without|skip(?:\s+the)?|leave\s+out\s+the|leave\s+off\s+the"
+    r"|\b(?:no(?:\s+need\s+(?:for|to\s+(?:add|include|give\s+(?:it|this|them)|put|write|use"
+    r"|have)))?|without|skip(?:\s+the)?|leave\s+out\s+the|leave\s+off\s+the"
     r"|(?:do\s+not|don't|dont|never)\s+(?:give\s+(?:it|this|the\s+\w+|me)|put|add|include|use"
     r"|want|need|start\s+with)|(?:there's|there\s+is)\s+no\s+need\s+for)"
     r"\s+(?:a\s+|any\s+|the\s+|an\s+)?(?:separate\s+|heading\s+or\s+|headline\s+or\s+)?titles?"
@@ -746,7 +821,8 @@ _BOLD = (
         r"(?:^|[.!?;:,(&]\s*|\b(?:and|also|please|pls|then|just|to|you|can|could|should|must)\s+)"
         r"bold(?:face|ing)?\s+(?P<obj>(?:(?:all|the|every|each|any|your)\s+)+(?:[\w'’-]+\s+){0,3}?"
         rf"{_BOLD_THINGS}|(?:(?:key|important|main|essential|major|relevant)\s+|{_REL_ANY}\s*{_NUM_ANY}\s+"
-        rf"|{_RANGE_ANY}\s+|{_NUM_ANY}\s+)(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS})\b"
+        rf"|(?:(?:only|just|about|around|roughly|approximately)\s+)?{_RANGE_ANY}\s+|{_NUM_ANY}\s+)"
+        rf"(?:[\w'’-]+\s+){{0,2}}?{_BOLD_THINGS})\b"
     ),
     re.compile(
         rf"\b(?:use|using)\s+{_BOLD_WORD}\s+(?P<obj>)(?:for|on|to\s+(?:highlight|mark|emphasi[sz]e"
@@ -829,12 +905,18 @@ def _sentence_at(low: str, start: int, end: int) -> str:
     return low[opening:closing]
 
 
+def _word_start(m: re.Match[str]) -> int:
+    """Where the phrase ``m`` opens at its first word, past the mark that ends the sentence
+    before it ("? Bold 3-5 key terms")."""
+    return m.start() + len(m.group(0)) - len(m.group(0).lstrip(" \t\n.!?;:,(&"))
+
+
 def _in_a_tool(low: str, m: re.Match[str]) -> bool:
     """Whether the bold phrase ``m`` is a program's or a file's, not the answer's."""
     sentence = _sentence_at(low, m.start(), m.end())
     if _BOLD_IN_A_TOOL.search(sentence):
         return True
-    near = re.split(r"[.!?\n]", low[m.start() : m.end() + 25])[0]
+    near = re.split(r"[.!?\n]", low[_word_start(m) : m.end() + 25])[0]
     return bool(_BOLD_TOOL_PART.search(near))
 
 
@@ -891,7 +973,8 @@ def _bold_not_asked(low: str, m: re.Match[str], obj: str) -> bool:
         # "put the headings in bold": a "## heading" serves the asker too
         or _BOLD_HEADINGS.search(obj) is not None
         # "Why is my text showing in bold in Slack?"
-        or _question_about(low, start)
+        # (the phrase's own sentence: "What is photosynthesis? Bold 3-5 key terms." asks)
+        or _question_about(low, _word_start(m))
     )
 
 

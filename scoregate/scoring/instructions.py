@@ -35,6 +35,7 @@ from scoregate.scoring.counting import (
     WORDS,
     bold_heading,
     bold_spans,
+    bold_terms,
     count_units,
     heading_lines,
     is_item,
@@ -123,6 +124,9 @@ def _count(content: str, k: Instruction) -> Verdict:
     else:
         n = count_units(content, k.unit, k.separator)
         other = other_count(content, k.unit, k.separator)
+        if k.unit == "bold_spans" and k.value > 0:
+            # "bold 3-5 key terms": a bold label on its own line is a heading, not a term
+            other = len(bold_terms(content))
         if n is not None and other is not None:
             # two ways people count ("1-3 months" is one word or two; a sign-off line is
             # a sentence or not): a limit is met if either count meets it
@@ -135,7 +139,7 @@ def _count(content: str, k: Instruction) -> Verdict:
     if _compare(n, k.relation, k.value):
         return True, f"{have} ({want})"
     if k.unit == "bold_spans" and n > k.value:  # "1 bold span ('**DNS**')": the ones too many
-        spans = bold_spans(content)
+        spans = bold_spans(content) if n > len(bold_terms(content)) else bold_terms(content)
         have += " (" + ", ".join(repr(b[:40]) for b in spans[:3]) + (", ..." if n > 3 else "") + ")"
     return False, f"{have}; {_asks(k)} {want}"
 
@@ -498,8 +502,32 @@ def _forbidden_chars(content: str, k: Instruction) -> Verdict:
     return False, f"{plural(n, name)}; {_asks(k)} none"
 
 
+def _word_pattern(word: str) -> str:
+    """``word`` as a whole word; one that ends in a mark ("C++", "C#") may have a number
+    after it ("C++11", "C#10": a version of it)."""
+    end = r"(?!\w)" if re.match(r"\w", word[-1:]) else r"(?![^\W\d])"
+    return rf"(?<!\w){re.escape(word)}{end}"
+
+
 def _word_count(content: str, word: str) -> int:
-    return len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", content, re.IGNORECASE))
+    return len(re.findall(_word_pattern(word), content, re.IGNORECASE))
+
+
+#: A name ruled out, as the request reads it: "Don't mention Target by name", "without
+#: naming the client (Northwind)".
+_NAME_BANNED = re.compile(
+    r"^(?:do\s+not|don't|dont|never|without|avoid|refrain\s+from)\s+(?:nam(?:e|ing)\b"
+    r"|(?:mention|refer|call)\w*\b[^\"“]*\bby\s+name\b)",
+    re.IGNORECASE,
+)
+
+
+def _name_count(content: str, name: str) -> int:
+    """How often the answer gives ``name`` as a name: as the request capitalises it, or in
+    capitals ("Target", "TARGET", "Target's"; not "our target": a word, not the store)."""
+    forms = {name, name.upper()}
+    pattern = "|".join(_word_pattern(f) for f in sorted(forms, key=len, reverse=True))
+    return len(re.findall(pattern, content))
 
 
 def _words_of(k: Instruction) -> list[str]:
@@ -514,7 +542,9 @@ def _keywords(content: str, k: Instruction) -> Verdict:
 
 
 def _forbidden_words(content: str, k: Instruction) -> Verdict:
-    used = [w for w in _words_of(k) if _word_count(content, w)]
+    named = k.inferred and _NAME_BANNED.match(k.phrase or "") is not None
+    count = _name_count if named else _word_count  # a name given in capitals is a name
+    used = [w for w in _words_of(k) if count(content, w)]
     if not used:
         return True, f"avoids {', '.join(repr(w) for w in _words_of(k))}"
     return False, f"uses {', '.join(repr(w) for w in used)}, which the request rules out"
@@ -621,14 +651,34 @@ def _title_above_verse(content: str) -> str | None:
     return "cased" if len(lines) >= 2 and _TITLE_CASED.match(head) else None
 
 
+def _heading_level(line: str) -> int:
+    """A heading's level: 1 to 6 for "#" to "######", 7 for a line only in bold."""
+    marks = len(line) - len(line.lstrip("#"))
+    return marks if 0 < marks <= 6 else 7
+
+
+def _first_of_sections(content: str, first: str) -> bool:
+    """Whether the heading ``first`` opens the first of the answer's sections, not a title
+    over them: text follows it, and a later heading is of its kind and level or higher
+    ("## Set up a workspace ... ## Keep regular hours"; not "# Guide" over "## Setup")."""
+    lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
+    if len(lines) < 3 or heading_lines(lines[1]):
+        return False  # a heading alone, or one straight above the next
+    level = _heading_level(first)
+    later = [_heading_level(h) for h in heading_lines(content)[1:]]
+    return any(lv <= level and (lv == 7) == (level == 7) for lv in later)
+
+
 def _no_title(content: str, k: Instruction) -> Verdict:
     """The first line is no title: not a ``<<title>>``, a Markdown heading, a line only in
-    bold ("**Spring Hike**") or "Title: ..." (a short first sentence, a greeting or an
-    email's "Subject: ..." line is none)."""
+    bold ("**Spring Hike**") or "Title: ..." (a short first sentence, a greeting, an email's
+    "Subject: ..." line or the heading of the first of several sections is none)."""
     first = next((ln.strip() for ln in content.splitlines() if ln.strip()), "")
     if not first:
         return None, "no text"
     bold = bold_heading(first) and not _SUBJECT_LINE.match(first)
+    if (bold or re.match(r"#{1,6}\s", first)) and _first_of_sections(content, first):
+        return True, f"no title line at the start (the first section's heading, {first[:60]!r})"
     if _TITLE_MARKED.match(first) or _TITLE_LABEL.match(first) or bold:
         return False, f"starts with a title ({first[:60]!r}); {_asks(k)} none"
     above = _title_above_verse(content)
