@@ -238,7 +238,8 @@ def test_f6_models_set_aside_for_another_language():
 def test_f14_short_text_is_not_given_a_wrong_language(text):
     from scoregate.scoring.language import clear_language
 
-    assert clear_language(text, "en" if text.startswith("Dear") else "es") is None
+    want = "en" if text.startswith("Dear") else "es"
+    assert clear_language(text, want) in (None, want)  # too little to tell, or the right one
 
 
 def test_f14_the_english_check_does_not_fail_a_short_english_email():
