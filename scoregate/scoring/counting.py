@@ -1,12 +1,12 @@
 """How the instruction checks count an answer, so their verdicts are predictable.
 
-* words: runs of letters and digits (``don't`` is two, as instruction-following
-  checkers count them); characters of an item: its text without the marker and the
-  emphasis or quotes around it; sentences: text ended by ``.``, ``!`` or ``?`` followed by a
-  space or the end, outside common abbreviations and initialisms ("the U.S. CPI", "5
-  p.m. on Friday"; one ends a sentence when "It", "The", "In" or the like follows) and a
-  ``P.S.``; list lines and paragraphs end one too;
-  a line holding only a ``<<title>>`` is not a sentence;
+* words: runs of letters and digits, with the marks on them (``don't`` is two, as
+  instruction-following checkers count them; "दिल्ली" is one, its vowel signs included);
+  characters of an item: its text without the marker and the emphasis or quotes around it;
+  sentences: text ended by ``.``, ``!`` or ``?`` followed by a space or the end, outside
+  common abbreviations and initialisms ("the U.S. CPI", "5 p.m. on Friday"; one ends a
+  sentence when "It", "The", "In" or the like follows) and a ``P.S.``; list lines and
+  paragraphs end one too; a line holding only a ``<<title>>`` is not a sentence;
 * paragraphs: blocks separated by the stated separator (``***``), else by blank lines; a
   block that is only a Markdown heading (``## Tea``) is none;
 * bullets: lines opening with ``*``, ``-``, ``+``, ``•`` or a checkbox (``☐``); numbered:
@@ -37,9 +37,31 @@ Pure: text in, numbers out.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
-WORDS = re.compile(r"\w+", re.UNICODE)
+
+def _mark_ranges() -> str:
+    """The combining marks of the Basic Multilingual Plane (categories Mn, Mc, Me) as the
+    ranges of a character class, with the zero-width joiners, which join letters too."""
+    spans: list[tuple[int, int]] = []
+    for code in range(0x10000):
+        if unicodedata.category(chr(code)).startswith("M"):
+            if spans and spans[-1][1] == code - 1:
+                spans[-1] = (spans[-1][0], code)
+            else:
+                spans.append((code, code))
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" for a, b in spans) + "\\u200c\\u200d"
+
+
+#: Combining marks: the vowel signs of Devanagari, Bengali or Tamil (``ि``, ``ा``, ``ு``),
+#: Arabic and Hebrew vowel points, accents written apart. Not ``\\w``, yet part of a word:
+#: "दिल्ली" is one word, not three.
+MARKS = _mark_ranges()
+#: A word: letters and digits, and the marks on them.
+WORDS = re.compile(rf"\w[\w{MARKS}]*", re.UNICODE)
+#: A word of letters only (no digits), and the marks on them.
+LETTER_WORDS = re.compile(rf"[^\W\d_](?:[^\W\d_]|[{MARKS}])*", re.UNICODE)
 _ABBREV = re.compile(
     r"\b(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|etc|e\.g|i\.e|approx|no|fig|inc|ltd|co)\.$", re.IGNORECASE
 )
@@ -145,7 +167,7 @@ TITLE_LINE = re.compile(r"^[ \t]*<<[^<>\n]+>>[ \t]*$", re.MULTILINE)
 
 
 def count_words(text: str) -> int:
-    """Runs of letters and digits."""
+    """Runs of letters and digits, with the marks on them."""
     return len(WORDS.findall(text))
 
 

@@ -31,12 +31,14 @@ from scoregate.scoring.counting import (
     BULLET,
     FENCE,
     ITEM_MARKER,
+    LETTER_WORDS,
     NUMBERED,
     WORDS,
     bold_heading,
     bold_spans,
     bold_terms,
     count_units,
+    count_words,
     heading_lines,
     is_item,
     item_character_counts,
@@ -568,7 +570,7 @@ def _letter_frequency(content: str, k: Instruction) -> Verdict:
 
 
 def _capital_words(content: str, k: Instruction) -> Verdict:
-    caps = [w for w in re.findall(r"[^\W\d_]+", content) if len(w) > 1 and w.isupper()]
+    caps = [w for w in LETTER_WORDS.findall(content) if len(w) > 1 and w.isupper()]
     return _frequency(len(caps), "a word in capitals", k)
 
 
@@ -864,11 +866,92 @@ def _without_notes(content: str) -> str:
     return "\n\n".join(kept) if any(p.strip() for p in kept) else content
 
 
+#: A line that opens a note on the answer: "Note:", "**Notes:**", "(Note: ...", "Translation
+#: notes:", "A few notes on the translation:", "Explanation:", "Translator's note -".
+_NOTE_LINE = re.compile(
+    r"^[ \t]*(?:[(\[][ \t]*)?[*_]*[ \t]*"
+    r"(?:(?:translator['’]?s['’]?|translation|a\s+few|some|quick|short|cultural|usage|style)\s+)?"
+    r"(?:notes?|explanations?|remarks?)\b(?:[ \t]+(?:on|about)\b[^:\n]{0,60})?"
+    r"[*_]*(?:[ \t]*[:：]|[ \t]+[—–-])",
+    re.IGNORECASE,
+)
+#: A rule line that sets the end of an answer apart: "---", "***", "___".
+_RULE_LINE = re.compile(r"^[ \t]*(?:-[ \t]*){3,}$|^[ \t]*(?:\*[ \t]*){3,}$|^[ \t]*(?:_[ \t]*){3,}$")
+#: A whole line in italics ("*I used the formal usted ...*") or in brackets.
+_ASIDE_LINE = re.compile(
+    r"^[ \t]*(?:\*(?![*\s])[^*\n]*[^*\s]\*|_(?![_\s])[^_\n]*[^_\s]_|\([^\n]*\)|\[[^\n]*\])[ \t]*$"
+)
+#: A closing offer: "Let me know if you'd like ...", "I hope this helps", "Feel free to ...",
+#: "If you'd like, I can ...", "Would you like ...".
+_CLOSING = re.compile(
+    r"^[ \t*_]*(?:let\s+me\s+know\b|(?:i\s+)?hope\s+(?:this|that|it)\s+helps"
+    r"|feel\s+free\b|would\s+you\s+like\b|do\s+you\s+want\b|want\s+me\s+to\b|shall\s+i\b"
+    r"|i\s+can\s+also\b|i(?:'d|\s+would)\s+be\s+happy\b|happy\s+to\s+help\b"
+    r"|if\s+you(?:'d|\s+would)?\s+(?:like|want|prefer|need)\b[^.\n]{0,80}?\bI(?:'d|'ll|\s+can|\s+could"
+    r"|\s+would|\s+will)\b)",
+    re.IGNORECASE,
+)
+#: A lead-in before the answer proper: "Sure! Here's the Spanish version:", "Of course.".
+_LEAD_OPENING = re.compile(
+    r"^[ \t*_]*(?:sure|here|of\s+course|certainly|absolutely|okay|ok|gladly|no\s+problem|below)\b",
+    re.IGNORECASE,
+)
+#: The most words of a lead-in, and of a closing offer or a remark after a rule.
+_LEAD_IN_WORDS = 30
+_CLOSING_WORDS = 50
+#: The fewest words an answer less its asides needs to be judged alone (then its language
+#: may be too little to tell); with fewer, the whole answer is judged.
+_JUDGED_WORDS = 6
+
+
+def _is_lead_in(text: str) -> bool:
+    return 0 < count_words(text) <= _LEAD_IN_WORDS and bool(
+        text.rstrip().rstrip("*_").endswith((":", "：")) or _LEAD_OPENING.match(text)
+    )
+
+
+def _without_asides(content: str) -> str:
+    """``content`` less what an assistant says around an answer in another language: a
+    lead-in ("Sure! Here's the Spanish version:"), notes ("Notes:", "(Note: ...)", a line in
+    italics, what follows a closing ``---``) and a closing offer ("Let me know if ...")."""
+    lines = content.strip().splitlines()
+    rules = [i for i, line in enumerate(lines) if _RULE_LINE.match(line)]
+    if rules:
+        before, after = "\n".join(lines[: rules[-1]]), "\n".join(lines[rules[-1] + 1 :])
+        if count_words(after) <= min(_CLOSING_WORDS, count_words(before) - 1):
+            lines = lines[: rules[-1]]
+    for i, line in enumerate(lines):
+        if i and _NOTE_LINE.match(line) and count_words("\n".join(lines[:i])):
+            lines = lines[:i]
+            break
+    lines = [line for line in lines if not _ASIDE_LINE.match(line)]
+    paragraphs = [p for p in re.split(r"\n\s*\n", "\n".join(lines)) if p.strip()]
+    while len(paragraphs) > 1:
+        last = paragraphs[-1].splitlines()
+        if not (_CLOSING.match(last[-1]) and count_words(last[-1]) <= _CLOSING_WORDS):
+            break
+        paragraphs[-1] = "\n".join(last[:-1])
+        paragraphs = [p for p in paragraphs if p.strip()]
+    if len(paragraphs) > 1 and _is_lead_in(paragraphs[0]):
+        paragraphs = paragraphs[1:]
+    elif paragraphs and len(first := paragraphs[0].splitlines()) > 1 and _is_lead_in(first[0]):
+        paragraphs[0] = "\n".join(first[1:])
+    return "\n\n".join(paragraphs)
+
+
 def _language(content: str, k: Instruction) -> Verdict:
     from scoregate.scoring.language import LANGUAGE_NAMES, clear_language, part_in_other_language
 
     content = _without_notes(content)
     want = str(k.value)
+    if k.inferred:
+        # a language read from the request, not stated as a rule: what the answer says
+        # around its text in another language breaks nothing, while its text still tells
+        lean = _without_asides(content)
+        if lean != content and (
+            clear_language(lean, want) is not None or count_words(lean) >= _JUDGED_WORDS
+        ):
+            content = lean
     got = clear_language(content, want)
     name = LANGUAGE_NAMES.get(want, want)
     if got is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from scoregate.scoring.counting import count_words, split_paragraphs
+from scoregate.scoring.counting import LETTER_WORDS, MARKS, count_words, split_paragraphs
 
 #: ISO 639-1 code -> English name, for the languages this module can tell apart.
 LANGUAGE_NAMES: dict[str, str] = {
@@ -123,8 +123,30 @@ _SCRIPTS: tuple[tuple[str, str], ...] = (
 _SCRIPT_RES = tuple((code, re.compile(rx)) for code, rx in _SCRIPTS)
 #: Languages told by their script, not by their words.
 SCRIPT_LANGUAGES = frozenset(code for code, _ in _SCRIPTS) | {"uk", "fa", "mr"}
-_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+#: Words of letters, with their marks: a Hindi or Tamil word is one word, not one per
+#: vowel sign.
+_WORD = LETTER_WORDS
 MIN_WORDS = 4
+#: Marathi's own common words ("is", "and", "not"), whole words: a vowel sign ends them,
+#: so no ``\b`` can.
+_MARATHI = re.compile(rf"(?<![\w{MARKS}])(?:आहे|आणि|नाही)(?![\w{MARKS}])")
+#: Ukrainian's apostrophe before a soft vowel ("п'ятницю", "м'ясо"), where Russian writes
+#: "ъ" or nothing.
+_UKRAINIAN_APOSTROPHE = re.compile(r"[бвгджзклмнпрстфхцчшщ]['’ʼ][яюєї]")
+#: Letters Persian writes and Arabic does not: its own yeh and keheh ("ی", "ک") ...
+_PERSIAN_LETTERS = re.compile("[\u06cc\u06a9]")
+#: ... and Arabic's yeh, kaf, teh marbuta and alef maksura ("ي", "ك", "ة", "ى").
+_ARABIC_LETTERS = re.compile("[\u064a\u0643\u0629\u0649]")
+#: Languages one script shares and a short text may not tell apart: a Ukrainian line
+#: without "і", "ї", "є" or "ґ" reads as Russian, a Persian one without "پ", "چ", "ژ" or
+#: "گ" as Arabic, a Marathi one without its own words as Hindi.
+CLOSE_LANGUAGES: frozenset[frozenset[str]] = frozenset(
+    {frozenset({"uk", "ru"}), frozenset({"fa", "ar"}), frozenset({"mr", "hi"})}
+)
+#: Fewer words than this, and a close language found is too little to tell.
+_CLOSE_WORDS = 30
+#: Letters Russian writes and Ukrainian never does.
+_RUSSIAN_ONLY = re.compile(r"[ыэъё]", re.IGNORECASE)
 #: Fewer words than this, and one function word between two languages tells neither.
 _SHORT_WORDS = 15
 
@@ -141,11 +163,16 @@ def detect_language(text: str) -> str | None:
     if n >= 0.3 * len(letters):
         if code == "zh" and counts["ja"]:
             return "ja"  # kanji with kana is Japanese
-        if code == "ru" and re.search(r"[іїєґ]", text.lower()):
+        if code == "ru" and (
+            re.search(r"[іїєґ]", text.lower()) or _UKRAINIAN_APOSTROPHE.search(text.lower())
+        ):
             return "uk"
-        if code == "ar" and re.search(r"[پچژگ]", text):
+        if code == "ar" and (
+            re.search(r"[پچژگ]", text)
+            or len(_PERSIAN_LETTERS.findall(text)) > len(_ARABIC_LETTERS.findall(text))
+        ):
             return "fa"
-        if code == "hi" and re.search(r"\b(?:आहे|आणि|नाही)\b", text):
+        if code == "hi" and _MARATHI.search(text):
             return "mr"
         return code
     words = [w.lower() for w in _WORD.findall(text)]
@@ -162,12 +189,23 @@ def detect_language(text: str) -> str | None:
     return best
 
 
+def too_close(text: str, found: str, want: str, words: int) -> bool:
+    """Whether ``text``, of ``words`` words, found in ``found`` when ``want`` is asked, is
+    too short to tell the two apart ("Школа буде зачинена в п'ятницю" reads as Russian
+    for Ukrainian asked); never so with a letter only ``found`` writes (Russian's "ы")."""
+    if frozenset({found, want}) not in CLOSE_LANGUAGES or words >= _CLOSE_WORDS:
+        return False
+    return not (found == "ru" and _RUSSIAN_ONLY.search(text))
+
+
 def clear_language(text: str, want: str) -> str | None:
     """``detect_language``, or ``None`` when a text of a sentence or so is found in another
     language than ``want`` by one function word or none ("Dear Boss, I would like to
     request vacation ...": "i" and "to" are Polish words too): too little to judge by."""
     found = detect_language(text)
     words = [w.lower() for w in _WORD.findall(text)]
+    if found not in (None, want) and too_close(text, found, want, len(words)):
+        return None
     if found in (None, want) or len(words) >= _SHORT_WORDS:
         return found
     if found not in _FUNCTION_WORDS or want not in _FUNCTION_WORDS:
@@ -248,6 +286,8 @@ def _other_language(part: str, want: str) -> str | None:
     if want != "en" and sum(w in ENGLISH_COMMON for w in words) >= _ENGLISH_SHARE * len(words):
         return "en"
     got = detect_language(part)
+    if got is not None and got != want and too_close(part, got, want, len(words)):
+        return None
     if got != want and (got in SCRIPT_LANGUAGES or want in SCRIPT_LANGUAGES):
         return got
     return None
