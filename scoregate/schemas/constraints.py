@@ -152,6 +152,7 @@ CountUnit = Literal[
     "items",
     "lines",
     "code_lines",
+    "verse_lines",
     "sections",
     "highlights",
     "bold_spans",

@@ -98,8 +98,8 @@ BOLD = re.compile(
     r"|<(b|strong)\b[^<>\n]*>(?=[^<]*\w)[^<]*?</\1>",
     re.IGNORECASE,
 )
-#: A line that opens or closes a fenced code block: "```python", "~~~", "```".
-_FENCE_LINE = re.compile(r"^[ \t]*(```|~~~)([^\n]*)$", re.MULTILINE)
+#: A line that opens or closes a fenced code block: "```python", "~~~", "```", "````".
+_FENCE_LINE = re.compile(r"^[ \t]*(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
 #: Inline code, where ``**`` and ``__`` are no bold either: ``x**2``.
 _INLINE_CODE = re.compile(r"`[^`\n]+`")
 
@@ -108,24 +108,30 @@ def code_fences(
     text: str, markers: tuple[str, ...] = ("```", "~~~")
 ) -> list[tuple[int, int, int, int]]:
     """The fenced code blocks of ``text`` opened by one of ``markers``, in one pass: (start
-    of the opening line, start of the body, end of the body, end of the closing line). A
-    block closes at the next line that is its marker alone ("```"); one never closed runs
-    to the end of the text, where its body ends too.
+    of the opening line, start of the body, end of the body, end of the closing line). As
+    CommonMark has it, a block closes at the next line that is a run of its marker's
+    character at least as long as the opening run, alone ("```", or "````" after "```");
+    one never closed runs to the end of the text, where its body ends too. A line of
+    backticks whose text holds a backtick is inline code, no fence: "```npm install```".
 
     >>> code_fences("Run:\\n```sh\\nls\\n```\\nDone.")
     [(5, 11, 14, 17)]
     >>> code_fences("Run:\\n```sh\\nls **x**")
     [(5, 11, 19, 19)]
+    >>> code_fences("````md\\n```\\nx\\n```\\n````\\nDone.")
+    [(0, 7, 17, 21)]
     """
+    chars = {marker[0] for marker in markers}
     blocks: list[tuple[int, int, int, int]] = []
     opened: tuple[int, int, str] | None = None
     for m in _FENCE_LINE.finditer(text):
-        marker = m.group(1)
-        if marker not in markers:
+        run, rest = m.group(1), m.group(2)
+        if run[0] not in chars:
             continue
         if opened is None:
-            opened = (m.start(), min(m.end() + 1, len(text)), marker)
-        elif marker == opened[2] and not m.group(2).strip(" \t\r"):
+            if run[0] != "`" or "`" not in rest:
+                opened = (m.start(), min(m.end() + 1, len(text)), run)
+        elif run[0] == opened[2][0] and len(run) >= len(opened[2]) and not rest.strip(" \t\r"):
             blocks.append((opened[0], opened[1], max(opened[1], m.start()), m.end()))
             opened = None
     if opened is not None:
@@ -380,6 +386,12 @@ def other_count(content: str, unit: str, separator: str | None) -> int | None:
         if len(body) > 1 and _is_valediction(body[-1]):
             body = body[:-1]  # "With warm wishes,\nThe Hendersons": nor is its sign-off
         return len(body) if body else None
+    if unit == "verse_lines":
+        # every line but a lead-in ("Here's a 6-line poem:") and a title: a line set apart
+        # at the poem's end ("And then, silence.") is still one of its lines
+        poem = _LEAD_IN.sub("", content.strip(), count=1)
+        untitled = other_count(poem, "lines", separator)
+        return count_units(poem, "lines", separator) if untitled is None else untitled
     if unit == "lines":  # a poem's title is no line of it
         lines = [ln.strip() for ln in content.strip().splitlines()]
         kept = [ln for ln in lines if ln]
@@ -410,6 +422,8 @@ def _is_valediction(paragraph: str) -> bool:
     return bool(SIGN_OFF.match("\n" + paragraph)) or lines[0].rstrip().endswith(",")
 
 
+#: A first line that leads in to what follows: "Here's a 6-line poem about autumn:".
+_LEAD_IN = re.compile(r"\A[^\n]*:[*_]*[ \t]*(?:\n|\Z)")
 #: A first line that is a title: a heading, bold, <<marked>> or "Title: ...".
 _TITLE_ON_TOP = re.compile(r"^(?:#{1,6}\s.+|\*\*[^*]+\*\*|__[^_]+__|<<.+>>|title\s*:.+)$", re.I)
 #: ... or a short line without end punctuation, set apart by a blank line.
@@ -642,6 +656,16 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
             if ln.strip()
         ]
         return len(code) or count_units(content, "lines", separator)
+    if unit == "verse_lines":  # "a 6-line poem": the lines of its verse, not a lead-in
+        # (and the lines of a code block, which are no prose beside it either)
+        fenced = [
+            ln
+            for _, start, end, _ in code_fences(content, ("```",))
+            for ln in content[start:end].splitlines()
+            if ln.strip()
+        ]
+        verse = sum(verse_blocks(without_code_fences(content, ("```",), fill="\n\n")))
+        return verse + len(fenced) or count_units(content, "lines", separator)
     if unit == "sections":
         return None  # counted by marker in _count
     if unit == "stanzas":  # "3 haikus", "a poem with four stanzas": blocks of verse

@@ -486,7 +486,7 @@ def _relevance(
 
 #: The units of an inferred count that a list answers: "exactly 3 bullet points", "list 5
 #: tips", "4 numbered steps", "in 3 lines".
-_LIST_UNITS = frozenset({"bullets", "items", "numbered", "lines"})
+_LIST_UNITS = frozenset({"bullets", "items", "numbered", "lines", "verse_lines"})
 
 
 def short_list_asked(query: str, content: str, max_words: int) -> int | None:

@@ -187,21 +187,21 @@ def _whole_count(
             return "at_most", value  # "a 280-character tweet", "160 characters": a limit
     if unit == "words" and _CAPITALISED.match(low, m.end()):
         return None  # "fewer than 3 words in all caps": capital_words reads it
-    if unit == "lines" and _VERSE.search(low) and _LINES_AMONG_PROSE.search(low):
-        return None  # "a 6-line poem, then explain the imagery": the poem's lines, not all
     if unit in ("words", "lines") and rel == "exactly" and not m.group("rel"):
         return _bare_count(low, m, unit, value)
     return rel, value
 
 
-#: Prose the answer has beside the verse whose lines a request counts: "a 6-line poem,
-#: then explain the imagery", "describe a limerick and write 2 lines as an example" (not
-#: "an 8-line poem explaining photosynthesis": the poem explains).
-_LINES_AMONG_PROSE = re.compile(
-    r"\b(?:(?:then|and|also|plus)\s+(?:briefly\s+)?(?:explain|analy[sz]e|discuss|describe"
-    r"|comment\s+on)|explanation|analysis|commentary|blog|essay|article|lesson"
-    r"|as\s+(?:an?\s+)?examples?)\b"
-)
+def _lines_of(low: str, unit: str) -> str:
+    """What a count of lines counts: the code of a script ("keep the script to 10 lines":
+    its code, not the fences), the verse of a poem ("a 6-line poem, then explain the
+    imagery", "Here's a 6-line poem:": the poem's lines, not the prose beside it), or all
+    the answer's lines."""
+    if unit == "lines" and _ABOUT_CODE.search(low):
+        return "code_lines"
+    if unit == "lines" and _VERSE.search(low):
+        return "verse_lines"
+    return unit
 
 
 #: Words counted for a form put on them, not the answer's length: "bold no more than 3
@@ -249,8 +249,7 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
                 continue
             rel, value = whole
             sep = "***" if unit == "paragraphs" and re.search(r"\*\s?\*\s?\*", q) else None
-            if unit == "lines" and _ABOUT_CODE.search(low):
-                unit = "code_lines"  # "keep the script to 10 lines": its code, not the fences
+            unit = _lines_of(low, unit)
             yield make("count", m.group(0), unit=unit, relation=rel, value=value, separator=sep)
 
 

@@ -98,6 +98,7 @@ _UNIT_NOUN = {
     "items": "list item",
     "lines": "line",
     "code_lines": "code line",
+    "verse_lines": "line",
     "sections": "section",
     "highlights": "highlighted section",
     "bold_spans": "bold span",

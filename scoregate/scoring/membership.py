@@ -411,50 +411,163 @@ CODE_FORMS: dict[str, re.Pattern[str]] = {
 
 #: A burger, or a patty the answer shapes into one ("form the mixture into 4 patties").
 _BURGER_WORD = re.compile(r"\b(?:(?:cheese|ham)?burgers?|patty|patties)\b", re.IGNORECASE)
-#: Words that say what else a burger is made of: "a black bean burger", "Beyond Burgers",
-#: "burgers made from lentils and oats", "portobello mushroom burgers" (not a side of
-#: "baked beans" or "green beans"); fish, which is no meat ("salmon burgers" for a
+#: Foods that are no meat, which make a burger named by them no meat: "a black bean
+#: burger", "paneer burgers", "Quorn burgers" (vegetables, legumes, grains, nuts, the
+#: cheeses made into patties, the meat-free brands), and fish ("salmon burgers" for a
 #: pescatarian; "no seafood" rules the fish out by name).
+_NOT_MEAT_FOODS = frozenset(
+    """
+    veggie veg vegetable vegetarian vegan plant plant-based meatless meat-free meat-less garden
+    bean lentil chickpea garbanzo dal dhal daal edamame pea soy soya soybean tofu tempeh seitan
+    mushroom portobello portabello portobella portabella shiitake jackfruit falafel
+    potato aloo tikki beet beetroot cauliflower eggplant aubergine zucchini courgette carrot
+    spinach kale corn sweetcorn broccoli pumpkin squash butternut parsnip
+    quinoa rice oat bulgur barley millet farro freekeh couscous
+    nut walnut cashew almond pecan peanut hazelnut pistachio seed sunflower
+    halloumi haloumi paneer feta
+    beyond impossible quorn boca morningstar gardein lightlife tofurky gardenburger
+    fish salmon tuna cod trout tilapia haddock halibut mackerel sardine shrimp prawn crab
+    lobster scallop
+    """.split()
+)
+#: ... and, for "no red meat" or "no beef", poultry ("turkey burgers"); for "no beef", pork
+#: and lamb too ("lamb burgers"). Under "no meat" they are meat, and named as members.
+_NOT_RED = frozenset({"turkey", "chicken", "duck"})
+_BURGER_NOT_MEAT = {
+    "red meat": _NOT_MEAT_FOODS | _NOT_RED,
+    "beef": _NOT_MEAT_FOODS | _NOT_RED | {"pork", "lamb", "bison"},
+}
+#: Words that make a burger a meat one: its meat, or the plain kind ("a classic burger",
+#: "smash burgers", "a plain burger for the kids", "cheese burgers").
+_MEAT_BURGER = frozenset(
+    f"{_MEAT} meat bison elk wagyu angus kobe sirloin chuck ground classic smash smashed plain"
+    " regular traditional ordinary normal real cheese".split()
+)
+#: Words that may stand between a burger and its kind: "black bean BBQ burgers",
+#: "zucchini fritter burgers", "crab cake burgers".
+_BURGER_NEUTRAL = frozenset(
+    """
+    crispy crunchy spicy spiced smoky smoked grilled homemade home-made mini little big thick
+    hearty healthy easy simple quick tasty delicious juicy fritter fritters cake cakes patty
+    tandoori bbq barbecue barbecued curried cajun jerk teriyaki thai indian mexican greek
+    mediterranean southwestern herby herbed seasoned stuffed loaded gourmet chunky golden baked
+    fried pan-fried air-fried fresh sweet style
+    """.split()
+)
+#: A word in a sentence that names what a patty is shaped from ("Mash the chickpeas and
+#: form 4 patties"), or what a burger labelled so is ("Burgers: black bean patties"); not a
+#: side of "baked beans" or "green beans".
 _MEATLESS = (
     r"veggie|veg|vegetables?|vegetarian|vegan|plant|plant-based|meatless|meat-free|meat-less"
     r"|(?<!baked\s)(?<!green\s)(?<!refried\s)(?<!string\s)(?<!runner\s)beans?"
     r"|lentils?|chickpeas?|garbanzos?|mushrooms?|portobell[oa]s?|portabell[oa]s?|tofu|tempeh"
-    r"|halloumi|quinoa|falafel|beyond|impossible|seitan|soy|jackfruit"
+    r"|halloumi|paneer|quinoa|falafel|beyond|impossible|seitan|soy|jackfruit|quorn"
     r"|fish|salmon|tuna|cod|shrimp|prawns?|crab"
 )
-#: ... and, for "no red meat" or "no beef", poultry ("turkey burgers"); for "no beef", pork
-#: and lamb too ("lamb burgers"). Under "no meat" they are meat, and named as members.
-_NOT_RED = r"turkey|chicken|duck"
-_BURGER_NOT_MEAT = {
-    "red meat": re.compile(rf"\b(?:{_MEATLESS}|{_NOT_RED})\b", re.IGNORECASE),
-    "beef": re.compile(rf"\b(?:{_MEATLESS}|{_NOT_RED}|pork|lamb|bison)\b", re.IGNORECASE),
+_BURGER_MEATLESS = {
+    "red meat": re.compile(r"\b(?:" + _MEATLESS + r"|turkey|chicken|duck)\b", re.IGNORECASE),
+    "beef": re.compile(
+        r"\b(?:" + _MEATLESS + r"|turkey|chicken|duck|pork|lamb|bison)\b", re.IGNORECASE
+    ),
 }
-_BURGER_MEATLESS = re.compile(rf"\b(?:{_MEATLESS})\b", re.IGNORECASE)
+_ANY_MEATLESS = re.compile(rf"\b(?:{_MEATLESS})\b", re.IGNORECASE)
+#: What a burger is made of, said after it: "burgers made with ground turkey and herbs",
+#: "patties made from lentils" (up to what is done with them: "... topped with mushrooms").
+_MADE_OF = re.compile(
+    r"\s*,?\s*(?:(?:that|which)\s+(?:are|is)\s+|(?:are|is)\s+)?(?:made|formed|shaped|built)\s+"
+    r"(?:with|from|of|out\s+of|using)\s+((?:(?!(?:topped|served|then|on|in|for|and\s+"
+    r"(?:topped|served|grilled|then))\b)[^.,;:!?\n])*)",
+    re.IGNORECASE,
+)
+#: A burger that labels what follows: "Burgers: black bean patties", "## Burgers",
+#: "Burgers — use ground turkey", "**Burgers**:".
+_LABEL_AFTER = re.compile(r"[*_]*\s*(?:[:!\u2014\u2013]|\s-\s|\s*\n)")
+
+
+def _food_word(word: str, words: frozenset[str]) -> bool:
+    """Whether ``word`` or its singular is one of ``words``: "lentils", "potatoes"."""
+    return any(w in words for w in (word, word.removesuffix("s"), word.removesuffix("es")))
+
+
+def _burger_kind(before: str, after: str, not_meat: frozenset[str]) -> str | None:
+    """ "other" when the words just before a burger, or what it is made of after it, name
+    a food that is no member (``not_meat``); "meat" when they name meat or the plain kind;
+    ``None`` for a burger named by nothing ("the burgers", "grill burgers")."""
+    made = _MADE_OF.match(after)
+    if made:
+        words = re.findall(r"[a-z][\w'-]*", made.group(1).lower())
+        if any(_food_word(w, not_meat) for w in words):
+            return "other"
+        if any(_food_word(w, _MEAT_BURGER) for w in words):
+            return "meat"
+    tokens = re.findall(r"[\w'&-]+|[^\w\s]", re.sub(r"[*_]", "", before.lower()))[-6:]
+    known = not_meat | _MEAT_BURGER | _BURGER_NEUTRAL
+    run: list[str] = []
+    for token in reversed(tokens):
+        parts = [token] if _food_word(token, known) else token.split("-")[::-1]
+        for part in parts:
+            if not _food_word(part, known):
+                # a word of another kind ends the burger's name: "grill", "some", "and", ","
+                break
+            run.append(part)
+        else:
+            continue
+        break
+    for i, word in enumerate(run):
+        if word == "meat" and run[i + 1 : i + 2] == ["beyond"]:  # "Beyond Meat burgers"
+            run[i] = "beyond"
+    if any(_food_word(w, not_meat) for w in run):
+        return "other"
+    if any(_food_word(w, _MEAT_BURGER) for w in run):
+        return "meat"
+    return None
+
+
+def _meatless_burgers(content: str, item: str, request: str) -> str:
+    """``content`` less its burgers that are no member of ``item``: a burger named by a
+    food that is no meat ("Try black bean burgers", "paneer burgers", "turkey burgers"
+    under "no red meat", "burgers made from lentils"); a burger named by nothing that
+    refers back to one ("... then grill the burgers"), or to a patty shaped from such a
+    food ("Mash the chickpeas and form 4 patties"), or that labels one ("Burgers: black
+    bean patties"); and a burger named by nothing when the request names burgers
+    ("burger night ideas, no red meat"), whose kind the answer may name by other words.
+    A cheeseburger, a hamburger, a classic, smash or beef burger stays one; a burger bun or
+    burger sauce is no burger."""
+    content = _BURGER_THING.sub(" ", content)
+    not_meat = _BURGER_NOT_MEAT.get(item, _NOT_MEAT_FOODS)
+    meatless = _BURGER_MEATLESS.get(item, _ANY_MEATLESS)
+    seen = bool(_BURGER_WORD.search(_BURGER_THING.sub(" ", request)))
+    out, last = [], 0
+    for m in _BURGER_WORD.finditer(content):
+        word = m.group(0).lower()
+        line_start = content.rfind("\n", 0, m.start()) + 1
+        before, after = content[line_start : m.start()], content[m.end() :]
+        kind = _burger_kind(before, after, not_meat)
+        if kind is None and word.startswith(("cheese", "ham")):
+            kind = "meat"
+        if kind is None:
+            sentence = re.split(r"[.!?;]", before)[-1]
+            if word.startswith("patt") and meatless.search(sentence):
+                kind = "other"  # a patty shaped from what its sentence names
+            elif seen:
+                kind = "same"
+            elif _LABEL_AFTER.match(after) or before.lstrip().startswith("#"):
+                # the label's words: up to the end of the next sentence
+                rest = after.lstrip(" *_:!-\u2014\u2013\n\t")
+                kind = "other" if meatless.search(re.split(r"[.!?\n]", rest)[0]) else None
+        if kind in ("other", "same"):
+            seen = True
+            out.append(content[last : m.start()] + " ")
+            last = m.end()
+    return "".join(out) + content[last:]
 
 
 #: A thing named after burgers that is none: "a burger bun", "burger sauce", "burger-style".
 _BURGER_THING = re.compile(
-    r"\bburgers?[\s-]+(?:buns?|rolls?|sauces?|seasonings?|spices?|toppings?|relish|press"
-    r"|presses|king|style|like|shaped|flavou?red)\b",
+    r"\b(?:cheese|ham)?burgers?[\s-]+(?:buns?|rolls?|sauces?|seasonings?|spices?|toppings?|relish|press"
+    r"|presses|king|style|like|shaped|flavou?red|bars?|joints?|restaurants?|chains?)\b",
     re.IGNORECASE,
 )
-
-
-def _meatless_burgers(text: str, content: str, item: str, request: str) -> str:
-    """``text`` less its burgers when they are no member of ``item``: when a sentence of
-    the answer that names a burger or a patty says what else it is ("Try black bean
-    burgers", "Mash the chickpeas and form 4 patties", "turkey burgers" under "no red
-    meat"), every burger of the answer is that one ("... then grill the burgers"); and
-    when the request names burgers ("burger night ideas, no red meat"), whose kind the
-    answer may name by other words. A burger bun or burger sauce is no burger."""
-    text = _BURGER_THING.sub(" ", text)
-    if _BURGER_WORD.search(request):
-        return _BURGER_WORD.sub(" ", text)
-    other = _BURGER_NOT_MEAT.get(item, _BURGER_MEATLESS)
-    for sentence in re.split(r"[.!?;\n]+", content):
-        if _BURGER_WORD.search(sentence) and other.search(sentence):
-            return _BURGER_WORD.sub(" ", text)
-    return text
 
 
 #: US retirement plans named by their tax-code section: "401(k)", "403(b)".
@@ -495,9 +608,10 @@ def check_members(
             check.violated.append((item, found.group(0).strip()[:40]))
             continue
         members = class_members(item)
-        text = _unpowered(_strip_substitutes(content, (item, *members), item), item)
-        if "burger" in members:
-            text = _meatless_burgers(text, content, item, f"{asked} {request}")
+        text = content
+        if "burger" in members:  # before the substitutes go: "veggie burgers ... the burgers"
+            text = _meatless_burgers(text, item, f"{asked} {request}")
+        text = _unpowered(_strip_substitutes(text, (item, *members), item), item)
         seen, affirmed = mentions(text, item)
         if affirmed:  # with the answer's word: "walnuts" for "nut"
             check.violated.append((item, affirmed_word(text, item) or item))

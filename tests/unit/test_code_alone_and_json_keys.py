@@ -125,7 +125,7 @@ POEM = "poem about morning coffee, 6 lines, no line longer than 5 words"
 
 
 def test_the_lines_of_verse_are_counted_exactly() -> None:
-    counts = [k for k in _inferred(POEM, "count") if k.unit == "lines"]
+    counts = [k for k in _inferred(POEM, "count") if k.unit == "verse_lines"]
     assert [(k.relation, k.value) for k in counts] == [("exactly", 6)]
     assert _inferred("Write an email of 10 lines to my landlord", "count") == []
     (k,) = counts

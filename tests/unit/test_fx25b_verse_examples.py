@@ -67,8 +67,8 @@ def test_lines_of_verse_beside_prose_are_no_count_of_the_answer(query: str) -> N
         ("Write a poem about spring and list 3 examples of flowers", ("items", "exactly", 3)),
         ("Write 3 haikus about rain", ("stanzas", "exactly", 3)),
         ("Write two limericks about cats", ("stanzas", "exactly", 2)),
-        ("Write a 6-line poem about autumn", ("lines", "exactly", 6)),
-        ("Write an 8-line poem explaining photosynthesis", ("lines", "exactly", 8)),
+        ("Write a 6-line poem about autumn", ("verse_lines", "exactly", 6)),
+        ("Write an 8-line poem explaining photosynthesis", ("verse_lines", "exactly", 8)),
     ],
 )
 def test_real_counts_are_still_read(query: str, count: tuple[str, str, int]) -> None:
