@@ -484,6 +484,17 @@ _MADE_OF = re.compile(
 _LABEL_AFTER = re.compile(r"[*_]*\s*(?:[:!\u2014\u2013]|\s-\s|\s*\n)")
 
 
+#: Words that hold a burger up for comparison rather than serve it: "as juicy as a regular
+#: burger", "even fans of a classic smash burger", "a take on the classic cheeseburger".
+_COMPARED = re.compile(
+    r"\b(?:as\s+[\w-]+\s+as|than|fans?\s+of|lovers?\s+of|compared\s+(?:to|with)|similar\s+to"
+    r"|reminiscent\s+of|rival(?:s|ling)?|mimics?|version\s+of|alternatives?\s+to"
+    r"|substitutes?\s+for|takes?\s+on|reminds?\s+(?:you\s+|me\s+)?of)"
+    r"\s+(?:(?:a|an|the|your|any|other|most|real|good)\s+)*(?:[\w'-]+\s+){0,3}$",
+    re.IGNORECASE,
+)
+
+
 def _food_word(word: str, words: frozenset[str]) -> bool:
     """Whether ``word`` or its singular is one of ``words``: "lentils", "potatoes"."""
     return any(w in words for w in (word, word.removesuffix("s"), word.removesuffix("es")))
@@ -557,8 +568,10 @@ def _meatless_burgers(content: str, item: str, request: str) -> str:
                 kind = "other" if meatless.search(re.split(r"[.!?\n]", rest)[0]) else None
         if kind in ("other", "same"):
             seen = True
-            out.append(content[last : m.start()] + " ")
-            last = m.end()
+        elif not _COMPARED.search(re.split(r"[.!?;,:]", before)[-1]):
+            continue
+        out.append(content[last : m.start()] + " ")
+        last = m.end()
     return "".join(out) + content[last:]
 
 

@@ -163,6 +163,19 @@ def test_the_burgers_a_request_asks_for_are_of_its_kind(query: str, answer: str)
     assert _used(query, answer) == []
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Even fans of a classic smash burger will love these lentil burgers.",
+        "They are as juicy as a regular burger.",
+        "Portobello caps are meatier than most burgers.",
+        "A vegetarian take on the classic cheeseburger: halloumi stacks.",
+    ],
+)
+def test_a_meat_burger_held_up_for_comparison_is_not_served(answer: str) -> None:
+    assert _used(VEG, answer) == []
+
+
 # --- finding 8 and 13: code fences as CommonMark reads them ----------------------------
 
 
