@@ -86,6 +86,11 @@ _ASKS = tuple(
         # in English"
         rf"\bwhat\s+(?:does|do|would)\s+(?:this|it|that|these|the|my|our)\b[^.?!\n]{{0,60}}?"
         rf"\s(?:say|mean)\s+in\s+(?P<lang>{_L})\b",
+        # "what's this in English?"
+        rf"\bwhat(?:'s|\s+is)\s+(?:this|it|that)\s+in\s+(?P<lang>{_L})\b",
+        # "What does it say?" of a text in another language, asked in English: into English
+        r"\bwhat\s+(?:does|do)\s+(?:this|it|that|these)\b[^.?!\n]{0,40}?\s(?P<en>say|mean)\b"
+        r"(?!\s+in\b)",
         # "how would I say this in German:", "how do I say the following in Dutch"
         rf"\bhow\s+(?:would|do|can|could|should|to)\s+(?:(?:i|you|we)\s+)?(?:say|write|put)\s+"
         rf"{_THING}\s+in\s+(?P<lang>{_L})\b",
@@ -330,7 +335,7 @@ MIN_COMPARED = 10
 #: "kl. 17", "alle ore 17", "8-18 Uhr" (both ends).
 _CLOCK = re.compile(
     r"(?P<pre>\b(?:kl\.?|ore|alle|dalle|a\s+las|o\s+godzinie|pukul|saat)\s+)?"
-    r"(?<![\d.,])(?P<h>\d{1,2})(?:(?:[:.h])(?P<m>\d{2}))?(?![\d.,]\d)"
+    r"(?<![\d.,])(?P<h>\d{1,2})(?:(?:[:.h]|\s?h\s)(?P<m>\d{2}))?(?![\d.,]\d)"
     r"(?:\s*(?P<half>a\.?\s?m\b\.?|p\.?\s?m\b\.?)|\s*(?P<unit>h\b|hrs?\b|uhr\b|o'clock|heures?\b"
     r"|horas?\b|uur\b))?",
     re.IGNORECASE,

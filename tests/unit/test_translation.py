@@ -426,3 +426,33 @@ def test_r1_an_inferred_translation_failure_alone_is_iterate_not_reject():
     assert reward is not None and reward.score == 0.0
     r = _fused(query, "The car costs €25,000.", semantic=0.05, precision=0.9, reward=reward)
     assert r.action == "iterate", (r.action, r.reasons)
+
+
+# Read off gate_holdout23 after its one fresh measure (docs/decisions.md)
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        (
+            "Rendez-vous jeudi à 18 h 30 au garage.",
+            "See you on Thursday at 6:30 p.m. at the garage.",
+        ),
+        ("Appointment on Thursday at 8:30.", "Rendez-vous jeudi à 8 h 30."),
+    ],
+)
+def test_a_time_written_the_french_way_is_the_same_time(text, answer):
+    assert translation_fault(text, answer) is None
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        'I got this WhatsApp message. What does it say?\n"Hola Daniel, soy Lucía, de Recursos'
+        ' Humanos. Nos gustaría hacerte una entrevista el jueves."',
+        "what's this in english? got it after my interview\n\nBeste Sara, bedankt voor het"
+        " prettige gesprek van gisteren.",
+    ],
+)
+def test_what_does_it_say_of_a_text_in_another_language_asks_for_english(query):
+    t = translation_request(query)
+    assert t is not None and t.target == "en", t
+    assert translation_request("What does it say about the weather? It rains a lot here.") is None
