@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import uuid
 from typing import Any
 
@@ -49,6 +50,19 @@ def _hooks(redis_url: str, job_id: str) -> list[dict[str, Any]]:
     return [json.loads(x) for x in client.lrange(f"testhooks:{job_id}", 0, -1)]
 
 
+def _hooks_once(
+    redis_url: str, job_id: str, kind: str, timeout: float = 30.0
+) -> list[dict[str, Any]]:
+    """The job's hooks once one of ``kind`` has come: a hook is its own task, sent after the
+    job's status is written, so it may land a moment after ``wait_final`` returns."""
+    deadline = time.monotonic() + timeout
+    hooks = _hooks(redis_url, job_id)
+    while kind not in [h["kind"] for h in hooks] and time.monotonic() < deadline:
+        time.sleep(0.2)
+        hooks = _hooks(redis_url, job_id)
+    return hooks
+
+
 def _drafts(redis_url: str, query: str, drafts: list[str]) -> None:
     redis.Redis.from_url(redis_url).set(f"testagent:{query}", json.dumps(drafts))
 
@@ -64,7 +78,7 @@ def test_accepted_on_first_iteration(stack, redis_url):
     tracks = job["iterations"][0]["result"]["tracks"]
     assert {"semantic", "precision", "reward"} <= set(tracks)
     assert [d["action"] for d in job["decisions"]] == ["accept"]
-    assert [h["kind"] for h in _hooks(redis_url, job["id"])] == ["on_pass"]
+    assert [h["kind"] for h in _hooks_once(redis_url, job["id"], "on_pass")] == ["on_pass"]
 
 
 def test_agent_improves_and_is_accepted_at_iteration_two_or_three(stack, redis_url):
@@ -89,7 +103,8 @@ def test_exhausts_iterations_fires_on_loop_exit_and_escalates(stack, redis_url):
     assert all(it["score"] <= 0.5 for it in job["iterations"])  # the hard cap
     kinds = [h["kind"] for h in _hooks(redis_url, job["id"])]
     assert "on_pass" not in kinds
-    exit_hook = [h for h in _hooks(redis_url, job["id"]) if h["kind"] == "on_loop_exit"]
+    hooks = _hooks_once(redis_url, job["id"], "on_loop_exit")
+    exit_hook = [h for h in hooks if h["kind"] == "on_loop_exit"]
     assert exit_hook and exit_hook[0]["reason"] == "max_iterations_reached"
     assert [e["status"] for e in job["escalations"]] == ["open"]
     assert [d["action"] for d in job["decisions"]] == ["iterate", "iterate", "exit"]
@@ -132,7 +147,7 @@ def test_medium_tier_waits_for_review_and_cli_resumes_it(stack, redis_url):
     actions = [(d["action"], d["actor"]) for d in job["decisions"]]
     assert actions == [("review", "system"), ("approve", "alice")]
     assert job["decisions"][0]["tier"] == "medium"
-    assert "on_pass" in [h["kind"] for h in _hooks(redis_url, job["id"])]
+    assert "on_pass" in [h["kind"] for h in _hooks_once(redis_url, job["id"], "on_pass")]
 
 
 def test_an_answer_the_models_cannot_read_goes_to_a_human_not_back_to_its_agent(stack, redis_url):
