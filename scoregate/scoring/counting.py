@@ -521,6 +521,16 @@ def heading_lines(content: str) -> list[str]:
     ]
 
 
+def _fenced_lines(content: str) -> int:
+    """The lines with text inside the answer's ``` blocks."""
+    return sum(
+        1
+        for _, start, end, _ in code_fences(content, ("```",))
+        for ln in content[start:end].splitlines()
+        if ln.strip()
+    )
+
+
 def bold_terms(content: str) -> list[str]:
     """The bold spans of ``content`` outside its headings: the terms set in bold, not a
     line that is only a bold label over a section ("**Overview**", which
@@ -649,23 +659,11 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
     if unit == "items":
         return len(_top_level(content, BULLET, NUMBERED)) or len(inline_items(content)) or None
     if unit == "code_lines":  # "keep the script to 10 lines": the code in its fences
-        code = [
-            ln
-            for _, start, end, _ in code_fences(content, ("```",))
-            for ln in content[start:end].splitlines()
-            if ln.strip()
-        ]
-        return len(code) or count_units(content, "lines", separator)
+        return _fenced_lines(content) or count_units(content, "lines", separator)
     if unit == "verse_lines":  # "a 6-line poem": the lines of its verse, not a lead-in
         # (and the lines of a code block, which are no prose beside it either)
-        fenced = [
-            ln
-            for _, start, end, _ in code_fences(content, ("```",))
-            for ln in content[start:end].splitlines()
-            if ln.strip()
-        ]
         verse = sum(verse_blocks(without_code_fences(content, ("```",), fill="\n\n")))
-        return verse + len(fenced) or count_units(content, "lines", separator)
+        return verse + _fenced_lines(content) or count_units(content, "lines", separator)
     if unit == "sections":
         return None  # counted by marker in _count
     if unit == "stanzas":  # "3 haikus", "a poem with four stanzas": blocks of verse

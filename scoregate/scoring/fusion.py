@@ -655,7 +655,7 @@ def _untranslated(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str
         return None
     if detect_language(request.content) != asked.source:
         return None
-    source = LANGUAGE_NAMES.get(asked.source or "", asked.source)
+    source = LANGUAGE_NAMES.get(asked.source, asked.source)
     target = LANGUAGE_NAMES.get(asked.target, asked.target)
     return (
         cap,

@@ -54,7 +54,7 @@ from scoregate.scoring.counting import (
 )
 from scoregate.scoring.dependencies import third_party
 from scoregate.scoring.text import fenced_blocks, plural
-from scoregate.scoring.translation import NOTE, translation_fault
+from scoregate.scoring.translation import translation_fault, without_notes
 
 Verdict = tuple[bool | None, str]
 
@@ -861,12 +861,6 @@ def _headings(content: str, k: Instruction) -> Verdict:
     return False, f"no heading {gone}; {_asks(k)} the headings {wanted}"
 
 
-def _without_notes(content: str) -> str:
-    """``content`` less the paragraphs set apart as notes, when anything else is left."""
-    kept = [p for p in re.split(r"\n\s*\n", content) if not NOTE.match(p)]
-    return "\n\n".join(kept) if any(p.strip() for p in kept) else content
-
-
 #: A line that opens a note on the answer: "Note:", "**Notes:**", "(Note: ...", "Translation
 #: notes:", "A few notes on the translation:", "Explanation:", "Translator's note -".
 _NOTE_LINE = re.compile(
@@ -943,7 +937,7 @@ def _without_asides(content: str) -> str:
 def _language(content: str, k: Instruction) -> Verdict:
     from scoregate.scoring.language import LANGUAGE_NAMES, clear_language, part_in_other_language
 
-    content = _without_notes(content)
+    content = without_notes(content)
     want = str(k.value)
     if k.inferred:
         # a language read from the request, not stated as a rule: what the answer says

@@ -391,8 +391,9 @@ def analyze(query: str) -> RequestAnalysis:
     Cached (the result is immutable): the reward track, the precision track and fusion
     all read the same request, often in the same process."""
     asked = translation_request(query)
+    whole = query
     if asked is not None:  # the text to translate is the asker's material, not the ask
-        whole, query = query, without_text(query, asked.text)
+        query = without_text(query, asked.text)
     instructions = infer_instructions(query)
     if asked is not None:
         instructions = [*_translation_instructions(asked, instructions)]
@@ -422,7 +423,7 @@ def analyze(query: str) -> RequestAnalysis:
     core = _clean_core(query, stripped) if exclusions else query.strip()
     topic = request_topic(query, instructions)
     return RequestAnalysis(
-        query=whole if asked is not None else query,
+        query=whole,
         core_ask=core or query.strip(),
         exclusions=tuple(exclusions),
         instructions=tuple(instructions),

@@ -26,7 +26,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from scoregate.scoring.counting import split_paragraphs, split_sentences
-from scoregate.scoring.language import LANGUAGE_CODES, LANGUAGE_NAMES, detect_language
+from scoregate.scoring.language import (
+    LANGUAGE_CODES,
+    LANGUAGE_NAMES,
+    SCRIPT_LANGUAGES,
+    detect_language,
+)
 from scoregate.scoring.text import plural
 
 #: Languages a request can name that the language module cannot tell apart: read as a
@@ -511,10 +516,16 @@ def length_words(text: str) -> int:
     return sum(1 for w in text.split() if any(c.isalnum() for c in w))
 
 
+def without_notes(content: str) -> str:
+    """``content`` less the paragraphs set apart as notes (``NOTE``), when anything else is
+    left."""
+    kept = [p for p in split_paragraphs(content) if not NOTE.match(p)]
+    return "\n\n".join(kept) if kept else content
+
+
 def _body(content: str) -> str:
     """A translation less its lead-in line and its notes."""
-    kept = [p for p in split_paragraphs(content) if not NOTE.match(p)]
-    body = "\n\n".join(kept) if kept else content
+    body = without_notes(content)
     return _LEAD_IN.sub("", body, count=1) if len(body.splitlines()) > 1 else body
 
 
@@ -527,7 +538,8 @@ def translation_fault(text: str, content: str) -> str | None:
     fault = _number_fault(text, body)
     if fault is not None:
         return fault
-    names = person_names(text) if detect_language(body) not in _SCRIPTS else []
+    # a name is written in the answer's own script there ("Анна"): not compared
+    names = person_names(text) if detect_language(body) not in SCRIPT_LANGUAGES else []
     words = set(_WORD.findall(_fold(body)))
     gone = [n for n in names if not _kept(n, words)]
     if names and 2 * len(gone) > len(names):
@@ -551,8 +563,3 @@ def translation_fault(text: str, content: str) -> str | None:
             " translation of all of it keeps every sentence"
         )
     return None
-
-
-#: Scripts whose names a translation writes in their own letters.
-_SCRIPTS = frozenset({"ru", "uk", "el", "he", "ar", "fa", "hi", "mr", "bn", "ta", "te", "th"})
-_SCRIPTS |= frozenset({"zh", "ja", "ko"})

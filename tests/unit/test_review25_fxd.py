@@ -155,7 +155,7 @@ def test_a_request_that_names_burgers_exempts_no_meat_burger(query: str, answer:
 @pytest.mark.parametrize(
     ("query", "answer"),
     [
-        ("Burger night ideas, no red meat", "Top the burgers with avocado and pickled onions."),
+        # (and "Burger night ideas, no red meat": tests/unit/test_fx25b_burgers.py)
         ("Write a funny poem about a burger. I'm vegetarian.", "Oh burger, round and grand."),
     ],
 )
