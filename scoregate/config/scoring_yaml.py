@@ -125,8 +125,9 @@ class FusionConfig(StrictSection):
     #: of that form for is left out: the fused score is capped at ``missed_ask_cap`` too.
     answer_type_check: bool = True
     #: A fact of the request that the answer restates the other way round ("hard winters"
-    #: -> "your mild winters", "I'm pregnant" -> "you're not pregnant";
-    #: ``scoring.restated``) caps the fused score at ``missed_ask_cap`` too.
+    #: -> "your mild winters", "I'm pregnant" -> "you're not pregnant", "a 25 litre tank" ->
+    #: "a 100 litre tank"; ``scoring.restated``) caps the fused score at ``missed_ask_cap``
+    #: too.
     restated_fact_check: bool = True
     #: An amount in the answer above the budget the request states ("my budget is $250,
     #: max" -> "the Roborock Q5 ($299)"; ``scoring.budget``) caps the fused score at

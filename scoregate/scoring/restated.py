@@ -3,25 +3,56 @@
 An answer built on a wrong premise often says so in as many words: "with your mild
 winters" to someone who wrote "zone 4 with hard winters", "since you're not pregnant" to
 "I'm pregnant". The cross-encoder reads such an answer as fluent and on topic; the words
-themselves are checkable. Two forms are read, both narrow on purpose:
+themselves are checkable. Three forms are read (and the platform the request runs on:
+"my laptop runs Ubuntu" answered "since you're on Windows"), all narrow on purpose:
 
 * the same noun with the opposite adjective ("hard winters" -> "mild winters", "low heat"
   -> "high heat"), when the request does not name the opposite itself ("cold or hot
   water?" offers both) and the answer never repeats the request's own pair;
 * a statement about the asker turned into its negation ("I'm vegan" -> "you're not
-  vegan", "as you aren't vegan").
+  vegan", "as you aren't vegan");
+* the request's own figure restated as another figure. A figure of the request is a
+  number (digits, or a number word from one to twenty or a ten, "twenty-five" too) with a
+  unit or a counted noun right after it: "25 litre tank", "6 weeks", "3 kids", "a 2 bed
+  flat", "40 guests", or a currency before it ("£600 budget"). Not a figure: a number in a
+  range or a list ("5-6 weeks", "between 20 and 30 guests"), a bound ("over 40 guests",
+  "up to 6 weeks", "40 guests or so"), a unit the request gives two numbers for ("from a
+  2 bed to a 3 bed flat"). The answer restates it wrong when it presents the asker's
+  situation with the same unit (or noun) and another number, in one of two frames:
+  - "<a/an/the/this/that> <number> <unit> <noun>" with the request's own noun ("a 100
+    litre tank" for "25 litre tank"; not for ages, where "a 12-year-old" is general);
+  - an explicit restatement: "you've got / you have / you're / your <number> <unit>"
+    ("since you've got about ten weeks", "with your 5 kids", "your 9-year-old"), the
+    words "about", "only", "a" and the like allowed between, followed by nothing, a
+    function word or the request's own noun ("your 10-week plan" for "in 6 weeks" is not
+    a restatement of the 6 weeks);
+  and only when the answer's number is nowhere in the request, the answer never states
+  the request's own number with that unit ("25 litres", "25-litre", "5-6 weeks", nor a
+  plan whose steps end at it: "Week 1 ... Week 6" for "in 6 weeks"), and the sentence is
+  not a question, holds no other number before the figure (steps: "Week 2: you have 3
+  sessions"), and no comparison or condition ("unlike a 100 litre tank", "if you have 10
+  weeks", "a 60 litre tank would be better"). Missing a case is preferred to firing on a
+  faithful answer.
 
 >>> contradicted("I'm in zone 4 with hard winters. Can I grow a fig?",
 ...              "Yes: with your mild winters a fig grows happily outside.")
 [('mild winters', 'hard winters')]
 >>> contradicted("Start eggs in cold or hot water?", "Start them in cold water.")
 []
+>>> contradicted("My Goethe B1 exam is in 6 weeks. A week-by-week writing plan?",
+...              "Since you've got about ten weeks, here's a steady plan.")
+[("you've got about ten weeks", '6 weeks')]
+>>> contradicted("My Goethe B1 exam is in 6 weeks. A week-by-week writing plan?",
+...              "Week 1: the tasks. Week 2: phrases. ... Week 6: a mock, then rest.")
+[]
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import lru_cache
+from typing import NamedTuple
 
 #: Adjectives whose opposite, on the same noun, contradicts a stated fact.
 _OPPOSITES: tuple[tuple[str, str], ...] = (
@@ -128,6 +159,258 @@ def _platform(query_words: frozenset[str], answer: str) -> tuple[str, str] | Non
     return said.group(0), stated
 
 
+# --- the request's own figure restated as another figure ---------------------------------
+
+_ONES = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
+    " sixteen seventeen eighteen nineteen"
+).split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_WORD_VALUE = {w: i for i, w in enumerate(_ONES, 1)} | {w: 10 * i for i, w in enumerate(_TENS, 2)}
+_NUMBER = (
+    r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?"
+    rf"|(?:{'|'.join(_TENS)})(?:[- ](?:{'|'.join(_ONES[:9])}))?\b"
+    rf"|(?:{'|'.join(sorted(_ONES, key=len, reverse=True))})\b)"
+)
+_SEP = r"(?:[ ]?-[ ]?|[ \t]+)"
+#: "25 litre tank", "6 weeks", "7-year-old", "25l", "£600 budget", "$2k budget".
+_FIGURE = re.compile(
+    r"(?<![\w£$€.,/:+#-])(?:(?P<cur>[£$€])[ ]?)?"
+    rf"(?P<n>{_NUMBER})(?P<k>(?<=\d)k\b)?"
+    rf"(?:(?:{_SEP}|(?<=\d))(?P<unit>[a-z]+)\b(?:'s\b|')?"
+    rf"(?:{_SEP}(?P<noun>[a-z]+)\b)?)?"
+)
+_ANY_NUMBER = re.compile(rf"(?<![\w.,]){_NUMBER}")
+#: Words that are neither a unit nor a counted noun ("3 of", "6 and a half", "5th").
+_FUNCTION = frozenset(
+    "a an the and or but nor of to in on at for from by with without into onto about as than"
+    " then so if is are was were be been being am do does did has have had i me my you your"
+    " he him his she her it its we us our they them their this that these those there here"
+    " which who whom whose what when where why how not no all any each every some more most"
+    " less least few other such only just also very too now still yet can could will would"
+    " shall should may might must per vs via st nd rd th times under over above below after"
+    " before until since during around off out up down"
+    "".split()
+)
+#: Spellings of one unit: "25l" and "25 litres", "3 children" and "3 kids".
+_ALIAS = {
+    "l": "litre", "liter": "litre", "ltr": "litre", "lt": "litre", "gal": "gallon",
+    "yr": "year", "yo": "year", "wk": "week", "hr": "hour", "min": "minute", "sec": "second",
+    "kilo": "kg", "kilogram": "kg", "lb": "lb", "lbs": "lb", "pound": "£", "quid": "£",
+    "dollar": "$", "buck": "$", "euro": "€", "bedroom": "bed", "br": "bed",
+    "person": "people", "child": "kid", "children": "kid",
+}  # fmt: skip
+#: A figure of the request that is a bound, a range or a choice, not a fact:
+#: "over 40 guests", "between 20 and 30 guests", "should I get a 60 litre tank".
+_NOT_A_FACT_BEFORE = re.compile(
+    r"(?:\b(?:over|under|above|below|up\s+to|at\s+(?:least|most)|(?:more|less|fewer)\s+than"
+    r"|nearly|almost|between|within|max(?:imum)?|min(?:imum)?|upwards\s+of)\s+(?:an?\s+)?"
+    rf"|{_NUMBER}\s*(?:,|-|–|/|to|or|and)\s*)$"
+)
+_NOT_A_FACT_AFTER = re.compile(
+    r"^(?:\s*(?:or\s+(?:so|more|less|fewer|under|over)|\+|max\b|maximum|minimum|tops|at\s+"
+    r"(?:most|least)|-?ish\b))"
+)
+_A_CHOICE = re.compile(
+    r"\b(?:get|buy|buying|getting|consider|considering|choose|choosing|between|upgrade"
+    r"|upgrading|upgraded|instead\s+of|rather\s+than|or|vs|versus|than|if|like|thinking\s+of"
+    r"|thinking\s+about|another)\s+(?:[\w'-]+\s+)?$"
+)
+#: "the budget is £600", "a class of 30 students": the noun a figure tells of, before it.
+_HEAD = re.compile(r"\b([a-z]+)\s+(?:is|was|are|of)\s+(?:(?:about|around|roughly|only|just)\s+)?$")
+#: "the one thing", "no one": "one" a pronoun, not a number.
+_NOT_ONE = re.compile(r"\b(?:the|this|that|no|any|each|every|some|which)\s+$")
+#: What comes before the answer's figure when it presents the asker's situation.
+_YOURS = re.compile(
+    r"\b(?:you(?:'ve|\s+have)(?:\s+got)?|you\s+(?:only|just)\s+have|you(?:'re|\s+are)|your)\s+"
+    r"(?:(?:only|just|about|around|roughly|nearly|almost|approximately|some|a|an|still)\s+)*$"
+)
+_FRAME = re.compile(r"\b(?:a|an|the|this|that)\s+$")
+#: A sentence that compares, supposes or steps through a plan: its figure is not a
+#: restatement ("unlike a 100 litre tank", "if you have 10 weeks", "after week 2").
+_NOT_YOURS = re.compile(
+    r"\b(?:if|unless|would|could|might|than|instead|rather|unlike|compared|comparison|versus"
+    r"|vs|suppose|imagine|or|when|whenever|once|until|till|after|before|later|eventually"
+    r"|by\s+the\s+time"
+    r"|another|other)\b|e\.g\.|i\.e\."
+)
+_NOT_THE_FRAME = re.compile(
+    r"\b(?:more|less|fewer|bigger|larger|smaller|better|upgrade|upgrading|ideal|ideally"
+    r"|minimum|maximum|recommended|recommend|typical|typically|usually|most|standard|average"
+    r"|generally|like|such|even|every|each|per|any|first|last|next|then)\b"
+)
+#: How far either side of a figure its sentence is read, and how many figures of a request.
+_REACH = 200
+_MOST_FACTS = 30
+_BARE = re.compile(r"(?:'s|')?\s*(?:[^\w\s]|$)")
+_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!vs)[.!?](?=\s|$)|\n")
+_A_NUMBER_BEFORE = re.compile(rf"\d|\b(?!one\b){_NUMBER}")
+#: "Week 1 ... Week 6", "weeks 5-6": the steps of a plan, read for the last one.
+_STEP = re.compile(
+    rf"\b(?P<unit>[a-z]+)\s+(?P<n>{_NUMBER})(?:\s*(?:-|–|to|and)\s*(?P<m>{_NUMBER}))?"
+)
+#: "5-6 weeks", "8 to 10 weeks", "£500-600": a range that states both its ends.
+_RANGE = re.compile(
+    rf"(?<![\w.,])(?:(?P<cur>[£$€])[ ]?)?(?P<n>{_NUMBER})\s*(?:-|–|to|or)\s*[£$€]?(?P<m>{_NUMBER})"
+    rf"(?:{_SEP}|(?<=\d))?(?P<unit>[a-z]+)?"
+)
+
+
+class _Figure(NamedTuple):
+    value: float
+    unit: str
+    noun: str | None
+    start: int
+    end: int
+
+
+def _value(number: str) -> float:
+    if number[0].isdigit():
+        return float(number.replace(",", ""))
+    return float(sum(_WORD_VALUE[w] for w in re.split(r"[- ]", number)))
+
+
+def _unit(word: str) -> str:
+    """One spelling of a unit or a counted noun: "litres", "liter" and "l" are "litre"."""
+    w = _ALIAS.get(word, word)
+    if w.endswith(("ches", "shes", "xes", "sses")):
+        w = w[:-2]
+    elif w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:
+        w = w[:-1]
+    return _ALIAS.get(w, w)
+
+
+def _figures(text: str) -> list[_Figure]:
+    """Every number of ``text`` with a unit or a counted noun after it (or a currency before)."""
+    found = []
+    for m in _FIGURE.finditer(text):
+        cur = m.group("cur")
+        if cur is not None:  # "£600 budget": the currency is the unit, "budget" the noun
+            unit, noun, noun_end = cur, m.group("unit"), m.end("unit")
+            unit_end = m.end("k") if m.group("k") else m.end("n")
+        else:
+            unit, noun, noun_end, unit_end = (
+                m.group("unit"), m.group("noun"), m.end("noun"), m.end("unit")
+            )  # fmt: skip
+            if unit is None or unit in _FUNCTION or m.group("k"):
+                continue  # "3 of", "6 and a half", "a 5k run"
+            if len(unit) == 1 and unit != "l":
+                continue  # "4x4", "the 1990s"
+        if noun is not None and noun in _FUNCTION:
+            noun = None
+        value = _value(m.group("n")) * (1000 if m.group("k") else 1)
+        end = unit_end if noun is None else noun_end
+        found.append(_Figure(value, _unit(unit), noun and _unit(noun), m.start(), end))
+    return found
+
+
+def _facts(query: str) -> tuple[_Figure, ...]:
+    """The request's figures that state a fact about the asker: not a bound, a range or a
+    choice, and not a unit the request gives two numbers for."""
+    figures = _figures(query)
+    values: dict[str, set[float]] = {}
+    for f in figures:
+        values.setdefault(f.unit, set()).add(f.value)
+    facts: list[_Figure] = []
+    for f in figures:
+        if len(values[f.unit]) > 1:
+            continue
+        before = query[max(0, f.start - 40) : f.start]
+        if _NOT_A_FACT_BEFORE.search(before) or _NOT_A_FACT_AFTER.match(query[f.end :]):
+            continue
+        if _A_CHOICE.search(before):
+            continue
+        if query.startswith("one", f.start) and _NOT_ONE.search(before):
+            continue
+        head = _HEAD.search(before) if f.noun is None else None
+        if head is not None and head.group(1) not in _FUNCTION:
+            f = f._replace(noun=_unit(head.group(1)))
+        if all(f.unit != other.unit for other in facts):
+            facts.append(f)
+    return tuple(facts[:_MOST_FACTS])
+
+
+def _plain(low: str) -> str:
+    """``low`` with curly apostrophes made straight (the same length)."""
+    return low.replace("\u2019", "'")
+
+
+def _sentence(text: str, ends: list[int], start: int, end: int) -> tuple[str, str, bool]:
+    """The sentence around ``text[start:end]`` (``ends``: where its sentences end), at most
+    ``_REACH`` characters either side: its part before, its part after, and whether it is
+    a question."""
+    i = bisect_right(ends, start)
+    first = ends[i - 1] if i else 0
+    j = bisect_right(ends, end)
+    last = ends[j] if j < len(ends) else len(text)
+    question = text[last - 1 : last] == "?"
+    return text[max(first, start - _REACH) : start], text[end : min(last, end + _REACH)], question
+
+
+def _states(answer: str, figures: list[_Figure], f: _Figure) -> bool:
+    """Whether ``answer`` states the request's own number with its unit: "25 litres",
+    "a 25-litre tank", "5-6 weeks", or a plan whose steps end at it ("Week 1 ... Week 6")."""
+    if any(a.unit == f.unit and a.value == f.value for a in figures):
+        return True
+    for m in _RANGE.finditer(answer):
+        unit = m.group("cur") or m.group("unit")
+        if unit and _unit(unit) == f.unit and f.value in (_value(m["n"]), _value(m["m"])):
+            return True
+    steps = [
+        _value(n)
+        for m in _STEP.finditer(answer)
+        if _unit(m.group("unit")) == f.unit
+        for n in (m.group("n"), m.group("m"))
+        if n is not None
+    ]
+    return bool(steps) and max(steps) == f.value
+
+
+def _followed(a: _Figure, f: _Figure, after: str) -> bool:
+    """Whether what follows the answer's figure lets it stand for the request's: the
+    request's own noun, nothing (a comma, the end), or for a larger number a function
+    word ("with your 5 days in Rome"). A smaller one followed by more words is often a part
+    of the request's ("you have 10 minutes of prep", "2 weeks to build vocabulary")."""
+    if a.noun is not None:
+        return a.noun == f.noun
+    return a.value > f.value or _BARE.match(after) is not None
+
+
+def _restates(answer: str, ends: list[int], a: _Figure, f: _Figure) -> str | None:
+    """What the answer says when its figure ``a`` presents the asker's situation with the
+    unit of the request's ``f`` (the caller has checked the numbers differ)."""
+    before, after, question = _sentence(answer, ends, a.start, a.end)
+    if question or _A_NUMBER_BEFORE.search(before) or _NOT_YOURS.search(before + " " + after):
+        return None
+    yours = _YOURS.search(before)
+    if yours is not None and _followed(a, f, after):
+        return answer[a.start - len(before) + yours.start() : a.end]
+    frame = _FRAME.search(before)
+    if frame is None or f.noun is None or a.noun != f.noun or f.noun == "old":
+        return None
+    if _NOT_THE_FRAME.search(before + " " + after):
+        return None
+    return answer[a.start - len(before) + frame.start() : a.end]
+
+
+def _figure_restated(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, str] | None:
+    """The first figure of the request the answer restates as another figure."""
+    figures = _figures(answer)
+    ends = [m.end() for m in _SENTENCE_END.finditer(answer)]
+    asked = {_value(n) for n in _ANY_NUMBER.findall(query)}
+    for f in facts:
+        wrong = [a for a in figures if a.unit == f.unit and a.value not in asked]
+        if not wrong or _states(answer, figures, f):
+            continue
+        for a in wrong:
+            said = _restates(answer, ends, a, f)
+            if said is not None:
+                return said, query[f.start : f.end]
+    return None
+
+
 def _pairs(words: list[str]) -> set[tuple[str, str]]:
     return set(zip(words, words[1:], strict=False))
 
@@ -135,9 +418,11 @@ def _pairs(words: list[str]) -> set[tuple[str, str]]:
 @lru_cache(maxsize=1024)
 def _stated(
     query: str,
-) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], frozenset[str]]:
+) -> tuple[
+    tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], frozenset[str], tuple[_Figure, ...]
+]:
     """What of ``query`` an answer could restate the other way round: its (adjective, noun)
-    pairs with an opposite, its statements about the asker, and its words."""
+    pairs with an opposite, its statements about the asker, its words, and its figures."""
     low = query.lower()
     words = _WORD.findall(low)
     pairs = tuple(
@@ -146,16 +431,31 @@ def _stated(
     about_me = tuple(
         (m.group(1), m.group(0)) for m in _ABOUT_ME.finditer(low) if m.group(1) not in _NOT_A_STATE
     ) + tuple((m.group(1), m.group(0)) for m in _STATE_AFTER_AGE.finditer(low))
-    return pairs, about_me, frozenset(words)
+    return pairs, about_me, frozenset(words), _facts(_plain(low))
+
+
+def _opposites(
+    pairs: tuple[tuple[str, str], ...], q_set: frozenset[str], a_low: str
+) -> list[tuple[str, str]]:
+    """The request's (adjective, noun) pairs the answer gives with the opposite adjective."""
+    a_pairs = _pairs(_WORD.findall(a_low))
+    found = []
+    for adj, noun in pairs:
+        if (adj, noun) in a_pairs:
+            continue
+        for other in sorted(_OPPOSITE[adj] - q_set):
+            if (other, noun) in a_pairs:
+                found.append((f"{other} {noun}", f"{adj} {noun}"))
+    return found
 
 
 def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
     """``(what the answer says, what the request says)`` for each fact restated the other
     way round; empty when there is none. Cheap when the request states nothing that could
     be restated (most requests): the answer is then not read."""
-    pairs, about_me, q_set = _stated(query)
+    pairs, about_me, q_set, facts = _stated(query)
     platform = q_set & _FAMILY.keys()
-    if not pairs and not about_me and not platform:
+    if not pairs and not about_me and not platform and not facts:
         return []
     a_low = answer.lower()
     found: list[tuple[str, str]] = []
@@ -164,13 +464,7 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
         if wrong is not None:
             found.append(wrong)
     if pairs:
-        a_pairs = _pairs(_WORD.findall(a_low))
-        for adj, noun in pairs:
-            if (adj, noun) in a_pairs:
-                continue
-            for other in sorted(_OPPOSITE[adj] - q_set):
-                if (other, noun) in a_pairs:
-                    found.append((f"{other} {noun}", f"{adj} {noun}"))
+        found += _opposites(pairs, q_set, a_low)
     for state, stated in about_me:
         not_so = rf"\byou(?:'re\s+not|\s+are\s+not|\s+aren't)\s+(?:an?\s+)?{state}\b"
         said = re.search(not_so, a_low) or (
@@ -178,4 +472,8 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
         )
         if said:
             found.append((said.group(0), stated))
+    if facts:
+        figure = _figure_restated(_plain(query.lower()), facts, _plain(a_low))
+        if figure is not None:
+            found.append(figure)
     return found
