@@ -29,7 +29,9 @@ from scoregate.scoring.phrasing import (
     BARE_ANSWER,
     CAPITALISED,
     CAPS_WORDS,
+    COUPLE_OR_THREE,
     NUM,
+    RANGE_HI,
     REL,
     TAIL_LEAST,
     TAIL_MOST,
@@ -37,6 +39,7 @@ from scoregate.scoring.phrasing import (
     about_the_form,
     count_start,
     each_after,
+    in_quoted_material,
     is_part,
     is_part_after,
     make,
@@ -99,7 +102,9 @@ def _per_item_unit(low: str, m: re.Match[str], unit: str, rel: str) -> str | Non
         and not _CHARACTER_THING.search(low)
     ):  # "five taglines, each under 40 characters"; not "passwords, each 16 characters"
         return "item_characters"
-    if unit == "sentences" and each_after(low, m):
+    if unit == "sentences" and (
+        each_after(low, m) or (rel == "at_most" and m.group("low") and _each_item(low, m))
+    ):  # "two sentences each", "keep each step to one or two sentences"
         return "item_sentences"
     if unit == "bullets" and (each_after(low, m) or _EACH_SECTION.search(low[: m.start()])):
         return "section_items"  # "3 bullets under each", "two sections, each with 2 bullets"
@@ -213,26 +218,112 @@ _FORMATTED_WORDS = re.compile(
 )
 
 
+#: The low end of a range of a unit: "2-3 sentences", "two or three paragraphs", "a couple
+#: or three sentences".
+_LOW_END = (
+    r"(?:\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty"
+    r"|thirty|fifty|a\s+couple(?:\s+of)?)"
+)
+#: "a sentence or two", "a paragraph or three": at most the number after "or".
+_OR_MORE = re.compile(r"\s+or\s+(?P<hi>two|three|2|3)\b")
+
+
+#: Words before "a paragraph" / "a sentence" that ask for one as the answer: "write (me) a
+#: paragraph", "answer in a sentence", "keep it to a paragraph", "no longer than a
+#: paragraph", or a clause that opens with it ("A paragraph on bees, please.").
+_ASKS_ONE = re.compile(
+    r"(?:^|[.!?;:(\n]|,)\s*(?:(?:please|pls|just|only|and|then|also|now)\s+)?$"
+    r"|\b(?:write|give|draft|compose|make|create|produce|generate|need|want|like|get|do|send"
+    r"|craft|prepare|type|(?:write|type|jot)\s+(?:up|down|out)|put\s+together"
+    r"|turn\s+(?:it|this|that)\s+into|(?:answer|reply|respond)\s+with)"
+    r"\s+(?:me\s+|us\s+)?(?:just\s+|only\s+)?$"
+    r"|\b(?P<prep>in|as|into|than|under|within|form\s+of)\s+(?:(?:just|only|about|roughly"
+    r"|around|under|at\s+most)\s+)?$"
+    r"|\b(?:keep|limit|cut|trim|shorten|condense|restrict|stick|boil|it|this|that|them|down"
+    r"|answer|reply|response|yourself)\s+(?:it\s+|this\s+|that\s+|them\s+|down\s+)?to\s+"
+    r"(?:just\s+|only\s+|about\s+)?$"
+)
+#: Words before a count of paragraphs or sentences that make them the asker's material, not
+#: the answer's form: "for a paragraph about bees", "feedback on the 3 paragraphs", "help
+#: with one paragraph", "in the two sentences below", "here's a paragraph".
+_MATERIAL_BEFORE = re.compile(
+    r"\b(?:for|about|from|on|regarding|help\s+(?:me\s+)?with|read|reading"
+    r"|here'?s|here\s+is|check|proofread|fix|edit|review|grade|mark|understand|analy[sz]e"
+    r"|explain|identify|find|summari[sz]e)\s+"
+    r"(?:(?:the|this|that|these|those|my|our|his|her|their|your|its|a|an)\s+)?$"
+    r"|\b(?:of|in|into|with)\s+(?:the|this|that|these|those|my|our|his|her|their|your|its)"
+    r"\s+$"
+)
+#: ... or after it (matched where the count ends): "a paragraph she wrote", "one paragraph
+#: from my essay", "the 3 sentences I have".
+_MATERIAL_AFTER = re.compile(
+    r"\s*(?:(?:that|which)\s+)?(?:i|she|he|we|they|you|my\s+\w+|her\s+\w+|his\s+\w+)\s+"
+    r"(?:wrote|write|have|had|has|did|made|found|read|got|sent|typed|posted|pasted|drafted"
+    r"|am\s+\w+ing|was\s+\w+ing|is\s+\w+ing|are\s+\w+ing)\b"
+    r"|\s*(?:from|of)\s+(?:my|her|his|their|our|the|this|that|your|a|an)\b"
+    r"|\s*in\s+(?:my|her|his|their|our|your)\b"
+)
+
+
+#: A topic after "in a paragraph" that names the paragraph ("in a paragraph about bees"),
+#: not a length ("in a paragraph about 80 words long").
+_ABOUT = re.compile(r"\s+(?:about|on)\s+(?!\d)")
+
+
+def _names_material(low: str, m: re.Match[str], start: int | None = None) -> bool:
+    """Whether the count of paragraphs or sentences ``m`` names the asker's material (the
+    subject matter: "for a paragraph about bees", "a paragraph she wrote") rather than the
+    answer's form; "a paragraph" / "a sentence" asks for the answer's form only where
+    ``_ASKS_ONE`` says so ("write a paragraph", "in a sentence", "keep it to a paragraph")."""
+    at = count_start(m) if start is None else start
+    before = low[max(0, at - 60) : at]
+    if _MATERIAL_BEFORE.search(before) or _MATERIAL_AFTER.match(low, m.end()):
+        return True
+    if re.match(r"an?\s+(?!single\b)", low[at:]):  # "a paragraph", "a sentence"
+        asks = _ASKS_ONE.search(before)
+        # "find two facts in a paragraph about volcanoes": the paragraph is named by its topic
+        return asks is None or bool(asks.group("prep") and _ABOUT.match(low, m.end()))
+    return False
+
+
+def _number_at(m: re.Match[str]) -> int:
+    """Where the number of the count ``m`` starts: past "in" / "as" in "in one sentence"."""
+    said = re.search(r"\b(?:one|a\s+single|1)\b", m.group(0))
+    return m.start() + (said.start() if said else 0)
+
+
+def _count_relation(low: str, m: re.Match[str]) -> tuple[str, int]:
+    """The relation and value of the count of a unit ``m``: "under 50 words", "2-3
+    sentences" and "two or three paragraphs" (at most 3: at least 2 is rarely the risk), "in
+    a sentence or two" (at most 2), "a couple of sentences" (at most 3)."""
+    rel, value = relation(m.group("rel"), m.group("tail"), num(m.group("n")))
+    if m.group("low"):
+        rel = "at_most"
+    elif (more := _OR_MORE.match(low, m.end())) and m.group("n") in ("a", "an", "one"):
+        rel, value = "at_most", num(more.group("hi"))
+    if m.group("n") == "a couple of" and not m.group("rel"):
+        rel, value = "at_most", 3
+    return rel, value
+
+
 def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
-            rf"\b{REL}?\s*(?P<low>\d{{1,4}}\s*(?:-|–|to)\s*)?{NUM}(?:\s*-\s*|\s+)(?:\w+\s+)?"
+            rf"\b{REL}?\s*(?P<low>{_LOW_END}\s*(?:-|–|—|to\b|or\b)\s*)?{NUM}(?:\s*-\s*|\s+)"
+            r"(?:\w+\s+)?"
             rf"(?P<unit>{unit_rx})\b{_TAIL}"
         )
         for m in re.finditer(head, low):
             start = count_start(m)  # past the blank the match may open with: "bold 2-3 words"
             if _FORMATTED_WORDS.search(low[max(0, start - 20) : start]):
                 continue  # "bold no more than 3 words": a count of bold spans
-            n = num(m.group("n"))
-            rel, value = relation(m.group("rel"), m.group("tail"), n)
-            if m.group("low"):
-                rel = "at_most"  # "2-3 sentences": at most 3 (at least 2 is rarely the risk)
-            if m.group("n") == "a couple of" and not m.group("rel"):
-                rel, value = "at_most", 3  # "in a couple of sentences": two or three
+            rel, value = _count_relation(low, m)
             if m.group("n") in ("a", "an") and (
                 unit not in ("sentences", "paragraphs") or m.group("unit").endswith("s")
             ):
                 continue  # "a word", "a line", "a few sentences": not a count
+            if unit in ("sentences", "paragraphs") and _names_material(low, m):
+                continue  # "for a paragraph about bees", "a paragraph she wrote"
             if is_part(low, m) or is_part_after(low, m, then=unit == "sentences"):
                 # "then 2 sentences of advice", "one sentence each", "in one sentence, then
                 # list 3 features": a count of a part; "keep each one under 10 words" is a
@@ -281,10 +372,13 @@ def _single_counts(q: str, low: str) -> Iterator[Instruction]:
             and not re.search(
                 r"^\s*(?:each|per|for|summar|about|that|of|on|at\s+the\s+end)", low[m.end() :]
             )
+            and not _names_material(low, m, _number_at(m))
         ):
             yield make("count", m.group(0), unit="sentences", relation="exactly", value=1)
     for m in re.finditer(r"\b(?:in\s+|as\s+)?(?:one|a\s+single)\s+paragraph\b", low):
-        if not re.search(r"^\s*(?:each|per|for)", low[m.end() :]):
+        if not re.search(r"^\s*(?:each|per|for)", low[m.end() :]) and not _names_material(
+            low, m, _number_at(m)
+        ):
             yield make("count", m.group(0), unit="paragraphs", relation="exactly", value=1)
     for m in re.finditer(
         r"\b(?:in\s+|answer\s+in\s+|reply\s+in\s+)(?:one|a\s+single)\s+word\b", low
@@ -356,7 +450,8 @@ def _verse_items(low: str, m: re.Match[str]) -> bool:
     """Whether the list count ``m`` counts poems, not list items: "with 2 haikus as
     examples", "give 3 limericks as examples", "explain what a haiku is with 2 examples"
     (a count of verse reads as stanzas, where it reads at all)."""
-    counted = m.group(0)[m.end("n") - m.start() :]
+    said = "n" if m.group("n") else "couple"  # "a couple or three haikus as examples"
+    counted = m.group(0)[m.end(said) - m.start() :]
     if _VERSE_AS_ITEMS.search(counted):
         return True
     if m.group(0).split()[-1] not in ("examples", "samples"):
@@ -365,6 +460,60 @@ def _verse_items(low: str, m: re.Match[str]) -> bool:
     if of is not None:
         return _VERSE.fullmatch(of.group("what")) is not None
     return _VERSE.search(low) is not None
+
+
+#: A count of list items that may be a range: "3", "3 or 4", "3 to 5", "3-5", "3–5", "a
+#: couple or three" (``lo``/``hi`` of :func:`_item_range`).
+_NUM_RANGE = rf"(?:(?P<couple>{COUPLE_OR_THREE})|{NUM}(?:{RANGE_HI})?)"
+#: The list a bare bound is of, earlier in its sentence: "tips for sleep, no more than 5",
+#: "numbered list, 8 max".
+_LIST_NAMED = re.compile(rf"\b(?:{_ITEM_NOUNS}|list|numbered|bullets?|bullet\s+points?)\b")
+#: Other things a bare number may count: "explain it in sentences, 3 max", "10 minutes max".
+_OTHER_UNIT = re.compile(
+    r"\b(?:words?|sentences?|paragraphs?|lines?|char(?:acter)?s?|minutes?|hours?|days?|weeks?"
+    r"|months?|years?|times?|pages?|people|persons?|kids?|guests?|dollars?|bucks|euros?|pounds?"
+    r"|calories|grams?|kg|lbs?|miles?|km|steps?\s+each)\b|[$€£%]"
+)
+#: A bound with no noun, in a clause of its own: ", no more than 5", ", 8 max", "(5 tops)".
+_BARE_BOUNDS = (
+    re.compile(
+        r"(?:[,;:(]|\s[–—-])\s*(?P<rel>max(?:imum)?|no\s+more\s+than|not\s+more\s+than"
+        rf"|at\s+most|up\s+to)\s+{NUM}(?P<tail>)"
+        r"\s*(?=[.,;!?)]|$|\s+(?:please|pls|plz|thanks|thx|tops|total)\b)"
+    ),
+    re.compile(
+        rf"(?:[,;:(]|\s[–—-])\s*(?P<rel>){NUM}(?P<tail>{TAIL_MOST})"
+        r"\s*(?=[.,;!?)]|$|\s+(?:please|pls|plz|thanks|thx)\b)"
+    ),
+)
+
+
+def _bare_bounds(low: str) -> Iterator[re.Match[str]]:
+    """The bounds with no noun ("..., no more than 5", "numbered list, 8 max") that follow
+    a list named earlier in their sentence, with nothing else counted between."""
+    for rx in _BARE_BOUNDS:
+        for m in rx.finditer(low):
+            opening = max(low.rfind(c, 0, m.start()) for c in ".!?\n")
+            before = low[opening + 1 : m.start()]
+            named = list(_LIST_NAMED.finditer(before))
+            if (
+                named
+                and m.group("n") not in ("a", "an")
+                and not _OTHER_UNIT.search(before[named[-1].end() :])
+            ):
+                yield m
+
+
+def _item_range(m: re.Match[str]) -> tuple[int, int] | None:
+    """The range a list count ``m`` gives ("3 or 4 plants", "3-5 ideas", "a couple or three
+    birds", "a couple of tips": two or three), if it gives one."""
+    if m.groupdict().get("couple") or (
+        m.group("n") == "a couple of" and not m.groupdict().get("rel")
+    ):
+        return 2, 3
+    if m.groupdict().get("hi"):
+        return num(m.group("n")), num(m.group("hi"))
+    return None
 
 
 def _lists(q: str, low: str) -> Iterator[Instruction]:
@@ -386,7 +535,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     if bulleted and not numbered:
         yield make("list_form", bulleted.group(0), value="bulleted")
     rx = (
-        rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?(?:{REL}\s+)?{NUM}\s+"
+        rf"\b{_LIST_VERBS}\s+(?:me\s+|us\s+|the\s+)?(?:{REL}\s+)?{_NUM_RANGE}\s+"
         rf"(?:[\w'-]+\s+){{0,3}}?(?:{_ITEM_NOUNS})\b{_TAIL}"
     )
     explicit = (
@@ -396,16 +545,16 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     )
     list_of = (
         rf"\b(?P<form>numbered|bullet(?:ed)?(?:[- ]point)?|ordered|check)?\s*list\s+of\s+"
-        rf"(?:{REL}\s+)?{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b{_TAIL}"
+        rf"(?:{REL}\s+)?{_NUM_RANGE}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b{_TAIL}"
     )
     # "list 5 foods", "name 3 rivers": a listing verb, a number, any plural noun
     listing = (
         rf"\b(?:list|name|enumerate)\s+(?:me\s+)?(?P<rel>exactly\s+|at\s+least\s+|at\s+most\s+)?"
-        rf"{NUM}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b{_TAIL}"
+        rf"{_NUM_RANGE}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b{_TAIL}"
     )
     # "top 3 likely causes", "your top 5 picks": as many items as the count
     top = (
-        rf"\btop\s+(?P<rel>){NUM}\s+(?!per\s*cent|percent)(?:(?!of\b)[\w'-]+\s+){{0,2}}?"
+        rf"\btop\s+(?P<rel>){_NUM_RANGE}\s+(?!per\s*cent|percent)(?:(?!of\b)[\w'-]+\s+){{0,2}}?"
         rf"[a-z]{{3,}}s\b{_TAIL}"
     )
     # "Use exactly 5 checkbox items": a stated count of items to use
@@ -421,12 +570,19 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"|up\s+to)\s+{NUM}\s+"
         rf"(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
     )
+    # "numbered list, 8 items max", "5 ideas at most": a clause that is the count and the
+    # bound after its noun
+    tailed = (
+        rf"(?:^|[.!?;:,(]\s*|\b(?:and|but|just|only)\s+)(?P<rel>){_NUM_RANGE}\s+"
+        rf"(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b(?P<tail>{TAIL_MOST}|{TAIL_LEAST})(?!\s*\d)"
+    )
     # "3 mocktail ideas with ginger beer.": a short request that opens with what it wants
     # (not "3 options I'm weighing", "2 questions: ...", "3 tips that worked for me",
     # "3 steps to reset my router failed", "2 recipes and 1 dessert": the asker's own, or
     # more than one count)
     leading = (
-        rf"^\s*(?P<rel>)(?P<n>\d{{1,2}}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
+        rf"^\s*(?P<rel>)(?P<n>\d{{1,2}}|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+        rf"(?:{RANGE_HI})?\s+"
         # "Two questions. How ...": the asker's own count
         rf"(?!(?:[\w'-]+\s+)?questions?\b)(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
         rf"(?=\s*(?:[.,;!?]|$)|\s+(?:with|for|about|on|to|using|that\s+(?!i\b|we\b)|please|pls)\b)"
@@ -440,7 +596,9 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         or [m for m in re.finditer(using, low) if not negated_before(low, m)]
         or list(re.finditer(listing, low))
         or list(re.finditer(top, low))
+        or list(re.finditer(tailed, low))
         or list(re.finditer(leading, low))
+        or list(_bare_bounds(low))
     )
     for m in matches:
         if m.group("n") in ("a", "an", "single", "a single"):
@@ -451,14 +609,21 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
             continue  # "into exactly 3 parts", "at least 3 times": not list items
         if _verse_items(low, m):
             continue  # "with 2 haikus as examples": poems, not list items
+        form = m.groupdict().get("form") or ""
+        unit = "numbered" if numbered else "bullets" if form.startswith("bullet") else "items"
+        phrase = m.group(0).lstrip(" \t\n.!?;:,(–—-")
+        if (ranged := _item_range(m)) is not None:
+            lo, hi = ranged
+            if 2 <= lo < hi <= 50:  # "3 or 4 plants": at least 3, at most 4
+                yield make("count", phrase, unit=unit, relation="at_least", value=lo)
+                yield make("count", phrase, unit=unit, relation="at_most", value=hi)
+            continue
         n = num(m.group("n"))
         if n < 2 or n > 50:
             continue
         # "5 tips max", "3 ideas or fewer": the tail after the noun sets the relation
         rel, value = relation(m.group("rel"), m.groupdict().get("tail"), n)
-        form = m.groupdict().get("form") or ""
-        unit = "numbered" if numbered else "bullets" if form.startswith("bullet") else "items"
-        yield make("count", m.group(0), unit=unit, relation=rel, value=value)
+        yield make("count", phrase, unit=unit, relation=rel, value=value)
 
 
 #: What a request may ask for alone, as code: "just the SQL", "formula only".
@@ -982,12 +1147,18 @@ def _verse_counts(q: str, low: str) -> Iterator[Instruction]:
     if is_part(low, m) or is_part_after(low, m):
         return  # "then 2 haikus", "3 haikus per season"
     n = num(said)
+    rel = m.group("rel") if "rel" in m.re.groupindex else None
+    phrase = m.group(0)
+    ranged = re.match(RANGE_HI, low[m.end("n") :]) if m.re is _VERSE_COUNT else None
+    if ranged and not rel:  # "write 2 or 3 haikus", "2-3 limericks": at least 2, at most 3
+        if n < (hi := num(ranged.group("hi"))) <= 20:
+            yield make("count", phrase, unit="stanzas", relation="at_least", value=n)
+            yield make("count", phrase, unit="stanzas", relation="at_most", value=hi)
+        return
     if n == 2 and _TWO_BY_ASTERISKS.search(low):
         return  # "two different limericks, separated by 6 asterisks": two_responses reads it
     if n < 2 or n > 20:
         return
-    rel = m.group("rel") if "rel" in m.re.groupindex else None
-    phrase = m.group(0)
     if said == "a couple of" and not rel:  # "a couple of haikus": two or three
         yield make("count", phrase, unit="stanzas", relation="at_least", value=2)
         yield make("count", phrase, unit="stanzas", relation="at_most", value=3)
@@ -1056,6 +1227,11 @@ def _other_end(out: list[Instruction], k: Instruction) -> bool:
     )
 
 
+#: The form checks a count or form named only inside quoted material does not ask of the
+#: answer (the words or phrases a check asks for are often quoted: "end with 'Cheers'").
+_QUOTABLE = frozenset({"count", "list_form", "format", "case"})
+
+
 def infer_instructions(query: str) -> list[Instruction]:
     """The checkable instructions ``query`` implies, each once (first phrasing wins)."""
     low = query.lower()
@@ -1065,6 +1241,8 @@ def infer_instructions(query: str) -> list[Instruction]:
         for rule_k in _valid(rule, query, low):
             if about_the_form(low, rule_k.phrase or ""):
                 continue  # "how do I write a numbered list", "my essay has two paragraphs"
+            if rule_k.check in _QUOTABLE and in_quoted_material(low, rule_k.phrase or ""):
+                continue  # 'her homework says "write three paragraphs"': the homework's form
             k = _unless_negated(low, rule_k)
             if k is None:
                 continue  # "don't use bullet points", "do not include a title"

@@ -68,6 +68,21 @@ EXACT = r"(?:exactly|precisely|just|only)"
 REL = rf"(?P<rel>{AT_LEAST}|{AT_MOST}|{LESS}|{MORE}|{EXACT})"
 TAIL_MOST = r"(?:\s+(?:or\s+(?:less|fewer)|max(?:imum)?|tops|at\s+most|or\s+under))"
 TAIL_LEAST = r"(?:\s+(?:or\s+more|minimum|at\s+least))"
+#: The high end of a range after a count: "3 or 4", "3 to 5", "3-5", "3–5", "two or three".
+HI_NUM = (
+    r"(?P<hi>\d{1,3}|"
+    + "|".join(
+        sorted(
+            (w for w in NUM_WORDS if " " not in w and w not in ("a", "an", "single", "hundred")),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\b"
+)
+RANGE_HI = rf"\s*(?:-|–|—|\bto\b|\bor\b)\s*{HI_NUM}"
+#: "a couple or three": two or three.
+COUPLE_OR_THREE = r"a\s+couple(?:\s+of)?\s+or\s+(?:three|3)\b"
 
 
 def relation(rel: str | None, tail: str | None, n: int) -> tuple[str, int]:
@@ -266,6 +281,42 @@ def about_the_form(low: str, phrase: str) -> bool:
         if not (WHAT_IS.search(before) and MEANS.search(after)):
             return False
     return True
+
+
+#: Quoted material a request holds: 'her homework says "write three paragraphs"', "the
+#: prompt is 'describe your hometown in 3 sentences'" (an apostrophe inside a word is no
+#: quote: "kids' homework", "don't").
+_QUOTED_MATERIAL = re.compile(
+    r"\"[^\"\n]{3,}?\"|“[^”\n]{3,}?”|‘(?:[^’\n]|’(?=\w)){3,}?’"
+    r"|(?<![\w'])'(?=\S)(?:[^'\n]|'(?=\w)){2,}?\S'(?!\w)"
+)
+
+
+#: A request to carry out what it quotes: 'Prompt: "..." Write it for me.', "answer this
+#: prompt", "complete the task below" (the quoted form is then the answer's).
+_DOES_QUOTED = re.compile(
+    r"(?<!\bi\s)(?<!\bwe\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)(?<!\bto\s)"
+    r"\b(?:write|do|answer|complete|draft|respond\s+to|reply\s+to|follow|fulfil+)\s+"
+    r"(?:it|this|that|one|the\s+(?:prompt|assignment|task|question|exercise|instructions?)"
+    r"|(?:this|that)\s+(?:prompt|assignment|task|question|exercise|instructions?))\b"
+)
+
+
+def in_quoted_material(low: str, phrase: str) -> bool:
+    """Whether every place the (lower-cased) request ``low`` says ``phrase`` lies inside
+    material it quotes after words of its own ('her homework says "write three paragraphs"':
+    the homework's form, not the answer's; a request that is all one quotation is its own,
+    and so is one that asks for the quoted task done: 'Prompt: "..." Write it for me.')."""
+    phrase = phrase.lower()
+    spans = [
+        (m.start(), m.end()) for m in _QUOTED_MATERIAL.finditer(low) if low[: m.start()].strip()
+    ]
+    if spans and _DOES_QUOTED.search(_QUOTED_MATERIAL.sub(" ", low)):
+        return False
+    places = [m.start() for m in re.finditer(re.escape(phrase), low)] if phrase else []
+    return bool(places and spans) and all(
+        any(a < at and at + len(phrase) <= b for a, b in spans) for at in places
+    )
 
 
 def patterns(*pairs: tuple[str, str]) -> tuple[tuple[str, re.Pattern[str]], ...]:

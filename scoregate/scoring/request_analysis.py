@@ -331,21 +331,85 @@ def asking_sentences(query: str) -> list[str]:
     return [s for s in _sentences(query) if _asking(s) or _SEEKS.search(s)]
 
 
+#: Words an ask may hold that say nothing of their own: question words, pronouns, helpers and
+#: the general verbs and judgements of an ask that refers back to what was said before it
+#: ("what could it be", "what should I do?", "is that normal?", "why is that?", "how do I
+#: fix it?", "any ideas?").
+_REFERRING_WORDS = frozenset(
+    """
+    what what's whats which how how's why why's where when who whom whose whether is isn't
+    are aren't was wasn't were am be been being do does doesn't did didn't doing done don't
+    have has had having can can't could couldn't should shouldn't would wouldn't will won't
+    shall may might must i i'm i've i'd me my mine we we're us our you your it it's its
+    that that's this these those they them their there here he she him her his a an the
+    any anything something some thing things one ones else other so then now just really gone went
+    actually even also still ever all or and but if not no yes to of for with on in about
+    at from up out off into by as please pls guys anyone anybody going go goes get gets
+    getting got happen happens happening happened cause causes causing caused think
+    thoughts thought idea ideas suggest suggestions suggestion recommend
+    recommendations advice advise tips fix fixed solve sort stop handle deal help try know
+    tell say let make look looks like sound sounds seem seems normal ok okay fine alright
+    serious bad good wrong right worry worried worrying concerned worth possible likely
+    better best worse way ways do's next best bet
+    """.split()
+)
+
+
+def _refers_back(part: str) -> bool:
+    """Whether the ask ``part`` has no content word of its own: "What could it be", "is that
+    normal?", "how do I fix it?" (it asks about the situation told before it)."""
+    words = re.findall(r"[a-z0-9][a-z0-9']*", part.lower())  # ("what does 203 mean")
+    return all(w.strip("'") in _REFERRING_WORDS or w in _REFERRING_WORDS for w in words)
+
+
+#: The words of a situation told before an ask that refers back, enough to read it by.
+_SITUATION_WORDS = 6
+
+
 def split_asks(query: str) -> tuple[str, ...]:
     """The separate asks of ``query`` when it has more than one, else ``()``.
 
+    An ask with no content word of its own ("What could it be", "is that normal?") is no
+    part of its own: it goes with the situation told just before it ("I get a clunk when I
+    shift into drive. What could it be"), else with the ask before it, else it is left out.
+
     >>> split_asks("When's the best time to hike in Patagonia, and what should I pack?")
     ("When's the best time to hike in Patagonia", 'what should I pack?')
+    >>> split_asks("My car clunks into drive. What could it be, and is it safe to drive?")
+    ('My car clunks into drive. What could it be', 'is it safe to drive?')
     """
     asks: list[str] = []
+    told: list[str] = []  # the sentences of the situation since the last ask
     for s in _sentences(query):
         asking = _asking(s)
         if not (asking or _WANT.match(s)):
+            told.append(s)
             continue
         split = _ASK_SPLIT if asking else _WANT_SPLIT
         parts = [p.strip() for p in split.split(s) if len(p.split()) >= MIN_ASK_WORDS]
-        asks += parts if asking or len(parts) > 1 else []
+        if not (asking or len(parts) > 1):
+            told.append(s)
+            continue
+        for part in parts:
+            if not _refers_back(part):
+                asks.append(part)
+            elif told:  # "I get a clunk ... . What could it be"
+                asks.append(" ".join([*_situation(told), part]))
+            elif asks:  # "How do I reset it, and why is that?": one ask
+                asks[-1] = f"{asks[-1].rstrip(' ,;')}, {part}"
+            told = []
+        told = []
     return tuple(asks) if len(asks) > 1 else ()
+
+
+def _situation(told: list[str]) -> list[str]:
+    """The last sentences of the situation ``told``, back to enough words to read it by."""
+    kept: list[str] = []
+    for sentence in reversed(told):
+        kept.insert(0, sentence)
+        if len(re.findall(r"\w+", " ".join(kept))) >= _SITUATION_WORDS:
+            break
+    return kept
 
 
 def _whole_words(query: str, phrase: str) -> str:
