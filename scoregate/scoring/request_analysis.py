@@ -362,6 +362,26 @@ def _refers_back(part: str) -> bool:
     return all(w.strip("'") in _REFERRING_WORDS or w in _REFERRING_WORDS for w in words)
 
 
+#: An ask for a remedy ("what should I do about it", "how can I help", "how do I stop it"):
+#: after an ask for a cause or a diagnosis ("why is it ...", "what's causing it", "how can I
+#: tell if ...") it asks something else, what to do, and stays a part of its own.
+_REMEDY = re.compile(
+    r"\b(?:do|help|fix|solve|stop|handle|deal|treat|prevent|cure|avoid|sort)\b", re.IGNORECASE
+)
+_DIAGNOSIS = re.compile(
+    r"(?:^|[.?!]\s+)(?:why\b|is\s+(?:it|this|that)\s+normal\b"
+    r"|how\s+(?:can|do|would|could)\s+(?:i|we|you)\s+(?:tell|know)\b)"
+    r"|\b(?:caus(?:e|es|ing)|wrong|going\s+on|happening)\b",
+    re.IGNORECASE,
+)
+
+
+def _own_remedy(part: str, before: str) -> bool:
+    """Whether the ask ``part``, with no content word of its own, asks for a remedy after an
+    ask ``before`` for a cause or a diagnosis: a part of its own, not a rewording of it."""
+    return bool(_REMEDY.search(part) and _DIAGNOSIS.search(before.strip()))
+
+
 #: The words of a situation told before an ask that refers back, enough to read it by.
 _SITUATION_WORDS = 6
 
@@ -391,7 +411,7 @@ def split_asks(query: str) -> tuple[str, ...]:
             told.append(s)
             continue
         for part in parts:
-            if not _refers_back(part):
+            if not _refers_back(part) or (asks and not told and _own_remedy(part, asks[-1])):
                 asks.append(part)
             elif told:  # "I get a clunk ... . What could it be"
                 asks.append(" ".join([*_situation(told), part]))

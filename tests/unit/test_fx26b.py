@@ -250,9 +250,8 @@ def test_a_situation_told_in_short_sentences_is_read_back_to_enough_words() -> N
 @pytest.mark.parametrize(
     "query",
     [
-        # after a question of its own: one ask
-        "Why does my laptop fan run constantly, and how do I fix it?",
-        "My dog licks his paws all evening. Why is that? And what should I do?",
+        # after a question of its own that it only rewords: one ask
+        "Should I repot my fern now or wait until spring, and what would you do?",
         # nothing before it to refer to: left out
         "What should I do? My landlord is keeping my whole deposit.",
         "Is that normal? My cat sleeps 18 hours a day.",
@@ -302,3 +301,53 @@ def test_asks_with_words_of_their_own_stay_apart(query: str, expected: tuple[str
 def test_the_instructions_of_a_request_are_still_inferred_instructions() -> None:
     (k,) = [k for k in analyze("give me 3-5 ideas").instructions if k.relation == "at_least"]
     assert isinstance(k, Instruction) and k.inferred
+
+
+@pytest.mark.parametrize(
+    ("query", "parts"),
+    [
+        # a remedy asked after a cause or a diagnosis is a part of its own
+        (
+            "Why is my sourdough so dense, and what should I do about it?",
+            ("Why is my sourdough so dense", "what should I do about it?"),
+        ),
+        (
+            "My cat has started scratching the sofa. Why might she be doing this and how can I"
+            " stop it?",
+            (
+                "My cat has started scratching the sofa. Why might she be doing this",
+                "how can I stop it?",
+            ),
+        ),
+        (
+            "My radiator is cold at the top. Is that normal? What should I do?",
+            ("My radiator is cold at the top. Is that normal?", "What should I do?"),
+        ),
+        (
+            "Why does my laptop fan run constantly, and how do I fix it?",
+            ("Why does my laptop fan run constantly", "how do I fix it?"),
+        ),
+        (
+            "My dog licks his paws all evening. Why is that? And what should I do?",
+            ("My dog licks his paws all evening. Why is that?", "what should I do?"),
+        ),
+        (
+            "How can I tell if my dog is overweight, and how do I help him?",
+            ("How can I tell if my dog is overweight", "how do I help him?"),
+        ),
+    ],
+)
+def test_a_remedy_after_a_cause_stays_its_own_part(query: str, parts: tuple[str, ...]) -> None:
+    assert split_asks(query) == parts
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # the same decision asked twice, or a remedy after a situation only: one ask
+        "Got a 10-hour layover in Doha. Worth leaving the airport? What would you do?",
+        "My laptop fan is loud all the time. Any ideas? What should I do?",
+    ],
+)
+def test_a_remedy_after_no_cause_joins_the_ask(query: str) -> None:
+    assert split_asks(query) == ()
