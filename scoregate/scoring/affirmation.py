@@ -241,9 +241,40 @@ _FILLER = frozenset({"a", "an", "the", "of", "by", "to", "for", "in", "on", "wit
 NEGATION_WINDOW = 6
 
 
+#: Plurals no suffix rule undoes, read as their singular: "no cacti" rules out a Christmas
+#: cactus, "no mice" a mouse, "no leaves" a leaf ("potatoes", "tomatoes" stem as they are).
+IRREGULAR_PLURALS = {
+    "cacti": "cactus",
+    "fungi": "fungus",
+    "octopi": "octopus",
+    "nuclei": "nucleus",
+    "larvae": "larva",
+    "mice": "mouse",
+    "lice": "louse",
+    "geese": "goose",
+    "teeth": "tooth",
+    "feet": "foot",
+    "leaves": "leaf",
+    "knives": "knife",
+    "loaves": "loaf",
+    "halves": "half",
+    "wolves": "wolf",
+    "shelves": "shelf",
+    "hooves": "hoof",
+    "scarves": "scarf",
+    "thieves": "thief",
+    "children": "child",
+    "people": "person",
+    "women": "woman",
+    "men": "man",
+}
+
+
 def stem(word: str) -> str:
-    """A crude stem: strip up to three common suffixes, keeping at least three letters."""
+    """A crude stem: strip up to three common suffixes, keeping at least three letters (an
+    irregular plural is read as its singular first: "cacti" and "cactus" stem alike)."""
     w = word.lower().removesuffix("'s")  # "lodash's cloneDeep", "garlic's bite"
+    w = IRREGULAR_PLURALS.get(w, w)
     for _ in range(3):
         for suffix in _SUFFIXES:
             if w.endswith(suffix) and len(w) - len(suffix) >= 3:
@@ -503,6 +534,87 @@ def negated_after(tokens: list[str], i: int) -> bool:
     )
 
 
+#: How far after an item a word may set it aside by a back-reference ("toasted almonds:
+#: leave those out").
+BACKREF_WINDOW = 8
+_BACK_PLURAL = frozenset({"them", "those", "these"})
+_BACK_SINGULAR = frozenset({"it"})
+_LEAVE_VERBS = frozenset({"leave", "leaving", "keep", "keeping"})
+_DROP_VERBS = frozenset("skip skipping omit omitting ditch ditching forgo nix".split())
+_SWAP_VERBS = frozenset(
+    "swap swapping switch switching replace replacing substitute substituting sub subbing"
+    " trade trading exchange".split()
+)
+#: Words after "leave them out" that make it a step, not a setting aside: "leave them out
+#: overnight", "leave it out on the counter", "leave them out to cool".
+_LEFT_SOMEWHERE = frozenset(
+    "of on in at to overnight until till for onto under uncovered somewhere".split()
+)
+#: Words that may follow a back-reference that sets aside ("skip them if ...", "omit it
+#: entirely"); any other word after it makes the pronoun a determiner ("skip those steps").
+_AFTER_BACKREF = frozenset(
+    "if and or for with entirely completely altogether instead out off when unless to but so"
+    " too as from though here there next then".split()
+)
+
+
+def _plural(token: str) -> bool:
+    return token in IRREGULAR_PLURALS or (token.endswith("s") and not token.endswith("ss"))
+
+
+def _set_aside_after(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether a back-reference soon after token ``i`` in its sentence sets it aside:
+    "toasted almonds: leave those out completely", "skip them", "omit it", "swap them for
+    pumpkin seeds", "instead of those, ..." (the pronoun agreeing with the item: "them" for
+    "almonds", "it" for "garlic"; not "leave them out overnight", "skip those steps")."""
+    fit = _BACK_PLURAL if _plural(tokens[i]) else _BACK_SINGULAR
+    end = min(len(tokens), i + 1 + BACKREF_WINDOW)
+    for k in range(i + 1, end):
+        if k + 1 >= len(tokens) or tokens[k + 1] not in fit:
+            continue
+        t, p = tokens[k], k + 1
+        after = tokens[p + 1 : p + 2]
+        ends = not after or clauses[p + 1] != clauses[p] or after[0] in _AFTER_BACKREF
+        if t in _LEAVE_VERBS:
+            out = tokens[p + 1 : p + 2] in (["out"], ["off"])
+            if out and tokens[p + 2 : p + 3] and tokens[p + 2] in _LEFT_SOMEWHERE:
+                continue
+            if out:
+                return True
+        elif t in _DROP_VERBS or t in ("without", "minus"):
+            if ends:
+                return True
+        elif t in _SWAP_VERBS:
+            if after and after[0] in ("for", "with", "out"):
+                return True
+        elif t == "of" and tokens[k - 1] == "instead" and ends:
+            return True
+    return _ruled_out_by_reader(tokens, i)
+
+
+#: What the reader ruled out, said right after it: "another Brava, which you've ruled out",
+#: "the hob, which you said you can't use".
+_READER = frozenset({"you", "you've", "you'd", "you're"})
+_READER_REFUSES = frozenset(
+    "ruled rule excluded exclude don't dont can't cant won't wont didn't avoid avoiding".split()
+)
+#: ... or said so: "which you said is out" (not "which you said you loved").
+_READER_SAID = frozenset({"said", "mentioned", "told"})
+_SAID_OUT = frozenset({"out", "no", "not", "avoid", "excluded", "off"})
+
+
+def _ruled_out_by_reader(tokens: list[str], i: int) -> bool:
+    """ "another Brava, which you've ruled out": the reader's own exclusion, named."""
+    after = tokens[i + 1 : i + 8]
+    for k, t in enumerate(after[:2]):
+        if t in ("which", "that") and after[k + 1 : k + 2] and after[k + 1] in _READER:
+            nxt = after[k + 2 : k + 3]
+            if nxt and nxt[0] in _READER_SAID:
+                return any(w in _SAID_OUT or w.endswith("n't") for w in after[k + 3 : k + 6])
+            return bool(nxt) and nxt[0] in _READER_REFUSES
+    return False
+
+
 def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
     """Whether a negation near token ``i`` rules it out ("no garlic", "garlic-free")."""
     after = tokens[i + 1 : i + 3]
@@ -520,6 +632,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _condition_after(tokens, clauses, i)
         or _ruled_out_after(tokens, i)
         or _kept_out(tokens, clauses, i)
+        or _set_aside_after(tokens, clauses, i)
     )
 
 
@@ -556,6 +669,84 @@ def _occurrences(tokens: list[str], clauses: list[int], stems: list[str]) -> lis
             if all(s in window for s in rest):
                 out.append(i)
     return out
+
+
+#: Words that open where an act is done: "running ethernet cables *through* walls".
+_PLACE_WORDS = frozenset(
+    "through into inside behind under underneath across along around between via in on onto"
+    " at over within".split()
+)
+#: Words of an act that name nothing to look for.
+_ACT_SKIP = _FILLER | frozenset(
+    "our your their his her its this that these those some any it them".split()
+)
+#: How far before its object an act's verb may stand: "run a long Cat6 ethernet cable".
+ACT_VERB_REACH = 3
+
+
+@dataclass(frozen=True)
+class _Act:
+    """An excluded act read for matching: its verb's stems, its object's stems (the head
+    last) and the stems of where it is done."""
+
+    verbs: frozenset[str]
+    obj: list[str]
+    place: list[str]
+
+
+def _act(term: str) -> _Act | None:
+    """The parts of an excluded act ("running ethernet cables through walls", "paying for
+    chores", "hiring a plumber"): a gerund, an object, maybe a place; ``None`` for a thing."""
+    words = _WORD.findall(term.lower())
+    if len(words) < 2 or len(words[0]) < 5 or not words[0].endswith("ing"):
+        return None
+    rest = words[1:]
+    at = next((k for k, w in enumerate(rest) if w in _PLACE_WORDS and k), len(rest))
+    obj = [stem(w) for w in rest[:at] if w not in _ACT_SKIP]
+    place = [stem(w) for w in rest[at + 1 :] if w not in _ACT_SKIP]
+    if not obj:
+        return None
+    verb = stem(words[0])
+    verbs = {verb}
+    if len(verb) >= 4 and verb[-1] == verb[-2] and verb[-1] in "bdgmnprt":
+        verbs.add(verb[:-1])  # "running": run
+    return _Act(frozenset(verbs), obj, place)
+
+
+def _act_occurrences(tokens: list[str], clauses: list[int], act: _Act) -> list[int]:
+    """Where the answer does the act: its object, with the place after it ("run an ethernet
+    cable through the wall"), or, for an act with no place, with its verb before it ("hire
+    a plumber"). The object alone is no act: "plug an ethernet cable into the adapter" is no
+    cable run through a wall, "your plumber" no hiring."""
+    out: list[int] = []
+    for i in _occurrences(tokens, clauses, act.obj):
+        if act.place:
+            ahead = range(i + 1, min(len(tokens), i + 1 + len(act.place) + 3))
+            after = {stem(tokens[j]) for j in ahead if clauses[j] == clauses[i]}
+            if all(p in after for p in act.place):
+                out.append(i)
+            continue
+        lo = max(0, i - len(act.obj) - MODIFIER_SLACK - ACT_VERB_REACH)
+        if any(stem(tokens[j]) in act.verbs and clauses[j] == clauses[i] for j in range(lo, i)):
+            out.append(i)
+    return out
+
+
+_FREED = re.compile(r"([a-z0-9]+)-free\b")
+
+
+def _freed(tokens: list[str], i: int, stems: list[str], sentence: str) -> bool:
+    """Whether one of the term's words before token ``i`` is said to be absent: "worm-free
+    bins" has no worm bins (the head itself: ``negated_after``; "a nut-free pesto" is still a
+    pesto)."""
+    freed = {stem(w) for w in _FREED.findall(sentence)}
+    if not freed:
+        return False
+    lo = max(0, i - len(stems) - MODIFIER_SLACK)
+    return any(
+        tokens[k + 1] == "free" and stem(tokens[k]) in freed and stem(tokens[k]) in stems
+        for k in range(lo, i)
+    )
 
 
 def clause_tokens(sentence: str) -> tuple[list[str], list[int]]:
@@ -614,17 +805,26 @@ def _mention(content: str, term: str) -> tuple[bool, str | None]:
     stems = [stem(w) for w in _WORD.findall(term.lower()) if w not in _FILLER]
     if not stems:
         return False, None
+    act = _act(term)
+
+    def occurrences(tokens: list[str], clauses: list[int]) -> list[int]:
+        if act is not None:
+            return _act_occurrences(tokens, clauses, act)
+        return _occurrences(tokens, clauses, stems)
+
+    words = stems if act is None else act.obj
     seen = False
     for sentence in read_sentences(content):
         tokens, clauses = clause_tokens(sentence)
-        if not _occurrences(tokens, clauses, stems):
+        if not occurrences(tokens, clauses):
             continue
         seen = True
         if _warns(tokens):
             continue  # "chicken hides in a lot of foods"
-        tokens, clauses = clause_tokens(unwarned(sentence))
-        for i in _occurrences(tokens, clauses, stems):
-            if not is_negated(tokens, clauses, i):
+        kept = unwarned(sentence)
+        tokens, clauses = clause_tokens(kept)
+        for i in occurrences(tokens, clauses):
+            if not is_negated(tokens, clauses, i) and not _freed(tokens, i, words, kept):
                 return True, tokens[i]
     return seen, None
 

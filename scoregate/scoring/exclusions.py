@@ -70,11 +70,14 @@ LACK = re.compile(r"\w*" + LACK_CUE, re.IGNORECASE)
 #: "not in the repo", "not in my kitchen": where something may not be, not a thing excluded
 #: ("not in Python", "not in English" still exclude a language).
 _PLACE = r"\s+(?:the|a|an|my|our|your|his|her|their|this|that|any)\b"
+#: "no nuts" ("answer yes or no first": a choice of reply, not an exclusion).
+_NO_CUE = (
+    r"(?<!\byes\sor\s)(?<!\byes/)\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b"
+    r"|problem\b|doubt\b|way\b|idea\b|sooner\b)"
+)
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
-    # ("answer yes or no first": a choice of reply, not an exclusion)
-    r"(?<!\byes\sor\s)(?<!\byes/)\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b|problem\b|doubt\b|way\b"
-    r"|idea\b|sooner\b)",
+    _NO_CUE,
     r"\b(?:other|rather)\s+than\s+",
     r"\b(?:anything|everything|anywhere|anyone|any\s+\w+)\s+(?:but|except)\s+(?:for\s+)?",
     r"\bexcept\s+(?:for\s+)?",
@@ -146,6 +149,12 @@ _CUES: tuple[str, ...] = (
     LACK_CUE,
 )
 _EXCLUSION_RES = tuple(re.compile(cue + _TERM + _END, re.IGNORECASE) for cue in _CUES)
+#: The cues after which a thing's own lack may be told ("the pot has no drainage hole",
+#: "the flat doesn't have a balcony"): see ``_said_of_a_thing``.
+_SITUATION_RES = frozenset(
+    _EXCLUSION_RES[_CUES.index(cue)]
+    for cue in (_NO_CUE, LACK_CUE, r"\bwithout\s+(?:any\s+|using\s+)?")
+)
 #: "nothing milk-based", "no oil-based paint": the base is what is ruled out.
 _BASED_RE = re.compile(
     r"\b(?:no|nothing|without|avoid|zero)\s+(?P<x>[a-z]{3,})-based\b"
@@ -226,15 +235,26 @@ UNAVAILABLE = (
 )
 _PHRASE = rf"(?!{_NOT_SUBJECT})[a-z][\w-]*+(?:\s++(?!{_NOT_SUBJECT})[a-z][\w-]*+){{0,2}}"
 _VERDICT = (
-    r"(?:(?:completely|totally|absolutely|definitely|just|also|really)\s++)?"
+    r"(?:(?:completely|totally|absolutely|definitely|just|also|really|simply)\s++)?"
     r"(?:a\s++(?:total\s++|hard\s++)?no[- ]?go|out\s++of\s++the\s++question|off\s++the\s++table"
-    r"|not\s++an\s++option|not\s++(?:allowed|permitted|possible)|banned|forbidden)\b"
+    r"|not\s++an\s++option|not\s++(?:allowed|permitted|possible)|banned|forbidden"
+    # "dairy is out", "toll roads are out for me" (not "out of stock", "out for maintenance",
+    # "out and has breaking changes"; and see ``_ruled_out``)
+    r"|out(?=\s*+(?:[.,;:!?()—–]|\s-\s|$|for\s++(?:me|us|now|good|them|him|her)\b)))\b"
+)
+#: The verdict said with a negated copula: "a car isn't an option", "drilling isn't possible".
+_NOT_VERDICT = r"\s++(?:really\s++|actually\s++)?(?:an\s++option|possible|allowed|permitted)\b"
+_IS_VERDICT = rf"(?:is\s++{_VERDICT}|(?:isn't|is\s++not){_NOT_VERDICT})"
+_ARE_VERDICT = rf"(?:are\s++{_VERDICT}|(?:aren't|are\s++not){_NOT_VERDICT})"
+#: "anything from Brava is out for me", "anything with nuts is off the table": what it has.
+_ANYTHING_OF = (
+    r"(?:(?:anything|everything|something)\s++(?:from|with|by|containing|involving"
+    r"|made\s++(?:with|from|of)|(?:that|which)\s++(?:has|have|contains|uses|needs|involves|requires))\s++)?"
 )
 _RULED_OUT_RE = re.compile(
-    rf"(?<![\w'-])(?P<x>{_PHRASE})\s++is\s++{_VERDICT}"
-    rf"|(?<![\w'-])(?P<l>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
-    rf"\s++are\s++{_VERDICT}"
-    r"|(?<![\w'-])(?:(?:a|an|the)\s++)?(?P<y>[a-z][\w-]*+)\s++(?:isn't|aren't)\s++an\s++option\b"
+    rf"(?<![\w'-]){_ANYTHING_OF}(?P<x>{_PHRASE})\s++{_IS_VERDICT}"
+    rf"|(?<![\w'-]){_ANYTHING_OF}(?P<l>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
+    rf"\s++{_ARE_VERDICT}"
     # a function, a method or a product the asker's setup lacks: "so XLOOKUP isn't
     # available", "PUT and DELETE are blocked" (kept only when written as a name, see
     # ``_named``; "my drain is blocked" is a situation)
@@ -242,6 +262,84 @@ _RULED_OUT_RE = re.compile(
     rf"\s++{UNAVAILABLE}",
     re.IGNORECASE,
 )
+#: An act ruled out whole: "running ethernet cables through walls isn't an option",
+#: "paying for chores is out", "rebooting or powering it off is off the table". The act is
+#: what is excluded, not the last word before the verdict (the walls): see ``_acts``.
+_ACT_WORD = (
+    r"(?!(?:so|but|because|since|if|when|while|then|is|are|was|were|isn't|aren't|am|i|i'm"
+    r"|we|we're|you|he|she|they)\b)[\w'/-]++"
+)
+_ACT_RE = re.compile(
+    rf"(?<![\w'-])(?P<a>[a-z]{{2,}}ing(?:\s++{_ACT_WORD}){{0,6}}?)\s++{_IS_VERDICT}",
+    re.IGNORECASE,
+)
+#: Words in -ing that name no act: "anything is out", "the morning is out".
+_ING_NOUNS = frozenset(
+    "thing something anything nothing everything morning evening king ring string spring wing"
+    " sibling pudding wedding ceiling".split()
+)
+#: Where an act may open: at the start of its sentence or clause, or after a verb of saying
+#: ("my landlord says drilling is out", "we agreed that paying for grades is out").
+_ACT_OPENS = re.compile(
+    r"(?:^|[,;:(—–-]|\b(?:so|but|and|because|since|as|though|although|cause|cuz|also|plus|then"
+    r"|says?|said|thinks?|told\s+(?:me|us)|means?|know|guess|reckon|agreed|decided|that)(?:\s+that)?)\s*$",
+    re.IGNORECASE,
+)
+#: Gerunds whose object is the thing ruled out: "using Docker isn't an option" rules out
+#: Docker (read as by ``_clean_term``), "paying for chores is out" the paying.
+_THING_GERUNDS = frozenset(
+    "using eating drinking installing importing buying ordering wearing including adding"
+    " mentioning having getting going travelling traveling playing doing".split()
+)
+#: What is "out" for a while, not ruled out: "the power is out", "the tide is out".
+_OUT_OF_SERVICE = frozenset(
+    "power electricity internet wifi wi-fi signal network lights sun moon tide school".split()
+)
+_DEFINITE = frozenset("the my our your his her their this that these those".split())
+
+
+def _ruled_out(sentence: str, m: re.Match[str]) -> bool:
+    """Whether a ``_RULED_OUT_RE`` match rules its thing out: "dairy is out", "a hangboard is
+    out" (but not "when the tide is out", "the power is out", "my husband is out")."""
+    if not re.search(r"\bout\s*$", m.group(0), re.IGNORECASE):
+        return True
+    if re.search(
+        r"\b(?:when|while|once|until|till|after|before|if|whenever)\s+$",
+        sentence[: m.start()],
+        re.I,
+    ):
+        return False
+    words = m.group(0).lower().split()
+    return words[0] not in _DEFINITE and not (_BEINGS | _OUT_OF_SERVICE).intersection(words)
+
+
+def _acts(sentence: str) -> list[tuple[str, str, tuple[int, int]]]:
+    """The acts ``sentence`` rules out whole, each as (term, phrase, span)."""
+    out: list[tuple[str, str, tuple[int, int]]] = []
+    for m in _ACT_RE.finditer(sentence):
+        act = m.group("a")
+        first = act.split()[0].lower()
+        if first in _ING_NOUNS or not _ACT_OPENS.search(sentence[: m.start()]):
+            continue
+        if not _ruled_out(sentence, m):
+            continue
+        terms = [t for p in _pieces(act) if (t := _act_term(p))]
+        out += [(t, m.group(0), m.span()) for t in terms]
+    return out
+
+
+def _act_term(piece: str) -> str | None:
+    """The excluded item of one act: the act itself ("running ethernet cables through
+    walls"), or the thing when the verb only takes it ("using docker": docker)."""
+    words = _CHAT_TAIL.sub("", piece.strip(" '\"-").lower()).split()
+    if len(words) < 2 or words[0] in _THING_GERUNDS or not words[0].endswith("ing"):
+        return _clean_term(" ".join(words))
+    if len(words) > MAX_ACT_WORDS or _SUBJECTS.intersection(words):
+        return None
+    return " ".join(words)
+
+
+MAX_ACT_WORDS = 7
 #: A name as code and products are written: capitals after the first letter, a digit, an
 #: underscore or brackets ("XLOOKUP", "ROW_NUMBER()", "PUT, PATCH").
 _NAMED = re.compile(r"[A-Z][^\s]*[A-Z]|[_()\d]")
@@ -376,6 +474,8 @@ _TRAILING = re.compile(
 #: though", "no meat this week".
 _CHAT_TAIL = re.compile(
     r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
+    # "avoid anything with bleach too"
+    r"|too|as\s+well"
     # "I don't eat meat btw", "no dairy tbh"
     r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
@@ -502,8 +602,18 @@ _VAGUE_TAIL = re.compile(r"(\w+)\s+(?:stuff|things)$")
 _ADJECTIVE_ENDINGS = ("y", "ic", "al", "ous", "ful", "ive", "ish", "ed", "less", "able", "ible")
 
 
+#: What "anything" is ruled out for: "skip anything with barre chords", "avoid anything that
+#: has nuts", "no anything containing dairy" (what it has is the excluded thing).
+_ANYTHING_WITH = re.compile(
+    r"^(?:anything|something|everything|stuff|things?)\s+(?:with|containing|involving|using|from"
+    r"|made\s+(?:with|from|of)|(?:that|which)\s+(?:has|have|contains?|uses?|needs?|requires?"
+    r"|involves?|includes?|relies\s+on)|(?:that|which)['’]s\s+got)\s+(?:any\s+)?"
+)
+
+
 def _clean_term(raw: str) -> str | None:
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
+    term = _ANYTHING_WITH.sub("", term)
     if term in _EMPHASIS:
         return None
     if _FREQUENCY.search(term) and len(term.split()) > 1:
@@ -590,6 +700,85 @@ _REPORTED_BEFORE_NO = re.compile(
     r"(?:\s+(?:us|me|them|him|her|you))?\s+$",
     re.IGNORECASE,
 )
+#: A possession or existence verb just before "no" or "without", said of its subject: "the
+#: pot has no drainage hole", "it's got no lid", "it came with no manual", "it came without
+#: a manual" (read from the end of what precedes the cue).
+_HAS_BEFORE = re.compile(
+    r"(?:(?:['’](?:s|ve)\s+got)|\b(?:has|have|had)(?:\s+got)?|\bgot"
+    r"|\b(?:came|comes|come|arrived|arrives|ships|shipped)(?:\s+with)?)\s+$",
+    re.IGNORECASE,
+)
+#: "there's no lid", "there are no shops nearby": what there is, not what is wanted ...
+_THERE_IS_BEFORE = re.compile(r"\bthere(?:['’]s|s|\s+is|\s+are|['’]re)\s+$", re.IGNORECASE)
+#: ... unless it is wished for: "make sure there's no garlic", "as long as there are no
+#: stairs", "I want a sauce that has no cream".
+_WISHED = re.compile(
+    r"\b(?:sure|ensure|ensures|ensuring|want|wants|need|needs|long\s+as|provided|providing"
+    r"|so\s+that|check|hope|prefer|like|looking\s+for|recommend|suggest|find|ideally)\b",
+    re.IGNORECASE,
+)
+#: Where the subject of a clause begins: after a clause break or a conjunction.
+_SUBJECT_START = re.compile(
+    r"[,;:(—–]|\s-\s|\b(?:and|but|so|because|since|although|though|while|cause|cuz|coz|plus"
+    r"|also|as|if|when|now)\b",
+    re.IGNORECASE,
+)
+#: Words that open a noun phrase naming a thing of the asker's or the one talked about.
+_THING_OPENERS = frozenset("the my our your his her their this that these those its it".split())
+#: People and animals, and the pronouns for them: a lack told of them is kept as it is read
+#: today ("my son has no allergies", "we have no car", "I have no oven").
+_BEINGS = frozenset(
+    """
+    i i'm i've i'd we we're we've we'd me us you you're you've he he's she she's they they're
+    they've someone somebody everyone everybody nobody anyone one who
+    son sons daughter daughters kid kids child children baby babies toddler toddlers teen
+    teens teenager teenagers husband wife partner boyfriend girlfriend fiance fiancee mom
+    mum dad mother father parent parents brother brothers sister sisters grandma grandpa
+    grandmother grandfather nan gran friend friends flatmate flatmates roommate roommates
+    housemate housemates guest guests family boss manager team colleague colleagues coworker
+    coworkers client clients customer customers student students pupils class neighbour
+    neighbours neighbor neighbors landlord landlady tenant tenants staff people person
+    dog dogs cat cats puppy kitten rabbit bird horse pet pets
+    """.split()
+)
+
+
+def _said_of_a_thing(before: str, lack: bool) -> bool:
+    """Whether the "no" (or the "doesn't have") that follows ``before`` tells what a thing
+    lacks, not what the asker wants left out: "the pot it came in has no drainage hole",
+    "the flat has no balcony", "it came with no manual", "there's no lid", "the pot doesn't
+    have a drainage hole". The asker's own lack ("I have no oven", "we don't have a car"),
+    a person's ("my son has no allergies"), a relative clause after what is asked for ("a
+    sauce that has no cream") and a wish ("make sure there's no garlic") read as before."""
+    if not lack:
+        there = _THERE_IS_BEFORE.search(before)
+        if there:
+            return not _WISHED.search(before[: there.start()])
+        verb = _HAS_BEFORE.search(before)
+        if verb is None:
+            return False
+        before = before[: verb.start()]
+    pieces = _SUBJECT_START.split(before)
+    subject = pieces[-1].strip()
+    if not subject and len(pieces) > 1:  # "our library is tiny and has no meeting room"
+        subject = pieces[-2].strip()
+    words = [w.lower().replace("’", "'") for w in re.findall(r"[A-Za-z][\w'’-]*", subject)]
+    if not words or words[0] not in _THING_OPENERS or _WISHED.search(before):
+        return False
+    if words[-1] in ("that", "which", "who"):
+        return False  # "a sauce that has no cream": what is asked for
+    # the head of the noun phrase, before any clause about it ("the jump box I'm allowed to
+    # use", "the pot it came in"): a person or an animal keeps today's reading
+    head: list[str] = []
+    for w in words[1:]:
+        if w in _BEINGS and head:
+            break
+        head.append(w)
+    return words[0] in ("it", "its") or not _BEINGS.intersection(
+        w for w in head if not w.endswith("'s")
+    )
+
+
 #: A fenced code block the request pastes: "x not in dups" there is code, not a preference.
 _FENCED = re.compile(r"```.*?```", re.DOTALL)
 #: An error message the request pastes, to the end of its sentence or line: "TypeError: can
@@ -601,6 +790,19 @@ PASTED_ERROR = re.compile(
     r"|\berror(?:\[E\d{3,5}\]|\s+TS\d{3,5}|\s+CS\d{3,5}):[^\n]*?(?=[.!?]\s+[A-Z]|\?|\n|$)"
     r"|\bTraceback\s+\(most\s+recent\s+call\s+last\):(?:.|\n(?!\s*\n))*",
 )
+
+
+def _situation(rx: re.Pattern[str], sentence: str, at: int) -> bool:
+    """Whether the cue ``rx`` matched at ``at`` tells what a thing lacks ("the pot has no
+    drainage hole"): no exclusion. A name as code and products are written ("the jump box
+    has no RSAT") is still read as one: a setup that lacks a tool rules its use out."""
+    if rx not in _SITUATION_RES:
+        return False
+    m = rx.match(sentence, at) or rx.search(sentence, at)
+    if m is not None and _NAMED.search(m.group("x").strip()):
+        return False
+    lack = rx.pattern.startswith(LACK_CUE)
+    return _said_of_a_thing(sentence[:at], lack)
 
 
 def exclusion_matches(query: str) -> list[tuple[str, str]]:
@@ -625,6 +827,8 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
                     sentence[:at]
                 ):
                     continue  # "they gave us NO hotel": what happened
+                if _situation(rx, sentence, at):
+                    continue  # "the pot has no drainage hole": what the pot is like
                 found += [
                     (t, m.group(0))
                     for p in _pieces(x)
@@ -645,10 +849,14 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
             for m in _FREE_RE.finditer(sentence)
             if _left_out(m, sentence)
         ]
+        acts = _acts(sentence)
+        found += [(t, phrase) for t, phrase, _ in acts]
         found += [
             (t, m.group(0))
             for m in _RULED_OUT_RE.finditer(sentence)
-            for p in _pieces(m.group("x") or m.group("l") or m.group("y") or _named(m))
+            if _ruled_out(sentence, m)
+            and not any(m.start() < b and a < m.end() for _, _, (a, b) in acts)
+            for p in _pieces(m.group("x") or m.group("l") or _named(m))
             if (t := _clean_term(p))
         ]
     found = [(_verb_for_adverb(t, phrase), phrase) for t, phrase in found]
@@ -721,11 +929,16 @@ def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
     # that the rest of the sentence still needs)
     for rx in (*_EXCLUSION_RES, _OUT_RE, _FREE_RE, _RULED_OUT_RE):
         for m in rx.finditer(sentence):
+            if _situation(rx, sentence, _word_start(sentence, m.start())):
+                continue  # "the pot has no drainage hole" stays in what is asked
+            if rx is _RULED_OUT_RE and not _ruled_out(sentence, m):
+                continue  # "when the tide is out"
             # A cue that starts inside a word ("n't" of "don't") takes the whole word.
             first = sentence[m.start() : m.start() + 1]
             inside = first.isalnum() or first == "'"
             if not any(a <= m.start() < b for a, b in pasted):
                 spans.append((_word_start(sentence, m.start()) if inside else m.start(), m.end()))
+    spans += [span for _, _, span in _acts(sentence)]
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
         if merged and start <= merged[-1][1]:

@@ -149,7 +149,8 @@ _SWAPPED = re.compile(
     # not "and serve chicken with rice"
     r"((?:(?:,\s*(?:and\s+)?|\band\s+)(?:the|your|any|all|\d+)\s+"
     r"|\b(?:swap|switch|replace|exchange|trade)\s+(?:out\s+)?(?:(?:the|your|any|all|\d+)\s+)*))"
-    r"([a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s+(?:for|with)\b)",
+    # (a pronoun is left for the back-reference it makes: "almonds, so swap them for seeds")
+    r"(?!(?:them|it|those|these)\b)([a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s+(?:for|with)\b)",
     re.IGNORECASE,
 )
 
@@ -212,17 +213,33 @@ def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> 
     subs = (
         f"{_SUBSTITUTE}|{_CLASS_SUBSTITUTES[item]}" if item in _CLASS_SUBSTITUTES else _SUBSTITUTE
     )
+    # "gluten-free flour", "pork-free sausages": free of the item, so no member of it
+    subs = f"{subs}|{_item_free(item)}" if _item_free(item) else subs
     # ("soy sausages": the plural of a member too)
     # ("vegan block butter": one word may stand between, not a conjunction)
     between = r"(?:(?!(?:and|or|with|plus|then)\b)[a-z]+\s+)?"
+    # the substitutes first: "dairy-free milk" is no milk before "dairy-free" goes
     content = re.sub(
-        rf"\b(?:{either})(?:e?s)?[\s-]+(?:{_NOT_MEMBER_AFTER})\b", " ", content, flags=re.IGNORECASE
-    )
-    return re.sub(
         rf"\b({subs})[\s-]+{between}(?:{alt})(?:e?s)?\b",
         r"\1",
         _unswapped(content),
         flags=re.IGNORECASE,
+    )
+    return re.sub(
+        rf"\b(?:{either})(?:e?s)?[\s-]+(?:{_NOT_MEMBER_AFTER})\b", " ", content, flags=re.IGNORECASE
+    )
+
+
+def _item_free(item: str) -> str:
+    """A pattern for "ITEM-free" ("gluten-free", "pork-free", "nut-free" for "nuts"), or ""."""
+    words = item.split()
+    if not words:
+        return ""
+    last = re.escape(words[-1].removesuffix("s"))
+    return (
+        rf"(?:{' '.join(map(re.escape, words[:-1]))}[\s-])?{last}(?:e?s)?-free"
+        if words[:-1]
+        else rf"{last}(?:e?s)?-free"
     )
 
 
@@ -639,7 +656,10 @@ def check_members(
         else:
             left.append(item)
     if embed is not None and min_cosine < 1.0 and left:
-        text = re.sub(rf"\b({_SUBSTITUTE})[\s-]+[\w-]+", r"\1", content, flags=re.IGNORECASE)
+        frees = "|".join(f for item in left if (f := _item_free(item)))
+        subs = f"{_SUBSTITUTE}|{frees}" if frees else _SUBSTITUTE
+        # ("grain-free granola" under "no grains": free of it, no member)
+        text = re.sub(rf"\b({subs})[\s-]+[\w-]+", r"\1", content, flags=re.IGNORECASE)
         # the items that read the same text go together: a hand drill is no power tool
         by_text: dict[str, list[str]] = {text: []}
         for item in left:
