@@ -243,6 +243,9 @@ NEGATION_WINDOW = 6
 
 #: Plurals no suffix rule undoes, read as their singular: "no cacti" rules out a Christmas
 #: cactus, "no mice" a mouse, "no leaves" a leaf ("potatoes", "tomatoes" stem as they are).
+#: Not "people", "men", "women": in an answer they are people in general ("most people",
+#: "men and women"), and an item named by a person word ("that person", "a morning
+#: person") is who someone is, not a thing an answer uses.
 IRREGULAR_PLURALS = {
     "cacti": "cactus",
     "fungi": "fungus",
@@ -264,9 +267,6 @@ IRREGULAR_PLURALS = {
     "scarves": "scarf",
     "thieves": "thief",
     "children": "child",
-    "people": "person",
-    "women": "woman",
-    "men": "man",
 }
 
 
@@ -749,6 +749,86 @@ def _freed(tokens: list[str], i: int, stems: list[str], sentence: str) -> bool:
     )
 
 
+#: Verbs of adding or obtaining, which introduce a thing the asker's setup lacks: "fit a
+#: small consumer unit", "buy a 50W heater", "drill a couple of drainage holes".
+_ADD_VERBS = frozenset(
+    """
+    add adds adding fit fits fitting install installs installing get gets getting buy buys
+    buying order orders ordering drill drills drilling make makes making build builds
+    building need needs
+    """.split()
+)
+#: ... and those with their particle: "put in", "pick up", "set up", "invest in", "repot
+#: into", "switch to", "upgrade to".
+_ADD_PHRASES = {
+    "in": frozenset("put puts putting invest invests investing repot repots repotting".split()),
+    "into": frozenset("repot repots repotting".split()),
+    "up": frozenset("pick picks picking set sets setting".split()),
+    "to": frozenset("switch switches switching upgrade upgrades upgrading".split()),
+}
+#: "move it to a pot with drainage holes": the verb, "it" or "them", then "to"/"into" (so
+#: too "repot it into", "put them in").
+_MOVE_VERBS = frozenset("move moves moving".split())
+#: "replace the pot with one that has drainage holes": the "with" after such a verb.
+_REPLACE_VERBS = frozenset("replace replaces replacing swap swaps swapping".split())
+#: How many words may stand between the verb and the thing: "drill a couple of drainage
+#: holes", "repot into a pot with drainage holes", "switch to a nursery pot with a drainage
+#: hole".
+ADD_REACH = 5
+#: Words that take the thing as there already: "get the heater up to 25°C", "make the
+#: holes bigger", "your consumer unit", "the existing board", "put it in the corner by the
+#: heater".
+_PRESENT = frozenset(
+    """
+    the my our your his her their its this these those existing already current old same
+    """.split()
+)
+
+
+def introduced(tokens: list[str], clauses: list[int], i: int, words: list[str]) -> bool:
+    """Whether the term whose head is token ``i`` (``words``: its stems) is introduced as
+    a thing to add or obtain, in its clause and within a few words before it: "repot into
+    a pot with drainage holes", "fit a small consumer unit in the garage", "buy a 50W
+    heater", "drill a couple of drainage holes", "you'll need a new heater" (not "set the
+    heater to 25°C", "switch off at the consumer unit", "since there's already a ...")."""
+    start = i
+    for j in range(max(0, i - len(words) - MODIFIER_SLACK), i):
+        if clauses[j] == clauses[i] and stem(tokens[j]) in words[:-1]:
+            start = j
+            break
+    for k in range(start - 1, max(-1, start - 2 - ADD_REACH), -1):
+        if clauses[k] != clauses[start]:
+            return False
+        between = tokens[k + 1 : start]
+        if _PRESENT.intersection(between):
+            return False
+        if _add_cue(tokens, clauses, k):
+            return True
+    return False
+
+
+def _add_cue(tokens: list[str], clauses: list[int], k: int) -> str | None:
+    """The verb of an adding cue that ends at token ``k`` ("new" of "a new" too), or
+    ``None``."""
+    t = tokens[k]
+    before = tokens[k - 1] if k > 0 and clauses[k - 1] == clauses[k] else ""
+    if t in _ADD_VERBS:
+        return t
+    if t == "new" and before in ("a", "an"):
+        return t
+    if before in _ADD_PHRASES.get(t, ()):
+        return before
+    # "repot it into", "move them to"
+    verb = tokens[k - 2] if k > 1 and before in ("it", "them") else ""
+    if verb in _ADD_PHRASES.get(t, ()) or (t in ("to", "into") and verb in _MOVE_VERBS):
+        return verb
+    if t == "with":
+        lo = max(0, k - ADD_REACH - 2)
+        if any(tokens[j] in _REPLACE_VERBS and clauses[j] == clauses[k] for j in range(lo, k)):
+            return t
+    return None
+
+
 def clause_tokens(sentence: str) -> tuple[list[str], list[int]]:
     """The sentence's words, and for each the number of the comma-free clause it is in."""
     tokens: list[str] = []
@@ -783,25 +863,28 @@ def _warns(tokens: list[str]) -> bool:
     return at > 0 and tokens[at - 1] not in ("you", "can", "to", "and", "or", "then", "just")
 
 
-def mentions(content: str, term: str) -> tuple[bool, bool]:
-    """(mentioned at all, mentioned affirmatively) for ``term`` in ``content``."""
-    seen, word = _mention(content, term)
+def mentions(content: str, term: str, *, situation: bool = False) -> tuple[bool, bool]:
+    """(mentioned at all, mentioned affirmatively) for ``term`` in ``content``
+    (``situation``: the term is a thing the asker's setup lacks, which the answer may
+    propose to add: see ``introduced``)."""
+    seen, word = _mention(content, term, situation)
     return seen, word is not None
 
 
-def affirmed_word(content: str, term: str) -> str | None:
+def affirmed_word(content: str, term: str, *, situation: bool = False) -> str | None:
     """The answer's word that affirms ``term`` when it is another word than the term
     ("walnuts" for "nut", "buttermilk" for "milk"), the term when it is the term's own
     word ("nuts" for "nut"), or ``None`` when the answer does not affirm it."""
-    _, word = _mention(content, term)
+    _, word = _mention(content, term, situation)
     stems = [stem(w) for w in _WORD.findall(term.lower()) if w not in _FILLER]
     if word is None or len(stems) != 1 or stem(word) == stems[0]:
         return None if word is None else term
     return word
 
 
-def _mention(content: str, term: str) -> tuple[bool, str | None]:
-    """(mentioned at all, the first word that affirms it or ``None``)."""
+def _mention(content: str, term: str, situation: bool = False) -> tuple[bool, str | None]:
+    """(mentioned at all, the first word that affirms it or ``None``; ``situation``: an
+    occurrence the answer proposes to add affirms nothing)."""
     stems = [stem(w) for w in _WORD.findall(term.lower()) if w not in _FILLER]
     if not stems:
         return False, None
@@ -824,6 +907,8 @@ def _mention(content: str, term: str) -> tuple[bool, str | None]:
         kept = unwarned(sentence)
         tokens, clauses = clause_tokens(kept)
         for i in occurrences(tokens, clauses):
+            if situation and introduced(tokens, clauses, i, words):
+                continue  # "repot into a pot with drainage holes": added, not there
             if not is_negated(tokens, clauses, i) and not _freed(tokens, i, words, kept):
                 return True, tokens[i]
     return seen, None

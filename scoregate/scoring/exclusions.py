@@ -794,8 +794,9 @@ PASTED_ERROR = re.compile(
 
 def _situation(rx: re.Pattern[str], sentence: str, at: int) -> bool:
     """Whether the cue ``rx`` matched at ``at`` tells what a thing lacks ("the pot has no
-    drainage hole"): no exclusion. A name as code and products are written ("the jump box
-    has no RSAT") is still read as one: a setup that lacks a tool rules its use out."""
+    drainage hole"): still an exclusion, but a situation (an answer may propose to add the
+    thing: ``affirmation.mentions``). A name as code and products are written ("the jump
+    box has no RSAT") is read as any exclusion: a setup that lacks a tool rules its use out."""
     if rx not in _SITUATION_RES:
         return False
     m = rx.match(sentence, at) or rx.search(sentence, at)
@@ -805,9 +806,32 @@ def _situation(rx: re.Pattern[str], sentence: str, at: int) -> bool:
     return _said_of_a_thing(sentence[:at], lack)
 
 
+#: "don't want to be 'that person'", "don't want to be the one who tells him", "doesn't need
+#: to be pretty": who or what the asker would rather not be, no thing an answer could use
+#: (but "don't want to be picking stocks" is an act, "rather not be in an HOA" a place).
+_BEING = re.compile(
+    r"^(?:to\s+)?be\s+(?![a-z]+ing\b)(?!(?:in|on|at|near|around|inside|outside|under|over|by"
+    r"|with|without|within|stuck|locked|tied|up|out|off|away|back)\b)",
+    re.IGNORECASE,
+)
+
+
+def _state_of_being(x: str) -> bool:
+    """Whether the words after a cue name a state of the asker ("to be 'that person'")."""
+    return _BEING.match(x.strip()) is not None
+
+
 def exclusion_matches(query: str) -> list[tuple[str, str]]:
     """Each term ``query`` excludes, with the phrase that excluded it, in order found."""
-    found: list[tuple[str, str]] = []
+    return [(t, phrase) for t, phrase, _ in exclusion_reads(query)]
+
+
+def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
+    """Each term ``query`` excludes, with the phrase that excluded it and whether it is a
+    situation: a thing's own lack ("the pot it came in has no drainage hole", "there's no
+    heater in it"), which an answer may propose to add ("repot into a pot with drainage
+    holes") but not take as there ("set the heater to 25°C"). In order found."""
+    found: list[tuple[str, str, bool]] = []
     query = _QUOTATION.sub(" ", query)  # "rewrite this: 'RSVP or you won't get a seat'"
     query = _FENCED.sub(" ", query)
     query = PASTED_ERROR.sub(" ", query)  # "TypeError: ... (not \"int\") to str"
@@ -827,31 +851,33 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
                     sentence[:at]
                 ):
                     continue  # "they gave us NO hotel": what happened
-                if _situation(rx, sentence, at):
-                    continue  # "the pot has no drainage hole": what the pot is like
+                if _state_of_being(x):
+                    continue  # "I don't want to be 'that person'": who, not what
+                # "the pot has no drainage hole": what the pot is like
+                situation = _situation(rx, sentence, at)
                 found += [
-                    (t, m.group(0))
+                    (t, m.group(0), situation)
                     for p in _pieces(x)
                     if (t := _clean_term(p)) and not _outcome(t, m.group(0))
                 ]
-        found += [
+        pairs = [
             (t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))
         ]
-        found += [
+        pairs += [
             (t, m.group(0))
             for m in _ALLERGY_RE.finditer(sentence)
             if (t := _allergen(m.group("x")))
         ]
-        found += [(_HABITS[m.group("v").lower()], m.group(0)) for m in _HABIT_RE.finditer(sentence)]
-        found += [(m.group("x").lower(), m.group(0)) for m in _BASED_RE.finditer(sentence)]
-        found += [
+        pairs += [(_HABITS[m.group("v").lower()], m.group(0)) for m in _HABIT_RE.finditer(sentence)]
+        pairs += [(m.group("x").lower(), m.group(0)) for m in _BASED_RE.finditer(sentence)]
+        pairs += [
             (m.group("x").lower(), m.group(0))
             for m in _FREE_RE.finditer(sentence)
             if _left_out(m, sentence)
         ]
         acts = _acts(sentence)
-        found += [(t, phrase) for t, phrase, _ in acts]
-        found += [
+        pairs += [(t, phrase) for t, phrase, _ in acts]
+        pairs += [
             (t, m.group(0))
             for m in _RULED_OUT_RE.finditer(sentence)
             if _ruled_out(sentence, m)
@@ -859,10 +885,11 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
             for p in _pieces(m.group("x") or m.group("l") or _named(m))
             if (t := _clean_term(p))
         ]
-    found = [(_verb_for_adverb(t, phrase), phrase) for t, phrase in found]
+        found += [(t, phrase, False) for t, phrase in pairs]
+    found = [(_verb_for_adverb(t, phrase), phrase, sit) for t, phrase, sit in found]
     return [
-        (t, phrase)
-        for t, phrase in found
+        (t, phrase, situation)
+        for t, phrase, situation in found
         if t not in _STOP_TERMS
         and not t.startswith(("other ", "any other "))
         # where the exclusion before it holds: "no cement anywhere, not even on the copes"
@@ -929,8 +956,6 @@ def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
     # that the rest of the sentence still needs)
     for rx in (*_EXCLUSION_RES, _OUT_RE, _FREE_RE, _RULED_OUT_RE):
         for m in rx.finditer(sentence):
-            if _situation(rx, sentence, _word_start(sentence, m.start())):
-                continue  # "the pot has no drainage hole" stays in what is asked
             if rx is _RULED_OUT_RE and not _ruled_out(sentence, m):
                 continue  # "when the tide is out"
             # A cue that starts inside a word ("n't" of "don't") takes the whole word.

@@ -623,11 +623,13 @@ def check_members(
     min_cosine: float = 1.0,
     asked: str = "",
     request: str = "",
+    situations: Collection[str] = (),
 ) -> MemberCheck:
     """Which excluded ``items`` the answer affirms, by name, by list, or by embedding
     (``asked``: the asking sentences of the request less its exclusions; their words are
     never members; ``request``: the request as written, whose burgers are what it asks
-    for)."""
+    for; ``situations``: the items that are a thing's own lack, which the answer may
+    propose to add, ``RequestAnalysis.situations``)."""
     check = MemberCheck()
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
@@ -642,13 +644,17 @@ def check_members(
         if "burger" in members:  # before the substitutes go: "veggie burgers ... the burgers"
             text = _meatless_burgers(text, item, f"{asked} {request}")
         text = _unpowered(_strip_substitutes(text, (item, *members), item), item)
-        seen, affirmed = mentions(text, item)
+        lacking = item in situations  # "there's no heater in it": "buy a heater" adds one
+        seen, affirmed = mentions(text, item, situation=lacking)
         if affirmed:  # with the answer's word: "walnuts" for "nut"
-            check.violated.append((item, affirmed_word(text, item) or item))
+            check.violated.append((item, affirmed_word(text, item, situation=lacking) or item))
             continue
         # a member the request names is its dish, not a member: "vegan lemon meringue pie"
         members = tuple(m for m in members if stem(m) not in named)
-        member = next((m for m in members if mentions(_unparticipled(text, m), m)[1]), None)
+        member = next(
+            (m for m in members if mentions(_unparticipled(text, m), m, situation=lacking)[1]),
+            None,
+        )
         if member is not None:
             check.violated.append((item, member))
         elif seen:

@@ -150,6 +150,7 @@ def _pair_score(
             min_cosine=cfg.member_min_cosine,
             asked=analysis.asked,
             request=pair[0],
+            situations=analysis.situations,
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
         lacks = {e.item for e in analysis.exclusions if e.lack}

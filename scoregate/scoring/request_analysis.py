@@ -33,7 +33,7 @@ from scoregate.scoring.exclusions import (
     LACK,
     SENTENCES,
     UNAVAILABLE,
-    exclusion_matches,
+    exclusion_reads,
     strip_exclusions,
 )
 from scoregate.scoring.instruction_rules import infer_instructions, instruction_terms
@@ -50,6 +50,10 @@ class Exclusion:
     phrase: str
     #: A lack the asker states ("I don't have a car"), not a thing ruled out.
     lack: bool = False
+    #: A thing's own lack ("the pot it came in has no drainage hole", "there's no heater in
+    #: it"): an answer that proposes to add it ("repot into a pot with drainage holes") does
+    #: not use it; one that takes it as there ("set the heater to 25°C") does.
+    situation: bool = False
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,11 @@ class RequestAnalysis:
     @property
     def excluded(self) -> list[str]:
         return [e.item for e in self.exclusions]
+
+    @property
+    def situations(self) -> list[str]:
+        """The excluded items that are a thing's own lack (``Exclusion.situation``)."""
+        return [e.item for e in self.exclusions if e.situation]
 
     def to_dict(self) -> dict[str, Any]:
         """The breakdown's ``analysis`` entry (JSON-ready)."""
@@ -484,7 +493,10 @@ def analyze(query: str) -> RequestAnalysis:
     covered = instruction_terms(instructions)
     exclusions: list[Exclusion] = []
     seen: set[str] = set()
-    for item, phrase in exclusion_matches(query):
+    reads = exclusion_reads(query)
+    # a situation only where every reading of the item is one ("there's no heater in it")
+    told = {item for item, _, situation in reads if not situation}
+    for item, phrase, situation in reads:
         if item in seen or item in covered or phrase.lower().strip() in covered:
             continue  # "no commas" / "don't use the word X" are instructions, not exclusions
         seen.add(item)
@@ -498,7 +510,8 @@ def analyze(query: str) -> RequestAnalysis:
             if len(negs := list(_OWN_NO.finditer(phrase.lower(), 0, at))) > 1:
                 phrase = phrase[negs[-1].start() :]
         phrase = _whole_words(query, phrase.strip(" ,;-"))
-        exclusions.append(Exclusion(item=item, phrase=phrase, lack=lack))
+        situation = situation and item not in told
+        exclusions.append(Exclusion(item=item, phrase=phrase, lack=lack, situation=situation))
     for e in _implied_exclusions(query):
         if e.item not in seen:
             seen.add(e.item)

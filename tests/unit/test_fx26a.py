@@ -1,5 +1,6 @@
-"""Exclusions read in fx26a: a thing's own lack is a situation, not an exclusion ("the pot
-has no drainage hole"); an act ruled out whole ("running ethernet cables through walls
+"""Exclusions read in fx26a: a thing's own lack is a situation ("the pot has no drainage
+hole"), still excluded but not used by an answer that proposes to add it ("repot into a pot
+with drainage holes"); an act ruled out whole ("running ethernet cables through walls
 isn't an option", "... is out"); an item set aside by a back-reference in the answer
 ("toasted almonds: leave those out"); "X-free" in the answer; irregular plurals ("no
 cacti" and a Christmas cactus); and "anything with X" ("skip anything with barre
@@ -37,8 +38,8 @@ SITUATIONS = [
     ("the desk arrived without a manual, how do the legs go on?", "manual"),
     ("There's no lid for my wok. Can I still steam dumplings?", "lid"),
     ("theres no dishwasher in the rental, any tips for less washing up?", "dishwasher"),
-    ("The cabin has got no signal up there, what offline games do kids like?", "signal"),
-    ("it's got no handle, how do I open the window?", "handle"),
+    ("our office has no fridge, what lunches keep till 1pm?", "fridge"),
+    ("the rental flat doesn't have a tumble dryer, how do I dry towels fast?", "tumble dryer"),
     ("Our community hall is small and has no stage. How do we run a talent show?", "stage"),
     (
         "the old car doesn't have a cigarette lighter, how do I charge my phone?",
@@ -48,14 +49,85 @@ SITUATIONS = [
 
 
 @pytest.mark.parametrize(("query", "item"), SITUATIONS)
-def test_a_things_lack_is_no_exclusion(query: str, item: str) -> None:
-    assert item not in _items(query), analyze(query).exclusions
+def test_a_things_lack_is_an_exclusion_marked_as_a_situation(query: str, item: str) -> None:
+    a = analyze(query)
+    assert item in a.excluded, a.exclusions
+    assert item in a.situations, a.exclusions
 
 
-def test_the_right_answer_to_a_situation_passes() -> None:
-    query = "why are my fern's fronds going brown? the pot it came in has no drainage hole"
-    answer = "Repot it into a pot with drainage holes and water only when the top inch is dry."
-    assert _violated(query, answer) == []
+def _situation_violated(query: str, answer: str) -> list[str]:
+    a = analyze(query)
+    check = check_members(a.excluded, answer, asked=a.asked, request=query, situations=a.situations)
+    return [item for item, _ in check.violated]
+
+
+TANK = "My 54 litre tank has finished cycling. There's no heater in it, the room sits at 19C."
+POT = "my fern's fronds are going brown, the pot it came in has no drainage hole"
+GARAGE = "Running a submain to a detached shed. There's no consumer unit in the shed yet."
+SUBFLOOR = "Tiling a hallway on joists and ply; there's no concrete anywhere. Which adhesive?"
+
+ADDED = [
+    (POT, "Repot it into a pot with drainage holes and water only when the top inch is dry."),
+    (POT, "Drill a couple of drainage holes in the base with a masonry bit."),
+    (POT, "Move it to a pot that has a drainage hole, then let it dry out."),
+    (POT, "Replace the pot with one that has drainage holes."),
+    (POT, "Switch to a nursery pot with a drainage hole and stand it inside the pretty one."),
+    (TANK, "Buy a 50W heater if you want tetras; otherwise pick minnows."),
+    (TANK, "For cardinals you'll need a new heater set to 25C."),
+    (TANK, "Fit an adjustable heater and give it a day to settle before the fish go in."),
+    (TANK, "If you'd rather keep tropical fish, pick up a small heater first."),
+    (GARAGE, "Fit a small consumer unit in the shed first, with a main switch and two RCBOs."),
+    (GARAGE, "Put in a two-way consumer unit at the shed end as the origin."),
+    (GARAGE, "You'll need a new consumer unit out there; then run a 20A radial."),
+]
+
+
+@pytest.mark.parametrize(("query", "answer"), ADDED)
+def test_proposing_to_add_the_missing_thing_uses_nothing(query: str, answer: str) -> None:
+    assert _situation_violated(query, answer) == []
+
+
+TAKEN_AS_THERE = [
+    (POT, "Make sure the drainage hole stays clear of roots."),
+    (POT, "Check that water runs freely out of the drainage hole after watering."),
+    (TANK, "Set the heater to about 25C and let it stabilise before they go in."),
+    (TANK, "Since your heater keeps it steady, cardinal tetras will be fine."),
+    (TANK, "Get the heater up to 26C for a week before adding them."),
+    (TANK, "Put the tank in a quiet corner, next to the heater and away from the window."),
+    (GARAGE, "Since there's already a consumer unit on the shed wall, work straight off it."),
+    (GARAGE, "Switch off at the consumer unit in the shed before you start."),
+    (SUBFLOOR, "Since you're laying onto a concrete subfloor, prime it first."),
+    (SUBFLOOR, "Prime the concrete with an acrylic primer and let it dry."),
+]
+
+
+@pytest.mark.parametrize(("query", "answer"), TAKEN_AS_THERE)
+def test_taking_the_missing_thing_as_there_uses_it(query: str, answer: str) -> None:
+    assert _situation_violated(query, answer), analyze(query).exclusions
+
+
+def test_without_the_situations_an_added_thing_is_used_as_before() -> None:
+    a = analyze(TANK)
+    check = check_members(a.excluded, "Buy a 50W heater.", asked=a.asked, request=TANK)
+    assert [item for item, _ in check.violated] == ["heater"]
+
+
+def test_a_lack_is_read_as_a_situation_only_of_a_thing() -> None:
+    # the asker's own lack, a wish and a plain "no" are no situations: adding them uses them
+    for query, item in [
+        ("I have no oven, what can I bake?", "oven"),
+        ("pasta for two, no garlic", "garlic"),
+        ("make sure there's no garlic in it, what sauce can I make?", "garlic"),
+    ]:
+        a = analyze(query)
+        assert item in a.excluded and item not in a.situations, a.exclusions
+    assert _situation_violated("I have no oven, what can I bake?", "Buy a small oven first.")
+    assert _situation_violated("pasta for two, no garlic", "Add a clove of garlic.")
+
+
+def test_a_situation_told_again_as_a_wish_is_an_exclusion() -> None:
+    a = analyze("The pan has no lid. Please, no lid.")
+    assert "lid" in a.excluded and "lid" not in a.situations, a.exclusions
 
 
 KEPT_AS_TODAY = [
@@ -80,10 +152,10 @@ def test_the_askers_lack_and_wishes_keep_their_reading(query: str, item: str, la
     assert (item in _lacks(query)) is lack
 
 
-def test_a_situation_stays_in_the_core_ask() -> None:
+def test_a_situation_is_cut_from_the_core_ask_as_an_exclusion() -> None:
     a = analyze("no onions please. The flat has no oven, so what can I cook on the hob?")
-    assert a.excluded == ["onions"]
-    assert "has no oven" in a.core_ask
+    assert a.excluded == ["onions", "oven"] and a.situations == ["oven"]
+    assert "no oven" not in a.core_ask
 
 
 # --- 2. an act ruled out whole ---------------------------------------------------------------
@@ -250,7 +322,6 @@ PLURALS = [
     ("potato", "potatoes"),
     ("tomato", "tomatoes"),
     ("child", "children"),
-    ("person", "people"),
 ]
 
 
@@ -266,6 +337,30 @@ def test_no_cacti_catches_a_named_cactus() -> None:
     assert _violated(query, "A Christmas cactus loves humidity.")
     assert _violated(query, "Try a bunny ear cactus on the sill.")
     assert _violated(query, "Ferns, pothos and a peace lily; no cacti.") == []
+
+
+def test_person_words_do_not_match_people_in_general() -> None:
+    assert stem("people") != stem("person")
+    assert mentions("Most people find this easy.", "person") == (False, False)
+    assert mentions("Men and women both enjoy it.", "woman") == (False, False)
+
+
+BEING = [
+    "Feels like making a fuss and I don't want to be 'that person'.",
+    "I don't want to be that guy at the party.",
+    "I don't want to be the one who tells him.",
+    "it doesn't need to be pretty, just sturdy",
+]
+
+
+@pytest.mark.parametrize("query", BEING)
+def test_who_the_asker_would_rather_not_be_is_no_item(query: str) -> None:
+    assert analyze(query).excluded == [], analyze(query).exclusions
+
+
+def test_an_act_or_a_place_after_to_be_is_still_read() -> None:
+    assert "picking stocks" in _items("I don't want to be picking stocks or rebalancing.")
+    assert "traffic" in _items("I'd rather not be on busy roads with lots of traffic.")
 
 
 def test_leaves_is_no_longer_the_verb_leave() -> None:
