@@ -14,25 +14,41 @@ themselves are checkable. Three forms are read (and the platform the request run
 * the request's own figure restated as another figure. A figure of the request is a
   number (digits, or a number word from one to twenty or a ten, "twenty-five" too) with a
   unit or a counted noun right after it: "25 litre tank", "6 weeks", "3 kids", "a 2 bed
-  flat", "40 guests", or a currency before it ("£600 budget"). Not a figure: a number in a
-  range or a list ("5-6 weeks", "between 20 and 30 guests"), a bound ("over 40 guests",
-  "up to 6 weeks", "40 guests or so"), a unit the request gives two numbers for ("from a
-  2 bed to a 3 bed flat"). The answer restates it wrong when it presents the asker's
-  situation with the same unit (or noun) and another number, in one of two frames:
-  - "<a/an/the/this/that> <number> <unit> <noun>" with the request's own noun ("a 100
-    litre tank" for "25 litre tank"; not for ages, where "a 12-year-old" is general);
-  - an explicit restatement: "you've got / you have / you're / your <number> <unit>"
-    ("since you've got about ten weeks", "with your 5 kids", "your 9-year-old"), the
-    words "about", "only", "a" and the like allowed between, followed by nothing, a
-    function word or the request's own noun ("your 10-week plan" for "in 6 weeks" is not
-    a restatement of the 6 weeks);
-  and only when the answer's number is nowhere in the request, the answer never states
-  the request's own number with that unit ("25 litres", "25-litre", "5-6 weeks", nor a
-  plan whose steps end at it: "Week 1 ... Week 6" for "in 6 weeks"), and the sentence is
-  not a question, holds no other number before the figure (steps: "Week 2: you have 3
-  sessions"), and no comparison or condition ("unlike a 100 litre tank", "if you have 10
-  weeks", "a 60 litre tank would be better"). Missing a case is preferred to firing on a
-  faithful answer.
+  flat", "40 guests", or a currency before it ("£600 budget"); its noun is the word after
+  it, or the one it is told of ("the budget is £600", "my dog weighs 30 kg", "my phone has
+  128 GB"). Not a figure: a number in a range or a list ("5-6 weeks", "between 20 and 30
+  guests"), a bound ("over 40 guests", "up to 6 weeks", "40 guests or so"), a unit the
+  request gives two numbers for ("from a 2 bed to a 3 bed flat"). The answer restates it
+  wrong only when it gives another number with the same unit as the asker's OWN premise,
+  in one of three frames:
+  - a cause: "since / as / given (that) / now that / because / seeing as / with" and
+    "you've got / you have (got) / you're / you are", a hedge ("about", "only", "just",
+    "roughly", "around") or "a" allowed, then the figure: "since you've got about ten
+    weeks", "as you're 28 weeks along", "given you have 3 days in Rome", "since you have
+    a 100 litre tank" ("you have N weeks" is not read for a state, "30 weeks pregnant":
+    it tells the time left);
+  - a possessive: "your <number> <unit> <noun>" with the request's own noun ("your 40
+    litre tank", "your 9-year-old", "your 20 kg dog" for "my dog weighs 30 kg"), or
+    "your <number> <unit>" with no noun ("your 4 kids", "your 7 days");
+  - a likeness: "a <number> <unit> <noun> like yours" with the request's noun;
+  nothing else: a bare "a 200 litre tank" ("angelfish really need a 200 litre tank") and a
+  bare "you have about 10 weeks" or "you've got roughly £85/day" are general or worked-out
+  figures. After the frame, the request's own noun, nothing ("your 7 days,", "28 weeks
+  along"), a word of the request ("3 days in Rome") or, for a larger number, a function
+  word must follow: a smaller one followed by other words is often a part ("you have 10
+  minutes of prep"). Not read either: an answer that states the request's own number with
+  that unit anywhere ("25 litres", "25-litre", "5-6 weeks", or a plan whose steps end at
+  it: "Week 1 ... Week 6" for "in 6 weeks"), an answer's number found in the request, a
+  question, a sentence with another number before the figure (steps: "Week 2: you have 3
+  sessions"), a comparison or condition ("unlike", "than", "if", "would", "could", "or",
+  "after"), the future ("will" before the figure or in its clause, "next spring", "by
+  then", "in 2 years": "Next spring your 4-year-old will be ready"), and a split, a
+  remainder or a sum near the figure ("/day", "per week", "a day", "each", "left",
+  "remaining", "to go", "that means", "so you"; a rate the request's figure carries too,
+  "2 hours a day" answered "your 4 hours a day", is no split). Missing a case is preferred
+  to firing on a faithful answer: on a reviewer's 136 realistic pairs the form fired on 13
+  of 92 good answers and caught 18 of 44 bad ones before this narrowing, and fires on 0
+  and catches 21 after it (``tests/unit/test_fx26d.py``).
 
 >>> contradicted("I'm in zone 4 with hard winters. Can I grow a fig?",
 ...              "Yes: with your mild winters a fig grows happily outside.")
@@ -42,6 +58,9 @@ themselves are checkable. Three forms are read (and the platform the request run
 >>> contradicted("My Goethe B1 exam is in 6 weeks. A week-by-week writing plan?",
 ...              "Since you've got about ten weeks, here's a steady plan.")
 [("you've got about ten weeks", '6 weeks')]
+>>> contradicted("I have a 25 litre tank. Can I keep angelfish?",
+...              "No: angelfish really need a 200 litre tank.")
+[]
 >>> contradicted("My Goethe B1 exam is in 6 weeks. A week-by-week writing plan?",
 ...              "Week 1: the tasks. Week 2: phrases. ... Week 6: a mock, then rest.")
 []
@@ -216,16 +235,26 @@ _A_CHOICE = re.compile(
     r"|upgrading|upgraded|instead\s+of|rather\s+than|or|vs|versus|than|if|like|thinking\s+of"
     r"|thinking\s+about|another)\s+(?:[\w'-]+\s+)?$"
 )
-#: "the budget is £600", "a class of 30 students": the noun a figure tells of, before it.
-_HEAD = re.compile(r"\b([a-z]+)\s+(?:is|was|are|of)\s+(?:(?:about|around|roughly|only|just)\s+)?$")
+#: "the budget is £600", "a class of 30 students", "my dog weighs 30 kg", "my phone has
+#: 128 GB": the noun a figure tells of, before it.
+_HEAD = re.compile(
+    r"\b([a-z]+)\s+(?:is|was|are|of|weighs|weighed|has)\s+(?:(?:about|around|roughly|only|just)\s+)?$"
+)
 #: "the one thing", "no one": "one" a pronoun, not a number.
 _NOT_ONE = re.compile(r"\b(?:the|this|that|no|any|each|every|some|which)\s+$")
-#: What comes before the answer's figure when it presents the asker's situation.
-_YOURS = re.compile(
-    r"\b(?:you(?:'ve|\s+have)(?:\s+got)?|you\s+(?:only|just)\s+have|you(?:'re|\s+are)|your)\s+"
-    r"(?:(?:only|just|about|around|roughly|nearly|almost|approximately|some|a|an|still)\s+)*$"
+#: The frames that present the answer's figure as the asker's own premise. A cause:
+#: "since you've got about ten weeks", "as you're 28 weeks along", "given you have 3 days
+#: in Rome"; a possessive: "your 40 litre tank", "your 9-year-old"; a likeness: "a 60
+#: litre tank like yours". Nothing else: "they need a 200 litre tank" and "you have about
+#: 10 weeks" are read as general or derived figures.
+_BECAUSE_YOU = re.compile(
+    r"\b(?:since|as|given(?:\s+that)?|now\s+that|because|seeing\s+as|with)\s+"
+    r"(?P<you>you)(?:(?P<have>'ve\s+got|\s+have(?:\s+got)?)|\s+are|'re)\s+"
+    r"(?:(?:about|only|just|roughly|around|an?)\s+){0,2}$"
 )
-_FRAME = re.compile(r"\b(?:a|an|the|this|that)\s+$")
+_YOUR = re.compile(r"\byour\s+$")
+_AN = re.compile(r"\ban?\s+$")
+_LIKE_YOURS = re.compile(r"\s+like\s+yours\b")
 #: A sentence that compares, supposes or steps through a plan: its figure is not a
 #: restatement ("unlike a 100 litre tank", "if you have 10 weeks", "after week 2").
 _NOT_YOURS = re.compile(
@@ -234,11 +263,30 @@ _NOT_YOURS = re.compile(
     r"|by\s+the\s+time"
     r"|another|other)\b|e\.g\.|i\.e\."
 )
-_NOT_THE_FRAME = re.compile(
-    r"\b(?:more|less|fewer|bigger|larger|smaller|better|upgrade|upgrading|ideal|ideally"
-    r"|minimum|maximum|recommended|recommend|typical|typically|usually|most|standard|average"
-    r"|generally|like|such|even|every|each|per|any|first|last|next|then)\b"
+#: A sentence about the future: "next spring your 4-year-old will be ready", "by then
+#: you're 36 weeks". Its "will" is read before the figure and in the figure's own clause.
+_FUTURE_ANYWHERE = re.compile(
+    r"\b(?:next\s+(?:year|spring|summer|autumn|fall|winter|month|week|term|season)|by\s+then"
+    rf"|in\s+(?:a|an|a\s+few|{_NUMBER})\s+(?:years?|months?))\b"
 )
+_WILL = re.compile(r"\b(?:will|won't|shall|going\s+to)\b|'ll\b")
+#: A figure worked out from the request's rather than restating it: a split ("£85/day",
+#: "per week", "each"), a remainder ("10 weeks left", "to go"; "after" is read by
+#: ``_NOT_YOURS``), a sum ("that means you have £7,000", "so you have 14 hours").
+_DERIVED = re.compile(
+    r"/\s*[a-z]|\bper\b|\ban?\s+(?:day|night|week|month|year|head|person)\b|\beach\b"
+    r"|\bleft\b|\bremaining\b|\bto\s+go\b|\bleaving\b|\bthat\s+means\b|\bso\s+you\b"
+)
+#: "2 hours a day": a rate right after a figure, and its period.
+_RATE = re.compile(r"\s*(?:/\s*|(?:an?|per|each)\s+)(day|night|week|month|year)\b")
+#: How near the figure a split or a remainder is read.
+_NEAR = 30
+#: Words after a figure that add nothing to it: "28 weeks along".
+_NOTHING = frozenset("along already altogether now today".split())
+#: Nouns of a state the asker is in ("30 weeks pregnant", "7 years old"): what "you have
+#: N weeks" tells of is the time left or ahead, not the state.
+_STATES = frozenset("pregnant old along".split())
+_CLAUSE_END = re.compile(r"[,;:()\u2013\u2014]|\s-\s")
 #: How far either side of a figure its sentence is read, and how many figures of a request.
 _REACH = 200
 _MOST_FACTS = 30
@@ -368,31 +416,61 @@ def _states(answer: str, figures: list[_Figure], f: _Figure) -> bool:
     return bool(steps) and max(steps) == f.value
 
 
-def _followed(a: _Figure, f: _Figure, after: str) -> bool:
+def _followed(a: _Figure, f: _Figure, after: str, query_words: frozenset[str]) -> bool:
     """Whether what follows the answer's figure lets it stand for the request's: the
-    request's own noun, nothing (a comma, the end), or for a larger number a function
-    word ("with your 5 days in Rome"). A smaller one followed by more words is often a part
-    of the request's ("you have 10 minutes of prep", "2 weeks to build vocabulary")."""
-    if a.noun is not None:
-        return a.noun == f.noun
-    return a.value > f.value or _BARE.match(after) is not None
+    request's own noun, nothing (a comma, the end, "along"), or function words and then a
+    word of the request ("your 3 days in Rome"), or for a larger number any function word
+    ("with your 5 days there"). A smaller one followed by other words is often a part of
+    the request's ("you have 10 minutes of prep", "2 weeks to build vocabulary")."""
+    noun = None if a.noun in _NOTHING else a.noun
+    if noun is not None:
+        return noun == f.noun
+    if a.value > f.value or _BARE.match(after) is not None:
+        return True
+    words = _WORD.findall(after[:60])
+    content = next((w for w in words if w not in _FUNCTION and w not in _NOTHING), None)
+    return content is not None and content in query_words
 
 
-def _restates(answer: str, ends: list[int], a: _Figure, f: _Figure) -> str | None:
-    """What the answer says when its figure ``a`` presents the asker's situation with the
-    unit of the request's ``f`` (the caller has checked the numbers differ)."""
+def _derived(query: str, f: _Figure, before: str, clause: str) -> bool:
+    """Whether a split, a remainder or a sum is read near the answer's figure ("£85/day",
+    "10 weeks left", "that means you have"); a rate the request's own figure carries too
+    ("2 hours a day" answered "your 4 hours a day") is not one."""
+    rate, asked = _RATE.match(clause), _RATE.match(query, f.end)
+    if rate is not None and asked is not None and rate.group(1) == asked.group(1):
+        clause = clause[rate.end() :]
+    return _DERIVED.search(before[-_NEAR:] + " | " + clause[:_NEAR]) is not None
+
+
+def _restates(
+    query: str, answer: str, ends: list[int], a: _Figure, f: _Figure, query_words: frozenset[str]
+) -> str | None:
+    """What the answer says when its figure ``a`` presents the asker's own premise with
+    the unit of the request's ``f`` (the caller has checked the numbers differ): "since
+    you've got about ten weeks", "your 40 litre tank", "a 60 litre tank like yours"."""
     before, after, question = _sentence(answer, ends, a.start, a.end)
     if question or _A_NUMBER_BEFORE.search(before) or _NOT_YOURS.search(before + " " + after):
         return None
-    yours = _YOURS.search(before)
-    if yours is not None and _followed(a, f, after):
-        return answer[a.start - len(before) + yours.start() : a.end]
-    frame = _FRAME.search(before)
-    if frame is None or f.noun is None or a.noun != f.noun or f.noun == "old":
+    clause_end = _CLAUSE_END.search(after)
+    clause = after if clause_end is None else after[: clause_end.start()]
+    if _FUTURE_ANYWHERE.search(before + " " + after) or _WILL.search(before + " " + clause):
         return None
-    if _NOT_THE_FRAME.search(before + " " + after):
+    if _derived(query, f, before, clause):
         return None
-    return answer[a.start - len(before) + frame.start() : a.end]
+    start = a.start - len(before)
+    cause = _BECAUSE_YOU.search(before)
+    if cause is not None and cause.group("have") and f.noun in _STATES:
+        cause = None  # "I'm 30 weeks pregnant" answered "since you have about 10 weeks"
+    if cause is not None and _followed(a, f, after, query_words):
+        return answer[start + cause.start("you") : a.end]
+    mine = _YOUR.search(before)
+    if mine is not None and _followed(a, f, after, query_words):
+        return answer[start + mine.start() : a.end]
+    like = _AN.search(before)
+    yours = _LIKE_YOURS.match(after)
+    if like is not None and yours is not None and f.noun is not None and a.noun == f.noun:
+        return answer[start + like.start() : a.end + yours.end()]
+    return None
 
 
 def _figure_restated(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, str] | None:
@@ -400,12 +478,13 @@ def _figure_restated(query: str, facts: tuple[_Figure, ...], answer: str) -> tup
     figures = _figures(answer)
     ends = [m.end() for m in _SENTENCE_END.finditer(answer)]
     asked = {_value(n) for n in _ANY_NUMBER.findall(query)}
+    query_words = frozenset(_WORD.findall(query))
     for f in facts:
         wrong = [a for a in figures if a.unit == f.unit and a.value not in asked]
         if not wrong or _states(answer, figures, f):
             continue
         for a in wrong:
-            said = _restates(answer, ends, a, f)
+            said = _restates(query, answer, ends, a, f, query_words)
             if said is not None:
                 return said, query[f.start : f.end]
     return None

@@ -1,7 +1,13 @@
 """The request's own figure restated as another figure (``scoring.restated``): "a 25 litre
-tank" answered "a 100 litre tank gives you plenty of room", "exam in 6 weeks" answered
-"since you've got about ten weeks". Narrow on purpose: ranges, steps of a plan,
-comparisons, conditions and questions are not restatements."""
+tank" answered "since you have a 100 litre tank" or "a 60 litre tank like yours", "exam in
+6 weeks" answered "since you've got about ten weeks". Narrow on purpose: only a figure given
+as the asker's own premise is read (a cause, "your <n> <unit>", "a <n> <unit> <noun> like
+yours"); ranges, steps of a plan, comparisons, conditions, questions, the future and a
+figure worked out from the request's (a split, a remainder) are not restatements.
+
+Narrowed by fx26d: "A 100 litre tank gives you plenty of room" (gate_holdout24 p3-007) and
+"You've got sixteen weeks, which is a comfortable build" are no longer read (a bare "a <n>
+<unit> <noun>" and a bare "you've got <n>"), and are not asserted either way."""
 
 from __future__ import annotations
 
@@ -39,9 +45,13 @@ SIX_WEEK_PLAN = (
     [
         (
             TANK,
-            "A 100 litre tank gives you plenty of room for a proper community set-up:\n\n"
-            "- a pair of angelfish\n\nThat's well within what 100 litres can handle.",
-            ("a 100 litre tank", "25 litre tank"),
+            "Since you have a 100 litre tank, there's room for a proper community set-up.",
+            ("you have a 100 litre tank", "25 litre tank"),
+        ),
+        (
+            "just set up a 25 litre tank. what fish?",
+            "A 60 litre tank like yours suits a pair of dwarf gouramis.",
+            ("a 60 litre tank like yours", "25 litre tank"),
         ),
         (
             EXAM,
@@ -75,8 +85,8 @@ SIX_WEEK_PLAN = (
         # sizes
         (
             "We rent a 2 bed flat in Leeds. How much should we budget for energy bills?",
-            "A 3 bed flat in Leeds will use around 3,000 kWh a year, so budget £150 a month.",
-            ("a 3 bed flat", "2 bed flat"),
+            "For your 3 bed flat in Leeds, budget around £150 a month.",
+            ("your 3 bed flat", "2 bed flat"),
         ),
         (
             "My 30 kg dog is always hungry. How much should he eat a day?",
@@ -91,8 +101,18 @@ SIX_WEEK_PLAN = (
         # durations
         (
             "My first marathon is in twelve weeks and I've only run a half. Training plan?",
-            "You've got sixteen weeks, which is a comfortable build from half to full.",
+            "As you've got sixteen weeks, it is a comfortable build from half to full.",
             ("you've got sixteen weeks", "twelve weeks"),
+        ),
+        (
+            "I'm 30 weeks pregnant. When should I pack my hospital bag?",
+            "As you're 28 weeks along, start gathering things this week.",
+            ("you're 28 weeks along", "30 weeks pregnant"),
+        ),
+        (
+            "We're in Rome for 5 days. How should we split our time?",
+            "Given you have 3 days in Rome, focus on the Vatican and the Colosseum.",
+            ("you have 3 days", "5 days"),
         ),
         (
             "We have 3 days in Rome in May. What should we see?",
@@ -219,6 +239,51 @@ def test_a_figure_restated_as_another(query, answer, found):
         (
             "just set up a 25 litre tank. what fish?",
             "Your 25 litre tank fits about 8 ember tetras; a 10 litre water change a week.",
+        ),
+        # dropped with fx26d: a bare "a <n> <unit> <noun>" may be a general figure, and a
+        # bare "you have / you've got <n>" a derived one (the time left, a share)
+        (
+            "We rent a 2 bed flat in Leeds. How much should we budget for energy bills?",
+            "A 3 bed flat in Leeds will use around 3,000 kWh a year, so budget £150 a month.",
+        ),
+        (
+            "We have a 12-hour layover in Doha. Can we leave the airport?",
+            "Yes. The transit tour needs a 5-hour layover, so you qualify easily.",
+        ),
+        (
+            "I'm 30 weeks pregnant. When should I pack my hospital bag?",
+            "Good timing: you have about 10 weeks, so there's no rush.",
+        ),
+        # a premise's verb for a state: "you have 6 weeks" is the time left, not the weeks
+        (
+            "I'm 30 weeks pregnant. When should I pack my hospital bag?",
+            "Given you have about 6 weeks, there's no rush.",
+        ),
+        # the future: "will", "next spring", "by then"
+        (
+            "My 3-year-old still uses a balance bike. When can she move to pedals?",
+            "Next spring your 4-year-old will probably be ready for a 14 inch pedal bike.",
+        ),
+        (
+            "My 3-year-old won't sleep in her own bed. What can I do?",
+            "By then your 4-year-old can have a big-girl bed as a reward.",
+        ),
+        # a split, a remainder, a sum
+        (
+            "We have a £600 budget for a week in Lisbon. Is that enough?",
+            "Since you've got roughly £85/day, a guesthouse and cheap lunches fit.",
+        ),
+        (
+            "I have £10,000 in savings. Should I invest it?",
+            "Keep £3,000 aside. That means your £7,000 can go into an index fund.",
+        ),
+        (
+            "I have 45 minutes to make dinner after work. Any ideas?",
+            "Since you have 35 minutes left for the oven, try a traybake.",
+        ),
+        (
+            "I have 6 weeks off between jobs. What should I do?",
+            "Since you've got 4 weeks after the move, book one long trip.",
         ),
     ],
 )
