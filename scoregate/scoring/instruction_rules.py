@@ -234,7 +234,7 @@ _OR_MORE = re.compile(r"\s+or\s+(?P<hi>two|three|2|3)\b")
 _ASKS_ONE = re.compile(
     r"(?:^|[.!?;:(\n]|,)\s*(?:(?:please|pls|just|only|and|then|also|now)\s+)?$"
     r"|\b(?:write|give|draft|compose|make|create|produce|generate|need|want|like|get|do|send"
-    r"|craft|prepare|type|(?:write|type|jot)\s+(?:up|down|out)|put\s+together"
+    r"|craft|prepare|type|provide|love|offer|share|(?:write|type|jot)\s+(?:up|down|out)|put\s+together"
     r"|turn\s+(?:it|this|that)\s+into|(?:answer|reply|respond)\s+with)"
     r"\s+(?:me\s+|us\s+)?(?:just\s+|only\s+)?$"
     r"|\b(?P<prep>in|as|into|than|under|within|form\s+of)\s+(?:(?:just|only|about|roughly"
@@ -247,13 +247,27 @@ _ASKS_ONE = re.compile(
 #: the answer's form: "for a paragraph about bees", "feedback on the 3 paragraphs", "help
 #: with one paragraph", "in the two sentences below", "here's a paragraph".
 _MATERIAL_BEFORE = re.compile(
-    r"\b(?:for|about|from|on|regarding|help\s+(?:me\s+)?with|read|reading"
+    # not "aim for 3-4 sentences", "shoot for 2 paragraphs", "go for a paragraph": a target
+    r"\b(?:(?<!\baim\s)(?<!\bshoot\s)(?<!\bgo\s)(?<!\bgoing\s)(?<!\btarget\s)"
+    r"(?<!\bstrive\s)(?<!\baiming\s)(?<!\bshooting\s)for|from|on|regarding"
+    r"|help\s+(?:me\s+)?with|read|reading"
     r"|here'?s|here\s+is|check|proofread|fix|edit|review|grade|mark|understand|analy[sz]e"
     r"|explain|identify|find|summari[sz]e)\s+"
     r"(?:(?:the|this|that|these|those|my|our|his|her|their|your|its|a|an)\s+)?$"
-    r"|\b(?:of|in|into|with)\s+(?:the|this|that|these|those|my|our|his|her|their|your|its)"
-    r"\s+$"
+    # "about the 3 paragraphs" (not "about 3 sentences", "about a paragraph": a hedge)
+    r"|\b(?:of|in|into|with|about)\s+(?:the|this|that|these|those|my|our|his|her|their|your"
+    r"|its)\s+$"
 )
+#: Words before a count that ask the answer to write that many ("write 2 paragraphs in my
+#: style", "give me two sentences from the perspective of a cat"): the words after the count
+#: then say what to write, not whose material it is.
+_WRITES_COUNT = re.compile(
+    r"\b(?:write|give|draft|compose|create|produce|generate|craft|prepare|provide|type|add"
+    r"|(?:write|type|jot)\s+(?:up|down|out))\s+(?:me\s+|us\s+)?(?:just\s+|only\s+|about\s+"
+    r"|around\s+|roughly\s+|exactly\s+)?$"
+)
+#: "continue it for two more paragraphs", "add 2 more sentences": more of the answer's own.
+_MORE_OF = re.compile(r"\S+\s+(?:more|additional|extra)\s")
 #: ... or after it (matched where the count ends): "a paragraph she wrote", "one paragraph
 #: from my essay", "the 3 sentences I have".
 _MATERIAL_AFTER = re.compile(
@@ -277,8 +291,12 @@ def _names_material(low: str, m: re.Match[str], start: int | None = None) -> boo
     ``_ASKS_ONE`` says so ("write a paragraph", "in a sentence", "keep it to a paragraph")."""
     at = count_start(m) if start is None else start
     before = low[max(0, at - 60) : at]
-    if _MATERIAL_BEFORE.search(before) or _MATERIAL_AFTER.match(low, m.end()):
+    if _MORE_OF.match(low, at):
+        return False  # "continue it for two more paragraphs"
+    if _MATERIAL_BEFORE.search(before):
         return True
+    if _MATERIAL_AFTER.match(low, m.end()) and not _WRITES_COUNT.search(before):
+        return True  # "a paragraph she wrote" (not "write 2 paragraphs in my style")
     if re.match(r"an?\s+(?!single\b)", low[at:]):  # "a paragraph", "a sentence"
         asks = _ASKS_ONE.search(before)
         # "find two facts in a paragraph about volcanoes": the paragraph is named by its topic
@@ -310,7 +328,7 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
             rf"\b{REL}?\s*(?P<low>{_LOW_END}\s*(?:-|–|—|to\b|or\b)\s*)?{NUM}(?:\s*-\s*|\s+)"
-            r"(?:\w+\s+)?"
+            rf"(?:(?!{_LOW_END}\b)\w+\s+)?"  # not "a 3 sentence summary": three, not one
             rf"(?P<unit>{unit_rx})\b{_TAIL}"
         )
         for m in re.finditer(head, low):
@@ -504,6 +522,29 @@ def _bare_bounds(low: str) -> Iterator[re.Match[str]]:
                 yield m
 
 
+#: A measure right after a count, which makes the count a modifier of the noun, not a number
+#: of items: "20-30 minute dinner recipes", "8-10 year old books", "5-10 dollar gift ideas",
+#: "2-3 hour hikes", "3 ingredient cocktails" (not "5 day trips": trips to count).
+_MEASURE_AFTER = re.compile(
+    r"\s*-?\s*(?:minute|min|hour|hr|second|day(?!\s+trips)|night|week|month|year|years?[- ]old"
+    r"|dollar|buck|euro|pound|cent|ingredient|mile|km|kilometer|kilometre|meter|metre|foot|feet"
+    r"|inch|page|person|people|player|serving|calorie|step|piece|course|star|bedroom|seat|pack"
+    r"|liter|litre|gallon|ounce|oz|gram|kg|lb|word|sentence|paragraph|line|volt|watt|gb|mb)\b"
+    r"(?!\s+(?:or|and)\b)"
+)
+
+
+#: "my top 3 ...": the asker's own favourites, told, not asked for.
+_OWN_TOP = re.compile(r"\b(?:my|our|his|her|their)\s+$")
+
+
+def _measure_count(m: re.Match[str]) -> bool:
+    """Whether the list count ``m`` is a measure of what is listed ("20-30 minute dinner
+    recipes", "8-10 year old books", "2-3 ingredient cocktails"): a modifier, not a count."""
+    end = m.end("hi") if m.groupdict().get("hi") else m.end("n") if m.group("n") else -1
+    return end >= 0 and _MEASURE_AFTER.match(m.string, end) is not None
+
+
 def _item_range(m: re.Match[str]) -> tuple[int, int] | None:
     """The range a list count ``m`` gives ("3 or 4 plants", "3-5 ideas", "a couple or three
     birds", "a couple of tips": two or three), if it gives one."""
@@ -514,6 +555,24 @@ def _item_range(m: re.Match[str]) -> tuple[int, int] | None:
     if m.groupdict().get("hi"):
         return num(m.group("n")), num(m.group("hi"))
     return None
+
+
+def _no_list_count(low: str, m: re.Match[str]) -> bool:
+    """Whether the list count ``m`` found counts no items of the answer's list."""
+    return (
+        m.group("n") in ("a", "an", "single", "a single")
+        # "a Pros section and a Cons section, each with exactly 2 bullets"
+        or is_part(low, m)
+        or is_part_after(low, m)
+        # "into exactly 3 parts", "at least 3 times": not list items
+        or m.group(0).split()[-1] in _NOT_ITEMS
+        # "with 2 haikus as examples": poems, not list items
+        or _verse_items(low, m)
+        # "20-30 minute dinner recipes", "8-10 year old books": a measure
+        or _measure_count(m)
+        # "my top 3 favorite movies are ...": the asker's own list
+        or bool(_OWN_TOP.search(low, 0, count_start(m)) and m.group(0).lstrip().startswith("top"))
+    )
 
 
 def _lists(q: str, low: str) -> Iterator[Instruction]:
@@ -601,21 +660,17 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         or list(_bare_bounds(low))
     )
     for m in matches:
-        if m.group("n") in ("a", "an", "single", "a single"):
+        if _no_list_count(low, m):
             continue
-        if is_part(low, m) or is_part_after(low, m):
-            continue  # "a Pros section and a Cons section, each with exactly 2 bullets"
-        if m.group(0).split()[-1] in _NOT_ITEMS:
-            continue  # "into exactly 3 parts", "at least 3 times": not list items
-        if _verse_items(low, m):
-            continue  # "with 2 haikus as examples": poems, not list items
         form = m.groupdict().get("form") or ""
         unit = "numbered" if numbered else "bullets" if form.startswith("bullet") else "items"
         phrase = m.group(0).lstrip(" \t\n.!?;:,(–—-")
         if (ranged := _item_range(m)) is not None:
             lo, hi = ranged
+            tail = m.groupdict().get("tail") or ""
             if 2 <= lo < hi <= 50:  # "3 or 4 plants": at least 3, at most 4
-                yield make("count", phrase, unit=unit, relation="at_least", value=lo)
+                if not re.fullmatch(TAIL_MOST, tail):  # "4-5 ideas max": at most 5 only
+                    yield make("count", phrase, unit=unit, relation="at_least", value=lo)
                 yield make("count", phrase, unit=unit, relation="at_most", value=hi)
             continue
         n = num(m.group("n"))

@@ -233,9 +233,24 @@ _OWN_WORK_RULE = re.compile(
     r"|have\s+to|is\s+supposed\s+to|can(?:not|'t)|is\s+meant\s+to)\s+(?:be\s+|have\s+|contain\s+"
     r"|fit\s+(?:in(?:to)?\s+|within\s+)?|stay\s+|run\s+|go\s+|exceed\s+)?(?:only\s+|just\s+"
     r"|about\s+|around\s+)?$"
+    # a rule told of it: "my instructor said the abstract should be one paragraph", "the
+    # assignment is to write a 500-word essay with 3 sources", "I have to write a 5
+    # paragraph essay"
+    r"|\b(?:my|our|his|her|their|the)\s+(?:teacher|instructor|professor|prof|tutor|lecturer"
+    r"|boss|manager|editor|supervisor|advisor|adviser|rubric|syllabus|guidelines?"
+    r"|requirements?)\s+(?:said|says|wants|told\s+(?:me|us)|requires|insists)\b[^.!?\n]*$"
+    r"|\b(?:the|my|our|his|her|their)\s+(?:assignment|homework|task)\s+is\s+to\b[^.!?\n]*$"
+    r"|\b(?:i|we)\s+(?:have|need|got)\s+to\s+(?:write|submit|turn\s+in|hand\s+in)\b[^.!?\n]*$"
+    r"|\b(?:i|we)\s+(?:wrote|have\s+written|drafted|sent)\s+(?:a|an)\s+$"
+)
+#: ... or after it: "a 3 sentence summary is what my teacher wants".
+_OWN_WORK_AFTER = re.compile(
+    r"^[^.!?\n]{0,30}?\b(?:is|are)\s+what\s+(?:my|our|his|her|their|the)\s+[\w-]+\s+"
+    r"(?:wants?|asked\s+for|requires?|said|expects?)\b"
 )
 #: A request to write the work itself: "write it", "draft one", "write my essay".
 _MAKES_IT = re.compile(
+    r"(?<!\bi\s)(?<!\bwe\s)(?<!\bhave\sto\s)(?<!\bneed\sto\s)(?<!\bgot\sto\s)(?<!\bis\sto\s)"
     r"\b(?:write|draft|compose|create|make|produce|rewrite|redo|expand|shorten|generate|turn|edit"
     r"|give\s+me)\s+(?:it|one|me\s+one|this|that|my|our|the|a|an|him|her|them)\b"
 )
@@ -276,7 +291,9 @@ def about_the_form(low: str, phrase: str) -> bool:
         after = low[start + len(phrase) : start + len(phrase) + 40].lstrip("\"'”’)*")
         if ABOUT_THE_FORM.search(before):
             continue
-        if _OWN_WORK_RULE.search(before) and not _MAKES_IT.search(low):
+        if (_OWN_WORK_RULE.search(before) or _OWN_WORK_AFTER.match(after)) and not _MAKES_IT.search(
+            low
+        ):
             continue  # "my essay must be at least 500 words. Can you suggest a topic?"
         if not (WHAT_IS.search(before) and MEANS.search(after)):
             return False
@@ -288,7 +305,9 @@ def about_the_form(low: str, phrase: str) -> bool:
 #: quote: "kids' homework", "don't").
 _QUOTED_MATERIAL = re.compile(
     r"\"[^\"\n]{3,}?\"|“[^”\n]{3,}?”|‘(?:[^’\n]|’(?=\w)){3,}?’"
-    r"|(?<![\w'])'(?=\S)(?:[^'\n]|'(?=\w)){2,}?\S'(?!\w)"
+    # not "the '80s ... my parents' place", "rock 'n' roll", "'til": an elision opens no quote
+    r"|(?<![\w'])'(?=\S)(?!\d0s\b|n'|til\b|em\b|cause\b|bout\b)(?:[^'\n]|'(?=\w)){2,}?\S'"
+    r"(?!\w)"
 )
 
 

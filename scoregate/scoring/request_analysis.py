@@ -364,31 +364,44 @@ _REFERRING_WORDS = frozenset(
 )
 
 
-def _refers_back(part: str) -> bool:
-    """Whether the ask ``part`` has no content word of its own: "What could it be", "is that
-    normal?", "how do I fix it?" (it asks about the situation told before it)."""
-    words = re.findall(r"[a-z0-9][a-z0-9']*", part.lower())  # ("what does 203 mean")
-    return all(w.strip("'") in _REFERRING_WORDS or w in _REFERRING_WORDS for w in words)
-
-
-#: An ask for a remedy ("what should I do about it", "how can I help", "how do I stop it"):
-#: after an ask for a cause or a diagnosis ("why is it ...", "what's causing it", "how can I
-#: tell if ...") it asks something else, what to do, and stays a part of its own.
-_REMEDY = re.compile(
-    r"\b(?:do|help|fix|solve|stop|handle|deal|treat|prevent|cure|avoid|sort)\b", re.IGNORECASE
+#: What an ask that refers back may ask of the situation told: its cause, its nature, whether
+#: it is normal or bad ("what could it be", "is that normal?", "what's going on", "why is
+#: that?", "any ideas?", "thoughts?", "should I be worried?", "what do you think?").
+_ASKS_WHAT_IT_IS = re.compile(
+    r"\b(?:could|might|would|can|may)\s+(?:it|this|that)\s+be\b|\bnormal\b|\bgoing\s+on\b"
+    r"|\bhappen(?:s|ed|ing)?\b|\bwhy(?:'s)?\b|\bideas?\b|\bthoughts?\b|\bthink\b"
+    r"|\bworr(?:y|ied|ying)\b|\bconcerned\b|\bcaus(?:e|es|ed|ing)\b|\bwrong\b|\bserious\b"
+    r"|\bbad\b|\b(?:ok|okay|fine|alright)\b|\bpossible\b|\blikely\b"
+    r"|\bwhat(?:'s|\s+is|\s+was)\s+(?:it|this|that)\b",
+    re.IGNORECASE,
 )
-_DIAGNOSIS = re.compile(
-    r"(?:^|[.?!]\s+)(?:why\b|is\s+(?:it|this|that)\s+normal\b"
-    r"|how\s+(?:can|do|would|could)\s+(?:i|we|you)\s+(?:tell|know)\b)"
-    r"|\b(?:caus(?:e|es|ing)|wrong|going\s+on|happening)\b",
+#: ... and what it asks of its own, past "what do you think": what to do, where, when, how to
+#: tell ("what should I do?", "how do I fix it?", "where should I stay?", "how do I know
+#: when it's done?", "what should I do next?"): a part of its own.
+_ASKS_WHAT_TO_DO = re.compile(
+    r"\b(?:(?:i|we)\s+(?:\w+\s+)?(?:do|know|tell|try|get|make|go)|fix|solve|sort|stop|handle"
+    r"|deal|help|next|where|when|suggest|recommend\w*|advice|advise|tips|ways?|bet|better|best)\b",
+    re.IGNORECASE,
+)
+#: An ask for the answerer's own view, which asks nothing new: "what do you think?", "what
+#: would you do?", "what would you say?".
+_YOUR_VIEW = re.compile(
+    r"\b(?:(?:do|does|did)\s+(?:you|u|anyone|anybody)\s+think"
+    r"|what\s+(?:would|do)\s+(?:you|u)\s+(?:do|say|think|reckon))\b",
     re.IGNORECASE,
 )
 
 
-def _own_remedy(part: str, before: str) -> bool:
-    """Whether the ask ``part``, with no content word of its own, asks for a remedy after an
-    ask ``before`` for a cause or a diagnosis: a part of its own, not a rewording of it."""
-    return bool(_REMEDY.search(part) and _DIAGNOSIS.search(before.strip()))
+def _refers_back(part: str) -> bool:
+    """Whether the ask ``part`` has no content word of its own and asks only what the
+    situation told before it is ("What could it be", "is that normal?", "why is that?"): not
+    what to do about it ("how do I fix it?", "what should I do next?"), a part of its own."""
+    words = re.findall(r"[a-z0-9][a-z0-9']*", part.lower())  # ("what does 203 mean")
+    return (
+        all(w.strip("'") in _REFERRING_WORDS or w in _REFERRING_WORDS for w in words)
+        and (_ASKS_WHAT_IT_IS.search(part) or _YOUR_VIEW.search(part)) is not None
+        and _ASKS_WHAT_TO_DO.search(_YOUR_VIEW.sub(" ", part)) is None
+    )
 
 
 #: The words of a situation told before an ask that refers back, enough to read it by.
@@ -420,7 +433,7 @@ def split_asks(query: str) -> tuple[str, ...]:
             told.append(s)
             continue
         for part in parts:
-            if not _refers_back(part) or (asks and not told and _own_remedy(part, asks[-1])):
+            if not _refers_back(part):
                 asks.append(part)
             elif told:  # "I get a clunk ... . What could it be"
                 asks.append(" ".join([*_situation(told), part]))
