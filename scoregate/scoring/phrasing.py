@@ -227,6 +227,9 @@ ABOUT_THE_FORM = re.compile(
 #: A rule the asker's own work must meet: "my essay must be at least 500 words", "our
 #: brochure should have three paragraphs" (the answer's form only when the request asks for
 #: that work to be written: ``_MAKES_IT``).
+#: The rest of a clause that tells of the asker's own work, up to the phrase, with no ask
+#: of the answer in it ("..., so use", "... and please").
+_TOLD_ON = r"(?:(?!\b(?:so|please|pls|use|include|make\s+sure)\b)[^.!?\n;])*$"
 _OWN_WORK_RULE = re.compile(
     r"\b(?:my|our|his|her|their)\s+(?!(?:answer|reply|response|output)\b)(?:[\w'-]+\s+){1,2}?"
     r"(?:must|should|needs?\s+to|has\s+to"
@@ -238,9 +241,12 @@ _OWN_WORK_RULE = re.compile(
     # paragraph essay"
     r"|\b(?:my|our|his|her|their|the)\s+(?:teacher|instructor|professor|prof|tutor|lecturer"
     r"|boss|manager|editor|supervisor|advisor|adviser|rubric|syllabus|guidelines?"
-    r"|requirements?)\s+(?:said|says|wants|told\s+(?:me|us)|requires|insists)\b[^.!?\n]*$"
-    r"|\b(?:the|my|our|his|her|their)\s+(?:assignment|homework|task)\s+is\s+to\b[^.!?\n]*$"
-    r"|\b(?:i|we)\s+(?:have|need|got)\s+to\s+(?:write|submit|turn\s+in|hand\s+in)\b[^.!?\n]*$"
+    r"|requirements?)\s+(?:said|says|wants|told\s+(?:me|us)|requires|insists)\s+(?:that\s+)?"
+    r"(?:the|my|our|his|her|their|it|this)\s+(?:[\w'-]+\s+){0,2}?(?:must|should|needs?\s+to"
+    r"|has\s+to|have\s+to|is\s+supposed\s+to|can(?:not|'t))\s+(?:be\s+|have\s+|contain\s+)?"
+    r"(?:only\s+|just\s+|about\s+|around\s+)?$"
+    rf"|\b(?:the|my|our|his|her|their)\s+(?:assignment|homework|task)\s+is\s+to\b{_TOLD_ON}"
+    rf"|\b(?:i|we)\s+(?:have|need|got)\s+to\s+(?:write|submit|turn\s+in|hand\s+in)\b{_TOLD_ON}"
     r"|\b(?:i|we)\s+(?:wrote|have\s+written|drafted|sent)\s+(?:a|an)\s+$"
 )
 #: ... or after it: "a 3 sentence summary is what my teacher wants".

@@ -392,13 +392,19 @@ _YOUR_VIEW = re.compile(
 )
 
 
+def _no_content(part: str) -> bool:
+    """Whether the ask ``part`` has no content word of its own: "What could it be", "is that
+    normal?", "what should I do?" (it reads by the situation told before it)."""
+    words = re.findall(r"[a-z0-9][a-z0-9']*", part.lower())  # ("what does 203 mean")
+    return all(w.strip("'") in _REFERRING_WORDS or w in _REFERRING_WORDS for w in words)
+
+
 def _refers_back(part: str) -> bool:
     """Whether the ask ``part`` has no content word of its own and asks only what the
     situation told before it is ("What could it be", "is that normal?", "why is that?"): not
     what to do about it ("how do I fix it?", "what should I do next?"), a part of its own."""
-    words = re.findall(r"[a-z0-9][a-z0-9']*", part.lower())  # ("what does 203 mean")
     return (
-        all(w.strip("'") in _REFERRING_WORDS or w in _REFERRING_WORDS for w in words)
+        _no_content(part)
         and (_ASKS_WHAT_IT_IS.search(part) or _YOUR_VIEW.search(part)) is not None
         and _ASKS_WHAT_TO_DO.search(_YOUR_VIEW.sub(" ", part)) is None
     )
@@ -411,9 +417,11 @@ _SITUATION_WORDS = 6
 def split_asks(query: str) -> tuple[str, ...]:
     """The separate asks of ``query`` when it has more than one, else ``()``.
 
-    An ask with no content word of its own ("What could it be", "is that normal?") is no
-    part of its own: it goes with the situation told just before it ("I get a clunk when I
-    shift into drive. What could it be"), else with the ask before it, else it is left out.
+    An ask with no content word of its own ("What could it be", "is that normal?", "what
+    should I do?") reads with the situation told just before it ("I get a clunk when I shift
+    into drive. What could it be"); else, one that asks only what the situation is ("why is
+    that?", "any ideas?") goes with the ask before it or is left out, and one that asks what
+    to do, where, when or how to tell ("How do I fix it?") is a part of its own.
 
     >>> split_asks("When's the best time to hike in Patagonia, and what should I pack?")
     ("When's the best time to hike in Patagonia", 'what should I pack?')
@@ -433,10 +441,12 @@ def split_asks(query: str) -> tuple[str, ...]:
             told.append(s)
             continue
         for part in parts:
-            if not _refers_back(part):
+            if not _no_content(part):
                 asks.append(part)
-            elif told:  # "I get a clunk ... . What could it be"
+            elif told:  # "I get a clunk ... . What could it be", "... . Where should I stay?"
                 asks.append(" ".join([*_situation(told), part]))
+            elif not _refers_back(part):  # "Is it serious? What should I do?": its own part
+                asks.append(part)
             elif asks:  # "How do I reset it, and why is that?": one ask
                 asks[-1] = f"{asks[-1].rstrip(' ,;')}, {part}"
             told = []
