@@ -749,28 +749,46 @@ def _freed(tokens: list[str], i: int, stems: list[str], sentence: str) -> bool:
     )
 
 
-#: Verbs of adding or obtaining, which introduce a thing the asker's setup lacks: "fit a
-#: small consumer unit", "buy a 50W heater", "drill a couple of drainage holes".
+#: Verbs that clearly obtain or add something new, which introduce a thing the asker's
+#: setup lacks: "buy a 50W heater", "drill a couple of drainage holes", "get a Bluetooth FM
+#: transmitter". Each must be followed by an indefinite determiner ("a", "an", "some",
+#: "one", a number) before the thing or its modifiers (see ``_INDEFINITE``).
 _ADD_VERBS = frozenset(
     """
-    add adds adding fit fits fitting install installs installing get gets getting buy buys
-    buying order orders ordering drill drills drilling make makes making build builds
-    building need needs
+    add adds adding install installs installing get gets getting buy buys buying order orders
+    ordering drill drills drilling build builds building bring brings bringing hang hangs
+    hanging
     """.split()
 )
-#: ... and those with their particle: "put in", "pick up", "set up", "invest in", "repot
-#: into", "switch to", "upgrade to".
+#: Verbs that introduce a new thing only as "a new ...": "you'll need a new heater", "fit a
+#: new consumer unit" (not "fit a spare tyre", "you'll need a hot oven", "make it in a fan
+#: oven", "set up Bluetooth": what is there already).
+_NEW_ONLY_VERBS = frozenset("need needs make makes making".split())
+#: "fit" proposes a thing as an option ("or fit a kickstand", "your landlord must fit a
+#: smoke alarm", "so fit a lid") but not as a step in a sequence, where the thing is taken
+#: as there ("jack the car up and fit a spare tyre").
+_FIT = frozenset("fit fits fitting".split())
+#: ... and those with their particle: "put in", "pick up", "invest in", "repot into",
+#: "switch to", "upgrade to", "plumb in", "cut in" ("set up" only as "set up a new ...").
 _ADD_PHRASES = {
-    "in": frozenset("put puts putting invest invests investing repot repots repotting".split()),
+    "in": frozenset(
+        "put puts putting invest invests investing repot repots repotting plumb plumbs"
+        " plumbing cut cuts cutting".split()
+    ),
     "into": frozenset("repot repots repotting".split()),
-    "up": frozenset("pick picks picking set sets setting".split()),
+    "up": frozenset("pick picks picking".split()),
     "to": frozenset("switch switches switching upgrade upgrades upgrading".split()),
 }
+_NEW_ONLY_PHRASES = {"up": frozenset("set sets setting".split())}
 #: "move it to a pot with drainage holes": the verb, "it" or "them", then "to"/"into" (so
 #: too "repot it into", "put them in").
 _MOVE_VERBS = frozenset("move moves moving".split())
 #: "replace the pot with one that has drainage holes": the "with" after such a verb.
 _REPLACE_VERBS = frozenset("replace replaces replacing swap swaps swapping".split())
+#: What a thing added opens with: "a", "an", "some", "one", "another", a number.
+_INDEFINITE = frozenset(
+    "a an some one another two three four five six couple pair few".split()
+)
 #: How many words may stand between the verb and the thing: "drill a couple of drainage
 #: holes", "repot into a pot with drainage holes", "switch to a nursery pot with a drainage
 #: hole".
@@ -787,10 +805,10 @@ _PRESENT = frozenset(
 
 def introduced(tokens: list[str], clauses: list[int], i: int, words: list[str]) -> bool:
     """Whether the term whose head is token ``i`` (``words``: its stems) is introduced as
-    a thing to add or obtain, in its clause and within a few words before it: "repot into
-    a pot with drainage holes", "fit a small consumer unit in the garage", "buy a 50W
-    heater", "drill a couple of drainage holes", "you'll need a new heater" (not "set the
-    heater to 25°C", "switch off at the consumer unit", "since there's already a ...")."""
+    a new thing to add or obtain, in its clause and within a few words before it: "repot
+    into a pot with drainage holes", "buy a 50W heater", "drill a couple of drainage holes",
+    "you'll need a new heater" (not "set the heater to 25°C", "fit a spare tyre", "set up
+    Bluetooth", "you'll need a hot oven", "since there's already a ...")."""
     start = i
     for j in range(max(0, i - len(words) - MODIFIER_SLACK), i):
         if clauses[j] == clauses[i] and stem(tokens[j]) in words[:-1]:
@@ -802,21 +820,28 @@ def introduced(tokens: list[str], clauses: list[int], i: int, words: list[str]) 
         between = tokens[k + 1 : start]
         if _PRESENT.intersection(between):
             return False
-        if _add_cue(tokens, clauses, k):
+        if _add_cue(tokens, clauses, k) and _opens_new(tokens[k + 1 : i + 1]):
             return True
     return False
 
 
+def _opens_new(after: list[str]) -> bool:
+    """Whether what follows an adding verb opens with an indefinite determiner or a number
+    ("a space-saver spare tyre", "two drainage holes", "some blackout curtains")."""
+    return bool(after) and (after[0] in _INDEFINITE or after[0].isdigit())
+
+
 def _add_cue(tokens: list[str], clauses: list[int], k: int) -> str | None:
-    """The verb of an adding cue that ends at token ``k`` ("new" of "a new" too), or
-    ``None``."""
+    """The verb of an adding cue that ends at token ``k``, or ``None`` ("need", "fit",
+    "make" and "set up" only before "a new")."""
     t = tokens[k]
     before = tokens[k - 1] if k > 0 and clauses[k - 1] == clauses[k] else ""
-    if t in _ADD_VERBS:
+    new = tokens[k + 1 : k + 3] in (["a", "new"], ["an", "new"], ["new"])
+    if t in _ADD_VERBS or (new and t in _NEW_ONLY_VERBS):
         return t
-    if t == "new" and before in ("a", "an"):
+    if t in _FIT and (new or before not in ("and", "then")):
         return t
-    if before in _ADD_PHRASES.get(t, ()):
+    if before in _ADD_PHRASES.get(t, ()) or (new and before in _NEW_ONLY_PHRASES.get(t, ())):
         return before
     # "repot it into", "move them to"
     verb = tokens[k - 2] if k > 1 and before in ("it", "them") else ""

@@ -774,9 +774,21 @@ def _said_of_a_thing(before: str, lack: bool) -> bool:
         if w in _BEINGS and head:
             break
         head.append(w)
+    if words[0] in ("my", "our") and _HOMES.intersection(head):
+        return False  # "my kitchen has no oven": the asker's own setup, as before
     return words[0] in ("it", "its") or not _BEINGS.intersection(
         w for w in head if not w.endswith("'s")
     )
+
+
+#: The asker's home or room: "my kitchen has no oven", "our flat has no dryer" tell the
+#: asker's own lack, read as a plain exclusion (as before situations were read).
+_HOMES = frozenset(
+    """
+    kitchen kitchens house home flat apartment room bedroom bathroom dorm rental
+    studio cottage bungalow
+    """.split()
+)
 
 
 #: A fenced code block the request pastes: "x not in dups" there is code, not a preference.

@@ -33,7 +33,6 @@ def _violated(query: str, answer: str) -> list[str]:
 
 SITUATIONS = [
     ("why is my basil wilting? the planter it came in has no drainage holes", "drainage holes"),
-    ("Our flat has no balcony, where can I dry laundry in winter?", "balcony"),
     ("the blender came with no manual, how do I clean the blade?", "manual"),
     ("the desk arrived without a manual, how do the legs go on?", "manual"),
     ("There's no lid for my wok. Can I still steam dumplings?", "lid"),
@@ -132,6 +131,8 @@ def test_a_situation_told_again_as_a_wish_is_an_exclusion() -> None:
 
 KEPT_AS_TODAY = [
     ("I have no oven, what can I bake?", "oven", False),
+    # the asker's own home: "my/our <home> has no X" (fx26f)
+    ("Our flat has no balcony, where can I dry laundry in winter?", "balcony", False),
     ("we don't have a car, how do we get to the coast?", "car", True),
     ("pasta for two, no garlic", "garlic", False),
     ("a cake recipe with no nuts please", "nuts", False),
