@@ -710,22 +710,59 @@ def _act(term: str) -> _Act | None:
     verbs = {verb}
     if len(verb) >= 4 and verb[-1] == verb[-2] and verb[-1] in "bdgmnprt":
         verbs.add(verb[:-1])  # "running": run
+    for kind in _ACT_VERB_KINDS:
+        if verbs & kind:
+            verbs |= kind  # "running cables": feed, pull, route or lay them too
     return _Act(frozenset(verbs), obj, place)
+
+
+#: Verbs of one kind, any of which does the act: "feed a Cat6 cable through the walls" runs
+#: one (stems).
+_ACT_VERB_KINDS = (frozenset("run feed pull rout lay thread snake fish".split()),)
+#: Kinds of an act's object an answer may name instead: "a Cat6 cable", "ethernet" (stems).
+_ACT_HYPONYMS = {
+    "cabl": frozenset("ethernet cat5 cat5e cat6 cat6a cat7 lan coax".split()),
+    "ethernet": frozenset("cat5 cat5e cat6 cat6a cat7 lan".split()),
+}
+
+
+def _names_object(tokens: list[str], i: int, act: _Act) -> bool:
+    """Whether token ``i`` names the act's object, by one of its words or a kind of its
+    head ("Cat6", "ethernet" for "ethernet cables")."""
+    t = stem(tokens[i])
+    return t in act.obj or any(t in _ACT_HYPONYMS.get(o, ()) for o in act.obj)
 
 
 def _act_occurrences(tokens: list[str], clauses: list[int], act: _Act) -> list[int]:
     """Where the answer does the act: its object, with the place after it ("run an ethernet
     cable through the wall"), or, for an act with no place, with its verb before it ("hire
-    a plumber"). The object alone is no act: "plug an ethernet cable into the adapter" is no
-    cable run through a wall, "your plumber" no hiring."""
+    a plumber"). With a place, a verb of the act's kind before a word of its object or a
+    kind of it does it too ("feed a Cat6 cable through the walls", "run ethernet through
+    the wall cavity"), and so does the whole object with the place after it in its clause. The
+    object alone is no act: "plug an ethernet cable into the adapter" is no cable run
+    through a wall, "your plumber" no hiring."""
     out: list[int] = []
-    for i in _occurrences(tokens, clauses, act.obj):
-        if act.place:
+    whole = _occurrences(tokens, clauses, act.obj)
+    if act.place:
+        for i in range(len(tokens)):
+            if not _names_object(tokens, i, act):
+                continue
             ahead = range(i + 1, min(len(tokens), i + 1 + len(act.place) + 3))
             after = {stem(tokens[j]) for j in ahead if clauses[j] == clauses[i]}
-            if all(p in after for p in act.place):
+            if not all(p in after for p in act.place):
+                continue
+            lo = max(0, i - len(act.obj) - MODIFIER_SLACK - ACT_VERB_REACH)
+            done = any(
+                stem(tokens[j]) in act.verbs and clauses[j] == clauses[i] for j in range(lo, i)
+            )
+            if i in whole or done:
                 out.append(i)
-            continue
+        for i in whole:  # the whole object, then its place, in one clause
+            clause = {stem(t) for t, c in zip(tokens[i + 1 :], clauses[i + 1 :]) if c == clauses[i]}
+            if i not in out and all(p in clause for p in act.place):
+                out.append(i)
+        return sorted(out)
+    for i in whole:
         lo = max(0, i - len(act.obj) - MODIFIER_SLACK - ACT_VERB_REACH)
         if any(stem(tokens[j]) in act.verbs and clauses[j] == clauses[i] for j in range(lo, i)):
             out.append(i)
@@ -786,9 +823,7 @@ _MOVE_VERBS = frozenset("move moves moving".split())
 #: "replace the pot with one that has drainage holes": the "with" after such a verb.
 _REPLACE_VERBS = frozenset("replace replaces replacing swap swaps swapping".split())
 #: What a thing added opens with: "a", "an", "some", "one", "another", a number.
-_INDEFINITE = frozenset(
-    "a an some one another two three four five six couple pair few".split()
-)
+_INDEFINITE = frozenset("a an some one another two three four five six couple pair few".split())
 #: How many words may stand between the verb and the thing: "drill a couple of drainage
 #: holes", "repot into a pot with drainage holes", "switch to a nursery pot with a drainage
 #: hole".
