@@ -539,8 +539,17 @@ def negated_after(tokens: list[str], i: int) -> bool:
 BACKREF_WINDOW = 8
 _BACK_PLURAL = frozenset({"them", "those", "these"})
 _BACK_SINGULAR = frozenset({"it"})
-_LEAVE_VERBS = frozenset({"leave", "leaving", "keep", "keeping"})
-_DROP_VERBS = frozenset("skip skipping omit omitting ditch ditching forgo nix".split())
+_LEAVE_VERBS = frozenset({"leave", "leaving", "left", "keep", "keeping", "kept"})
+_DROP_VERBS = frozenset(
+    "skip skipping skipped omit omitting omitted ditch ditching ditched forgo nix drop dropped"
+    " dropping".split()
+)
+#: Words before the verb that make the back-reference a use: "don't skip it", "don't
+#: leave them out".
+_NOT_BEFORE = frozenset("don't dont never not won't didn't mustn't shouldn't".split())
+#: Words after a back-reference that open a clause of their own: "without those the yolks
+#: still make it creamy" ("those" is a pronoun there, not "those steps").
+_NEW_CLAUSE = frozenset("the a an you your we i they this".split())
 _SWAP_VERBS = frozenset(
     "swap swapping switch switching replace replacing substitute substituting sub subbing"
     " trade trading exchange".split()
@@ -568,13 +577,20 @@ def _set_aside_after(tokens: list[str], clauses: list[int], i: int) -> bool:
     pumpkin seeds", "instead of those, ..." (the pronoun agreeing with the item: "them" for
     "almonds", "it" for "garlic"; not "leave them out overnight", "skip those steps")."""
     fit = _BACK_PLURAL if _plural(tokens[i]) else _BACK_SINGULAR
+    if tokens[i - 1 : i] == ["and"] and i > 1:
+        fit = fit | _BACK_PLURAL  # "pecorino and parmesan, but leave those out": a list
     end = min(len(tokens), i + 1 + BACKREF_WINDOW)
     for k in range(i + 1, end):
-        if k + 1 >= len(tokens) or tokens[k + 1] not in fit:
+        if k + 1 >= len(tokens) or tokens[k + 1] not in fit or tokens[k - 1] in _NOT_BEFORE:
             continue
         t, p = tokens[k], k + 1
         after = tokens[p + 1 : p + 2]
-        ends = not after or clauses[p + 1] != clauses[p] or after[0] in _AFTER_BACKREF
+        ends = (
+            not after
+            or clauses[p + 1] != clauses[p]
+            or after[0] in _AFTER_BACKREF
+            or after[0] in _NEW_CLAUSE
+        )
         if t in _LEAVE_VERBS:
             out = tokens[p + 1 : p + 2] in (["out"], ["off"])
             if out and tokens[p + 2 : p + 3] and tokens[p + 2] in _LEFT_SOMEWHERE:
@@ -590,6 +606,23 @@ def _set_aside_after(tokens: list[str], clauses: list[int], i: int) -> bool:
         elif t == "of" and tokens[k - 1] == "instead" and ends:
             return True
     return _ruled_out_by_reader(tokens, i)
+
+
+#: How far into the next sentence a back-reference may open: "... uses pine nuts. Skip
+#: them and ...", "... scatter olives on top; I'd leave them off".
+BACKREF_OPENING = 4
+
+
+def _set_aside_next(tokens: list[str], clauses: list[int], i: int, following: str) -> bool:
+    """Whether the sentence after token ``i``'s sets it aside as it opens: "Classic pesto
+    uses pine nuts. Skip them and use sunflower seeds" (see ``_set_aside_after``)."""
+    more, more_clauses = clause_tokens(following)
+    verbs = _LEAVE_VERBS | _DROP_VERBS | _SWAP_VERBS
+    at = next((k for k, t in enumerate(more[:BACKREF_OPENING]) if t in verbs), None)
+    if at is None or more[at + 2 : at + 3] == ["if"]:
+        return False  # "Top with toasted almonds; skip them if you like": still a topping
+    base = clauses[-1] + 1
+    return _set_aside_after(tokens + more, clauses + [c + base for c in more_clauses], i)
 
 
 #: What the reader ruled out, said right after it: "another Brava, which you've ruled out",
@@ -794,7 +827,7 @@ _ADD_VERBS = frozenset(
     """
     add adds adding install installs installing get gets getting buy buys buying order orders
     ordering drill drills drilling build builds building bring brings bringing hang hangs
-    hanging
+    hanging consider considering
     """.split()
 )
 #: Verbs that introduce a new thing only as "a new ...": "you'll need a new heater", "fit a
@@ -857,7 +890,13 @@ def introduced(tokens: list[str], clauses: list[int], i: int, words: list[str]) 
             return False
         if _add_cue(tokens, clauses, k) and _opens_new(tokens[k + 1 : i + 1]):
             return True
-    return False
+    # "a countertop dishwasher is also worth considering"
+    rest = [t for t, c in zip(tokens[i + 1 :], clauses[i + 1 :]) if c == clauses[i]]
+    worth = "worth" in rest and _WORTH.intersection(rest[rest.index("worth") + 1 :][:2])
+    return bool(worth) and start > 0 and tokens[start - 1] in ("a", "an")
+
+
+_WORTH = frozenset("considering getting buying adding having installing a".split())
 
 
 def _opens_new(after: list[str]) -> bool:
@@ -882,6 +921,8 @@ def _add_cue(tokens: list[str], clauses: list[int], k: int) -> str | None:
     verb = tokens[k - 2] if k > 1 and before in ("it", "them") else ""
     if verb in _ADD_PHRASES.get(t, ()) or (t in ("to", "into") and verb in _MOVE_VERBS):
         return verb
+    if t == "for" and {"ask", "asks", "asking"}.intersection(tokens[max(0, k - 3) : k]):
+        return t  # "ask reception for a kettle"
     if t == "with":
         lo = max(0, k - ADD_REACH - 2)
         if any(tokens[j] in _REPLACE_VERBS and clauses[j] == clauses[k] for j in range(lo, k)):
@@ -957,7 +998,9 @@ def _mention(content: str, term: str, situation: bool = False) -> tuple[bool, st
 
     words = stems if act is None else act.obj
     seen = False
-    for sentence in read_sentences(content):
+    added = False  # "buy a 50W heater, and once it's in, set the heater to 26C"
+    sentences = read_sentences(content)
+    for n, sentence in enumerate(sentences):
         tokens, clauses = clause_tokens(sentence)
         if not occurrences(tokens, clauses):
             continue
@@ -967,9 +1010,13 @@ def _mention(content: str, term: str, situation: bool = False) -> tuple[bool, st
         kept = unwarned(sentence)
         tokens, clauses = clause_tokens(kept)
         for i in occurrences(tokens, clauses):
-            if situation and introduced(tokens, clauses, i, words):
+            if situation and (added or introduced(tokens, clauses, i, words)):
+                added = True  # the one added, named again: "set the heater to 26C"
                 continue  # "repot into a pot with drainage holes": added, not there
-            if not is_negated(tokens, clauses, i) and not _freed(tokens, i, words, kept):
+            if is_negated(tokens, clauses, i) or _freed(tokens, i, words, kept):
+                continue
+            following = sentences[n + 1] if n + 1 < len(sentences) else ""
+            if not _set_aside_next(tokens, clauses, i, following):
                 return True, tokens[i]
     return seen, None
 

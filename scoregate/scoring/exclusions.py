@@ -26,6 +26,9 @@ _END = (
     r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch)"
+    # a clause of its own after "and": "no curtains and the baby wakes at 5am"
+    r"|and\s+(?:the|my|our|his|her|their|your)\s+[a-z]+\s+(?:is|are|was|were|has|have|had|wakes"
+    r"|keeps|gets|goes|needs|does|won't|can't|doesn't|isn't|hates|cries)"
     # who or how much it is for: "without nuts for 4", "for two people", "for 6 servings",
     # "for under $10" (not a span of time: "no flowers for 3 years" states a fact, and "no
     # running for 3 months" is kept whole)
@@ -63,7 +66,9 @@ _CONSUME = (
 #: "I don't have a drill", "we won't have a car": a fact about the asker, weaker evidence
 #: than "no drills please" (the answer may talk about cars: "no car needed", "the cable
 #: car"); the gate sends an answer that uses it to review at most, not to reject.
-LACK_CUE = r"(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+(?:have|own)\s+(?:any\s+)?"
+LACK_CUE = (
+    r"(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+(?:have|own|got|come\s+with)\s+(?:any\s+)?"
+)
 #: A phrase that states a lack, from its first word ("won't have a car"; not "rather not
 #: have to call", a preference).
 LACK = re.compile(r"\w*" + LACK_CUE, re.IGNORECASE)
@@ -74,6 +79,11 @@ _PLACE = r"\s+(?:the|a|an|my|our|your|his|her|their|this|that|any)\b"
 _NO_CUE = (
     r"(?<!\byes\sor\s)(?<!\byes/)\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b"
     r"|problem\b|doubt\b|way\b|idea\b|sooner\b)"
+)
+#: "there isn't a lift in our block", "there aren't any shops nearby": what there is not.
+_THERE_ISNT = (
+    r"\bthere(?:\s+(?:isn't|is\s+not|aren't|are\s+not)|['’]s\s+not|\s+are\s+not)"
+    r"\s+(?:a|an|any)\s+"
 )
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
@@ -145,15 +155,24 @@ _CUES: tuple[str, ...] = (
     # Negated preferences: "I'd rather not turn the oven on", "prefer not to fly".
     r"\b(?:rather|prefer(?:ably)?)\s+not\s+(?:to\s+)?",
     r"\b(?:not\s+(?:into|big\s+on|a\s+big\s+fan\s+of)|no\s+interest\s+in|(?:do\s+not|don't)\s+feel\s+like)\s+",
-    # A lack stated: "we won't have a car", "I don't have a drill" (see ``LACK``).
+    # A lack stated: "we won't have a car", "I don't have a drill", "we haven't got a
+    # garden", "the flat doesn't come with a fridge" (see ``LACK``).
     LACK_CUE,
+    _THERE_ISNT,
 )
 _EXCLUSION_RES = tuple(re.compile(cue + _TERM + _END, re.IGNORECASE) for cue in _CUES)
 #: The cues after which a thing's own lack may be told ("the pot has no drainage hole",
 #: "the flat doesn't have a balcony"): see ``_said_of_a_thing``.
 _SITUATION_RES = frozenset(
     _EXCLUSION_RES[_CUES.index(cue)]
-    for cue in (_NO_CUE, LACK_CUE, r"\bwithout\s+(?:any\s+|using\s+)?")
+    for cue in (_NO_CUE, LACK_CUE, _THERE_ISNT, r"\bwithout\s+(?:any\s+|using\s+)?")
+)
+_THERE_ISNT_RE = _EXCLUSION_RES[_CUES.index(_THERE_ISNT)]
+#: Where the thing lacked is, after it: "no heater in my 20 litre tank", "no wifi at my
+#: parents' house", "no dishwasher in our rental" (the thing is the heater).
+_PLACE_TAIL = re.compile(
+    r"\s+(?:in|at|inside|on)\s+(?:my|our|your|his|her|their|this|that|these|those)\b.*$",
+    re.IGNORECASE | re.DOTALL,
 )
 #: "nothing milk-based", "no oil-based paint": the base is what is ruled out.
 _BASED_RE = re.compile(
@@ -473,7 +492,7 @@ _TRAILING = re.compile(
 #: Chat filler and time words that trail an excluded term: "no peanuts pls", "not rodents
 #: though", "no meat this week".
 _CHAT_TAIL = re.compile(
-    r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
+    r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|yet|at\s+all|for\s+it"
     # "avoid anything with bleach too"
     r"|too|as\s+well"
     # "I don't eat meat btw", "no dairy tbh"
@@ -812,8 +831,10 @@ def _situation(rx: re.Pattern[str], sentence: str, at: int) -> bool:
     if rx not in _SITUATION_RES:
         return False
     m = rx.match(sentence, at) or rx.search(sentence, at)
-    if m is not None and _NAMED.search(m.group("x").strip()):
+    if m is not None and _NAMED.search(_PLACE_TAIL.sub("", m.group("x")).strip()):
         return False
+    if rx is _THERE_ISNT_RE:  # "there isn't a lift", unless wished: "make sure there isn't"
+        return not _WISHED.search(sentence[:at])
     lack = rx.pattern.startswith(LACK_CUE)
     return _said_of_a_thing(sentence[:at], lack)
 
@@ -867,6 +888,8 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                     continue  # "I don't want to be 'that person'": who, not what
                 # "the pot has no drainage hole": what the pot is like
                 situation = _situation(rx, sentence, at)
+                if rx in _SITUATION_RES:
+                    x = _PLACE_TAIL.sub("", x)  # "no heater in my tank": the heater
                 found += [
                     (t, m.group(0), situation)
                     for p in _pieces(x)
