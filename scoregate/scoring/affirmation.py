@@ -791,7 +791,11 @@ def _act_occurrences(tokens: list[str], clauses: list[int], act: _Act) -> list[i
             if i in whole or done:
                 out.append(i)
         for i in whole:  # the whole object, then its place, in one clause
-            clause = {stem(t) for t, c in zip(tokens[i + 1 :], clauses[i + 1 :]) if c == clauses[i]}
+            clause = {
+                stem(t)
+                for t, c in zip(tokens[i + 1 :], clauses[i + 1 :], strict=True)
+                if c == clauses[i]
+            }
             if i not in out and all(p in clause for p in act.place):
                 out.append(i)
         return sorted(out)
@@ -884,16 +888,17 @@ def introduced(tokens: list[str], clauses: list[int], i: int, words: list[str]) 
             break
     for k in range(start - 1, max(-1, start - 2 - ADD_REACH), -1):
         if clauses[k] != clauses[start]:
-            return False
+            break
         between = tokens[k + 1 : start]
         if _PRESENT.intersection(between):
             return False
         if _add_cue(tokens, clauses, k) and _opens_new(tokens[k + 1 : i + 1]):
             return True
     # "a countertop dishwasher is also worth considering"
-    rest = [t for t, c in zip(tokens[i + 1 :], clauses[i + 1 :]) if c == clauses[i]]
+    rest = [t for t, c in zip(tokens[i + 1 :], clauses[i + 1 :], strict=True) if c == clauses[i]]
     worth = "worth" in rest and _WORTH.intersection(rest[rest.index("worth") + 1 :][:2])
-    return bool(worth) and start > 0 and tokens[start - 1] in ("a", "an")
+    opens = tokens[max(0, start - 1 - MODIFIER_SLACK) : start]
+    return bool(worth) and bool({"a", "an"}.intersection(opens))
 
 
 _WORTH = frozenset("considering getting buying adding having installing a".split())
