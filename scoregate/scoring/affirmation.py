@@ -275,6 +275,9 @@ def stem(word: str) -> str:
     irregular plural is read as its singular first: "cacti" and "cactus" stem alike)."""
     w = word.lower().removesuffix("'s")  # "lodash's cloneDeep", "garlic's bite"
     w = IRREGULAR_PLURALS.get(w, w)
+    # "berries" and "berry", "cherries" and "cherry" stem alike ("cookie" and "cookies" too)
+    if len(w) > 4 and w.endswith(("ies", "ie")):
+        w = w.removesuffix("s").removesuffix("ie") + "y"
     for _ in range(3):
         for suffix in _SUFFIXES:
             if w.endswith(suffix) and len(w) - len(suffix) >= 3:
@@ -677,7 +680,10 @@ MODIFIER_SLACK = 2
 #: Words that end in another food's name and are not it (stems): "buckwheat" is no wheat,
 #: "doughnut" and "butternut" no nut, "peppercorn" no corn, "graham" no ham. ("walnut",
 #: "peanut", "chestnut", "buttermilk" are.)
-_FALSE_FRIENDS = frozenset({"buckwheat", "doughnut", "butternut", "peppercorn", "graham"})
+#: ("downstairs", "upstairs" are a floor of the house, not the stairs)
+_FALSE_FRIENDS = frozenset(
+    {"buckwheat", "doughnut", "butternut", "peppercorn", "graham", "downstair", "upstair"}
+)
 #: ... and those that are not it after a word: "water chestnuts" are no nuts.
 _FALSE_AFTER = {"chestnut": "water"}
 

@@ -259,7 +259,15 @@ _VERDICT = (
     r"|not\s++an\s++option|not\s++(?:allowed|permitted|possible)|banned|forbidden"
     # "dairy is out", "toll roads are out for me" (not "out of stock", "out for maintenance",
     # "out and has breaking changes"; and see ``_ruled_out``)
-    r"|out(?=\s*+(?:[.,;:!?()—–]|\s-\s|$|for\s++(?:me|us|now|good|them|him|her)\b)))\b"
+    r"|out(?=\s*+(?:[.,;:!?()—–]|\s-\s|$|for\s++(?:me|us|now|good|them|him|her)\b"
+    # a reason or a while after it: "driving is out since I lost my licence", "gluten is
+    # out in our house", "cooking is out this week", "dairy is out at the moment", "using
+    # the stairs is out for a few weeks" (not "out of date", "out for maintenance")
+    r"|(?:since|because|as|until|till|while|after|now|completely|entirely|anyway|too)\b"
+    r"|in\s++(?:our|my|this)\s++(?:house|home|household|family|flat)\b"
+    r"|(?:this|next)\s++(?:week|month|year|weekend|term|time)\b|right\s++now\b|these\s++days\b"
+    r"|at\s++the\s++moment\b|for\s++(?:a\s++(?:few|couple|while|bit)|the\s++(?:next|rest|time"
+    r"|foreseeable|moment|summer|winter)|several|some|\d+|two|three|four|six)\b)))\b"
 )
 #: The verdict said with a negated copula: "a car isn't an option", "drilling isn't possible".
 _NOT_VERDICT = r"\s++(?:really\s++|actually\s++)?(?:an\s++option|possible|allowed|permitted)\b"
