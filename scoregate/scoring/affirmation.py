@@ -68,7 +68,11 @@ _COUNTERFACTUAL = re.compile(
 #: A comparison names the item to say what something else is like: "adds polish where the
 #: tie would be", "lengthens the leg the way a heel does".
 _COMPARISON = re.compile(
+    # (with where: "it won't brown the way it would in an oven")
     r"\bthe\s+way\s+(?:a\s+|an\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:does|do|did|would|used\s+to)\b"
+    r"(?:\s+(?:in|on|with)\s+(?:a|an|the)\s+[\w-]+)?"
+    # "the covered pot acts like a mini oven": what it is like, not the thing
+    r"|\b(?:acts?|acting|works?|behaves?)\s+(?:like|as)\s+(?:a|an)\s+(?:mini\s+|makeshift\s+|small\s+)?[\w-]+"
     r"|\bwhere\s+(?:a|an|the|your)\s+[\w-]+\s+would\s+(?:be|go|sit|normally\s+be)\b"
     # "as a resolution, like a rhyme would give you"
     + r"|\blike\s+(?:a|an|the)\s+[\w-]+\s+(?:would|does|did)\b"
@@ -275,9 +279,10 @@ def stem(word: str) -> str:
     irregular plural is read as its singular first: "cacti" and "cactus" stem alike)."""
     w = word.lower().removesuffix("'s")  # "lodash's cloneDeep", "garlic's bite"
     w = IRREGULAR_PLURALS.get(w, w)
-    # "berries" and "berry", "cherries" and "cherry" stem alike ("cookie" and "cookies" too)
-    if len(w) > 4 and w.endswith(("ies", "ie")):
-        w = w.removesuffix("s").removesuffix("ie") + "y"
+    # "berries" and "berry", "cherries" and "cherry", "ferries" and "ferry" stem alike (after
+    # r, l, n, t only: "agencies" stems as before, and is no "agency margin")
+    if len(w) > 5 and w.endswith("ies") and w[-4] in "rlnt":
+        w = w[:-3] + "y"
     for _ in range(3):
         for suffix in _SUFFIXES:
             if w.endswith(suffix) and len(w) - len(suffix) >= 3:

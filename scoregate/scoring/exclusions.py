@@ -174,6 +174,16 @@ _PLACE_TAIL = re.compile(
     r"\s+(?:in|at|inside|on)\s+(?:my|our|your|his|her|their|this|that|these|those)\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
+
+
+def _lacked(piece: str, rx: re.Pattern[str], situation: bool) -> str:
+    """The thing a lack names, less where it is ("no heater in my tank": the heater) and,
+    for a thing's own lack, less "yet" ("the tank has no filter yet": the filter; "no fish
+    yet" told of no thing, and "she has no account yet", read as before)."""
+    if rx not in _SITUATION_RES:
+        return piece
+    piece = _PLACE_TAIL.sub("", piece)
+    return re.sub(r"\s+yet\s*$", "", piece, flags=re.IGNORECASE) if situation else piece
 #: "nothing milk-based", "no oil-based paint": the base is what is ruled out.
 _BASED_RE = re.compile(
     r"\b(?:no|nothing|without|avoid|zero)\s+(?P<x>[a-z]{3,})-based\b"
@@ -500,7 +510,7 @@ _TRAILING = re.compile(
 #: Chat filler and time words that trail an excluded term: "no peanuts pls", "not rodents
 #: though", "no meat this week".
 _CHAT_TAIL = re.compile(
-    r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|yet|at\s+all|for\s+it"
+    r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
     # "avoid anything with bleach too"
     r"|too|as\s+well"
     # "I don't eat meat btw", "no dairy tbh"
@@ -896,12 +906,11 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                     continue  # "I don't want to be 'that person'": who, not what
                 # "the pot has no drainage hole": what the pot is like
                 situation = _situation(rx, sentence, at)
-                if rx in _SITUATION_RES:
-                    x = _PLACE_TAIL.sub("", x)  # "no heater in my tank": the heater
                 found += [
                     (t, m.group(0), situation)
                     for p in _pieces(x)
-                    if (t := _clean_term(p)) and not _outcome(t, m.group(0))
+                    if (t := _clean_term(_lacked(p, rx, situation)))
+                    and not _outcome(t, m.group(0))
                 ]
         pairs = [
             (t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))
