@@ -13,6 +13,7 @@ import logging
 from sqlalchemy.orm import Session
 
 from scoregate.pipelines.context import PipelineContext
+from scoregate.pipelines.validation import storable
 from scoregate.storage import repository as repo
 
 log = logging.getLogger(__name__)
@@ -24,7 +25,9 @@ RETIRABLE = ("scoring", "fused", "stuck")
 def mark_failed(s: Session, job_id: str, n: int, reason: str) -> None:
     """In the caller's transaction: the job failed with ``reason`` (a reason a person can
     act on), iteration ``n`` retired if it is still in flight, the audit entry written
-    once (its dedupe key is ``<job>:<n>:fail``)."""
+    once (its dedupe key is ``<job>:<n>:fail``). A reason that quotes what a client sent is
+    stored with its lone surrogates and NULs escaped (``validation.storable``)."""
+    reason = storable(reason)
     repo.set_job_status(s, job_id=job_id, status="failed", failure_reason=reason)
     repo.set_iteration_status(s, job_id=job_id, n=n, status="failed", expect=RETIRABLE)
     repo.append_decision(

@@ -21,7 +21,7 @@ from scoregate.pipelines.context import EXPECTED_TRACKS, PipelineContext
 from scoregate.pipelines.dispatch import JobsNotPublished, Message, PublishError
 from scoregate.pipelines.outbound import check_queue
 from scoregate.pipelines.publish import publish
-from scoregate.pipelines.validation import check_body
+from scoregate.pipelines.validation import check_body, storable
 from scoregate.pipelines.workflow import no_agent_message
 from scoregate.schemas.loop import (
     Hooks,
@@ -82,7 +82,7 @@ def build_spec(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
         "idempotency_key",
     }
     if unknown:
-        raise ValueError(f"unknown job field(s): {', '.join(sorted(unknown))}")
+        raise ValueError(f"unknown job field(s): {', '.join(storable(str(k)) for k in sorted(unknown, key=str))}")
     check_body(body)
     check_hooks_given_once(body)  # "on_pass" and "hooks.on_pass" naming two tasks
     try:

@@ -46,6 +46,13 @@ def check_text(value: str, where: str) -> None:
         )
 
 
+def storable(text: str) -> str:
+    """``text`` as Postgres can store it: each lone surrogate and NUL written as its escape
+    (``\\ud800``, ``\\x00``). For reasons and messages that quote what a client sent, so
+    that recording a refusal never fails on the text it refuses."""
+    return _SURROGATE.sub(lambda m: ascii(m.group())[1:-1], text).replace("\x00", "\\x00")
+
+
 #: Characters no name may hold: they break a line (``\n``, ``\r``, U+2028) or reorder the
 #: text around them, so that an audit trail could read as if someone else acted.
 _NOT_IN_NAMES = re.compile(

@@ -202,6 +202,8 @@ def test_the_cli_refuses_a_malformed_scoring_config(env):
         ({"request": 5}, "a score request must be a mapping, got int"),
         ({"request": OK, "agent": "evil.task"}, "agent task 'evil.task' is not allowed"),
         ({"request": {**OK, "content": "x\x00"}}, "NUL character"),
+        # a field name no database can store, quoted in the reason with its escape
+        ({"request": OK, "pr\ud800ority": 1}, "unknown job field(s): pr\\ud800ority"),
     ],
 )
 def test_a_bad_submit_message_is_logged_and_the_worker_keeps_serving(env, caplog, body, message):
