@@ -82,7 +82,8 @@ def build_spec(ctx: PipelineContext, body: dict[str, Any]) -> JobSpec:
         "idempotency_key",
     }
     if unknown:
-        raise ValueError(f"unknown job field(s): {', '.join(storable(str(k)) for k in sorted(unknown, key=str))}")
+        fields = ", ".join(storable(str(k)) for k in sorted(unknown, key=str))
+        raise ValueError(f"unknown job field(s): {fields}")
     check_body(body)
     check_hooks_given_once(body)  # "on_pass" and "hooks.on_pass" naming two tasks
     try:
