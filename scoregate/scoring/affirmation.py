@@ -616,6 +616,22 @@ def _set_aside_after(tokens: list[str], clauses: list[int], i: int) -> bool:
     return _ruled_out_by_reader(tokens, i)
 
 
+#: "Leaving Disney aside", "setting the theme parks to one side" (not "set the bacon
+#: aside", a step of a recipe that keeps it for later).
+_ASIDE_VERBS = frozenset("leaving setting putting".split())
+
+
+def _left_aside(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether token ``i`` is left aside in its clause: a verb of leaving before it (at most
+    three words back) and "aside" or "to one side" right after it."""
+    after = tokens[i + 1 : i + 4]
+    if not (after[:1] == ["aside"] or after == ["to", "one", "side"]):
+        return False
+    return any(
+        tokens[k] in _ASIDE_VERBS and clauses[k] == clauses[i] for k in range(max(0, i - 3), i)
+    )
+
+
 #: How far into the next sentence a back-reference may open: "... uses pine nuts. Skip
 #: them and ...", "... scatter olives on top; I'd leave them off".
 BACKREF_OPENING = 4
@@ -674,6 +690,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _ruled_out_after(tokens, i)
         or _kept_out(tokens, clauses, i)
         or _set_aside_after(tokens, clauses, i)
+        or _left_aside(tokens, clauses, i)
     )
 
 

@@ -230,6 +230,17 @@ def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> 
     )
 
 
+def _compound_named(content: str, item: str) -> str:
+    """``content`` with a name joined to what follows it set apart, so that a ruled-out name
+    is found in its compounds: "DisneySea" and "Disneyland" are Disney, "Legoland" is Lego
+    (a capital right after the name, or "land" / "world"; "Disneyesque" is left whole)."""
+    if " " in item or len(item) < 3:
+        return content
+    return re.sub(
+        rf"\b((?i:{re.escape(item)}))(?=[A-Z][a-z]|(?i:land|world)\b)", r"\1 ", content
+    )
+
+
 def _item_free(item: str) -> str:
     """A pattern for "ITEM-free" ("gluten-free", "pork-free", "nut-free" for "nuts"), or ""."""
     words = item.split()
@@ -640,7 +651,7 @@ def check_members(
             check.violated.append((item, found.group(0).strip()[:40]))
             continue
         members = class_members(item)
-        text = content
+        text = _compound_named(content, item)
         if "burger" in members:  # before the substitutes go: "veggie burgers ... the burgers"
             text = _meatless_burgers(text, item, f"{asked} {request}")
         text = _unpowered(_strip_substitutes(text, (item, *members), item), item)
