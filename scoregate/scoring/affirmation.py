@@ -623,13 +623,41 @@ _ASIDE_VERBS = frozenset("leaving setting putting".split())
 
 def _left_aside(tokens: list[str], clauses: list[int], i: int) -> bool:
     """Whether token ``i`` is left aside in its clause: a verb of leaving before it (at most
-    three words back) and "aside" or "to one side" right after it."""
+    three words back) and "aside" or "to one side" right after it, or "leaving X out" ending
+    its clause ("Leaving Monopoly out, here are ..."); or named in what the answer says to
+    skip ("Skip the Lac Blanc approach, which has ladders")."""
     after = tokens[i + 1 : i + 4]
-    if not (after[:1] == ["aside"] or after == ["to", "one", "side"]):
+    out = after[:1] == ["out"] and (i + 2 >= len(tokens) or clauses[i + 2] != clauses[i])
+    if after[:1] == ["aside"] or after == ["to", "one", "side"] or out:
+        verbs = _ASIDE_VERBS if not out else {"leaving"}
+        if any(tokens[k] in verbs and clauses[k] == clauses[i] for k in range(max(0, i - 3), i)):
+            return True
+    return _in_what_is_skipped(tokens, i)
+
+
+#: What the answer tells the reader to skip, at the head of its sentence.
+_SKIP_OPENERS = frozenset({"skip", "avoid"})
+#: "which has ladders", "that involves a scramble": what the skipped thing holds.
+_HOLDS = frozenset(
+    "has have involves involve includes include uses use needs need requires require".split()
+)
+
+
+def _in_what_is_skipped(tokens: list[str], i: int) -> bool:
+    """ "Skip the Lac Blanc approach, which has ladders": token ``i`` is what makes the
+    skipped thing unsuitable, named in a "which has" clause of a sentence that opens with
+    skip or avoid."""
+    if not tokens or tokens[0] not in _SKIP_OPENERS or i > 24:
         return False
     return any(
-        tokens[k] in _ASIDE_VERBS and clauses[k] == clauses[i] for k in range(max(0, i - 3), i)
+        tokens[k] in ("which", "that")
+        and tokens[k + 1] in _HOLDS
+        and _ANOTHER_STEP.isdisjoint(tokens[1:k])  # not "skip the crowds and take the ..."
+        for k in range(max(1, i - 4), i - 1)
     )
+
+
+_ANOTHER_STEP = frozenset("and then but instead so or try take do go use".split())
 
 
 #: How far into the next sentence a back-reference may open: "... uses pine nuts. Skip

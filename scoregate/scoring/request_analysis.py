@@ -522,6 +522,8 @@ def analyze(query: str) -> RequestAnalysis:
     for item, phrase, situation in reads:
         if item in seen or item in covered or phrase.lower().strip() in covered:
             continue  # "no commas" / "don't use the word X" are instructions, not exclusions
+        if _under_question(query, item, phrase):
+            continue  # "Suit or no suit??", "my sister says no cheese ... is cheese ok?"
         seen.add(item)
         lack = bool(LACK.match(phrase) or _UNAVAILABLE.search(phrase))
         at = phrase.lower().find(item)
@@ -554,6 +556,47 @@ def analyze(query: str) -> RequestAnalysis:
         avoided=tuple(_avoided(query, exclusions)),
         budget=ceiling(query),
     )
+
+
+#: What sets an item aside where a question names it: "can I use walnuts instead of pine
+#: nuts?" still asks without pine nuts.
+_SET_APART_BEFORE = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|other\s+than|without|no|not|besides|except(?:\s+for)?"
+    r"|apart\s+from|aside\s+from|replace|swap(?:\s+out)?|substitute\s+for|in\s+place\s+of)"
+    r"\s+(?:the\s+|any\s+|using\s+)?$",
+    re.IGNORECASE,
+)
+
+
+#: A question whether to do or have something: "is it ok to eat cheese?", "should I add a
+#: filter?", "can I still have coffee?" (not "are mushrooms in most risottos?").
+_WHETHER_TO = re.compile(
+    r"\b(?:ok|okay|safe|fine|alright|allowed|worth|should\s+i|can\s+i|could\s+i|do\s+i\s+need"
+    r"|would\s+you|is\s+it\s+(?:bad|wise|smart))\b[^?]*\?",
+    re.IGNORECASE,
+)
+
+
+def _under_question(query: str, item: str, phrase: str) -> bool:
+    """Whether the request asks about ``item`` rather than ruling it out: a choice ending its
+    clause ("Suit or no suit??", "with or without sugar?"; not "no wool or wool blends"), or a question of its own that names the item
+    plainly, outside the sentence that excludes it ("my sister says no cheese at all ...
+    which cheeses are fine?", "small pump but no filter ... Should I add a filter?")."""
+    word = rf"{re.escape(item)}(?:e?s)?"
+    choice = (
+        rf"(?:\b{word}\s+or\s+no\s+{word}|\bno\s+{word}\s+or\s+{word}"
+        rf"|\bwith\s+or\s+without\s+(?:the\s+|any\s+)?{word})(?=\s*(?:[?.!,;:]|$))"
+    )
+    if re.search(choice, query, re.IGNORECASE):
+        return True
+    excluding = phrase.lower()
+    for sentence in asking_sentences(query):
+        if excluding in sentence.lower() or not _WHETHER_TO.search(sentence):
+            continue
+        for m in re.finditer(rf"\b{word}\b", sentence, re.IGNORECASE):
+            if not _SET_APART_BEFORE.search(sentence[: m.start()]):
+                return True
+    return False
 
 
 def _translation_instructions(

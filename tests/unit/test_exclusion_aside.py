@@ -55,3 +55,46 @@ def test_set_aside_in_a_recipe_keeps_the_thing_for_later() -> None:
     query = "Dinner ideas with no mushrooms? My partner can't stand them."
     assert _violated(query, "Fry the onions, then set the mushrooms aside for the sauce.")
     assert not _violated(query, "Setting mushrooms aside, a leek and pea risotto works well.")
+
+
+GAMES = "family games night ideas pls!! kids are 8 and 11. no Monopoly, it always ends in tears"
+HIKE = "day hike near Chamonix with bad vertigo, so nothing with ladders or chains. ideas?"
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (GAMES, "Leaving Monopoly out, here are some quick ones:\n- Kingdomino\n- Sushi Go"),
+        (HIKE, "Walk the Grand Balcon Sud. Skip the Lac Blanc approach, which has ladders."),
+        (HIKE, "Avoid the Aiguillette path, which has chains on its last section."),
+    ],
+)
+def test_a_thing_left_out_or_named_in_what_to_skip_is_not_used(query: str, answer: str) -> None:
+    assert not _violated(query, answer)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (GAMES, "Leaving Monopoly out of it would be a shame: Monopoly Deal plays fast."),
+        (HIKE, "Skip the crowds and take the route that has ladders near the top."),
+        (HIKE, "Do the Lac Blanc approach, which has ladders bolted to the rock."),
+    ],
+)
+def test_a_thing_still_offered_is_used(query: str, answer: str) -> None:
+    assert _violated(query, answer)
+
+
+@pytest.mark.parametrize(
+    ("query", "excluded"),
+    [
+        ("Barn wedding on 14th December, dress code 'smart'. I'm a guy. Suit or no suit??", []),
+        ("Should I bake it with or without eggs?", []),
+        ("ok to eat cheese when pregnant?? my sister says no cheese AT ALL. which are fine", []),
+        ("Pond is 3,000 litres, small pump but no filter. Should I add a filter?", []),
+        ("Pesto without pine nuts? Can I use walnuts instead of pine nuts?", ["pine nuts"]),
+        ("Dinner idea, no mushrooms please. Are mushrooms in most risottos?", ["mushrooms"]),
+    ],
+)
+def test_an_item_the_request_asks_about_is_not_ruled_out(query: str, excluded: list[str]) -> None:
+    assert [e.item for e in analyze(query).exclusions] == excluded
