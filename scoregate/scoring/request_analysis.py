@@ -579,9 +579,10 @@ _WHETHER_TO = re.compile(
 
 def _under_question(query: str, item: str, phrase: str) -> bool:
     """Whether the request asks about ``item`` rather than ruling it out: a choice ending its
-    clause ("Suit or no suit??", "with or without sugar?"; not "no wool or wool blends"), or a question of its own that names the item
-    plainly, outside the sentence that excludes it ("my sister says no cheese at all ...
-    which cheeses are fine?", "small pump but no filter ... Should I add a filter?")."""
+    clause ("Suit or no suit??", "with or without sugar?"; not "no wool or wool blends"), or
+    a question of its own that names the item plainly, outside the sentence that excludes
+    it ("my sister says no cheese at all ... which cheeses are fine?", "small pump but no
+    filter ... Should I add a filter?")."""
     word = rf"{re.escape(item)}(?:e?s)?"
     choice = (
         rf"(?:\b{word}\s+or\s+no\s+{word}|\bno\s+{word}\s+or\s+{word}"
