@@ -20,23 +20,14 @@ from __future__ import annotations
 
 import pytest
 
-from scoregate.scoring.instructions import check_instruction
 from scoregate.scoring.request_analysis import analyze, split_asks
+from tests.unit.test_fx26b import _items, _passes
 
 
 def _counts(query: str) -> list[tuple[str | None, str, object]]:
     return sorted(
         (k.unit, k.relation, k.value) for k in analyze(query).instructions if k.check == "count"
     )
-
-
-def _passes(answer: str, query: str) -> bool:
-    found = [k for k in analyze(query).instructions if k.check == "count"]
-    return all(check_instruction(answer, k)[0] is not False for k in found)
-
-
-def _items(n: int) -> str:
-    return "Here you go:\n\n" + "\n".join(f"- Pick number {i}, which suits it." for i in range(n))
 
 
 # --- A. a range before a measure ------------------------------------------------------
