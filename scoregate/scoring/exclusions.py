@@ -346,8 +346,22 @@ def _ruled_out(sentence: str, m: re.Match[str]) -> bool:
         re.I,
     ):
         return False
+    first = m.group(0).split()[0]
+    if _AWAY.match(sentence, m.end()) and re.fullmatch(r"[A-Z][a-z]+(?<!ing)", first):
+        return False  # "Tom is out until 5", "Priya is out at work": a person away
     words = m.group(0).lower().split()
     return words[0] not in _DEFINITE and not (_BEINGS | _OUT_OF_SERVICE).intersection(words)
+
+
+#: A time or a place after "X is out" that tells someone is away ("Tom is out until 5", "Mum
+#: is out at work", "Sam is out tonight"), read only of one capitalised name.
+_AWAY = re.compile(
+    r"\s+(?:(?:until|till|til)\s+(?:\d|noon|lunch|tonight|tomorrow|late|later|the\s+evening"
+    r"|this\s+(?:evening|afternoon)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+    r"|at\s+(?:work|school|the\s+office)|today\b|tonight\b|all\s+day|for\s+the\s+(?:day"
+    r"|evening|night|afternoon))",
+    re.IGNORECASE,
+)
 
 
 def _acts(sentence: str) -> list[tuple[str, str, tuple[int, int]]]:

@@ -557,6 +557,15 @@ def _item_range(m: re.Match[str]) -> tuple[int, int] | None:
     return None
 
 
+#: Words right after a list count that hedge it ("5 or so books", "3ish ideas") or bound it
+#: ("5 or more books", "5 or fewer tips", read as ``TAIL_LEAST`` / ``TAIL_MOST``).
+_SAID_AFTER_COUNT = re.compile(
+    r"(?:-?ish\b|\s+or\s+(?:so|thereabouts)\b|(?P<bound>\s+or\s+(?:more|fewer|less)\b))"
+)
+#: A hedge after the counted noun: "5 tips or so", "10 ideas, give or take".
+_HEDGE_AFTER = re.compile(r"\s*(?:or\s+so|or\s+thereabouts|,?\s*give\s+or\s+take|-?ish)\b")
+
+
 def _no_list_count(low: str, m: re.Match[str]) -> bool:
     """Whether the list count ``m`` found counts no items of the answer's list."""
     return (
@@ -676,8 +685,16 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         n = num(m.group("n"))
         if n < 2 or n > 50:
             continue
+        tail = m.groupdict().get("tail")
+        said = _SAID_AFTER_COUNT.match(low, m.end("n"))
+        if said is not None:
+            if said.group("bound") is None:
+                continue  # "5 or so books", "3ish ideas": a hedge, no count
+            tail = tail or said.group(0)  # "5 or more books", "5 or fewer tips"
+        if _HEDGE_AFTER.match(low, m.end()):
+            continue  # "5 tips or so", "10 ideas, give or take"
         # "5 tips max", "3 ideas or fewer": the tail after the noun sets the relation
-        rel, value = relation(m.group("rel"), m.groupdict().get("tail"), n)
+        rel, value = relation(m.group("rel"), tail, n)
         yield make("count", phrase, unit=unit, relation=rel, value=value)
 
 
