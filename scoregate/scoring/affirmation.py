@@ -186,6 +186,21 @@ _TELLING_END = re.compile(
 )
 
 
+#: A heading that labels checks for the item ("gluten checks: ...", "nut watch-outs:"): the
+#: item named there is what to check for, no use of it.
+_CHECK_HEADING = re.compile(
+    r"^\s*(?:[\w'-]+\s+){0,3}?(?:checks?|watch-?outs?|warnings?|cautions?|alerts?|safety)\s*:"
+)
+#: What a product contains, then the advice to do without it: "regular worcestershire sauce
+#: contains anchovies, so skip it or buy a vegetarian version" (the anchovies are a warning).
+_CONTAINS_SO = re.compile(
+    r"\b(?:contains?|containing|has|have|is\s+made\s+with|are\s+made\s+with)\s+"
+    r"[^.;:!?]{1,50}?,?\s+so\s+(?:(?:you\s+)?(?:skip|avoid|leave|swap|replace|drop|omit)\b"
+    r"|(?:don't|do\s+not|never)\s+use\b"
+    r"|(?:use|buy|get|choose|pick|look\s+for)\s+(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:one|version|brand)\b)"
+)
+
+
 def unwarned(sentence: str) -> str:
     """A (lower-cased) sentence less each clause that tells the reader what to look for on
     a label or to look out for ("check the label for chicken fat", "check any bottled sauces
@@ -193,7 +208,10 @@ def unwarned(sentence: str) -> str:
     still counts ("roast the chicken, then read the label"; "check the package for cook
     time and add the chicken")."""
     kept: list[str] = []
-    pos = 0
+    heading = _CHECK_HEADING.match(sentence)
+    pos = heading.end() if heading else 0
+    if (so := _CONTAINS_SO.search(sentence, pos)) is not None:
+        sentence = sentence[: so.start()] + " " * (so.end() - so.start()) + sentence[so.end() :]
     while True:
         found = [
             m for m in (CHECK_CONTENTS.search(sentence, pos), LOOK_OUT.search(sentence, pos)) if m
@@ -300,7 +318,14 @@ MIN_COMPOUND_HEAD = 3
 MAX_COMPOUND_HEAD = 5
 
 
+#: Words that name no item, though an item's crude stem may equal theirs ("note" and "not",
+#: "cane" and "can"): never a mention.
+_NEVER_ITEMS = frozenset({"not", "can", "cannot", "nor"})
+
+
 def _matches(token: str, term_stem: str) -> bool:
+    if token.lower() in _NEVER_ITEMS:
+        return False
     s = stem(token)
     if s == term_stem:
         return True

@@ -93,7 +93,7 @@ _CUES: tuple[str, ...] = (
     r"\bexcept\s+(?:for\s+)?",
     r"\bexcluding\s+",
     # "dont"/"doesnt"/"wont": negations typed without the apostrophe
-    r"(?:\bnot|n't|\bcannot|\b(?:dont|doesnt|didnt|wont)|\bnever)\s+"
+    r"(?:\bnot|n't|\bcannot|\b(?:dont|doesnt|didnt|wont|cant)|\bnever)\s+"
     + _VERBS
     + r"\s+(?:to\s+"
     + _CONSUME
@@ -105,7 +105,7 @@ _CUES: tuple[str, ...] = (
     r"|\bdo\s+not|\bcan't|\bcannot)\s+tolerate\s+(?:any\s+)?",
     # "can't have soy" restricts; "I don't have a degree" states a fact (no cue: the answer
     # may well talk about degrees)
-    r"\b(?:can't|cannot|can\s+not|shouldn't|mustn't)\s+have\s+(?:any\s+)?",
+    r"\b(?:can't|cant|cannot|can\s+not|shouldn't|mustn't)\s+have\s+(?:any\s+)?",
     # "I'm not buying Nike again", "never ordering from them": a purchase refused.
     r"\b(?:not|never)\s+(?:buying|ordering|wearing|getting)\s+(?:from\s+|at\s+|any\s+)?",
     # "is not" excludes only in a relative clause after what is asked for ("a chew that
@@ -248,7 +248,16 @@ _HABIT_RE = re.compile(
     re.IGNORECASE,
 )
 _HABITS = {"fly": "flying", "drive": "driving", "drink": "drinking", "smoke": "smoking"}
-_OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re.IGNORECASE)
+#: "leave the nuts out", "keep crypto out of it", "keep comments out of the code" (not "keep
+#: draft posts out of the production build", "keep it out of direct sun": where the thing
+#: should not go in the asker's world, not what the answer leaves out)
+_OUT_RE = re.compile(
+    r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b"
+    r"(?!\s+of\b(?!\s+(?:it|this|that|them|(?:the|your|my|this)\s+(?:[\w-]+\s+)?(?:answer|reply"
+    r"|response|suggestions?|recommendations?|ideas?|code|list|plan|recipe|menu|email|message"
+    r"|story|text|essay|letter|post|speech|script|draft|summary|itinerary)s?)\b))",
+    re.IGNORECASE,
+)
 #: The thing named first, then ruled out: "running is a no-go for me", "flying is out of the
 #: question", "a car isn't an option", "dairy, soy and gluten are a no-go". One phrase of
 #: up to three words before "is"; a list (joined by "and" / "or") only before "are".
@@ -350,7 +359,7 @@ def _ruled_out(sentence: str, m: re.Match[str]) -> bool:
     if _AWAY.match(sentence, m.end()) and re.fullmatch(r"[A-Z][a-z]+(?<!ing)", first):
         return False  # "Tom is out until 5", "Priya is out at work": a person away
     words = m.group(0).lower().split()
-    return words[0] not in _DEFINITE and not (_BEINGS | _OUT_OF_SERVICE).intersection(words)
+    return words[0] not in _DEFINITE and not (BEINGS | _OUT_OF_SERVICE).intersection(words)
 
 
 #: A time or a place after "X is out" that tells someone is away ("Tom is out until 5", "Mum
@@ -503,6 +512,14 @@ _STOP_TERMS = frozenset(
         "up",
         "go",
         "from",
+        # "can't get under it", "can't get through": where, not what ("over" and "down"
+        # stay: SQL's OVER, a coat's down)
+        "under",
+        "behind",
+        "inside",
+        "through",
+        "in",
+        "back",
     }
 )
 MAX_TERM_WORDS = 4
@@ -717,7 +734,10 @@ def _clean_term(raw: str) -> str | None:
 #: does a question about why something happens ("why does my loop skip elements?") or
 #: about what is ruled out ("what can and can't go down the drain?").
 _YES_NO = re.compile(
-    r"^\s*(?:is|are|was|were|does|do|did|will|would it|should i|should we"
+    # "Is there any way to sharpen knives without a whetstone?" asks for a way: it excludes
+    r"^\s*(?:is(?!\s+there\s+(?:any|a|an)\s+(?:\w+\s+)?way\b)"
+    r"|are(?!\s+there\s+(?:any\s+)?(?:\w+\s+)?ways\b)|was|were|does|do|did|will|would it"
+    r"|should i|should we"
     # "can I...?" asks; "Can't use lookbehind, ..." (no subject) rules something out
     r"|can(?!'t\s+(?!i\b|we\b|you\b|it\b|they\b))(?!\s+you\b)"
     r"|could(?!\s+you\b)|why|how\s+come"
@@ -778,7 +798,7 @@ _SUBJECT_START = re.compile(
 _THING_OPENERS = frozenset("the my our your his her their this that these those its it".split())
 #: People and animals, and the pronouns for them: a lack told of them is kept as it is read
 #: today ("my son has no allergies", "we have no car", "I have no oven").
-_BEINGS = frozenset(
+BEINGS = frozenset(
     """
     i i'm i've i'd we we're we've we'd me us you you're you've he he's she she's they they're
     they've someone somebody everyone everybody nobody anyone one who
@@ -822,12 +842,12 @@ def _said_of_a_thing(before: str, lack: bool) -> bool:
     # use", "the pot it came in"): a person or an animal keeps today's reading
     head: list[str] = []
     for w in words[1:]:
-        if w in _BEINGS and head:
+        if w in BEINGS and head:
             break
         head.append(w)
     if words[0] in ("my", "our") and _HOMES.intersection(head):
         return False  # "my kitchen has no oven": the asker's own setup, as before
-    return words[0] in ("it", "its") or not _BEINGS.intersection(
+    return words[0] in ("it", "its") or not BEINGS.intersection(
         w for w in head if not w.endswith("'s")
     )
 
@@ -951,8 +971,9 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             for p in _pieces(m.group("x") or m.group("l") or _named(m))
             if (t := _clean_term(p))
         ]
+        pairs += [(m.group("x").lower(), m.group(0)) for m in _ROUTE_RE.finditer(sentence)]
         found += [(t, phrase, False) for t, phrase in pairs]
-    found = [(_verb_for_adverb(t, phrase), phrase, sit) for t, phrase, sit in found]
+    found = [(_verb_for_adverb(_routed(t), phrase), phrase, sit) for t, phrase, sit in found]
     return [
         (t, phrase, situation)
         for t, phrase, situation in found
@@ -972,6 +993,23 @@ _ADVERBS = frozenset("anywhere far alone much long late again there here around"
 #: "I don't want to declaw her": the activity is what is excluded, not its object.
 _OBJECT_PRONOUNS = frozenset({"her", "him", "us"})
 _PLACE_PREPOSITIONS = ("in ", "on ", "at ", "to ", "around ", "through ", "across ")
+
+
+#: A way of doing it refused: "I'm not going down the whetstone route", "we don't want to go
+#: the private school route" (the whetstone, the private school).
+_ROUTE_RE = re.compile(
+    r"(?:\bnot|n't|\b(?:dont|wont|never))\s+(?:\w+\s+){0,3}?(?:go|going|gone|head|heading)"
+    r"\s+(?:down\s+)?the\s+(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:route|road|path)\b",
+    re.IGNORECASE,
+)
+#: The same way named by another cue: "rather not go down the DIY route" (the DIY).
+_ROUTE_TERM = re.compile(r"^(?:go(?:ing)?\s+)?(?:down\s+)?the\s+(?P<x>.+?)\s+(?:route|road|path)$")
+
+
+def _routed(term: str) -> str:
+    """The way a "... the X route" term names: "down the diy route" -> "diy"."""
+    m = _ROUTE_TERM.match(term)
+    return m.group("x") if m else term
 
 
 def _verb_for_adverb(term: str, phrase: str) -> str:

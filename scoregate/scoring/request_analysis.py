@@ -30,6 +30,7 @@ from scoregate.scoring.answer_types import Expectation, expected_answers
 from scoregate.scoring.budget import Ceiling, ceiling
 from scoregate.scoring.exclusions import (
     ALLERGY_NOUNS,
+    BEINGS,
     LACK,
     SENTENCES,
     UNAVAILABLE,
@@ -525,7 +526,9 @@ def analyze(query: str) -> RequestAnalysis:
         if _under_question(query, item, phrase):
             continue  # "Suit or no suit??", "my sister says no cheese ... is cheese ok?"
         seen.add(item)
-        lack = bool(LACK.match(phrase) or _UNAVAILABLE.search(phrase))
+        lack = bool(
+            LACK.match(phrase) or _UNAVAILABLE.search(phrase) or _lack_told_before(query, phrase)
+        )
         at = phrase.lower().find(item)
         # the phrase up to its item ("no nuts", not "no nuts, she's allergic"), unless what
         # rules it out comes after it ("a severe peanut allergy")
@@ -575,6 +578,31 @@ _WHETHER_TO = re.compile(
     r"|would\s+you|is\s+it\s+(?:bad|wise|smart))\b[^?]*\?",
     re.IGNORECASE,
 )
+
+
+#: What the asker has, then what they lack, in one breath: "I only have liability on this
+#: car, no collision and no uninsured motorist coverage", "we've got a hob, no oven".
+_HAVE_THEN = re.compile(
+    r"\b(?:i|we)(?:\s+(?:only|just))?\s*(?:have|'ve\s+got|have\s+got|got|own)\b"
+    r"(?P<had>[^.;:!?\n]{1,80}),\s*(?:but\s+|and\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _lack_told_before(query: str, phrase: str) -> bool:
+    """Whether a "no X" ``phrase`` closes a clause that tells what the asker has: a lack
+    stated (``Exclusion.lack``), not a thing ruled out."""
+    if not phrase.lower().startswith("no "):
+        return False
+    at = query.find(phrase)
+    had = _HAVE_THEN.search(query, max(0, at - 120), at) if at > 0 else None
+    if had is None or _ASKED_AFTER.match(query, at + len(phrase)):
+        return False  # "I have a toddler, no nuts in the house please": a rule
+    return not BEINGS.intersection(re.findall(r"[\w']+", had.group("had").lower()))
+
+
+#: A lack is told, a rule asked: "..., no nuts please", "..., no nuts!".
+_ASKED_AFTER = re.compile(r"[^.;!?\n]*?(?:\b(?:please|pls|plz)\b|!)", re.IGNORECASE)
 
 
 def _under_question(query: str, item: str, phrase: str) -> bool:

@@ -98,6 +98,9 @@ _MADE = (
     r"|rubrics?|apolog(?:y|ies)|eulog(?:y|ies)|vows|jokes?|riddles?|prompts?|guides?"
     r"|cheat\s+sheets?|wording|copy|intro(?:duction)?s?|welcome|thank-?you|rhymes?|verses?"
     r"|activities|games?|exercises?|lesson|lessons|syllabus|handouts?|worksheets?|mottos?"
+    # a dish to cook names its own ingredients ("suggest a main course": chicken thighs)
+    r"|meals?|dish(?:es)?|main\s+courses?|dinners?|lunch(?:es)?|breakfasts?|desserts?"
+    r"|puddings?|snacks?|side\s+dish(?:es)?|fillings?|toppings?"
 )
 #: A verb whose object is the thing to make ("plan a trip", "organise my week").
 _ARRANGE = r"(?:plan|organi[sz]e|map\s+out|lay\s+out)\s+(?:a|an|my|our|the|some|\d+)"
