@@ -159,7 +159,8 @@ WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneaks", "traces", "l
 CHECK_CONTENTS = re.compile(
     r"\b(?:check|checking|read|reading|scan|scanning|look\s+at)\s+"
     r"(?:the\s+|each\s+|every\s+|its\s+|their\s+|your\s+)?"
-    r"(?:labels?|ingredients?(?:\s+lists?)?|packaging|package|packet|small\s+print|inci\s+list)\b"
+    r"(?:labels?|ingredients?(?:\s+lists?)?|packaging|package|packet|box|small\s+print"
+    r"|inci\s+list)\b"
 )
 #: ... or telling the reader to look out for the item: "check any bottled sauces for
 #: peanuts", "check your oil and any sauces for peanuts", "watch out for hidden dairy",

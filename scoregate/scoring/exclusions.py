@@ -7,6 +7,7 @@ cookies made with chocolate chips" affirms it, "no chocolate needed" rules it ou
 
 from __future__ import annotations
 
+import itertools
 import re
 
 # --- exclusion parsing -----------------------------------------------------------------
@@ -413,6 +414,14 @@ _LEADING = re.compile(
     re.IGNORECASE,
 )
 _SPLIT = re.compile(r",|\bor\b|\bnor\b|\band\b|/", re.IGNORECASE)
+#: A piece that opens with a cue of its own: "... and no touching the wiring".
+_CUED = re.compile(r"(?:no|not|never|without)\b", re.IGNORECASE)
+#: An act and the places it is done in: "drilling into walls or ceilings", "painting on
+#: brick or stone" (the places are where the act is ruled out, not things ruled out).
+_ACT_PLACES = re.compile(
+    r"^(?P<act>[a-z]{3,}ing\s+(?:into|through|in|on|onto|under|behind))\s+(?P<places>.+)$",
+    re.IGNORECASE,
+)
 #: A class and its examples: "apps like Duolingo", "party islands such as Mykonos" (both
 #: excluded; a short class that opens with no question word or pronoun, short examples).
 _EXAMPLES = re.compile(
@@ -448,6 +457,17 @@ def _pieces(term: str) -> list[str]:
     examples (the class left out when it only introduces them: "words like ..."); the list
     ends where it turns to what there is instead ("just ...")."""
     out: list[str] = []
+    act = _ACT_PLACES.match(term.strip())
+    if act is not None:  # "drilling into walls or ceilings": one act, two places
+        pieces = [p.strip() for p in _SPLIT.split(act.group("places")) if p.strip()]
+        places = list(
+            itertools.takewhile(lambda p: len(p.split()) <= 3 and not _CUED.match(p), pieces)
+        )
+        if len(places) > 1:
+            rest = pieces[len(places) :]
+            return [f"{act.group('act')} {p}" for p in places] + (
+                _pieces(" and ".join(rest)) if rest else []
+            )
     for n, piece in enumerate(_SPLIT.split(term)):
         if _INSTEAD.search(piece):
             break
@@ -483,6 +503,9 @@ _STOP_TERMS = frozenset(
         "taste",
         "smell",
         "texture",
+        "feel",
+        "look",
+        "sound",
         "please",
         "me",
         "you",
@@ -1003,13 +1026,16 @@ _ROUTE_RE = re.compile(
     re.IGNORECASE,
 )
 #: The same way named by another cue: "rather not go down the DIY route" (the DIY).
-_ROUTE_TERM = re.compile(r"^(?:go(?:ing)?\s+)?(?:down\s+)?the\s+(?P<x>.+?)\s+(?:route|road|path)$")
+_ROUTE_TERM = re.compile(
+    r"^(?:go(?:ing)?\s+)?(?:down\s+)?(?:the\s+(?P<x>.+?)\s+(?:route|road|path)|(?P<y>.+?)\s+route)$"
+)
 
 
 def _routed(term: str) -> str:
-    """The way a "... the X route" term names: "down the diy route" -> "diy"."""
+    """The way a "... the X route" term names: "down the diy route" -> "diy", "progressive
+    lenses route" -> "progressive lenses" (but "toll road" stays a road)."""
     m = _ROUTE_TERM.match(term)
-    return m.group("x") if m else term
+    return (m.group("x") or m.group("y")) if m else term
 
 
 def _verb_for_adverb(term: str, phrase: str) -> str:

@@ -372,7 +372,10 @@ def _embedding_members(
     words = [
         w
         for w in _affirmed_words(content)
-        if len(w) >= 4 and not _not_a_use(w) and stem(w) not in wanted
+        if len(w) >= 4
+        and not _not_a_use(w)
+        # "swimsuit-only" when the request wants "just a swimsuit"
+        and wanted.isdisjoint(stem(p) for p in (w, *w.split("-")))
     ][:300]
     if not words or not items:
         return {}

@@ -555,10 +555,28 @@ def analyze(query: str) -> RequestAnalysis:
         asks=split_asks(topic),
         topic=topic,
         expects=expected_answers(" ".join(asking_sentences(topic)), query),
-        asked=" ".join(asking_sentences(stripped)),
+        asked=" ".join([*asking_sentences(stripped), *_wanted(query, exclusions)]),
         avoided=tuple(_avoided(query, exclusions)),
         budget=ceiling(query),
     )
+
+
+#: What the asker says they want to do, in their own words: "I want to do it in just a
+#: swimsuit" (its words are asked for, never members of what is excluded).
+_WANTED = re.compile(
+    r"\b(?:i|we)(?:\s+really)?\s*(?:want|'d\s+like|would\s+like|'d\s+prefer|prefer|plan"
+    r"|intend|'m\s+going|am\s+going|are\s+going|'re\s+going)\s+to\s+[^.!?;\n]{1,100}",
+    re.IGNORECASE,
+)
+
+
+def _wanted(query: str, exclusions: Sequence[Exclusion]) -> list[str]:
+    """The clauses that say what the asker wants to do, less those naming what is excluded."""
+    return [
+        w
+        for w in _WANTED.findall(query)
+        if not any(re.search(rf"\b{re.escape(e.item)}", w, re.IGNORECASE) for e in exclusions)
+    ]
 
 
 #: What sets an item aside where a question names it: "can I use walnuts instead of pine

@@ -55,6 +55,10 @@ def test_a_way_refused_by_another_cue_names_the_way() -> None:
     assert analyze("I'd rather not go down the DIY route, so who should I call?").excluded == [
         "diy"
     ]
+    assert analyze("I'd rather not go the progressive lenses route. Options?").excluded == [
+        "progressive lenses"
+    ]
+    assert analyze("no toll road please").excluded == ["toll road"]
 
 
 def test_not_and_can_never_mention_an_item() -> None:
