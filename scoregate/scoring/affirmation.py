@@ -319,9 +319,9 @@ MIN_COMPOUND_HEAD = 3
 MAX_COMPOUND_HEAD = 5
 
 
-#: Words that name no item, though an item's crude stem may equal theirs ("note" and "not",
-#: "cane" and "can"): never a mention.
-_NEVER_ITEMS = frozenset({"not", "can", "cannot", "nor"})
+#: Words that name no item, though an item's crude stem may equal theirs ("note" and "not"):
+#: never a mention ("can" stays: "a can of chickpeas" is one).
+_NEVER_ITEMS = frozenset({"not", "cannot", "nor"})
 
 
 def _matches(token: str, term_stem: str) -> bool:

@@ -249,19 +249,17 @@ _HABIT_RE = re.compile(
     re.IGNORECASE,
 )
 _HABITS = {"fly": "flying", "drive": "driving", "drink": "drinking", "smoke": "smoking"}
-#: "leave the nuts out", "keep crypto out of it", "keep comments out of the code" (not "keep
-#: draft posts out of the production build", "keep it out of direct sun": where the thing
-#: should not go in the asker's world, not what the answer leaves out)
-_OUT_RE = re.compile(
-    r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b"
-    r"(?!\s+of\b(?!\s+(?:it|this|that|them|(?:the|your|my|this)\s+(?:[\w-]+\s+)?(?:answer|reply"
-    r"|response|suggestions?|recommendations?|ideas?|code|list|plan|recipe|menu|email|message"
-    r"|story|text|essay|letter|post|speech|script|draft|summary|itinerary)s?)\b))",
+#: "leave the nuts out", "keep dairy out of her lunches": what is kept out is excluded
+#: (but see ``_KEEP_OUT_ASKED``).
+_OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re.IGNORECASE)
+#: A question how to keep something out: "How do I keep squirrels out of my bird feeder?",
+#: "Is there a way in Hugo to keep draft posts out of the production build?", "best way to
+#: keep slugs out of the veg patch" (the squirrels are what the answer is about).
+_KEEP_OUT_ASKED = re.compile(
+    r"(?:\bhow\b(?:\s+[\w']+){0,3}|\bways?\b(?:\s+[\w']+){0,3}\s+to|\btips?\s+(?:for|on|to)"
+    r"|\btricks?\s+(?:for|to)|\bhelp\s+(?:me\s+|us\s+)?(?:to\s+)?)\s+$",
     re.IGNORECASE,
 )
-#: The thing named first, then ruled out: "running is a no-go for me", "flying is out of the
-#: question", "a car isn't an option", "dairy, soy and gluten are a no-go". One phrase of
-#: up to three words before "is"; a list (joined by "and" / "or") only before "are".
 _NOT_SUBJECT = (
     r"(?:but|so|because|since|which|that|it|this|is|are|and|or|if|whether|when|while|nothing"
     r"|everything|anything|something|sure|what|who|fine|ok|okay)\b"
@@ -357,10 +355,24 @@ def _ruled_out(sentence: str, m: re.Match[str]) -> bool:
     ):
         return False
     first = m.group(0).split()[0]
-    if _AWAY.match(sentence, m.end()) and re.fullmatch(r"[A-Z][a-z]+(?<!ing)", first):
+    if (
+        _AWAY.match(sentence, m.end())
+        and re.fullmatch(r"[A-Z][a-z]+(?<!ing)", first)
+        and not _known_item(first.lower())
+    ):
         return False  # "Tom is out until 5", "Priya is out at work": a person away
     words = m.group(0).lower().split()
     return words[0] not in _DEFINITE and not (BEINGS | _OUT_OF_SERVICE).intersection(words)
+
+
+def _known_item(word: str) -> bool:
+    """Whether ``word`` is a thing a request may rule out, by the project's lists ("Coffee
+    is out until noon", "Bacon is out till Monday": no person away)."""
+    from scoregate.scoring.membership import CLASS_MEMBERS, THING_MEMBERS  # imports this
+
+    if word in ALLERGY_NOUNS or word in CLASS_MEMBERS or word in THING_MEMBERS:
+        return True
+    return any(word in members for members in (*CLASS_MEMBERS.values(), *THING_MEMBERS.values()))
 
 
 #: A time or a place after "X is out" that tells someone is away ("Tom is out until 5", "Mum
@@ -414,8 +426,19 @@ _LEADING = re.compile(
     re.IGNORECASE,
 )
 _SPLIT = re.compile(r",|\bor\b|\bnor\b|\band\b|/", re.IGNORECASE)
-#: A piece that opens with a cue of its own: "... and no touching the wiring".
+#: Where a "can't get" cannot reach: "can't get into my account", "can't get through to
+#: customer service", "can't get hold of anyone", "can't get back to sleep".
+_GOT_TO = re.compile(
+    r"(?:into|in\s+to|through|past|hold\s+of|(?:a)?round\s+to|back\s+(?:to|into))\b",
+    re.IGNORECASE,
+)
+#: ... said of what the asker cannot do (not "don't want to get into macros": engage with
+#: them; "can't get down on the floor" is a limit, still read).
+_CANT_GET = re.compile(r"(?:\bcan'?t|\bcannot|\bcouldn'?t|\bcan\s+not)\s+(?:\w+\s+)?get\s+$", re.I)
+#: A piece that opens with a cue of its own ("... and no touching the wiring") or an act
+#: of its own ("... or using adhesive strips"): no place of the act before it.
 _CUED = re.compile(r"(?:no|not|never|without)\b", re.IGNORECASE)
+_PIECE_ACT = re.compile(r"[a-z]{2,}ing\b", re.IGNORECASE)
 #: An act and the places it is done in: "drilling into walls or ceilings", "painting on
 #: brick or stone" (the places are where the act is ruled out, not things ruled out).
 _ACT_PLACES = re.compile(
@@ -461,7 +484,10 @@ def _pieces(term: str) -> list[str]:
     if act is not None:  # "drilling into walls or ceilings": one act, two places
         pieces = [p.strip() for p in _SPLIT.split(act.group("places")) if p.strip()]
         places = list(
-            itertools.takewhile(lambda p: len(p.split()) <= 3 and not _CUED.match(p), pieces)
+            itertools.takewhile(
+                lambda p: len(p.split()) <= 3 and not _CUED.match(p) and not _PIECE_ACT.match(p),
+                pieces,
+            )
         )
         if len(places) > 1:
             rest = pieces[len(places) :]
@@ -568,7 +594,7 @@ _CHAT_TAIL = re.compile(
     # "avoid anything with bleach too"
     r"|too|as\s+well"
     # "I don't eat meat btw", "no dairy tbh"
-    r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever"
+    r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever|obviously|of\s+course"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
     r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently"
@@ -758,8 +784,9 @@ def _clean_term(raw: str) -> str | None:
 #: about what is ruled out ("what can and can't go down the drain?").
 _YES_NO = re.compile(
     # "Is there any way to sharpen knives without a whetstone?" asks for a way: it excludes
-    r"^\s*(?:is(?!\s+there\s+(?:any|a|an)\s+(?:\w+\s+)?way\b)"
-    r"|are(?!\s+there\s+(?:any\s+)?(?:\w+\s+)?ways\b)|was|were|does|do|did|will|would it"
+    r"^\s*(?:is(?!\s+there\s+(?:any|a|an)\s+(?:\w+\s+)?way\s+(?:to|i\s+can|we\s+can)\b)"
+    r"|are(?!\s+there\s+(?:any\s+)?(?:\w+\s+)?ways\s+(?:to|i\s+can|we\s+can)\b)"
+    r"|was|were|does|do|did|will|would it"
     r"|should i|should we"
     # "can I...?" asks; "Can't use lookbehind, ..." (no subject) rules something out
     r"|can(?!'t\s+(?!i\b|we\b|you\b|it\b|they\b))(?!\s+you\b)"
@@ -961,6 +988,8 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                     continue  # "they gave us NO hotel": what happened
                 if _state_of_being(x):
                     continue  # "I don't want to be 'that person'": who, not what
+                if _GOT_TO.match(x) and _CANT_GET.search(m.group(0)[: m.start("x") - m.start()]):
+                    continue  # "cant get into my account", "can't get through to them"
                 # "the pot has no drainage hole": what the pot is like
                 situation = _situation(rx, sentence, at)
                 found += [
@@ -970,7 +999,10 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                     and not _outcome(t, m.group(0))
                 ]
         pairs = [
-            (t, m.group(0)) for m in _OUT_RE.finditer(sentence) if (t := _clean_term(m.group("x")))
+            (t, m.group(0))
+            for m in _OUT_RE.finditer(sentence)
+            if (t := _clean_term(m.group("x")))
+            and not _KEEP_OUT_ASKED.search(sentence, 0, m.start())
         ]
         pairs += [
             (t, m.group(0))
@@ -1021,7 +1053,11 @@ _PLACE_PREPOSITIONS = ("in ", "on ", "at ", "to ", "around ", "through ", "acros
 #: A way of doing it refused: "I'm not going down the whetstone route", "we don't want to go
 #: the private school route" (the whetstone, the private school).
 _ROUTE_RE = re.compile(
-    r"(?:\bnot|n't|\b(?:dont|wont|never))\s+(?:\w+\s+){0,3}?(?:go|going|gone|head|heading)"
+    # the refusal governs the going ("not going", "don't want to go", "won't be going"; not
+    # "not sure whether to go", "don't mind going", "didn't go ... in the end")
+    r"(?:\bnot|(?<!\bdid)n't|\b(?:dont|wont|never))\s+"
+    r"(?:(?:want(?:ing)?|plan(?:ning)?|intend(?:ing)?|going|keen)\s+(?:on\s+|to\s+)|be\s+)?"
+    r"(?:go|going|head|heading)"
     r"\s+(?:down\s+)?the\s+(?P<x>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:route|road|path)\b",
     re.IGNORECASE,
 )

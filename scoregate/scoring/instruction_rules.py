@@ -560,10 +560,16 @@ def _item_range(m: re.Match[str]) -> tuple[int, int] | None:
 #: Words right after a list count that hedge it ("5 or so books", "3ish ideas") or bound it
 #: ("5 or more books", "5 or fewer tips", read as ``TAIL_LEAST`` / ``TAIL_MOST``).
 _SAID_AFTER_COUNT = re.compile(
-    r"(?:-?ish\b|\s+or\s+(?:so|thereabouts)\b|(?P<bound>\s+or\s+(?:more|fewer|less)\b))"
+    r"(?:-?ish\b|\s+or\s+(?:so(?![\w-])|thereabouts)\b|(?P<bound>\s+or\s+(?:more|fewer|less)\b))"
 )
-#: A hedge after the counted noun: "5 tips or so", "10 ideas, give or take".
-_HEDGE_AFTER = re.compile(r"\s*(?:or\s+so|or\s+thereabouts|,?\s*give\s+or\s+take|-?ish)\b")
+#: A hedge after the counted noun: "5 tips or so", "10 ideas, give or take", "4 hikes,
+#: roughly" (not "5 bands or so-called supergroups").
+_HEDGE_AFTER = re.compile(
+    r"\s*(?:or\s+so(?![\w-])|or\s+thereabouts|,?\s*give\s+or\s+take|-?ish"
+    r"|,\s*(?:roughly|approximately|approx|more\s+or\s+less)\s*(?:[.!?,;]|$))",
+)
+#: A bound after the counted noun and a comma: "7 recipes, or more if you have them".
+_BOUND_AFTER = re.compile(r",?\s*(?P<tail>or\s+(?:more|fewer|less))\b")
 
 
 def _no_list_count(low: str, m: re.Match[str]) -> bool:
@@ -682,20 +688,29 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
                     yield make("count", phrase, unit=unit, relation="at_least", value=lo)
                 yield make("count", phrase, unit=unit, relation="at_most", value=hi)
             continue
-        n = num(m.group("n"))
-        if n < 2 or n > 50:
-            continue
-        tail = m.groupdict().get("tail")
-        said = _SAID_AFTER_COUNT.match(low, m.end("n"))
+        said = _said_count(low, m)
         if said is not None:
-            if said.group("bound") is None:
-                continue  # "5 or so books", "3ish ideas": a hedge, no count
-            tail = tail or said.group(0)  # "5 or more books", "5 or fewer tips"
-        if _HEDGE_AFTER.match(low, m.end()):
-            continue  # "5 tips or so", "10 ideas, give or take"
-        # "5 tips max", "3 ideas or fewer": the tail after the noun sets the relation
-        rel, value = relation(m.group("rel"), tail, n)
-        yield make("count", phrase, unit=unit, relation=rel, value=value)
+            yield make("count", phrase, unit=unit, relation=said[0], value=said[1])
+
+
+def _said_count(low: str, m: re.Match[str]) -> tuple[str, int] | None:
+    """The relation and the number of one list count ``m`` that is no range, or ``None`` when
+    the count is out of bounds or hedged."""
+    n = num(m.group("n"))
+    if n < 2 or n > 50:
+        return None
+    tail = m.groupdict().get("tail")
+    said = _SAID_AFTER_COUNT.match(low, m.end("n"))
+    if said is not None:
+        if said.group("bound") is None:
+            return None  # "5 or so books", "3ish ideas": a hedge, no count
+        tail = tail or said.group(0)  # "5 or more books", "5 or fewer tips"
+    if _HEDGE_AFTER.match(low, m.end()):
+        return None  # "5 tips or so", "10 ideas, give or take"
+    if not tail and (bound := _BOUND_AFTER.match(low, m.end())) is not None:
+        tail = " " + bound.group("tail")  # "7 recipes, or more if you have them"
+    # "5 tips max", "3 ideas or fewer": the tail after the noun sets the relation
+    return relation(m.group("rel"), tail, n)
 
 
 #: What a request may ask for alone, as code: "just the SQL", "formula only".

@@ -571,12 +571,20 @@ _WANTED = re.compile(
 
 
 def _wanted(query: str, exclusions: Sequence[Exclusion]) -> list[str]:
-    """The clauses that say what the asker wants to do, less those naming what is excluded."""
-    return [
-        w
-        for w in _WANTED.findall(query)
-        if not any(re.search(rf"\b{re.escape(e.item)}", w, re.IGNORECASE) for e in exclusions)
-    ]
+    """The clauses that say what the asker wants to do, each cut where it names something
+    excluded ("I want to swim in just a swimsuit, no wetsuits": "... just a swimsuit,")."""
+    out = []
+    for clause in _WANTED.findall(query):
+        cuts = [
+            m.start()
+            for e in exclusions
+            for text in (e.phrase, e.item)
+            if (m := re.search(rf"\b{re.escape(text)}", clause, re.IGNORECASE))
+        ]
+        kept = clause[: min(cuts)] if cuts else clause
+        if len(kept.split()) > 3:  # more than "I want to"
+            out.append(kept)
+    return out
 
 
 #: What sets an item aside where a question names it: "can I use walnuts instead of pine
@@ -599,11 +607,24 @@ _WHETHER_TO = re.compile(
 
 
 #: What the asker has, then what they lack, in one breath: "I only have liability on this
-#: car, no collision and no uninsured motorist coverage", "we've got a hob, no oven".
+#: car, no collision and no uninsured motorist coverage", "we've got a hob, no oven", "we
+#: have a tiny flat, no garden": "only" / "just" before what is had, or a thing had
+#: ("a hob"), not an occasion or a condition ("I have a dinner party on Saturday, no
+#: shellfish", "we have a small budget, no fancy ingredients", "I have celiac, no gluten").
 _HAVE_THEN = re.compile(
-    r"\b(?:i|we)(?:\s+(?:only|just))?\s*(?:have|'ve\s+got|have\s+got|got|own)\b"
+    r"\b(?:i|we)(?P<only>\s+(?:only|just))?\s*(?:have|'ve\s+got|have\s+got|got|own)\b"
     r"(?P<had>[^.;:!?\n]{1,80}),\s*(?:but\s+|and\s+)?$",
     re.IGNORECASE,
+)
+#: A thing had, in a few words: "a hob", "a tiny flat", "an old gas cooker".
+_A_THING = re.compile(r"\s*(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[\w-]+)\s*$", re.IGNORECASE)
+#: What a request has that is no thing the lacked one could be among.
+_OCCASIONS = frozenset(
+    """
+    party parties dinner lunch event wedding meeting interview trip holiday budget deadline
+    guest guests visitor visitors date appointment shift exam test allergy intolerance
+    condition diet baby toddler kid child son daughter
+    """.split()
 )
 
 
@@ -616,7 +637,10 @@ def _lack_told_before(query: str, phrase: str) -> bool:
     had = _HAVE_THEN.search(query, max(0, at - 120), at) if at > 0 else None
     if had is None or _ASKED_AFTER.match(query, at + len(phrase)):
         return False  # "I have a toddler, no nuts in the house please": a rule
-    return not BEINGS.intersection(re.findall(r"[\w']+", had.group("had").lower()))
+    words = re.findall(r"[\w']+", had.group("had").lower())
+    if BEINGS.intersection(words) or _OCCASIONS.intersection(words):
+        return False
+    return bool(had.group("only")) or _A_THING.fullmatch(had.group("had")) is not None
 
 
 #: A lack is told, a rule asked: "..., no nuts please", "..., no nuts!".
