@@ -196,8 +196,10 @@ _CHECK_HEADING = re.compile(
 #: contains anchovies, so skip it or buy a vegetarian version" (the anchovies are a warning).
 _CONTAINS_SO = re.compile(
     r"\b(?:contains?|containing|has|have|is\s+made\s+with|are\s+made\s+with)\s+"
-    r"[^.;:!?]{1,50}?,?\s+so\s+(?:(?:you\s+)?(?:skip|avoid|leave|swap|replace|drop|omit)\b"
-    r"|(?:don't|do\s+not|never)\s+use\b"
+    # the advice is about the product named: "so skip it", "so don't use it" (not "has
+    # butter, so don't use margarine either": a use)
+    r"[^.;:!?]{1,50}?,?\s+so\s+(?:(?:you\s+)?(?:(?:skip|avoid|leave|swap|replace|drop|omit)"
+    r"|(?:don't|do\s+not|never)\s+use)\s+(?:it|them|that|those|this|these)\b"
     r"|(?:use|buy|get|choose|pick|look\s+for)\s+(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:one|version|brand)\b)"
 )
 

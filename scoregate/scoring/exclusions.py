@@ -988,7 +988,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                     continue  # "they gave us NO hotel": what happened
                 if _state_of_being(x):
                     continue  # "I don't want to be 'that person'": who, not what
-                if _GOT_TO.match(x) and _CANT_GET.search(m.group(0)[: m.start("x") - m.start()]):
+                if _GOT_TO.match(x) and _CANT_GET.search(sentence, 0, m.start("x")):
                     continue  # "cant get into my account", "can't get through to them"
                 # "the pot has no drainage hole": what the pot is like
                 situation = _situation(rx, sentence, at)

@@ -120,3 +120,17 @@ def test_what_the_asker_wants_is_kept_up_to_the_exclusion() -> None:
     swim = analyze("I want to swim in just a swimsuit, no wetsuits. Tips?")
     assert "just a swimsuit" in swim.asked
     assert "Japan" in analyze("I want to go to Japan but no flying. How?").asked
+
+
+def test_a_use_then_advice_about_another_thing_is_a_use() -> None:
+    """"has butter, so don't use margarine" advises of the margarine: the butter is used;
+    "contains anchovies, so skip it" advises of the sauce: the anchovies are a warning."""
+    assert mentions("This one has butter, so skip the margarine.", "butter")[1]
+    assert mentions("Worcestershire sauce contains anchovies, so skip it.", "anchovies") == (
+        True,
+        False,
+    )
+
+
+def test_cant_get_through_with_its_apostrophe() -> None:
+    assert _excluded("I can't get through to customer service, how else can I cancel?") == []
