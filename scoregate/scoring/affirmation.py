@@ -193,13 +193,16 @@ _CHECK_HEADING = re.compile(
     r"^\s*(?:[\w'-]+\s+){0,3}?(?:checks?|watch-?outs?|warnings?|cautions?|alerts?|safety)\s*:"
 )
 #: What a product contains, then the advice to do without it: "regular worcestershire sauce
-#: contains anchovies, so skip it or buy a vegetarian version" (the anchovies are a warning).
+#: contains anchovies, so skip it or buy a vegetarian version", "many gift baskets include
+#: wine, so check the contents" (the anchovies, the wine are a warning).
 _CONTAINS_SO = re.compile(
-    r"\b(?:contains?|containing|has|have|is\s+made\s+with|are\s+made\s+with)\s+"
+    r"\b(?:contains?|containing|includes?|has|have|is\s+made\s+with|are\s+made\s+with"
+    r"|xmaycontainx)\s+"
     # the advice is about the product named: "so skip it", "so don't use it" (not "has
     # butter, so don't use margarine either": a use)
-    r"[^.;:!?]{1,50}?,?\s+so\s+(?:(?:you\s+)?(?:(?:skip|avoid|leave|swap|replace|drop|omit)"
+    r"[^.;:!?]{1,80}?,?\s+so\s+(?:(?:you\s+)?(?:(?:skip|avoid|leave|swap|replace|drop|omit)"
     r"|(?:don't|do\s+not|never)\s+use)\s+(?:it|them|that|those|this|these)\b"
+    r"|check\s+(?:the\s+)?(?:contents|labels?|ingredients|box|packet)\b"
     r"|(?:use|buy|get|choose|pick|look\s+for)\s+(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:one|version|brand)\b)"
 )
 

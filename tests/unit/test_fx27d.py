@@ -134,3 +134,12 @@ def test_a_use_then_advice_about_another_thing_is_a_use() -> None:
 
 def test_cant_get_through_with_its_apostrophe() -> None:
     assert _excluded("I can't get through to customer service, how else can I cancel?") == []
+
+
+def test_a_list_of_what_products_may_hold_then_check_the_contents_is_a_warning() -> None:
+    answer = (
+        "A heads-up on ready-made gift baskets: many include wine, bourbon barbecue sauce or"
+        " liquor-filled chocolates, so check the contents or build your own."
+    )
+    assert mentions(answer, "liquor") == (True, False)
+    assert mentions("Add a bottle of liquor to the basket.", "liquor")[1]
