@@ -101,21 +101,8 @@ _MADE = (
 )
 #: A verb whose object is the thing to make ("plan a trip", "organise my week").
 _ARRANGE = r"(?:plan|organi[sz]e|map\s+out|lay\s+out)\s+(?:a|an|my|our|the|some|\d+)"
-#: A dish to suggest: its good answer names its own ingredients ("suggest a main course":
-#: chicken thighs), but "I make breakfast at 7, why am I starving?" asks a question.
-_DISHES = (
-    r"(?:meals?|dish(?:es)?|main\s+courses?|mains|dinners?|lunch(?:es)?|breakfasts?|desserts?"
-    r"|puddings?|snacks?|side\s+dish(?:es)?|sides?|fillings?|toppings?|starters?)"
-)
-_SUGGEST_DISH = (
-    rf"\b(?:suggest|recommend|give\s+me|ideas?\s+for|what(?:'s|\s+is)\s+a\s+good"
-    rf"|what\s+(?:should|can|could)\s+(?:i|we)\s+(?:make|cook|serve|bake|have))"
-    rf"\s+(?:[\w'-]+\s+){{0,4}}?{_DISHES}\b"
-    rf"|\b(?:dish|snack|meal|dinner|lunch|breakfast|dessert|topping|side)\s+"
-    rf"(?:ideas|suggestions|options)\b"
-)
 _ASKS_TO_MAKE = re.compile(
-    rf"\b(?:{_WRITE})\b|\b{_ARRANGE}\b|{_SUGGEST_DISH}"
+    rf"\b(?:{_WRITE})\b|\b{_ARRANGE}\b"
     rf"|\b(?:{_MAKE})\s+(?:[\w'-]+\s+){{0,5}}?(?:{_MADE})\b",
     re.IGNORECASE,
 )

@@ -10,11 +10,10 @@
    stated (review at most), not a rule; "I have a toddler, no nuts please" stays a rule.
 6. A heading that labels checks for the item ("Gluten checks:") and "X contains anchovies,
    so skip it" warn of the item; they do not use it.
-7. A request to suggest a dish asks for something made: its good answer names its own
-   ingredients, so the wrong-ticket word check does not read it.
-8. "keep X out of <where>" in the asker's world ("out of the production build") excludes
-   nothing, "keep crypto out of it" still does; "can't get under it" excludes no "under",
-   while SQL's OVER and a coat's down stay excluded.
+7. "keep X out of Y" asked how to do ("Is there a way in Hugo to keep draft posts out of the
+   production build?") excludes nothing, "keep crypto out of it" still does; "can't get
+   under it", "can't get through" exclude no "under" or "through", while SQL's OVER and a
+   coat's down stay excluded.
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ import pytest
 from scoregate.scoring.affirmation import mentions
 from scoregate.scoring.exclusions import exclusion_matches
 from scoregate.scoring.request_analysis import analyze
-from scoregate.scoring.shared_words import asks_to_make
 
 
 def _excluded(query: str) -> list[str]:
@@ -121,11 +119,6 @@ def test_a_warning_does_not_use_the_item(answer: str, item: str) -> None:
 )
 def test_a_use_beside_a_warning_still_counts(answer: str, item: str) -> None:
     assert mentions(answer, item) == (True, True)
-
-
-def test_a_dish_to_suggest_is_a_thing_made() -> None:
-    assert asks_to_make("Could you suggest a main course that feels a bit special?")
-    assert not asks_to_make("why does my cake sink in the middle?")
 
 
 @pytest.mark.parametrize(

@@ -15,13 +15,11 @@ Each rule narrowed or widened as the cases showed:
 6. A lack told after what the asker has needs "only" / "just" or a thing had ("a hob"); an
    occasion or a condition ("a dinner party on Saturday, no shellfish") keeps the rule.
 7. "can" is a word an item may be ("a can of chickpeas"); "not" never is.
-8. A dish to suggest is a thing made only when it is suggested or asked for as ideas ("I make
-   breakfast at 7, why am I starving?" asks a question).
-9. "5 bands or so-called supergroups" is a count of 5; "7 recipes, or more if you have
+8. "5 bands or so-called supergroups" is a count of 5; "7 recipes, or more if you have
    them" at least 7.
-10. An act in several places stops at a piece that is an act of its own ("no drilling into
+9. An act in several places stops at a piece that is an act of its own ("no drilling into
     walls or using adhesive strips": the strips stay excluded).
-11. What the asker wants is kept up to where it names the excluded thing ("I want to swim in
+10. What the asker wants is kept up to where it names the excluded thing ("I want to swim in
     just a swimsuit, no wetsuits").
 """
 
@@ -32,7 +30,6 @@ import pytest
 from scoregate.scoring.affirmation import mentions
 from scoregate.scoring.exclusions import exclusion_matches
 from scoregate.scoring.request_analysis import analyze
-from scoregate.scoring.shared_words import asks_to_make
 from tests.unit.test_fx26b import _counts
 
 
@@ -95,20 +92,6 @@ def test_an_occasion_had_keeps_the_rule(query: str) -> None:
 def test_a_can_is_an_item_and_not_is_none() -> None:
     assert mentions("Drain a can of chickpeas and rinse them.", "cans") == (True, True)
     assert mentions("Your policy will not pay for it.", "note") == (False, False)
-
-
-@pytest.mark.parametrize(
-    ("query", "made"),
-    [
-        ("I make breakfast every day at 7, why am I still starving by 10?", False),
-        ("I need my dinner ready by 6, how long does a 3lb chicken take to roast?", False),
-        ("any snack ideas for a 6 hour road trip w/ kids?", True),
-        ("Recommend a topping for frozen yogurt", True),
-        ("What's a good side dish for brisket?", True),
-    ],
-)
-def test_a_dish_is_made_only_when_suggested(query: str, made: bool) -> None:
-    assert asks_to_make(query) is made
 
 
 def test_counts_next_to_so_called_and_or_more() -> None:
