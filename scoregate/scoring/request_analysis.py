@@ -526,9 +526,7 @@ def analyze(query: str) -> RequestAnalysis:
         if _under_question(query, item, phrase):
             continue  # "Suit or no suit??", "my sister says no cheese ... is cheese ok?"
         seen.add(item)
-        lack = bool(
-            LACK.match(phrase) or _UNAVAILABLE.search(phrase) or _lack_told_before(query, phrase)
-        )
+        lack = bool(LACK.match(phrase) or _UNAVAILABLE.search(phrase))
         at = phrase.lower().find(item)
         # the phrase up to its item ("no nuts", not "no nuts, she's allergic"), unless what
         # rules it out comes after it ("a severe peanut allergy")
@@ -538,6 +536,7 @@ def analyze(query: str) -> RequestAnalysis:
             if len(negs := list(_OWN_NO.finditer(phrase.lower(), 0, at))) > 1:
                 phrase = phrase[negs[-1].start() :]
         phrase = _whole_words(query, phrase.strip(" ,;-"))
+        lack = lack or _lack_told_before(query, phrase, item)  # "I only have X, no Y"
         situation = situation and item not in told
         exclusions.append(Exclusion(item=item, phrase=phrase, lack=lack, situation=situation))
     for e in _implied_exclusions(query):
@@ -613,7 +612,9 @@ _WHETHER_TO = re.compile(
 #: shellfish", "we have a small budget, no fancy ingredients", "I have celiac, no gluten").
 _HAVE_THEN = re.compile(
     r"\b(?:i|we)(?P<only>\s+(?:only|just))?\s*(?:have|'ve\s+got|have\s+got|got|own)\b"
-    r"(?P<had>[^.;:!?\n]{1,80}),\s*(?:but\s+|and\s+)?$",
+    r"(?P<had>(?:(?!\bno\b)[^.;:!?\n]){1,80}),\s*(?:but\s+|and\s+)?"
+    # the lacks before it in the same breath: "no collision and no uninsured ..."
+    r"(?:no\s+[\w'-]+(?:\s+[\w'-]+){0,3}?(?:\s*,\s*|\s+and\s+|\s+or\s+))*$",
     re.IGNORECASE,
 )
 #: A thing had, in a few words: "a hob", "a tiny flat", "an old gas cooker".
@@ -628,10 +629,11 @@ _OCCASIONS = frozenset(
 )
 
 
-def _lack_told_before(query: str, phrase: str) -> bool:
+def _lack_told_before(query: str, phrase: str, item: str) -> bool:
     """Whether a "no X" ``phrase`` closes a clause that tells what the asker has: a lack
-    stated (``Exclusion.lack``), not a thing ruled out."""
-    if not phrase.lower().startswith("no "):
+    stated (``Exclusion.lack``), not a thing ruled out (the item right after its "no":
+    not "no GPU, and can't use cloud", whose cloud is ruled out)."""
+    if not phrase.lower().startswith(f"no {item.lower()}"):
         return False
     at = query.find(phrase)
     had = _HAVE_THEN.search(query, max(0, at - 120), at) if at > 0 else None

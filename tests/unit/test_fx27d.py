@@ -126,3 +126,14 @@ def test_a_list_of_what_products_may_hold_then_check_the_contents_is_a_warning()
     )
     assert mentions(answer, "liquor") == (True, False)
     assert mentions("Add a bottle of liquor to the basket.", "liquor")[1]
+
+
+def test_a_lack_is_read_only_of_the_item_after_its_own_no() -> None:
+    flour = analyze("I only have strong white bread flour, no wholemeal or rye in the house.")
+    assert [(e.item, e.lack) for e in flour.exclusions] == [("wholemeal", True), ("rye", False)]
+    # what is had ends before a "no": "my phone — no laptop, no printer" tells no thing had
+    phone = analyze("I only have my phone for studying — no laptop, no printer. Note tips?")
+    assert not any(e.lack for e in phone.exclusions)
+    cloud = analyze("I only have a laptop, 16GB RAM, no GPU, and can't use cloud. Doable?")
+    assert {e.item: e.lack for e in cloud.exclusions}.get("gpu") is True
+    assert not any(e.lack for e in cloud.exclusions if e.item != "gpu")
