@@ -354,30 +354,14 @@ def _ruled_out(sentence: str, m: re.Match[str]) -> bool:
         re.I,
     ):
         return False
-    first = m.group(0).split()[0]
-    if (
-        _AWAY.match(sentence, m.end())
-        and re.fullmatch(r"[A-Z][a-z]+(?<!ing)", first)
-        and not _known_item(first.lower())
-    ):
-        return False  # "Tom is out until 5", "Priya is out at work": a person away
     words = m.group(0).lower().split()
     return words[0] not in _DEFINITE and not (BEINGS | _OUT_OF_SERVICE).intersection(words)
 
 
-def _known_item(word: str) -> bool:
-    """Whether ``word`` is a thing a request may rule out, by the project's lists ("Coffee
-    is out until noon", "Bacon is out till Monday": no person away)."""
-    from scoregate.scoring.membership import CLASS_MEMBERS, THING_MEMBERS  # imports this
-
-    if word in ALLERGY_NOUNS or word in CLASS_MEMBERS or word in THING_MEMBERS:
-        return True
-    return any(word in members for members in (*CLASS_MEMBERS.values(), *THING_MEMBERS.values()))
-
-
 #: A time or a place after "X is out" that tells someone is away ("Tom is out until 5", "Mum
-#: is out at work", "Sam is out tonight"), read only of one capitalised name.
-_AWAY = re.compile(
+#: is out at work", "Sam is out tonight"): read by ``request_analysis`` of one capitalised
+#: name that no list of things knows.
+AWAY = re.compile(
     r"\s+(?:(?:until|till|til)\s+(?:\d|noon|lunch|tonight|tomorrow|late|later|the\s+evening"
     r"|this\s+(?:evening|afternoon)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
     r"|at\s+(?:work|school|the\s+office)|today\b|tonight\b|all\s+day|for\s+the\s+(?:day"

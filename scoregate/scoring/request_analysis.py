@@ -30,6 +30,7 @@ from scoregate.scoring.answer_types import Expectation, expected_answers
 from scoregate.scoring.budget import Ceiling, ceiling
 from scoregate.scoring.exclusions import (
     ALLERGY_NOUNS,
+    AWAY,
     BEINGS,
     LACK,
     SENTENCES,
@@ -39,6 +40,7 @@ from scoregate.scoring.exclusions import (
 )
 from scoregate.scoring.instruction_rules import infer_instructions, instruction_terms
 from scoregate.scoring.language import LANGUAGE_CODES
+from scoregate.scoring.membership import CLASS_MEMBERS, THING_MEMBERS
 from scoregate.scoring.phrasing import make
 from scoregate.scoring.translation import Translation, translation_request, without_text
 
@@ -525,6 +527,8 @@ def analyze(query: str) -> RequestAnalysis:
             continue  # "no commas" / "don't use the word X" are instructions, not exclusions
         if _under_question(query, item, phrase):
             continue  # "Suit or no suit??", "my sister says no cheese ... is cheese ok?"
+        if _person_away(query, item, phrase):
+            continue  # "Tom is out until 5": a person away, no thing ruled out
         seen.add(item)
         lack = bool(LACK.match(phrase) or _UNAVAILABLE.search(phrase))
         at = phrase.lower().find(item)
@@ -627,6 +631,25 @@ _OCCASIONS = frozenset(
     condition diet baby toddler kid child son daughter
     """.split()
 )
+
+
+def _person_away(query: str, item: str, phrase: str) -> bool:
+    """Whether "<Name> is out" ``phrase`` tells a person is away ("Tom is out until 5", "Priya
+    is out at work all day"): one capitalised word, a time or a place after it, and no
+    thing the project's lists know ("Coffee is out until noon", "Bacon is out till Monday"
+    still rule the thing out)."""
+    m = re.fullmatch(r"(?P<name>[A-Z][a-z]+)(?<!ing)\s+is\s+out", phrase.strip())
+    at = query.find(phrase)
+    if m is None or at < 0 or not AWAY.match(query, at + len(phrase)):
+        return False
+    return not _known_item(item)
+
+
+def _known_item(word: str) -> bool:
+    """Whether ``word`` is a thing a request may rule out, by the project's lists."""
+    if word in ALLERGY_NOUNS or word in CLASS_MEMBERS or word in THING_MEMBERS:
+        return True
+    return any(word in members for members in (*CLASS_MEMBERS.values(), *THING_MEMBERS.values()))
 
 
 def _lack_told_before(query: str, phrase: str, item: str) -> bool:
