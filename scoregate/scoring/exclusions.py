@@ -418,10 +418,13 @@ _GOT_TO = re.compile(
 )
 #: ... said of what the asker cannot do (not "don't want to get into macros": engage with
 #: them; "can't get down on the floor" is a limit, still read).
-_CANT_GET = re.compile(r"(?:\bcan'?t|\bcannot|\bcouldn'?t|\bcan\s+not)\s+(?:\w+\s+)?get\s+$", re.I)
+_CANT_GET = re.compile(
+    r"(?:\bcan'?t|\bcannot|\bcouldn'?t|\bcan\s+not)\s+(?:\w+\s+)?get\s+$", re.IGNORECASE
+)
 #: A piece that opens with a cue of its own ("... and no touching the wiring") or an act
 #: of its own ("... or using adhesive strips"): no place of the act before it.
 _CUED = re.compile(r"(?:no|not|never|without)\b", re.IGNORECASE)
+#: (``_GERUND`` asks three letters before "-ing", which "using" has not.)
 _PIECE_ACT = re.compile(r"[a-z]{2,}ing\b", re.IGNORECASE)
 #: An act and the places it is done in: "drilling into walls or ceilings", "painting on
 #: brick or stone" (the places are where the act is ruled out, not things ruled out).
@@ -469,7 +472,9 @@ def _pieces(term: str) -> list[str]:
         pieces = [p.strip() for p in _SPLIT.split(act.group("places")) if p.strip()]
         places = list(
             itertools.takewhile(
-                lambda p: len(p.split()) <= 3 and not _CUED.match(p) and not _PIECE_ACT.match(p),
+                lambda p: len(p.split()) <= 3
+                and not _CUED.match(p)
+                and not _PIECE_ACT.match(p),
                 pieces,
             )
         )

@@ -622,7 +622,7 @@ _HAVE_THEN = re.compile(
     re.IGNORECASE,
 )
 #: A thing had, in a few words: "a hob", "a tiny flat", "an old gas cooker".
-_A_THING = re.compile(r"\s*(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[\w-]+)\s*$", re.IGNORECASE)
+_A_THING = re.compile(r"\s*(?:a|an)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s*$", re.IGNORECASE)
 #: What a request has that is no thing the lacked one could be among.
 _OCCASIONS = frozenset(
     """
@@ -638,18 +638,17 @@ def _person_away(query: str, item: str, phrase: str) -> bool:
     is out at work all day"): one capitalised word, a time or a place after it, and no
     thing the project's lists know ("Coffee is out until noon", "Bacon is out till Monday"
     still rule the thing out)."""
-    m = re.fullmatch(r"(?P<name>[A-Z][a-z]+)(?<!ing)\s+is\s+out", phrase.strip())
-    at = query.find(phrase)
-    if m is None or at < 0 or not AWAY.match(query, at + len(phrase)):
+    if not re.fullmatch(r"[A-Z][a-z]+(?<!ing)\s+is\s+out", phrase.strip()):
         return False
-    return not _known_item(item)
+    at = query.find(phrase)
+    return at >= 0 and AWAY.match(query, at + len(phrase)) is not None and item not in _LISTED
 
 
-def _known_item(word: str) -> bool:
-    """Whether ``word`` is a thing a request may rule out, by the project's lists."""
-    if word in ALLERGY_NOUNS or word in CLASS_MEMBERS or word in THING_MEMBERS:
-        return True
-    return any(word in members for members in (*CLASS_MEMBERS.values(), *THING_MEMBERS.values()))
+#: Every class and member the project's lists know: things, never a person's name.
+_LISTED = frozenset(
+    [*CLASS_MEMBERS, *THING_MEMBERS, *(m for ms in CLASS_MEMBERS.values() for m in ms)]
+    + [m for ms in THING_MEMBERS.values() for m in ms]
+)
 
 
 def _lack_told_before(query: str, phrase: str, item: str) -> bool:

@@ -28,13 +28,9 @@ from __future__ import annotations
 import pytest
 
 from scoregate.scoring.affirmation import mentions
-from scoregate.scoring.exclusions import exclusion_matches
 from scoregate.scoring.request_analysis import analyze
 from tests.unit.test_fx26b import _counts
-
-
-def _excluded(query: str) -> list[str]:
-    return [t for t, _ in exclusion_matches(query)]
+from tests.unit.test_fx27b import _excluded
 
 
 @pytest.mark.parametrize(
