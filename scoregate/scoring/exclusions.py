@@ -281,7 +281,9 @@ _VERDICT = (
     # a reason or a while after it: "driving is out since I lost my licence", "gluten is
     # out in our house", "cooking is out this week", "dairy is out at the moment", "using
     # the stairs is out for a few weeks" (not "out of date", "out for maintenance")
-    r"|(?:since|because|as|until|till|while|after|now|completely|entirely|anyway|too)\b"
+    # "alcohol is out today", "meat is out tonight"
+    r"|(?:since|because|as|until|till|while|after|now|completely|entirely|anyway|too|today"
+    r"|tonight|tomorrow)\b"
     r"|in\s++(?:our|my|this)\s++(?:house|home|household|family|flat)\b"
     r"|(?:this|next)\s++(?:week|month|year|weekend|term|time)\b|right\s++now\b|these\s++days\b"
     r"|at\s++the\s++moment\b|for\s++(?:a\s++(?:few|couple|while|bit)|the\s++(?:next|rest|time"
@@ -289,7 +291,8 @@ _VERDICT = (
 )
 #: The verdict said with a negated copula: "a car isn't an option", "drilling isn't possible".
 _NOT_VERDICT = r"\s++(?:really\s++|actually\s++)?(?:an\s++option|possible|allowed|permitted)\b"
-_IS_VERDICT = rf"(?:is\s++{_VERDICT}|(?:isn't|is\s++not){_NOT_VERDICT})"
+#: "sugar's out this month" as "sugar is out this month".
+_IS_VERDICT = rf"(?:(?:\s++is\s++|['’]s\s++){_VERDICT}|\s++(?:isn't|is\s++not){_NOT_VERDICT})"
 _ARE_VERDICT = rf"(?:are\s++{_VERDICT}|(?:aren't|are\s++not){_NOT_VERDICT})"
 #: "anything from Brava is out for me", "anything with nuts is off the table": what it has.
 _ANYTHING_OF = (
@@ -297,7 +300,7 @@ _ANYTHING_OF = (
     r"|made\s++(?:with|from|of)|(?:that|which)\s++(?:has|have|contains|uses|needs|involves|requires))\s++)?"
 )
 _RULED_OUT_RE = re.compile(
-    rf"(?<![\w'-]){_ANYTHING_OF}(?P<x>{_PHRASE})\s++{_IS_VERDICT}"
+    rf"(?<![\w'-]){_ANYTHING_OF}(?P<x>{_PHRASE}){_IS_VERDICT}"
     rf"|(?<![\w'-]){_ANYTHING_OF}(?P<l>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
     rf"\s++{_ARE_VERDICT}"
     # a function, a method or a product the asker's setup lacks: "so XLOOKUP isn't
@@ -315,7 +318,7 @@ _ACT_WORD = (
     r"|we|we're|you|he|she|they)\b)[\w'/-]++"
 )
 _ACT_RE = re.compile(
-    rf"(?<![\w'-])(?P<a>[a-z]{{2,}}ing(?:\s++{_ACT_WORD}){{0,6}}?)\s++{_IS_VERDICT}",
+    rf"(?<![\w'-])(?P<a>[a-z]{{2,}}ing(?:\s++{_ACT_WORD}){{0,6}}?){_IS_VERDICT}",
     re.IGNORECASE,
 )
 #: Words in -ing that name no act: "anything is out", "the morning is out".
@@ -474,7 +477,7 @@ def _pieces(term: str) -> list[str]:
             itertools.takewhile(
                 lambda p: len(p.split()) <= 3
                 and not _CUED.match(p)
-                and not _PIECE_ACT.match(p),
+                and not (_PIECE_ACT.match(p) and p.split()[0].lower() not in _ING_NOUNS),
                 pieces,
             )
         )
@@ -717,6 +720,17 @@ _ANYTHING_WITH = re.compile(
 )
 
 
+#: Verbs that put a thing on a surface, and the surface after the thing: "use bleach | on
+#: this countertop", "put salt | on the path".
+_APPLY_BEFORE = re.compile(r"\b(?:use|using|put|putting|apply|applying|spray|spraying)\s+$", re.I)
+_ON_SURFACE = re.compile(
+    r"\s+(?:on|onto|in|into|inside|around|near)\s+(?:this|that|these|those|my|our|the|his|her"
+    r"|their|your)\s+[a-z].*$"
+)
+#: Words that open a question, never an excluded thing: "..., what else kills mold".
+_QUESTION_OPENS = frozenset("what how which where why who when whats hows".split())
+
+
 def _clean_term(raw: str) -> str | None:
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
     term = _ANYTHING_WITH.sub("", term)
@@ -761,6 +775,7 @@ def _clean_term(raw: str) -> str | None:
         or len(words) > MAX_TERM_WORDS
         or words[0] in _PRONOUNS
         or words[0] in ("only", "just")
+        or words[0] in _QUESTION_OPENS
         or _SUBJECTS.intersection(words)
     ):
         return None
@@ -950,6 +965,45 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
     return [(t, phrase) for t, phrase, _ in exclusion_reads(query)]
 
 
+#: The places after an act a cue ends on ("no cooking | in the microwave or air fryer"):
+#: up to two words each, joined by commas or or/and, then the end of the clause.
+_IN_PLACES = re.compile(
+    r"\s+(?P<prep>in|on|inside)\s+(?P<places>(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
+    r"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)*)"
+    r"(?=\s*(?:[.,;:!?()\n—–]|$|\b(?:please|pls|thanks|but|because|so|today|tonight|tomorrow"
+    r"|this\s+(?:week|weekend|month))\b))",
+    re.IGNORECASE,
+)
+
+
+#: Acts whose place is the appliance they are done with: "no cooking in the microwave or air
+#: fryer", "no drying in the tumble dryer" rule out the appliances ("no drilling in the walls"
+#: rules out drilling there, not the walls).
+_TOOL_ACTS = frozenset(
+    "cooking baking heating reheating warming frying roasting boiling steaming microwaving"
+    " washing drying toasting grilling".split()
+)
+
+
+def _act_in_places(sentence: str, m: re.Match[str]) -> tuple[str, str]:
+    """The term and the phrase of a cue ``m``, with the places of an act the cue's end cut
+    off: "no cooking in the microwave or air fryer" rules out cooking there, not cooking
+    ("no garlic in the sauce" keeps garlic: no act)."""
+    x = m.group("x")
+    act, _, rest = x.strip().partition(" ")
+    if act.lower() in _TOOL_ACTS and (inside := _IN_PLACES.fullmatch(f" {rest}")) is not None:
+        return inside.group("places"), m.group(0)  # "no cooking on the hob": the hob
+    if not _PIECE_ACT.fullmatch(x.strip()) or x.strip().lower() in _ING_NOUNS:
+        return x, m.group(0)
+    places = _IN_PLACES.match(sentence, m.end("x"))
+    if places is None or re.search(r"\b(?:it|my|our|your)\b", places.group("places"), re.I):
+        return x, m.group(0)
+    if x.strip().lower() in _TOOL_ACTS:  # "no cooking in the microwave": the microwave
+        return places.group("places"), sentence[m.start() : places.end()]
+    term = f"{x.strip()} {places.group('prep')} {places.group('places')}"
+    return term, sentence[m.start() : places.end()]
+
+
 def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
     """Each term ``query`` excludes, with the phrase that excluded it and whether it is a
     situation: a thing's own lack ("the pot it came in has no drainage hole", "there's no
@@ -964,7 +1018,10 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             continue
         for rx in _EXCLUSION_RES:
             for m in rx.finditer(sentence):
-                x = m.group("x")
+                x, phrase = _act_in_places(sentence, m)
+                if _APPLY_BEFORE.search(sentence, 0, m.start("x")):
+                    # "can't use bleach on this countertop": the bleach, not where it goes
+                    x = _ON_SURFACE.sub("", x)
                 if _PHRASAL_VERB.search(sentence, 0, m.start("x")):
                     x = _PARTICLE.sub("", x)  # "don't want to take on a new loan": the loan
                 at = _word_start(sentence, m.start())
@@ -982,7 +1039,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                 # "the pot has no drainage hole": what the pot is like
                 situation = _situation(rx, sentence, at)
                 found += [
-                    (t, m.group(0), situation)
+                    (t, phrase, situation)
                     for p in _pieces(x)
                     if (t := _clean_term(_lacked(p, rx, situation)))
                     and not _outcome(t, m.group(0))

@@ -327,7 +327,8 @@ def _count_relation(low: str, m: re.Match[str]) -> tuple[str, int]:
 def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
-            rf"\b{REL}?\s*(?P<low>{_LOW_END}\s*(?:-|–|—|to\b|or\b)\s*)?{NUM}(?:\s*-\s*|\s+)"
+            rf"\b{REL}?\s*(?P<low>between\s+{_LOW_END}\s+and\s+|{_LOW_END}\s*(?:-|–|—|to\b|or\b)\s*)?"
+            rf"{NUM}(?:\s*-\s*|\s+)"
             rf"(?:(?!{_LOW_END}\b)\w+\s+)?"  # not "a 3 sentence summary": three, not one
             rf"(?P<unit>{unit_rx})\b{_TAIL}"
         )
@@ -482,7 +483,7 @@ def _verse_items(low: str, m: re.Match[str]) -> bool:
 
 #: A count of list items that may be a range: "3", "3 or 4", "3 to 5", "3-5", "3–5", "a
 #: couple or three" (``lo``/``hi`` of :func:`_item_range`).
-_NUM_RANGE = rf"(?:(?P<couple>{COUPLE_OR_THREE})|{NUM}(?:{RANGE_HI})?)"
+_NUM_RANGE = rf"(?:(?P<couple>{COUPLE_OR_THREE})|(?:between\s)?{NUM}(?:{RANGE_HI})?)"
 #: The list a bare bound is of, earlier in its sentence: "tips for sleep, no more than 5",
 #: "numbered list, 8 max".
 _LIST_NAMED = re.compile(rf"\b(?:{_ITEM_NOUNS}|list|numbered|bullets?|bullet\s+points?)\b")
@@ -567,6 +568,13 @@ _SAID_AFTER_COUNT = re.compile(
 _HEDGE_AFTER = re.compile(
     r"\s*(?:or\s+so(?![\w-])|or\s+thereabouts|,?\s*give\s+or\s+take|-?ish"
     r"|,\s*(?:roughly|approximately|approx|more\s+or\s+less)\s*(?:[.!?,;]|$))",
+)
+#: A hedge that closes the sentence of a count, after what the count's noun is of: "4 hikes
+#: near Bath, roughly.", "5 ideas for a rainy day, give or take." (not "5 tips, roughly in
+#: order": a hedge of the order).
+_HEDGE_CLOSES = re.compile(
+    r"[^.!?\n]*?,\s*(?:roughly|approximately|approx|more\s+or\s+less|or\s+so|give\s+or\s+take"
+    r"|or\s+thereabouts)\s*(?:[.!?\n]|$)"
 )
 #: A bound after the counted noun and a comma: "7 recipes, or more if you have them".
 _BOUND_AFTER = re.compile(r",?\s*(?P<tail>or\s+(?:more|fewer|less))\b")
@@ -705,8 +713,8 @@ def _said_count(low: str, m: re.Match[str]) -> tuple[str, int] | None:
         if said.group("bound") is None:
             return None  # "5 or so books", "3ish ideas": a hedge, no count
         tail = tail or said.group(0)  # "5 or more books", "5 or fewer tips"
-    if _HEDGE_AFTER.match(low, m.end()):
-        return None  # "5 tips or so", "10 ideas, give or take"
+    if _HEDGE_AFTER.match(low, m.end()) or _HEDGE_CLOSES.match(low, m.end()):
+        return None  # "5 tips or so", "10 ideas, give or take", "4 hikes near Bath, roughly."
     if not tail and (bound := _BOUND_AFTER.match(low, m.end())) is not None:
         tail = " " + bound.group("tail")  # "7 recipes, or more if you have them"
     # "5 tips max", "3 ideas or fewer": the tail after the noun sets the relation

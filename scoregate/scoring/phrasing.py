@@ -68,7 +68,8 @@ EXACT = r"(?:exactly|precisely|just|only)"
 REL = rf"(?P<rel>{AT_LEAST}|{AT_MOST}|{LESS}|{MORE}|{EXACT})"
 TAIL_MOST = r"(?:\s+(?:or\s+(?:less|fewer)|max(?:imum)?|tops|at\s+most|or\s+under))"
 TAIL_LEAST = r"(?:\s+(?:or\s+more|minimum|at\s+least))"
-#: The high end of a range after a count: "3 or 4", "3 to 5", "3-5", "3–5", "two or three".
+#: The high end of a range after a count: "3 or 4", "3 to 5", "3-5", "3–5", "two or three",
+#: "between 3 and 5".
 HI_NUM = (
     r"(?P<hi>\d{1,3}|"
     + "|".join(
@@ -80,7 +81,14 @@ HI_NUM = (
     )
     + r")\b"
 )
-RANGE_HI = rf"\s*(?:-|–|—|\bto\b|\bor\b)\s*{HI_NUM}"
+#: "between 3 and 5": "and" joins a range only after "between" and its low end (a digit or a
+#: number word of up to five letters, each a fixed-width look-behind).
+_BETWEEN_AND = (
+    "(?:"
+    + "|".join(rf"(?<=\bbetween\s\w{{{n}}})" for n in range(1, 6))
+    + r")\s+and\b"
+)
+RANGE_HI = rf"\s*(?:-|–|—|\bto\b|\bor\b|{_BETWEEN_AND})\s*{HI_NUM}"
 #: "a couple or three": two or three.
 COUPLE_OR_THREE = r"a\s+couple(?:\s+of)?\s+or\s+(?:three|3)\b"
 

@@ -638,7 +638,7 @@ def _person_away(query: str, item: str, phrase: str) -> bool:
     is out at work all day"): one capitalised word, a time or a place after it, and no
     thing the project's lists know ("Coffee is out until noon", "Bacon is out till Monday"
     still rule the thing out)."""
-    if not re.fullmatch(r"[A-Z][a-z]+(?<!ing)\s+is\s+out", phrase.strip()):
+    if not re.fullmatch(r"[A-Z][a-z]+(?<!ing)(?:\s+is|['’]s)\s+out", phrase.strip()):
         return False
     at = query.find(phrase)
     return at >= 0 and AWAY.match(query, at + len(phrase)) is not None and item not in _LISTED
