@@ -185,6 +185,8 @@ def _lacked(piece: str, rx: re.Pattern[str], situation: bool) -> str:
         return piece
     piece = _PLACE_TAIL.sub("", piece)
     return re.sub(r"\s+yet\s*$", "", piece, flags=re.IGNORECASE) if situation else piece
+
+
 #: "nothing milk-based", "no oil-based paint": the base is what is ruled out.
 _BASED_RE = re.compile(
     r"\b(?:no|nothing|without|avoid|zero)\s+(?P<x>[a-z]{3,})-based\b"
@@ -475,9 +477,11 @@ def _pieces(term: str) -> list[str]:
         pieces = [p.strip() for p in _SPLIT.split(act.group("places")) if p.strip()]
         places = list(
             itertools.takewhile(
-                lambda p: len(p.split()) <= 3
-                and not _CUED.match(p)
-                and not (_PIECE_ACT.match(p) and p.split()[0].lower() not in _ING_NOUNS),
+                lambda p: (
+                    len(p.split()) <= 3
+                    and not _CUED.match(p)
+                    and not (_PIECE_ACT.match(p) and p.split()[0].lower() not in _ING_NOUNS)
+                ),
                 pieces,
             )
         )
@@ -1041,8 +1045,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                 found += [
                     (t, phrase, situation)
                     for p in _pieces(x)
-                    if (t := _clean_term(_lacked(p, rx, situation)))
-                    and not _outcome(t, m.group(0))
+                    if (t := _clean_term(_lacked(p, rx, situation))) and not _outcome(t, m.group(0))
                 ]
         pairs = [
             (t, m.group(0))

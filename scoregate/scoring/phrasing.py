@@ -83,11 +83,7 @@ HI_NUM = (
 )
 #: "between 3 and 5": "and" joins a range only after "between" and its low end (a digit or a
 #: number word of up to five letters, each a fixed-width look-behind).
-_BETWEEN_AND = (
-    "(?:"
-    + "|".join(rf"(?<=\bbetween\s\w{{{n}}})" for n in range(1, 6))
-    + r")\s+and\b"
-)
+_BETWEEN_AND = "(?:" + "|".join(rf"(?<=\bbetween\s\w{{{n}}})" for n in range(1, 6)) + r")\s+and\b"
 RANGE_HI = rf"\s*(?:-|–|—|\bto\b|\bor\b|{_BETWEEN_AND})\s*{HI_NUM}"
 #: "a couple or three": two or three.
 COUPLE_OR_THREE = r"a\s+couple(?:\s+of)?\s+or\s+(?:three|3)\b"
