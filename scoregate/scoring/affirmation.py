@@ -87,6 +87,9 @@ _MAY_CONTAIN = re.compile(
     r"|\bthere(?:'s|\s+is|\s+are)\s+(?:often|usually|sometimes|commonly)\b"
     r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
     r"|(?<=\b(?:many|most)\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include|are\s+blended\s+with)\b"
+    # "since lots of them contain mustard", "a lot of brands add gelatine"
+    r"|(?<=\blots\sof\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
+    r"|(?<=\ba\slot\sof\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
     # what products of a kind usually are: "flat-pack boxes are usually particleboard"
     r"|\bare\s+(?:usually|often|typically|commonly)(?=\s+(?!made\b|used\b|served\b)[\w-]+\b)"
     # where a product is made, told as a cross-contact warning: "made in facilities that
@@ -152,7 +155,11 @@ NEGATORS = frozenset(
 )
 #: Words that make a whole sentence a warning about the item, not a use of it: "chicken
 #: hides in a lot of foods (chicken fat, chicken broth), so read the label".
-WARNINGS = frozenset({"hides", "hide", "hidden", "lurks", "sneaks", "traces", "labels"})
+#: ("equipment that's been used for barley beers can cross-contaminate")
+WARNINGS = frozenset(
+    {"hides", "hide", "hidden", "lurks", "sneaks", "traces", "labels"}
+    | {f"{cross}contaminat{end}" for cross in ("", "cross-") for end in ("e", "es", "ed", "ion")}
+)
 #: ... and so does telling the reader to read what a product contains: "check the label,
 #: since many beef treats also contain chicken fat", "check the ingredient list for
 #: 'fragrance'".
@@ -379,8 +386,10 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
         # best alternative is")
     if t == "different":  # "very different from Duolingo's format"
         return tokens[j + 1] in ("from", "to", "than") and j >= i - 4
-    if t == "nothing":  # "nothing from the cabbage family" (but "nothing beats bacon")
-        return tokens[j + 1] in _NOTHING_OF
+    if t in ("nothing", "away"):
+        return _kept_from(tokens, clauses, j, i)
+    if t in _FILTER:  # "comparison sites, filtering out any Amazon sellers"
+        return tokens[j + 1 : j + 2] == ["out"] and j >= i - 4 and clauses[j] == clauses[i]
     if t == "clear":  # "steer clear of fashion" (but "clear the bacon fat away")
         return j > 0 and tokens[j - 1] in _STEER
     if t == "like":  # "feels like down": what something else is like (not "a spice like chili")
@@ -390,6 +399,16 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
     if t in _REPLACING:  # "plant nutrients replacing fish waste"
         return j >= i - 3 and clauses[j] == clauses[i] and "with" not in tokens[j:i]
     return _other_than(tokens, clauses, j, i)
+
+
+def _kept_from(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
+    """ "nothing from the cabbage family" (but "nothing beats bacon"); a cross-contact
+    warning: "so nothing picks up crumbs from bread", "keep it away from bread"."""
+    if tokens[j] == "away":
+        return tokens[j + 1 : j + 2] == ["from"] and j >= i - 4 and clauses[j] == clauses[i]
+    if tokens[j + 1] in _NOTHING_TOUCHES:
+        return j >= i - 6 and clauses[j] == clauses[i]
+    return tokens[j + 1] in _NOTHING_OF
 
 
 #: "besides", "aside from", "apart from": other than what follows (read only after a
@@ -491,6 +510,10 @@ _MAY_HOLD = "xmaycontainx"
 _NOTHING_OF = frozenset(
     {"from", "with", "of", "containing", "to", "in", "that", "made", "here", "needs", "requires"}
 )
+_FILTER = frozenset("filter filters filtering filtered screen screens screening".split())
+#: What nothing does to the item in a cross-contact warning: "so nothing picks up crumbs from
+#: bread", "make sure nothing touches the peanuts".
+_NOTHING_TOUCHES = frozenset("picks pick touches touch contacts absorbs catches brushes".split())
 _STEER = frozenset({"steer", "steers", "steering", "steered"})
 #: Verbs of likeness before "like": "behaves a lot like oils", "feels like down".
 _LIKENESS_VERBS = frozenset(

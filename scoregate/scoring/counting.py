@@ -635,10 +635,35 @@ def prose_edges(content: str) -> int:
     return sum(all(_SENTENCE_END.search(ln) for ln in b) for b in ends)
 
 
+#: The frame of an email or a letter, each on a line of its own: the subject line, the
+#: greeting ("Hi [Landlord's name],", "Dear Ms Patel,") and the sign-off ("Thanks,", "Kind
+#: regards,") with the name under it.
+_SUBJECT_LINE = re.compile(r"^\s*subject\s*:.*$", re.IGNORECASE | re.MULTILINE)
+_GREETING_LINE = re.compile(
+    r"^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^.!?\n]{0,60},\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_SIGN_OFF = re.compile(
+    r"^\s*(?:thanks|thank\s+you|many\s+thanks|thanks\s+again|cheers|best|best\s+wishes"
+    r"|(?:kind|warm|best|many)\s+regards|regards|sincerely|yours(?:\s+(?:sincerely|faithfully"
+    r"|truly))?|all\s+the\s+best|take\s+care)\s*[,!.]?\s*\n(?:[^\n.!?]{1,60}\n?){0,2}\s*\Z",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def letter_body(text: str) -> str:
+    """``text`` less the frame of an email or letter, when it has a greeting or a sign-off
+    line: what a count of its sentences counts."""
+    if not (_GREETING_LINE.search(text) or _SIGN_OFF.search(text)):
+        return text
+    return _SIGN_OFF.sub("", _GREETING_LINE.sub("", _SUBJECT_LINE.sub("", text)))
+
+
 #: Units counted by one pattern or measure, whatever the separator.
 _SIMPLE_UNITS: dict[str, Callable[[str], int]] = {
     "words": count_words,
-    "sentences": lambda c: len(split_sentences(TITLE_LINE.sub("", c))),  # <<title>>: none
+    # a <<title>> and the frame of an email (subject, greeting, sign-off) are no sentences
+    "sentences": lambda c: len(split_sentences(letter_body(TITLE_LINE.sub("", c)))),
     "bullets": lambda c: len(_top_level(c, BULLET)),
     "numbered": lambda c: len(_top_level(c, NUMBERED)),
     "lines": lambda c: len([ln for ln in c.splitlines() if ln.strip()]),

@@ -100,6 +100,8 @@ _CUES: tuple[str, ...] = (
     + _CONSUME
     + r"\s+)?(?:any\s+)?",
     r"\bbut\s+not\s+",
+    # "not allowed to use docker compose", "we're not permitted to have candles"
+    r"(?:\bnot|n't)\s+(?:allowed|permitted)\s+to\s+(?:" + _CONSUME + r"\s+)?(?:any\s+)?",
     # "my stomach doesn't tolerate spicy food", "I can't tolerate lactose" (not "won't
     # accept": "the printer won't accept the new cartridge" is a fault, not a preference)
     r"(?:\bwill\s+not|\bwon't|\bwont|\brefuses?\s+to|\bdoesn't|\bdoesnt|\bdoes\s+not|\bdon't"
@@ -292,7 +294,10 @@ _VERDICT = (
     r"|foreseeable|moment|summer|winter)|several|some|\d+|two|three|four|six)\b)))\b"
 )
 #: The verdict said with a negated copula: "a car isn't an option", "drilling isn't possible".
-_NOT_VERDICT = r"\s++(?:really\s++|actually\s++)?(?:an\s++option|possible|allowed|permitted)\b"
+#: ("kids aren't allowed to have screens": what the kids may not do, not the kids)
+_NOT_VERDICT = (
+    r"\s++(?:really\s++|actually\s++)?(?:an\s++option|possible|allowed|permitted)\b(?!\s+to\b)"
+)
 #: "sugar's out this month" as "sugar is out this month".
 _IS_VERDICT = rf"(?:(?:\s++is\s++|['’]s\s++){_VERDICT}|\s++(?:isn't|is\s++not){_NOT_VERDICT})"
 _ARE_VERDICT = rf"(?:are\s++{_VERDICT}|(?:aren't|are\s++not){_NOT_VERDICT})"
@@ -410,7 +415,7 @@ _LEADING = re.compile(
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
     r"|wearing|mood\s+for|into|paying\s+for|pulling\s+in|bringing\s+in|installing|importing"
-    r"|relying\s+on|depending\s+on|(?:anything|stuff)\s+(?:about|on|regarding)|with"
+    r"|rely(?:ing)?\s+on|depend(?:ing)?\s+on|(?:anything|stuff)\s+(?:about|on|regarding)|with"
     r"|me|him|us|them|not\s+even|even)\s+)+",
     re.IGNORECASE,
 )
@@ -491,7 +496,7 @@ def _pieces(term: str) -> list[str]:
                 _pieces(" and ".join(rest)) if rest else []
             )
     for n, piece in enumerate(_SPLIT.split(term)):
-        if _INSTEAD.search(piece):
+        if _INSTEAD.search(piece) or (n and _ASKED_NEXT.match(piece)):
             break
         if n and _OWN_CLAUSE.search(piece) and not _RELATIVE.search(piece):
             break
@@ -686,6 +691,12 @@ def _outcome(term: str, phrase: str) -> bool:
 _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
 
 
+#: What a thing would be for, after it: "rely on a petrol generator for power", "rely on my
+#: parents for money".
+_PURPOSE_TAIL = re.compile(
+    r"(?<=\w)\s+for\s+(?:power|money|cash|heat|heating|light|lighting|electricity|energy"
+    r"|transport|storage|help|advice|support)$"
+)
 _WHEN_CUT = re.compile(
     r"\s+(?:anywhere\b|(?:after|since|because|when)\s+(?:he|she|they|we|i|it)\b)"
 )
@@ -731,8 +742,15 @@ _ON_SURFACE = re.compile(
     r"\s+(?:on|onto|in|into|inside|around|near)\s+(?:this|that|these|those|my|our|the|his|her"
     r"|their|your)\s+[a-z].*$"
 )
-#: Words that open a question, never an excluded thing: "..., what else kills mold".
+#: Words that open a question: alone ("I can't see why") or opening a later piece of a list
+#: ("can't use bleach on this, what else kills mold") they name no excluded thing ("don't
+#: mention when I'll be back" does).
 _QUESTION_OPENS = frozenset("what how which where why who when whats hows".split())
+_ASKED_NEXT = re.compile(
+    r"\s*(?:what|how|which|where|who)\s+(?:else|can|could|should|would|do|does|is|are)\b", re.I
+)
+#: An object pronoun alone ("don't put her on the rota") names no thing.
+_OBJECT_PRONOUNS = frozenset("her him them me us".split())
 
 
 def _clean_term(raw: str) -> str | None:
@@ -769,6 +787,7 @@ def _clean_term(raw: str) -> str | None:
     timed = _WHEN_CUT.search(term)
     if timed:
         term = term[: timed.start()]
+    term = _PURPOSE_TAIL.sub("", term)  # "a petrol generator for power": the generator
     words = term.split()
     # not a thing: a pronoun, a clause, or what there is instead ("only a stovetop"), or
     # data ("not significant, p=0.81")
@@ -779,7 +798,8 @@ def _clean_term(raw: str) -> str | None:
         or len(words) > MAX_TERM_WORDS
         or words[0] in _PRONOUNS
         or words[0] in ("only", "just")
-        or words[0] in _QUESTION_OPENS
+        or term in _QUESTION_OPENS
+        or term in _OBJECT_PRONOUNS
         or _SUBJECTS.intersection(words)
     ):
         return None
@@ -980,6 +1000,14 @@ _IN_PLACES = re.compile(
 )
 
 
+#: Words in -ing that name a thing, not an act done in a place: "no pricing in the summary"
+#: rules out the pricing anywhere in it.
+_ING_THINGS = frozenset(
+    "pricing wording formatting branding marketing clothing bedding seating parking housing"
+    " funding lighting plumbing wiring flooring decking fencing padding stuffing filling icing"
+    " frosting topping dressing seasoning dumpling shortening lettering heading headings"
+    " meeting meetings booking bookings spending earnings savings".split()
+)
 #: Acts whose place is the appliance they are done with: "no cooking in the microwave or air
 #: fryer", "no drying in the tumble dryer" rule out the appliances ("no drilling in the walls"
 #: rules out drilling there, not the walls).
@@ -997,7 +1025,7 @@ def _act_in_places(sentence: str, m: re.Match[str]) -> tuple[str, str]:
     act, _, rest = x.strip().partition(" ")
     if act.lower() in _TOOL_ACTS and (inside := _IN_PLACES.fullmatch(f" {rest}")) is not None:
         return inside.group("places"), m.group(0)  # "no cooking on the hob": the hob
-    if not _PIECE_ACT.fullmatch(x.strip()) or x.strip().lower() in _ING_NOUNS:
+    if not _PIECE_ACT.fullmatch(x.strip()) or x.strip().lower() in _ING_NOUNS | _ING_THINGS:
         return x, m.group(0)
     places = _IN_PLACES.match(sentence, m.end("x"))
     if places is None or re.search(r"\b(?:it|my|our|your)\b", places.group("places"), re.I):
@@ -1025,7 +1053,8 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                 x, phrase = _act_in_places(sentence, m)
                 if _APPLY_BEFORE.search(sentence, 0, m.start("x")):
                     # "can't use bleach on this countertop": the bleach, not where it goes
-                    x = _ON_SURFACE.sub("", x)
+                    head, comma, tail = x.partition(",")
+                    x = _ON_SURFACE.sub("", head) + comma + tail
                 if _PHRASAL_VERB.search(sentence, 0, m.start("x")):
                     x = _PARTICLE.sub("", x)  # "don't want to take on a new loan": the loan
                 at = _word_start(sentence, m.start())

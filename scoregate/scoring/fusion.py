@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -428,15 +429,15 @@ def _relevance(
     words = len(request.content.split())
     asked = short_answer_asked(request.query) if words <= f.short_answer_words else None
     if asked is None and gate > 0.0:  # at or below the floor, a list is off topic too
-        items = short_list_asked(request.query, request.content, f.short_item_words)
-        if items is not None:
+        short = _short_items(request, f.short_item_words)
+        if short is not None:
             return (
                 1.0,
                 f.missed_ask_cap,
                 (
-                    f"relevance {sem.score:.2f} not held against a list of {items} short items,"
-                    " as the request asks (a few words are too few for it); unverified, so it"
-                    " cannot be accepted (review at most)"
+                    f"relevance {sem.score:.2f} not held against {short}, as the request asks"
+                    " (a few words are too few for it); unverified, so it cannot be accepted"
+                    " (review at most)"
                 ),
             )
     if asked is not None:
@@ -487,6 +488,47 @@ def _relevance(
 #: The units of an inferred count that a list answers: "exactly 3 bullet points", "list 5
 #: tips", "4 numbered steps", "in 3 lines".
 _LIST_UNITS = frozenset({"bullets", "items", "numbered", "lines", "verse_lines"})
+
+
+def _short_items(request: ScoreRequest, max_words: int) -> str | None:
+    """What short items the answer is, when they are what the request asks for: a list of
+    the count asked for, or JSON strings where the request asks for JSON."""
+    items = short_list_asked(request.query, request.content, max_words)
+    if items is not None:
+        return f"a list of {items} short items"
+    strings = short_json_strings(request.query, request.content, max_words)
+    if strings is not None:
+        return f"JSON of {strings} short strings"
+    return None
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a parsed JSON value, keys aside."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return []
+
+
+def short_json_strings(query: str, content: str, max_words: int) -> int | None:
+    """The number of strings of ``content`` when the request asks for JSON and the content
+    is a JSON array or object of strings of at most ``max_words`` words on average (["beetroot",
+    "carrots", ...]): cosine cannot judge it; else None."""
+    if max_words <= 0 or not any(
+        i.check == "format" and i.value == "json" for i in analyze(query).instructions
+    ):
+        return None
+    try:
+        value = json.loads(content)
+    except ValueError:
+        return None
+    strings = _strings(value) if isinstance(value, (list, dict)) else []
+    if len(strings) < 2 or sum(len(s.split()) for s in strings) / len(strings) > max_words:
+        return None
+    return len(strings)
 
 
 def short_list_asked(query: str, content: str, max_words: int) -> int | None:

@@ -648,7 +648,8 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     # "Exactly 4 steps, numbered.": a sentence that opens with the count
     # "Max 8 items, each under 50 characters."
     opening = (
-        rf"(?:^|[.!?;:,]\s+)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than|max(?:imum)?\.?"
+        rf"(?:^|[.!?;:,]\s+(?:and\s+|but\s+)?)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than"
+        rf"|max(?:imum)?\.?"
         rf"|up\s+to)\s+{NUM}\s+"
         rf"(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
     )
