@@ -1056,6 +1056,15 @@ def clause_tokens(sentence: str) -> tuple[list[str], list[int]]:
     return tokens, clauses
 
 
+#: Where something often turns up unseen, read as ``WARNINGS``' "lurks": "swearing often
+#: turns up in a second verse", "gluten can crop up in soy sauce" (not "guests show up with
+#: wine": no "often" or "can" before it).
+_TURNS_UP = re.compile(
+    r"\b(?:often|sometimes|can|may|might|usually|also|tends?\s+to)\s+"
+    r"(?:turns?|shows?|crops?|pops?)\s+up\b|\bcreeps?\s+in\b"
+)
+
+
 @lru_cache(maxsize=256)
 def read_sentences(content: str) -> tuple[str, ...]:
     """The answer's sentences, lower-cased, less what names words rather than using them:
@@ -1067,6 +1076,7 @@ def read_sentences(content: str) -> tuple[str, ...]:
     content = _FIRST_PERSON_NORM.sub(r"i \1", _QUOTED.sub(" ", content))
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", content))
     content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)
+    content = _TURNS_UP.sub(" lurks ", content)
     return tuple(_SENTENCE.split(content))
 
 

@@ -100,8 +100,13 @@ _CUES: tuple[str, ...] = (
     + _CONSUME
     + r"\s+)?(?:any\s+)?",
     r"\bbut\s+not\s+",
-    # "not allowed to use docker compose", "we're not permitted to have candles"
-    r"(?:\bnot|n't)\s+(?:allowed|permitted)\s+to\s+(?:" + _CONSUME + r"\s+)?(?:any\s+)?",
+    # "not allowed to use docker compose", "we're not permitted to have candles" (the asker,
+    # or no one named: not "when are you not allowed to castle?", a question of the rules)
+    r"(?:(?<=\bi'm\s)|(?<=\bwe're\s)|(?<=\bam\s)|(?<=\bare\s)|(?<=\bwe\s)|(?<=\bi\s)"
+    r"|(?<=\baren't\s)|(?<=\bisn't\s)|(?:^|(?<=[,;(]\s)|(?<=\bso\s)|(?<=\band\s)))"
+    r"(?<!\byou\sare\s)(?:not\s+|(?<=n't\s))?(?:allowed|permitted)\s+to\s+(?:"
+    + _CONSUME
+    + r"\s+)?(?:any\s+)?",
     # "my stomach doesn't tolerate spicy food", "I can't tolerate lactose" (not "won't
     # accept": "the printer won't accept the new cartridge" is a fault, not a preference)
     r"(?:\bwill\s+not|\bwon't|\bwont|\brefuses?\s+to|\bdoesn't|\bdoesnt|\bdoes\s+not|\bdon't"

@@ -648,8 +648,10 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     # "Exactly 4 steps, numbered.": a sentence that opens with the count
     # "Max 8 items, each under 50 characters."
     opening = (
-        rf"(?:^|[.!?;:,]\s+(?:and\s+|but\s+)?)(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than"
-        rf"|max(?:imum)?\.?"
+        # (", and no more than 6 steps": "and" only before a relation spelled out, not "and
+        # max 2 games in a row", a rule the asker quotes)
+        rf"(?:^|[.!?;:,]\s+|[,;]\s+(?:and|but)\s+(?=exactly|at\s+least|at\s+most|no\s+more))"
+        rf"(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than|max(?:imum)?\.?"
         rf"|up\s+to)\s+{NUM}\s+"
         rf"(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
     )
