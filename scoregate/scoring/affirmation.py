@@ -305,11 +305,24 @@ IRREGULAR_PLURALS = {
 }
 
 
+#: Irregular forms of the acts a request most often rules out, read as the verb: "don't
+#: want to fly" and "book a flight", "rather not drive" and "we drove" meet.
+_ACT_FORMS = {
+    **dict.fromkeys(("flight", "flights", "flew", "flown"), "fly"),
+    **dict.fromkeys(("drove", "driven"), "drive"),
+    **dict.fromkeys(("rode", "ridden"), "ride"),
+    **dict.fromkeys(("swam", "swum"), "swim"),
+    **dict.fromkeys(("ate", "eaten"), "eat"),
+    **dict.fromkeys(("drank", "drunk"), "drink"),
+}
+
+
 def stem(word: str) -> str:
     """A crude stem: strip up to three common suffixes, keeping at least three letters (an
     irregular plural is read as its singular first: "cacti" and "cactus" stem alike)."""
     w = word.lower().removesuffix("'s")  # "lodash's cloneDeep", "garlic's bite"
     w = IRREGULAR_PLURALS.get(w, w)
+    w = _ACT_FORMS.get(w, w)  # "a flight" is flying, "we drove" driving
     # "berries" and "berry", "cherries" and "cherry", "ferries" and "ferry" stem alike (after
     # r, l, n, t only: "agencies" stems as before, and is no "agency margin")
     if len(w) > 5 and w.endswith("ies") and w[-4] in "rlnt":

@@ -12,7 +12,8 @@
    bread", "equipment used for barley beers can cross-contaminate"), a product warning
    ("since lots of them contain mustard"), "filtering out any Amazon sellers" and "swearing
    often turns up in a second verse" use nothing.
-6. JSON of short strings, asked for as JSON, is not held to cosine relevance (review at
+6. "a flight" is flying, "we drove" driving: irregular forms of an act meet it.
+7. JSON of short strings, asked for as JSON, is not held to cosine relevance (review at
    most, as a list of short items is).
 """
 
@@ -122,3 +123,16 @@ def test_json_of_short_strings_asked_for_as_json() -> None:
         ["a sentence of far more than ten words about sowing veg outdoors in April"] * 2
     )
     assert short_json_strings(query, long, 10) is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "term", "used"),
+    [
+        ("Book a flight from Gatwick to Rome.", "flying", True),
+        ("Take the sleeper train; no flights needed.", "fly", False),
+        ("We drove there in 3 hours.", "driving", True),
+        ("Skip the fruit flies.", "flights", False),
+    ],
+)
+def test_irregular_forms_of_an_act_meet_the_act(answer: str, term: str, used: bool) -> None:
+    assert mentions(answer, term)[1] is used
