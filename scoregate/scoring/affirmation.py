@@ -309,9 +309,9 @@ IRREGULAR_PLURALS = {
 #: want to fly" and "book a flight", "rather not drive" and "we drove" meet.
 _ACT_FORMS = {
     **dict.fromkeys(("flight", "flights", "flew", "flown"), "fly"),
-    **dict.fromkeys(("drove", "driven"), "drive"),
+    "drove": "drive",  # (not "driven": "data-driven")
     **dict.fromkeys(("rode", "ridden"), "ride"),
-    **dict.fromkeys(("swam", "swum"), "swim"),
+    **dict.fromkeys(("swam", "swum", "swimming"), "swim"),
     **dict.fromkeys(("ate", "eaten"), "eat"),
     **dict.fromkeys(("drank", "drunk"), "drink"),
 }
@@ -401,8 +401,14 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
         return tokens[j + 1] in ("from", "to", "than") and j >= i - 4
     if t in ("nothing", "away"):
         return _kept_from(tokens, clauses, j, i)
-    if t in _FILTER:  # "comparison sites, filtering out any Amazon sellers"
-        return tokens[j + 1 : j + 2] == ["out"] and j >= i - 4 and clauses[j] == clauses[i]
+    if t in _FILTER:  # "comparison sites, filtering out any Amazon sellers" (not "filtering
+        # out the chicken bones": a use)
+        return (
+            tokens[j + 1 : j + 2] == ["out"]
+            and tokens[j + 2 : j + 3] in (["any"], ["anything"], ["all"], ["every"])
+            and j >= i - 6
+            and clauses[j] == clauses[i]
+        )
     if t == "clear":  # "steer clear of fashion" (but "clear the bacon fat away")
         return j > 0 and tokens[j - 1] in _STEER
     if t == "like":  # "feels like down": what something else is like (not "a spice like chili")
@@ -805,9 +811,26 @@ _FALSE_FRIENDS = frozenset(
 _FALSE_AFTER = {"chestnut": "water"}
 
 
+#: Words before "flight" or "fly" that make it no flying: "a beer flight", "fruit flies".
+_FLIGHT_KINDS = frozenset(
+    "beer wine whisky whiskey tasting sake cheese coffee fruit house horse black green crane"
+    " fire dragon may sand".split()
+)
+
+
+def _not_flying(tokens: list[str], i: int) -> bool:
+    """Whether "flight" / "fly" at ``i`` is no flying: "a flight of stairs", "a beer
+    flight", "a fruit fly problem"."""
+    return (i + 1 < len(tokens) and tokens[i + 1] == "of" and tokens[i].startswith("flight")) or (
+        i > 0 and tokens[i - 1] in _FLIGHT_KINDS
+    )
+
+
 def _false_friend(tokens: list[str], i: int, head: str) -> bool:
     """Whether token ``i``, a compound that ends in ``head``, only looks like it."""
     s = stem(tokens[i])
+    if s == "fly" and _not_flying(tokens, i):
+        return True
     if s == head:
         return False  # "no buckwheat": the word itself
     return s in _FALSE_FRIENDS or (i > 0 and _FALSE_AFTER.get(s) == tokens[i - 1])
@@ -1070,11 +1093,11 @@ def clause_tokens(sentence: str) -> tuple[list[str], list[int]]:
 
 
 #: Where something often turns up unseen, read as ``WARNINGS``' "lurks": "swearing often
-#: turns up in a second verse", "gluten can crop up in soy sauce" (not "guests show up with
-#: wine": no "often" or "can" before it).
+#: turns up in a second verse", "gluten can crop up in soy sauce" (not "guests turn up with
+#: wine": no "often" or "can" before it; not "shows up", "pops up", "creeps in", as often
+#: said of a use: "tofu also shows up in my stir-fries", "let the garlic creep in").
 _TURNS_UP = re.compile(
-    r"\b(?:often|sometimes|can|may|might|usually|also|tends?\s+to)\s+"
-    r"(?:turns?|shows?|crops?|pops?)\s+up\b|\bcreeps?\s+in\b"
+    r"\b(?:often|sometimes|can|may|might|usually|tends?\s+to)\s+(?:turns?|crops?)\s+up\b"
 )
 
 

@@ -27,6 +27,10 @@ _END = (
     r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch)"
+    # where or when it is ruled out: "not permitted to have pets in my flat", "not allowed to
+    # use Slack at work", "no TV on weekdays"
+    r"|(?:in|at|(?<!\brely\s)(?<!\bdepend\s)(?<!\brelying\s)(?<!\bdepending\s)on) (?:my|our)"
+    r"|at (?:work|school|home|night)|on (?:weekdays|weeknights|weekends)"
     # a clause of its own after "and": "no curtains and the baby wakes at 5am"
     r"|and\s+(?:the|my|our|his|her|their|your)\s+[a-z]+\s+(?:is|are|was|were|has|have|had|wakes"
     r"|keeps|gets|goes|needs|does|won't|can't|doesn't|isn't|hates|cries)"
@@ -86,6 +90,14 @@ _THERE_ISNT = (
     r"\bthere(?:\s+(?:isn't|is\s+not|aren't|are\s+not)|['’]s\s+not|\s+are\s+not)"
     r"\s+(?:a|an|any)\s+"
 )
+#: "not allowed to use docker compose", "we're not permitted to have candles": said of the
+#: asker or of no one named (not "when are you not allowed to castle?"; a question is
+#: skipped whole: "Am I not allowed to use a VPN in China?" asks the rule).
+_ALLOWED = (
+    r"(?:(?<=\bi'm\s)|(?<=\bwe're\s)|(?<=\bi\sam\s)|(?<=\bwe\sare\s)|(?<=\bwe\s)|(?<=\bi\s)"
+    r"|(?<=\baren't\s)|(?<=\bisn't\s)|(?:^|(?<=[,;(]\s)|(?<=\bso\s)|(?<=\band\s)))"
+    r"(?:not\s+|(?<=n't\s))?(?:allowed|permitted)\s+to\s+(?:" + _CONSUME + r"\s+)?(?:any\s+)?"
+)
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
     _NO_CUE,
@@ -100,13 +112,7 @@ _CUES: tuple[str, ...] = (
     + _CONSUME
     + r"\s+)?(?:any\s+)?",
     r"\bbut\s+not\s+",
-    # "not allowed to use docker compose", "we're not permitted to have candles" (the asker,
-    # or no one named: not "when are you not allowed to castle?", a question of the rules)
-    r"(?:(?<=\bi'm\s)|(?<=\bwe're\s)|(?<=\bam\s)|(?<=\bare\s)|(?<=\bwe\s)|(?<=\bi\s)"
-    r"|(?<=\baren't\s)|(?<=\bisn't\s)|(?:^|(?<=[,;(]\s)|(?<=\bso\s)|(?<=\band\s)))"
-    r"(?<!\byou\sare\s)(?:not\s+|(?<=n't\s))?(?:allowed|permitted)\s+to\s+(?:"
-    + _CONSUME
-    + r"\s+)?(?:any\s+)?",
+    _ALLOWED,
     # "my stomach doesn't tolerate spicy food", "I can't tolerate lactose" (not "won't
     # accept": "the printer won't accept the new cartridge" is a fault, not a preference)
     r"(?:\bwill\s+not|\bwon't|\bwont|\brefuses?\s+to|\bdoesn't|\bdoesnt|\bdoes\s+not|\bdon't"
@@ -139,7 +145,7 @@ _CUES: tuple[str, ...] = (
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
     r"(?:^|[,;(]|\s-)\s*not\s+(?!in" + _PLACE + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
     r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b"
-    r"|interested\b|bothered\b|fussed\b|keen\b|a\s+fan\b|into\b|big\s+on\b)",
+    r"|interested\b|bothered\b|fussed\b|keen\b|a\s+fan\b|into\b|big\s+on\b|allowed\b|permitted\b)",
     # "a workout that doesn't involve running or jumping", "a cake which won't need eggs"
     r"\b(?:that|which)\s+(?:doesn't|does\s+not|don't|do\s+not|won't|will\s+not|wouldn't"
     r"|would\s+not)\s+(?:involve|include|use|require|need|contain|call\s+for)\s+(?:any\s+)?",
@@ -176,6 +182,15 @@ _SITUATION_RES = frozenset(
     for cue in (_NO_CUE, LACK_CUE, _THERE_ISNT, r"\bwithout\s+(?:any\s+|using\s+)?")
 )
 _THERE_ISNT_RE = _EXCLUSION_RES[_CUES.index(_THERE_ISNT)]
+_ALLOWED_RE = _EXCLUSION_RES[_CUES.index(_ALLOWED)]
+#: A question whose clause holds the cue ("When am I not allowed to ...", "Am I not allowed
+#: to ...") or a tag question ("Dogs aren't allowed to eat grapes, right?"), read on the
+#: text before the cue with "|" for the cue.
+_ASKS_THE_RULE = re.compile(
+    r"^\s*(?:am|are|is|can|do|does|did|when|why|where|what|how|which|was|were|should|could"
+    r"|would|will)\b[^,;:|]*\|",
+    re.IGNORECASE,
+)
 #: Where the thing lacked is, after it: "no heater in my 20 litre tank", "no wifi at my
 #: parents' house", "no dishwasher in our rental" (the thing is the heater).
 _PLACE_TAIL = re.compile(
@@ -355,6 +370,11 @@ _THING_GERUNDS = frozenset(
 _OUT_OF_SERVICE = frozenset(
     "power electricity internet wifi wi-fi signal network lights sun moon tide school".split()
 )
+#: What is "out" when it is published: "exam results are out today", "the new season is out".
+_RELEASED = frozenset(
+    "results grades marks scores tickets episode episodes season album film movie book update"
+    " version release trailer report list news rota schedule timetable".split()
+)
 _DEFINITE = frozenset("the my our your his her their this that these those".split())
 
 
@@ -370,7 +390,9 @@ def _ruled_out(sentence: str, m: re.Match[str]) -> bool:
     ):
         return False
     words = m.group(0).lower().split()
-    return words[0] not in _DEFINITE and not (BEINGS | _OUT_OF_SERVICE).intersection(words)
+    return words[0] not in _DEFINITE and not (BEINGS | _OUT_OF_SERVICE | _RELEASED).intersection(
+        words
+    )
 
 
 #: A time or a place after "X is out" that tells someone is away ("Tom is out until 5", "Mum
@@ -697,10 +719,10 @@ _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
 
 
 #: What a thing would be for, after it: "rely on a petrol generator for power", "rely on my
-#: parents for money".
+#: parents for money", "my car for commuting", "Google for everything", "willpower alone".
 _PURPOSE_TAIL = re.compile(
-    r"(?<=\w)\s+for\s+(?:power|money|cash|heat|heating|light|lighting|electricity|energy"
-    r"|transport|storage|help|advice|support)$"
+    r"(?<=\w)\s+(?:for\s+(?:power|money|cash|heat|heating|light|lighting|electricity|energy"
+    r"|transport|storage|help|advice|support|everything|anything|[a-z]{3,}ing)|alone)$"
 )
 _WHEN_CUT = re.compile(
     r"\s+(?:anywhere\b|(?:after|since|because|when)\s+(?:he|she|they|we|i|it)\b)"
@@ -742,6 +764,10 @@ _ANYTHING_WITH = re.compile(
 
 #: Verbs that put a thing on a surface, and the surface after the thing: "use bleach | on
 #: this countertop", "put salt | on the path".
+_LOCATED = frozenset(
+    "room rooms space area hall office kitchen bathroom floor lift stairs entrance door desk"
+    " table spot bay shelf cupboard locker bed".split()
+)
 _APPLY_BEFORE = re.compile(r"\b(?:use|using|put|putting|apply|applying|spray|spraying)\s+$", re.I)
 _ON_SURFACE = re.compile(
     r"\s+(?:on|onto|in|into|inside|around|near)\s+(?:this|that|these|those|my|our|the|his|her"
@@ -996,49 +1022,95 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
 
 #: The places after an act a cue ends on ("no cooking | in the microwave or air fryer"):
 #: up to two words each, joined by commas or or/and, then the end of the clause.
+_PLACE_WORDS = r"[a-z][\w-]*(?:\s+(?!(?:today|tonight|tomorrow|this|please|pls)\b)[a-z][\w-]*)?"
 _IN_PLACES = re.compile(
-    r"\s+(?P<prep>in|on|inside)\s+(?P<places>(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
-    r"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)*)"
+    rf"\s+(?P<prep>in|on|inside)\s+(?P<places>(?:the\s+)?{_PLACE_WORDS}"
+    rf"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)(?:the\s+)?{_PLACE_WORDS})*)"
     r"(?=\s*(?:[.,;:!?()\n—–]|$|\b(?:please|pls|thanks|but|because|so|today|tonight|tomorrow"
     r"|this\s+(?:week|weekend|month))\b))",
     re.IGNORECASE,
 )
 
 
-#: Words in -ing that name a thing, not an act done in a place: "no pricing in the summary"
-#: rules out the pricing anywhere in it.
-_ING_THINGS = frozenset(
-    "pricing wording formatting branding marketing clothing bedding seating parking housing"
-    " funding lighting plumbing wiring flooring decking fencing padding stuffing filling icing"
-    " frosting topping dressing seasoning dumpling shortening lettering heading headings"
-    " meeting meetings booking bookings spending earnings savings".split()
+#: Acts a request rules out in a place ("no drilling in the walls", "no smoking in the
+#: house"): only these, since a word in -ing is as often a thing ("no herring in the salad",
+#: "no Riesling in the sangria", "no pricing in the summary").
+_PLACED_ACTS = frozenset(
+    "drilling smoking vaping swimming running painting parking eating drinking playing"
+    " cycling skating camping fishing hammering screwing nailing sanding gluing shouting"
+    " sleeping walking jumping climbing dancing singing spending".split()
 )
 #: Acts whose place is the appliance they are done with: "no cooking in the microwave or air
-#: fryer", "no drying in the tumble dryer" rule out the appliances ("no drilling in the walls"
-#: rules out drilling there, not the walls).
+#: fryer", "no drying in the tumble dryer" rule out the appliances (not "no cooking in the
+#: morning" or "in the dorm": no appliance, the act stays ruled out).
 _TOOL_ACTS = frozenset(
     "cooking baking heating reheating warming frying roasting boiling steaming microwaving"
     " washing drying toasting grilling".split()
 )
+_APPLIANCES = re.compile(
+    r"(?:(?:the|my|our|a)\s+)?(?:microwave|oven|air[\s-]?fryer|(?:deep\s+)?fryer|hob|stove|stovetop"
+    r"|cooker|slow\s+cooker|pressure\s+cooker|instant\s+pot|grill|toaster|kettle|barbecue|bbq"
+    r"|(?:tumble\s+)?dryer|washing\s+machine|machine|washer|dishwasher|sink|pan|frying\s+pan"
+    r"|wok|pot)s?",
+    re.IGNORECASE,
+)
+#: A time after an act, never a place of it: "no drilling in the morning", "on weeknights".
+_TIMES = re.compile(
+    r"\b(?:morning|mornings|evening|evenings|afternoon|afternoons|night|nights|weeknights?"
+    r"|weekdays?|weekends?|week|daytime|summer|winter|spring|autumn|holidays?)\b",
+    re.IGNORECASE,
+)
+
+
+def _places(text: str) -> list[str]:
+    """The places of an ``_IN_PLACES`` match, each without its article."""
+    return [
+        re.sub(r"^(?:the|a|an)\s+", "", p.strip(), flags=re.I)
+        for p in re.split(r",|\bor\b|\band\b", text)
+        if p.strip()
+    ]
 
 
 def _act_in_places(sentence: str, m: re.Match[str]) -> tuple[str, str]:
     """The term and the phrase of a cue ``m``, with the places of an act the cue's end cut
-    off: "no cooking in the microwave or air fryer" rules out cooking there, not cooking
-    ("no garlic in the sauce" keeps garlic: no act)."""
+    off: "no cooking in the microwave or air fryer" rules out the appliances, "no drilling in
+    the walls or ceiling" drilling in each ("no garlic in the sauce" keeps garlic: no act)."""
     x = m.group("x")
     act, _, rest = x.strip().partition(" ")
-    if act.lower() in _TOOL_ACTS and (inside := _IN_PLACES.fullmatch(f" {rest}")) is not None:
-        return inside.group("places"), m.group(0)  # "no cooking on the hob": the hob
-    if not _PIECE_ACT.fullmatch(x.strip()) or x.strip().lower() in _ING_NOUNS | _ING_THINGS:
+    rest = re.sub(r"\s+(?:tonight|today|tomorrow|this\s+\w+)$", "", rest, flags=re.I)
+    inside = _IN_PLACES.fullmatch(f" {rest}") if act.lower() in _TOOL_ACTS else None
+    if inside is not None and all(_APPLIANCES.fullmatch(p) for p in _places(inside["places"])):
+        return " or ".join(_places(inside["places"])), m.group(0)  # "no cooking on the hob"
+    if x.strip().lower() not in _PLACED_ACTS | _TOOL_ACTS:
         return x, m.group(0)
     places = _IN_PLACES.match(sentence, m.end("x"))
-    if places is None or re.search(r"\b(?:it|my|our|your)\b", places.group("places"), re.I):
+    if places is None or re.search(r"\b(?:it|my|our|your)\b", places["places"], re.I):
+        return x, m.group(0)
+    found = _places(places["places"])
+    if _TIMES.search(places["places"]) or any(len(p.split()) > 2 for p in found):
         return x, m.group(0)
     if x.strip().lower() in _TOOL_ACTS:  # "no cooking in the microwave": the microwave
-        return places.group("places"), sentence[m.start() : places.end()]
-    term = f"{x.strip()} {places.group('prep')} {places.group('places')}"
+        if not all(_APPLIANCES.fullmatch(p) for p in found):
+            return x, m.group(0)  # "no cooking in the dorm": cooking
+        return " or ".join(found), sentence[m.start() : places.end()]
+    term = f"{x.strip()} {places['prep']} {' or '.join(found)}"
     return term, sentence[m.start() : places.end()]
+
+
+def _cue_term(sentence: str, m: re.Match[str]) -> tuple[str, str]:
+    """The term and the phrase of a cue ``m``, less what is no part of the thing: the places
+    of an act (``_act_in_places``), where a thing would be used ("can't use bleach on this
+    countertop": the bleach; not "the room on the ground floor", told by where it is), the
+    particle of a phrasal verb ("don't want to take on a new loan": the loan)."""
+    x, phrase = _act_in_places(sentence, m)
+    if _APPLY_BEFORE.search(sentence, 0, m.start("x")):
+        head, comma, tail = x.partition(",")
+        thing = _ON_SURFACE.sub("", head)
+        if thing.split() and thing.split()[-1].lower() not in _LOCATED:
+            x = thing + comma + tail
+    if _PHRASAL_VERB.search(sentence, 0, m.start("x")):
+        x = _PARTICLE.sub("", x)
+    return x, phrase
 
 
 def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
@@ -1055,13 +1127,9 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             continue
         for rx in _EXCLUSION_RES:
             for m in rx.finditer(sentence):
-                x, phrase = _act_in_places(sentence, m)
-                if _APPLY_BEFORE.search(sentence, 0, m.start("x")):
-                    # "can't use bleach on this countertop": the bleach, not where it goes
-                    head, comma, tail = x.partition(",")
-                    x = _ON_SURFACE.sub("", head) + comma + tail
-                if _PHRASAL_VERB.search(sentence, 0, m.start("x")):
-                    x = _PARTICLE.sub("", x)  # "don't want to take on a new loan": the loan
+                if rx is _ALLOWED_RE and _ASKS_THE_RULE.search(sentence[: m.start()] + "|"):
+                    continue  # "Am I not allowed to use a VPN in China?": the rule asked
+                x, phrase = _cue_term(sentence, m)
                 at = _word_start(sentence, m.start())
                 at -= 4 if sentence[max(0, at - 4) : at].lower() == "did " else 0
                 if _PAST_FACT.match(sentence, at):

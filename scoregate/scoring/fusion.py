@@ -15,7 +15,7 @@ from scoregate.scoring.answer_types import KIND_NAMES, missing_answers
 from scoregate.scoring.bands import held_band
 from scoregate.scoring.budget import over_budget
 from scoregate.scoring.calibration import Calibrator, calibrate
-from scoregate.scoring.counting import item_word_counts
+from scoregate.scoring.counting import FENCE, item_word_counts
 from scoregate.scoring.figures import score_text
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
@@ -521,8 +521,9 @@ def short_json_strings(query: str, content: str, max_words: int) -> int | None:
         i.check == "format" and i.value == "json" for i in analyze(query).instructions
     ):
         return None
+    fenced = FENCE.match(content.strip())  # ```json ... ```: the JSON inside
     try:
-        value = json.loads(content)
+        value = json.loads(fenced.group(1) if fenced else content)
     except ValueError:
         return None
     strings = _strings(value) if isinstance(value, (list, dict)) else []

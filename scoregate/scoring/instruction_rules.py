@@ -569,12 +569,17 @@ _HEDGE_AFTER = re.compile(
     r"\s*(?:or\s+so(?![\w-])|or\s+thereabouts|,?\s*give\s+or\s+take|-?ish"
     r"|,\s*(?:roughly|approximately|approx|more\s+or\s+less)\s*(?:[.!?,;]|$))",
 )
+_NUMBER_WORD = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty"
+    r"|hundred)"
+)
 #: A hedge that closes the sentence of a count, after what the count's noun is of: "4 hikes
 #: near Bath, roughly.", "5 ideas for a rainy day, give or take." (not "5 tips, roughly in
 #: order": a hedge of the order).
 _HEDGE_CLOSES = re.compile(
-    r"[^.!?\n]*?,\s*(?:roughly|approximately|approx|more\s+or\s+less|or\s+so|give\s+or\s+take"
-    r"|or\s+thereabouts)\s*(?:[.!?\n]|$)"
+    # no other number between: "5 snacks under 200 calories, roughly" hedges the calories
+    rf"(?:(?!\d|\b{_NUMBER_WORD}\b)[^.!?\n])*?,\s*(?:roughly|approximately|approx|more\s+or\s+less"
+    r"|or\s+so|give\s+or\s+take|or\s+thereabouts)\s*(?:[.!?\n]|$)"
 )
 #: A bound after the counted noun and a comma: "7 recipes, or more if you have them".
 _BOUND_AFTER = re.compile(r",?\s*(?P<tail>or\s+(?:more|fewer|less))\b")
@@ -650,7 +655,8 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     opening = (
         # (", and no more than 6 steps": "and" only before a relation spelled out, not "and
         # max 2 games in a row", a rule the asker quotes)
-        rf"(?:^|[.!?;:,]\s+|[,;]\s+(?:and|but)\s+(?=exactly|at\s+least|at\s+most|no\s+more))"
+        rf"(?:^|[.!?;:,]\s+|[,;]\s+(?P<joined>and|but)\s+"
+        rf"(?=exactly|at\s+least|at\s+most|no\s+more))"
         rf"(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than|max(?:imum)?\.?"
         rf"|up\s+to)\s+{NUM}\s+"
         rf"(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
@@ -686,7 +692,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         or list(_bare_bounds(low))
     )
     for m in matches:
-        if _no_list_count(low, m):
+        if _no_list_count(low, m) or _quoted_rule(low, m):
             continue
         form = m.groupdict().get("form") or ""
         unit = "numbered" if numbered else "bullets" if form.startswith("bullet") else "items"
@@ -702,6 +708,16 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         said = _said_count(low, m)
         if said is not None:
             yield make("count", phrase, unit=unit, relation=said[0], value=said[1])
+
+
+def _quoted_rule(low: str, m: re.Match[str]) -> bool:
+    """Whether a count joined on by "and" (", and at most 5 items") goes on a colon's
+    material in its sentence: "a notice for the library: ... and at most 5 items at a
+    time" quotes a rule, it sets no form of the answer."""
+    if not m.groupdict().get("joined"):
+        return False
+    opens = max(low.rfind(c, 0, m.start()) for c in ".!?\n")
+    return ":" in low[opens + 1 : m.start()]
 
 
 def _said_count(low: str, m: re.Match[str]) -> tuple[str, int] | None:

@@ -85,9 +85,9 @@ def test_out_today_and_the_contracted_is(query: str, excluded: list[str]) -> Non
         ("no cooking on the hob tonight, dinner ideas?", ["hob"]),
         (
             "No drilling in the walls or ceiling, how do I hang a mirror?",
-            ["drilling in the walls", "drilling in ceiling"],
+            ["drilling in walls", "drilling in ceiling"],
         ),
-        ("no smoking in the house, where can guests go?", ["smoking in the house"]),
+        ("no smoking in the house, where can guests go?", ["smoking in house"]),
         # a thing, no act: the place is cut off as before
         ("no garlic in the sauce please", ["garlic"]),
     ],

@@ -1,0 +1,98 @@
+"""fx28c: what a reviewer's round of 252 cases found over-reaching in the fx28 rules.
+
+1. A closing hedge hedges the list count only when no other number stands between them
+   ("5 snacks under 200 calories, roughly" is still 5 snacks).
+2. An act done with an appliance rules out the appliance only when every place named is one
+   ("no cooking in the morning", "in the dorm" rule out cooking); only known acts take their
+   place ("no herring in the salad", "no Riesling in the sangria" are the herring and the
+   Riesling); a place of two words keeps the term short enough to be read.
+3. "not allowed to" inside a question of the rule ("Am I not allowed to use a VPN in
+   China?") excludes nothing; where or when it holds ("in my flat", "at work", "on
+   weekdays") and what it would be for ("for commuting", "alone") are no part of the thing.
+4. "Exam results are out today" tells what is published; "the room on the ground floor" is
+   a room told by where it is.
+5. In answers, "a flight of stairs", "a beer flight", "a fruit fly", "data-driven" are no
+   flying or driving; "creep in", "shows up", "filtering out the chicken bones" are uses.
+6. A quoted rule after a colon (": ... and at most 5 items at a time") sets no count.
+7. JSON of short strings in a ```json fence is read as JSON.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.scoring.affirmation import mentions
+from scoregate.scoring.fusion import short_json_strings
+from scoregate.scoring.instruction_rules import infer_instructions
+from scoregate.scoring.request_analysis import analyze
+
+
+def _counts(query: str) -> list[tuple[str | None, str | None, int | None]]:
+    return [(k.unit, k.relation, k.value) for k in infer_instructions(query) if k.check == "count"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Give me 5 snacks under 200 calories, roughly.",
+        "Suggest 5 recipes that take 20 minutes, or so.",
+        "I need 5 ideas for a team lunch for twelve people, give or take.",
+    ],
+)
+def test_a_hedge_of_another_number_leaves_the_count(query: str) -> None:
+    assert _counts(query) == [("items", "exactly", 5)]
+
+
+def test_a_rule_quoted_after_a_colon_sets_no_count() -> None:
+    query = (
+        "Draft a notice for the library: borrowers may keep books 3 weeks, and at most 5"
+        " items at a time."
+    )
+    assert _counts(query) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "excluded"),
+    [
+        ("No cooking in the morning, what can I prep the night before?", ["cooking"]),
+        ("No cooking in the dorm, ideas?", ["cooking"]),
+        ("No cooking in the microwave tonight, what else?", ["microwave"]),
+        ("No herring in the salad please", ["herring"]),
+        ("No Riesling in the sangria", ["riesling"]),
+        ("No drilling in the bathroom tiles please", ["drilling in bathroom tiles"]),
+        ("No smoking in the back garden please", ["smoking in back garden"]),
+        ("Am I not allowed to use a VPN in China?", []),
+        ("When am I not allowed to turn right on red?", []),
+        ("Not permitted to have pets in my flat, what can I do for company?", ["pets"]),
+        ("we're not permitted to use Slack at work", ["slack"]),
+        ("I'd rather not rely on my car for commuting", ["car"]),
+        ("rather not rely on willpower alone", ["willpower"]),
+        ("Exam results are out today, how do I cope?", []),
+        ("We can't use the room on the ground floor for the party, ideas?", []),
+    ],
+)
+def test_the_reviewers_exclusions(query: str, excluded: list[str]) -> None:
+    assert analyze(query).excluded == excluded
+
+
+@pytest.mark.parametrize(
+    ("answer", "term", "used"),
+    [
+        ("Climb the flight of stairs to the loft.", "flying", False),
+        ("Order a beer flight.", "flying", False),
+        ("We have a fruit fly problem.", "flights", False),
+        ("Use a data-driven approach.", "driving", False),
+        ("We swam in the lake.", "swimming", True),
+        ("Let the garlic flavour creep in slowly.", "garlic", True),
+        ("Tofu also shows up in most of my stir-fries; fry it until crisp.", "tofu", True),
+        ("Strain the stock, filtering out the chicken bones.", "chicken", True),
+        ("Filtering out anything sold by Amazon helps.", "amazon", False),
+    ],
+)
+def test_the_reviewers_answers(answer: str, term: str, used: bool) -> None:
+    assert mentions(answer, term)[1] is used
+
+
+def test_json_in_a_fence() -> None:
+    query = "Which veg can I sow in April? Reply in JSON as a list of strings."
+    assert short_json_strings(query, '```json\n["beetroot", "carrots"]\n```', 10) == 2
