@@ -27,10 +27,10 @@ _END = (
     r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch)"
-    # where or when it is ruled out: "not permitted to have pets in my flat", "not allowed to
-    # use Slack at work", "no TV on weekdays"
-    r"|(?:in|at|(?<!\brely\s)(?<!\bdepend\s)(?<!\brelying\s)(?<!\bdepending\s)on) (?:my|our)"
-    r"|at (?:work|school|home|night)|on (?:weekdays|weeknights|weekends)"
+    # when or where it is ruled out: "don't want to use Slack at work", "no TV on weekdays"
+    # (not "at home", "on my own", "in our": "no pool at home", "avoid going into the woods
+    # on my own", "rather not loop in our manager" need them)
+    r"|at work|on (?:weekdays|weeknights|weekends)"
     # a clause of its own after "and": "no curtains and the baby wakes at 5am"
     r"|and\s+(?:the|my|our|his|her|their|your)\s+[a-z]+\s+(?:is|are|was|were|has|have|had|wakes"
     r"|keeps|gets|goes|needs|does|won't|can't|doesn't|isn't|hates|cries)"
@@ -96,7 +96,7 @@ _THERE_ISNT = (
 _ALLOWED = (
     r"(?:(?<=\bi'm\s)|(?<=\bwe're\s)|(?<=\bi\sam\s)|(?<=\bwe\sare\s)|(?<=\bwe\s)|(?<=\bi\s)"
     r"|(?<=\baren't\s)|(?<=\bisn't\s)|(?:^|(?<=[,;(]\s)|(?<=\bso\s)|(?<=\band\s)))"
-    r"(?:not\s+|(?<=n't\s))?(?:allowed|permitted)\s+to\s+(?:" + _CONSUME + r"\s+)?(?:any\s+)?"
+    r"(?:not\s+|(?<=n't\s))(?:allowed|permitted)\s+to\s+(?:" + _CONSUME + r"\s+)?(?:any\s+)?"
 )
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
@@ -719,10 +719,11 @@ _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
 
 
 #: What a thing would be for, after it: "rely on a petrol generator for power", "rely on my
-#: parents for money", "my car for commuting", "Google for everything", "willpower alone".
+#: parents for money", "my car for commuting", "Google for everything" (not "willpower
+#: alone": only it alone is ruled out).
 _PURPOSE_TAIL = re.compile(
-    r"(?<=\w)\s+(?:for\s+(?:power|money|cash|heat|heating|light|lighting|electricity|energy"
-    r"|transport|storage|help|advice|support|everything|anything|[a-z]{3,}ing)|alone)$"
+    r"(?<=\w)\s+for\s+(?:power|money|cash|heat|heating|light|lighting|electricity|energy"
+    r"|transport|storage|help|advice|support|everything|anything|[a-z]{3,}ing)$"
 )
 _WHEN_CUT = re.compile(
     r"\s+(?:anywhere\b|(?:after|since|because|when)\s+(?:he|she|they|we|i|it)\b)"
@@ -1103,6 +1104,8 @@ def _cue_term(sentence: str, m: re.Match[str]) -> tuple[str, str]:
     countertop": the bleach; not "the room on the ground floor", told by where it is), the
     particle of a phrasal verb ("don't want to take on a new loan": the loan)."""
     x, phrase = _act_in_places(sentence, m)
+    if m.re is _ALLOWED_RE:  # "not permitted to have pets in my flat": the pets
+        x = _PLACE_TAIL.sub("", x)
     if _APPLY_BEFORE.search(sentence, 0, m.start("x")):
         head, comma, tail = x.partition(",")
         thing = _ON_SURFACE.sub("", head)

@@ -8,7 +8,8 @@
    Riesling); a place of two words keeps the term short enough to be read.
 3. "not allowed to" inside a question of the rule ("Am I not allowed to use a VPN in
    China?") excludes nothing; where or when it holds ("in my flat", "at work", "on
-   weekdays") and what it would be for ("for commuting", "alone") are no part of the thing.
+   weekdays") and what it would be for ("for commuting") are no part of the thing; "alone"
+   is ("rely on willpower alone" rules out only that).
 4. "Exam results are out today" tells what is published; "the room on the ground floor" is
    a room told by where it is.
 5. In answers, "a flight of stairs", "a beer flight", "a fruit fly", "data-driven" are no
@@ -66,7 +67,7 @@ def test_a_rule_quoted_after_a_colon_sets_no_count() -> None:
         ("Not permitted to have pets in my flat, what can I do for company?", ["pets"]),
         ("we're not permitted to use Slack at work", ["slack"]),
         ("I'd rather not rely on my car for commuting", ["car"]),
-        ("rather not rely on willpower alone", ["willpower"]),
+        ("rather not rely on willpower alone", ["willpower alone"]),
         ("Exam results are out today, how do I cope?", []),
         ("We can't use the room on the ground floor for the party, ideas?", []),
     ],
