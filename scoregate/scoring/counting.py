@@ -640,13 +640,16 @@ def prose_edges(content: str) -> int:
 #: regards,") with the name under it.
 _SUBJECT_LINE = re.compile(r"^\s*subject\s*:.*$", re.IGNORECASE | re.MULTILINE)
 _GREETING_LINE = re.compile(
-    r"^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^.!?\n]{0,60},\s*$",
+    r"^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^!?\n]{0,60},\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 _SIGN_OFF = re.compile(
-    r"^\s*(?:thanks|thank\s+you|many\s+thanks|thanks\s+again|cheers|best|best\s+wishes"
-    r"|(?:kind|warm|best|many)\s+regards|regards|sincerely|yours(?:\s+(?:sincerely|faithfully"
-    r"|truly))?|all\s+the\s+best|take\s+care)\s*[,!.]?\s*\n(?:[^\n.!?]{1,60}\n?){0,2}\s*\Z",
+    r"^\s*(?:thanks|thank\s+you|many\s+thanks|thanks\s+again|cheers|best|best\s+wishes|warmly"
+    r"|warm\s+wishes|(?:kind|warm|best|many)\s+regards|regards|sincerely|respectfully"
+    r"|yours(?:\s+(?:sincerely|faithfully|truly))?|all\s+the\s+best|take\s+care)"
+    # "Thank you for your understanding,", "Thanks, Anna"
+    r"(?:\s+for\s+[^\n.!?]{1,50})?\s*[,!.]?(?:[ \t]+[A-Z\[][^\n]{0,40})?[ \t]*"
+    r"(?:\n[^\n!?]{1,60}){0,3}\s*\Z",
     re.IGNORECASE | re.MULTILINE,
 )
 

@@ -16,6 +16,8 @@
    flying or driving; "creep in", "shows up", "filtering out the chicken bones" are uses.
 6. A quoted rule after a colon (": ... and at most 5 items at a time") sets no count.
 7. JSON of short strings in a ```json fence is read as JSON.
+8. An email frame with stops in its names ("Hi Dr. Patel,", "J. Smith") or a sign-off of its
+   own words ("Thank you for your understanding,", "Thanks, Anna") holds no sentence.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import pytest
 
 from scoregate.scoring.affirmation import mentions
+from scoregate.scoring.counting import letter_body, split_sentences
 from scoregate.scoring.fusion import short_json_strings
 from scoregate.scoring.instruction_rules import infer_instructions
 from scoregate.scoring.request_analysis import analyze
@@ -97,3 +100,17 @@ def test_the_reviewers_answers(answer: str, term: str, used: bool) -> None:
 def test_json_in_a_fence() -> None:
     query = "Which veg can I sow in April? Reply in JSON as a list of strings."
     assert short_json_strings(query, '```json\n["beetroot", "carrots"]\n```', 10) == 2
+
+
+@pytest.mark.parametrize(
+    "email",
+    [
+        "Hi Dr. Patel,\n\nThe boiler is broken. Please send someone.\n\nThanks,\nAnna",
+        "Dear team,\nThe build is red. Please fix.\n\nBest,\nDr. Jane Smith",
+        "Hello,\nI need a refund. My order never came.\n\nWarmly,\nJ. Smith\nAcme Ltd.",
+        "Hi Sam,\nI will be late. The train is cancelled.\n\nThank you for your understanding,\nAnna",
+        "Hi Sam,\nI will be late. The train is cancelled.\n\nThanks, Anna",
+    ],
+)
+def test_the_frame_of_an_email_with_stops_in_its_names(email: str) -> None:
+    assert len(split_sentences(letter_body(email))) == 2
