@@ -108,7 +108,7 @@ def test_json_in_a_fence() -> None:
         "Hi Dr. Patel,\n\nThe boiler is broken. Please send someone.\n\nThanks,\nAnna",
         "Dear team,\nThe build is red. Please fix.\n\nBest,\nDr. Jane Smith",
         "Hello,\nI need a refund. My order never came.\n\nWarmly,\nJ. Smith\nAcme Ltd.",
-        "Hi Sam,\nI will be late. The train is cancelled.\n\nThank you for your understanding,\nAnna",
+        "Hi Sam,\nI will be late. The train is cancelled.\n\nThank you for your patience,\nAnna",
         "Hi Sam,\nI will be late. The train is cancelled.\n\nThanks, Anna",
     ],
 )
