@@ -76,6 +76,8 @@ _COMPARISON = re.compile(
     r"|\bwhere\s+(?:a|an|the|your)\s+[\w-]+\s+would\s+(?:be|go|sit|normally\s+be)\b"
     # "as a resolution, like a rhyme would give you"
     + r"|\blike\s+(?:a|an|the)\s+[\w-]+\s+(?:would|does|did)\b"
+    # "the carbon footprint is a fraction of a flight's": a measure of the other thing
+    r"|\b(?:a\s+)?fraction\s+of\s+(?:a|an|the)\s+[\w-]+['’]s(?!\w)"
 )
 #: What a product may hold, told as a warning: "brioche often contains milk", "some
 #: enriched breads contain egg" (but "this recipe contains butter" is a use). It rules out

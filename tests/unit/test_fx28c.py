@@ -114,3 +114,8 @@ def test_json_in_a_fence() -> None:
 )
 def test_the_frame_of_an_email_with_stops_in_its_names(email: str) -> None:
     assert len(split_sentences(letter_body(email))) == 2
+
+
+def test_a_fraction_of_a_flights_is_no_flying() -> None:
+    answer = "It takes longer than flying, and the carbon footprint is a fraction of a flight's."
+    assert mentions(answer, "fly") == (True, False)
