@@ -721,6 +721,7 @@ _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
 #: What a thing would be for, after it: "rely on a petrol generator for power", "rely on my
 #: parents for money", "my car for commuting", "Google for everything" (not "willpower
 #: alone": only it alone is ruled out).
+_RELIED = re.compile(r"\s*(?:rely(?:ing)?\s+on|depend(?:ing)?\s+on|use|using)\b", re.I)
 _PURPOSE_TAIL = re.compile(
     r"(?<=\w)\s+for\s+(?:power|money|cash|heat|heating|light|lighting|electricity|energy"
     r"|transport|storage|help|advice|support|everything|anything|[a-z]{3,}ing)$"
@@ -819,7 +820,8 @@ def _clean_term(raw: str) -> str | None:
     timed = _WHEN_CUT.search(term)
     if timed:
         term = term[: timed.start()]
-    term = _PURPOSE_TAIL.sub("", term)  # "a petrol generator for power": the generator
+    if _RELIED.match(raw):  # "rely on a petrol generator for power": the generator (not "ask
+        term = _PURPOSE_TAIL.sub("", term)  # my parents for money": an activity, read so)
     words = term.split()
     # not a thing: a pronoun, a clause, or what there is instead ("only a stovetop"), or
     # data ("not significant, p=0.81")
