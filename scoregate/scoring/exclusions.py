@@ -95,7 +95,7 @@ _THERE_ISNT = (
 #: skipped whole: "Am I not allowed to use a VPN in China?" asks the rule).
 _ALLOWED = (
     r"(?:(?<=\bi'm\s)|(?<=\bwe're\s)|(?<=\bi\sam\s)|(?<=\bwe\sare\s)|(?<=\bwe\s)|(?<=\bi\s)"
-    r"|(?<=\baren't\s)|(?<=\bisn't\s)|(?:^|(?<=[,;(]\s)|(?<=\bso\s)|(?<=\band\s)))"
+    r"|(?<=\baren't\s)|(?<=\bisn't\s)|(?:^\s*|(?<=[,;(]\s)|(?<=\bso\s)|(?<=\band\s)))"
     r"(?:not\s+|(?<=n't\s))(?:allowed|permitted)\s+to\s+(?:" + _CONSUME + r"\s+)?(?:any\s+)?"
 )
 _CUES: tuple[str, ...] = (

@@ -72,6 +72,12 @@ def test_a_rule_quoted_after_a_colon_sets_no_count() -> None:
         ("I'd rather not rely on my car for commuting", ["car"]),
         ("rather not rely on willpower alone", ["willpower alone"]),
         ("Exam results are out today, how do I cope?", []),
+        (
+            "How do I run postgres and my node app in docker? Not allowed to use docker compose"
+            " for this, instructor wants plain docker commands.",
+            ["docker compose"],
+        ),
+        ("I don't want to ask my parents for money. What options do I have?", []),
         ("We can't use the room on the ground floor for the party, ideas?", []),
     ],
 )
