@@ -27,10 +27,10 @@ _END = (
     r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch)"
-    # when or where it is ruled out: "don't want to use Slack at work", "no TV on weekdays"
-    # (not "at home", "on my own", "in our": "no pool at home", "avoid going into the woods
-    # on my own", "rather not loop in our manager" need them)
-    r"|at work|on (?:weekdays|weeknights|weekends)"
+    # where it is ruled out: "don't want to use Slack at work" (not "at home", "on my own",
+    # "in our", "on weeknights": "no pool at home", "avoid going into the woods on my own",
+    # "rather not loop in our manager", "no cooking on weeknights" need them)
+    r"|at work"
     # a clause of its own after "and": "no curtains and the baby wakes at 5am"
     r"|and\s+(?:the|my|our|his|her|their|your)\s+[a-z]+\s+(?:is|are|was|were|has|have|had|wakes"
     r"|keeps|gets|goes|needs|does|won't|can't|doesn't|isn't|hates|cries)"
@@ -186,6 +186,7 @@ _ALLOWED_RE = _EXCLUSION_RES[_CUES.index(_ALLOWED)]
 #: A question whose clause holds the cue ("When am I not allowed to ...", "Am I not allowed
 #: to ...") or a tag question ("Dogs aren't allowed to eat grapes, right?"), read on the
 #: text before the cue with "|" for the cue.
+_TAG = re.compile(r",\s*(?:right|yes|no|correct|true)\s*\?\s*$", re.IGNORECASE)
 _ASKS_THE_RULE = re.compile(
     r"^\s*(?:am|are|is|can|do|does|did|when|why|where|what|how|which|was|were|should|could"
     r"|would|will)\b[^,;:|]*\|",
@@ -1096,7 +1097,8 @@ def _act_in_places(sentence: str, m: re.Match[str]) -> tuple[str, str]:
         if not all(_APPLIANCES.fullmatch(p) for p in found):
             return x, m.group(0)  # "no cooking in the dorm": cooking
         return " or ".join(found), sentence[m.start() : places.end()]
-    term = f"{x.strip()} {places['prep']} {' or '.join(found)}"
+    # the place by its head: "no drilling in the bathroom tiles" is drilling in tiles
+    term = f"{x.strip()} {places['prep']} {' or '.join(p.split()[-1] for p in found)}"
     return term, sentence[m.start() : places.end()]
 
 
@@ -1132,7 +1134,9 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             continue
         for rx in _EXCLUSION_RES:
             for m in rx.finditer(sentence):
-                if rx is _ALLOWED_RE and _ASKS_THE_RULE.search(sentence[: m.start()] + "|"):
+                if rx is _ALLOWED_RE and (
+                    _ASKS_THE_RULE.search(sentence[: m.start()] + "|") or _TAG.search(sentence)
+                ):
                     continue  # "Am I not allowed to use a VPN in China?": the rule asked
                 x, phrase = _cue_term(sentence, m)
                 at = _word_start(sentence, m.start())

@@ -5,7 +5,8 @@
 2. An act done with an appliance rules out the appliance only when every place named is one
    ("no cooking in the morning", "in the dorm" rule out cooking); only known acts take their
    place ("no herring in the salad", "no Riesling in the sangria" are the herring and the
-   Riesling); a place of two words keeps the term short enough to be read.
+   Riesling); a place of two words is named by its head ("no drilling in the bathroom
+   tiles" is drilling in tiles, which "drill two holes into the tiles" does).
 3. "not allowed to" inside a question of the rule ("Am I not allowed to use a VPN in
    China?") excludes nothing; where or when it holds ("in my flat", "at work", "on
    weekdays") and what it would be for ("for commuting") are no part of the thing; "alone"
@@ -63,8 +64,8 @@ def test_a_rule_quoted_after_a_colon_sets_no_count() -> None:
         ("No cooking in the microwave tonight, what else?", ["microwave"]),
         ("No herring in the salad please", ["herring"]),
         ("No Riesling in the sangria", ["riesling"]),
-        ("No drilling in the bathroom tiles please", ["drilling in bathroom tiles"]),
-        ("No smoking in the back garden please", ["smoking in back garden"]),
+        ("No drilling in the bathroom tiles please", ["drilling in tiles"]),
+        ("No smoking in the back garden please", ["smoking in garden"]),
         ("Am I not allowed to use a VPN in China?", []),
         ("When am I not allowed to turn right on red?", []),
         ("Not permitted to have pets in my flat, what can I do for company?", ["pets"]),
@@ -72,6 +73,8 @@ def test_a_rule_quoted_after_a_colon_sets_no_count() -> None:
         ("I'd rather not rely on my car for commuting", ["car"]),
         ("rather not rely on willpower alone", ["willpower alone"]),
         ("Exam results are out today, how do I cope?", []),
+        ("No cooking on weeknights, how do I batch cook on Sunday?", ["cooking on weeknights"]),
+        ("Dogs aren't allowed to eat grapes, right?", []),
         (
             "How do I run postgres and my node app in docker? Not allowed to use docker compose"
             " for this, instructor wants plain docker commands.",
@@ -125,3 +128,8 @@ def test_the_frame_of_an_email_with_stops_in_its_names(email: str) -> None:
 def test_a_fraction_of_a_flights_is_no_flying() -> None:
     answer = "It takes longer than flying, and the carbon footprint is a fraction of a flight's."
     assert mentions(answer, "fly") == (True, False)
+
+
+def test_an_act_in_a_place_of_two_words_is_met() -> None:
+    (item,) = analyze("No drilling in the bathroom tiles, how do I hang a towel rail?").excluded
+    assert mentions("Drill two holes into the tiles and use wall plugs.", item)[1]
