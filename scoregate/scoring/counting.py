@@ -648,7 +648,8 @@ _SIGN_OFF = re.compile(
     r"|warm\s+wishes|(?:kind|warm|best|many)\s+regards|regards|sincerely|respectfully"
     r"|yours(?:\s+(?:sincerely|faithfully|truly))?|all\s+the\s+best|take\s+care)"
     # "Thank you for your understanding,", "Thanks, Anna"
-    r"(?:\s+for\s+[^\n.!?]{1,50})?\s*[,!.]?(?:[ \t]+[A-Z\[][^\n]{0,40})?[ \t]*"
+    # (not "Best of luck!", "Thanks to that, it sold.": a sentence of the text)
+    r"(?:\s+for\s+[^\n.!?]{1,50})?[ \t]*(?:[,!.](?:[ \t]+(?-i:[A-Z\[])[^\n.!?]{0,40})?)?[ \t]*"
     r"(?:\n[^\n!?]{1,60}){0,3}\s*\Z",
     re.IGNORECASE | re.MULTILINE,
 )
