@@ -96,7 +96,8 @@ _THERE_ISNT = (
 _ALLOWED = (
     r"(?:(?<=\bi'm\s)|(?<=\bwe're\s)|(?<=\bi\sam\s)|(?<=\bwe\sare\s)|(?<=\bwe\s)|(?<=\bi\s)"
     r"|(?<=\baren't\s)|(?<=\bisn't\s)|(?:^\s*|(?<=[,;(]\s)|(?<=\bso\s)|(?<=\band\s)))"
-    r"(?:not\s+|(?<=n't\s))(?:allowed|permitted)\s+to\s+(?:" + _CONSUME + r"\s+)?(?:any\s+)?"
+    r"(?:not\s+|(?<=n't\s))(?:allowed|permitted)\s+to\s+(?!(?:happen|be|go|come|stay)\b)"
+    r"(?:" + _CONSUME + r"\s+)?(?:any\s+)?"
 )
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
@@ -1026,7 +1027,10 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
 
 #: The places after an act a cue ends on ("no cooking | in the microwave or air fryer"):
 #: up to two words each, joined by commas or or/and, then the end of the clause.
-_PLACE_WORDS = r"[a-z][\w-]*(?:\s+(?!(?:today|tonight|tomorrow|this|please|pls)\b)[a-z][\w-]*)?"
+_PLACE_WORDS = (
+    r"(?!(?:we|i|it|they|you|he|she|my|our|its)\b)[a-z][\w-]*"
+    r"(?:\s+(?!(?:today|tonight|tomorrow|this|please|pls)\b)[a-z][\w-]*)?"
+)
 _IN_PLACES = re.compile(
     rf"\s+(?P<prep>in|on|inside)\s+(?P<places>(?:the\s+)?{_PLACE_WORDS}"
     rf"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)(?:the\s+)?{_PLACE_WORDS})*)"

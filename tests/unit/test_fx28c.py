@@ -75,6 +75,8 @@ def test_a_rule_quoted_after_a_colon_sets_no_count() -> None:
         ("Exam results are out today, how do I cope?", []),
         ("No cooking on weeknights, how do I batch cook on Sunday?", ["cooking on weeknights"]),
         ("Dogs aren't allowed to eat grapes, right?", []),
+        ("No drilling in the bathroom walls, we rent. Shelves?", ["drilling in walls"]),
+        ("Smoking isn't allowed to happen inside, where should guests go?", []),
         (
             "How do I run postgres and my node app in docker? Not allowed to use docker compose"
             " for this, instructor wants plain docker commands.",
