@@ -28,12 +28,8 @@ import pytest
 from scoregate.scoring.affirmation import mentions
 from scoregate.scoring.counting import letter_body, split_sentences
 from scoregate.scoring.fusion import short_json_strings
-from scoregate.scoring.instruction_rules import infer_instructions
 from scoregate.scoring.request_analysis import analyze
-
-
-def _counts(query: str) -> list[tuple[str | None, str | None, int | None]]:
-    return [(k.unit, k.relation, k.value) for k in infer_instructions(query) if k.check == "count"]
+from tests.unit.test_fx26b import _counts
 
 
 @pytest.mark.parametrize(
