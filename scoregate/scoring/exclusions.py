@@ -766,12 +766,14 @@ _ANYTHING_WITH = re.compile(
 )
 
 
-#: Verbs that put a thing on a surface, and the surface after the thing: "use bleach | on
-#: this countertop", "put salt | on the path".
+#: Things told by where they are, whose place is no surface cut off: "the room on the
+#: ground floor".
 _LOCATED = frozenset(
     "room rooms space area hall office kitchen bathroom floor lift stairs entrance door desk"
     " table spot bay shelf cupboard locker bed".split()
 )
+#: Verbs that put a thing on a surface, and the surface after the thing: "use bleach | on
+#: this countertop", "put salt | on the path".
 _APPLY_BEFORE = re.compile(r"\b(?:use|using|put|putting|apply|applying|spray|spraying)\s+$", re.I)
 _ON_SURFACE = re.compile(
     r"\s+(?:on|onto|in|into|inside|around|near)\s+(?:this|that|these|those|my|our|the|his|her"
