@@ -90,8 +90,7 @@ _MAY_CONTAIN = re.compile(
     r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
     r"|(?<=\b(?:many|most)\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include|are\s+blended\s+with)\b"
     # "since lots of them contain mustard", "a lot of brands add gelatine"
-    r"|(?<=\blots\sof\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
-    r"|(?<=\ba\slot\sof\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
+    r"|(?:(?<=\blots\sof\s)|(?<=\ba\slot\sof\s))(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
     # what products of a kind usually are: "flat-pack boxes are usually particleboard"
     r"|\bare\s+(?:usually|often|typically|commonly)(?=\s+(?!made\b|used\b|served\b)[\w-]+\b)"
     # where a product is made, told as a cross-contact warning: "made in facilities that

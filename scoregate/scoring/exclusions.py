@@ -392,9 +392,7 @@ def _ruled_out(sentence: str, m: re.Match[str]) -> bool:
     ):
         return False
     words = m.group(0).lower().split()
-    return words[0] not in _DEFINITE and not (BEINGS | _OUT_OF_SERVICE | _RELEASED).intersection(
-        words
-    )
+    return words[0] not in _DEFINITE and not _NOT_RULED_OUT.intersection(words)
 
 
 #: A time or a place after "X is out" that tells someone is away ("Tom is out until 5", "Mum
@@ -928,6 +926,8 @@ BEINGS = frozenset(
     dog dogs cat cats puppy kitten rabbit bird horse pet pets
     """.split()
 )
+#: Who or what "X is out" tells the state of, never a thing ruled out.
+_NOT_RULED_OUT = BEINGS | _OUT_OF_SERVICE | _RELEASED
 
 
 def _said_of_a_thing(before: str, lack: bool) -> bool:
@@ -1029,15 +1029,16 @@ def exclusion_matches(query: str) -> list[tuple[str, str]]:
 
 #: The places after an act a cue ends on ("no cooking | in the microwave or air fryer"):
 #: up to two words each, joined by commas or or/and, then the end of the clause.
+#: When, after the places: "no cooking on the hob tonight".
+_NOW = r"today|tonight|tomorrow|this\s+(?:week|weekend|month)"
 _PLACE_WORDS = (
     r"(?!(?:we|i|it|they|you|he|she|my|our|its)\b)[a-z][\w-]*"
-    r"(?:\s+(?!(?:today|tonight|tomorrow|this|please|pls)\b)[a-z][\w-]*)?"
+    rf"(?:\s+(?!(?:{_NOW}|please|pls)\b)[a-z][\w-]*)?"
 )
 _IN_PLACES = re.compile(
     rf"\s+(?P<prep>in|on|inside)\s+(?P<places>(?:the\s+)?{_PLACE_WORDS}"
     rf"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)(?:the\s+)?{_PLACE_WORDS})*)"
-    r"(?=\s*(?:[.,;:!?()\n—–]|$|\b(?:please|pls|thanks|but|because|so|today|tonight|tomorrow"
-    r"|this\s+(?:week|weekend|month))\b))",
+    rf"(?=\s*(?:[.,;:!?()\n—–]|$|\b(?:please|pls|thanks|but|because|so|{_NOW})\b))",
     re.IGNORECASE,
 )
 
@@ -1057,6 +1058,7 @@ _TOOL_ACTS = frozenset(
     "cooking baking heating reheating warming frying roasting boiling steaming microwaving"
     " washing drying toasting grilling".split()
 )
+_ACTS = _PLACED_ACTS | _TOOL_ACTS
 _APPLIANCES = re.compile(
     r"(?:(?:the|my|our|a)\s+)?(?:microwave|oven|air[\s-]?fryer|(?:deep\s+)?fryer|hob|stove|stovetop"
     r"|cooker|slow\s+cooker|pressure\s+cooker|instant\s+pot|grill|toaster|kettle|barbecue|bbq"
@@ -1081,17 +1083,24 @@ def _places(text: str) -> list[str]:
     ]
 
 
+def _appliances(places: re.Match[str]) -> str | None:
+    """The places of an ``_IN_PLACES`` match as the appliances an act is done with ("the
+    microwave or air fryer"), or ``None`` when one is no appliance ("the dorm")."""
+    found = _places(places["places"])
+    return " or ".join(found) if all(_APPLIANCES.fullmatch(p) for p in found) else None
+
+
 def _act_in_places(sentence: str, m: re.Match[str]) -> tuple[str, str]:
     """The term and the phrase of a cue ``m``, with the places of an act the cue's end cut
     off: "no cooking in the microwave or air fryer" rules out the appliances, "no drilling in
     the walls or ceiling" drilling in each ("no garlic in the sauce" keeps garlic: no act)."""
     x = m.group("x")
     act, _, rest = x.strip().partition(" ")
-    rest = re.sub(r"\s+(?:tonight|today|tomorrow|this\s+\w+)$", "", rest, flags=re.I)
+    rest = re.sub(rf"\s+(?:{_NOW})$", "", rest, flags=re.I)
     inside = _IN_PLACES.fullmatch(f" {rest}") if act.lower() in _TOOL_ACTS else None
-    if inside is not None and all(_APPLIANCES.fullmatch(p) for p in _places(inside["places"])):
-        return " or ".join(_places(inside["places"])), m.group(0)  # "no cooking on the hob"
-    if x.strip().lower() not in _PLACED_ACTS | _TOOL_ACTS:
+    if inside is not None and (tools := _appliances(inside)) is not None:
+        return tools, m.group(0)  # "no cooking on the hob"
+    if x.strip().lower() not in _ACTS:
         return x, m.group(0)
     places = _IN_PLACES.match(sentence, m.end("x"))
     if places is None or re.search(r"\b(?:it|my|our|your)\b", places["places"], re.I):
@@ -1100,9 +1109,9 @@ def _act_in_places(sentence: str, m: re.Match[str]) -> tuple[str, str]:
     if _TIMES.search(places["places"]) or any(len(p.split()) > 2 for p in found):
         return x, m.group(0)
     if x.strip().lower() in _TOOL_ACTS:  # "no cooking in the microwave": the microwave
-        if not all(_APPLIANCES.fullmatch(p) for p in found):
+        if (tools := _appliances(places)) is None:
             return x, m.group(0)  # "no cooking in the dorm": cooking
-        return " or ".join(found), sentence[m.start() : places.end()]
+        return tools, sentence[m.start() : places.end()]
     # the place by its head: "no drilling in the bathroom tiles" is drilling in tiles
     term = f"{x.strip()} {places['prep']} {' or '.join(p.split()[-1] for p in found)}"
     return term, sentence[m.start() : places.end()]

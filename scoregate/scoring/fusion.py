@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -15,7 +14,7 @@ from scoregate.scoring.answer_types import KIND_NAMES, missing_answers
 from scoregate.scoring.bands import held_band
 from scoregate.scoring.budget import over_budget
 from scoregate.scoring.calibration import Calibrator, calibrate
-from scoregate.scoring.counting import FENCE, item_word_counts
+from scoregate.scoring.counting import item_word_counts, unfenced
 from scoregate.scoring.figures import score_text
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
@@ -24,6 +23,7 @@ from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.repetition import repeated
 from scoregate.scoring.request_analysis import RequestAnalysis, analyze, is_form_item
 from scoregate.scoring.restated import contradicted
+from scoregate.scoring.reward_json import load_json
 from scoregate.scoring.shared_words import asks_to_make, shared_words
 from scoregate.scoring.text import sanitize_reasons
 from scoregate.scoring.translation import translation_request
@@ -503,14 +503,19 @@ def _short_items(request: ScoreRequest, max_words: int) -> str | None:
 
 
 def _strings(value: Any) -> list[str]:
-    """Every string in a parsed JSON value, keys aside."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    return []
+    """Every string in a parsed JSON value, keys aside (read without recursion: the value
+    may be nested as deep as the parser allows)."""
+    found: list[str] = []
+    todo = [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str):
+            found.append(v)
+        elif isinstance(v, list):
+            todo += reversed(v)
+        elif isinstance(v, dict):
+            todo += reversed(list(v.values()))
+    return found
 
 
 def short_json_strings(query: str, content: str, max_words: int) -> int | None:
@@ -521,10 +526,8 @@ def short_json_strings(query: str, content: str, max_words: int) -> int | None:
         i.check == "format" and i.value == "json" for i in analyze(query).instructions
     ):
         return None
-    fenced = FENCE.match(content.strip())  # ```json ... ```: the JSON inside
-    try:
-        value = json.loads(fenced.group(1) if fenced else content)
-    except ValueError:
+    value, error = load_json(unfenced(content.strip()))  # ```json ... ```: the JSON inside
+    if error is not None:
         return None
     strings = _strings(value) if isinstance(value, (list, dict)) else []
     if len(strings) < 2 or sum(len(s.split()) for s in strings) / len(strings) > max_words:

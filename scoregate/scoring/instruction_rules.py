@@ -31,6 +31,7 @@ from scoregate.scoring.phrasing import (
     CAPS_WORDS,
     COUPLE_OR_THREE,
     NUM,
+    NUM_WORDS,
     RANGE_HI,
     REL,
     TAIL_LEAST,
@@ -569,9 +570,9 @@ _HEDGE_AFTER = re.compile(
     r"\s*(?:or\s+so(?![\w-])|or\s+thereabouts|,?\s*give\s+or\s+take|-?ish"
     r"|,\s*(?:roughly|approximately|approx|more\s+or\s+less)\s*(?:[.!?,;]|$))",
 )
+#: A number said in a word (``NUM_WORDS``'s one-word numbers, "a", "an", "single" aside).
 _NUMBER_WORD = (
-    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty"
-    r"|hundred)"
+    "(?:" + "|".join(w for w in NUM_WORDS if " " not in w and w not in ("a", "an", "single")) + ")"
 )
 #: A hedge that closes the sentence of a count, after what the count's noun is of: "4 hikes
 #: near Bath, roughly.", "5 ideas for a rainy day, give or take." (not "5 tips, roughly in

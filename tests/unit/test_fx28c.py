@@ -131,3 +131,9 @@ def test_a_fraction_of_a_flights_is_no_flying() -> None:
 def test_an_act_in_a_place_of_two_words_is_met() -> None:
     (item,) = analyze("No drilling in the bathroom tiles, how do I hang a towel rail?").excluded
     assert mentions("Drill two holes into the tiles and use wall plugs.", item)[1]
+
+
+def test_json_nested_past_the_parsers_depth_is_no_crash() -> None:
+    query = "Which veg can I sow in April? Reply in JSON as a list of strings."
+    assert short_json_strings(query, "[" * 100_000 + "]" * 100_000, 10) is None
+    assert short_json_strings(query, '[[["beetroot", ["carrots"]]], {"k": "kale"}]', 10) == 3
