@@ -22,7 +22,8 @@ from scoregate.scoring.exclusions import ALLERGY_NOUNS, parse_exclusions
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 #: Sentence breaks of the (lower-cased) answer; a dot inside a name ("os.readfile") is none.
 _SENTENCE = re.compile(r"(?:[!?;\n]|\.(?![a-z_]))+")
-_CLAUSE = re.compile(r"[,:()–—]+")
+#: (a dash between two numbers is a range, no clause break: "20–30% wool")
+_CLAUSE = re.compile(r"(?:[,:()—]|(?<!\d)–|–(?!\d))+")
 _LIKENESS = re.compile(r"\b[a-z]+-(?:like|esque)\b")
 #: A short quotation in the answer mentions words rather than using them: "check the spec
 #: sheet for words like 'ionizer'", "many labels say 'may contain nuts'".
@@ -88,9 +89,11 @@ _MAY_CONTAIN = re.compile(
     r"\s+contains?\b"
     r"|\bthere(?:'s|\s+is|\s+are)\s+(?:often|usually|sometimes|commonly)\b"
     r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
-    r"|(?<=\b(?:many|most)\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include|are\s+blended\s+with)\b"
-    # "since lots of them contain mustard", "a lot of brands add gelatine"
-    r"|(?:(?<=\blots\sof\s)|(?<=\ba\slot\sof\s))(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
+    r"|(?:(?<=\b(?:many|most)\s)"
+    # "since lots of them contain mustard", "a lot of brands add gelatine", "lots of
+    # 'acrylic' yarns are actually blends with wool in them"
+    r"|(?<=\blots\sof\s)|(?<=\ba\slot\sof\s))\s*(?:[\w-]+\s+){0,3}?(?:contain|use|add|include"
+    r"|are\s+(?:actually\s+|often\s+|really\s+|secretly\s+)?(?:blended\s+with|blends\s+with))\b"
     # what products of a kind usually are: "flat-pack boxes are usually particleboard"
     r"|\bare\s+(?:usually|often|typically|commonly)(?=\s+(?!made\b|used\b|served\b)[\w-]+\b)"
     # where a product is made, told as a cross-contact warning: "made in facilities that
@@ -810,6 +813,19 @@ _FALSE_FRIENDS = frozenset(
 )
 #: ... and those that are not it after a word: "water chestnuts" are no nuts.
 _FALSE_AFTER = {"chestnut": "water"}
+#: An -ing word that names a kind of tool before its noun, not the thing it looks like:
+#: An -ing word that names a kind of tool before its noun, not the thing it looks like:
+#: "a fishing rod" is no fish (not "a baking tray": baking is done with it).
+_TOOL_KINDS = {"fishing": frozenset("rod rods line lines net nets tackle licence license".split())}
+#: Things whose word is also a verb of another sense: "no lift" (the building's) is not
+#: broken by "try lifting a few in a shop" or "you can lift it"; only the noun, "the lift",
+#: "a lift", "lifts", counts.
+_VERB_TOO = frozenset({"lift"})
+#: Words before a verb, not before a noun: "to lift", "can lift", "and lift".
+_BEFORE_A_VERB = frozenset(
+    "to can could will would should must you i we they he she and or then please just"
+    " carefully easily help".split()
+)
 
 
 #: Words before "flight" or "fly" that make it no flying: "a beer flight", "fruit flies".
@@ -832,6 +848,12 @@ def _false_friend(tokens: list[str], i: int, head: str) -> bool:
     s = stem(tokens[i])
     if s == "fly" and _not_flying(tokens, i):
         return True
+    if i + 1 < len(tokens) and tokens[i + 1] in _TOOL_KINDS.get(tokens[i], ()):
+        return True  # "pack a fishing rod" for "no fish"
+    if s in _VERB_TOO and (
+        tokens[i] not in (s, s + "s") or i == 0 or tokens[i - 1] in _BEFORE_A_VERB
+    ):
+        return True  # "try lifting a few", "you can lift it" for "no lift"
     if s == head:
         return False  # "no buckwheat": the word itself
     return s in _FALSE_FRIENDS or (i > 0 and _FALSE_AFTER.get(s) == tokens[i - 1])

@@ -26,11 +26,20 @@ _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _END = (
     r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
+    # how the asker felt about it: "another 24 month deal, hated it"
+    r"|,\s*(?:i\s+)?(?:hated|hate|loathed|loathe|disliked|can't\s+stand|couldn't\s+stand)"
+    r"\s+(?:it|that|them|this|those)\b"
+    # a clause of its own after "so": "I don't have Excel so don't suggest that"
+    # (not "so do I": agreement)
+    r"|so\s+(?=(?:i|i'm|i'd|we|we're|you|he|she|they|it|it's|don't|dont|please|pls"
+    r"|no|nothing|any|can't|cant)\b)"
     r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch)"
     # where it is ruled out: "don't want to use Slack at work" (not "at home", "on my own",
     # "in our", "on weeknights": "no pool at home", "avoid going into the woods on my own",
     # "rather not loop in our manager", "no cooking on weeknights" need them)
     r"|at work"
+    # when, told of the asker's plan: "a flat with no lift next month" (the lift)
+    r"|(?:next|this)\s+(?:week|weekend|month|year|summer|winter|spring|autumn|fall)|tomorrow|tonight"
     # a clause of its own after "and": "no curtains and the baby wakes at 5am"
     r"|and\s+(?:the|my|our|his|her|their|your)\s+[a-z]+\s+(?:is|are|was|were|has|have|had|wakes"
     r"|keeps|gets|goes|needs|does|won't|can't|doesn't|isn't|hates|cries)"
@@ -135,6 +144,11 @@ _CUES: tuple[str, ...] = (
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bam\s)(?<!'[smre]\s)"
     r"\bnot\s+(?:a|an|by|with|of|in(?!" + _PLACE + r"))\s+",
     r"\bnot\s+a\s+fan\s+of\s+",
+    # a list of words or things ruled out: "no buzzwords - none of passionate, dynamic,
+    # team player" (not "none of my friends", "none of this works": no list)
+    r"(?:^|(?<=[,;:(\u2013\u2014-]\s)|(?<=\bplease\s)|(?<=\buse\s))none\s+of\s+"
+    r"(?!(?:my|our|your|his|her|their|its|the|them|those|these|that|this|it|us|you|which"
+    r"|what|a|an)\b)",
     r"\bnot\s+(?:ok|okay|happy|keen|interested)\s+(?:with|on|about|in)\s+",
     r"\bnothing\s+(?:with|containing|involving|about|by|from|too|in|into"
     # "one rule: nothing made of memory foam"
@@ -441,7 +455,7 @@ _LEADING = re.compile(
     r"^(?:(?:no|hate|dislike|a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
-    r"|wearing|mood\s+for|into|paying\s+for|pulling\s+in|bringing\s+in|installing|importing"
+    r"|wearing|mood\s+for|into|pay(?:ing)?\s+for|another|(?:locked|tied)\s+(?:in)?to|stuck\s+with|pulling\s+in|bringing\s+in|installing|importing"
     r"|rely(?:ing)?\s+on|depend(?:ing)?\s+on|(?:anything|stuff)\s+(?:about|on|regarding)|with"
     r"|me|him|us|them|not\s+even|even)\s+)+",
     re.IGNORECASE,
@@ -542,6 +556,7 @@ def _pieces(term: str) -> list[str]:
 
 _STOP_TERMS = frozenset(
     {
+        "etc",  # a list's tail: "none of passionate, dynamic, etc."
         "it",
         "them",
         "that",
@@ -731,7 +746,7 @@ _WHEN_CUT = re.compile(
 )
 #: The particle of a phrasal verb before its object ("take out a loan", "take on debt"):
 #: read only after "take", "put" or "sign", or where a verb of ``_ACTIVITY_VERBS`` led.
-_PARTICLE = re.compile(r"^(?:on|out|up)\s+(?=[a-z])")
+_PARTICLE = re.compile(r"^(?:on|out|up|for)\s+(?=[a-z])")
 _PHRASAL_VERB = re.compile(r"\b(?:take|taking|put|putting|sign|signing)\s+$", re.IGNORECASE)
 
 
@@ -788,6 +803,10 @@ _ASKED_NEXT = re.compile(
 _OBJECT_PRONOUNS = frozenset("her him them me us".split())
 
 
+#: "yet" after an item ("no flip tricks yet"), not after a state ("not pushed yet").
+_YET = re.compile(r"^(?![a-z'-]+ed\s+yet$)(.+?)\s+yet$")
+
+
 def _clean_term(raw: str) -> str | None:
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
     term = _ANYTHING_WITH.sub("", term)
@@ -822,6 +841,7 @@ def _clean_term(raw: str) -> str | None:
     timed = _WHEN_CUT.search(term)
     if timed:
         term = term[: timed.start()]
+    term = _YET.sub(r"\1", term)  # "I don't have a UK utility bill yet": the bill
     if _RELIED.match(raw):  # "rely on a petrol generator for power": the generator (not "ask
         term = _PURPOSE_TAIL.sub("", term)  # my parents for money": an activity, read so)
     words = term.split()

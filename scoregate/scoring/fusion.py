@@ -535,6 +535,28 @@ def short_json_strings(query: str, content: str, max_words: int) -> int | None:
     return len(strings)
 
 
+def keyed_json(query: str, content: str, max_words: int) -> list[str] | None:
+    """The keys the request names for its JSON, when ``content`` is JSON data (fenced or
+    not) whose every record has them and whose strings are at most ``max_words`` words
+    each (values, not prose): ``{"water_temp_c": 70, "steep_seconds": 60}``; else None."""
+    wanted = [
+        [str(key) for key in k.value]
+        for k in analyze(query).instructions
+        if k.check == "json_keys" and isinstance(k.value, list) and k.value
+    ]
+    if max_words <= 0 or len(wanted) != 1:
+        return None
+    value, error = load_json(unfenced(content.strip()))
+    if error is not None:
+        return None
+    records = [value] if isinstance(value, dict) else value if isinstance(value, list) else []
+    if not records or not all(isinstance(r, dict) and set(wanted[0]) <= set(r) for r in records):
+        return None
+    if any(len(text.split()) > max_words for text in _strings(value)):
+        return None
+    return wanted[0]
+
+
 def short_list_asked(query: str, content: str, max_words: int) -> int | None:
     """The number of items of ``content`` when it is a list with the count of items the
     request asks for, its items at most ``max_words`` words on average; else None."""
@@ -836,6 +858,15 @@ def fuse(
     score = min(score * gate, cap)
     if drift is not None:
         notes.insert(0, drift)
+    keys = keyed_json(request.query, request.content, cfg.fusion.short_item_words)
+    if keys is not None and score < cuts.review:
+        # data, not prose: the cross-encoder cannot judge {"steep_seconds": 60}; the keys
+        # asked for are there, so a person reads it (the caps below still apply)
+        score = cuts.review
+        notes.append(
+            f"JSON with the keys the request names ({', '.join(keys)}): the models read"
+            " prose, not data, so it is held at review (unverified values)"
+        )
     capped: list[str] = []
     for cap, why in _soft_caps(request, tracks, cfg, read=unread is None and other is None):
         if score > cap:

@@ -249,7 +249,7 @@ def _list_form(content: str, k: Instruction) -> Verdict:
 def _json(content: str, k: Instruction) -> Verdict:
     try:
         json.loads(unfenced(content))
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # nested past the parser's depth: not JSON
         return False, f"not valid JSON ({exc.args[0][:80]}); {_asks(k)} JSON"
     return True, "valid JSON"
 
@@ -257,7 +257,7 @@ def _json(content: str, k: Instruction) -> Verdict:
 def _yaml(content: str, k: Instruction) -> Verdict:
     try:
         data = yaml.safe_load(unfenced(content))
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):  # nested past the loader's depth: not read
         return False, f"not valid YAML; {_asks(k)} YAML"
     if isinstance(data, dict | list):
         return True, "valid YAML"
@@ -308,7 +308,7 @@ def _holds(content: str, load: Callable[[str], Any], plain: Callable[[Any], bool
     for part in [*fenced, *plains]:
         try:
             data = load(part)
-        except (ValueError, yaml.YAMLError):
+        except (ValueError, yaml.YAMLError, RecursionError):
             continue
         if isinstance(data, dict | list) and data and (part in fenced or plain(data)):
             return True
@@ -347,7 +347,7 @@ def _json_block(content: str, k: Instruction) -> Verdict:
         if body.lstrip().startswith(("{", "[")):  # JSON meant, but broken: say where
             try:
                 json.loads(body)
-            except ValueError as exc:
+            except (ValueError, RecursionError) as exc:
                 why = str(exc.args[0])[:80]
                 return False, f"the JSON block is not valid JSON ({why}); {_asks(k)} JSON"
     return False, f"no JSON object or array in it; {_asks(k)} JSON"
@@ -1008,7 +1008,7 @@ def _json_keys(content: str, k: Instruction) -> Verdict:
     want = [str(key) for key in k.value] if isinstance(k.value, list) else []
     try:
         data = json.loads(unfenced(content))
-    except ValueError:
+    except (ValueError, RecursionError):
         return None, "not valid JSON, so its keys cannot be read"
     records = _objects(data)
     if not records:

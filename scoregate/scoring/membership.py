@@ -97,6 +97,9 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "debt": "loan loans financing overdraft",
         "loans": "loan financing overdraft",
         "retirement savings": "ira iras 401k 403b roth pension",
+        "retinoids": "retinol retinal retinoid tretinoin adapalene isotretinoin tazarotene"
+        " retin-a differin",
+        "wool": "merino cashmere alpaca mohair angora lambswool",
     }.items()
 }
 

@@ -174,13 +174,40 @@ _REASON_ONLY = re.compile(
 )
 
 
+#: Words that say nothing of the ask when a stripped clause is left with only them: "I
+#: want to", "Id if I can" (of "I want to avoid carrying a stove —", "Id rather not pay
+#: for an accountant if I can avoid it —").
+_STUB_WORDS = frozenset(
+    """
+    i id i'd im i'm we we'd we're you it if can could would will want wanted to like rather
+    really just also so and but or please pls the a an that this is am are do does be
+    """.split()
+)
+#: Where a stripped sentence breaks into clauses: a dash, a semicolon or a comma.
+_STUB_BREAK = re.compile(r"\s*(?:[\u2013\u2014;,]|\s-)\s*")
+
+
+def _unstubbed(sentence: str) -> str:
+    """A changed sentence less its clauses left with no word of the ask ("Id if I can —
+    is self assessment something I can do myself?": "is self assessment ...")."""
+    parts = _STUB_BREAK.split(sentence)
+    if len(parts) < 2:
+        return sentence
+    kept = [p for p in parts if not set(re.findall(r"[a-z']+", p.lower())) <= _STUB_WORDS]
+    if not kept or len(kept) == len(parts):
+        return sentence
+    out = ", ".join(kept)
+    return out[:1].upper() + out[1:]
+
+
 def _clean_core(query: str, core: str) -> str:
     """Drop what stripping left of a sentence that only gave a reason ("My partner
     can't stand it." leaves "My partner."): a changed sentence of three words or fewer,
-    and sentences that only give the reason ("My flatmate hates them.")."""
+    and sentences that only give the reason ("My flatmate hates them."); and, in a changed
+    sentence, clauses left with no word of the ask ("I want to — what food works?")."""
     original = {s.strip() for s in SENTENCES.findall(query)}
     kept = [
-        s.strip()
+        s.strip() if s.strip() in original else _unstubbed(s.strip())
         for s in SENTENCES.findall(core)
         if (s.strip() in original or len(s.split()) > 3) and not _REASON_ONLY.match(s)
     ]
