@@ -24,7 +24,8 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _SENTENCE = re.compile(r"(?:[!?;\n]|\.(?![a-z_]))+")
 #: (a dash between two numbers is a range, no clause break: "20–30% wool")
 _CLAUSE = re.compile(r"(?:[,:()—]|(?<!\d)–|–(?!\d))+")
-_LIKENESS = re.compile(r"\b[a-z]+-(?:like|esque)\b")
+#: (and a look or a feel of it: "a cashmere-feel finish", "leather-look", "wood-effect")
+_LIKENESS = re.compile(r"\b[a-z]+-(?:like|esque|feel|look|effect|style)\b")
 #: A short quotation in the answer mentions words rather than using them: "check the spec
 #: sheet for words like 'ionizer'", "many labels say 'may contain nuts'".
 #: Not a string in code ("from 'lodash'", "require('lodash/clone')"): that is a use.
@@ -93,7 +94,7 @@ _MAY_CONTAIN = re.compile(
     # "since lots of them contain mustard", "a lot of brands add gelatine", "lots of
     # 'acrylic' yarns are actually blends with wool in them"
     r"|(?<=\blots\sof\s)|(?<=\ba\slot\sof\s))\s*(?:[\w-]+\s+){0,3}?(?:contain|use|add|include"
-    r"|are\s+(?:actually\s+|often\s+|really\s+|secretly\s+)?(?:blended\s+with|blends\s+with))\b"
+    r"|are\s+blended\s+with|are\s+(?:actually|often|really|secretly|usually)\s+blends\s+with)\b"
     # what products of a kind usually are: "flat-pack boxes are usually particleboard"
     r"|\bare\s+(?:usually|often|typically|commonly)(?=\s+(?!made\b|used\b|served\b)[\w-]+\b)"
     # where a product is made, told as a cross-contact warning: "made in facilities that
@@ -811,21 +812,25 @@ MODIFIER_SLACK = 2
 _FALSE_FRIENDS = frozenset(
     {"buckwheat", "doughnut", "butternut", "peppercorn", "graham", "downstair", "upstair"}
 )
-#: ... and those that are not it after a word: "water chestnuts" are no nuts.
-_FALSE_AFTER = {"chestnut": "water"}
+#: ... and those that are not it after a word: "water chestnuts" are no nuts, "cotton
+#: wool" and "steel wool" no wool.
+_FALSE_AFTER = {"chestnut": frozenset({"water"}), "wool": frozenset({"cotton", "steel"})}
 #: An -ing word that names a kind of tool before its noun, not the thing it looks like:
 #: An -ing word that names a kind of tool before its noun, not the thing it looks like:
 #: "a fishing rod" is no fish (not "a baking tray": baking is done with it).
 _TOOL_KINDS = {"fishing": frozenset("rod rods line lines net nets tackle licence license".split())}
 #: Things whose word is also a verb of another sense: "no lift" (the building's) is not
 #: broken by "try lifting a few in a shop" or "you can lift it"; only the noun, "the lift",
-#: "a lift", "lifts", counts.
+#: "lifts", counts (and not "a lift to the tip", a ride). Read so only when the excluded
+#: item is the noun itself: "no heavy lifting" is still broken by "lift the boxes".
 _VERB_TOO = frozenset({"lift"})
-#: Words before a verb, not before a noun: "to lift", "can lift", "and lift".
+#: Words before a verb, not before a noun: "to lift", "can lift", "people lift".
 _BEFORE_A_VERB = frozenset(
     "to can could will would should must you i we they he she and or then please just"
-    " carefully easily help".split()
+    " carefully easily help people everyone everybody both two helpers others".split()
 )
+#: Words after "a lift" that make it a ride: "a lift to the tip", "a lift home".
+_A_RIDE = frozenset("to home back into there".split())
 
 
 #: Words before "flight" or "fly" that make it no flying: "a beer flight", "fruit flies".
@@ -843,29 +848,44 @@ def _not_flying(tokens: list[str], i: int) -> bool:
     )
 
 
-def _false_friend(tokens: list[str], i: int, head: str) -> bool:
-    """Whether token ``i``, a compound that ends in ``head``, only looks like it."""
+def _other_sense(tokens: list[str], i: int, s: str) -> bool:
+    """Whether token ``i`` (stem ``s``) is another sense of an excluded noun: "pack a
+    fishing rod" for "no fish", "try lifting a few", "you can lift it" for "no lift"."""
+    if i + 1 < len(tokens) and tokens[i + 1] in _TOOL_KINDS.get(tokens[i], ()):
+        return True
+    if s not in _VERB_TOO:
+        return False
+    if tokens[i] not in (s, s + "s") or (i == 0 and tokens[i] == s):
+        return True  # "lifting", or "Lift with your legs" (but "Lifts can be booked")
+    before = tokens[i - 1] if i else ""
+    ride = before == "a" and i + 1 < len(tokens) and tokens[i + 1] in _A_RIDE
+    return ride or before in _BEFORE_A_VERB
+
+
+def _false_friend(tokens: list[str], i: int, head: str, noun: bool = False) -> bool:
+    """Whether token ``i``, a compound that ends in ``head``, only looks like it (``noun``:
+    the excluded item is the noun ``head`` itself, "lift", not "lifting")."""
     s = stem(tokens[i])
     if s == "fly" and _not_flying(tokens, i):
         return True
-    if i + 1 < len(tokens) and tokens[i + 1] in _TOOL_KINDS.get(tokens[i], ()):
-        return True  # "pack a fishing rod" for "no fish"
-    if s in _VERB_TOO and (
-        tokens[i] not in (s, s + "s") or i == 0 or tokens[i - 1] in _BEFORE_A_VERB
-    ):
-        return True  # "try lifting a few", "you can lift it" for "no lift"
+    if noun and _other_sense(tokens, i, s):
+        return True
+    if i > 0 and tokens[i - 1] in _FALSE_AFTER.get(s, ()):
+        return True  # "cotton wool" for "no wool"
     if s == head:
         return False  # "no buckwheat": the word itself
-    return s in _FALSE_FRIENDS or (i > 0 and _FALSE_AFTER.get(s) == tokens[i - 1])
+    return s in _FALSE_FRIENDS
 
 
-def _occurrences(tokens: list[str], clauses: list[int], stems: list[str]) -> list[int]:
+def _occurrences(
+    tokens: list[str], clauses: list[int], stems: list[str], noun: bool = False
+) -> list[int]:
     """Indexes where the term's head occurs with its other words before it, in its clause
-    (``clauses[i]``: the clause token ``i`` is in)."""
+    (``clauses[i]``: the clause token ``i`` is in; ``noun``: see ``_false_friend``)."""
     head, rest = stems[-1], stems[:-1]
     out: list[int] = []
     for i, tok in enumerate(tokens):
-        if _matches(tok, head) and not _false_friend(tokens, i, head):
+        if _matches(tok, head) and not _false_friend(tokens, i, head, noun):
             lo = max(0, i - len(rest) - MODIFIER_SLACK)
             window = [stem(tokens[j]) for j in range(lo, i) if clauses[j] == clauses[i]]
             if all(s in window for s in rest):
@@ -1174,11 +1194,14 @@ def _mention(content: str, term: str, situation: bool = False) -> tuple[bool, st
     if not stems:
         return False, None
     act = _act(term)
+    # the item is the noun itself ("lift", "fish"), not an act of it ("heavy lifting")
+    written = _WORD.findall(term.lower())
+    noun = bool(written) and written[-1] in (stems[-1], stems[-1] + "s", stems[-1] + "es")
 
     def occurrences(tokens: list[str], clauses: list[int]) -> list[int]:
         if act is not None:
             return _act_occurrences(tokens, clauses, act)
-        return _occurrences(tokens, clauses, stems)
+        return _occurrences(tokens, clauses, stems, noun)
 
     words = stems if act is None else act.obj
     seen = False

@@ -33,13 +33,16 @@ _END = (
     # (not "so do I": agreement)
     r"|so\s+(?=(?:i|i'm|i'd|we|we're|you|he|she|they|it|it's|don't|dont|please|pls"
     r"|no|nothing|any|can't|cant)\b)"
-    r"|in it|in the|at all|anymore|either|for (?:me|my|the|a|this|dinner|lunch)"
+    # (not after "pay": "rather not pay for a gym" rules out the gym)
+    r"|in it|in the|at all|anymore|either"
+    r"|(?<!\bpay\s)(?<!\bpaying\s)for (?:me|my|the|a|this|dinner|lunch)"
     # where it is ruled out: "don't want to use Slack at work" (not "at home", "on my own",
     # "in our", "on weeknights": "no pool at home", "avoid going into the woods on my own",
     # "rather not loop in our manager", "no cooking on weeknights" need them)
     r"|at work"
     # when, told of the asker's plan: "a flat with no lift next month" (the lift)
-    r"|(?:next|this)\s+(?:week|weekend|month|year|summer|winter|spring|autumn|fall)|tomorrow|tonight"
+    r"|(?:next|this)\s+(?:week|weekend|month|year|season|summer|winter|spring|autumn|fall)"
+    r"|tomorrow|tonight"
     # a clause of its own after "and": "no curtains and the baby wakes at 5am"
     r"|and\s+(?:the|my|our|his|her|their|your)\s+[a-z]+\s+(?:is|are|was|were|has|have|had|wakes"
     r"|keeps|gets|goes|needs|does|won't|can't|doesn't|isn't|hates|cries)"
@@ -146,9 +149,9 @@ _CUES: tuple[str, ...] = (
     r"\bnot\s+a\s+fan\s+of\s+",
     # a list of words or things ruled out: "no buzzwords - none of passionate, dynamic,
     # team player" (not "none of my friends", "none of this works": no list)
-    r"(?:^|(?<=[,;:(\u2013\u2014-]\s)|(?<=\bplease\s)|(?<=\buse\s))none\s+of\s+"
+    r"(?:^|(?<=[;:(\u2013\u2014-]\s)|(?<=\bplease\s)|(?<=\buse\s))none\s+of\s+"
     r"(?!(?:my|our|your|his|her|their|its|the|them|those|these|that|this|it|us|you|which"
-    r"|what|a|an)\b)",
+    r"|what|whom|who|mine|ours|yours|theirs|hers|'?em|a|an)\b)",
     r"\bnot\s+(?:ok|okay|happy|keen|interested)\s+(?:with|on|about|in)\s+",
     r"\bnothing\s+(?:with|containing|involving|about|by|from|too|in|into"
     # "one rule: nothing made of memory foam"
@@ -455,7 +458,8 @@ _LEADING = re.compile(
     r"^(?:(?:no|hate|dislike|a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
-    r"|wearing|mood\s+for|into|pay(?:ing)?\s+for|another|(?:locked|tied)\s+(?:in)?to|stuck\s+with|pulling\s+in|bringing\s+in|installing|importing"
+    r"|wearing|mood\s+for|into|pay(?:ing)?\s+for|another|(?:being\s+)?(?:locked|tied)\s+(?:in)?to"
+    r"|stuck\s+with|pulling\s+in|bringing\s+in|installing|importing"
     r"|rely(?:ing)?\s+on|depend(?:ing)?\s+on|(?:anything|stuff)\s+(?:about|on|regarding)|with"
     r"|me|him|us|them|not\s+even|even)\s+)+",
     re.IGNORECASE,
@@ -804,7 +808,7 @@ _OBJECT_PRONOUNS = frozenset("her him them me us".split())
 
 
 #: "yet" after an item ("no flip tricks yet"), not after a state ("not pushed yet").
-_YET = re.compile(r"^(?![a-z'-]+ed\s+yet$)(.+?)\s+yet$")
+_YET = re.compile(r"^(?![a-z'-]{3,}ed\s+yet$)(.+?)\s+yet$")
 
 
 def _clean_term(raw: str) -> str | None:
@@ -842,6 +846,7 @@ def _clean_term(raw: str) -> str | None:
     if timed:
         term = term[: timed.start()]
     term = _YET.sub(r"\1", term)  # "I don't have a UK utility bill yet": the bill
+    term = re.sub(r"(?<=\w)\s+etc\.?$", "", term)  # "none of Monopoly, Risk, Catan etc"
     if _RELIED.match(raw):  # "rely on a petrol generator for power": the generator (not "ask
         term = _PURPOSE_TAIL.sub("", term)  # my parents for money": an activity, read so)
     words = term.split()
@@ -1152,7 +1157,21 @@ def _cue_term(sentence: str, m: re.Match[str]) -> tuple[str, str]:
             x = thing + comma + tail
     if _PHRASAL_VERB.search(sentence, 0, m.start("x")):
         x = _PARTICLE.sub("", x)
-    return x, phrase
+    return _less_the_ask(x, sentence[m.end() :]), phrase
+
+
+#: The question a sentence ends on, after what it rules out: "rather not pay for Spotify,
+#: free music apps?" asks for the apps (but "without onions, garlic?" lists two, one word).
+_ASK_AFTER = re.compile(r",\s*(?P<ask>[\w'-]+(?:\s+(?!(?:or|and|nor)\b)[\w'-]+)+)\s*$")
+
+
+def _less_the_ask(x: str, after: str) -> str:
+    """``x`` less a question of two words or more after its last comma, when the sentence
+    ends on it ("a gym membership, home workouts?": the membership)."""
+    if not after.lstrip().startswith("?"):
+        return x
+    ask = _ASK_AFTER.search(x)
+    return x[: ask.start()] if ask is not None and ask.start() > 0 else x
 
 
 def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:

@@ -994,8 +994,11 @@ def _chars(q: str, low: str) -> Iterator[Instruction]:
 #: The keys a JSON answer must have: 'as JSON with keys "item" and "quantity"', "JSON with
 #: keys name, current_role, notice_period". The list ends where the clause does.
 _JSON_KEYS = re.compile(
-    r"\bjson\b[^.\n]{0,80}?\b(?:with|using|having|containing)\s+(?:the\s+)?(?:keys|fields"
-    r"|properties)\s*:?\s*(?P<keys>[^.;:\n]{1,300})"
+    r"\bjson\b[^.\n]{0,80}?\b(?:with|using|having|containing|(?:should|must)\s+have)\s+"
+    r"(?:the\s+)?(?:keys|fields|properties)\s*:?\s*(?P<keys>[^.;:\n]{1,300})"
+    # quoted names before the word: "a JSON object with `title` and `year` fields"
+    r"|\bjson\b[^.\n]{0,80}?\bwith\s+(?P<named>(?:[\"'`][\w .-]{1,40}?[\"'`]"
+    r"(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+)?){2,})\s*(?:keys|fields|properties)\b"
 )
 _QUOTED_KEY = re.compile(r"[\"'`“‘]([\w .-]{1,40}?)[\"'`”’]")
 _BARE_KEY = re.compile(r"^[a-z_][a-z0-9_]{0,39}$")
@@ -1005,7 +1008,8 @@ def _json_keys(q: str, low: str) -> Iterator[Instruction]:
     m = _JSON_KEYS.search(low)
     if m is None:
         return
-    span = q[m.start("keys") : m.end("keys")]
+    group = "keys" if m.group("keys") is not None else "named"
+    span = q[m.start(group) : m.end(group)]
     keys = _QUOTED_KEY.findall(span)
     if not keys:  # bare names: "keys name, current_role and notice_period"
         parts = [p.strip() for p in re.split(r",|\band\b|\bor\b", span)]

@@ -180,7 +180,7 @@ _REASON_ONLY = re.compile(
 _STUB_WORDS = frozenset(
     """
     i id i'd im i'm we we'd we're you it if can could would will want wanted to like rather
-    really just also so and but or please pls the a an that this is am are do does be
+    really just also so and but or please pls the a an that this
     """.split()
 )
 #: Where a stripped sentence breaks into clauses: a dash, a semicolon or a comma.

@@ -253,6 +253,14 @@ _BECAUSE_YOU = re.compile(
     r"(?:(?:about|only|just|roughly|around|an?)\s+){0,2}$"
 )
 _YOUR = re.compile(r"\byour\s+$")
+#: The request's own noun, then its figure after "of" or "at": "since you've got a
+#: decent-sized tank at around 120 litres", "your tank of 120 litres" (the noun must be the
+#: request's: "since you have a budget of £900" for "my budget is £500").
+_YOUR_THING_AT = re.compile(
+    r"(?:\b(?:since|as|given(?:\s+that)?|now\s+that|because|seeing\s+as|with)\s+(?P<you>you)"
+    r"(?:'ve\s+got|\s+have(?:\s+got)?|'re\s+working\s+with)\s+(?:a|an)|\b(?P<your>your))\s+"
+    r"(?:[\w-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:of|at)\s+(?:(?:about|around|roughly|only|just)\s+)?$"
+)
 _AN = re.compile(r"\ban?\s+$")
 _LIKE_YOURS = re.compile(r"\s+like\s+yours\b")
 #: A sentence that compares, supposes or steps through a plan: its figure is not a
@@ -466,6 +474,9 @@ def _restates(
     mine = _YOUR.search(before)
     if mine is not None and _followed(a, f, after, query_words):
         return answer[start + mine.start() : a.end]
+    thing = _YOUR_THING_AT.search(before)
+    if thing is not None and f.noun is not None and _unit(thing.group("noun")) == _unit(f.noun):
+        return answer[start + thing.start("you" if thing.group("you") else "your") : a.end]
     like = _AN.search(before)
     yours = _LIKE_YOURS.match(after)
     if like is not None and yours is not None and f.noun is not None and a.noun == f.noun:

@@ -16,6 +16,8 @@
 6. Retinol is a retinoid, merino is wool.
 7. JSON with the keys the request names is data the cross-encoder cannot judge: held at
    review at least; a deep-nested JSON or YAML answer is invalid, not a crash.
+8. "since you've got a decent-sized tank at around 120 litres" restates the request's own
+   "30-litre tank" as another figure: the request's noun, then "of" or "at" and the figure.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from scoregate.scoring.fusion import fuse, keyed_json
 from scoregate.scoring.instructions import check_instruction
 from scoregate.scoring.membership import check_members, class_members
 from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
 
 CFG = load_scoring_config()
 
@@ -202,3 +205,27 @@ def test_json_with_the_asked_keys_is_held_at_review_not_sent_back() -> None:
     # and a high score is left as it is
     _, high, _ = _fused_json(data, precision=0.99)
     assert high > CFG.actions.review
+
+
+_TANK = "Got a 30-litre tank that's been cycled for a month now. What fish could I stock it with?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (
+            "Since you've got a decent-sized tank at around 120 litres, you have options.",
+            "you've got a decent-sized tank at around 120 litres",
+        ),
+        (
+            "Since you've got a tank of 120 litres, go for angelfish.",
+            "you've got a tank of 120 litres",
+        ),
+        ("Since you have a tank of 30 litres, keep it to one betta.", None),  # the request's own
+        ("Angelfish need a tank of at least 120 litres.", None),  # general, not the asker's
+        ("If you had a tank of 120 litres, angelfish would work.", None),  # supposed
+    ],
+)
+def test_the_requests_noun_then_another_figure_of_it(answer: str, said: str | None) -> None:
+    found = contradicted(_TANK, answer)
+    assert (found[0][0] if found else None) == said
