@@ -206,10 +206,11 @@ def _clean_core(query: str, core: str) -> str:
     and sentences that only give the reason ("My flatmate hates them."); and, in a changed
     sentence, clauses left with no word of the ask ("I want to — what food works?")."""
     original = {s.strip() for s in SENTENCES.findall(query)}
+    sentences = [s.strip() for s in SENTENCES.findall(core)]
     kept = [
-        s.strip() if s.strip() in original else _unstubbed(s.strip())
-        for s in SENTENCES.findall(core)
-        if (s.strip() in original or len(s.split()) > 3) and not _REASON_ONLY.match(s)
+        s
+        for s in (s if s in original else _unstubbed(s) for s in sentences)
+        if (s in original or len(s.split()) > 3) and not _REASON_ONLY.match(s)
     ]
     return " ".join(kept) or core
 

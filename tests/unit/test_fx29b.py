@@ -94,3 +94,13 @@ def test_json_keys_said_other_ways(query: str, keys: list[str]) -> None:
 def test_a_question_left_after_the_cut_is_kept() -> None:
     core = analyze("We'd like to get by without a car - can we do it, and if so how?").core_ask
     assert "can we do it" in core
+
+
+def test_a_reason_left_after_the_stub_is_dropped_too() -> None:
+    query = (
+        "my contract's ending next month. I want to avoid getting locked into another 24 month"
+        " deal, hated it. what should i do for a phone + plan?"
+    )
+    assert analyze(query).core_ask == (
+        "my contract's ending next month. what should i do for a phone + plan?"
+    )
