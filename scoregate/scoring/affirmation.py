@@ -388,6 +388,33 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
     return t in NEGATORS or t.endswith("n't")
 
 
+#: Words that may open a later item of a list: "wool, merino or other animal fibres".
+_LIST_OPENERS = frozenset("or and other".split())
+
+
+def _listed_after(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
+    """Whether token ``i`` is a later item of a short list that starts right after ``j``,
+    in a later clause: "quietly contain wool, merino or other animal fibres" (items of a
+    word or two; not "some breads contain milk, add butter": a clause of its own)."""
+    if j < i - 6 or clauses[i] - clauses[j] > 3:
+        return False
+    own = [tokens[k] for k in range(j + 1, i) if clauses[k] == clauses[i]]
+    if own and (len(own) > 3 or own[-1] not in _LIST_OPENERS):
+        return False  # "..., cream or butter" is listed; "..., add butter" is not
+    return all(
+        sum(1 for k in range(j + 1, i) if clauses[k] == c) <= 2
+        for c in range(clauses[j], clauses[i])
+    )
+
+
+def _held_by_warning(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
+    """Whether token ``i`` is what a product may contain, told at ``j``: in its clause, near
+    and before any "so", "and", "but", or an item of the short list after it."""
+    if clauses[j] != clauses[i]:
+        return _listed_after(tokens, clauses, j, i)
+    return j >= i - 3 and not {"so", "and", "but"} & set(tokens[j + 1 : i])
+
+
 def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool | None:
     """Whether the word at ``j`` names token ``i`` without using it (a lack, a likeness, a
     swap, a warning), or ``None`` when it is no such word."""
@@ -397,8 +424,7 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
     if t in _NEAR:  # "the lack of chlorine", "mimics the stitch a sewing machine makes"
         return j >= i - _NEAR[t] and clauses[j] == clauses[i]
     if t == _MAY_HOLD:  # "many bars contain wheat" (not past the clause or "so", "and")
-        between = tokens[j + 1 : i]
-        return j >= i - 3 and clauses[j] == clauses[i] and not {"so", "and", "but"} & set(between)
+        return _held_by_warning(tokens, clauses, j, i)
     if t in ("similar", "alternative", "alternatives"):  # "similar (texture) to chicken", "an
         return "to" in tokens[j + 1 : j + 3] and j >= i - 5  # alternative to nuts" (not "the
         # best alternative is")

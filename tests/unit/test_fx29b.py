@@ -16,6 +16,8 @@
 5. JSON keys are read in "each object should have the keys ..." and "with `title` and
    `year` fields".
 6. A clause left after a cut exclusion that asks something ("can we do it") is kept.
+7. What a product may contain reaches the short list after it: "quietly contain wool,
+   merino or other animal fibres" warns of the merino too ("..., add butter" is no list).
 """
 
 from __future__ import annotations
@@ -104,3 +106,21 @@ def test_a_reason_left_after_the_stub_is_dropped_too() -> None:
     assert analyze(query).core_ask == (
         "my contract's ending next month. what should i do for a phone + plan?"
     )
+
+
+@pytest.mark.parametrize(
+    ("answer", "term", "used"),
+    [
+        (
+            "Many soft yarns quietly contain wool, merino or other animal fibres, so check the"
+            " label.",
+            "merino",
+            False,
+        ),
+        ("Many sauces contain dairy, cream or butter.", "butter", False),
+        ("Some breads contain milk, add butter on top.", "butter", True),
+        ("Most granolas contain nuts, so add almonds.", "almonds", True),
+    ],
+)
+def test_a_warning_reaches_the_short_list_after_it(answer: str, term: str, used: bool) -> None:
+    assert mentions(answer, term)[1] is used
