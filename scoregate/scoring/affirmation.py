@@ -842,7 +842,6 @@ _FALSE_FRIENDS = frozenset(
 #: wool" and "steel wool" no wool.
 _FALSE_AFTER = {"chestnut": frozenset({"water"}), "wool": frozenset({"cotton", "steel"})}
 #: An -ing word that names a kind of tool before its noun, not the thing it looks like:
-#: An -ing word that names a kind of tool before its noun, not the thing it looks like:
 #: "a fishing rod" is no fish (not "a baking tray": baking is done with it).
 _TOOL_KINDS = {"fishing": frozenset("rod rods line lines net nets tackle licence license".split())}
 #: Things whose word is also a verb of another sense: "no lift" (the building's) is not

@@ -809,6 +809,8 @@ _OBJECT_PRONOUNS = frozenset("her him them me us".split())
 
 #: "yet" after an item ("no flip tricks yet"), not after a state ("not pushed yet").
 _YET = re.compile(r"^(?![a-z'-]{3,}ed\s+yet$)(.+?)\s+yet$")
+#: "etc" closing a list's last item.
+_ETC = re.compile(r"(?<=\w)\s+etc\.?$")
 
 
 def _clean_term(raw: str) -> str | None:
@@ -846,7 +848,7 @@ def _clean_term(raw: str) -> str | None:
     if timed:
         term = term[: timed.start()]
     term = _YET.sub(r"\1", term)  # "I don't have a UK utility bill yet": the bill
-    term = re.sub(r"(?<=\w)\s+etc\.?$", "", term)  # "none of Monopoly, Risk, Catan etc"
+    term = _ETC.sub("", term)  # "none of Monopoly, Risk, Catan etc": Catan
     if _RELIED.match(raw):  # "rely on a petrol generator for power": the generator (not "ask
         term = _PURPOSE_TAIL.sub("", term)  # my parents for money": an activity, read so)
     words = term.split()

@@ -18,6 +18,7 @@ from scoregate.scoring.counting import item_word_counts, unfenced
 from scoregate.scoring.figures import score_text
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
+from scoregate.scoring.instructions import check_instruction
 from scoregate.scoring.language import LANGUAGE_NAMES, detect_language, foreign_language
 from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.repetition import repeated
@@ -539,22 +540,13 @@ def keyed_json(query: str, content: str, max_words: int) -> list[str] | None:
     """The keys the request names for its JSON, when ``content`` is JSON data (fenced or
     not) whose every record has them and whose strings are at most ``max_words`` words
     each (values, not prose): ``{"water_temp_c": 70, "steep_seconds": 60}``; else None."""
-    wanted = [
-        [str(key) for key in k.value]
-        for k in analyze(query).instructions
-        if k.check == "json_keys" and isinstance(k.value, list) and k.value
-    ]
-    if max_words <= 0 or len(wanted) != 1:
-        return None
+    asked = [k for k in analyze(query).instructions if k.check == "json_keys"]
+    if max_words <= 0 or len(asked) != 1 or check_instruction(content, asked[0])[0] is not True:
+        return None  # the reward track's own check of the keys
     value, error = load_json(unfenced(content.strip()))
-    if error is not None:
+    if error is not None or any(len(text.split()) > max_words for text in _strings(value)):
         return None
-    records = [value] if isinstance(value, dict) else value if isinstance(value, list) else []
-    if not records or not all(isinstance(r, dict) and set(wanted[0]) <= set(r) for r in records):
-        return None
-    if any(len(text.split()) > max_words for text in _strings(value)):
-        return None
-    return wanted[0]
+    return [str(key) for key in asked[0].value] if isinstance(asked[0].value, list) else None
 
 
 def short_list_asked(query: str, content: str, max_words: int) -> int | None:

@@ -206,12 +206,15 @@ def _clean_core(query: str, core: str) -> str:
     and sentences that only give the reason ("My flatmate hates them."); and, in a changed
     sentence, clauses left with no word of the ask ("I want to — what food works?")."""
     original = {s.strip() for s in SENTENCES.findall(query)}
-    sentences = [s.strip() for s in SENTENCES.findall(core)]
-    kept = [
-        s
-        for s in (s if s in original else _unstubbed(s) for s in sentences)
-        if (s in original or len(s.split()) > 3) and not _REASON_ONLY.match(s)
-    ]
+    kept: list[str] = []
+    for sentence in SENTENCES.findall(core):
+        s = sentence.strip()
+        if s not in original:
+            s = _unstubbed(s)
+            if s not in original and len(s.split()) <= 3:
+                continue
+        if not _REASON_ONLY.match(s):
+            kept.append(s)
     return " ".join(kept) or core
 
 

@@ -247,9 +247,9 @@ _NOT_ONE = re.compile(r"\b(?:the|this|that|no|any|each|every|some|which)\s+$")
 #: in Rome"; a possessive: "your 40 litre tank", "your 9-year-old"; a likeness: "a 60
 #: litre tank like yours". Nothing else: "they need a 200 litre tank" and "you have about
 #: 10 weeks" are read as general or derived figures.
+_CAUSE = r"\b(?:since|as|given(?:\s+that)?|now\s+that|because|seeing\s+as|with)\s+"
 _BECAUSE_YOU = re.compile(
-    r"\b(?:since|as|given(?:\s+that)?|now\s+that|because|seeing\s+as|with)\s+"
-    r"(?P<you>you)(?:(?P<have>'ve\s+got|\s+have(?:\s+got)?)|\s+are|'re)\s+"
+    _CAUSE + r"(?P<you>you)(?:(?P<have>'ve\s+got|\s+have(?:\s+got)?)|\s+are|'re)\s+"
     r"(?:(?:about|only|just|roughly|around|an?)\s+){0,2}$"
 )
 _YOUR = re.compile(r"\byour\s+$")
@@ -257,7 +257,7 @@ _YOUR = re.compile(r"\byour\s+$")
 #: decent-sized tank at around 120 litres", "your tank of 120 litres" (the noun must be the
 #: request's: "since you have a budget of £900" for "my budget is £500").
 _YOUR_THING_AT = re.compile(
-    r"(?:\b(?:since|as|given(?:\s+that)?|now\s+that|because|seeing\s+as|with)\s+(?P<you>you)"
+    rf"(?:{_CAUSE}(?P<you>you)"
     r"(?:'ve\s+got|\s+have(?:\s+got)?|'re\s+working\s+with)\s+(?:a|an)|\b(?P<your>your))\s+"
     r"(?:[\w-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:of|at)\s+(?:(?:about|around|roughly|only|just)\s+)?$"
 )
