@@ -80,6 +80,10 @@ _COMPARISON = re.compile(
     + r"|\blike\s+(?:a|an|the)\s+[\w-]+\s+(?:would|does|did)\b"
     # "the carbon footprint is a fraction of a flight's": a measure of the other thing
     r"|\b(?:a\s+)?fraction\s+of\s+(?:a|an|the)\s+[\w-]+['’]s(?!\w)"
+    # a price told against it: "costs a fraction of a new phone", "for a fraction of the
+    # price of a gym membership" (not "swap a fraction of the flour": an amount used)
+    r"|\b(?:costs?|costing|for|at)\s+(?:only\s+|just\s+)?(?:a\s+)?(?:small\s+)?fraction\s+of"
+    r"\s+(?:the\s+(?:price|cost)\s+of\s+)?(?:a|an|the)\s+(?:new\s+)?[\w-]+(?:\s+[\w-]+)?"
 )
 #: What a product may hold, told as a warning: "brioche often contains milk", "some
 #: enriched breads contain egg" (but "this recipe contains butter" is a use). It rules out

@@ -23,9 +23,21 @@ _PRONOUNS = frozenset(
     " that's my our his their".split()
 )
 _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
+#: What a thing does to the asker, a reason and no part of the thing: "the hills and
+#: parking stress me out", "the fumes make me feel sick".
+_GETS_TO_ME = (
+    r"(?!(?:what|which|who|how|where|why|when|that|anything|something|nothing)\b)"
+    r"(?:the\s+)?[a-z]+(?:\s+(?:and|&)\s+(?:the\s+)?[a-z]+)?\s+(?:stress(?:es)?|scares?"
+    r"|freaks?|worry|worries|terrif(?:y|ies)|bothers?|annoys?|overwhelms?|makes?|gives?)"
+    r"\s+(?:me|us)\b"
+)
 _END = (
     r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
+    # what the asker wants instead: "not looking for a relationship, just want to meet
+    # people", "not looking to hire anyone full-time, maybe a freelancer"
+    r"|,\s*(?:i\s+|we\s+)?(?:just|only|maybe|ideally|rather)\s+(?:want|need|looking|after|like"
+    r"|a|an|some|something)\b"
     # how the asker felt about it: "another 24 month deal, hated it"
     r"|,\s*(?:i\s+)?(?:hated|hate|loathed|loathe|disliked|can't\s+stand|couldn't\s+stand)"
     r"\s+(?:it|that|them|this|those)\b"
@@ -35,7 +47,7 @@ _END = (
     r"|no|nothing|any|can't|cant)\b)"
     # (not after "pay": "rather not pay for a gym" rules out the gym)
     r"|in it|in the|at all|anymore|either"
-    r"|(?<!\bpay\s)(?<!\bpaying\s)for (?:me|my|the|a|this|dinner|lunch)"
+    r"|(?<!\bpay\s)(?<!\bpaying\s)for (?:me|us|my|the|a|this|dinner|lunch)\b"
     # where it is ruled out: "don't want to use Slack at work" (not "at home", "on my own",
     # "in our", "on weeknights": "no pool at home", "avoid going into the woods on my own",
     # "rather not loop in our manager", "no cooking on weeknights" need them)
@@ -59,6 +71,9 @@ _END = (
     rf"|,\s*(?:{_PRONOUN_ALT}|this|these|those)(?![\w'])"
     # a clause of its own after a comma: "not keen on hiring a firm, the budget is tiny"
     r"|,\s*the\s+[a-z]+\s+(?:is|are|was|were|has|have)\b"
+    # ... or what it does to the asker: "rather not drive there, the hills and parking
+    # stress me out"
+    r"|,\s*" + _GETS_TO_ME +
     # the ask after a comma: "won't eat mushrooms, dinner ideas?", "no onions, any tips?"
     # (but "without onions, garlic?" lists two)
     r"|,\s*(?:(?:any|what|which|how|where|is|are|can|could|should|would|do|does)\b[^,.;:!?\n]{0,60}"
@@ -92,6 +107,20 @@ LACK = re.compile(r"\w*" + LACK_CUE, re.IGNORECASE)
 #: "not in the repo", "not in my kitchen": where something may not be, not a thing excluded
 #: ("not in Python", "not in English" still exclude a language).
 _PLACE = r"\s+(?:the|a|an|my|our|your|his|her|their|this|that|any)\b"
+#: "no more hostels": a thing the asker has had enough of (not "no more than 50 words", "no
+#: more money than that", "no more, no less", "no more leave": a limit or a lack).
+_NO_MORE_OF = (
+    r"\s+(?!(?:than|of(?!\s+(?:those|these|the|that)\b)|to|no|nor|and|or|please|pls|time|leave|money|room|space|days|ideas?"
+    r"|clue|clues|options?|energy|patience|storage|battery|risk|tickets?|vacation|holiday"
+    r"|stock|data|credit|budget|savings|milk|food)\b)[a-z]"
+    r"(?![\w-]*(?:\s+[\w-]+){0,3}\s+than\b)"
+)
+#: Where a "no more X" is the asker's rule: opening a clause, or after "says" or "want"
+#: ("there's no more storage", "my phone has no more battery" tell what ran out).
+_NO_MORE_AT = (
+    r"(?:(?<![\w'’]\s)(?<![\w'’])|(?<=\bsays\s)|(?<=\bsaid\s)|(?<=\bwant\s)"
+    r"|(?<=\bplease\s)|(?<=\bso\s)|(?<=\band\s))"
+)
 #: "no nuts" ("answer yes or no first": a choice of reply, not an exclusion).
 _NO_CUE = (
     r"(?<!\byes\sor\s)(?<!\byes/)\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b"
@@ -114,6 +143,7 @@ _ALLOWED = (
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
     _NO_CUE,
+    _NO_MORE_AT + r"no\s+more(?=" + _NO_MORE_OF + r")\s+",
     r"\b(?:other|rather)\s+than\s+",
     r"\b(?:anything|everything|anywhere|anyone|any\s+\w+)\s+(?:but|except)\s+(?:for\s+)?",
     r"\bexcept\s+(?:for\s+)?",
@@ -153,6 +183,16 @@ _CUES: tuple[str, ...] = (
     r"(?!(?:my|our|your|his|her|their|its|the|them|those|these|that|this|it|us|you|which"
     r"|what|whom|who|mine|ours|yours|theirs|hers|'?em|a|an)\b)",
     r"\bnot\s+(?:ok|okay|happy|keen|interested)\s+(?:with|on|about|in)\s+",
+    # "not looking to buy a new phone", "not looking for a gym membership": what the asker
+    # is not shopping for ("not looking to spend more than 50" is a budget: no cue)
+    # (said by the asker: not "my son is not looking for a job", "he's not looking to rent
+    # to students")
+    r"(?:(?<=\bi'm\s)|(?<=\bim\s)|(?<=\bi\sam\s)|(?<=\bwe're\s)|(?<=\bwe\sare\s)"
+    r"|(?<=\breally\s)|(?<=\bhonestly\s)|(?<=\bdefinitely\s)|(?<=\bjust\s)"
+    r"|(?<![\w'’]\s)(?<![\w'’]))(?<!\bthat\si'm\s)(?<!\bthat\sim\s)(?<!\bthat\swe're\s)"
+    r"not\s+looking\s+(?:for|at|to\s+(?:buy|get|hire|rent|use"
+    r"|switch\s+to|upgrade\s+to|replace\s+it\s+with|pay\s+for|spend\s+(?:money\s+)?on))\s+"
+    r"(?:any\s+)?",
     r"\bnothing\s+(?:with|containing|involving|about|by|from|too|in|into"
     # "one rule: nothing made of memory foam"
     r"|made\s+(?:of|from|with|out\s+of)"
@@ -163,7 +203,8 @@ _CUES: tuple[str, ...] = (
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
     r"(?:^|[,;(]|\s-)\s*not\s+(?!in" + _PLACE + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
     r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b"
-    r"|interested\b|bothered\b|fussed\b|keen\b|a\s+fan\b|into\b|big\s+on\b|allowed\b|permitted\b)",
+    r"|interested\b|bothered\b|fussed\b|keen\b|a\s+fan\b|into\b|big\s+on\b|allowed\b|permitted\b"
+    r"|looking\b)",
     # "a workout that doesn't involve running or jumping", "a cake which won't need eggs"
     r"\b(?:that|which)\s+(?:doesn't|does\s+not|don't|do\s+not|won't|will\s+not|wouldn't"
     r"|would\s+not)\s+(?:involve|include|use|require|need|contain|call\s+for)\s+(?:any\s+)?",
@@ -1340,6 +1381,8 @@ def _exclusion_spans(sentence: str) -> list[tuple[int, int]]:
         for m in rx.finditer(sentence):
             if rx is _RULED_OUT_RE and not _ruled_out(sentence, m):
                 continue  # "when the tide is out"
+            if rx is _FREE_RE and not _left_out(m, sentence):
+                continue  # "a free way", "feel free": nothing left out
             # A cue that starts inside a word ("n't" of "don't") takes the whole word.
             first = sentence[m.start() : m.start() + 1]
             inside = first.isalnum() or first == "'"
@@ -1362,8 +1405,11 @@ _STATE = re.compile(
 )
 
 
+_REASON = re.compile(r"^[\s,;:-]*" + _GETS_TO_ME, re.IGNORECASE)
+
+
 def _asks_something(part: str, after_exclusion: bool = False) -> bool:
-    if after_exclusion and _STATE.match(part):
+    if after_exclusion and (_STATE.match(part) or _REASON.match(part)):
         return False
     return any(w not in _EMPTY_WORDS for w in _WORD.findall(part.lower()))
 

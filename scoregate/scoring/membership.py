@@ -100,6 +100,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "retinoids": "retinol retinal retinoid tretinoin adapalene isotretinoin tazarotene"
         " retin-a differin",
         "wool": "merino cashmere alpaca mohair angora lambswool",
+        "hostels": "dorm dorms",
     }.items()
 }
 

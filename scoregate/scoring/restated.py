@@ -4,7 +4,10 @@ An answer built on a wrong premise often says so in as many words: "with your mi
 winters" to someone who wrote "zone 4 with hard winters", "since you're not pregnant" to
 "I'm pregnant". The cross-encoder reads such an answer as fluent and on topic; the words
 themselves are checkable. Three forms are read (and the platform the request runs on:
-"my laptop runs Ubuntu" answered "since you're on Windows"), all narrow on purpose:
+"my laptop runs Ubuntu" answered "since you're on Windows"; a sheet's layout, "my dates
+are in column C" answered "assuming your dates are in column A" with no range of column C;
+the files' own extension, "all the files end in .JPEG" answered with a glob "*.jpg" and
+no ".JPEG"), all narrow on purpose:
 
 * the same noun with the opposite adjective ("hard winters" -> "mild winters", "low heat"
   -> "high heat"), when the request does not name the opposite itself ("cold or hot
@@ -539,16 +542,93 @@ def _opposites(
     return found
 
 
+#: "my dates are in column C", "the amounts in column F", "your dates are in column A:": a
+#: sheet's layout as told (not "column A2" or "A:A"; "or", "to"... are no column letters).
+_IN_COLUMN = re.compile(
+    r"\b(?P<noun>[a-z]{3,})\s+(?:(?:is|are)\s+)?(?:all\s+)?in\s+col(?:umn|\.)?\s+"
+    r"(?P<col>(?!(?:or|to|in|of|is|as|at|by|an|on|it|if|so|no|be|we|me|my|do|go|up|us|he)\b)"
+    r"[a-z]{1,2})\b(?!\d|:\$?[a-z])"
+)
+#: An answer's premise about the sheet: "assuming your dates are in column A and the
+#: amounts in column B" (not "the clean numbers in column B", where it puts its output).
+_PREMISE = re.compile(
+    r"\b(?:assuming|supposing|suppose|given\s+that|since|as|if|let's\s+say|say)\s+(?:that\s+)?"
+    r"(?:your|the)\s+[^.;!?\n]*"
+)
+
+
+def _columns(low: str) -> dict[str, str]:
+    """The request's sheet layout: noun -> column letter, for nouns told of one column."""
+    seen: dict[str, set[str]] = {}
+    for m in _IN_COLUMN.finditer(low):
+        if m.group("noun") not in _FUNCTION:
+            seen.setdefault(m.group("noun"), set()).add(m.group("col"))
+    return {noun: cols.pop() for noun, cols in seen.items() if len(cols) == 1}
+
+
+def _column_moved(columns: dict[str, str], a_low: str) -> tuple[str, str] | None:
+    """The answer's premise that puts the request's data in another column ("assuming your
+    dates are in column A" for "my dates are in column C"), when the answer never reads
+    the request's own column (no "C2:C500", "C:C" or "column C"): a formula built on a
+    sheet the asker does not have."""
+    for premise in _PREMISE.finditer(a_low):
+        for m in _IN_COLUMN.finditer(premise.group(0)):
+            told = columns.get(m.group("noun"))
+            if told is None or told == m.group("col") or " were " in premise.group(0):
+                continue
+            own = rf"\b{told}\$?\d*:\$?{told}\$?\d*\b|\bcol(?:umn|\.)?\s+{told}\b"
+            if re.search(own, a_low) is None:
+                return m.group(0), f"{m.group('noun')} in column {told.upper()}"
+    return None
+
+
+#: A file extension as a request names the asker's files: "all the files end in .JPEG",
+#: "a folder of .csv exports" (case kept: a glob is case-sensitive).
+_EXTENSION = re.compile(r"(?<![\w/*.])\.([A-Za-z][A-Za-z0-9]{1,4})\b(?![.(])")
+#: A request that says the letters' case matters.
+_CASE_TOLD = re.compile(
+    r"\b(?:upper|lower)[\s-]?case\b|\bcapital(?:s|\s+letters)?\b|\bcase[\s-]sensitive\b"
+    r"|\bin\s+caps\b|\ball\s+caps\b",
+    re.IGNORECASE,
+)
+#: ... and as code globs it: "for f in *.jpg", "glob('*.csv')".
+_GLOB = re.compile(r"\*\.([A-Za-z][A-Za-z0-9]{1,4})\b")
+
+
+def _extension_swapped(query: str, answer: str) -> tuple[str, str] | None:
+    """The answer's glob of another extension when the request names its files' own one
+    and the answer never writes it ("for f in *.jpg" for files that "end in .JPEG"): code
+    that matches none of the asker's files."""
+    told = set(_EXTENSION.findall(query))
+    if not told:
+        return None
+    globbed = _GLOB.findall(answer)
+    # the case counts only where the request says it does ("uppercase, with the E"): on
+    # many systems "*.mov" finds an iPhone's ".MOV" files
+    fold = (lambda x: x) if _CASE_TOLD.search(query) else str.lower
+    told_folded = {fold(ext) for ext in told}
+    if not globbed or any(f".{fold(ext)}" in fold(answer) for ext in told):
+        return None
+    other = next((ext for ext in globbed if fold(ext) not in told_folded), None)
+    return None if other is None else (f"*.{other}", "." + "/.".join(sorted(told)))
+
+
 def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
     """``(what the answer says, what the request says)`` for each fact restated the other
     way round; empty when there is none. Cheap when the request states nothing that could
     be restated (most requests): the answer is then not read."""
     pairs, about_me, q_set, facts = _stated(query)
     platform = q_set & _FAMILY.keys()
-    if not pairs and not about_me and not platform and not facts:
-        return []
+    columns = _columns(query.lower()) if "col" in q_set or "column" in q_set else {}
+    swapped = _extension_swapped(query, answer) if "*." in answer else None
+    found: list[tuple[str, str]] = [] if swapped is None else [swapped]
+    if not pairs and not about_me and not platform and not facts and not columns:
+        return found
     a_low = answer.lower()
-    found: list[tuple[str, str]] = []
+    if columns:
+        moved = _column_moved(columns, a_low)
+        if moved is not None:
+            found.append(moved)
     if platform:
         wrong = _platform(q_set, a_low)
         if wrong is not None:
