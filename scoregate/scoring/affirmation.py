@@ -836,11 +836,13 @@ MODIFIER_SLACK = 2
 
 
 #: Words that end in another food's name and are not it (stems): "buckwheat" is no wheat,
-#: "doughnut" and "butternut" no nut, "peppercorn" no corn, "graham" no ham. ("walnut",
+#: "doughnut", "butternut" and "coconut" no nut, "peppercorn" no corn, "graham" no ham. ("walnut",
 #: "peanut", "chestnut", "buttermilk" are.)
 #: ("downstairs", "upstairs" are a floor of the house, not the stairs)
 _FALSE_FRIENDS = frozenset(
     {"buckwheat", "doughnut", "butternut", "peppercorn", "graham", "downstair", "upstair"}
+    # no tree nut for the allergy charities either: a "nut-free" school lets it in
+    | {"coconut"}
 )
 #: ... and those that are not it after a word: "water chestnuts" are no nuts, "cotton
 #: wool" and "steel wool" no wool.
@@ -1173,6 +1175,13 @@ _TURNS_UP = re.compile(
 )
 
 
+#: A suspended hyphen: the "dairy-" of "dairy- and nut-free" is dairy-free too.
+_SUSPENDED_FREE = re.compile(
+    r"\b([a-z]+)-(?=(?:\s*(?:,\s*(?:and|or|&)?|and|or|&|/)\s*[a-z]+-)*"
+    r"\s*(?:,\s*(?:and|or|&)?|and|or|&|/)\s*[a-z]+-free\b)"
+)
+
+
 @lru_cache(maxsize=256)
 def read_sentences(content: str) -> tuple[str, ...]:
     """The answer's sentences, lower-cased, less what names words rather than using them:
@@ -1180,7 +1189,7 @@ def read_sentences(content: str) -> tuple[str, ...]:
     names the word; "(gives the creaminess banana usually does)" says what it would do.
 
     Cached: the check reads the same answer once per excluded item and class member."""
-    content = _LIKENESS.sub(" ", content.lower())
+    content = _SUSPENDED_FREE.sub(r"\1-free", _LIKENESS.sub(" ", content.lower()))
     content = _FIRST_PERSON_NORM.sub(r"i \1", _QUOTED.sub(" ", content))
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", content))
     content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)

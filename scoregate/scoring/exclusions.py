@@ -28,7 +28,7 @@ _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
 _GETS_TO_ME = (
     r"(?!(?:what|which|who|how|where|why|when|that|anything|something|nothing)\b)"
     r"(?:the\s+)?[a-z]+(?:\s+(?:and|&)\s+(?:the\s+)?[a-z]+)?\s+(?:stress(?:es)?|scares?"
-    r"|freaks?|worry|worries|terrif(?:y|ies)|bothers?|annoys?|overwhelms?|makes?|gives?)"
+    r"|freaks?|worry|worries|terrif(?:y|ies)|bothers?|annoys?|overwhelms?|makes?|gives?|drives?)"
     r"\s+(?:me|us)\b"
 )
 _END = (
@@ -144,6 +144,14 @@ _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
     _NO_CUE,
     _NO_MORE_AT + r"no\s+more(?=" + _NO_MORE_OF + r")\s+",
+    # a dispute the asker will not escalate: "I don't want to drag her to small claims",
+    # "rather not go to court over it" (the venue, whoever would be taken there)
+    r"(?:\bdon'?t\s+want\s+to|\bdo\s+not\s+want\s+to|\brather\s+not|\bwon'?t|\bnot\s+going\s+to)"
+    r"\s+(?:(?:take|drag|haul)\s+(?:him|her|them|my\s+(?:ex|landlord|tenant|neighbou?r|roommate"
+    r"|flatmate|boss|employer|builder|contractor)|the\s+(?:landlord|seller|company|builder"
+    r"|contractor|shop|store|airline))\s+|go\s+)to\s+"
+    r"(?=(?:small\s+claims|court|a\s+tribunal|tribunal|arbitration|the\s+police|the\s+ombudsman)"
+    r"\b(?!\s+(?:station|clerk|house)))",
     r"\b(?:other|rather)\s+than\s+",
     r"\b(?:anything|everything|anywhere|anyone|any\s+\w+)\s+(?:but|except)\s+(?:for\s+)?",
     r"\bexcept\s+(?:for\s+)?",
@@ -198,7 +206,12 @@ _CUES: tuple[str, ...] = (
     r"|made\s+(?:of|from|with|out\s+of)"
     r"|(?:that|which)\s+(?:needs|uses|requires|involves|has|is|contains))\s+",
     # "nothing slow." / "nothing spicy, please": one word closing the clause.
-    r"\bnothing\s+(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|$))",
+    r"\bnothing\s+(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|$)"
+    # "Nothing electronic though", "nothing spicy please" (not "nothing works though",
+    # "nothing serious though, right?": what happened, not what is ruled out)
+    r"|(?!(?:works?|worked|helps?|helped|new|serious|yet|changed|happened|seems?|wrong|bad"
+    r"|major|else|much|left|right|good|better|fits?|stuck|worse)\b)"
+    r"[a-z]+(?:-[a-z]+)*\s+(?:though|tho|please|pls|at\s+all)\s*(?:[.,;!)]|$))",
     r"\bnever\s+(?:by|in|on|at|via|through)\s+",
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
     r"(?:^|[,;(]|\s-)\s*not\s+(?!in" + _PLACE + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
@@ -333,6 +346,17 @@ _HABIT_RE = re.compile(
     re.IGNORECASE,
 )
 _HABITS = {"fly": "flying", "drive": "driving", "drink": "drinking", "smoke": "smoking"}
+#: What harms the asker, told as a reason: "no onions, garlic gives me heartburn too",
+#: "wool drives me crazy", "dairy makes me bloated" (not "coffee gives me energy").
+_HARMS_ME = re.compile(
+    r"(?:(?<=[,;(]\s)|(?<=[,;]\sand\s)|(?<=[,;]\sbut\s)|(?<=[,;]\salso\s))"
+    r"(?!(?:the|my|his|her|our|their|this|that|these|those|also)\b)"
+    r"(?P<x>[a-z]+(?:[ -](?!always\b|usually\b|often\b|really\b|just\b)[a-z]+)?)"
+    r"\s+(?:(?:always|usually|often|really|just)\s+)?(?:gives?|makes?|drives?|brings?)\s+me\s+(?:out\s+in\s+)?(?:really\s+|so\s+|such\s+)?"
+    r"(?:heartburn|headaches?|migraines?|crazy|nuts|sick|nauseous|bloated|itchy|hives|a\s+rash"
+    r"|rashes|reflux|gassy|ill|queasy|eczema|breakouts?)\b",
+    re.IGNORECASE,
+)
 #: "leave the nuts out", "keep dairy out of her lunches": what is kept out is excluded
 #: (but see ``_KEEP_OUT_ASKED``).
 _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re.IGNORECASE)
@@ -584,6 +608,8 @@ def _pieces(term: str) -> list[str]:
     for n, piece in enumerate(_SPLIT.split(term)):
         if _INSTEAD.search(piece) or (n and _ASKED_NEXT.match(piece)):
             break
+        if n and _OF_THE_FIRST.match(piece):
+            continue  # "no loans, federal or private, not even the 'good' kind": loans all
         if n and _OWN_CLAUSE.search(piece) and not _RELATIVE.search(piece):
             break
         if re.search(r"\s(?:like|such\s+as)\s", piece, re.I):
@@ -599,6 +625,14 @@ def _pieces(term: str) -> list[str]:
     return out
 
 
+#: A later piece of a list that only sorts its first item: "no loans, federal or private,
+#: not even the 'good' kind" rules out loans, not "federal" or "private".
+_OF_THE_FIRST = re.compile(
+    r"^\s*(?:not\s+even\s+|even\s+)?(?:(?:the|a)\s+(?:['\"‘“]?[\w-]+['\"’”]?\s+)?"
+    r"(?:kinds?|types?|sorts?|ones?)|federal|private|public|personal|government|state|student"
+    r"|commercial|national|international|domestic|foreign|local)\s*$",
+    re.IGNORECASE,
+)
 _STOP_TERMS = frozenset(
     {
         "etc",  # a list's tail: "none of passionate, dynamic, etc."
@@ -1229,6 +1263,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
     for sentence in SENTENCES.findall(query):
         if _YES_NO.match(sentence):
             continue
+        read_before = len(found)
         for rx in _EXCLUSION_RES:
             for m in rx.finditer(sentence):
                 if rx is _ALLOWED_RE and (
@@ -1267,6 +1302,16 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             if (t := _allergen(m.group("x")))
         ]
         pairs += [(_HABITS[m.group("v").lower()], m.group(0)) for m in _HABIT_RE.finditer(sentence)]
+        # (only as the reason of an exclusion read in the same sentence: "my boss drives me
+        # crazy" or "chemo makes me nauseous" opening a request is what it is about)
+        excluded_here = len(found) > read_before or bool(pairs)
+        pairs += [
+            (t, m.group(0))
+            for m in _HARMS_ME.finditer(sentence)
+            if excluded_here
+            and m.group("x").lower() not in _PRONOUNS
+            and (t := _clean_term(m.group("x")))
+        ]
         pairs += [(m.group("x").lower(), m.group(0)) for m in _BASED_RE.finditer(sentence)]
         pairs += [
             (m.group("x").lower(), m.group(0))

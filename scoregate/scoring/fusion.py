@@ -19,12 +19,17 @@ from scoregate.scoring.figures import score_text
 from scoregate.scoring.gating import resolve_tier
 from scoregate.scoring.heuristics import weakest_factors
 from scoregate.scoring.instructions import check_instruction
-from scoregate.scoring.language import LANGUAGE_NAMES, detect_language, foreign_language
+from scoregate.scoring.language import (
+    LANGUAGE_NAMES,
+    detect_language,
+    foreign_language,
+    readable_text,
+)
 from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.repetition import repeated
 from scoregate.scoring.request_analysis import RequestAnalysis, analyze, is_form_item
 from scoregate.scoring.restated import contradicted
-from scoregate.scoring.reward_json import load_json
+from scoregate.scoring.reward_json import json_strings, load_json
 from scoregate.scoring.shared_words import asks_to_make, shared_words
 from scoregate.scoring.text import sanitize_reasons
 from scoregate.scoring.translation import translation_request
@@ -503,22 +508,6 @@ def _short_items(request: ScoreRequest, max_words: int) -> str | None:
     return None
 
 
-def _strings(value: Any) -> list[str]:
-    """Every string in a parsed JSON value, keys aside (read without recursion: the value
-    may be nested as deep as the parser allows)."""
-    found: list[str] = []
-    todo = [value]
-    while todo:
-        v = todo.pop()
-        if isinstance(v, str):
-            found.append(v)
-        elif isinstance(v, list):
-            todo += reversed(v)
-        elif isinstance(v, dict):
-            todo += reversed(list(v.values()))
-    return found
-
-
 def short_json_strings(query: str, content: str, max_words: int) -> int | None:
     """The number of strings of ``content`` when the request asks for JSON and the content
     is a JSON array or object of strings of at most ``max_words`` words on average (["beetroot",
@@ -530,7 +519,7 @@ def short_json_strings(query: str, content: str, max_words: int) -> int | None:
     value, error = load_json(unfenced(content.strip()))  # ```json ... ```: the JSON inside
     if error is not None:
         return None
-    strings = _strings(value) if isinstance(value, (list, dict)) else []
+    strings = json_strings(value) if isinstance(value, (list, dict)) else []
     if len(strings) < 2 or sum(len(s.split()) for s in strings) / len(strings) > max_words:
         return None
     return len(strings)
@@ -544,7 +533,7 @@ def keyed_json(query: str, content: str, max_words: int) -> list[str] | None:
     if max_words <= 0 or len(asked) != 1 or check_instruction(content, asked[0])[0] is not True:
         return None  # the reward track's own check of the keys
     value, error = load_json(unfenced(content.strip()))
-    if error is not None or any(len(text.split()) > max_words for text in _strings(value)):
+    if error is not None or any(len(text.split()) > max_words for text in json_strings(value)):
         return None
     return [str(key) for key in asked[0].value] if isinstance(asked[0].value, list) else None
 
@@ -713,7 +702,7 @@ def _untranslated(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str
     asked = translation_request(request.query)
     if cap is None or asked is None or asked.extras or asked.source in (None, "xx"):
         return None
-    if detect_language(request.content) != asked.source:
+    if detect_language(readable_text(request.content, asked.target)) != asked.source:
         return None
     source = LANGUAGE_NAMES.get(asked.source, asked.source)
     target = LANGUAGE_NAMES.get(asked.target, asked.target)

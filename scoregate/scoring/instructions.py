@@ -935,10 +935,15 @@ def _without_asides(content: str) -> str:
 
 
 def _language(content: str, k: Instruction) -> Verdict:
-    from scoregate.scoring.language import LANGUAGE_NAMES, clear_language, part_in_other_language
+    from scoregate.scoring.language import (
+        LANGUAGE_NAMES,
+        clear_language,
+        part_in_other_language,
+        readable_text,
+    )
 
-    content = without_notes(content)
     want = str(k.value)
+    content = without_notes(readable_text(content, want))
     if k.inferred:
         # a language read from the request, not stated as a rule: what the answer says
         # around its text in another language breaks nothing, while its text still tells

@@ -11,7 +11,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from scoregate.scoring.counting import LETTER_WORDS, MARKS, count_words, split_paragraphs
+from scoregate.scoring.counting import (
+    LETTER_WORDS,
+    MARKS,
+    count_words,
+    split_paragraphs,
+    unfenced,
+)
+from scoregate.scoring.reward_json import json_strings, load_json
 
 #: ISO 639-1 code -> English name, for the languages this module can tell apart.
 LANGUAGE_NAMES: dict[str, str] = {
@@ -312,3 +319,32 @@ def part_in_other_language(content: str, want: str) -> tuple[str, str] | None:
         if (other := _other_language(part, want)) is not None:
             return other, part
     return None
+
+
+#: Keys whose strings are the text in the wanted language whatever it is.
+_TARGET_KEYS = frozenset({"translation", "translated", "target"})
+#: ... read alone when they hold at least this share of the JSON's words.
+_OWN_SHARE = 0.3
+
+
+def readable_text(content: str, want: str | None = None) -> str:
+    """The text of ``content`` whose language a reader would judge: a JSON answer's
+    strings, not its keys and brackets, and, when the JSON names the wanted language as a
+    key (``{"english": "I have two brothers.", "spanish": "Tengo dos hermanos."}``), only
+    the strings under it; any other content as it is."""
+    data = unfenced(content.strip())
+    if not data.startswith(("{", "[")):
+        return content
+    value, error = load_json(data)
+    if error is not None or not isinstance(value, (list, dict)):
+        return content
+    strings = json_strings(value)
+    if want is not None:
+        names = frozenset({want.lower(), LANGUAGE_NAMES.get(want, want).lower()}) | _TARGET_KEYS
+        own = json_strings(value, names)
+        # (the strings under the wanted language's key, when they are a good share of the
+        # text, as pairs are: not a profile's "languages": {"french": "native"})
+        if count_words(" ".join(own)) >= _OWN_SHARE * count_words(" ".join(strings)):
+            strings = own
+    # one paragraph: a misread line of a list of strings is no part in another language
+    return " ".join(strings)

@@ -77,7 +77,8 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "screen time": _SCREENS,
         "social media": _SOCIAL,
         "power tools": "drill jigsaw sander grinder dremel chainsaw nailer bandsaw",
-        "electronics": "tablet phone smartphone laptop headphones earbuds smartwatch console",
+        "electronics": "tablet phone smartphone laptop headphones earbuds smartwatch console"
+        " gadget gadgets electronic wireless bluetooth sonar rechargeable usb",
         "highways": "interstate motorway freeway highway turnpike expressway",
         "motorways": "motorway interstate freeway highway",
         "tolls": "toll turnpike",
@@ -101,6 +102,9 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         " retin-a differin",
         "wool": "merino cashmere alpaca mohair angora lambswool",
         "hostels": "dorm dorms",
+        "acidic": "vinegar lemon lemons citric citrus",
+        "sports": "soccer football basketball baseball softball hockey rugby volleyball"
+        " lacrosse playoff playoffs varsity",
     }.items()
 }
 
@@ -117,11 +121,15 @@ _GENERIC_HEAD = re.compile(
 THING_MEMBERS: dict[str, tuple[str, ...]] = {"beef": tuple(_BURGERS.split())}
 
 
+#: "anything acidic", "something electronic": the class is the word after it.
+_ANY_THING = re.compile(r"^(?:anything|something|any)\s+")
+
+
 def class_members(item: str) -> tuple[str, ...]:
     """The listed members of an excluded class, read through a generic head ("pork
     products" has the members of "pork"), or of a thing (``THING_MEMBERS``); none when no
     list knows the class."""
-    for name in dict.fromkeys((item, _GENERIC_HEAD.sub("", item))):
+    for name in dict.fromkeys((item, _GENERIC_HEAD.sub("", item), _ANY_THING.sub("", item))):
         members = CLASS_MEMBERS.get(name, ()) or CLASS_MEMBERS.get(f"{name}s", ())
         if members:
             return members
@@ -240,9 +248,7 @@ def _compound_named(content: str, item: str) -> str:
     (a capital right after the name, or "land" / "world"; "Disneyesque" is left whole)."""
     if " " in item or len(item) < 3:
         return content
-    return re.sub(
-        rf"\b((?i:{re.escape(item)}))(?=[A-Z][a-z]|(?i:land|world)\b)", r"\1 ", content
-    )
+    return re.sub(rf"\b((?i:{re.escape(item)}))(?=[A-Z][a-z]|(?i:land|world)\b)", r"\1 ", content)
 
 
 def _item_free(item: str) -> str:

@@ -582,6 +582,29 @@ def _column_moved(columns: dict[str, str], a_low: str) -> tuple[str, str] | None
     return None
 
 
+_WEEKDAYS = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+#: The answer's premise of when the asker did something: "since you started on Tuesday".
+_YOU_DID_ON = re.compile(
+    r"\b(?:since|as|given(?:\s+that)?|because|now\s+that)\s+you(?:'ve|\s+have)?\s+(?:started"
+    r"|began|begun|took|taken|had|did|got|left|arrived|moved|finished|flew|landed|came|ordered"
+    r"|paid|signed|sent|posted|bought)\b[^.,;:!?\n]{0,30}?\b" + _WEEKDAYS + r"\b"
+)
+#: A request that tells days relative to today: the answer may work out another weekday.
+_RELATIVE_DAY = re.compile(r"\b(?:yesterday|today|tomorrow|tonight|last\s+night|this\s+morning)\b")
+
+
+def _day_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The answer's premise on another weekday than the request names ("since you started
+    on Tuesday" for "I took the first one Monday morning")."""
+    told = set(re.findall(rf"\b{_WEEKDAYS}\b", q_low))
+    if not told or _RELATIVE_DAY.search(q_low):
+        return None
+    for m in _YOU_DID_ON.finditer(a_low):
+        if m.group(1) not in told:
+            return m.group(0), "/".join(sorted(told))
+    return None
+
+
 #: A file extension as a request names the asker's files: "all the files end in .JPEG",
 #: "a folder of .csv exports" (case kept: a glob is case-sensitive).
 _EXTENSION = re.compile(r"(?<![\w/*.])\.([A-Za-z][A-Za-z0-9]{1,4})\b(?![.(])")
@@ -622,6 +645,9 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
     columns = _columns(query.lower()) if "col" in q_set or "column" in q_set else {}
     swapped = _extension_swapped(query, answer) if "*." in answer else None
     found: list[tuple[str, str]] = [] if swapped is None else [swapped]
+    day = _day_moved(query.lower(), answer.lower()) if "day" in answer else None
+    if day is not None:
+        found.append(day)
     if not pairs and not about_me and not platform and not facts and not columns:
         return found
     a_low = answer.lower()

@@ -42,6 +42,26 @@ def load_json(text: str) -> tuple[Any, str | None]:
         return None, "JSON is nested too deeply to check"
 
 
+def json_strings(value: Any, keys: frozenset[str] = frozenset()) -> list[str]:
+    """Every string in a parsed JSON value, keys aside, in order; with ``keys``, only the
+    strings under an object key among them (lower-cased), at any depth. Read without
+    recursion: the value may be nested as deep as the parser allows."""
+    found: list[str] = []
+    todo: list[tuple[Any, bool]] = [(value, not keys)]
+    while todo:
+        v, wanted = todo.pop()
+        if isinstance(v, str) and wanted:
+            found.append(v)
+        elif isinstance(v, list):
+            todo += [(item, wanted) for item in reversed(v)]
+        elif isinstance(v, dict):
+            todo += [
+                (item, wanted or (isinstance(key, str) and key.lower() in keys))
+                for key, item in reversed(list(v.items()))
+            ]
+    return found
+
+
 def check_valid_json(s: Subject, _k: c.ValidJson, _cfg: RewardConfig) -> Outcome:
     _, error = load_json(s.code)
     return (True, "valid JSON") if error is None else (False, error)

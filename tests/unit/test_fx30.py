@@ -165,3 +165,56 @@ def test_an_extensions_case_counts_only_where_the_request_says_so() -> None:
     assert contradicted(movies, loop) == []
     assert contradicted(movies + " (uppercase extension)", loop)[0][0] == "*.mov"
     assert contradicted("my notes are .md files; count the words in all", "wc -w *.txt")
+
+
+# A reviewer's round over the rules above: what they must leave alone.
+@pytest.mark.parametrize(
+    ("query", "excluded"),
+    [
+        ("My son (24) is not looking for a job at all. How do I talk to him?", []),
+        ("Landlord says he's not looking to rent to students anymore. Is that legal?", []),
+        ("How do I tell a recruiter politely that I'm not looking for a new role right now?", []),
+        ("There are no more tickets for the Saturday show. Anything similar nearby?", []),
+        ("My phone has no more battery by lunch, what's draining it?", []),
+        ("No more ideas for dinner, help me plan 5 weeknight meals.", []),
+        ("No more of those crappy hostels please, somewhere in Berlin?", ["crappy hostels"]),
+        ("No more cable TV for us. Which streaming service has live sports?", ["cable tv"]),
+    ],
+)
+def test_what_the_new_cues_leave_alone(query: str, excluded: list[str]) -> None:
+    assert analyze(query).excluded == excluded
+
+
+@pytest.mark.parametrize(
+    ("query", "core"),
+    [
+        ("No coffee, what gives me energy at 3am?", "what gives me energy at 3am?"),
+        (
+            "I'm not looking for a relationship right now, just want to meet new people. Apps?",
+            "just want to meet new people. Apps?",
+        ),
+    ],
+)
+def test_a_question_or_a_wish_after_an_exclusion_is_asked(query: str, core: str) -> None:
+    assert analyze(query).core_ask == core
+
+
+@pytest.mark.parametrize(
+    ("answer", "term"),
+    [
+        ("Replace a fraction of the flour with ground almonds.", "almonds"),
+        ("Put a small fraction of your portfolio into Bitcoin.", "bitcoin"),
+    ],
+)
+def test_a_fraction_used_is_a_use(answer: str, term: str) -> None:
+    assert mentions(answer, term)[1] is True
+
+
+def test_an_answers_output_column_is_no_premise() -> None:
+    query = "My phone numbers are in column A with spaces and dashes. How do I clean them?"
+    answer = 'Put =REGEXREPLACE(A2, "[^0-9]", "") in B2; the clean numbers in column B.'
+    assert contradicted(query, answer) == []
+
+
+def test_a_dormitory_town_is_no_hostel() -> None:
+    assert not check_members(["hostel"], "Almada is a quiet dormitory suburb.").violated
