@@ -329,9 +329,10 @@ _OWN_SHARE = 0.3
 
 def readable_text(content: str, want: str | None = None) -> str:
     """The text of ``content`` whose language a reader would judge: a JSON answer's
-    strings, not its keys and brackets, and, when the JSON names the wanted language as a
-    key (``{"english": "I have two brothers.", "spanish": "Tengo dos hermanos."}``), only
-    the strings under it; any other content as it is."""
+    strings as one paragraph, not its keys and brackets, and, when the JSON names the
+    wanted language (or "translation", "target") as a key (``{"english": "I have two
+    brothers.", "spanish": "Tengo dos hermanos."}``), only the strings under it if they
+    hold at least ``_OWN_SHARE`` of its words; any other content as it is."""
     data = unfenced(content.strip())
     if not data.startswith(("{", "[")):
         return content

@@ -7,7 +7,8 @@ themselves are checkable. Three forms are read (and the platform the request run
 "my laptop runs Ubuntu" answered "since you're on Windows"; a sheet's layout, "my dates
 are in column C" answered "assuming your dates are in column A" with no range of column C;
 the files' own extension, "all the files end in .JPEG" answered with a glob "*.jpg" and
-no ".JPEG"), all narrow on purpose:
+no ".JPEG"; another weekday as the asker's own, "I took the first one Monday" answered
+"since you started on Tuesday"), all narrow on purpose:
 
 * the same noun with the opposite adjective ("hard winters" -> "mild winters", "low heat"
   -> "high heat"), when the request does not name the opposite itself ("cold or hot
@@ -606,7 +607,7 @@ def _day_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
 
 
 #: A file extension as a request names the asker's files: "all the files end in .JPEG",
-#: "a folder of .csv exports" (case kept: a glob is case-sensitive).
+#: "a folder of .csv exports" (case kept, for a request that says it counts).
 _EXTENSION = re.compile(r"(?<![\w/*.])\.([A-Za-z][A-Za-z0-9]{1,4})\b(?![.(])")
 #: A request that says the letters' case matters.
 _CASE_TOLD = re.compile(
