@@ -111,8 +111,8 @@ _PLACE = r"\s+(?:the|a|an|my|our|your|his|her|their|this|that|any)\b"
 #: more money than that", "no more, no less", "no more leave": a limit or a lack).
 _NO_MORE_OF = (
     r"\s+(?!(?:than|of(?!\s+(?:those|these|the|that)\b)|to|no|nor|and|or|please|pls|time|leave"
-    r"|money|room|space|days|ideas?|clue|clues|options?|energy|patience|storage|battery|risk|tickets?|vacation|holiday"
-    r"|stock|data|credit|budget|savings|milk|food)\b)[a-z]"
+    r"|money|room|space|days|ideas?|clue|clues|options?|energy|patience|storage|battery|risk"
+    r"|tickets?|vacation|holiday|stock|data|credit|budget|savings|milk|food)\b)[a-z]"
     r"(?![\w-]*(?:\s+[\w-]+){0,3}\s+than\b)"
 )
 #: Where a "no more X" is the asker's rule: opening a clause, or after "says" or "want"

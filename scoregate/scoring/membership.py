@@ -248,7 +248,9 @@ def _compound_named(content: str, item: str) -> str:
     (a capital right after the name, or "land" / "world"; "Disneyesque" is left whole)."""
     if " " in item or len(item) < 3:
         return content
-    return re.sub(rf"\b((?i:{re.escape(item)}))(?=[A-Z][a-z]|(?i:land|world)\b)", r"\1 ", content)
+    return re.sub(
+        rf"\b((?i:{re.escape(item)}))(?=[A-Z][a-z]|(?i:land|world)\b)", r"\1 ", content
+    )
 
 
 def _item_free(item: str) -> str:

@@ -586,7 +586,7 @@ def _column_moved(columns: dict[str, str], a_low: str) -> tuple[str, str] | None
 _WEEKDAYS = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 #: The answer's premise of when the asker did something: "since you started on Tuesday".
 _YOU_DID_ON = re.compile(
-    r"\b(?:since|as|given(?:\s+that)?|because|now\s+that)\s+you(?:'ve|\s+have)?\s+(?:started"
+    _CAUSE + r"you(?:'ve|\s+have)?\s+(?:started"
     r"|began|begun|took|taken|had|did|got|left|arrived|moved|finished|flew|landed|came|ordered"
     r"|paid|signed|sent|posted|bought)\b[^.,;:!?\n]{0,30}?\b" + _WEEKDAYS + r"\b"
 )
