@@ -14,6 +14,7 @@ Pure text; the class-membership check by embeddings lives in
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -384,6 +385,11 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
         return j == i - 1
     if t == "free":  # "free of nuts" negates; "a free flashcard app" is a price
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
+    if t == "ever":  # "clean the tins well if you ever bake with nuts": a case, no advice to
+        # (but "if you ever want crunch, add walnuts" advises them, in a clause of its own)
+        return tokens[max(0, j - 2) : j] in (["if", "you"], ["case", "you"]) and (
+            clauses[j] == clauses[i]
+        )
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")
         return j > 0 and tokens[j - 1] in ("you", "you've", "you'd") and clauses[j] == clauses[i]
     setting_aside = _sets_aside(tokens, clauses, j, i)
@@ -462,7 +468,7 @@ def _kept_from(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
         return tokens[j + 1 : j + 2] == ["from"] and j >= i - 4 and clauses[j] == clauses[i]
     if tokens[j + 1] in _NOTHING_TOUCHES:
         return j >= i - 6 and clauses[j] == clauses[i]
-    return tokens[j + 1] in _NOTHING_OF
+    return tokens[j + 1] in NOTHING_OF
 
 
 #: "besides", "aside from", "apart from": other than what follows (read only after a
@@ -561,7 +567,7 @@ _NEAR = {
 #: What ``_MAY_CONTAIN`` is read as.
 _MAY_HOLD = "xmaycontainx"
 #: "nothing from", "nothing with", "nothing to drill": none of what follows.
-_NOTHING_OF = frozenset(
+NOTHING_OF = frozenset(
     {"from", "with", "of", "containing", "to", "in", "that", "made", "here", "needs", "requires"}
 )
 _FILTER = frozenset("filter filters filtering filtered screen screens screening".split())
@@ -827,7 +833,48 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _kept_out(tokens, clauses, i)
         or _set_aside_after(tokens, clauses, i)
         or _left_aside(tokens, clauses, i)
+        or _avoided_list(tokens, clauses, i)
     )
+
+
+#: Negations whose scope runs down a list: "avoid anything with almond flour, marzipan,
+#: praline or nut spreads".
+_LIST_NEGATORS = frozenset(
+    "avoid avoids avoiding skip skipping no without excluding except".split()
+)
+#: Words that turn a list from what is left out to what is used.
+_TURNS = frozenset("just only instead but use try add then so plus".split())
+#: How far back a list's negation may stand from its item.
+LIST_REACH = 14
+
+
+def _opens_item(own: list[str]) -> bool:
+    """Whether the words before a term in its clause open a list item: none, or an "or"
+    or "and" with at most two modifiers after it ("milk or soft cheese")."""
+    if not own:
+        return True
+    last = max((k for k, t in enumerate(own) if t in _LIST_OPENERS), default=None)
+    return last is not None and len(own) <= 5 and len(own) - last - 1 <= 2
+
+
+def _avoided_list(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether token ``i`` is a later item of a list that a negation opens beyond the
+    usual window: the negation's clause holds at most four more words ("anything with
+    almond flour"), each clause between is an item of at most three words, and ``i``'s
+    own clause opens the item (``_opens_item``: "praline or nut spreads"; not "skip the
+    walnuts, add pecans")."""
+    for j in range(max(0, i - LIST_REACH), i - NEGATION_WINDOW):
+        if tokens[j] not in _LIST_NEGATORS or clauses[j] == clauses[i]:
+            continue
+        counts = Counter(clauses[k] for k in range(j + 1, i))
+        own = [tokens[k] for k in range(j + 1, i) if clauses[k] == clauses[i]]
+        if counts[clauses[j]] > 4 or not _opens_item(own):
+            continue
+        if not _TURNS.isdisjoint(tokens[k] for k in range(j + 1, i) if clauses[k] > clauses[j]):
+            continue  # "no dairy here, just olive oil, garlic, lemon or salt": what it uses
+        if all(counts[c] <= 3 for c in range(clauses[j] + 1, clauses[i])):
+            return True
+    return False
 
 
 #: How many other words may stand between a term's words (within one clause): "red peppers

@@ -31,6 +31,22 @@ _GETS_TO_ME = (
     r"|freaks?|worry|worries|terrif(?:y|ies)|bothers?|annoys?|overwhelms?|makes?|gives?|drives?)"
     r"\s+(?:me|us)\b"
 )
+#: Remarks after an excluded thing that end it and ask nothing: a rule or hedge ("no flash
+#: allowed", "No JS possible"), what it would be for ("a mitre saw just for one job"), a
+#: remark on the asking ("an e-bike, before anyone suggests it"), a verdict ("Amazon, the
+#: fees and the whole vibe aren't for me") and who cannot bear it ("no social deduction
+#: games, half the group hates lying").
+_REMARK_TAIL = (
+    r"(?:(?:(?:is|are)\s+)?(?:possible|allowed|permitted)(?![\w-])"
+    r"|(?:just|only)\s+for\b"
+    r"|before\s+(?:anyone|anybody|someone|somebody|you|people)\b)"
+)
+_REMARK_CLAUSE = (
+    r"(?:the\s+[a-z]+(?:\s+(?:and|&)\s+(?:the\s+)?(?:whole\s+)?[a-z]+)?"
+    r"\s+(?:isn't|aren't|wasn't|weren't)\b"
+    r"|(?:(?:half|most|some|all|one|both)\s+(?:of\s+)?)?(?:the\s+|my\s+|our\s+)?[a-z]+"
+    r"\s+(?:hates?|dislikes?|loathes?|can't\s+stand|cannot\s+stand)\b)"
+)
 _END = (
     r"(?=\s*(?:\.(?![a-z_])|[;:!?()\n—–]|-\s|$|\b(?:but|please|because|bc|cuz|coz|since|if|when|while|unless|thanks"
     r"|so that|again"
@@ -46,7 +62,7 @@ _END = (
     r"|so\s+(?=(?:i|i'm|i'd|we|we're|you|he|she|they|it|it's|don't|dont|please|pls"
     r"|no|nothing|any|can't|cant)\b)"
     # (not after "pay": "rather not pay for a gym" rules out the gym)
-    r"|in it|in the|at all|anymore|either"
+    r"|in it|in the|at all|anymore|either|much"
     r"|(?<!\bpay\s)(?<!\bpaying\s)for (?:me|us|my|the|a|this|dinner|lunch)\b"
     # where it is ruled out: "don't want to use Slack at work" (not "at home", "on my own",
     # "in our", "on weeknights": "no pool at home", "avoid going into the woods on my own",
@@ -65,9 +81,11 @@ _END = (
     r"(?=\s*(?:people|persons|guests|adults|kids|children|servings?|portions?|of\s+us"
     r"|[.,;!?)]|$))"
     r"|for (?:under|less\s+than|up\s+to|max)\s*[$£€\d]"
-    # a hedge after the thing: "No JS possible"
-    r"|possible(?![\w-])"
-    r"|with (?:my|the|our|your|his|her|their|it|this|that))\b"
+    r"|,?\s*"
+    + _REMARK_TAIL
+    + r"|,\s*"
+    + _REMARK_CLAUSE
+    + r"|with (?:my|the|our|your|his|her|their|it|this|that))\b"
     rf"|,\s*(?:{_PRONOUN_ALT}|this|these|those)(?![\w'])"
     # a clause of its own after a comma: "not keen on hiring a firm, the budget is tiny"
     r"|,\s*the\s+[a-z]+\s+(?:is|are|was|were|has|have)\b"
@@ -123,8 +141,14 @@ _NO_MORE_AT = (
 )
 #: "no nuts" ("answer yes or no first": a choice of reply, not an exclusion).
 _NO_CUE = (
-    r"(?<!\byes\sor\s)(?<!\byes/)\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b"
-    r"|problem\b|doubt\b|way\b|idea\b|sooner\b)"
+    # (nor a next item of what came back: "nothing, no reply, no credit")
+    r"(?<!\byes\sor\s)(?<!\byes/)(?<!\bnothing,\s)(?<!\breply,\s)(?<!\bresponse,\s)"
+    r"\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b"
+    r"|problem\b|doubt\b|way\b|idea\b|sooner\b"
+    # an outcome told, never a thing to leave out: "emailed twice, no reply", "just rapid
+    # clicking, no crank at all", "tried it, no difference"
+    r"|(?:reply|replies|response|responses|luck|joy|difference|improvement|success|progress"
+    r"|change|crank|spark)\b)"
 )
 #: "there isn't a lift in our block", "there aren't any shops nearby": what there is not.
 _THERE_ISNT = (
@@ -152,6 +176,11 @@ _CUES: tuple[str, ...] = (
     r"|contractor|shop|store|airline))\s+|go\s+)to\s+"
     r"(?=(?:small\s+claims|court|a\s+tribunal|tribunal|arbitration|the\s+police|the\s+ombudsman)"
     r"\b(?!\s+(?:station|clerk|house)))",
+    # a way of raising it refused: "I don't want to bring it up face to face" (the way, not
+    # the raising: the answer is asked how else to)
+    r"(?:\bdon'?t\s+want\s+to|\bdo\s+not\s+want\s+to|\brather\s+not)\s+(?:[\w']+\s+){1,5}?"
+    # ("on the phone" is not read: "the app on your phone" is no call)
+    r"(?=(?:face[\s-]to[\s-]face|in\s+person)\b)",
     r"\b(?:other|rather)\s+than\s+",
     r"\b(?:anything|everything|anywhere|anyone|any\s+\w+)\s+(?:but|except)\s+(?:for\s+)?",
     r"\bexcept\s+(?:for\s+)?",
@@ -981,6 +1010,12 @@ _PAST_FACT = re.compile(
     r"(?:did\s*n['’]?t|didnt|did\s+not)\s+(?!(?:like|want|enjoy|love|need|care)\b)",
     re.IGNORECASE,
 )
+#: What the asker is, told just before a "not" that sets it apart from its neighbour:
+#: "I'm a sole trader (not a limited company)", "we're a charity, not a business".
+_IDENTITY_BEFORE = re.compile(
+    r"\b(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:an?\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s*[(,]\s*$",
+    re.IGNORECASE,
+)
 #: "The airline gave us no hotel", "there was no hot water": what happened, read before a
 #: "no" cue (but "I want no fuss" and "we have no car" are read as before).
 _REPORTED_BEFORE_NO = re.compile(
@@ -1005,6 +1040,8 @@ _WISHED = re.compile(
     r"|so\s+that|check|hope|prefer|like|looking\s+for|recommend|suggest|find|ideally)\b",
     re.IGNORECASE,
 )
+#: Where a clause of its own begins: "..., and", "..., but", a semicolon or a dash.
+_CLAUSE_BREAK = re.compile(r",\s*(?:and|but|so)\b|[;—–]|\s-\s", re.IGNORECASE)
 #: Where the subject of a clause begins: after a clause break or a conjunction.
 _SUBJECT_START = re.compile(
     r"[,;:(—–]|\s-\s|\b(?:and|but|so|because|since|although|though|while|cause|cuz|coz|plus"
@@ -1042,8 +1079,9 @@ def _said_of_a_thing(before: str, lack: bool) -> bool:
     sauce that has no cream") and a wish ("make sure there's no garlic") read as before."""
     if not lack:
         there = _THERE_IS_BEFORE.search(before)
-        if there:
-            return not _WISHED.search(before[: there.start()])
+        if there:  # a wish of an earlier clause wishes nothing here ("I need to arrive
+            # not drenched, and there's no shower at work")
+            return not _WISHED.search(_CLAUSE_BREAK.split(before[: there.start()])[-1])
         verb = _HAS_BEFORE.search(before)
         if verb is None:
             return False
@@ -1276,6 +1314,12 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                 at -= 4 if sentence[max(0, at - 4) : at].lower() == "did " else 0
                 if _PAST_FACT.match(sentence, at):
                     continue  # "he didn't get the role": what happened, not a preference
+                cue = sentence[m.start() :]
+                opened = m.start() + len(cue) - len(cue.lstrip(" ,;(-"))
+                if sentence[opened : opened + 4].lower() == "not " and _IDENTITY_BEFORE.search(
+                    sentence[:opened]
+                ):
+                    continue  # "I'm a sole trader (not a limited company)": who, not a rule
                 if sentence[at : at + 3].lower() == "no " and _REPORTED_BEFORE_NO.search(
                     sentence[:at]
                 ):
@@ -1452,8 +1496,12 @@ _STATE = re.compile(
 
 
 #: What is left of a sentence after a cut exclusion when it only says what the thing does
-#: to the asker ("..., the smell makes me feel sick"): no ask.
-_REASON = re.compile(r"^[\s,;:-]*" + _GETS_TO_ME, re.IGNORECASE)
+#: to the asker ("..., the smell makes me feel sick") or is a remark on it
+#: (``_REMARK_TAIL``, ``_REMARK_CLAUSE``): no ask.
+_REASON = re.compile(
+    r"^[\s,;:-]*(?:" + _GETS_TO_ME + "|" + _REMARK_TAIL + "|" + _REMARK_CLAUSE + ")",
+    re.IGNORECASE,
+)
 
 
 def _asks_something(part: str, after_exclusion: bool = False) -> bool:

@@ -513,7 +513,8 @@ def short_json_strings(query: str, content: str, max_words: int) -> int | None:
     is a JSON array or object of strings of at most ``max_words`` words on average (["beetroot",
     "carrots", ...]): cosine cannot judge it; else None."""
     if max_words <= 0 or not any(
-        i.check == "format" and i.value == "json" for i in analyze(query).instructions
+        i.check == "format" and i.value in ("json", "json_block")
+        for i in analyze(query).instructions
     ):
         return None
     value, error = load_json(unfenced(content.strip()))  # ```json ... ```: the JSON inside

@@ -76,6 +76,11 @@ _ITEM_NOUNS = (
     r"|countries|plants|breeds|exercises|stretches|drills|sources|key\s+points|action\s+items"
     r"|day\s+trips|hikes|trails|attractions|sights|neighbou?rhoods|recommendations|picks"
 )
+#: A question for things, closing just before the text read: "what tools do I need? ",
+#: "any good hikes near Denver? " (not "what is 2+3? ").
+_PLURAL_ASKED = re.compile(
+    r"\b(?:what|which|any|some|best|good)\b[^?.!\n]*\b[a-z]{3,}s\b[^?.!\n]*\?\s*$"
+)
 _LIST_VERBS = (
     r"(?:give|list|suggest|name|share|provide|recommend|write|need|want|brainstorm|pick|offer"
     r"|propose|come\s+up\s+with|send|show|tell|get|draft|outline|top|with|me|i'd\s+like|into"
@@ -635,6 +640,13 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"\b(?P<form>numbered|bullet(?:ed)?(?:[- ]point)?|ordered|check)?\s*list\s+of\s+"
         rf"(?:{REL}\s+)?{_NUM_RANGE}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b{_TAIL}"
     )
+    # "What tools do I need? Give me exactly 5, numbered.": a count with its noun left to
+    # the question before it (a relation spelled out, the count closing its clause)
+    bare = (
+        rf"(?<=\?\s)(?:[\w'-]+\s+){{0,4}}?{_LIST_VERBS}\s+(?:me\s+|us\s+)?"
+        rf"(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+{NUM}"
+        r"(?=\s*(?:[,.;!]|$|(?:please|pls)\b))"
+    )
     # "list 5 foods", "name 3 rivers": a listing verb, a number, any plural noun
     listing = (
         rf"\b(?:list|name|enumerate)\s+(?:me\s+)?(?P<rel>exactly\s+|at\s+least\s+|at\s+most\s+)?"
@@ -684,6 +696,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         list(re.finditer(list_of, low))
         or list(re.finditer(rx, low))
         or list(re.finditer(explicit, low))
+        or [m for m in re.finditer(bare, low) if _PLURAL_ASKED.search(low, 0, m.start())]
         or list(re.finditer(opening, low))
         or [m for m in re.finditer(using, low) if not negated_before(low, m)]
         or list(re.finditer(listing, low))
@@ -905,6 +918,18 @@ def _data_asked(low: str, m: re.Match[str]) -> bool:
     return not (_CODE_PURPOSE.search(before) or _CODE_AFTER.match(after))
 
 
+#: Data asked for by a conversion: "pull these into JSON", "convert it to JSON".
+_INTO = re.compile(r"into\b|\w+\s+(?:[\w']+\s+){0,3}?(?:in)?to\b")
+#: A request that wants the data and nothing else: "only", "nothing outside the JSON",
+#: "I'm pasting it into an app", "your entire output".
+_DATA_ALONE = re.compile(
+    r"\b(?:only|nothing\s+(?:else|outside|but)|no\s+(?:other|extra)\s+(?:text|words)"
+    r"|no\s+(?:prose|commentary|explanations?|notes?)|just\s+the\s+(?:json|data|array|object)"
+    r"|entire|whole\s+(?:output|response|answer)|wrap\w*|raw|pure|pasting|paste|parse\w*"
+    r"|machine[\s-]readable|programmatically)\b"
+)
+
+
 def _formats(q: str, low: str) -> Iterator[Instruction]:
     found: set[str] = set()
     for value, rx in _FORMATS:
@@ -918,6 +943,9 @@ def _formats(q: str, low: str) -> Iterator[Instruction]:
                 and not re.match(r"\s+only\b", low[m.end() :])  # "... in YAML only"
             ):
                 value = f"{value}_block"
+            if value == "json" and _INTO.match(m.group(0)) and not _DATA_ALONE.search(low):
+                value = "json_block"  # "pull the line items out of this into JSON": a note
+                # after the block is fine, unless the request wants the data alone
             if value.removesuffix("_block") in found or value in found:
                 continue  # "convert this to a YAML file": the whole answer, as YAML
             found.add(value)

@@ -17,6 +17,7 @@ from typing import Any
 
 from scoregate.scoring.affirmation import (
     NEGATORS,
+    NOTHING_OF,
     WARNINGS,
     affirmed_word,
     mentions,
@@ -45,6 +46,8 @@ _ALCOHOL = (
     " cider brandy liquor bourbon mimosa margarita sangria"
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
+#: Games where players lie about a hidden role.
+_DEDUCTION = "werewolf werewolves mafia avalon resistance spyfall coup hitler clocktower traitors"
 _SOCIAL = "instagram tiktok facebook twitter snapchat pinterest reddit linkedin"
 #: Excluded class (as the request names it) -> members.
 CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
@@ -105,6 +108,10 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "acidic": "vinegar lemon lemons citric citrus",
         "sports": "soccer football basketball baseball softball hockey rugby volleyball"
         " lacrosse playoff playoffs varsity",
+        "social deduction": _DEDUCTION,
+        "social deduction games": _DEDUCTION,
+        "hidden traitor games": f"{_DEDUCTION} betrayal",
+        "hidden role games": _DEDUCTION,
     }.items()
 }
 
@@ -118,7 +125,12 @@ _GENERIC_HEAD = re.compile(
 #: Things, not classes, that have a member by another name: "no beef" rules out a burger.
 #: (Not classes: no word is looked for by embedding as a member of "beef", which would
 #: find pork and lamb.)
-THING_MEMBERS: dict[str, tuple[str, ...]] = {"beef": tuple(_BURGERS.split())}
+THING_MEMBERS: dict[str, tuple[str, ...]] = {
+    "beef": tuple(_BURGERS.split()),
+    # a way of raising something: "don't want to bring it up face to face"
+    "face to face": ("in person", "in-person", "face-to-face"),
+    "in person": ("face to face", "face-to-face", "in-person"),
+}
 
 
 #: "anything acidic", "something electronic": the class is the word after it.
@@ -248,9 +260,7 @@ def _compound_named(content: str, item: str) -> str:
     (a capital right after the name, or "land" / "world"; "Disneyesque" is left whole)."""
     if " " in item or len(item) < 3:
         return content
-    return re.sub(
-        rf"\b((?i:{re.escape(item)}))(?=[A-Z][a-z]|(?i:land|world)\b)", r"\1 ", content
-    )
+    return re.sub(rf"\b((?i:{re.escape(item)}))(?=[A-Z][a-z]|(?i:land|world)\b)", r"\1 ", content)
 
 
 def _item_free(item: str) -> str:
@@ -297,6 +307,13 @@ def _unpowered(text: str, item: str) -> str:
 _ANY_WORD = re.compile(r"[a-z][a-z'-]*")
 
 
+def _nothing_of(tokens: list[str], i: int) -> bool:
+    """ "a gift that has nothing to do with drinking", "nothing with gluten": none of it."""
+    return any(
+        tokens[k] == "nothing" and tokens[k + 1] in NOTHING_OF for k in range(max(0, i - 4), i)
+    )
+
+
 def _affirmed_words(content: str) -> list[str]:
     """Distinct content words of the answer that no nearby negation rules out: not in a
     warning ("read labels, since milk powder turns up in surprising places"), not a
@@ -315,6 +332,7 @@ def _affirmed_words(content: str) -> list[str]:
                 or tok.endswith("ed")
                 or tokens[i - 1 : i] == ["per"]
                 or any(t in NEGATORS or t.endswith("n't") for t in before)
+                or _nothing_of(tokens, i)
                 or negated_after(tokens, i)
             ):
                 continue

@@ -8,7 +8,9 @@ themselves are checkable. Three forms are read (and the platform the request run
 are in column C" answered "assuming your dates are in column A" with no range of column C;
 the files' own extension, "all the files end in .JPEG" answered with a glob "*.jpg" and
 no ".JPEG"; another weekday as the asker's own, "I took the first one Monday" answered
-"since you started on Tuesday"), all narrow on purpose:
+"since you started on Tuesday"; one leg as the whole day, "14 miles each way" answered
+"14 miles a day"; the asker's date with another month, "married October 18" answered "your
+November 18 wedding"), all narrow on purpose:
 
 * the same noun with the opposite adjective ("hard winters" -> "mild winters", "low heat"
   -> "high heat"), when the request does not name the opposite itself ("cold or hot
@@ -637,6 +639,79 @@ def _extension_swapped(query: str, answer: str) -> tuple[str, str] | None:
     return None if other is None else (f"*.{other}", "." + "/.".join(sorted(told)))
 
 
+#: A distance or time the request gives for one leg: "I commute 14 miles each way".
+_ONE_LEG = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s*(miles?|mi|km|kilomet(?:re|er)s?|minutes?|mins?|hours?|hrs?)"
+    r"\s+(?:each|one|either)\s+way\b"
+)
+
+
+def _leg_as_day(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The answer's day or round trip of the request's one leg ("14 miles a day" for "14
+    miles each way"): half the distance the asker covers."""
+    for m in _ONE_LEG.finditer(q_low):
+        n, unit = m.group(1), m.group(2)[:2]
+        day = re.search(
+            rf"(?<![\d.]){re.escape(n)}\s*{unit}[a-z]*\s+(?:(?:a|per|each)\s+day|daily"
+            r"|round[\s-]trip|return|there\s+and\s+back|in\s+total)\b",
+            a_low,
+        )
+        if day is not None:
+            return day.group(0), m.group(0)
+    return None
+
+
+_MONTH = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+#: A date as people write it: "October 18", "Oct 18th", "18 October", "the 18th of October".
+_DATES = (
+    re.compile(rf"\b{_MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b"),
+    re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"),
+)
+
+
+def _dates(low: str, before: str = "") -> set[tuple[str, int]]:
+    """(month's first three letters, day) of each date in ``low``, read only right after
+    ``before`` when given."""
+    out = set()
+    for i, rx in enumerate(_DATES):
+        for m in re.finditer(before + rx.pattern, low):
+            month, day = (m.group(1), m.group(2)) if i == 0 else (m.group(2), m.group(1))
+            out.add((month[:3], int(day)))
+    return out
+
+
+def _date_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's date told back with another month ("your November 18 wedding" for
+    "we're getting married October 18"), when the answer never writes the request's."""
+    told = _dates(q_low)
+    if not told:
+        return None
+    a_low = a_low.replace("*", "")
+    if told & _dates(a_low):
+        return None
+    days = {day: month for month, day in told}
+    for month, day in _dates(a_low, r"\byour\s+(?:the\s+)?"):
+        if day in days and days[day] != month:
+            return f"your {month} {day}", f"{days[day]} {day}"
+    return None
+
+
+def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
+    """The forms read whatever else the request states: the files' extension, the
+    weekday, one leg as the whole day, the month of the asker's date."""
+    q_low, a_low = query.lower(), answer.lower()
+    found = [
+        _extension_swapped(query, answer) if "*." in answer else None,
+        _day_moved(q_low, a_low) if "day" in a_low else None,
+        _leg_as_day(q_low, a_low) if " way" in q_low else None,
+        _date_moved(q_low, a_low) if "your " in a_low else None,
+    ]
+    return [f for f in found if f is not None]
+
+
 def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
     """``(what the answer says, what the request says)`` for each fact restated the other
     way round; empty when there is none. Cheap when the request states nothing that could
@@ -644,11 +719,7 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
     pairs, about_me, q_set, facts = _stated(query)
     platform = q_set & _FAMILY.keys()
     columns = _columns(query.lower()) if "col" in q_set or "column" in q_set else {}
-    swapped = _extension_swapped(query, answer) if "*." in answer else None
-    found: list[tuple[str, str]] = [] if swapped is None else [swapped]
-    day = _day_moved(query.lower(), answer.lower()) if "day" in answer else None
-    if day is not None:
-        found.append(day)
+    found = _read_apart(query, answer)
     if not pairs and not about_me and not platform and not facts and not columns:
         return found
     a_low = answer.lower()

@@ -1,0 +1,289 @@
+"""fx32: misreadings `gate_holdout32` showed after its one measure, each mended as a rule.
+
+1. A remark after an excluded thing ends it and is no part of the ask: "no flash allowed",
+   "a mitre saw just for one job", "an e-bike, before anyone suggests it", "Amazon, the
+   fees and the whole vibe aren't for me", "no social deduction games, half the group
+   hates lying".
+2. A wish of an earlier clause wishes nothing later: "I need to arrive not drenched, and
+   there's no shower at work" tells a lack of the workplace.
+3. An outcome told is no exclusion: "just rapid clicking, no crank at all", "emailed
+   twice, nothing, no reply, no credit", "no change in pay".
+4. A way of raising something refused: "I don't want to bring it up face to face" rules
+   out meeting in person; "no social deduction games" rules out Avalon and Werewolf.
+5. In an answer, "avoid anything with almond flour, marzipan, praline or nut spreads"
+   uses no nut, nor does "clean the tins well if you ever bake with nuts"; "a gift that
+   has nothing to do with drinking" names no drink.
+6. "What tools do I need? Give me exactly 5, numbered." asks for five items; "pull the
+   line items out of this into JSON" takes a JSON block with a note after it (not when the
+   request wants the data alone: "nothing else", "so I can parse them").
+7. "14 miles a day" for "I commute 14 miles each way" halves the asker's distance; "your
+   November 18 wedding" for "married October 18" moves the asker's date.
+8. "I'm a sole trader (not a limited company)", "we're a charity, not a business": who the
+   asker is, not a thing ruled out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scoregate.scoring.affirmation import mentions
+from scoregate.scoring.instructions import check_instruction
+from scoregate.scoring.membership import check_members
+from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
+
+
+def _items(query: str) -> list[str]:
+    return [e.item for e in analyze(query).exclusions]
+
+
+@pytest.mark.parametrize(
+    ("query", "items", "gone"),
+    [
+        (
+            "Want sharp shots indoors at the party, no flash allowed. Settings?",
+            ["flash"],
+            "allowed",
+        ),
+        (
+            "All lowercase; no capital letters are allowed. Write the poem.",
+            ["capital letters"],
+            "are allowed",
+        ),
+        (
+            "I don't want to buy a mitre saw just for one job. How should I cut the corners?",
+            ["mitre saw"],
+            "one job",
+        ),
+        (
+            "Not interested in an e-bike, before anyone suggests it. Any tips?",
+            ["e-bike"],
+            "suggests",
+        ),
+        (
+            "I want to grow but I'm not interested in Amazon, the fees and the whole vibe"
+            " aren't for me. Where else should I sell?",
+            ["amazon"],
+            "vibe",
+        ),
+        (
+            "please no social deduction or hidden traitor games, half the group hates lying"
+            " to their friends lol. what should we play",
+            ["social deduction", "hidden traitor games"],
+            "lying",
+        ),
+        (
+            "Pizza night! They won't eat mushrooms, really dislike them. Topping ideas?",
+            ["mushrooms"],
+            "dislike",
+        ),
+    ],
+)
+def test_a_remark_ends_the_item_and_leaves_the_ask(query: str, items: list[str], gone: str):
+    a = analyze(query)
+    assert [e.item for e in a.exclusions] == items
+    assert gone not in a.core_ask
+
+
+@pytest.mark.parametrize(
+    ("query", "items"),
+    [
+        ("no onions, my wife hates them. dinner ideas?", ["onions"]),
+        ("I don't want much sugar. Ideas?", ["much sugar"]),
+        ("I don't want to drink alcohol much. Ideas?", ["alcohol"]),
+        ("No dogs, the landlord is strict. Which flats?", ["dogs"]),
+    ],
+)
+def test_items_read_as_before(query: str, items: list[str]):
+    assert _items(query) == items
+
+
+@pytest.mark.parametrize(
+    ("query", "situation"),
+    [
+        (
+            "I want to cycle it but need to arrive not drenched in sweat, and there's no"
+            " shower at work. Any tips?",
+            True,
+        ),
+        ("Make sure there's no garlic in it. Recipe?", False),
+        ("I need a flat where there's no carpet. Tips?", False),
+    ],
+)
+def test_a_wish_reaches_its_own_clause_only(query: str, situation: bool):
+    (e,) = analyze(query).exclusions
+    assert e.situation is situation
+
+
+@pytest.mark.parametrize(
+    ("query", "items"),
+    [
+        (
+            "Press the starter and just get rapid clicking from under the seat, no crank at"
+            " all. What next?",
+            [],
+        ),
+        ("I've emailed them twice — nothing, no reply, no credit. What now?", []),
+        ("Since January I've managed 2 juniors with no change in pay. How do I ask?", []),
+        ("Tried it for a week, no difference. What now?", []),
+        ("Sent the quote 9 days ago, no reply. I'd rather no emojis. Draft?", ["emojis"]),
+        ("No onions, no garlic please. Recipe?", ["onions", "garlic"]),
+    ],
+)
+def test_an_outcome_told_is_no_exclusion(query: str, items: list[str]):
+    assert _items(query) == items
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [
+        (
+            "Lent a friend $400. I don't want to bring it up face to face, I know it'd feel"
+            " awkward. How do I handle this?",
+            "face to face",
+        ),
+        ("I'd rather not do it face to face, I get flustered. How do I tell him?", "face to face"),
+    ],
+)
+def test_a_way_of_raising_it_refused(query: str, item: str):
+    assert item in _items(query)
+
+
+def test_a_call_is_no_way_read():
+    """ "the HP Smart app on your phone" is no call: the phone is not read as a way."""
+    query = "I'd rather not call HP support on the phone, what can I try myself?"
+    assert "on the phone" not in _items(query)
+
+
+@pytest.mark.parametrize(
+    ("items", "answer", "member"),
+    [
+        (["face to face"], "Bring it up in person, casually, over a walk.", "in person"),
+        (["face to face"], "Text is a perfectly good way to do this.", None),
+        (["social deduction"], "Try The Resistance: Avalon, perfect for 6.", "avalon"),
+        (["hidden traitor games"], "One Night Ultimate Werewolf is quick.", "werewolf"),
+        (["social deduction"], "Codenames and Just One: nobody lies.", None),
+    ],
+)
+def test_ways_and_games_have_members(items: list[str], answer: str, member: str | None):
+    violated = check_members(items, answer).violated
+    assert bool(violated) is (member is not None)
+    assert all(m in (member, item) for item, m in violated)
+
+
+@pytest.mark.parametrize(
+    ("answer", "term", "affirmed"),
+    [
+        ("Avoid anything with almond flour, marzipan, praline or nut spreads.", "nut", False),
+        ("Without any cream, butter, milk or soft cheese.", "cheese", False),
+        ("No dairy here, just olive oil, garlic, lemon or salt.", "salt", True),
+        ("Skip anything with almond flour, then add toasted nut clusters on top.", "nut", True),
+        ("Clean the tins well if you ever bake with nuts at home.", "nuts", False),
+        ("If you ever want crunch, add walnuts.", "walnuts", True),
+    ],
+)
+def test_a_negation_down_a_list_and_a_case(answer: str, term: str, affirmed: bool):
+    assert mentions(answer, term)[1] is affirmed
+
+
+def _embed(words: list[str]) -> np.ndarray:
+    """One direction per word, with "drinking" the same as "alcohol"."""
+    names = sorted({"alcohol" if w == "drinking" else w for w in words})
+    out = np.zeros((len(words), len(names)))
+    for i, w in enumerate(words):
+        out[i, names.index("alcohol" if w == "drinking" else w)] = 1.0
+    return out
+
+
+@pytest.mark.parametrize(
+    ("answer", "violated"),
+    [
+        ("A gift that has nothing to do with drinking is the safest bet.", []),
+        ("Plan a night of drinking with her friends.", [("alcohol", "drinking")]),
+    ],
+)
+def test_nothing_to_do_with_names_no_member(answer: str, violated: list[tuple[str, str]]):
+    check = check_members(["alcohol"], answer, embed=_embed, min_cosine=0.9)
+    assert check.violated == violated
+
+
+@pytest.mark.parametrize(
+    ("query", "value"),
+    [
+        ("Just starting to bake. What tools do I actually need? Give me exactly 5, numbered.", 5),
+        ("what foods commonly trigger migraines? just list exactly 6, one per line", 6),
+        ("Any gift ideas for my mum? Give me exactly 4 please.", 4),
+        ("What is 2+3? Give me exactly 5.", None),
+        ("I gave exactly 5. What now?", None),
+    ],
+)
+def test_a_count_whose_noun_the_question_gives(query: str, value: int | None):
+    counts = [i.value for i in analyze(query).instructions if i.check == "count"]
+    assert counts == ([] if value is None else [value])
+
+
+@pytest.mark.parametrize(
+    ("answer", "wrong"),
+    [
+        ("At 56 miles a week (14 miles a day, four days a week), replace it yearly.", True),
+        ("That's 28 miles a day, 112 a week: a chain every 3-6 months.", False),
+        ("14 miles each way is 28 miles a day.", False),
+    ],
+)
+def test_one_leg_as_the_whole_day(answer: str, wrong: bool):
+    query = "I commute 14 miles each way, 4 days a week. How often should I replace the chain?"
+    assert bool(contradicted(query, answer)) is wrong
+
+
+@pytest.mark.parametrize(
+    ("query", "items"),
+    [
+        ("I'm a sole trader (not a limited company). How do I take money out?", []),
+        ("We're a charity, not a business. What insurance do we need?", []),
+        ("I'm vegetarian, not vegan. Recipes?", ["meat", "seafood"]),
+        ("I use Google Sheets (not Excel). How do I split addresses?", ["excel"]),
+        ("I'm cooking for 4 (not a fan of fish). Dinner ideas?", ["fish"]),
+        ("I want a quiet hotel, not a party hostel.", ["party hostel"]),
+    ],
+)
+def test_who_the_asker_is_is_no_exclusion(query: str, items: list[str]):
+    assert _items(query) == items
+
+
+@pytest.mark.parametrize(
+    ("query", "value"),
+    [
+        ("Pull the line items out of this into JSON: flyers x2 £38", "json_block"),
+        ("Convert this list to JSON: apples 3, pears 2", "json_block"),
+        ("Convert this list to JSON, nothing else: apples 3", "json"),
+        ("Turn my notes into JSON so I can parse them: a, b", "json"),
+        ("Return the result as JSON.", "json"),
+    ],
+)
+def test_data_converted_may_carry_a_note(query: str, value: str):
+    (k,) = [i for i in analyze(query).instructions if i.check == "format"]
+    assert k.value == value
+
+
+def test_a_json_block_with_a_note_holds_the_json():
+    query = "Pull the line items out of this into JSON: flyers x2 £38"
+    (k,) = [i for i in analyze(query).instructions if i.check == "format"]
+    answer = '```json\n[{"item": "flyers", "qty": 2}]\n```\nI assumed the price is per pack.'
+    assert check_instruction(answer, k)[0] is True
+    assert check_instruction("| Item | Qty |\n|---|---|\n| flyers | 2 |", k)[0] is False
+
+
+@pytest.mark.parametrize(
+    ("answer", "wrong"),
+    [
+        ("Here's a timeline for your **November 18** wedding: save-the-dates in March.", True),
+        ("Here's a timeline for your October 18 wedding: save-the-dates in March.", False),
+        ("Your November 18 party... sorry, your October 18 wedding: send in March.", False),
+        ("Send invitations by August 18, eight weeks before.", False),
+        ("Your 18 guests from abroad need the most notice.", False),
+    ],
+)
+def test_the_askers_date_with_another_month(answer: str, wrong: bool):
+    query = "We're getting married October 18 in Asheville. When should invitations go out?"
+    assert bool(contradicted(query, answer)) is wrong
