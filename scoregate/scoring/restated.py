@@ -10,7 +10,8 @@ the files' own extension, "all the files end in .JPEG" answered with a glob "*.j
 no ".JPEG"; another weekday as the asker's own, "I took the first one Monday" answered
 "since you started on Tuesday"; one leg as the whole day, "14 miles each way" answered
 "14 miles a day"; the asker's date with another month, "married October 18" answered "your
-November 18 wedding"), all narrow on purpose:
+November 18 wedding"; a sum that holds its tax taken as the sum before it, "£1,440 INCLUDES
+20% VAT" answered "your net amount is £1,440"), all narrow on purpose:
 
 * the same noun with the opposite adjective ("hard winters" -> "mild winters", "low heat"
   -> "high heat"), when the request does not name the opposite itself ("cold or hot
@@ -699,15 +700,43 @@ def _date_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
+#: A sum the request says already holds the tax: "came to £1,440 and that figure INCLUDES
+#: 20% VAT", "$530 including sales tax", "£96 inc VAT".
+_TAX_IN = re.compile(
+    r"([£$€])\s?(\d[\d,]*(?:\.\d+)?)\b[^.!?\n]{0,60}?\b(?:includes?|including|inclusive\s+of"
+    r"|incl|inc)\.?\s+(?:the\s+)?(?:\d+(?:\.\d+)?\s*%\s+)?(?:vat|gst|hst|sales\s+tax|tax)\b"
+)
+
+
+def _gross_as_net(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The request's tax-inclusive sum taken as the sum before tax: "so your net amount is
+    £1,440", "£1,440 + £288", "£1,440 × 0.20" for "£1,440 ... INCLUDES 20% VAT"."""
+    a_low = a_low.replace("*", "").replace(",", "")
+    for m in _TAX_IN.finditer(q_low):
+        amount = re.escape(m.group(1)) + r"\s?" + re.escape(m.group(2).replace(",", ""))
+        wrong = re.search(
+            r"\b(?:net|before\s+(?:vat|gst|tax)|excl(?:uding|\.)?\s+(?:vat|gst|tax)|ex[\s.-]?vat"
+            r"|pre-?tax)(?:\s+(?:amount|figure|price|total|cost|sum))?"
+            rf"\s*(?:is|of|=|:|was|would\s+be|comes\s+to)?\s*{amount}(?![\d.])(?!\s*[÷/])"
+            rf"|{amount}(?![\d.])\s*(?:\+|plus\b|[×x*]\s*(?:0?\.\d+|\d+(?:\.\d+)?\s*%))",
+            a_low,
+        )
+        if wrong is not None:
+            return wrong.group(0), m.group(0)
+    return None
+
+
 def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
     """The forms read whatever else the request states: the files' extension, the
-    weekday, one leg as the whole day, the month of the asker's date."""
+    weekday, one leg as the whole day, the month of the asker's date, a sum with its tax
+    taken as one before it."""
     q_low, a_low = query.lower(), answer.lower()
     found = [
         _extension_swapped(query, answer) if "*." in answer else None,
         _day_moved(q_low, a_low) if "day" in a_low else None,
         _leg_as_day(q_low, a_low) if " way" in q_low else None,
         _date_moved(q_low, a_low) if "your " in a_low else None,
+        _gross_as_net(q_low, a_low) if "inc" in q_low else None,
     ]
     return [f for f in found if f is not None]
 

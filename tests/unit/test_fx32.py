@@ -17,7 +17,8 @@
    line items out of this into JSON" takes a JSON block with a note after it (not when the
    request wants the data alone: "nothing else", "so I can parse them").
 7. "14 miles a day" for "I commute 14 miles each way" halves the asker's distance; "your
-   November 18 wedding" for "married October 18" moves the asker's date.
+   November 18 wedding" for "married October 18" moves the asker's date; "£1,440 × 0.20" for
+   "£1,440 INCLUDES 20% VAT" takes the sum as one before its tax.
 8. "I'm a sole trader (not a limited company)", "we're a charity, not a business": who the
    asker is, not a thing ruled out.
 """
@@ -286,4 +287,18 @@ def test_a_json_block_with_a_note_holds_the_json():
 )
 def test_the_askers_date_with_another_month(answer: str, wrong: bool):
     query = "We're getting married October 18 in Asheville. When should invitations go out?"
+    assert bool(contradicted(query, answer)) is wrong
+
+
+@pytest.mark.parametrize(
+    ("answer", "wrong"),
+    [
+        ("VAT: £1,440 × 0.20 = £288, so the total is £1,728.", True),
+        ("So your net amount is £1,440 and the VAT is £288.", True),
+        ("Net: £1,440 ÷ 1.2 = £1,200; VAT: £240.", False),
+        ("The VAT in a 20%-inclusive price is 1/6 of £1,440: £240.", False),
+    ],
+)
+def test_a_sum_with_its_tax_taken_as_one_before_it(answer: str, wrong: bool):
+    query = "My invoice came to £1,440 and that figure INCLUDES 20% VAT. How much is the VAT?"
     assert bool(contradicted(query, answer)) is wrong
