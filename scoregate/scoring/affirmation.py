@@ -387,15 +387,24 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
     if t == "ever":  # "clean the tins well if you ever bake with nuts": a case, no advice to
         # (but "if you ever want crunch, add walnuts" advises them, in a clause of its own)
-        return tokens[max(0, j - 2) : j] in (["if", "you"], ["case", "you"]) and (
-            clauses[j] == clauses[i]
-        )
+        return (
+            tokens[max(0, j - 2) : j] in (["if", "you"], ["case", "you"])
+            and clauses[j] == clauses[i]
+            and _ADVISE.isdisjoint(tokens[j + 1 : i])  # "if you ever want it crunchier add
+        )  # chopped walnuts": the advice, with no comma
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")
         return j > 0 and tokens[j - 1] in ("you", "you've", "you'd") and clauses[j] == clauses[i]
     setting_aside = _sets_aside(tokens, clauses, j, i)
     if setting_aside is not None:
         return setting_aside
-    return t in NEGATORS or t.endswith("n't")
+    if not (t in NEGATORS or t.endswith("n't")):
+        return False
+    if t == "but" and "nothing" in tokens[max(0, j - 4) : j]:
+        return False  # "a martini has nothing in it but gin and vermouth": only them
+    if t == "no" and tokens[j + 1 : j + 2] and tokens[j + 1] in _STATEMENT:
+        return False  # "No problem, oats, bananas and peanut butter make a great base"
+    # a later clause that turns to what is used: "skip the walnuts, add pecans"
+    return _TURNS.isdisjoint(tokens[k] for k in range(j + 1, i) if clauses[k] > clauses[j])
 
 
 #: Words that may open a later item of a list: "wool, merino or other animal fibres".
@@ -468,7 +477,8 @@ def _kept_from(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
         return tokens[j + 1 : j + 2] == ["from"] and j >= i - 4 and clauses[j] == clauses[i]
     if tokens[j + 1] in _NOTHING_TOUCHES:
         return j >= i - 6 and clauses[j] == clauses[i]
-    return tokens[j + 1] in NOTHING_OF
+    # (not "nothing in it but gin and vermouth": what it holds)
+    return tokens[j + 1] in NOTHING_OF and NOTHING_BUT.isdisjoint(tokens[j + 1 : i])
 
 
 #: "besides", "aside from", "apart from": other than what follows (read only after a
@@ -567,6 +577,8 @@ _NEAR = {
 #: What ``_MAY_CONTAIN`` is read as.
 _MAY_HOLD = "xmaycontainx"
 #: "nothing from", "nothing with", "nothing to drill": none of what follows.
+#: After "nothing ...", what there is all the same: "nothing in it but gin".
+NOTHING_BUT = frozenset({"but", "except", "besides", "apart"})
 NOTHING_OF = frozenset(
     {"from", "with", "of", "containing", "to", "in", "that", "made", "here", "needs", "requires"}
 )
@@ -839,8 +851,13 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
 
 #: Negations whose scope runs down a list: "avoid anything with almond flour, marzipan,
 #: praline or nut spreads".
-_LIST_NEGATORS = frozenset(
-    "avoid avoids avoiding skip skipping no without excluding except".split()
+_LIST_NEGATORS = frozenset("avoid avoids avoiding skip skipping no without".split())
+#: A negation's clause that is a remark of its own, not the list's opening: "no nuts
+#: here: oats, honey ...", "without a doubt, chicken, rice ...", "no problem, oats ...".
+_STATEMENT = frozenset("here there needed problem problems worries doubt rush wonder".split())
+#: Verbs that advise: after "if you ever", the advice itself.
+_ADVISE = frozenset(
+    "add use try stir top swap put mix sprinkle throw toss include buy make".split()
 )
 #: Words that turn a list from what is left out to what is used.
 _TURNS = frozenset("just only instead but use try add then so plus".split())
@@ -870,8 +887,11 @@ def _avoided_list(tokens: list[str], clauses: list[int], i: int) -> bool:
         own = [tokens[k] for k in range(j + 1, i) if clauses[k] == clauses[i]]
         if counts[clauses[j]] > 4 or not _opens_item(own):
             continue
-        if not _TURNS.isdisjoint(tokens[k] for k in range(j + 1, i) if clauses[k] > clauses[j]):
-            continue  # "no dairy here, just olive oil, garlic, lemon or salt": what it uses
+        between = tokens[j + 1 : i]
+        if not _TURNS.isdisjoint(between) or not _STATEMENT.isdisjoint(
+            tokens[k] for k in range(j + 1, i) if clauses[k] == clauses[j]
+        ):
+            continue  # "avoid processed stuff - just salmon, eggs, spinach and sweet potato"
         if all(counts[c] <= 3 for c in range(clauses[j] + 1, clauses[i])):
             return True
     return False

@@ -32,13 +32,13 @@ _GETS_TO_ME = (
     r"\s+(?:me|us)\b"
 )
 #: Remarks after an excluded thing that end it and ask nothing: a rule or hedge ("no flash
-#: allowed", "No JS possible"), what it would be for ("a mitre saw just for one job"), a
-#: remark on the asking ("an e-bike, before anyone suggests it"), a verdict ("Amazon, the
-#: fees and the whole vibe aren't for me") and who cannot bear it ("no social deduction
-#: games, half the group hates lying").
+#: allowed", "No JS possible"), a one-off it would be for ("a mitre saw just for one job";
+#: not "a laptop just for gaming", which narrows it), a remark on the asking ("an e-bike,
+#: before anyone suggests it"), a verdict ("Amazon, the fees and the whole vibe aren't for
+#: me") and who cannot bear it ("no social deduction games, half the group hates lying").
 _REMARK_TAIL = (
     r"(?:(?:(?:is|are)\s+)?(?:possible|allowed|permitted)(?![\w-])"
-    r"|(?:just|only)\s+for\b"
+    r"|(?:just|only)\s+for\s+(?:one|a\s+single|this|that|a\s+one-off|two|a\s+few)\b"
     r"|before\s+(?:anyone|anybody|someone|somebody|you|people)\b)"
 )
 _REMARK_CLAUSE = (
@@ -62,7 +62,9 @@ _END = (
     r"|so\s+(?=(?:i|i'm|i'd|we|we're|you|he|she|they|it|it's|don't|dont|please|pls"
     r"|no|nothing|any|can't|cant)\b)"
     # (not after "pay": "rather not pay for a gym" rules out the gym)
-    r"|in it|in the|at all|anymore|either|much"
+    r"|in it|in the|at all|anymore|either"
+    # "face to face much" (not "too much sugar", "so much")
+    r"|(?<!\btoo\s)(?<!\bso\s)(?<!\bthat\s)(?<!\bhow\s)(?<!\bas\s)much(?=\s*(?:[.,;!?)—–-]|$))"
     r"|(?<!\bpay\s)(?<!\bpaying\s)for (?:me|us|my|the|a|this|dinner|lunch)\b"
     # where it is ruled out: "don't want to use Slack at work" (not "at home", "on my own",
     # "in our", "on weeknights": "no pool at home", "avoid going into the woods on my own",
@@ -142,13 +144,15 @@ _NO_MORE_AT = (
 #: "no nuts" ("answer yes or no first": a choice of reply, not an exclusion).
 _NO_CUE = (
     # (nor a next item of what came back: "nothing, no reply, no credit")
-    r"(?<!\byes\sor\s)(?<!\byes/)(?<!\bnothing,\s)(?<!\breply,\s)(?<!\bresponse,\s)"
+    r"(?<!\byes\sor\s)(?<!\byes/)(?<!\bnothing,\s)(?<!\bno\sreply,\s)(?<!\bno\sresponse,\s)"
     r"\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b"
     r"|problem\b|doubt\b|way\b|idea\b|sooner\b"
     # an outcome told, never a thing to leave out: "emailed twice, no reply", "just rapid
-    # clicking, no crank at all", "tried it, no difference"
+    # clicking, no crank at all", "tried it, no difference" (the word closing its phrase:
+    # "no progress bar", "no success stories", "no change log" are things)
     r"|(?:reply|replies|response|responses|luck|joy|difference|improvement|success|progress"
-    r"|change|crank|spark)\b)"
+    r"|change|crank)(?=\s*(?:[.,;!?)—–]|$|at\s+all|yet|either|whatsoever|so\s+far|from\b"
+    r"|back\b|in\b)))"
 )
 #: "there isn't a lift in our block", "there aren't any shops nearby": what there is not.
 _THERE_ISNT = (
@@ -178,8 +182,12 @@ _CUES: tuple[str, ...] = (
     r"\b(?!\s+(?:station|clerk|house)))",
     # a way of raising it refused: "I don't want to bring it up face to face" (the way, not
     # the raising: the answer is asked how else to)
-    r"(?:\bdon'?t\s+want\s+to|\bdo\s+not\s+want\s+to|\brather\s+not)\s+(?:[\w']+\s+){1,5}?"
-    # ("on the phone" is not read: "the app on your phone" is no call)
+    # (a verb of raising it before the way: not "don't want to look nervous in person";
+    # "on the phone" is not read: "the app on your phone" is no call)
+    r"(?:\bdon'?t\s+want\s+to|\bdo\s+not\s+want\s+to|\brather\s+not)\s+(?:[\w']+\s+){0,2}?"
+    r"(?:tell|say|ask|bring|raise|talk|discuss|meet|meeting|break|confront|do|have|see|deal"
+    r"|dealing|chat|speak|address|handle|mention|approach|resign|quit|end|dump|apologi[sz]e"
+    r"|thank|hand)\b(?:\s+[\w']+){0,3}?\s+"
     r"(?=(?:face[\s-]to[\s-]face|in\s+person)\b)",
     r"\b(?:other|rather)\s+than\s+",
     r"\b(?:anything|everything|anywhere|anyone|any\s+\w+)\s+(?:but|except)\s+(?:for\s+)?",
@@ -699,6 +707,14 @@ _STOP_TERMS = frozenset(
         "less",
         "else",
         "any",
+        # question words and a thing pointed back at: "no paid tools possible. What free
+        # tools ...", "most of us can't stand that stuff"
+        "what",
+        "which",
+        "how",
+        "stuff",
+        "that stuff",
+        "this stuff",
         # adverbs and particles a cue can run into: "don't have time", "who aren't there",
         # "rather not go", "not get out"
         "time",
@@ -1012,6 +1028,15 @@ _PAST_FACT = re.compile(
 )
 #: What the asker is, told just before a "not" that sets it apart from its neighbour:
 #: "I'm a sole trader (not a limited company)", "we're a charity, not a business".
+#: ... and the "not" of it: a short noun phrase that closes there ("not a limited company)",
+#: "not vegan."), not a taste or a habit ("not a fan of chains", "not keen on clubs", "not
+#: into tofu", "not using Jira").
+_IDENTITY_NOT = re.compile(
+    r"not\s+(?!(?:a\s+(?:big\s+|huge\s+)?fan|keen|interested|into|looking|fond|big\s+on"
+    r"|bothered|a\s+lover|so|too|very|really|sure|allowed|able)\b)(?!\w+ing\b)"
+    r"(?:an?\s+|the\s+)?[\w-]+(?:\s+[\w-]+){0,2}\s*(?:[),.;!]|$)",
+    re.IGNORECASE,
+)
 _IDENTITY_BEFORE = re.compile(
     r"\b(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:an?\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s*[(,]\s*$",
     re.IGNORECASE,
@@ -1316,7 +1341,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                     continue  # "he didn't get the role": what happened, not a preference
                 cue = sentence[m.start() :]
                 opened = m.start() + len(cue) - len(cue.lstrip(" ,;(-"))
-                if sentence[opened : opened + 4].lower() == "not " and _IDENTITY_BEFORE.search(
+                if _IDENTITY_NOT.match(sentence, opened) and _IDENTITY_BEFORE.search(
                     sentence[:opened]
                 ):
                     continue  # "I'm a sole trader (not a limited company)": who, not a rule
@@ -1496,12 +1521,20 @@ _STATE = re.compile(
 
 
 #: What is left of a sentence after a cut exclusion when it only says what the thing does
-#: to the asker ("..., the smell makes me feel sick") or is a remark on it
-#: (``_REMARK_TAIL``, ``_REMARK_CLAUSE``): no ask.
-_REASON = re.compile(
-    r"^[\s,;:-]*(?:" + _GETS_TO_ME + "|" + _REMARK_TAIL + "|" + _REMARK_CLAUSE + ")",
-    re.IGNORECASE,
-)
+#: to the asker ("..., the smell makes me feel sick"): no ask; nor is a remark on it
+#: (``_REMARK_TAIL``, ``_REMARK_CLAUSE``), up to the end of its clause.
+_REASON = re.compile(r"^[\s,;:-]*" + _GETS_TO_ME, re.IGNORECASE)
+_REMARK_AT = re.compile(r"^[\s,;:-]*(?:" + _REMARK_TAIL + "|" + _REMARK_CLAUSE + ")", re.IGNORECASE)
+
+
+def _less_the_remark(part: str) -> str:
+    """``part`` less a remark that opens it, up to its clause's end: ", before anyone
+    suggests it, what are good games for 4" keeps "what are good games for 4"."""
+    m = _REMARK_AT.match(part)
+    if m is None:
+        return part
+    comma = part.find(",", m.end())
+    return "" if comma < 0 else part[comma + 1 :]
 
 
 def _asks_something(part: str, after_exclusion: bool = False) -> bool:
@@ -1532,6 +1565,7 @@ def strip_exclusions(query: str) -> str:
         parts.append(body[last:])
         # A part with no request of its own goes too: the "I" of "I don't want a dog, ...",
         # or the reason after an exclusion ("Not memory foam, it's too hot for me").
+        parts = [p if i == 0 else _less_the_remark(p) for i, p in enumerate(parts)]
         parts = [p for i, p in enumerate(parts) if _asks_something(p, after_exclusion=i > 0)]
         # each part loses the connector left dangling where an exclusion was cut out
         # ("Pancakes with | , with oat milk")

@@ -641,10 +641,12 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"(?:{REL}\s+)?{_NUM_RANGE}\s+(?:[\w'-]+\s+){{0,2}}?[a-z]{{3,}}s\b{_TAIL}"
     )
     # "What tools do I need? Give me exactly 5, numbered.": a count with its noun left to
-    # the question before it (a relation spelled out, the count closing its clause)
+    # the question before it (a verb of giving, a relation spelled out, at most 20, the count
+    # closing its clause; not "I need at least 27", inches)
     bare = (
-        rf"(?<=\?\s)(?:[\w'-]+\s+){{0,4}}?{_LIST_VERBS}\s+(?:me\s+|us\s+)?"
-        rf"(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+{NUM}"
+        r"(?<=\?\s)(?:[\w'-]+\s+){0,4}?(?:give|list|name|send|suggest|pick|show|recommend"
+        r"|share)\s+(?:me\s+|us\s+)?(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+"
+        r"(?P<n>\d|1\d|20|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)"
         r"(?=\s*(?:[,.;!]|$|(?:please|pls)\b))"
     )
     # "list 5 foods", "name 3 rivers": a listing verb, a number, any plural noun
@@ -780,7 +782,7 @@ _FORMATS = patterns(
         r"\b(?:in|as|into|using|use|valid|return|output|wrap\w*\s+(?:\w+\s+){0,4}in)\s+"
         r"(?:a\s+|an\s+|the\s+)?(?:valid\s+)?json\b(?!\s+file\s+(?:called|named))"
         r"|\bjson\s+(?:format|object|only)\b"
-        r"|\b(?:convert|turn|transform|change|reformat|export|seriali[sz]e)\w*\s+(?:[\w']+\s+){0,3}?"
+        r"|\b(?:convert|turn|transform|change|reformat|export|seriali[sz]e)\w*\s+(?:[\w']+\s+){0,5}?"
         r"(?:in)?to\s+(?:a\s+|an\s+)?(?:valid\s+)?json\b",
     ),
     (
@@ -919,13 +921,20 @@ def _data_asked(low: str, m: re.Match[str]) -> bool:
 
 
 #: Data asked for by a conversion: "pull these into JSON", "convert it to JSON".
-_INTO = re.compile(r"into\b|\w+\s+(?:[\w']+\s+){0,3}?(?:in)?to\b")
-#: A request that wants the data and nothing else: "only", "nothing outside the JSON",
-#: "I'm pasting it into an app", "your entire output".
+_INTO = re.compile(r"into\b|\w+\s+(?:[\w']+\s+){0,5}?(?:in)?to\b")
+#: A request that wants the data and nothing else, said of the answer: "JSON only",
+#: "nothing outside the JSON", "don't say anything else", "I'm pasting it into an app",
+#: "your entire output" (not "I only have it as a CSV", "my raw sensor log").
 _DATA_ALONE = re.compile(
-    r"\b(?:only|nothing\s+(?:else|outside|but)|no\s+(?:other|extra)\s+(?:text|words)"
-    r"|no\s+(?:prose|commentary|explanations?|notes?)|just\s+the\s+(?:json|data|array|object)"
-    r"|entire|whole\s+(?:output|response|answer)|wrap\w*|raw|pure|pasting|paste|parse\w*"
+    r"\b(?:json\s+only|only\s+(?:the\s+)?(?:valid\s+)?json|just\s+(?:the\s+)?(?:valid\s+)?json"
+    r"|nothing\s+(?:else|outside|but)|no\s+(?:other|extra)\s+(?:text|words)"
+    r"|no\s+(?:prose|commentary|explanations?|notes?)"
+    r"|(?:don'?t|do\s+not)\s+(?:say|add|write|include)\s+anything\s+else"
+    r"|(?:feed|pipe|send|load|post|past|pars)\w*\s+(?:[\w']+\s+){0,4}?(?:in)?(?:to\s+)?"
+    r"(?:(?:my|an?|the|our)\s+)?(?:api|app|script|jq|code|program|parser|postman|insomnia|terminal"
+    r"|tool|website|site|form|database|db|system)"
+    r"|(?:so|because)\s+(?:i|we)\s+can\s+parse"
+    r"|(?:your|the)\s+(?:entire|whole)\s+(?:output|response|answer)"
     r"|machine[\s-]readable|programmatically)\b"
 )
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from scoregate.scoring.affirmation import (
     NEGATORS,
+    NOTHING_BUT,
     NOTHING_OF,
     WARNINGS,
     affirmed_word,
@@ -47,7 +48,7 @@ _ALCOHOL = (
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
 #: Games where players lie about a hidden role.
-_DEDUCTION = "werewolf werewolves mafia avalon resistance spyfall coup hitler clocktower traitors"
+_DEDUCTION = "werewolf werewolves mafia avalon spyfall hitler clocktower traitors"
 _SOCIAL = "instagram tiktok facebook twitter snapchat pinterest reddit linkedin"
 #: Excluded class (as the request names it) -> members.
 CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
@@ -110,7 +111,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         " lacrosse playoff playoffs varsity",
         "social deduction": _DEDUCTION,
         "social deduction games": _DEDUCTION,
-        "hidden traitor games": f"{_DEDUCTION} betrayal",
+        "hidden traitor games": _DEDUCTION,
         "hidden role games": _DEDUCTION,
     }.items()
 }
@@ -310,7 +311,10 @@ _ANY_WORD = re.compile(r"[a-z][a-z'-]*")
 def _nothing_of(tokens: list[str], i: int) -> bool:
     """ "a gift that has nothing to do with drinking", "nothing with gluten": none of it."""
     return any(
-        tokens[k] == "nothing" and tokens[k + 1] in NOTHING_OF for k in range(max(0, i - 4), i)
+        tokens[k] == "nothing"
+        and tokens[k + 1] in NOTHING_OF
+        and NOTHING_BUT.isdisjoint(tokens[k + 1 : i])
+        for k in range(max(0, i - 4), i)
     )
 
 

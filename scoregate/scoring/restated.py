@@ -643,22 +643,40 @@ def _extension_swapped(query: str, answer: str) -> tuple[str, str] | None:
 #: A distance or time the request gives for one leg: "I commute 14 miles each way".
 _ONE_LEG = re.compile(
     r"\b(\d+(?:\.\d+)?)\s*(miles?|mi|km|kilomet(?:re|er)s?|minutes?|mins?|hours?|hrs?)"
-    r"\s+(?:each|one|either)\s+way\b"
+    r"\s+(?:each|one)\s+way\b"
 )
+#: Each unit's spellings.
+_UNIT_FORMS = (
+    (("mi",), r"mi(?:les?)?"),
+    (("km", "ki"), r"(?:km|kilomet(?:re|er)s?)"),
+    (("min",), r"min(?:ute)?s?"),
+    (("h",), r"(?:hours?|hrs?|h)"),
+)
+#: Said of people at large, not of the asker: "the guideline is 30 minutes a day", "most
+#: people riding 10 miles a day" ...
+_GENERAL_BEFORE = re.compile(
+    r"\b(?:guidelines?|recommend\w*|most\s+people|many\s+people|people\s+who|aim\s+for"
+    r"|average|typical\w*|at\s+least)\b[^.!?\n]*$"
+)
+#: ... or set beside the asker's double: "you're doing double that", "twice over".
+_DOUBLE_AFTER = re.compile(r"^[^.!?\n]{0,60}\b(?:double|twice|each\s+way|both\s+ways)\b")
 
 
 def _leg_as_day(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The answer's day or round trip of the request's one leg ("14 miles a day" for "14
     miles each way"): half the distance the asker covers."""
     for m in _ONE_LEG.finditer(q_low):
-        n, unit = m.group(1), m.group(2)[:2]
-        day = re.search(
-            rf"(?<![\d.]){re.escape(n)}\s*{unit}[a-z]*\s+(?:(?:a|per|each)\s+day|daily"
+        n = m.group(1)
+        unit = next(rx for starts, rx in _UNIT_FORMS if m.group(2).startswith(starts))
+        for day in re.finditer(
+            rf"(?<![\d.]){re.escape(n)}\s*{unit}\s+(?:(?:a|per|each)\s+day|daily"
             r"|round[\s-]trip|return|there\s+and\s+back|in\s+total)\b",
             a_low,
-        )
-        if day is not None:
-            return day.group(0), m.group(0)
+        ):
+            if not _GENERAL_BEFORE.search(a_low, 0, day.start()) and not _DOUBLE_AFTER.match(
+                a_low[day.end() :]
+            ):
+                return day.group(0), m.group(0)
     return None
 
 

@@ -302,3 +302,121 @@ def test_the_askers_date_with_another_month(answer: str, wrong: bool):
 def test_a_sum_with_its_tax_taken_as_one_before_it(answer: str, wrong: bool):
     query = "My invoice came to £1,440 and that figure INCLUDES 20% VAT. How much is the VAT?"
     assert bool(contradicted(query, answer)) is wrong
+
+
+#: A reviewer's cases, each read wrong by a first draft of the rules above.
+@pytest.mark.parametrize(
+    ("query", "items"),
+    [
+        ("I don't want anything with too much sugar in it.", ["too much sugar"]),
+        ("Draft a reply, no emojis please.", ["emojis"]),
+        ("I need a loading screen design, no progress bar, just a spinner.", ["progress bar"]),
+        ("Write the landing page copy, no success stories.", ["success stories"]),
+        ("Write a README, keep it short, no change log section", ["change log section"]),
+        ("I'm in London, not a fan of chains.", ["chains"]),
+        ("I'm 34, not keen on clubs anymore. Ideas for a birthday?", ["clubs"]),
+        ("We're vegetarian, not into tofu though. Dinner ideas?", ["tofu", "meat", "seafood"]),
+        ("we are a small team, not using Jira, what's a lightweight alternative?", ["jira"]),
+        ("I'd rather not do it face to face, my manager is intimidating.", ["face to face"]),
+        ("No strippers, most of us can't stand that stuff.", ["strippers"]),
+    ],
+)
+def test_a_reviewers_requests(query: str, items: list[str]):
+    assert sorted(_items(query)) == sorted(items)
+
+
+@pytest.mark.parametrize(
+    ("query", "kept"),
+    [
+        ("No Catan, before anyone suggests it, what are good games for 4?", "good games for 4"),
+        (
+            "We've done Disney twice so no Disney, just for adults this time, what other"
+            " Orlando parks are worth it?",
+            "Orlando parks",
+        ),
+    ],
+)
+def test_a_remark_leaves_the_question_after_it(query: str, kept: str):
+    assert kept in analyze(query).core_ask
+
+
+@pytest.mark.parametrize(
+    ("answer", "term", "affirmed"),
+    [
+        ("Avoid processed stuff - just salmon, eggs, spinach and sweet potato.", "potato", True),
+        ("No nuts here: oats, honey, coconut, cranberries and pumpkin seeds.", "seeds", True),
+        (
+            "Without a doubt, chicken, rice, broccoli and soy sauce is the easiest combo.",
+            "soy",
+            True,
+        ),
+        ("If you ever want it crunchier add chopped walnuts on top.", "walnuts", True),
+        ("Skip the walnuts, add pecans, maple syrup and a pinch of salt.", "pecans", True),
+        ("No problem, oats, bananas, peanut butter and honey make a great base.", "peanut", True),
+        ("A classic martini has nothing in it but gin and vermouth.", "gin", True),
+    ],
+)
+def test_a_reviewers_answers(answer: str, term: str, affirmed: bool):
+    assert mentions(answer, term)[1] is affirmed
+
+
+@pytest.mark.parametrize(
+    ("items", "answer"),
+    [
+        (["hidden traitor games"], "Since your group hates betrayal, stick to co-op games."),
+        (["social deduction games"], "If you meet resistance from the group, try Codenames."),
+    ],
+)
+def test_no_member_in_a_common_word(items: list[str], answer: str):
+    assert not check_members(items, answer).violated
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What monitors do you recommend for photo editing? I need at least 27.",
+        "Which wines pair with lamb? Budget-wise I want at most 20.",
+        "What size boxes do I need for moving? I need at least 40.",
+    ],
+)
+def test_a_number_of_something_else_is_no_count(query: str):
+    assert not [i for i in analyze(query).instructions if i.check == "count"]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (
+            "I walk 30 minutes each way to work. Is that enough exercise?",
+            "The guideline is 30 minutes a day of moderate activity, so your commute covers it"
+            " twice over.",
+        ),
+        (
+            "I cycle 10 miles each way. What should I eat for breakfast?",
+            "Most people riding 10 miles a day just need a normal breakfast; you're doing double.",
+        ),
+        (
+            "It's 20 miles either way round the lake. Which route is prettier?",
+            "Both routes are 20 miles in total, so pick the east shore.",
+        ),
+    ],
+)
+def test_a_day_said_of_people_at_large_is_no_leg(query: str, answer: str):
+    assert not contradicted(query, answer)
+
+
+@pytest.mark.parametrize(
+    ("query", "value"),
+    [
+        ("Convert this to JSON. Don't say anything else.", "json"),
+        ("Convert this to JSON, just JSON please", "json"),
+        ("convert to json pls, i'll feed it straight to my API", "json"),
+        ("Convert this to JSON so I can paste it into Postman", "json"),
+        ("I only have the data as a CSV. Convert it to JSON: a,b", "json_block"),
+        ("Turn this into JSON, wrap it in a code block and tell me what you changed", "json_block"),
+        ("Convert the entire table below to JSON: a | b", "json_block"),
+    ],
+)
+def test_data_alone_is_said_of_the_answer(query: str, value: str):
+    k = next(i for i in analyze(query).instructions if i.check == "format")
+    assert k.value == value

@@ -914,7 +914,7 @@ def test_the_request_to_repeat_is_found_where_it_is(query, expected):
             "A SQL plan in exactly 3 parts labelled Part 1, Part 2 and Part 3.",
             ("count", "sections", "exactly", 3),
         ),
-        ("Convert this to JSON: Alice, 34 / Bob, 29", ("format", None, "exactly", "json")),
+        ("Convert this to JSON: Alice, 34 / Bob, 29", ("format", None, "exactly", "json_block")),
         (
             "Dame consejos para Japón. Contesta en español, por favor.",
             ("language", None, "exactly", "es"),
