@@ -357,6 +357,10 @@ MAX_COMPOUND_HEAD = 5
 #: Words that name no item, though an item's crude stem may equal theirs ("note" and "not"):
 #: never a mention ("can" stays: "a can of chickpeas" is one).
 _NEVER_ITEMS = frozenset({"not", "cannot", "nor"})
+#: Words that end as a term does by chance, no compound of it: "virgin" holds no gin.
+_NO_COMPOUNDS = frozenset(
+    "virgin virgins origin origins margin margins plugin plugins login logins".split()
+)
 
 
 def _matches(token: str, term_stem: str) -> bool:
@@ -369,6 +373,7 @@ def _matches(token: str, term_stem: str) -> bool:
         MIN_COMPOUND_HEAD <= len(term_stem) <= MAX_COMPOUND_HEAD
         and s.endswith(term_stem)
         and len(s) - len(term_stem) >= MIN_COMPOUND_PREFIX
+        and token.lower() not in _NO_COMPOUNDS
     )
 
 

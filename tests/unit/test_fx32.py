@@ -365,6 +365,7 @@ def test_a_reviewers_answers(answer: str, term: str, affirmed: bool):
     [
         (["hidden traitor games"], "Since your group hates betrayal, stick to co-op games."),
         (["social deduction games"], "If you meet resistance from the group, try Codenames."),
+        (["alcohol"], "Nothing with rum, but a virgin mojito with mint and lime works great."),
     ],
 )
 def test_no_member_in_a_common_word(items: list[str], answer: str):
