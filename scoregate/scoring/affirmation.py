@@ -143,6 +143,13 @@ NEGATORS = frozenset(
         "omitted",
         "remove",
         "removed",
+        # "uninstall Chrome afterwards", "ditch the lighter fluid"
+        "uninstall",
+        "uninstalled",
+        "uninstalling",
+        "ditch",
+        "ditched",
+        "ditching",
         "than",
         "none",
         "neither",
@@ -851,6 +858,29 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _set_aside_after(tokens, clauses, i)
         or _left_aside(tokens, clauses, i)
         or _avoided_list(tokens, clauses, i)
+        or _moved_out(tokens, i)
+    )
+
+
+#: What leaves one product for another: "import your Chrome bookmarks", "export your
+#: LastPass vault", "transfer your WhatsApp chats".
+_MIGRATE_VERBS = frozenset(
+    "import imports importing imported export exports exporting exported transfer transfers"
+    " transferring migrate migrating move moving bring".split()
+)
+_DATA_NOUNS = frozenset(
+    "bookmarks passwords password history data settings profile extensions contacts vault"
+    " chats messages playlists library files photos notes".split()
+)
+
+
+def _moved_out(tokens: list[str], i: int) -> bool:
+    """Whether the term at ``i`` names where the asker's data comes from, moved away: "import
+    your Chrome bookmarks and passwords" (not "keep Chrome and import bookmarks")."""
+    return (
+        tokens[i + 1 : i + 2] != []
+        and tokens[i + 1] in _DATA_NOUNS
+        and not (_MIGRATE_VERBS.isdisjoint(tokens[max(0, i - 3) : i]))
     )
 
 
@@ -867,7 +897,20 @@ _ADVISE = frozenset(
 #: Words that turn a list from what is left out to what is used.
 _TURNS = frozenset("just only instead but use try add then so plus".split())
 #: How far back a list's negation may stand from its item.
-LIST_REACH = 14
+LIST_REACH = 20
+
+
+#: Words that may open a list item before its head: "ground almonds", "whole cashews".
+_MODIFIERS = frozenset("ground whole raw fresh dried plain any some other flaked".split())
+#: Words by which a list item says what it holds.
+_HOLDING = frozenset("with containing of from made like".split())
+
+
+def _an_item(tokens: list[str], clauses: list[int], j: int, i: int, c: int) -> bool:
+    """Whether clause ``c`` between ``j`` and ``i`` is one item of a list: at most three
+    words, or seven that say what it holds ("nutella or other spreads with hazelnuts")."""
+    words = [tokens[k] for k in range(j + 1, i) if clauses[k] == c]
+    return len(words) <= 3 or (len(words) <= 7 and not _HOLDING.isdisjoint(words))
 
 
 def _opens_item(own: list[str]) -> bool:
@@ -876,13 +919,17 @@ def _opens_item(own: list[str]) -> bool:
     if not own:
         return True
     last = max((k for k, t in enumerate(own) if t in _LIST_OPENERS), default=None)
-    return last is not None and len(own) <= 5 and len(own) - last - 1 <= 2
+    if last is None:  # an item of its own with a modifier or two: "ground almonds"
+        return len(own) <= 2 and all(t in _MODIFIERS or t.endswith("ed") for t in own)
+    tail = own[last + 1 :]
+    # (a longer item that says what it holds: "or other chocolate spreads with hazelnuts")
+    return len(tail) <= 2 or (len(tail) <= 5 and not _HOLDING.isdisjoint(tail))
 
 
 def _avoided_list(tokens: list[str], clauses: list[int], i: int) -> bool:
     """Whether token ``i`` is a later item of a list that a negation opens beyond the
     usual window: the negation's clause holds at most four more words ("anything with
-    almond flour"), each clause between is an item of at most three words, and ``i``'s
+    almond flour"), each clause between is an item (``_an_item``), and ``i``'s
     own clause opens the item (``_opens_item``: "praline or nut spreads"; not "skip the
     walnuts, add pecans")."""
     for j in range(max(0, i - LIST_REACH), i - NEGATION_WINDOW):
@@ -897,7 +944,7 @@ def _avoided_list(tokens: list[str], clauses: list[int], i: int) -> bool:
             tokens[k] for k in range(j + 1, i) if clauses[k] == clauses[j]
         ):
             continue  # "avoid processed stuff - just salmon, eggs, spinach and sweet potato"
-        if all(counts[c] <= 3 for c in range(clauses[j] + 1, clauses[i])):
+        if all(_an_item(tokens, clauses, j, i, c) for c in range(clauses[j] + 1, clauses[i])):
             return True
     return False
 

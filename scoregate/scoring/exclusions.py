@@ -1065,6 +1065,14 @@ _WISHED = re.compile(
     r"|so\s+that|check|hope|prefer|like|looking\s+for|recommend|suggest|find|ideally)\b",
     re.IGNORECASE,
 )
+#: A place of the asker's described just before a "no": "our house is all electric, no gas",
+#: "the cabin is off-grid, no power" (what the place lacks, not what the asker rules out).
+_PLACE_TOLD = re.compile(
+    r"(?:^|[,;.(]\s*|\band\s+)(?:the|our|my|this|his|her|their)\s+(?:[\w-]+\s+)?"
+    r"(?:house|flat|apartment|home|place|kitchen|cabin|building|car|van|boat|office|room"
+    r"|caravan|campsite|cottage|dorm|studio)\s+(?:is|'s|’s|was)\b[^,;.!?]{0,40},\s*$",
+    re.IGNORECASE,
+)
 #: Where a clause of its own begins: "..., and", "..., but", a semicolon or a dash.
 _CLAUSE_BREAK = re.compile(r",\s*(?:and|but|so)\b|[;—–]|\s-\s", re.IGNORECASE)
 #: Where the subject of a clause begins: after a clause break or a conjunction.
@@ -1102,6 +1110,8 @@ def _said_of_a_thing(before: str, lack: bool) -> bool:
     have a drainage hole". The asker's own lack ("I have no oven", "we don't have a car"),
     a person's ("my son has no allergies"), a relative clause after what is asked for ("a
     sauce that has no cream") and a wish ("make sure there's no garlic") read as before."""
+    if not lack and _PLACE_TOLD.search(before):
+        return True  # "our house is all electric, no gas whatsoever"
     if not lack:
         there = _THERE_IS_BEFORE.search(before)
         if there:  # a wish of an earlier clause wishes nothing here ("I need to arrive

@@ -421,3 +421,37 @@ def test_a_day_said_of_people_at_large_is_no_leg(query: str, answer: str):
 def test_data_alone_is_said_of_the_answer(query: str, value: str):
     k = next(i for i in analyze(query).instructions if i.check == "format")
     assert k.value == value
+
+
+#: From reading `gate_holdout33` after its one measure (unread before: the same figures on
+#: 0.2.10 and on the rules above).
+@pytest.mark.parametrize(
+    ("answer", "term", "affirmed"),
+    [
+        ("Import your Chrome bookmarks, then uninstall Chrome afterwards.", "chrome", False),
+        ("Keep Chrome but turn on Memory Saver.", "chrome", True),
+        (
+            "No marzipan, Nutella or other chocolate spreads with hazelnuts, praline, ground"
+            " almonds, or almond or other nut extracts.",
+            "nut",
+            False,
+        ),
+        ("No walnuts, cashews, ground almonds or pecans.", "almonds", False),
+    ],
+)
+def test_a_browser_left_and_a_long_list_ruled_out(answer: str, term: str, affirmed: bool):
+    assert mentions(answer, term)[1] is affirmed
+
+
+@pytest.mark.parametrize(
+    ("query", "situation"),
+    [
+        ("our house is all electric, no gas whatsoever. how do we keep warm?", True),
+        ("The cabin is off-grid, no power. What food should we bring?", True),
+        ("the recipe is for a party, no nuts please. ideas?", False),
+        ("the kids are fussy, no onions please. ideas?", False),
+    ],
+)
+def test_a_place_described_then_its_lack(query: str, situation: bool):
+    (e,) = analyze(query).exclusions
+    assert e.situation is situation
