@@ -131,6 +131,9 @@ THING_MEMBERS: dict[str, tuple[str, ...]] = {
     # a way of raising something: "don't want to bring it up face to face"
     "face to face": ("in person", "in-person", "face-to-face"),
     "in person": ("face to face", "face-to-face", "in-person"),
+    # glass wool is fibreglass by another name
+    "fibreglass": ("glass wool", "glass-wool", "glass fibre", "glass fiber"),
+    "fiberglass": ("glass wool", "glass-wool", "glass fibre", "glass fiber"),
 }
 
 
@@ -464,6 +467,12 @@ CODE_FORMS: dict[str, re.Pattern[str]] = {
             r"\(\?<[=!]",
         ),
         (("lookahead", "lookaheads", "look-ahead", "look-aheads"), r"\(\?[=!]"),
+        # "No quotes. My teacher docks marks if you open with a quotation": a paragraph that
+        # opens with one
+        (
+            ("quotes", "quotations", "quotation", "a quote", "quote"),
+            r"(?:\A|\n)[ \t>*_]*[\"“][^\"”\n]{12,400}[\"”]",
+        ),
         (
             ("regex", "regexes", "regular expression", "regular expressions", "re module"),
             r"\bre\.(?:compile|match|search|sub|subn|findall|finditer|fullmatch|split)\("

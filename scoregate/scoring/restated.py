@@ -593,6 +593,9 @@ _YOU_DID_ON = re.compile(
     r"|began|begun|took|taken|had|did|got|left|arrived|moved|finished|flew|landed|came|ordered"
     r"|paid|signed|sent|posted|bought)\b[^.,;:!?\n]{0,30}?\b" + _WEEKDAYS + r"\b"
 )
+#: ... or of what the asker holds on a weekday: "try moving your Saturday morning sessions"
+#: for sessions "on Thursday evenings".
+_YOUR_DAY = re.compile(r"\byour\s+(?:usual\s+|regular\s+|weekly\s+)?" + _WEEKDAYS + r"\b")
 #: A request that tells days relative to today: the answer may work out another weekday.
 _RELATIVE_DAY = re.compile(r"\b(?:yesterday|today|tomorrow|tonight|last\s+night|this\s+morning)\b")
 
@@ -603,9 +606,10 @@ def _day_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     told = set(re.findall(rf"\b{_WEEKDAYS}\b", q_low))
     if not told or _RELATIVE_DAY.search(q_low):
         return None
-    for m in _YOU_DID_ON.finditer(a_low):
-        if m.group(1) not in told:
-            return m.group(0), "/".join(sorted(told))
+    for rx in (_YOU_DID_ON, _YOUR_DAY):
+        for m in rx.finditer(a_low):
+            if m.group(1) not in told:
+                return m.group(0), "/".join(sorted(told))
     return None
 
 

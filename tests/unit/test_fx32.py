@@ -455,3 +455,29 @@ def test_a_browser_left_and_a_long_list_ruled_out(answer: str, term: str, affirm
 def test_a_place_described_then_its_lack(query: str, situation: bool):
     (e,) = analyze(query).exclusions
     assert e.situation is situation
+
+
+@pytest.mark.parametrize(
+    ("items", "answer", "violated"),
+    [
+        (["fibreglass"], "Glass wool rolls made with plant-based binders are softer.", True),
+        (["fibreglass"], "Sheep's wool rolls and PIR foam boards are skin-friendly.", False),
+        (["quotes"], '"We shape our tools," said McLuhan, and it has never felt truer.', True),
+        (["quotes"], "It's 11:47 on a school night, and a teenager is still scrolling.", False),
+    ],
+)
+def test_glass_wool_and_an_opening_quotation(items: list[str], answer: str, violated: bool):
+    assert bool(check_members(items, answer).violated) is violated
+
+
+@pytest.mark.parametrize(
+    ("answer", "wrong"),
+    [
+        ("Try moving your Saturday morning sessions to a weekday evening.", True),
+        ("Add a monthly Saturday session rather than moving Thursday.", False),
+        ("Your Thursday sessions suit retirees; add a weekend one.", False),
+    ],
+)
+def test_the_askers_weekday_told_back_as_another(answer: str, wrong: bool):
+    query = "Our work sessions are Thursday evenings 6-8pm but only 3 people turn up. Ideas?"
+    assert bool(contradicted(query, answer)) is wrong
