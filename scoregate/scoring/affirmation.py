@@ -143,13 +143,6 @@ NEGATORS = frozenset(
         "omitted",
         "remove",
         "removed",
-        # "uninstall Chrome afterwards", "ditch the lighter fluid"
-        "uninstall",
-        "uninstalled",
-        "uninstalling",
-        "ditch",
-        "ditched",
-        "ditching",
         "than",
         "none",
         "neither",
@@ -397,26 +390,63 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
         return j == i - 1
     if t == "free":  # "free of nuts" negates; "a free flashcard app" is a price
         return tokens[j + 1 : j + 2] in (["of"], ["from"])
-    if t == "ever":  # "clean the tins well if you ever bake with nuts": a case, no advice to
-        # (but "if you ever want crunch, add walnuts" advises them, in a clause of its own)
+    if t == "ever":  # "clean the tins well if you ever bake with nuts": a case named after a
+        # precaution (not "if you ever want crunch, add walnuts", nor "If you ever have
+        # leftover chicken, shred it into the soup": advice)
         return (
             tokens[max(0, j - 2) : j] in (["if", "you"], ["case", "you"])
             and clauses[j] == clauses[i]
-            and _ADVISE.isdisjoint(tokens[j + 1 : i])  # "if you ever want it crunchier add
-        )  # chopped walnuts": the advice, with no comma
+            and j >= 3
+            and tokens[0] in _PRECAUTIONS
+        )
+    if t in _REMOVALS:  # "uninstall Chrome" (not "uninstall Norton and use Windows Defender")
+        return j >= i - 3 and clauses[j] == clauses[i] and _JOINS.isdisjoint(tokens[j + 1 : i])
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")
         return j > 0 and tokens[j - 1] in ("you", "you've", "you'd") and clauses[j] == clauses[i]
     setting_aside = _sets_aside(tokens, clauses, j, i)
     if setting_aside is not None:
         return setting_aside
+    return _plain_negation(tokens, clauses, j, i)
+
+
+def _plain_negation(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
+    """Whether the negation word at ``j`` ("no", "avoid", "don't", ...) rules out ``i``."""
+    t = tokens[j]
     if not (t in NEGATORS or t.endswith("n't")):
         return False
-    if t == "but" and "nothing" in tokens[max(0, j - 4) : j]:
+    if t in ("but", "except") and any(
+        tokens[k] == "nothing" and clauses[k] == clauses[j] for k in range(max(0, j - 8), j)
+    ):
         return False  # "a martini has nothing in it but gin and vermouth": only them
-    if t == "no" and tokens[j + 1 : j + 2] and tokens[j + 1] in _STATEMENT:
+    if t in ("no", "without") and _STATEMENT & set(tokens[j + 1 : j + 3]):
         return False  # "No problem, oats, bananas and peanut butter make a great base"
-    # a later clause that turns to what is used: "skip the walnuts, add pecans"
-    return _TURNS.isdisjoint(tokens[k] for k in range(j + 1, i) if clauses[k] > clauses[j])
+    return not _turned(tokens, clauses, j, i)
+
+
+def _turned(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
+    """Whether a later clause between a negation at ``j`` and the term at ``i`` opens by
+    turning to what is used: "skip the walnuts, add pecans" (the negation's clause has its
+    object; not "Do not, under any circumstances, use bleach", where "use" is what is
+    negated, nor "avoid sugar, so honey is out too")."""
+    if not any(clauses[k] == clauses[j] for k in range(j + 1, i)):
+        return False  # "don't," / "never, ever": the verb comes later
+    for k in range(j + 1, i):
+        if clauses[k] == clauses[j] or clauses[k - 1] == clauses[k]:
+            continue  # only a word that opens its clause turns
+        if _turns_at(tokens, k):
+            return True
+    return False
+
+
+def _turns_at(tokens: list[str], k: int) -> bool:
+    """Whether the word at ``k`` turns to what is used: "just olive oil", "add pecans", "so
+    use oil" (not "just as importantly", "so honey is out too")."""
+    t, after = tokens[k], tokens[k + 1 : k + 3]
+    if t in _TURN_OPENERS:
+        return not (t in ("just", "only") and after[:1] in _NOT_TURNING)
+    if t == "so" and _STILL_OUT.isdisjoint(tokens[k + 1 :]):
+        return True  # "No gluten, so rice, potatoes or quinoa" (not "..., so gin and rum are off")
+    return t in _TURN_IF_ADVISED and not _ADVISE.isdisjoint(after)
 
 
 #: Words that may open a later item of a list: "wool, merino or other animal fibres".
@@ -862,6 +892,9 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
     )
 
 
+#: Removals, read over the noun phrase after them: "uninstall Chrome", "ditch the fluid".
+_REMOVALS = frozenset("uninstall uninstalled uninstalling ditch ditched ditching".split())
+_JOINS = frozenset("and then or plus".split())
 #: What leaves one product for another: "import your Chrome bookmarks", "export your
 #: LastPass vault", "transfer your WhatsApp chats".
 _MIGRATE_VERBS = frozenset(
@@ -880,7 +913,8 @@ def _moved_out(tokens: list[str], i: int) -> bool:
     return (
         tokens[i + 1 : i + 2] != []
         and tokens[i + 1] in _DATA_NOUNS
-        and not (_MIGRATE_VERBS.isdisjoint(tokens[max(0, i - 3) : i]))
+        and not _MIGRATE_VERBS.isdisjoint(tokens[max(0, i - 3) : i])
+        and tokens[i - 1 : i] not in (["to"], ["into"], ["onto"])  # "move them to iCloud"
     )
 
 
@@ -890,12 +924,27 @@ _LIST_NEGATORS = frozenset("avoid avoids avoiding skip skipping no without".spli
 #: A negation's clause that is a remark of its own, not the list's opening: "no nuts
 #: here: oats, honey ...", "without a doubt, chicken, rice ...", "no problem, oats ...".
 _STATEMENT = frozenset("here there needed problem problems worries doubt rush wonder".split())
+#: What a sentence may open with before "if you ever ...": a precaution, no advice to use.
+_PRECAUTIONS = frozenset(
+    "clean wash wipe keep store check label tell warn be make scrub separate use".split()
+)
 #: Verbs that advise: after "if you ever", the advice itself.
 _ADVISE = frozenset(
     "add use try stir top swap put mix sprinkle throw toss include buy make".split()
 )
-#: Words that turn a list from what is left out to what is used.
-_TURNS = frozenset("just only instead but use try add then so plus".split())
+#: Words that turn a list from what is left out to what is used, opening a later clause:
+#: "skip the walnuts, add pecans", "..., instead use", "no dairy here, just olive oil".
+_TURN_OPENERS = frozenset("just only instead use try add".split())
+#: ... or before advice: "no dairy, so use olive oil" (not "avoid sugar, so honey is out").
+_TURN_IF_ADVISED = frozenset("so then plus but".split())
+#: Words by which a clause after "so" keeps things out: "so gin and rum are off the table".
+_STILL_OUT = frozenset("off out too also either avoid skip no not never without".split())
+#: "just as importantly", "just to be safe": no turn.
+_NOT_TURNING = (["as"], ["to"], ["in"], ["for"], ["like"])
+#: A verb after the term in its clause: the list is the subject of what is used.
+_VERB_AFTER = frozenset(
+    "will would can could should works work do does is are make makes get gets go goes".split()
+)
 #: How far back a list's negation may stand from its item.
 LIST_REACH = 20
 
@@ -939,8 +988,10 @@ def _avoided_list(tokens: list[str], clauses: list[int], i: int) -> bool:
         own = [tokens[k] for k in range(j + 1, i) if clauses[k] == clauses[i]]
         if counts[clauses[j]] > 4 or not _opens_item(own):
             continue
-        between = tokens[j + 1 : i]
-        if not _TURNS.isdisjoint(between) or not _STATEMENT.isdisjoint(
+        own_rest = [tokens[k] for k in range(i + 1, len(tokens)) if clauses[k] == clauses[i]]
+        if not _VERB_AFTER.isdisjoint(own_rest):
+            continue  # "Without a car, buses, trams or a taxi will get you everywhere"
+        if any(_turns_at(tokens, k) for k in range(j + 1, i)) or not _STATEMENT.isdisjoint(
             tokens[k] for k in range(j + 1, i) if clauses[k] == clauses[j]
         ):
             continue  # "avoid processed stuff - just salmon, eggs, spinach and sweet potato"

@@ -1073,6 +1073,14 @@ _PLACE_TOLD = re.compile(
     r"|caravan|campsite|cottage|dorm|studio)\s+(?:is|'s|’s|was)\b[^,;.!?]{0,40},\s*$",
     re.IGNORECASE,
 )
+#: ... and what such a place may lack: a supply or a fitting, not a thing its rules keep out.
+_AMENITY = re.compile(
+    r"no\s+(?:mains\s+)?(?:gas|power|electricity|oven|hob|stove|microwave|dishwasher|fridge"
+    r"|freezer|lift|elevator|heating|wifi|wi-fi|internet|signal|reception|shower|bath|bathtub"
+    r"|windows?|balcony|garden|parking|washing\s+machine|dryer|kettle|tv|aircon|air\s+con"
+    r"|air\s+conditioning|hot\s+water|running\s+water|water|lights?|sockets?|plugs?)\b",
+    re.IGNORECASE,
+)
 #: Where a clause of its own begins: "..., and", "..., but", a semicolon or a dash.
 _CLAUSE_BREAK = re.compile(r",\s*(?:and|but|so)\b|[;—–]|\s-\s", re.IGNORECASE)
 #: Where the subject of a clause begins: after a clause break or a conjunction.
@@ -1110,8 +1118,6 @@ def _said_of_a_thing(before: str, lack: bool) -> bool:
     have a drainage hole". The asker's own lack ("I have no oven", "we don't have a car"),
     a person's ("my son has no allergies"), a relative clause after what is asked for ("a
     sauce that has no cream") and a wish ("make sure there's no garlic") read as before."""
-    if not lack and _PLACE_TOLD.search(before):
-        return True  # "our house is all electric, no gas whatsoever"
     if not lack:
         there = _THERE_IS_BEFORE.search(before)
         if there:  # a wish of an earlier clause wishes nothing here ("I need to arrive
@@ -1180,6 +1186,9 @@ def _situation(rx: re.Pattern[str], sentence: str, at: int) -> bool:
     if rx is _THERE_ISNT_RE:  # "there isn't a lift", unless wished: "make sure there isn't"
         return not _WISHED.search(sentence[:at])
     lack = rx.pattern.startswith(LACK_CUE)
+    if not lack and _PLACE_TOLD.search(sentence[:at]) and _AMENITY.match(sentence, at):
+        return True  # "our house is all electric, no gas whatsoever" (not a house rule:
+        # "our house is vegetarian, no meat")
     return _said_of_a_thing(sentence[:at], lack)
 
 

@@ -48,7 +48,7 @@ _ALCOHOL = (
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
 #: Games where players lie about a hidden role.
-_DEDUCTION = "werewolf werewolves mafia avalon spyfall hitler clocktower traitors"
+_DEDUCTION = "werewolf werewolves mafia avalon spyfall hitler clocktower"
 _SOCIAL = "instagram tiktok facebook twitter snapchat pinterest reddit linkedin"
 #: Excluded class (as the request names it) -> members.
 CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
@@ -471,7 +471,10 @@ CODE_FORMS: dict[str, re.Pattern[str]] = {
         # opens with one
         (
             ("quotes", "quotations", "quotation", "a quote", "quote"),
-            r"(?:\A|\n)[ \t>*_]*[\"“][^\"”\n]{12,400}[\"”]",
+            # (a clause: punctuation before the closing mark or six words; not a title,
+            # "The Road Not Taken")
+            r"(?:\A|\n)[ \t>*_]*[\"“](?:[^\"”\n]{10,400}?[,.!?…]|(?:[^\"”\n\s]+\s+){5,}[^\"”\n]*?)"
+            r"[\"”]",
         ),
         (
             ("regex", "regexes", "regular expression", "regular expressions", "re module"),

@@ -595,7 +595,14 @@ _YOU_DID_ON = re.compile(
 )
 #: ... or of what the asker holds on a weekday: "try moving your Saturday morning sessions"
 #: for sessions "on Thursday evenings".
-_YOUR_DAY = re.compile(r"\byour\s+(?:usual\s+|regular\s+|weekly\s+)?" + _WEEKDAYS + r"\b")
+_YOUR_DAY = re.compile(
+    r"\byour\s+(?:(?:usual|regular|weekly)\s+"
+    + _WEEKDAYS
+    + r"\b|"
+    + _WEEKDAYS
+    + r"(?:\s+(?:morning|afternoon|evening|night))?\s+(?:sessions?|club|class(?:es)?|games?|shifts?"
+    r"|meetings?|practices?|lessons?|group|services?|meetups?|rehearsals?)\b)"
+)
 #: A request that tells days relative to today: the answer may work out another weekday.
 _RELATIVE_DAY = re.compile(r"\b(?:yesterday|today|tomorrow|tonight|last\s+night|this\s+morning)\b")
 
@@ -603,12 +610,12 @@ _RELATIVE_DAY = re.compile(r"\b(?:yesterday|today|tomorrow|tonight|last\s+night|
 def _day_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The answer's premise on another weekday than the request names ("since you started
     on Tuesday" for "I took the first one Monday morning")."""
-    told = set(re.findall(rf"\b{_WEEKDAYS}\b", q_low))
+    told = set(re.findall(rf"\b{_WEEKDAYS}s?\b", q_low))  # "on Thursdays" too
     if not told or _RELATIVE_DAY.search(q_low):
         return None
     for rx in (_YOU_DID_ON, _YOUR_DAY):
         for m in rx.finditer(a_low):
-            if m.group(1) not in told:
+            if next(g for g in m.groups() if g) not in told:
                 return m.group(0), "/".join(sorted(told))
     return None
 
@@ -651,9 +658,9 @@ _ONE_LEG = re.compile(
 )
 #: Each unit's spellings.
 _UNIT_FORMS = (
+    (("min",), r"min(?:ute)?s?"),
     (("mi",), r"mi(?:les?)?"),
     (("km", "ki"), r"(?:km|kilomet(?:re|er)s?)"),
-    (("min",), r"min(?:ute)?s?"),
     (("h",), r"(?:hours?|hrs?|h)"),
 )
 #: Said of people at large, not of the asker: "the guideline is 30 minutes a day", "most
@@ -672,11 +679,14 @@ def _leg_as_day(q_low: str, a_low: str) -> tuple[str, str] | None:
     for m in _ONE_LEG.finditer(q_low):
         n = m.group(1)
         unit = next(rx for starts, rx in _UNIT_FORMS if m.group(2).startswith(starts))
-        for day in re.finditer(
-            rf"(?<![\d.]){re.escape(n)}\s*{unit}\s+(?:(?:a|per|each)\s+day|daily"
-            r"|round[\s-]trip|return|there\s+and\s+back|in\s+total)\b",
-            a_low,
-        ):
+        both = f"{float(n) * 2:g}"
+        if re.search(rf"(?<![\d.]){re.escape(both)}\s*{unit}\b", a_low):
+            continue  # the answer doubles it itself: "6 hours in all, 3 hours per day"
+        day_rx = rf"(?<![\d.]){re.escape(n)}\s*{unit}\s+(?:(?:a|per|each)\s+day|daily"
+        if re.search(day_rx + r")\b", q_low):
+            continue  # the request's own day of something else: "and 30 minutes a day of yoga"
+        whole = day_rx + r"|round[\s-]trip|return|there\s+and\s+back|in\s+total)\b"
+        for day in re.finditer(whole, a_low):
             if not _GENERAL_BEFORE.search(a_low, 0, day.start()) and not _DOUBLE_AFTER.match(
                 a_low[day.end() :]
             ):
@@ -716,10 +726,30 @@ def _date_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     if told & _dates(a_low):
         return None
     days = {day: month for month, day in told}
-    for month, day in _dates(a_low, r"\byour\s+(?:the\s+)?"):
-        if day in days and days[day] != month:
-            return f"your {month} {day}", f"{days[day]} {day}"
+    events = _EVENTS | set(_WORD.findall(q_low))
+    for rx in _DATES:
+        for m in re.finditer(r"\byour\s+(?:the\s+)?" + rx.pattern + _NEXT_WORDS, a_low):
+            month, day = (m.group(1), m.group(2)) if rx is _DATES[0] else (m.group(2), m.group(1))
+            event = _WORD.findall(m.group(3))
+            # the request's own event after it ("your November 18 wedding"), not a milestone
+            # the answer sets ("your April 20 checkpoint", "your August 18 cutoff")
+            if not events.intersection(event) or _MILESTONES.intersection(event):
+                continue
+            if int(day) in days and days[int(day)] != month[:3]:
+                return f"your {month} {day}", f"{days[int(day)]} {day}"
     return None
+
+
+#: What a date of the asker's is for, named after it: "your November 18 wedding".
+_EVENTS = frozenset(
+    "wedding party birthday anniversary flight trip exam interview move surgery appointment"
+    " race marathon event ceremony reception holiday vacation launch concert show match"
+    " game".split()
+)
+#: The word or two after a date.
+_NEXT_WORDS = r"((?:\s+[a-z'-]+){1,2})"
+#: Dates an answer sets itself.
+_MILESTONES = frozenset("deadline cutoff cut-off checkpoint target milestone filing".split())
 
 
 #: A sum the request says already holds the tax: "came to £1,440 and that figure INCLUDES
@@ -730,17 +760,31 @@ _TAX_IN = re.compile(
 )
 
 
+_RATE_IN = re.compile(r"(\d+(?:\.\d+)?)\s*%")
+
+
 def _gross_as_net(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The request's tax-inclusive sum taken as the sum before tax: "so your net amount is
     £1,440", "£1,440 + £288", "£1,440 × 0.20" for "£1,440 ... INCLUDES 20% VAT"."""
     a_low = a_low.replace("*", "").replace(",", "")
     for m in _TAX_IN.finditer(q_low):
         amount = re.escape(m.group(1)) + r"\s?" + re.escape(m.group(2).replace(",", ""))
+        rate = _RATE_IN.search(m.group(0))
+        # the rate taken of the whole sum, or added on it: "£1,440 × 0.20", "£1,440 × 1.2"
+        # (not "£1,440 × 5/6", "× 0.8333": the right working)
+        times = ""
+        if rate is not None:
+            r = rate.group(1).rstrip("0").rstrip(".") if "." in rate.group(1) else rate.group(1)
+            frac = f"{float(r) / 100:.2f}".removeprefix("0").rstrip("0")
+            times = rf"|{amount}(?![\d.])\s*[×x*]\s*(?:0?{re.escape(frac)}0?|{re.escape(r)}\s*%" + (
+                rf"|1{re.escape(frac)}0?)(?![\d/])"
+            )
         wrong = re.search(
             r"\b(?:net|before\s+(?:vat|gst|tax)|excl(?:uding|\.)?\s+(?:vat|gst|tax)|ex[\s.-]?vat"
             r"|pre-?tax)(?:\s+(?:amount|figure|price|total|cost|sum))?"
-            rf"\s*(?:is|of|=|:|was|would\s+be|comes\s+to)?\s*{amount}(?![\d.])(?!\s*[÷/])"
-            rf"|{amount}(?![\d.])\s*(?:\+|plus\b|[×x*]\s*(?:0?\.\d+|\d+(?:\.\d+)?\s*%))",
+            rf"\s*(?:is|of|=|:|was|would\s+be|comes\s+to)?\s*{amount}(?![\d.])(?!\s*[÷/×x*−+=-])"
+            rf"|{amount}(?![\d.])\s*(?:\+|plus\b)\s*(?:vat|gst|tax|sales\s+tax|[£$€]?\s?\d[\d.]*\s*"
+            r"(?:vat|gst|tax)\b)" + times,
             a_low,
         )
         if wrong is not None:

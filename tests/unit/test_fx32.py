@@ -481,3 +481,88 @@ def test_glass_wool_and_an_opening_quotation(items: list[str], answer: str, viol
 def test_the_askers_weekday_told_back_as_another(answer: str, wrong: bool):
     query = "Our work sessions are Thursday evenings 6-8pm but only 3 people turn up. Ideas?"
     assert bool(contradicted(query, answer)) is wrong
+
+
+#: A second reviewer's cases, each read wrong by a first draft of the rules above.
+@pytest.mark.parametrize(
+    ("answer", "term", "affirmed"),
+    [
+        ("Do not, under any circumstances, use bleach on marble.", "bleach", False),
+        ("I wouldn't, personally, add garlic to this.", "garlic", False),
+        ("Avoid alcohol entirely, so gin, rum and wine are all off the table.", "rum", False),
+        ("No dairy, so use olive oil and a pinch of salt.", "salt", True),
+        ("If you ever have leftover chicken, shred it into the soup.", "chicken", True),
+        ("Uninstall Norton and then use Windows Defender.", "defender", True),
+        ("Move them to iCloud Photos and switch the phone off.", "icloud", True),
+        (
+            "Without a car, buses, trams or the occasional taxi will get you everywhere.",
+            "taxi",
+            True,
+        ),
+    ],
+)
+def test_a_second_reviewers_answers(answer: str, term: str, affirmed: bool):
+    assert mentions(answer, term)[1] is affirmed
+
+
+@pytest.mark.parametrize(
+    ("query", "situation"),
+    [
+        ("Our house is vegetarian, no meat please. Dinner ideas?", False),
+        ("My dorm is strict, no candles. How do I make it cosy?", False),
+        ("Our flat is a rental, no pets allowed. Any ideas?", False),
+    ],
+)
+def test_a_house_rule_is_no_lack(query: str, situation: bool):
+    e = analyze(query).exclusions[0]
+    assert e.situation is situation
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "wrong"),
+    [
+        (
+            "My bonus pays out March 15. When should I file?",
+            "Aim for a month before your April 15 filing deadline.",
+            False,
+        ),
+        (
+            "My invoice came to £1,440 and that figure INCLUDES 20% VAT. What's the VAT?",
+            "Net = £1,440 × 0.8333 = £1,200, so the VAT is £240.",
+            False,
+        ),
+        (
+            "The bill was $86 including tax. How much do I tip?",
+            "$86 × 0.20 = $17.20 for a 20% tip.",
+            False,
+        ),
+        (
+            "My invoice came to £1,440 and that figure INCLUDES 20% VAT. What's the VAT?",
+            "£1,440 plus £50 delivery is £1,490.",
+            False,
+        ),
+        (
+            "It's 3 hours each way, Friday to Sunday. Worth it?",
+            "That's 6 hours of driving in all; split across Friday and Sunday it's 3 hours per"
+            " day.",
+            False,
+        ),
+        (
+            "My commute is 30 minutes each way by bus. What can I do with it?",
+            "At 30 minutes a day you can read about 20 books a year.",
+            True,
+        ),
+        (
+            "Our sessions are Thursday evenings. How do I get people to come?",
+            "Use your Saturday morning for a rest, and keep Thursday light.",
+            False,
+        ),
+        (
+            "Our sessions are on Thursdays. How do I get people to come?",
+            "Try moving your Saturday sessions to an evening.",
+            True,
+        ),
+    ],
+)
+def test_a_second_reviewers_facts(query: str, answer: str, wrong: bool):
+    assert bool(contradicted(query, answer)) is wrong
