@@ -418,7 +418,8 @@ def _plain_negation(tokens: list[str], clauses: list[int], j: int, i: int) -> bo
         tokens[k] == "nothing" and clauses[k] == clauses[j] for k in range(max(0, j - 8), j)
     ):
         return False  # "a martini has nothing in it but gin and vermouth": only them
-    if t in ("no", "without") and _STATEMENT & set(tokens[j + 1 : j + 3]):
+    idiom = tokens[j + 2 : j + 3] if tokens[j + 1 : j + 2] == ["a"] else tokens[j + 1 : j + 2]
+    if t in ("no", "without") and idiom and idiom[0] in _NO_IDIOMS:
         return False  # "No problem, oats, bananas and peanut butter make a great base"
     return not _turned(tokens, clauses, j, i)
 
@@ -932,6 +933,8 @@ _PRECAUTIONS = frozenset(
 _ADVISE = frozenset(
     "add use try stir top swap put mix sprinkle throw toss include buy make".split()
 )
+#: "no problem", "without a doubt" ("a" aside): idioms, no negation of what follows.
+_NO_IDIOMS = frozenset("problem problems worries worry doubt wonder rush".split())
 #: Words that turn a list from what is left out to what is used, opening a later clause:
 #: "skip the walnuts, add pecans", "..., instead use", "no dairy here, just olive oil".
 _TURN_OPENERS = frozenset("just only instead use try add".split())

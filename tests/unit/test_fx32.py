@@ -491,6 +491,8 @@ def test_the_askers_weekday_told_back_as_another(answer: str, wrong: bool):
         ("I wouldn't, personally, add garlic to this.", "garlic", False),
         ("Avoid alcohol entirely, so gin, rum and wine are all off the table.", "rum", False),
         ("No dairy, so use olive oil and a pinch of salt.", "salt", True),
+        ("Here's a standard-library version, no pandas needed:", "pandas", False),
+        ("No tripod needed, just steady bracing.", "tripod", False),
         ("If you ever have leftover chicken, shred it into the soup.", "chicken", True),
         ("Uninstall Norton and then use Windows Defender.", "defender", True),
         ("Move them to iCloud Photos and switch the phone off.", "icloud", True),
