@@ -11,7 +11,9 @@ no ".JPEG"; another weekday as the asker's own, "I took the first one Monday" an
 "since you started on Tuesday"; one leg as the whole day, "14 miles each way" answered
 "14 miles a day"; the asker's date with another month, "married October 18" answered "your
 November 18 wedding"; a sum that holds its tax taken as the sum before it, "£1,440 INCLUDES
-20% VAT" answered "your net amount is £1,440"), all narrow on purpose:
+20% VAT" answered "your net amount is £1,440"; a weekday habit told back as another, "our
+sessions are Thursday evenings" answered "try moving your Saturday sessions"), all narrow
+on purpose:
 
 * the same noun with the opposite adjective ("hard winters" -> "mild winters", "low heat"
   -> "high heat"), when the request does not name the opposite itself ("cold or hot
@@ -765,7 +767,7 @@ _RATE_IN = re.compile(r"(\d+(?:\.\d+)?)\s*%")
 
 def _gross_as_net(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The request's tax-inclusive sum taken as the sum before tax: "so your net amount is
-    £1,440", "£1,440 + £288", "£1,440 × 0.20" for "£1,440 ... INCLUDES 20% VAT"."""
+    £1,440", "£1,440 + VAT", "£1,440 × 0.20" or "× 1.2" for "£1,440 ... INCLUDES 20% VAT"."""
     a_low = a_low.replace("*", "").replace(",", "")
     for m in _TAX_IN.finditer(q_low):
         amount = re.escape(m.group(1)) + r"\s?" + re.escape(m.group(2).replace(",", ""))
