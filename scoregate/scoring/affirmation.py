@@ -912,8 +912,7 @@ def _moved_out(tokens: list[str], i: int) -> bool:
     """Whether the term at ``i`` names where the asker's data comes from, moved away: "import
     your Chrome bookmarks and passwords" (not "keep Chrome and import bookmarks")."""
     return (
-        tokens[i + 1 : i + 2] != []
-        and tokens[i + 1] in _DATA_NOUNS
+        not _DATA_NOUNS.isdisjoint(tokens[i + 1 : i + 2])
         and not _MIGRATE_VERBS.isdisjoint(tokens[max(0, i - 3) : i])
         and tokens[i - 1 : i] not in (["to"], ["into"], ["onto"])  # "move them to iCloud"
     )

@@ -133,8 +133,8 @@ THING_MEMBERS: dict[str, tuple[str, ...]] = {
     "in person": ("face to face", "face-to-face", "in-person"),
     # glass wool is fibreglass by another name
     "fibreglass": ("glass wool", "glass-wool", "glass fibre", "glass fiber"),
-    "fiberglass": ("glass wool", "glass-wool", "glass fibre", "glass fiber"),
 }
+THING_MEMBERS["fiberglass"] = THING_MEMBERS["fibreglass"]
 
 
 #: "anything acidic", "something electronic": the class is the word after it.

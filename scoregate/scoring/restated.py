@@ -707,15 +707,15 @@ _DATES = (
 )
 
 
-def _dates(low: str, before: str = "") -> set[tuple[str, int]]:
-    """(month's first three letters, day) of each date in ``low``, read only right after
-    ``before`` when given."""
-    out = set()
-    for i, rx in enumerate(_DATES):
-        for m in re.finditer(before + rx.pattern, low):
-            month, day = (m.group(1), m.group(2)) if i == 0 else (m.group(2), m.group(1))
-            out.add((month[:3], int(day)))
-    return out
+def _month_day(m: re.Match[str], rx: re.Pattern[str]) -> tuple[str, int]:
+    """(month's first three letters, day) of a date ``m`` matched by ``rx`` of ``_DATES``."""
+    month, day = (m.group(1), m.group(2)) if rx is _DATES[0] else (m.group(2), m.group(1))
+    return month[:3], int(day)
+
+
+def _dates(low: str) -> set[tuple[str, int]]:
+    """(month's first three letters, day) of each date in ``low``."""
+    return {_month_day(m, rx) for rx in _DATES for m in rx.finditer(low)}
 
 
 def _date_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -731,14 +731,14 @@ def _date_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     events = _EVENTS | set(_WORD.findall(q_low))
     for rx in _DATES:
         for m in re.finditer(r"\byour\s+(?:the\s+)?" + rx.pattern + _NEXT_WORDS, a_low):
-            month, day = (m.group(1), m.group(2)) if rx is _DATES[0] else (m.group(2), m.group(1))
+            month, day = _month_day(m, rx)
             event = _WORD.findall(m.group(3))
             # the request's own event after it ("your November 18 wedding"), not a milestone
             # the answer sets ("your April 20 checkpoint", "your August 18 cutoff")
             if not events.intersection(event) or _MILESTONES.intersection(event):
                 continue
-            if int(day) in days and days[int(day)] != month[:3]:
-                return f"your {month} {day}", f"{days[int(day)]} {day}"
+            if day in days and days[day] != month:
+                return f"your {month} {day}", f"{days[day]} {day}"
     return None
 
 
