@@ -1025,7 +1025,8 @@ _TOOL_KINDS = {"fishing": frozenset("rod rods line lines net nets tackle licence
 #: broken by "try lifting a few in a shop" or "you can lift it"; only the noun, "the lift",
 #: "lifts", counts (and not "a lift to the tip", a ride). Read so only when the excluded
 #: item is the noun itself: "no heavy lifting" is still broken by "lift the boxes".
-_VERB_TOO = frozenset({"lift"})
+#: So too "no screen" and "phonics screening", "screen the calls".
+_VERB_TOO = frozenset({"lift", "screen"})
 #: Words before a verb, not before a noun: "to lift", "can lift", "people lift".
 _BEFORE_A_VERB = frozenset(
     "to can could will would should must you i we they he she and or then please just"
@@ -1396,9 +1397,18 @@ def affirmed_word(content: str, term: str, *, situation: bool = False) -> str | 
     return word
 
 
+_NON_PART = re.compile(r"\bnon-([a-z]+)", re.IGNORECASE)
+
+
 def _mention(content: str, term: str, situation: bool = False) -> tuple[bool, str | None]:
     """(mentioned at all, the first word that affirms it or ``None``; ``situation``: an
     occurrence the answer proposes to add affirms nothing)."""
+    # an item named with "non-" ("the non-lucrative visa") is one word, its "non" no negator
+    for part in dict.fromkeys(_NON_PART.findall(term)):
+        term, content = (
+            re.sub(rf"\bnon-{re.escape(part)}\b", f"non{part}", t, flags=re.I)
+            for t in (term, content)
+        )
     stems = [stem(w) for w in _WORD.findall(term.lower()) if w not in _FILLER]
     if not stems:
         return False, None

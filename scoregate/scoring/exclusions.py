@@ -39,7 +39,9 @@ _GETS_TO_ME = (
 _REMARK_TAIL = (
     r"(?:(?:(?:is|are)\s+)?(?:possible|allowed|permitted)(?![\w-])"
     r"|(?:just|only)\s+for\s+(?:one|a\s+single|this|that|a\s+one-off|two|a\s+few)\b"
-    r"|before\s+(?:anyone|anybody|someone|somebody|you|people)\b)"
+    r"|before\s+(?:anyone|anybody|someone|somebody|you|people)\b"
+    # its reasons: "not keen on Starlink, partly the politics, partly the £75/month"
+    r"|(?:partly|mainly|mostly|largely|purely)\s+(?:the|because|due|for|as|cos|cause)\b)"
 )
 _REMARK_CLAUSE = (
     r"(?:the\s+[a-z]+(?:\s+(?:and|&)\s+(?:the\s+)?(?:whole\s+)?[a-z]+)?"
@@ -87,7 +89,9 @@ _END = (
     + _REMARK_TAIL
     + r"|,\s*"
     + _REMARK_CLAUSE
-    + r"|with (?:my|the|our|your|his|her|their|it|this|that))\b"
+    # (not after a verb of bothering: "rather not mess about with the hotel iron")
+    + r"|(?<!\babout\s)(?<!\baround\s)(?<!\bbother\s)(?<!\bfiddle\s)(?<!\bfaff\s)"
+    r"with (?:my|the|our|your|his|her|their|it|this|that))\b"
     rf"|,\s*(?:{_PRONOUN_ALT}|this|these|those)(?![\w'])"
     # a clause of its own after a comma: "not keen on hiring a firm, the budget is tiny"
     r"|,\s*the\s+[a-z]+\s+(?:is|are|was|were|has|have)\b"
@@ -165,8 +169,13 @@ _THERE_ISNT = (
 _ALLOWED = (
     r"(?:(?<=\bi'm\s)|(?<=\bwe're\s)|(?<=\bi\sam\s)|(?<=\bwe\sare\s)|(?<=\bwe\s)|(?<=\bi\s)"
     r"|(?<=\baren't\s)|(?<=\bisn't\s)|(?:^\s*|(?<=[,;(]\s)|(?<=\bso\s)|(?<=\band\s)))"
-    r"(?:not\s+|(?<=n't\s))(?:allowed|permitted)\s+to\s+(?!(?:happen|be|go|come|stay)\b)"
-    r"(?:" + _CONSUME + r"\s+)?(?:any\s+)?"
+    r"(?:not\s+|(?<=n't\s))(?:allowed|permitted)\s+(?:to\s+(?!(?:happen|be|go|come|stay)\b)"
+    r"(?:" + _CONSUME + r"\s+)?"
+    # "we're not allowed leaded solder on site": the thing itself (not "allowed out", "allowed
+    # in the kitchen")
+    r"|(?=(?:any\s+)?(?!(?:to|in|out|on|at|back|home|near|outside|inside|here|there|anymore"
+    r"|either|for|by|with|from|into|up|down|off|over|yet|again|since|because|and|or|but)\b)[a-z]))"
+    r"(?:any\s+)?"
 )
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
@@ -200,6 +209,8 @@ _CUES: tuple[str, ...] = (
     + _CONSUME
     + r"\s+)?(?:any\s+)?",
     r"\bbut\s+not\s+",
+    # "please don't tell me to bump retraction up": advice refused
+    r"(?:\bdon'?t|\bdo\s+not)\s+(?:(?:just|even)\s+)?tell\s+(?:me|us)\s+to\s+",
     _ALLOWED,
     # "my stomach doesn't tolerate spicy food", "I can't tolerate lactose" (not "won't
     # accept": "the printer won't accept the new cartridge" is a fault, not a preference)
@@ -251,7 +262,9 @@ _CUES: tuple[str, ...] = (
     r"[a-z]+(?:-[a-z]+)*\s+(?:though|tho|please|pls|at\s+all)\s*(?:[.,;!)]|$))",
     r"\bnever\s+(?:by|in|on|at|via|through)\s+",
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
-    r"(?:^|[,;(]|\s-)\s*not\s+(?!in" + _PLACE + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
+    r"(?:^|[,;(]|\s-)\s*(?:(?:and|but)\s+)?not\s+(?!in"
+    + _PLACE
+    + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
     r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b"
     r"|interested\b|bothered\b|fussed\b|keen\b|a\s+fan\b|into\b|big\s+on\b|allowed\b|permitted\b"
     r"|looking\b)",
@@ -512,7 +525,13 @@ def _ruled_out(sentence: str, m: re.Match[str]) -> bool:
     ):
         return False
     words = m.group(0).lower().split()
-    return words[0] not in _DEFINITE and not _NOT_RULED_OUT.intersection(words)
+    # "the non-lucrative visa is out since you can't work on it": a reason given rules it out
+    # (not "the tide is out", "my husband is out")
+    reasoned = words[0] == "the" and _REASON_AFTER.match(sentence, m.end()) is not None
+    return (words[0] not in _DEFINITE or reasoned) and not _NOT_RULED_OUT.intersection(words)
+
+
+_REASON_AFTER = re.compile(r"\s+(?:since|because)\s+(?:i|we|you|it|they|there)\b", re.IGNORECASE)
 
 
 #: A time or a place after "X is out" that tells someone is away ("Tom is out until 5", "Mum
@@ -763,6 +782,9 @@ _CHAT_TAIL = re.compile(
     r"|too|as\s+well"
     # "I don't eat meat btw", "no dairy tbh"
     r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever|obviously|of\s+course"
+    # "do the surgery myself", "memorise a script word for word": who or how, not what
+    r"|myself|ourselves|word\s+for\s+word|verbatim|by\s+heart|by\s+rote|line\s+by\s+line"
+    r"|on\s+site|onsite"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
     r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently"
@@ -776,7 +798,26 @@ _OF_KIND = re.compile(
 )
 
 
-_ANY_KIND = re.compile(r"\s+(?:of\s+any\s+(?:kind|sort|type)|whatsoever)$")
+#: Verbs of bothering with a thing: what is refused is the thing ("rather not mess about
+#: with the hotel iron").
+_FIDDLE = re.compile(
+    r"^(?:mess|muck|faff|fiddle|fuss|mess|play)\s+(?:about|around)\s+with\s+"
+    r"|^(?:bother|fiddle|fuss|faff)\s+with\s+"
+)
+#: Mentions of a thing, which rule out the thing: "no alcohol references", "references to
+#: religion" (not "no dad jokes": a kind of joke).
+_MENTIONS = re.compile(
+    r"(?<=\w)\s+(?:references?|mentions?)$|^(?:any\s+)?(?:references?|mentions?)\s+(?:to|of|about)\s+"
+)
+#: Nouns that open with "pay": "no pay rises" rules out the rises of pay, not paying.
+_PAY_NOUNS = frozenset(
+    "pay rise|pay rises|pay raise|pay raises|pay cut|pay cuts|pay increase|pay increases".split("|")
+)
+
+
+_ANY_KIND = re.compile(
+    r"\s+(?:of\s+any\s+(?:kind|sort|type)|in\s+any\s+(?:shape\s+or\s+)?form|whatsoever)$"
+)
 
 
 #: "anything" after a verb or a name stands for what is ruled out: "rather not solder
@@ -947,8 +988,10 @@ def _clean_term(raw: str) -> str | None:
         if term in _ACTIVITY_VERBS:
             return None  # "rather not take anything": what is ruled out goes unnamed
     term = _ANY_KIND.sub("", term)  # "no jumping of any kind": jumping
+    term = _FIDDLE.sub("", term)  # "mess about with the hotel iron": the iron
+    term = _MENTIONS.sub("", term)  # "no alcohol references": alcohol
     words = term.split()
-    if len(words) >= 2 and words[0] in _ACTIVITY_VERBS:
+    if len(words) >= 2 and words[0] in _ACTIVITY_VERBS and term not in _PAY_NOUNS:
         term = _TRAILING.sub("", " ".join(words[1:]))
         term = _TRAILING.sub("", term)
         term = _PARTICLE.sub("", term)  # "take out a loan" rules out the loan
@@ -982,6 +1025,9 @@ def _clean_term(raw: str) -> str | None:
         or len(words) > MAX_TERM_WORDS
         or words[0] in _PRONOUNS
         or words[0] in ("only", "just")
+        # "want to do it myself" after a comma: the asker's plan, no thing ("do it myself")
+        or words[0] in ("want", "wanna", "need", "going")
+        or term == "do"
         or term in _QUESTION_OPENS
         or term in _OBJECT_PRONOUNS
         or _SUBJECTS.intersection(words)
@@ -1008,8 +1054,8 @@ _YES_NO = re.compile(
 )
 #: Sentences of a request (with their end punctuation), as the parsers here read them.
 #: A dot inside a name ("os.ReadFile", "Node.js") ends no sentence, nor does the question
-#: mark of a regex group ("(?<=...)").
-SENTENCES = re.compile(r"(?:[^.!?\n]|\.(?=[A-Za-z_])|\?(?=[<=!:]))+[.!?]*")
+#: mark of a regex group ("(?<=...)"), nor a decimal point ("17.20 pesos").
+SENTENCES = re.compile(r"(?:[^.!?\n]|\.(?=[A-Za-z_])|(?<=\d)\.(?=\d)|\?(?=[<=!:]))+[.!?]*")
 
 
 #: A quotation of four words or more after a colon or opening a line: material the request
@@ -1046,6 +1092,14 @@ _IDENTITY_BEFORE = re.compile(
 _REPORTED_BEFORE_NO = re.compile(
     r"\b(?:gave|offered|provided|sent|got|received|had|there\s+(?:was|were))"
     r"(?:\s+(?:us|me|them|him|her|you))?\s+$",
+    re.IGNORECASE,
+)
+#: An offer described, the "no" part of its terms: "Service A gives 17.20 pesos per dollar
+#: with no fee" (not "which bank gives loans with no fee", "I want one that offers ... with
+#: no fees": asked for).
+_OFFER_TOLD = re.compile(
+    r"^(?![^,;:]*\b(?:which|what|who|want|wants|need|needs|looking|find|prefer|ideally|any|one"
+    r"|that|should)\b)[^,;:]*\b(?:gives|offers|charges|pays)\b[^,;:]*\bwith\s+$",
     re.IGNORECASE,
 )
 #: A possession or existence verb just before "no" or "without", said of its subject: "the
@@ -1364,10 +1418,10 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                     sentence[:opened]
                 ):
                     continue  # "I'm a sole trader (not a limited company)": who, not a rule
-                if sentence[at : at + 3].lower() == "no " and _REPORTED_BEFORE_NO.search(
-                    sentence[:at]
+                if sentence[at : at + 3].lower() == "no " and (
+                    _REPORTED_BEFORE_NO.search(sentence[:at]) or _OFFER_TOLD.search(sentence[:at])
                 ):
-                    continue  # "they gave us NO hotel": what happened
+                    continue  # "they gave us NO hotel": what happened; "B gives ... with no fee"
                 if _state_of_being(x):
                     continue  # "I don't want to be 'that person'": who, not what
                 if _GOT_TO.match(x) and _CANT_GET.search(sentence, 0, m.start("x")):

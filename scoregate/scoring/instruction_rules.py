@@ -75,15 +75,22 @@ _ITEM_NOUNS = (
     r"|headlines|takeaways|benefits|pros|cons|mistakes|rules|sites|websites|restaurants|cities"
     r"|countries|plants|breeds|exercises|stretches|drills|sources|key\s+points|action\s+items"
     r"|day\s+trips|hikes|trails|attractions|sights|neighbou?rhoods|recommendations|picks"
+    r"|phrases|expressions|sayings|greetings|openers|icebreakers|conversation\s+starters"
 )
 #: A question for things, closing just before the text read: "what tools do I need? ",
 #: "any good hikes near Denver? " (not "what is 2+3? ").
 _PLURAL_ASKED = re.compile(
     r"\b(?:what|which|any|some|best|good)\b[^?.!\n]*\b[a-z]{3,}s\b[^?.!\n]*\?\s*$"
 )
+#: ... anywhere before: "What are good questions to ask ...? Small firm. Just give me 5".
+_THINGS_ASKED = re.compile(
+    r"\b(?:what|which|any|some|best|good)\b[^?.!\n]*\b[a-z]{3,}s\b[^?.!\n]*\?"
+)
 _LIST_VERBS = (
     r"(?:give|list|suggest|name|share|provide|recommend|write|need|want|brainstorm|pick|offer"
     r"|propose|come\s+up\s+with|send|show|tell|get|draft|outline|top|with|me|i'd\s+like|into"
+    # "keep it to exactly five points", "limit it to 4 tips"
+    r"|(?:keep|limit)\s+(?:it|this|the\s+list|them)\s+to"
     r"|what\s+are|what're)"
 )
 
@@ -694,11 +701,25 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"(?=\s*(?:[.,;!?]|$)|\s+(?:with|for|about|on|to|using|that\s+(?!i\b|we\b)|please|pls)\b)"
         rf"(?![^.!?:\n]*(?:\b(?:my|me|i|i'm|i've|we|our|us)\b|\d))(?=[^:\n]*(?:[.!?]|$))"
     )
+    # "What are good questions to ask ...? Small firm, 14 people. Just give me 5, numbered.":
+    # a count said alone after a question for things, "just" or "only" before it
+    just = (
+        r"(?:^|(?<=[.!?]\s))(?:just|only)\s+(?:give|list|name|send|suggest|pick|show|share)\s+"
+        r"(?:me\s+|us\s+)?(?P<rel>)(?P<n>\d|1\d|20|two|three|four|five|six|seven|eight|nine|ten"
+        r"|twelve|fifteen|twenty)(?=\s*(?:[,.;!]|$|(?:please|pls)\b))"
+    )
+    # "just 3 steps please, I'm going to print it": a count of items asked for
+    only = (
+        rf"(?:^|[.!?,;:]\s*|\b(?:me|us|it|in)\s+)(?:just|only)\s+(?P<rel>){NUM}\s+"
+        rf"(?:[\w'-]+\s+)?(?:{_ITEM_NOUNS})(?=\s*(?:[.,;!]|$|(?:please|pls|max)\b))"
+    )
     matches = (
         list(re.finditer(list_of, low))
         or list(re.finditer(rx, low))
         or list(re.finditer(explicit, low))
         or [m for m in re.finditer(bare, low) if _PLURAL_ASKED.search(low, 0, m.start())]
+        or [m for m in re.finditer(just, low) if _THINGS_ASKED.search(low, 0, m.start())]
+        or list(re.finditer(only, low))
         or list(re.finditer(opening, low))
         or [m for m in re.finditer(using, low) if not negated_before(low, m)]
         or list(re.finditer(listing, low))
@@ -848,7 +869,11 @@ _FORMATS = patterns(
     (
         "table",
         r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b"
-        r"|\bmarkdown\s+table\b",
+        r"|\bmarkdown\s+table\b"
+        # "A table would be ideal.", "a comparison table please" (a sentence of its own)
+        r"|(?:^|[.!?]\s+)(?:a\s+|in\s+a\s+)?(?:comparison\s+|simple\s+|quick\s+)?table\s+"
+        r"(?:would\s+be\s+(?:ideal|great|perfect|best|nice|good|helpful|handy|useful|lovely)"
+        r"|(?:please|pls)|if\s+(?:possible|you\s+can))\s*[.!]?\s*$",
     ),
 )
 #: All lowercase or all capitals; the first that matches wins.

@@ -133,6 +133,36 @@ THING_MEMBERS: dict[str, tuple[str, ...]] = {
     "in person": ("face to face", "face-to-face", "in-person"),
     # glass wool is fibreglass by another name
     "fibreglass": ("glass wool", "glass-wool", "glass fibre", "glass fiber"),
+    # a dryer sheet is fabric softener on a sheet
+    "fabric softener": ("dryer sheet", "dryer sheets", "fabric conditioner", "softener sheets"),
+    # heat on hair: the tools that style with it
+    "heat": (
+        "hair dryer",
+        "hairdryer",
+        "blow-dry",
+        "blow dry",
+        "blow-dryer",
+        "diffuser",
+        "straighteners",
+        "flat iron",
+        "curling iron",
+        "curling wand",
+        "curling tongs",
+        "hot rollers",
+        "heated rollers",
+        "hot brush",
+    ),
+    # tin-lead solder by its alloy
+    "leaded solder": ("tin-lead", "tin/lead", "63/37", "60/40", "lead-based solder"),
+    # the oxygen bleaches by what their tubs say
+    "bleach": (
+        "oxygen bleach",
+        "oxygen-based bleach",
+        "oxygen stain remover",
+        "sodium percarbonate",
+        "oxiclean",
+        "oxi action",
+    ),
 }
 THING_MEMBERS["fiberglass"] = THING_MEMBERS["fibreglass"]
 
@@ -229,7 +259,11 @@ class MemberCheck:
 
 #: Substitutes for one excluded class only: "beef bacon" and "turkey sausages" are no pork
 #: (but "beef tacos" still break "no tacos").
-_CLASS_SUBSTITUTES = {"pork": "beef|turkey|halal"}
+_CLASS_SUBSTITUTES = {
+    "pork": "beef|turkey|halal",
+    # flours of no grain with gluten: "cornflour", "rice flour", "buckwheat flour"
+    "gluten": "corn|buckwheat|chickpea|gram|tapioca|potato|sorghum|teff|millet|arrowroot|cassava",
+}
 
 
 def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> str:
@@ -246,6 +280,10 @@ def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> 
     # ("soy sausages": the plural of a member too)
     # ("vegan block butter": one word may stand between, not a conjunction)
     between = r"(?:(?!(?:and|or|with|plus|then)\b)[a-z]+\s+)?"
+    if item in _CLASS_SUBSTITUTES:  # "cornflour": the substitute joined to the member
+        content = re.sub(
+            rf"\b({_CLASS_SUBSTITUTES[item]})(?:{alt})\b", r"\1", content, flags=re.IGNORECASE
+        )
     # the substitutes first: "dairy-free milk" is no milk before "dairy-free" goes
     content = re.sub(
         rf"\b({subs})[\s-]+{between}(?:{alt})(?:e?s)?\b",
