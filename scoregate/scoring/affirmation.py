@@ -1027,6 +1027,8 @@ _TOOL_KINDS = {"fishing": frozenset("rod rods line lines net nets tackle licence
 #: item is the noun itself: "no heavy lifting" is still broken by "lift the boxes".
 #: So too "no screen" and "phonics screening", "screen the calls".
 _VERB_TOO = frozenset({"lift", "screen"})
+#: Words before "screening" that make it a showing on a screen: "a film screening".
+_SHOWINGS = frozenset("film movie cinema outdoor late private preview special early".split())
 #: Words before a verb, not before a noun: "to lift", "can lift", "people lift".
 _BEFORE_A_VERB = frozenset(
     "to can could will would should must you i we they he she and or then please just"
@@ -1058,6 +1060,8 @@ def _other_sense(tokens: list[str], i: int, s: str) -> bool:
         return True
     if s not in _VERB_TOO:
         return False
+    if i > 0 and tokens[i - 1] in _SHOWINGS:
+        return False  # "an outdoor film screening" is shown on a screen
     if tokens[i] not in (s, s + "s") or (i == 0 and tokens[i] == s):
         return True  # "lifting", or "Lift with your legs" (but "Lifts can be booked")
     before = tokens[i - 1] if i else ""
@@ -1366,6 +1370,8 @@ def read_sentences(content: str) -> tuple[str, ...]:
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", content))
     content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)
     content = _TURNS_UP.sub(" lurks ", content)
+    # "Is there fish in the stock?": a question to check with, read as a warning
+    content = _ASKS_IF_IN.sub(lambda m: m.group(0)[:-1] + " lurks?", content)
     return tuple(_SENTENCE.split(content))
 
 
@@ -1397,6 +1403,15 @@ def affirmed_word(content: str, term: str, *, situation: bool = False) -> str | 
     return word
 
 
+#: A question whether a thing is in something, as the reader is to ask it: "Is there bonito
+#: or fish in the stock?", "Does it have nuts in it?" (a check, no use of it).
+_ASKS_IF_IN = re.compile(
+    r"(?:^|[—–:*\"“(]\s*|\b(?:ask|asking)\s+)(?:is|are)\s+there\s+(?:any\s+)?(?:(?!\bto\b)[^?.!\n]){1,60}\s+in\s+"
+    r"(?:it|this|that|the|them|these|those|your|their)\b[^?.!\n]{0,40}\?"
+    r"|(?:^|[—–:*\"“(]\s*|\b(?:ask|asking)\s+)(?:does|do)\s+(?:it|this|that|they|these|the\s+\w+)\s+"
+    r"(?:have|contain|use|include)\s+(?:any\s+)?[^?.!\n]{1,60}\?",
+    re.IGNORECASE,
+)
 _NON_PART = re.compile(r"\bnon-([a-z]+)", re.IGNORECASE)
 
 

@@ -139,7 +139,9 @@ _EVIDENCE: dict[str, re.Pattern[str]] = {
         rf"{_DIGITS}\s*-?\s*{_LENGTH_ABBR}\b",
         # inches by their mark: 2-1/2" deep, 3/4″ (not a quoted "5": no letter or digit before
         # the opening mark)
-        rf"(?<![\"“])\b{_DIGITS}[\"”″](?!\w)",
+        rf"(?<![\"“])\b{_DIGITS}[½¼¾⅛⅜⅝⅞]?[\"”″](?!\w)"
+        r"(?=\s*(?:deep|deeper|long|longer|wide|wider|thick|thicker|tall|taller|high|higher|x\b|×"
+        r"|by\b|to\b|or\b|and\b|-|–|,|;|\)|\.|$|\n|of\b|square|diameter|depth|thickness))",
         rf"{_NUM}\s*-?\s*{_LENGTH_WORD}\b",
         r"\b(?:(?:twice|three times|(?:as|so))\s+(?:as\s+)?(?:deep|tall|wide|high|thick)"
         r"|(?:knee|waist|shoulder|ankle|chest)[- ](?:deep|high)|ground level|flush with|level with"

@@ -381,7 +381,7 @@ def other_count(content: str, unit: str, separator: str | None) -> int | None:
             if p and not _HEADING_ONLY.match(p)
         ]
         body = [p for p in parts if not POSTSCRIPT.match(p)]
-        if len(body) > 1 and _SUBJECT_LINE.match(body[0]):
+        if len(body) > 1 and _SUBJECT_PARAGRAPH.match(body[0]):
             body = body[1:]  # "Subject: Waiting list enquiry": an email's subject, no paragraph
         if len(body) > 1 and _SALUTATION.match(body[0]):
             body = body[1:]  # "Dear Keith,": a letter's greeting is no paragraph of it
@@ -406,7 +406,7 @@ def other_count(content: str, unit: str, separator: str | None) -> int | None:
 
 
 #: An email's subject on a line of its own: "Subject: Waiting list enquiry", "**Subject:** ...".
-_SUBJECT_LINE = re.compile(r"^[*_]*subject(?:\s+line)?\s*:[*_]*[ \t]*[^\n]*$", re.IGNORECASE)
+_SUBJECT_PARAGRAPH = re.compile(r"^[*_]*subject(?:\s+line)?\s*:[*_]*[ \t]*[^\n]*$", re.IGNORECASE)
 #: A letter's greeting on a line of its own: "Dear Keith,", "Hi Dan,", "To the committee:".
 _SALUTATION = re.compile(
     r"^(?:dear\b[^\n]{0,60}|(?:hi|hello|hey|to|good\s+(?:morning|afternoon|evening)|greetings)"

@@ -174,7 +174,9 @@ _ALLOWED = (
     # "we're not allowed leaded solder on site": the thing itself (not "allowed out", "allowed
     # in the kitchen")
     r"|(?=(?:any\s+)?(?!(?:to|in|out|on|at|back|home|near|outside|inside|here|there|anymore"
-    r"|either|for|by|with|from|into|up|down|off|over|yet|again|since|because|and|or|but)\b)[a-z]))"
+    r"|either|for|by|with|from|into|up|down|off|over|yet|again|since|because|and|or|but"
+    # an amount allowed: "not allowed enough annual leave", "not allowed much time off"
+    r"|enough|much|many|more|less|as|so|too|a\s+lot|long|time)\b)[a-z]))"
     r"(?:any\s+)?"
 )
 _CUES: tuple[str, ...] = (
@@ -262,9 +264,8 @@ _CUES: tuple[str, ...] = (
     r"[a-z]+(?:-[a-z]+)*\s+(?:though|tho|please|pls|at\s+all)\s*(?:[.,;!)]|$))",
     r"\bnever\s+(?:by|in|on|at|via|through)\s+",
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
-    r"(?:^|[,;(]|\s-)\s*(?:(?:and|but)\s+)?not\s+(?!in"
-    + _PLACE
-    + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
+    r"(?:^|[,;(]|\s-)\s*(?:(?:and|but)\s+(?!not\s+(?:one|a\s+single|any|once|everyone|all|none)\b))?"
+    r"not\s+(?!in" + _PLACE + r"|only\b|just\b|sure\b|too\b|really\b|even\b"
     r"|yet\b|so\b|very\b|that\b|at\s+all\b|until\b|because\b|if\b|when\b|much\b|quite\b|necessarily\b"
     r"|interested\b|bothered\b|fussed\b|keen\b|a\s+fan\b|into\b|big\s+on\b|allowed\b|permitted\b"
     r"|looking\b)",
@@ -527,11 +528,20 @@ def _ruled_out(sentence: str, m: re.Match[str]) -> bool:
     words = m.group(0).lower().split()
     # "the non-lucrative visa is out since you can't work on it": a reason given rules it out
     # (not "the tide is out", "my husband is out")
-    reasoned = words[0] == "the" and _REASON_AFTER.match(sentence, m.end()) is not None
+    reasoned = (
+        words[0] == "the"
+        and words[1] not in _TOLD
+        and _REASON_AFTER.match(sentence, m.end()) is not None
+    )
     return (words[0] not in _DEFINITE or reasoned) and not _NOT_RULED_OUT.intersection(words)
 
 
-_REASON_AFTER = re.compile(r"\s+(?:since|because)\s+(?:i|we|you|it|they|there)\b", re.IGNORECASE)
+#: What "is out" when it is told, never a thing ruled out: "the secret is out because ...".
+_TOLD = frozenset("secret secrets news word truth cat story".split())
+_REASON_AFTER = re.compile(
+    r"\s+(?:since|because)\s+(?:i|we|you|it|they|there|my|our|the|his|her|someone|somebody)\b",
+    re.IGNORECASE,
+)
 
 
 #: A time or a place after "X is out" that tells someone is away ("Tom is out until 5", "Mum
@@ -782,8 +792,6 @@ _CHAT_TAIL = re.compile(
     r"|too|as\s+well"
     # "I don't eat meat btw", "no dairy tbh"
     r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever|obviously|of\s+course"
-    # "do the surgery myself", "memorise a script word for word": who or how, not what
-    r"|myself|ourselves|word\s+for\s+word|verbatim|by\s+heart|by\s+rote|line\s+by\s+line"
     r"|on\s+site|onsite"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
@@ -804,10 +812,15 @@ _FIDDLE = re.compile(
     r"^(?:mess|muck|faff|fiddle|fuss|mess|play)\s+(?:about|around)\s+with\s+"
     r"|^(?:bother|fiddle|fuss|faff)\s+with\s+"
 )
+#: A manner refused, which is what the refusal is about: "don't want to memorise a script
+#: word for word", "translate it line by line", "learn French by rote" (an answer may well
+#: memorise, translate or learn).
+_MANNER = re.compile(r"\s(?:word\s+for\s+word|verbatim|by\s+rote|line\s+by\s+line)$")
 #: Mentions of a thing, which rule out the thing: "no alcohol references", "references to
 #: religion" (not "no dad jokes": a kind of joke).
 _MENTIONS = re.compile(
     r"(?<=\w)\s+(?:references?|mentions?)$|^(?:any\s+)?(?:references?|mentions?)\s+(?:to|of|about)\s+"
+    r"(?:(?:his|her|my|our|their|your)\s+)?"
 )
 #: Nouns that open with "pay": "no pay rises" rules out the rises of pay, not paying.
 _PAY_NOUNS = frozenset(
@@ -890,8 +903,18 @@ def _outcome(term: str, phrase: str) -> bool:
     after = re.search(rf"\bto\s+(?:[a-z]+\s+(?:or|and)\s+)?{first}\b\s*(\w*)", phrase, re.I)
     if after is None:
         return False
+    if first == "stain" and _A_FINISH_TOO.search(phrase):
+        return False  # "don't want to stain it or use any tinted finish": a finish refused
     # "want it to shrink or felt" / "want to kill it", "to ruin my pan"
     return bool(re.search(r"\b(?:it|them)\s+to\s", phrase, re.I)) or harms(first, after.group(1))
+
+
+#: A finish named beside "stain": the staining is a finish chosen, not a mark to avoid.
+_A_FINISH_TOO = re.compile(
+    r"\bor\s+(?:use|apply|add|put\s+on)\s+(?:any\s+|a\s+|an\s+)?(?:[\w-]+\s+)?"
+    r"(?:finish|varnish|dye|paint|oil|wax|lacquer|polyurethane|poly|colou?r)",
+    re.IGNORECASE,
+)
 
 
 #: A statistic the request quotes, not a thing ("not significant, p=0.81"); "shell=True"
@@ -976,6 +999,14 @@ _ETC = re.compile(r"(?<=\w)\s+etc\.?$")
 
 
 def _clean_term(raw: str) -> str | None:
+    """The thing a cue's words name, or ``None`` where they name none."""
+    manner = _MANNER.search(_CHAT_TAIL.sub("", raw.strip(" '\"-").lower()))
+    if manner is not None:  # "memorise a script word for word": the manner is the point
+        return manner.group(0).strip()
+    return _named_thing(raw)
+
+
+def _named_thing(raw: str) -> str | None:
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
     term = _ANYTHING_WITH.sub("", term)
     if term in _EMPHASIS:
@@ -1098,8 +1129,8 @@ _REPORTED_BEFORE_NO = re.compile(
 #: with no fee" (not "which bank gives loans with no fee", "I want one that offers ... with
 #: no fees": asked for).
 _OFFER_TOLD = re.compile(
-    r"^(?![^,;:]*\b(?:which|what|who|want|wants|need|needs|looking|find|prefer|ideally|any|one"
-    r"|that|should)\b)[^,;:]*\b(?:gives|offers|charges|pays)\b[^,;:]*\bwith\s+$",
+    r"^(?![^,;:]*\b(?:which|what|who|want|wants|need|needs|looking|find|prefer|ideally|any"
+    r"|should|is\s+there|are\s+there)\b)[^,;:]*\b(?:gives|offers|charges|pays)\b[^,;:]*\bwith\s+$",
     re.IGNORECASE,
 )
 #: A possession or existence verb just before "no" or "without", said of its subject: "the
@@ -1408,6 +1439,8 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                 ):
                     continue  # "Am I not allowed to use a VPN in China?": the rule asked
                 x, phrase = _cue_term(sentence, m)
+                if _GOES.search(sentence, 0, m.start("x")) and _PARTICLE_START.match(x):
+                    continue  # "bubbles that won't go away": how a thing behaves
                 at = _word_start(sentence, m.start())
                 at -= 4 if sentence[max(0, at - 4) : at].lower() == "did " else 0
                 if _PAST_FACT.match(sentence, at):
@@ -1473,7 +1506,11 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         ]
         pairs += [(m.group("x").lower(), m.group(0)) for m in _ROUTE_RE.finditer(sentence)]
         found += [(t, phrase, False) for t, phrase in pairs]
-    found = [(_verb_for_adverb(_routed(t), phrase), phrase, sit) for t, phrase, sit in found]
+    found = [
+        (_verb_for_adverb(_routed(t), phrase), phrase, sit)
+        for t0, phrase, sit in found
+        for t in _told_before(t0, query)
+    ]
     return [
         (t, phrase, situation)
         for t, phrase, situation in found
@@ -1485,6 +1522,39 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
 
 
 _NOT_EVEN = re.compile(r"\bnot\s+even\s", re.IGNORECASE)
+#: "won't go away", "doesn't go down": a fault told, the verb's particle no thing.
+_GOES = re.compile(r"\bgo(?:es)?\s+$", re.IGNORECASE)
+_PARTICLE_START = re.compile(
+    r"(?:away|off|down|up|out|over|through|wrong|well|right)\b"
+    # (not a place gone to: "won't go up a ladder", "go out to the shed")
+    r"(?!\s+(?:a|an|the|my|our|your|his|her|their|to|into|onto|on|in|with|at|of|for|and)\b)",
+    re.IGNORECASE,
+)
+
+
+#: A refusal that points back: "don't want to go back to that", "do that again".
+_POINTS_BACK = re.compile(
+    r"^(?:go\s+back\s+to|do|try|use)\s+(?:that|those|them|it)(?:\s+again)?$|^that$|^those$"
+)
+#: What the asker has tried before, that a refusal may point back to: "I've done textbooks
+#: and conjugation drills before".
+_TRIED_BEFORE = re.compile(
+    r"\b(?:i've|i\s+have|we've|we\s+have)\s+(?:already\s+)?(?:done|tried|used|had)\s+"
+    r"(?P<x>[a-z][\w' -]{2,80}?)\s+(?:before|already|in\s+the\s+past)\b",
+    re.IGNORECASE,
+)
+
+
+def _told_before(term: str, query: str) -> list[str]:
+    """``term``, or what a refusal that points back refers to: "I've done textbooks and
+    conjugation drills before and I hate them and don't want to go back to that" refuses
+    the textbooks and the drills (a pointer with nothing told before it is dropped)."""
+    if not _POINTS_BACK.match(term):
+        return [term]
+    tried = _TRIED_BEFORE.search(query)
+    if tried is None:
+        return []
+    return [t for p in _pieces(tried.group("x")) if (t := _clean_term(p))]
 
 
 _ADVERBS = frozenset("anywhere far alone much long late again there here around".split())

@@ -90,7 +90,7 @@ _LIST_VERBS = (
     r"(?:give|list|suggest|name|share|provide|recommend|write|need|want|brainstorm|pick|offer"
     r"|propose|come\s+up\s+with|send|show|tell|get|draft|outline|top|with|me|i'd\s+like|into"
     # "keep it to exactly five points", "limit it to 4 tips"
-    r"|(?:keep|limit)\s+(?:it|this|the\s+list|them)\s+to"
+    r"|keep\s+(?:it|this|the\s+list|them)\s+to"
     r"|what\s+are|what're)"
 )
 
@@ -711,7 +711,7 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
     # "just 3 steps please, I'm going to print it": a count of items asked for
     only = (
         rf"(?:^|[.!?,;:]\s*|\b(?:me|us|it|in)\s+)(?:just|only)\s+(?P<rel>){NUM}\s+"
-        rf"(?:[\w'-]+\s+)?(?:{_ITEM_NOUNS})(?=\s*(?:[.,;!]|$|(?:please|pls|max)\b))"
+        rf"(?:[\w'-]+\s+)?(?:{_ITEM_NOUNS})(?=\s*(?:[.,;!]|$|(?:please|pls)\b))(?!,?\s*max\b)"
     )
     matches = (
         list(re.finditer(list_of, low))
@@ -873,7 +873,8 @@ _FORMATS = patterns(
         # "A table would be ideal.", "a comparison table please" (a sentence of its own)
         r"|(?:^|[.!?]\s+)(?:a\s+|in\s+a\s+)?(?:comparison\s+|simple\s+|quick\s+)?table\s+"
         r"(?:would\s+be\s+(?:ideal|great|perfect|best|nice|good|helpful|handy|useful|lovely)"
-        r"|(?:please|pls)|if\s+(?:possible|you\s+can))\s*[.!]?\s*$",
+        r"|(?:please|pls)|if\s+(?:possible|you\s+can))"
+        r"(?:\s*,?\s*(?:thanks|thank\s+you|cheers|ta)\b)?\s*[.!]?\s*$",
     ),
 )
 #: All lowercase or all capitals; the first that matches wins.

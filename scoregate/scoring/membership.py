@@ -153,7 +153,13 @@ THING_MEMBERS: dict[str, tuple[str, ...]] = {
         "hot brush",
     ),
     # tin-lead solder by its alloy
-    "leaded solder": ("tin-lead", "tin/lead", "63/37", "60/40", "lead-based solder"),
+    "leaded solder": (
+        "tin-lead",
+        "tin/lead",
+        "63/37 solder",
+        "60/40 solder",
+        "lead-based solder",
+    ),
     # the oxygen bleaches by what their tubs say
     "bleach": (
         "oxygen bleach",
@@ -263,6 +269,8 @@ _CLASS_SUBSTITUTES = {
     "pork": "beef|turkey|halal",
     # flours of no grain with gluten: "cornflour", "rice flour", "buckwheat flour"
     "gluten": "corn|buckwheat|chickpea|gram|tapioca|potato|sorghum|teff|millet|arrowroot|cassava",
+    # a diffuser that scents a room is no heat on hair
+    "heat": "reed|aroma|oil|scent|ultrasonic|essential|fragrance|plug-in|room",
 }
 
 
@@ -435,6 +443,20 @@ def _same_family(word_stem: str, item: str) -> bool:
     )
 
 
+#: Words an embedding puts near a class as its opposite, never members of it.
+_OPPOSITES: dict[str, frozenset[str]] = {
+    k: frozenset(v.split())
+    for k, v in {
+        "religious": "secular non-religious nonreligious irreligious atheist atheists agnostic"
+        " humanist",
+        "religion": "secular non-religious nonreligious irreligious atheist atheists agnostic"
+        " humanist",
+        "alcohol": "sober sobriety teetotal teetotaller non-alcoholic alcohol-free",
+        "caffeine": "decaf decaffeinated caffeine-free",
+    }.items()
+}
+
+
 def _embedding_members(
     items: list[str], content: str, embed: Embed, min_cosine: float, asked: str = ""
 ) -> dict[str, str]:
@@ -465,6 +487,8 @@ def _embedding_members(
                 break
             if _same_family(stem(word), item):
                 continue  # the item itself, already judged with negation in mind
+            if word.lower() in _OPPOSITES.get(item, ()):
+                continue  # "completely secular" is near "religious" as its opposite
             found[item] = word
             break
     return found

@@ -510,6 +510,48 @@ def _figure_restated(query: str, facts: tuple[_Figure, ...], answer: str) -> tup
     return None
 
 
+#: A verb of advice or choice before a figure: what to do, not what the asker has.
+_ADVISED = re.compile(
+    r"\b(?:try|trying|use|using|switch(?:ing)?\s+to|swap(?:ping)?\s+to|go(?:ing)?\s+(?:up|down)\s+to"
+    r"|move\s+to|pick|choose|buy|get|order|book|need|want|aim\s+for|upgrade\s+to|recommend)"
+    r"\s+(?:(?:a|an|the|some|about|around|roughly)\s+)?$"
+)
+
+
+def _count_moved(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, str] | None:
+    """The request's count of a named thing told back as another count of it, with no
+    frame: "1,000-gallon tank" answered "puts a 1,500-gallon tank with five people at 3.3
+    years", "missing three client deadlines" answered "two client deadlines were missed".
+    Read only for a figure with both a unit and a noun after it, the same two words in the
+    answer, the request's own number nowhere in the answer and the sentence no comparison,
+    supposition, plan, question, split or remainder."""
+    figures = _figures(answer)
+    ends = [m.end() for m in _SENTENCE_END.finditer(answer)]
+    asked = {_value(n) for n in _ANY_NUMBER.findall(query)}
+    for f in facts:
+        if f.noun is None or f.noun in _NOTHING or _states(answer, figures, f):
+            continue
+        for a in figures:
+            if a.unit != f.unit or a.noun != f.noun or a.value in asked:
+                continue
+            before, after, question = _sentence(answer, ends, a.start, a.end)
+            around = before + " " + after
+            clause_end = _CLAUSE_END.search(after)
+            clause = after if clause_end is None else after[: clause_end.start()]
+            if (
+                question
+                or _A_NUMBER_BEFORE.search(before)
+                or _NOT_YOURS.search(around)
+                or _FUTURE_ANYWHERE.search(around)
+                or _WILL.search(around)
+                or _derived(query, f, before, clause)
+                or _ADVISED.search(before)  # "Try 4.5mm needles first.": advice
+            ):
+                continue
+            return answer[a.start : a.end], query[f.start : f.end]
+    return None
+
+
 def _pairs(words: list[str]) -> set[tuple[str, str]]:
     return set(zip(words, words[1:], strict=False))
 
@@ -839,6 +881,7 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
             found.append((said.group(0), stated))
     if facts:
         figure = _figure_restated(_plain(query.lower()), facts, _plain(a_low))
+        figure = figure or _count_moved(_plain(query.lower()), facts, _plain(a_low))
         if figure is not None:
             found.append(figure)
     return found

@@ -21,6 +21,7 @@ each mended as a rule.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from scoregate.scoring.affirmation import mentions
@@ -29,6 +30,7 @@ from scoregate.scoring.counting import other_count
 from scoregate.scoring.instructions import check_instruction
 from scoregate.scoring.membership import check_members
 from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
 
 
 def _items(query: str) -> list[str]:
@@ -76,10 +78,11 @@ def _counts(query: str) -> list[tuple[str, object, str | None]]:
             "No pay rises and no bonuses this year. How do I keep morale up?",
             ["pay rises", "bonuses"],
         ),
-        ("I'd rather not do the surgery myself. What are my options?", ["surgery"]),
+        # who does it stays part of it: "a vet can do the surgery" breaks nothing
+        ("I'd rather not do the surgery myself. What are my options?", ["surgery myself"]),
         (
             "I don't want to memorise a script word for word. How should I prepare instead?",
-            ["memorise a script"],
+            ["word for word"],
         ),
         ("My son doesn't eat honey in any form. Dessert ideas?", ["honey"]),
         (
@@ -87,8 +90,46 @@ def _counts(query: str) -> list[tuple[str, object, str | None]]:
             ["starlink"],
         ),
         # the asker's plan, not a thing ruled out
-        ("I don't want to do it myself, I've got no tools. What's the easiest way?", []),
+        (
+            "I don't want to do it myself, I've got no tools. What's the easiest way?",
+            ["do it myself"],
+        ),
         ("id rather not call a plumber, want to do it myself this weekend. how?", ["plumber"]),
+        # a manner refused is what is refused: an answer may learn, translate, memorise
+        ("I don't want to learn French by rote. How else?", ["by rote"]),
+        ("I don't want to translate it line by line. Any tips?", ["line by line"]),
+        ("Write a wedding speech without references to his ex.", ["ex"]),
+        ("No mentions of his divorce, please. Write the toast.", ["divorce"]),
+        ("The car is out because my wife needs it. How do I get to Gatwick by 6am?", ["car"]),
+        ("I invited all my cousins. And not one of them replied. How do I cope?", []),
+        ("I'm not allowed enough annual leave for a long trip. Where can I go?", []),
+        ("I'm not allowed much time off, so where can I go for three days?", []),
+        # a refusal that points back means what the asker tried before
+        (
+            "I've done textbooks and conjugation drills before and honestly I hate them and"
+            " don't want to go back to that. How do I keep improving?",
+            ["textbooks", "conjugation drills"],
+        ),
+        (
+            "I've tried the keto diet before and I don't want to do that again. Ideas?",
+            ["keto diet"],
+        ),
+        ("I don't want to do that again. Help?", []),
+        # how a thing behaves, told: no refusal
+        (
+            "I keep getting big bubbles on top that won't go away, even after I tap the jug and"
+            " swirl. What am I doing wrong?",
+            [],
+        ),
+        ("The rash won't go away. What now?", []),
+        ("I won't go to the party. Ideas for an excuse?", ["party"]),
+        ("The secret is out because my sister told everyone. How do I handle dinner?", []),
+        # staining beside a finish is a finish refused, not a mark to avoid
+        (
+            "I don't want to stain it or use any tinted finish. Can I speed up the darkening?",
+            ["stain", "tinted finish"],
+        ),
+        ("I don't want to stain the carpet. How do I get wax off it?", []),
     ],
 )
 def test_what_is_ruled_out_the_ways_people_say_it(query: str, items: list[str]):
@@ -104,6 +145,11 @@ def test_what_is_ruled_out_the_ways_people_say_it(query: str, items: list[str]):
             [],
         ),
         ("Which bank gives loans with no fee?", ["fee"]),
+        (
+            "One provider gives 1.2% cashback with no fee, the other gives 2% with a £5 fee."
+            " Which wins?",
+            [],
+        ),
         ("I want a card that offers cashback with no annual fee.", ["annual fee"]),
     ],
 )
@@ -236,3 +282,84 @@ def test_a_table_checked_in_the_answer():
     (k,) = analyze("Compare them. A table would be ideal.").instructions
     assert check_instruction("| City | Rent |\n|---|---|\n| Lisbon | 1,200 |", k)[0] is True
     assert check_instruction("**Lisbon**\n- Rent: 1,200", k)[0] is False
+
+
+def _embed_near(texts: list[str]) -> np.ndarray:
+    """ "religious", its opposite "secular" and its member "prayers" at one point, every other
+    word apart: only the list of opposites keeps "secular" out."""
+    near = {"religious", "secular", "prayers"}
+    out = np.zeros((len(texts), len(texts) + 1))
+    for i, t in enumerate(texts):
+        out[i, 0 if t.lower() in near else i + 1] = 1.0
+    return out
+
+
+def test_an_opposite_is_no_member():
+    check = check_members(
+        ["religious"],
+        "It is the standard, completely secular phrase.",
+        embed=_embed_near,
+        min_cosine=0.5,
+    )
+    assert not check.violated
+    check = check_members(
+        ["religious"],
+        "You and your family are in my prayers.",
+        embed=_embed_near,
+        min_cosine=0.5,
+    )
+    assert check.violated
+
+
+@pytest.mark.parametrize(
+    ("answer", "term", "affirmed"),
+    [
+        ("Ask the waiter: Is there bonito or fish in the stock?", "fish", False),
+        ("Ask them: does the broth contain fish?", "fish", False),
+        ("Add the fish to the stock and simmer.", "fish", True),
+        (
+            "Is there a reason to add garlic in this recipe? Yes: add two cloves of garlic.",
+            "garlic",
+            True,
+        ),
+        ("Does it have to be chicken? Use chicken thighs.", "chicken", True),
+    ],
+)
+def test_a_question_whether_it_is_in_there_is_a_check(answer: str, term: str, affirmed: bool):
+    assert mentions(answer, term)[1] is affirmed
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "wrong"),
+    [
+        (
+            "1,000-gallon tank, five people in the house. Last pumped May 2021. Overdue?",
+            "The sizing table puts a 1,500-gallon tank with five people at about 3.3 years.",
+            True,
+        ),
+        (
+            "I talked to Sam about missing three client deadlines this quarter. Draft the"
+            " follow-up.",
+            "- This quarter, two client deadlines were missed: [A] and [B].",
+            True,
+        ),
+        (
+            "1,000-gallon tank, five people in the house. Overdue?",
+            "A 1,000-gallon tank with five people lasts about 2 years; a 1,500-gallon tank would"
+            " last 3.3.",
+            False,
+        ),
+        (
+            "My gauge came out at 24 stitches with 4mm needles. Go up a size?",
+            "Try 4.5mm needles first.",
+            False,
+        ),
+        (
+            "1,000-gallon tank, five people in the house. Overdue?",
+            "If you upgrade, a 1,500-gallon tank gives you more time.",
+            False,
+        ),
+    ],
+)
+def test_a_count_of_a_named_thing_told_back_as_another(query: str, answer: str, wrong: bool):
+    assert bool(contradicted(query, answer)) is wrong
