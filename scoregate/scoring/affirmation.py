@@ -1027,8 +1027,18 @@ _TOOL_KINDS = {"fishing": frozenset("rod rods line lines net nets tackle licence
 #: item is the noun itself: "no heavy lifting" is still broken by "lift the boxes".
 #: So too "no screen" and "phonics screening", "screen the calls".
 _VERB_TOO = frozenset({"lift", "screen"})
-#: Words before "screening" that make it a showing on a screen: "a film screening".
-_SHOWINGS = frozenset("film movie cinema outdoor late private preview special early".split())
+#: "screening" as a check, not a showing on a screen ("a film screening" is one): by what is
+#: checked before it ("phonics screening", "cancer screening") or the part of it after it
+#: ("screening test", "screening call").
+_CHECKED = frozenset(
+    "phonics cancer health medical call calls background security eye hearing blood newborn"
+    " drug credit tenant candidate covid bowel breast cervical prostate lung diabetes"
+    " developmental vision dental pre-employment initial phone".split()
+)
+_CHECK_PARTS = frozenset(
+    "test tests pass programme program results result process questions question call calls"
+    " interview interviews check checks rate form forms".split()
+)
 #: Words before a verb, not before a noun: "to lift", "can lift", "people lift".
 _BEFORE_A_VERB = frozenset(
     "to can could will would should must you i we they he she and or then please just"
@@ -1060,8 +1070,9 @@ def _other_sense(tokens: list[str], i: int, s: str) -> bool:
         return True
     if s not in _VERB_TOO:
         return False
-    if i > 0 and tokens[i - 1] in _SHOWINGS:
-        return False  # "an outdoor film screening" is shown on a screen
+    if tokens[i].startswith("screening"):  # a check ("phonics screening"), or a showing
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        return (i > 0 and tokens[i - 1] in _CHECKED) or after in _CHECK_PARTS
     if tokens[i] not in (s, s + "s") or (i == 0 and tokens[i] == s):
         return True  # "lifting", or "Lift with your legs" (but "Lifts can be booked")
     before = tokens[i - 1] if i else ""
@@ -1408,7 +1419,8 @@ def affirmed_word(content: str, term: str, *, situation: bool = False) -> str | 
 _ASKS_IF_IN = re.compile(
     r"(?:^|[—–:*\"“(]\s*|\b(?:ask|asking)\s+)(?:is|are)\s+there\s+(?:any\s+)?(?:(?!\bto\b)[^?.!\n]){1,60}\s+in\s+"
     r"(?:it|this|that|the|them|these|those|your|their)\b[^?.!\n]{0,40}\?"
-    r"|(?:^|[—–:*\"“(]\s*|\b(?:ask|asking)\s+)(?:does|do)\s+(?:it|this|that|they|these|the\s+\w+)\s+"
+    r"|(?:^|[—–:*\"“(]\s*|\b(?:ask|asking)\s+)(?:does|do)\s+(?:it|they"
+    r"|(?:this|that|these|those|the|your)(?:\s+\w+)?)\s+"
     r"(?:have|contain|use|include)\s+(?:any\s+)?[^?.!\n]{1,60}\?",
     re.IGNORECASE,
 )

@@ -1509,7 +1509,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
     found = [
         (_verb_for_adverb(_routed(t), phrase), phrase, sit)
         for t0, phrase, sit in found
-        for t in _told_before(t0, query)
+        for t in _told_before(t0, phrase, query)
     ]
     return [
         (t, phrase, situation)
@@ -1545,13 +1545,16 @@ _TRIED_BEFORE = re.compile(
 )
 
 
-def _told_before(term: str, query: str) -> list[str]:
+def _told_before(term: str, phrase: str, query: str) -> list[str]:
     """``term``, or what a refusal that points back refers to: "I've done textbooks and
     conjugation drills before and I hate them and don't want to go back to that" refuses
     the textbooks and the drills (a pointer with nothing told before it is dropped)."""
     if not _POINTS_BACK.match(term):
         return [term]
-    tried = _TRIED_BEFORE.search(query)
+    # told earlier in the same sentence: "I've done textbooks before. My teacher wants
+    # drills and I don't want to do that" points at the drills, not the textbooks
+    sentence = next((x for x in SENTENCES.findall(query) if phrase in x), "")
+    tried = _TRIED_BEFORE.search(sentence, 0, max(0, sentence.find(phrase)))
     if tried is None:
         return []
     return [t for p in _pieces(tried.group("x")) if (t := _clean_term(p))]

@@ -513,9 +513,31 @@ def _figure_restated(query: str, facts: tuple[_Figure, ...], answer: str) -> tup
 #: A verb of advice or choice before a figure: what to do, not what the asker has.
 _ADVISED = re.compile(
     r"\b(?:try|trying|use|using|switch(?:ing)?\s+to|swap(?:ping)?\s+to|go(?:ing)?\s+(?:up|down)\s+to"
-    r"|move\s+to|pick|choose|buy|get|order|book|need|want|aim\s+for|upgrade\s+to|recommend)"
+    r"|move\s+to|pick|choose|buy|get|order|book|need|want|aim\s+for|upgrade\s+to|recommend"
+    r"|consider|drop(?:ping)?\s+(?:down\s+)?to|go(?:ing)?\s+down\s+to)"
     r"\s+(?:(?:a|an|the|some|about|around|roughly)\s+)?$"
 )
+
+
+#: Words of a general fact or a rule, not the asker's case: "most DK patterns call for 4mm
+#: needles", "code requires a 1,250-gallon tank", "shelters often recommend two cats".
+_GENERAL = re.compile(
+    r"\b(?:most|many|typical|typically|usually|often|generally|minimum|maximum|at\s+least"
+    r"|code|codes|studies|research|rule\s+of\s+thumb|recommend\w*|should|need|needs|required?"
+    r"|requires|classic|common|commonly|average|plans?|ideal|sweet\s+spot|even|any|anything"
+    r"|upward|upwards|below|above|up\s+to|from|range|consider|fit|fits)\b"
+)
+#: A request for a document about the asker's case, whose counts restate the request's:
+#: "Now HR wants a written follow-up summarising that conversation. Can you draft it?"
+_DRAFT_ASKED = re.compile(
+    r"\b(?:draft|write\s+(?:up|me|a|an|the)|summari[sz]e|summarising|summarizing|put\s+together"
+    r"\s+(?:a|an|the))\b"
+)
+
+
+def ends_before(ends: list[int], at: int) -> int:
+    """The index of the sentence ``at`` falls in (``ends``: where sentences end)."""
+    return bisect_right(ends, at)
 
 
 def _count_moved(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, str] | None:
@@ -546,9 +568,18 @@ def _count_moved(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
                 or _WILL.search(around)
                 or _derived(query, f, before, clause)
                 or _ADVISED.search(before)  # "Try 4.5mm needles first.": advice
+                or _GENERAL.search(around)  # "most DK patterns call for 4mm needles"
             ):
                 continue
-            return answer[a.start : a.end], query[f.start : f.end]
+            # told of the asker's case: beside another of the request's facts ("a
+            # 1,500-gallon tank with five people"), or in a draft the request asks for
+            beside = any(
+                b.unit != f.unit and any(b.unit == g.unit and b.value == g.value for g in facts)
+                for b in figures
+                if ends_before(ends, b.start) == ends_before(ends, a.start)
+            )
+            if beside or _DRAFT_ASKED.search(query):
+                return answer[a.start : a.end], query[f.start : f.end]
     return None
 
 
