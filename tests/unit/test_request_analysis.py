@@ -824,6 +824,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout33",
             "gate_holdout34",
             "gate_holdout35",
+            "gate_holdout36",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -853,6 +854,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             62,
             73,
             74,
+            65,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
