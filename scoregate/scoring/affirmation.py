@@ -1416,12 +1416,12 @@ def affirmed_word(content: str, term: str, *, situation: bool = False) -> str | 
 
 #: A question whether a thing is in something, as the reader is to ask it: "Is there bonito
 #: or fish in the stock?", "Does it have nuts in it?" (a check, no use of it).
+_ASKED_OPENS = r"(?:^|[—–:*\"“(]\s*|\b(?:ask|asking)\s+)"
 _ASKS_IF_IN = re.compile(
-    r"(?:^|[—–:*\"“(]\s*|\b(?:ask|asking)\s+)(?:is|are)\s+there\s+(?:any\s+)?(?:(?!\bto\b)[^?.!\n]){1,60}\s+in\s+"
+    _ASKED_OPENS + r"(?:(?:is|are)\s+there\s+(?:any\s+)?(?:(?!\bto\b)[^?.!\n]){1,60}\s+in\s+"
     r"(?:it|this|that|the|them|these|those|your|their)\b[^?.!\n]{0,40}\?"
-    r"|(?:^|[—–:*\"“(]\s*|\b(?:ask|asking)\s+)(?:does|do)\s+(?:it|they"
-    r"|(?:this|that|these|those|the|your)(?:\s+\w+)?)\s+"
-    r"(?:have|contain|use|include)\s+(?:any\s+)?[^?.!\n]{1,60}\?",
+    r"|(?:does|do)\s+(?:it|they|(?:this|that|these|those|the|your)(?:\s+\w+)?)\s+"
+    r"(?:have|contain|use|include)\s+(?:any\s+)?[^?.!\n]{1,60}\?)",
     re.IGNORECASE,
 )
 _NON_PART = re.compile(r"\bnon-([a-z]+)", re.IGNORECASE)

@@ -137,8 +137,8 @@ _EVIDENCE: dict[str, re.Pattern[str]] = {
     ),
     "size": _rx(
         rf"{_DIGITS}\s*-?\s*{_LENGTH_ABBR}\b",
-        # inches by their mark: 2-1/2" deep, 3/4″ (not a quoted "5": no letter or digit before
-        # the opening mark)
+        # inches by their mark before a size word or a break: 2-1/2" deep, 1½" thick (not
+        # a quoted "5", nor 'the "Top 10" tips')
         rf"(?<![\"“])\b{_DIGITS}[½¼¾⅛⅜⅝⅞]?[\"”″](?!\w)"
         r"(?=\s*(?:deep|deeper|long|longer|wide|wider|thick|thicker|tall|taller|high|higher|x\b|×"
         r"|by\b|to\b|or\b|and\b|-|–|,|;|\)|\.|$|\n|of\b|square|diameter|depth|thickness))",

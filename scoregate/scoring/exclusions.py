@@ -809,7 +809,7 @@ _OF_KIND = re.compile(
 #: Verbs of bothering with a thing: what is refused is the thing ("rather not mess about
 #: with the hotel iron").
 _FIDDLE = re.compile(
-    r"^(?:mess|muck|faff|fiddle|fuss|mess|play)\s+(?:about|around)\s+with\s+"
+    r"^(?:mess|muck|faff|fiddle|fuss|play)\s+(?:about|around)\s+with\s+"
     r"|^(?:bother|fiddle|fuss|faff)\s+with\s+"
 )
 #: A manner refused, which is what the refusal is about: "don't want to memorise a script
@@ -1000,14 +1000,15 @@ _ETC = re.compile(r"(?<=\w)\s+etc\.?$")
 
 def _clean_term(raw: str) -> str | None:
     """The thing a cue's words name, or ``None`` where they name none."""
-    manner = _MANNER.search(_CHAT_TAIL.sub("", raw.strip(" '\"-").lower()))
+    term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
+    manner = _MANNER.search(term)
     if manner is not None:  # "memorise a script word for word": the manner is the point
         return manner.group(0).strip()
-    return _named_thing(raw)
+    return _named_thing(raw, term)
 
 
-def _named_thing(raw: str) -> str | None:
-    term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
+def _named_thing(raw: str, term: str) -> str | None:
+    """The thing ``term`` (``raw`` with its chat tail cut, lower-cased) names."""
     term = _ANYTHING_WITH.sub("", term)
     if term in _EMPHASIS:
         return None

@@ -79,17 +79,16 @@ _ITEM_NOUNS = (
 )
 #: A question for things, closing just before the text read: "what tools do I need? ",
 #: "any good hikes near Denver? " (not "what is 2+3? ").
-_PLURAL_ASKED = re.compile(
-    r"\b(?:what|which|any|some|best|good)\b[^?.!\n]*\b[a-z]{3,}s\b[^?.!\n]*\?\s*$"
-)
-#: ... anywhere before: "What are good questions to ask ...? Small firm. Just give me 5".
 _THINGS_ASKED = re.compile(
     r"\b(?:what|which|any|some|best|good)\b[^?.!\n]*\b[a-z]{3,}s\b[^?.!\n]*\?"
 )
+_PLURAL_ASKED = re.compile(_THINGS_ASKED.pattern + r"\s*$")
+#: (``_THINGS_ASKED`` alone: anywhere before, "What are good questions to ask ...? Small
+#: firm. Just give me 5".)
 _LIST_VERBS = (
     r"(?:give|list|suggest|name|share|provide|recommend|write|need|want|brainstorm|pick|offer"
     r"|propose|come\s+up\s+with|send|show|tell|get|draft|outline|top|with|me|i'd\s+like|into"
-    # "keep it to exactly five points", "limit it to 4 tips"
+    # "keep it to exactly five points" (not "limit": a cap, read elsewhere)
     r"|keep\s+(?:it|this|the\s+list|them)\s+to"
     r"|what\s+are|what're)"
 )

@@ -443,14 +443,13 @@ def _same_family(word_stem: str, item: str) -> bool:
     )
 
 
+_IRRELIGIOUS = "secular non-religious nonreligious irreligious atheist atheists agnostic humanist"
 #: Words an embedding puts near a class as its opposite, never members of it.
 _OPPOSITES: dict[str, frozenset[str]] = {
     k: frozenset(v.split())
     for k, v in {
-        "religious": "secular non-religious nonreligious irreligious atheist atheists agnostic"
-        " humanist",
-        "religion": "secular non-religious nonreligious irreligious atheist atheists agnostic"
-        " humanist",
+        "religious": _IRRELIGIOUS,
+        "religion": _IRRELIGIOUS,
         "alcohol": "sober sobriety teetotal teetotaller non-alcoholic alcohol-free",
         "caffeine": "decaf decaffeinated caffeine-free",
     }.items()

@@ -459,12 +459,12 @@ def _derived(query: str, f: _Figure, before: str, clause: str) -> bool:
     return _DERIVED.search(before[-_NEAR:] + " | " + clause[:_NEAR]) is not None
 
 
-def _restates(
-    query: str, answer: str, ends: list[int], a: _Figure, f: _Figure, query_words: frozenset[str]
-) -> str | None:
-    """What the answer says when its figure ``a`` presents the asker's own premise with
-    the unit of the request's ``f`` (the caller has checked the numbers differ): "since
-    you've got about ten weeks", "your 40 litre tank", "a 60 litre tank like yours"."""
+def _plain_figure(
+    query: str, answer: str, ends: list[int], a: _Figure, f: _Figure
+) -> tuple[str, str, str] | None:
+    """The answer's figure ``a`` in its sentence (the text before it, after it, and the rest
+    of its clause), or ``None`` where the sentence is a question, a comparison or a
+    supposition, tells of the future, or splits or works out the request's ``f``."""
     before, after, question = _sentence(answer, ends, a.start, a.end)
     if question or _A_NUMBER_BEFORE.search(before) or _NOT_YOURS.search(before + " " + after):
         return None
@@ -474,6 +474,19 @@ def _restates(
         return None
     if _derived(query, f, before, clause):
         return None
+    return before, after, clause
+
+
+def _restates(
+    query: str, answer: str, ends: list[int], a: _Figure, f: _Figure, query_words: frozenset[str]
+) -> str | None:
+    """What the answer says when its figure ``a`` presents the asker's own premise with
+    the unit of the request's ``f`` (the caller has checked the numbers differ): "since
+    you've got about ten weeks", "your 40 litre tank", "a 60 litre tank like yours"."""
+    plain = _plain_figure(query, answer, ends, a, f)
+    if plain is None:
+        return None
+    before, after, clause = plain
     start = a.start - len(before)
     cause = _BECAUSE_YOU.search(before)
     if cause is not None and cause.group("have") and f.noun in _STATES:
@@ -514,7 +527,7 @@ def _figure_restated(query: str, facts: tuple[_Figure, ...], answer: str) -> tup
 _ADVISED = re.compile(
     r"\b(?:try|trying|use|using|switch(?:ing)?\s+to|swap(?:ping)?\s+to|go(?:ing)?\s+(?:up|down)\s+to"
     r"|move\s+to|pick|choose|buy|get|order|book|need|want|aim\s+for|upgrade\s+to|recommend"
-    r"|consider|drop(?:ping)?\s+(?:down\s+)?to|go(?:ing)?\s+down\s+to)"
+    r"|consider|drop(?:ping)?\s+(?:down\s+)?to)"
     r"\s+(?:(?:a|an|the|some|about|around|roughly)\s+)?$"
 )
 
@@ -535,11 +548,6 @@ _DRAFT_ASKED = re.compile(
 )
 
 
-def ends_before(ends: list[int], at: int) -> int:
-    """The index of the sentence ``at`` falls in (``ends``: where sentences end)."""
-    return bisect_right(ends, at)
-
-
 def _count_moved(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, str] | None:
     """The request's count of a named thing told back as another count of it, with no
     frame: "1,000-gallon tank" answered "puts a 1,500-gallon tank with five people at 3.3
@@ -556,19 +564,14 @@ def _count_moved(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
         for a in figures:
             if a.unit != f.unit or a.noun != f.noun or a.value in asked:
                 continue
-            before, after, question = _sentence(answer, ends, a.start, a.end)
-            around = before + " " + after
-            clause_end = _CLAUSE_END.search(after)
-            clause = after if clause_end is None else after[: clause_end.start()]
+            plain = _plain_figure(query, answer, ends, a, f)
+            if plain is None:
+                continue
+            before, after, _ = plain
             if (
-                question
-                or _A_NUMBER_BEFORE.search(before)
-                or _NOT_YOURS.search(around)
-                or _FUTURE_ANYWHERE.search(around)
-                or _WILL.search(around)
-                or _derived(query, f, before, clause)
+                _WILL.search(after)  # anywhere in its sentence, not only its clause
                 or _ADVISED.search(before)  # "Try 4.5mm needles first.": advice
-                or _GENERAL.search(around)  # "most DK patterns call for 4mm needles"
+                or _GENERAL.search(before + " " + after)  # "most DK patterns call for 4mm"
             ):
                 continue
             # told of the asker's case: beside another of the request's facts ("a
@@ -576,7 +579,7 @@ def _count_moved(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
             beside = any(
                 b.unit != f.unit and any(b.unit == g.unit and b.value == g.value for g in facts)
                 for b in figures
-                if ends_before(ends, b.start) == ends_before(ends, a.start)
+                if bisect_right(ends, b.start) == bisect_right(ends, a.start)
             )
             if beside or _DRAFT_ASKED.search(query):
                 return answer[a.start : a.end], query[f.start : f.end]
