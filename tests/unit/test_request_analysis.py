@@ -825,6 +825,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout34",
             "gate_holdout35",
             "gate_holdout36",
+            "gate_holdout37",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -855,6 +856,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             73,
             74,
             65,
+            70,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
