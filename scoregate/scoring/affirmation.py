@@ -178,6 +178,9 @@ CHECK_CONTENTS = re.compile(
     r"(?:the\s+|each\s+|every\s+|its\s+|their\s+|your\s+)?"
     r"(?:labels?|ingredients?(?:\s+lists?)?|packaging|package|packet|box|small\s+print"
     r"|inci\s+list)\b"
+    # "check every flavour you buy: several brands put caffeine in ...": a check, then why
+    r"|\bcheck\s+(?:every|each|any|all(?:\s+the)?)\s+[a-z]+(?:\s+you\s+(?:buy|use|get|pick))?"
+    r"(?=\s*(?::|,?\s+(?:since|because|as)\b))"
 )
 #: ... or telling the reader to look out for the item: "check any bottled sauces for
 #: peanuts", "check your oil and any sauces for peanuts", "watch out for hidden dairy",
@@ -890,11 +893,42 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _left_aside(tokens, clauses, i)
         or _avoided_list(tokens, clauses, i)
         or _moved_out(tokens, i)
+        or _thrown_out(tokens, clauses, i)
     )
 
 
 #: Removals, read over the noun phrase after them: "uninstall Chrome", "ditch the fluid".
-_REMOVALS = frozenset("uninstall uninstalled uninstalling ditch ditched ditching".split())
+_REMOVALS = frozenset(
+    "uninstall uninstalled uninstalling ditch ditched ditching discard discarded discarding".split()
+)
+#: Verbs that clear a thing out with "out" or "away" after it: "swap any old lead sinkers out
+#: of your boxes", "throw out your lead weights", "clear the old fluid away".
+_CLEAR_VERBS = frozenset("swap swapping clear clearing throw throwing bin binning".split())
+_OUT = frozenset({"out", "away"})
+
+
+def _thrown_out(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether the term at ``i`` is cleared out ("throw out your lead sinkers", "swap the
+    lead jigs out of your box", "get rid of the lead"), not used."""
+    for k in range(max(0, i - 5), i):
+        if clauses[k] != clauses[i]:
+            continue
+        if tokens[k] == "rid" and tokens[k + 1 : k + 2] == ["of"]:
+            return True
+        if tokens[k] not in _CLEAR_VERBS or not _JOINS.isdisjoint(tokens[k + 1 : i]):
+            continue
+        if tokens[k + 1] in _OUT:  # "throw out your lead weights"
+            return True
+        # ("out of" a place: "throw a lead jig out past the weeds" is a cast)
+        after = tokens[i + 1 : i + 7]
+        return any(
+            clauses[i + 1 + n] == clauses[i]
+            and (t == "away" or (t == "out" and after[n + 1 : n + 2] == ["of"]))
+            for n, t in enumerate(after[:5])
+        )
+    return False
+
+
 _JOINS = frozenset("and then or plus".split())
 #: What leaves one product for another: "import your Chrome bookmarks", "export your
 #: LastPass vault", "transfer your WhatsApp chats".
@@ -1383,6 +1417,8 @@ def read_sentences(content: str) -> tuple[str, ...]:
     content = _TURNS_UP.sub(" lurks ", content)
     # "Is there fish in the stock?": a question to check with, read as a warning
     content = _ASKS_IF_IN.sub(lambda m: m.group(0)[:-1] + " lurks?", content)
+    # "find out whether it contains caffeine": a check to make, read as a warning
+    content = _WHETHER_IN.sub(lambda m: m.group(0) + " lurks", content)
     return tuple(_SENTENCE.split(content))
 
 
@@ -1422,6 +1458,12 @@ _ASKS_IF_IN = re.compile(
     r"(?:it|this|that|the|them|these|those|your|their)\b[^?.!\n]{0,40}\?"
     r"|(?:does|do)\s+(?:it|they|(?:this|that|these|those|the|your)(?:\s+\w+)?)\s+"
     r"(?:have|contain|use|include)\s+(?:any\s+)?[^?.!\n]{1,60}\?)",
+    re.IGNORECASE,
+)
+_WHETHER_IN = re.compile(
+    r"(?:\bwhether|\b(?:check|ask|find\s+out|see)\s+if)\s+(?:it|they|this|that|these|those"
+    r"|(?:the|each|every|your)\s+[a-z]+)\s+(?:contains?|has|have|includes?|uses?)\s+(?:any\s+)?"
+    r"[^?.!;,\n]{1,40}",
     re.IGNORECASE,
 )
 _NON_PART = re.compile(r"\bnon-([a-z]+)", re.IGNORECASE)

@@ -281,7 +281,10 @@ _CUES: tuple[str, ...] = (
     r"(?:\b(?:said|says|told(?:\s+(?:me|us))?|advised(?:\s+(?:me|us))?|have|need|want|trying|try"
     r"|supposed|tend|i'd\s+like)\s+to\s+|\b(?:i|we|i'll|we'll|i'm|we're|please|should|must"
     r"|generally|usually|always|rather)\s+|(?:^|[.!?]\s+))"
-    r"(?:stay|steer|staying|steering)\s+(?:away\s+from|clear\s+of)\s+",
+    r"(?:(?:stay|steer|staying|steering)\s+(?:(?:completely|totally|well|right)\s+)?"
+    # "I need to stay completely off it (caffeine) on race day"
+    r"(?:away\s+from|clear\s+of)|(?:stay|staying|keep|keeping)\s+(?:(?:completely|totally"
+    r"|right)\s+)?off)\s+",
     r"\b(?:allergic|intolerant)\s+to\s+",
     r"\bfree\s+(?:of|from)\s+",
     # "zero soldering." (an activity on its own), "I have zero power tools" (things owned);
@@ -786,6 +789,12 @@ _TRAILING = re.compile(
 
 #: Chat filler and time words that trail an excluded term: "no peanuts pls", "not rodents
 #: though", "no meat this week".
+#: How the asker would be shut in, after the thing: "one of those liveaboard courses cooped
+#: up with strangers", "a minibus crammed in with twelve others".
+_CRAMMED = re.compile(
+    r"(?<=\w)(?<!\bup)(?<!\bend)(?<!\bbe)(?<!\bget)(?<!\bgot)(?<!\bfeel)"
+    r"\s+(?:cooped|stuck|crammed|squashed|packed|jammed|shut|holed)\s+(?:up|in)\b.*$"
+)
 _CHAT_TAIL = re.compile(
     r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
     # "avoid anything with bleach too"
@@ -1043,6 +1052,7 @@ def _named_thing(raw: str, term: str) -> str | None:
     timed = _WHEN_CUT.search(term)
     if timed:
         term = term[: timed.start()]
+    term = _CRAMMED.sub("", term)  # "liveaboard courses cooped up with strangers": courses
     term = _YET.sub(r"\1", term)  # "I don't have a UK utility bill yet": the bill
     term = _ETC.sub("", term)  # "none of Monopoly, Risk, Catan etc": Catan
     if _RELIED.match(raw):  # "rely on a petrol generator for power": the generator (not "ask
@@ -1087,7 +1097,10 @@ _YES_NO = re.compile(
 #: Sentences of a request (with their end punctuation), as the parsers here read them.
 #: A dot inside a name ("os.ReadFile", "Node.js") ends no sentence, nor does the question
 #: mark of a regex group ("(?<=...)"), nor a decimal point ("17.20 pesos").
-SENTENCES = re.compile(r"(?:[^.!?\n]|\.(?=[A-Za-z_])|(?<=\d)\.(?=\d)|\?(?=[<=!:]))+[.!?]*")
+SENTENCES = re.compile(
+    # (no end at a point inside a name or a number: "H.265", "2.5", "file.py")
+    r"(?:[^.!?\n]|\.(?=[A-Za-z_])|(?<=[\dA-Za-z])\.(?=\d)|\?(?=[<=!:]))+[.!?]*"
+)
 
 
 #: A quotation of four words or more after a colon or opening a line: material the request
@@ -1440,6 +1453,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                 ):
                     continue  # "Am I not allowed to use a VPN in China?": the rule asked
                 x, phrase = _cue_term(sentence, m)
+                x = _pointed_back(sentence, m.start(), x)
                 if _GOES.search(sentence, 0, m.start("x")) and _PARTICLE_START.match(x):
                     continue  # "bubbles that won't go away": how a thing behaves
                 at = _word_start(sentence, m.start())
@@ -1490,6 +1504,13 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             and (t := _clean_term(m.group("x")))
         ]
         pairs += [(m.group("x").lower(), m.group(0)) for m in _BASED_RE.finditer(sentence)]
+        # "they've told me H.265/HEVC files won't open on it": a format the setup cannot read
+        pairs += [
+            (t, m.group(0))
+            for m in _WONT_OPEN.finditer(sentence)
+            for p in _pieces(m.group("x"))
+            if _NAMED_FORMAT.search(p) and (t := _clean_term(p))
+        ]
         pairs += [
             (m.group("x").lower(), m.group(0))
             for m in _FREE_RE.finditer(sentence)
@@ -1506,6 +1527,12 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             if (t := _clean_term(p))
         ]
         pairs += [(m.group("x").lower(), m.group(0)) for m in _ROUTE_RE.finditer(sentence)]
+        # "Tiger nuts are banned there, and so are all other nuts": the class as well
+        pairs += [
+            (t, m.group(0))
+            for m in _SO_ARE.finditer(sentence)
+            if (pairs or len(found) > read_before) and (t := _clean_term(m.group("x")))
+        ]
         found += [(t, phrase, False) for t, phrase in pairs]
     found = [
         (_verb_for_adverb(_routed(t), phrase), phrase, sit)
@@ -1523,6 +1550,44 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
 
 
 _NOT_EVEN = re.compile(r"\bnot\s+even\s", re.IGNORECASE)
+#: A sentence that opens on a thing and the harm it does the asker, whose refusal then points
+#: back with a pronoun: "Caffeine makes my heart race ..., so I need to stay off it".
+_SUBJECT_HARM = re.compile(
+    r"\s*(?P<x>(?!(?:i|we|you|it|this|that|he|she|they|my|our|the|can|could|would|will|should"
+    r"|please|do|does|did|just|so|and|but)\b)[a-z][\w-]*(?:\s+(?!(?:you|me|us)\b)[a-z][\w-]*)?)"
+    r"\s+(?:(?:always|really|just|also)\s+)?(?:makes?|gives?|wrecks?|upsets?|triggers?"
+    r"|disagrees?\s+with|bothers?|irritates?|messes\s+(?:up|with))\s+(?:me|my|us|our|him|her)\b",
+    re.IGNORECASE,
+)
+_POINTER = re.compile(r"(?:it|them)\b(?!\s+(?:is|are|was|were|has|have)\b)", re.IGNORECASE)
+
+
+def _pointed_back(sentence: str, at: int, x: str) -> str:
+    """``x``, or the thing a pronoun ``x`` points back to when the sentence opens on it and
+    the harm it does: "Caffeine wrecks my stomach, so I need to stay off it" (caffeine)."""
+    harm = _SUBJECT_HARM.match(sentence)
+    if harm is not None and _POINTER.match(x) and harm.end() <= at:
+        return harm.group("x")
+    return x
+
+
+#: The rest of a class after one of it was ruled out: "and so are all other nuts".
+_SO_ARE = re.compile(
+    r"\b(?:and\s+)?so\s+(?:are|is)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:other\s+)?"
+    r"(?P<x>(?!(?:we|they|you|i|it|mine|ours|theirs|my|our)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"\s*(?=[.,;:!?)]|$)",
+    re.IGNORECASE,
+)
+#: A format the asker's setup cannot open: "H.265/HEVC files won't open on it", "MKV files
+#: don't play on my TV" (the format written as a name: see ``_NAMED_FORMAT``).
+_WONT_OPEN = re.compile(
+    r"(?<![\w.])(?P<x>\.?[a-z0-9][\w.+/-]*(?:\s+(?:or|and)\s+\.?[a-z0-9][\w.+/-]*)?)\s+"
+    r"(?:files?|videos?|photos?|images?|clips?|formats?|codecs?|documents?|docs?)\s+"
+    r"(?:won't|will\s+not|wouldn't|don't|do\s+not|can't|cannot|never)\s+(?:even\s+)?"
+    r"(?:open|play|load|import|work|run)\b",
+    re.IGNORECASE,
+)
+_NAMED_FORMAT = re.compile(r"\d|[A-Z].*[A-Z]|^\.")
 #: "won't go away", "doesn't go down": a fault told, the verb's particle no thing.
 _GOES = re.compile(r"\bgo(?:es)?\s+$", re.IGNORECASE)
 _PARTICLE_START = re.compile(

@@ -76,7 +76,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "alcohol": _ALCOHOL,
         "booze": _ALCOHOL,
         "drinking": _ALCOHOL,
-        "caffeine": "coffee espresso cola matcha latte cappuccino",
+        "caffeine": "coffee espresso cola matcha latte cappuccino caffeinated",
         "screens": _SCREENS,
         "screen time": _SCREENS,
         "social media": _SOCIAL,
@@ -169,6 +169,12 @@ THING_MEMBERS: dict[str, tuple[str, ...]] = {
         "oxiclean",
         "oxi action",
     ),
+    # a flash by its makers' names for it
+    "flash": ("speedlight", "speedlights", "speedlite", "speedlites", "flashgun", "strobe"),
+    # a boat's engine by where it sits
+    "engine": ("outboard", "inboard", "motor", "motoring"),
+    # the copper of antifouling by its chemists' names
+    "copper": ("cuprous", "cupric"),
 }
 THING_MEMBERS["fiberglass"] = THING_MEMBERS["fibreglass"]
 
@@ -200,7 +206,8 @@ _SUBSTITUTE = (
 #: "egg-free", "oyster mushrooms", "crab apple", "fish-shaped", "mussel-shell pasta",
 #: "butter-flavored oil", "cream of tartar".
 _NOT_MEMBER_AFTER = (
-    r"replacers?|replacements?|substitutes?|alternatives?|free|less|mushrooms?|apples?"
+    r"replacers?|replacements?|substitutes?|alternatives?|free|less|mushrooms?(?!-)|apples?"
+    # (a "lead mushroom-head jig" is lead)
     r"|shaped|shells?|flavou?red|of\s+tartar"
 )
 #: A swap that rules the first thing out: "swap the eggs for flax eggs", "replace the butter

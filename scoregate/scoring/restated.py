@@ -586,6 +586,54 @@ def _count_moved(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
     return None
 
 
+#: A sum worked at the answer's own figure, opening its sentence: "At 100 Mbps that's 12.5
+#: MB per second" (after a bullet or a bold mark at most).
+_WORKED_AT = re.compile(
+    r"(?:^|(?<=[.!?:\n])\s*|(?<=\n)[-*\u2022 ]+)(?:\*\*)?"
+    rf"at\s+(?P<n>{_NUMBER})\s?(?P<unit>[a-z]+)\b"
+    r"(?:\*\*)?,?\s+(?:that's|that\s+is|that\s+comes|this\s+is|it's|it\s+comes|you\s+get"
+    r"|you'd|you\s+would|you'll|you\s+will|the\s+)"
+)
+#: Advice sized for a thing of another size than the asker's: "so 1/2" for a boat around 34
+#: ft", "for a 34 ft boat" (the thing the request names, or a boat, car, room, tank ...).
+_SIZED_FOR = re.compile(
+    rf"\bfor\s+an?\s+(?:(?P<noun>[a-z]+)\s+(?:of|around|about|roughly)\s+(?P<n>{_NUMBER})\s?"
+    rf"(?P<unit>[a-z]+)\b|(?P<n2>{_NUMBER})[\s-]?(?P<unit2>[a-z]+)\s+(?P<noun2>[a-z]+))"
+)
+_SIZED_UNITS = frozenset("ft foot feet m metre meter inch in cm litre gallon sqft".split())
+
+
+def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, str] | None:
+    """The request's figure replaced by another that the answer works from, when the answer
+    never states the request's own: "150 Mbps" answered "At 100 Mbps that's 12.5 MB per
+    second", "a 24ft Sea Ray" answered "so 1/2" for a boat around 34 ft"."""
+    figures = _figures(answer)
+    asked = {_value(n) for n in _ANY_NUMBER.findall(query)}
+    for f in facts:
+        if _states(answer, figures, f):
+            continue
+        for m in _WORKED_AT.finditer(answer):
+            if _unit(m.group("unit")) == f.unit and _value(m.group("n")) not in asked:
+                return m.group(0).strip(" -*\n"), query[f.start : f.end]
+        if f.unit not in _SIZED_UNITS:
+            continue
+        for m in _SIZED_FOR.finditer(answer):
+            n, unit, noun = (
+                (m.group("n"), m.group("unit"), m.group("noun"))
+                if m.group("n")
+                else (m.group("n2"), m.group("unit2"), m.group("noun2"))
+            )
+            if _unit(unit) != f.unit or _value(n) in asked or noun in _FUNCTION:
+                continue
+            if noun in query or noun in _SIZED_THINGS:
+                return m.group(0), query[f.start : f.end]
+    return None
+
+
+#: What a size in feet, metres or litres is told of when the request names it by its make.
+_SIZED_THINGS = frozenset("boat yacht room tank pool shed caravan trailer car van".split())
+
+
 def _pairs(words: list[str]) -> set[tuple[str, str]]:
     return set(zip(words, words[1:], strict=False))
 
@@ -916,6 +964,7 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
     if facts:
         figure = _figure_restated(_plain(query.lower()), facts, _plain(a_low))
         figure = figure or _count_moved(_plain(query.lower()), facts, _plain(a_low))
+        figure = figure or _worked_from(_plain(query.lower()), facts, _plain(a_low))
         if figure is not None:
             found.append(figure)
     return found

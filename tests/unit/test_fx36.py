@@ -1,0 +1,162 @@
+"""fx36: misreadings `gate_holdout36` showed after its one measure, each mended as a rule.
+
+1. What a request rules out, said the ways people say it: "I need to stay completely off it"
+   after "Caffeine makes my heart race" (the pronoun points back to the harm's subject),
+   "Tiger nuts are banned there, and so are all other nuts", "H.265/HEVC files won't open on
+   it", "one of those liveaboard courses cooped up with strangers"; "H.265" ends no sentence.
+2. In answers, a thing cleared out is no use of it: "get rid of the lead sinkers", "swap any
+   old lead sinkers out of your boxes", "throw out your lead weights" (but "throw a lead jig
+   out past the weeds" is a cast); nor is a check to make: "find out whether it contains
+   caffeine", "check every flavour you buy: several brands put caffeine in ...".
+3. Members by another name: a speedlight is a flash, an outboard an engine, cuprous
+   thiocyanate copper, a caffeinated gel caffeine; a "lead mushroom-head jig" is lead.
+4. "my brand is all lowercase so keep them lowercase" asks for lowercase.
+5. A figure worked from another than the asker's: "150 Mbps" answered "At 100 Mbps that's
+   12.5 MB per second"; "a 24ft Sea Ray" answered "1/2" for a boat around 34 ft".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.scoring.affirmation import mentions
+from scoregate.scoring.membership import check_members
+from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
+
+
+def _items(query: str) -> list[str]:
+    return [e.item for e in analyze(query).exclusions]
+
+
+@pytest.mark.parametrize(
+    ("query", "items"),
+    [
+        (
+            "Caffeine makes my heart race and wrecks my stomach, so I need to stay completely"
+            " off it on race day. What fuelling plan?",
+            ["caffeine"],
+        ),
+        ("Energy gels make me gag so I don't want to use them. What else?", ["energy gels"]),
+        (
+            "We want to stay off chemical treatments. What can we do about red mite?",
+            ["chemical treatments"],
+        ),
+        # a request pointing back to an allergy, no harm opening the sentence
+        (
+            "my son is allergic to eggs. can you give me a pancake recipe that works without them?",
+            ["eggs"],
+        ),
+        (
+            "Tiger nuts are banned there, and so are all other nuts. Bait ideas?",
+            ["tiger nuts", "nuts"],
+        ),
+        (
+            "They play it on an old PC, and they've told me H.265/HEVC files won't open on it.",
+            ["h.265", "hevc"],
+        ),
+        ("The videos won't play on my TV. Why?", ["on my tv"]),
+        (
+            "I'd rather not do one of those five-day liveaboard courses cooped up with strangers."
+            " What are my options?",
+            ["five-day liveaboard courses"],
+        ),
+        ("I'd rather not end up stuck in a room with strangers. Any escape room tips?", []),
+    ],
+)
+def test_what_the_request_rules_out(query: str, items: list[str]) -> None:
+    assert _items(query) == items
+
+
+@pytest.mark.parametrize(
+    ("answer", "term", "affirmed"),
+    [
+        (
+            "Swap any old lead sinkers and jigs out of your boxes so they don't creep back in.",
+            "lead",
+            False,
+        ),
+        ("Get rid of the old lead sinkers.", "lead", False),
+        ("Throw out your lead sinkers.", "lead", False),
+        ("Clear the old lead sinkers out of your boxes.", "lead", False),
+        ("Throw a lead jig out past the weed line.", "lead", True),
+        ("Throw the lead jig out and let it sink.", "lead", True),
+        ("Use lead sinkers and throw out the old line.", "lead", True),
+        ("Take the chicken out of the fridge.", "chicken", True),
+        (
+            "Find out which gel is handed out on the course and whether it contains caffeine;"
+            " if in doubt, carry your own.",
+            "caffeine",
+            False,
+        ),
+        (
+            "Check every flavour you buy: several brands put caffeine in cola flavours.",
+            "caffeine",
+            False,
+        ),
+        ("Check every flavour and add caffeine gels late.", "caffeine", True),
+    ],
+)
+def test_cleared_out_or_checked_is_no_use(answer: str, term: str, affirmed: bool) -> None:
+    assert mentions(answer, term)[1] is affirmed
+
+
+@pytest.mark.parametrize(
+    ("item", "answer", "member"),
+    [
+        (
+            "flash",
+            "For darker corners, bounce a single small speedlight off the ceiling.",
+            "speedlight",
+        ),
+        ("engine", "Drop the outboard and give a short burst astern.", "outboard"),
+        ("copper", "It uses cuprous thiocyanate, so it won't set up a galvanic cell.", "cuprous"),
+        ("caffeine", "For the last two gels, swap to a caffeinated version.", "caffeinated"),
+        ("lead", "- A 1/10 oz lead mushroom-head jig is the standard.", "lead"),
+        ("copper", "Choose a copper-free antifouling that is safe for aluminium.", None),
+    ],
+)
+def test_members_by_another_name(item: str, answer: str, member: str | None) -> None:
+    violated = check_members([item], answer).violated
+    assert violated == ([] if member is None else [(item, member)])
+
+
+def test_a_case_asked_after_one_told() -> None:
+    query = (
+        "need 3 title ideas for tonight's stream. my whole brand is all lowercase so keep them"
+        " lowercase"
+    )
+    cases = [(k.value, k.phrase) for k in analyze(query).instructions if k.check == "case"]
+    assert cases == [("lowercase", "keep them lowercase")]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "said"),
+    [
+        (
+            "I'm recording a 45-minute keynote in 4K at 150 Mbps. Is my 64GB card enough?",
+            "At 100 Mbps that's 12.5 MB per second, so 45 minutes comes to about 33.8 GB.",
+            ("at 100 mbps that's", "150 mbps"),
+        ),
+        (
+            "I'm recording a 45-minute keynote in 4K at 150 Mbps. Is my 64GB card enough?",
+            "At 150 Mbps that's 18.75 MB per second. At 100 Mbps you'd fit more, but keep 150.",
+            None,
+        ),
+        (
+            "Just bought a 24ft Sea Ray. What size dock lines do I need?",
+            'A common rule is 1/8" of line per 9 ft of boat, so 1/2" for a boat around 34 ft.',
+            ("for a boat around 34 ft", "24ft sea"),
+        ),
+        (
+            "Just bought a 24ft Sea Ray. What size dock lines do I need?",
+            'For a 24 ft boat, 3/8" lines; for a boat around 34 ft you\'d step up to 1/2".',
+            None,
+        ),
+    ],
+)
+def test_a_figure_worked_from_another(
+    query: str, answer: str, said: tuple[str, str] | None
+) -> None:
+    found = contradicted(query, answer)
+    assert found == ([] if said is None else [said])
