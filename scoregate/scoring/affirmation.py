@@ -180,7 +180,8 @@ CHECK_CONTENTS = re.compile(
     r"|inci\s+list)\b"
     # "check every flavour you buy: several brands put caffeine in ...": a check, then why
     r"|\bcheck\s+(?:every|each|any|all(?:\s+the)?)\s+[a-z]+(?:\s+you\s+(?:buy|use|get|pick))?"
-    r"(?=\s*(?::|,?\s+(?:since|because|as)\b))"
+    r"(?=\s*:\s*(?:some|several|many|lots\s+of|a\s+lot\s+of|most|plenty\s+of)\s+(?:of\s+them"
+    r"|brands?|makers?|manufacturers?|products?|flavou?rs?|versions?|kinds?|types?|varieties)\b)"
 )
 #: ... or telling the reader to look out for the item: "check any bottled sauces for
 #: peanuts", "check your oil and any sauces for peanuts", "watch out for hidden dairy",
@@ -898,34 +899,66 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
 
 
 #: Removals, read over the noun phrase after them: "uninstall Chrome", "ditch the fluid".
-_REMOVALS = frozenset(
-    "uninstall uninstalled uninstalling ditch ditched ditching discard discarded discarding".split()
+_REMOVALS = frozenset("uninstall uninstalled uninstalling ditch ditched ditching".split())
+#: What may stand between a clearing verb and the thing cleared: "get rid of any old lead
+#: sinkers" (not "get rid of aphids with neem oil", where the oil is the means).
+_CLEARED_GAP = frozenset(
+    "the a an any all old your those these some remaining leftover existing spare used stale"
+    " extra opened unused".split()
 )
-#: Verbs that clear a thing out with "out" or "away" after it: "swap any old lead sinkers out
-#: of your boxes", "throw out your lead weights", "clear the old fluid away".
-_CLEAR_VERBS = frozenset("swap swapping clear clearing throw throwing bin binning".split())
-_OUT = frozenset({"out", "away"})
+#: Verbs that clear a thing out: "swap out / clear out / bin X", "throw away X", "swap / throw
+#: / bin X ... away" or "... out of your box".
+_OUT_FIRST = frozenset("swap swapping clear clearing bin binning".split())
+_AWAY_FIRST = frozenset("throw throwing bin binning".split())
+_OUT_AFTER = frozenset("swap swapping throw throwing bin binning".split())
+#: A clearing said not to be done: "don't throw away the pasta water", "instead of throwing
+#: out stale bread".
+_KEPT_BACK = frozenset("don't dont not never without".split())
+
+
+def _gap(tokens: list[str], a: int, b: int) -> bool:
+    return b - a <= 3 and _CLEARED_GAP.issuperset(tokens[a:b])
+
+
+def _particle_first(tokens: list[str], k: int, i: int, opens: bool) -> bool:
+    """Whether the verb at ``k`` clears out the term at ``i`` with its particle or object
+    right after it: "get rid of the lead", "swap out any lead jigs", "throw away / throw out
+    your lead sinkers" (not "throw out a lead rig", a cast), "Bin the old split shot"."""
+    t, nxt = tokens[k], tokens[k + 1 : k + 2]
+    if t in ("bin", "binning") and opens and _gap(tokens, k + 1, i):
+        return True
+    cast = tokens[k + 2 : k + 3] in (["a"], ["an"])
+    return (
+        (t == "rid" and nxt == ["of"])
+        or (t in _OUT_FIRST and nxt == ["out"])
+        or (t in _AWAY_FIRST and nxt == ["away"])
+        or (t in ("throw", "throwing") and nxt == ["out"] and not cast)
+    ) and _gap(tokens, k + 2, i)
 
 
 def _thrown_out(tokens: list[str], clauses: list[int], i: int) -> bool:
-    """Whether the term at ``i`` is cleared out ("throw out your lead sinkers", "swap the
-    lead jigs out of your box", "get rid of the lead"), not used."""
-    for k in range(max(0, i - 5), i):
-        if clauses[k] != clauses[i]:
+    """Whether the term at ``i`` is cleared out ("throw away your lead sinkers", "swap the
+    lead jigs out of your box", "get rid of the lead", "Bin the old split shot"), not used
+    ("throw out a lead rig past the weeds" and "throw the jig out" are casts)."""
+    for k in range(max(0, i - 6), i):
+        t = tokens[k]
+        if clauses[k] != clauses[i] or not _KEPT_BACK.isdisjoint(tokens[max(0, k - 2) : k]):
             continue
-        if tokens[k] == "rid" and tokens[k + 1 : k + 2] == ["of"]:
-            return True
-        if tokens[k] not in _CLEAR_VERBS or not _JOINS.isdisjoint(tokens[k + 1 : i]):
+        if tokens[k - 2 : k] == ["instead", "of"]:
             continue
-        if tokens[k + 1] in _OUT:  # "throw out your lead weights"
+        opens = k == 0 or tokens[k - 1] in _JOINS or clauses[k - 1] != clauses[k]
+        if _particle_first(tokens, k, i, opens):
             return True
-        # ("out of" a place: "throw a lead jig out past the weeds" is a cast)
-        after = tokens[i + 1 : i + 7]
-        return any(
-            clauses[i + 1 + n] == clauses[i]
-            and (t == "away" or (t == "out" and after[n + 1 : n + 2] == ["of"]))
-            for n, t in enumerate(after[:5])
-        )
+        # "Clear the old sinkers out of your box" (but "wipe on clear epoxy" clears nothing)
+        if (t in _OUT_AFTER or (t in ("clear", "clearing") and opens)) and _gap(tokens, k + 1, i):
+            # ("out of" a place: "throw a lead jig out past the weeds" is a cast)
+            after = tokens[i + 1 : i + 7]
+            return any(
+                clauses[i + 1 + n] == clauses[i]
+                and (w == "away" or (w == "out" and after[n + 1 : n + 2] == ["of"]))
+                for n, w in enumerate(after[:5])
+                if "then" not in after[:n]
+            )
     return False
 
 
@@ -1462,8 +1495,8 @@ _ASKS_IF_IN = re.compile(
 )
 _WHETHER_IN = re.compile(
     r"(?:\bwhether|\b(?:check|ask|find\s+out|see)\s+if)\s+(?:it|they|this|that|these|those"
-    r"|(?:the|each|every|your)\s+[a-z]+)\s+(?:contains?|has|have|includes?|uses?)\s+(?:any\s+)?"
-    r"[^?.!;,\n]{1,40}",
+    r"|(?:the|each|every|your)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:contains?|has|have|includes?|uses?)\s+"
+    r"(?:any\s+)?(?:(?!\b(?:and|then|before|after|but|or|so)\b)[^?.!;,\n]){1,40}",
     re.IGNORECASE,
 )
 _NON_PART = re.compile(r"\bnon-([a-z]+)", re.IGNORECASE)

@@ -278,13 +278,15 @@ _CUES: tuple[str, ...] = (
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",
     # "said to stay away from pseudoephedrine", "I steer clear of anything fried" (advice or
     # the asker's own rule, not "get my dog to stay away from the couch")
-    r"(?:\b(?:said|says|told(?:\s+(?:me|us))?|advised(?:\s+(?:me|us))?|have|need|want|trying|try"
-    r"|supposed|tend|i'd\s+like)\s+to\s+|\b(?:i|we|i'll|we'll|i'm|we're|please|should|must"
+    # (not "I'm not trying to stay off carbs", "I don't need to stay off the bike")
+    r"(?:(?<!not\s)(?<!n't\s)\b(?:said|says|told(?:\s+(?:me|us))?|advised(?:\s+(?:me|us))?|have"
+    r"|need|want|trying|try|supposed|tend|like)\s+to\s+|\b(?:i|we|i'll|we'll|i'm|we're|please|should|must"
     r"|generally|usually|always|rather)\s+|(?:^|[.!?]\s+))"
     r"(?:(?:stay|steer|staying|steering)\s+(?:(?:completely|totally|well|right)\s+)?"
     # "I need to stay completely off it (caffeine) on race day"
-    r"(?:away\s+from|clear\s+of)|(?:stay|staying|keep|keeping)\s+(?:(?:completely|totally"
-    r"|right)\s+)?off)\s+",
+    # (not "stay off my feet": a rest, no thing ruled out)
+    r"(?:away\s+from|clear\s+of)|(?:stay|staying)\s+(?:(?:completely|totally|right)\s+)?off"
+    r"(?!\s+(?:my|your|his|her|their|our|the)\s+(?:feet|foot|legs?|knees?|ankles?|back)\b))\s+",
     r"\b(?:allergic|intolerant)\s+to\s+",
     r"\bfree\s+(?:of|from)\s+",
     # "zero soldering." (an activity on its own), "I have zero power tools" (things owned);
@@ -793,14 +795,14 @@ _TRAILING = re.compile(
 #: up with strangers", "a minibus crammed in with twelve others".
 _CRAMMED = re.compile(
     r"(?<=\w)(?<!\bup)(?<!\bend)(?<!\bbe)(?<!\bget)(?<!\bgot)(?<!\bfeel)"
-    r"\s+(?:cooped|stuck|crammed|squashed|packed|jammed|shut|holed)\s+(?:up|in)\b.*$"
+    r"\s+(?:cooped|stuck|crammed|squashed|shut|holed)\s+(?:up|in)\b.*$"
 )
 _CHAT_TAIL = re.compile(
     r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
     # "avoid anything with bleach too"
     r"|too|as\s+well"
     # "I don't eat meat btw", "no dairy tbh"
-    r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever|obviously|of\s+course"
+    r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever|obviously|of\s+course|completely|entirely"
     r"|on\s+site|onsite"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
@@ -1508,6 +1510,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         pairs += [
             (t, m.group(0))
             for m in _WONT_OPEN.finditer(sentence)
+            if not _FIX_ASKED.search(query)
             for p in _pieces(m.group("x"))
             if _NAMED_FORMAT.search(p) and (t := _clean_term(p))
         ]
@@ -1531,7 +1534,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         pairs += [
             (t, m.group(0))
             for m in _SO_ARE.finditer(sentence)
-            if (pairs or len(found) > read_before) and (t := _clean_term(m.group("x")))
+            if _VERDICT_BEFORE.search(sentence, 0, m.start()) and (t := _clean_term(m.group("x")))
         ]
         found += [(t, phrase, False) for t, phrase in pairs]
     found = [
@@ -1556,9 +1559,13 @@ _SUBJECT_HARM = re.compile(
     r"\s*(?P<x>(?!(?:i|we|you|it|this|that|he|she|they|my|our|the|can|could|would|will|should"
     r"|please|do|does|did|just|so|and|but)\b)[a-z][\w-]*(?:\s+(?!(?:you|me|us)\b)[a-z][\w-]*)?)"
     r"\s+(?:(?:always|really|just|also)\s+)?(?:makes?|gives?|wrecks?|upsets?|triggers?"
-    r"|disagrees?\s+with|bothers?|irritates?|messes\s+(?:up|with))\s+(?:me|my|us|our|him|her)\b",
+    r"|disagrees?\s+with|bothers?|irritates?|messes\s+(?:up|with)|keeps?)\s+(?:me|my|us|our|him|her)\b"
+    # (not "makes me feel amazing", "keeps me going": no harm)
+    r"(?!\s+(?:feel\s+)?(?:good|great|amazing|better|happy|calm|fresh|sane|going|warm|fit|smile"
+    r"|laugh|energi[sz]ed|alive|motivated)\b)",
     re.IGNORECASE,
 )
+_REFUSAL_DENIED = re.compile(r"(?:\bnot|n't|\bcannot|\bnever)\s+(?:[\w']+\s+){0,3}$", re.I)
 _POINTER = re.compile(r"(?:it|them)\b(?!\s+(?:is|are|was|were|has|have)\b)", re.IGNORECASE)
 
 
@@ -1566,6 +1573,8 @@ def _pointed_back(sentence: str, at: int, x: str) -> str:
     """``x``, or the thing a pronoun ``x`` points back to when the sentence opens on it and
     the harm it does: "Caffeine wrecks my stomach, so I need to stay off it" (caffeine)."""
     harm = _SUBJECT_HARM.match(sentence)
+    if _REFUSAL_DENIED.search(sentence, 0, at):
+        return x  # "so I don't want to stay off it", "we can't avoid them completely"
     if harm is not None and _POINTER.match(x) and harm.end() <= at:
         return harm.group("x")
     return x
@@ -1578,6 +1587,14 @@ _SO_ARE = re.compile(
     r"\s*(?=[.,;:!?)]|$)",
     re.IGNORECASE,
 )
+#: A clause ruling its thing out right before "and so are ..." (not "chicken is fine and so
+#: is beef").
+_VERDICT_BEFORE = re.compile(
+    r"\b(?:banned|forbidden|prohibited|not\s+(?:allowed|permitted)|off\s+limits|off\s+the\s+table"
+    r"|out|a\s+no[- ]?go|not\s+an\s+option|excluded)(?:\s+(?:there|here|too|now|for\s+(?:me|us)))?"
+    r"\s*,?\s*$",
+    re.IGNORECASE,
+)
 #: A format the asker's setup cannot open: "H.265/HEVC files won't open on it", "MKV files
 #: don't play on my TV" (the format written as a name: see ``_NAMED_FORMAT``).
 _WONT_OPEN = re.compile(
@@ -1587,7 +1604,18 @@ _WONT_OPEN = re.compile(
     r"(?:open|play|load|import|work|run)\b",
     re.IGNORECASE,
 )
-_NAMED_FORMAT = re.compile(r"\d|[A-Z].*[A-Z]|^\.")
+_NAMED_FORMAT = re.compile(
+    r"^\.?(?:h\.?26[45]|hevc|avc|av1|vp9|prores|mkv|mov|mp4|m4v|avi|wmv|webm|flv|heic|heif|avif"
+    r"|webp|tiff?|raw|cr[23]|nef|arw|dng|flac|alac|mp3|wav|aac|ogg|m4a|opus|pdf|docx?|xlsx?|pptx?"
+    r"|odt|epub|mobi|azw3?|exe|msi|dmg|apk|zip|rar|7z|psd|svg|dts|ac3|eac3|atmos)$",
+    re.IGNORECASE,
+)
+#: A request that asks to make the format open: "How do I fix it?", "until I format the USB".
+_FIX_ASKED = re.compile(
+    r"\b(?:fix|fixing|until|unless|why|get\s+(?:them|it|these)\s+to|make\s+(?:them|it)"
+    r"|how\s+(?:do|can|could)\s+(?:i|we)\s+(?:open|play|view|convert|watch|read|import))\b",
+    re.IGNORECASE,
+)
 #: "won't go away", "doesn't go down": a fault told, the verb's particle no thing.
 _GOES = re.compile(r"\bgo(?:es)?\s+$", re.IGNORECASE)
 _PARTICLE_START = re.compile(

@@ -885,7 +885,8 @@ _CASES = patterns(
         r"|\bonly\s+lower\s*-?case\b|\beverything\s+(?:in\s+)?lower\s*-?case\b|\bno\s+capitals\b"
         # a fragment on its own: "Lowercase, comma separated."
         r"|(?:^|(?<=[.!?;:])\s*)lower\s*-?case\s*(?:only\s*)?(?=[,.;!]|$)"
-        r"|\b(?:make|keep|write|put|type)\s+(?:everything|it\s+all|all\s+of\s+it|it|them|the\s+(?:whole|entire)"
+        r"|(?:^|[.!?,;]\s*|\b(?:so|and|please|but|just|pls)\s+)keep\s+them\s+(?:all\s+)?lower\s*-?case\b"
+        r"|\b(?:make|keep|write|put|type)\s+(?:everything|it\s+all|all\s+of\s+it|it|the\s+(?:whole|entire)"
         r"\s+\w+|your\s+(?:whole|entire)\s+\w+)\s+(?:in\s+)?(?:all\s+)?lower\s*-?case\b",
     ),
     (

@@ -170,9 +170,9 @@ THING_MEMBERS: dict[str, tuple[str, ...]] = {
         "oxi action",
     ),
     # a flash by its makers' names for it
-    "flash": ("speedlight", "speedlights", "speedlite", "speedlites", "flashgun", "strobe"),
-    # a boat's engine by where it sits
-    "engine": ("outboard", "inboard", "motor", "motoring"),
+    "flash": ("speedlight", "speedlights", "speedlite", "speedlites", "flashgun", "flashguns"),
+    # a boat's engine by where it sits (not "hike outboard", a direction)
+    "engine": ("outboard motor", "outboard engine", "inboard engine"),
     # the copper of antifouling by its chemists' names
     "copper": ("cuprous", "cupric"),
 }
@@ -206,7 +206,7 @@ _SUBSTITUTE = (
 #: "egg-free", "oyster mushrooms", "crab apple", "fish-shaped", "mussel-shell pasta",
 #: "butter-flavored oil", "cream of tartar".
 _NOT_MEMBER_AFTER = (
-    r"replacers?|replacements?|substitutes?|alternatives?|free|less|mushrooms?(?!-)|apples?"
+    r"replacers?|replacements?|substitutes?|alternatives?|free|less|mushrooms?(?!-head)|apples?"
     # (a "lead mushroom-head jig" is lead)
     r"|shaped|shells?|flavou?red|of\s+tartar"
 )

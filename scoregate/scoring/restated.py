@@ -612,7 +612,10 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
     for f in facts:
         if _states(answer, figures, f):
             continue
-        for m in _WORKED_AT.finditer(answer):
+        # (the request's own figure told with "at" too: "in 4K at 150 Mbps"; a time of day
+        # is no figure worked from: "At 5 pm the roads get worse")
+        at_too = query[max(0, f.start - 3) : f.start] == "at " and f.unit not in ("am", "pm")
+        for m in _WORKED_AT.finditer(answer) if at_too else ():
             if _unit(m.group("unit")) == f.unit and _value(m.group("n")) not in asked:
                 return m.group(0).strip(" -*\n"), query[f.start : f.end]
         if f.unit not in _SIZED_UNITS:

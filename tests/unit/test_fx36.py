@@ -62,10 +62,37 @@ def _items(query: str) -> list[str]:
             ["five-day liveaboard courses"],
         ),
         ("I'd rather not end up stuck in a room with strangers. Any escape room tips?", []),
+        # what reviewers showed the new readings must leave alone
+        ("I want to keep off the weight I lost. Meal ideas?", []),
+        ("I need to stay off my feet for a week. Things to do at home?", []),
+        ("I'm not trying to stay off carbs, just eat fewer. Breakfast ideas?", []),
+        (
+            "Screens give my son headaches, but with homework we can't avoid them. Tips?",
+            [],
+        ),
+        ("MP3 files won't play on my car stereo until I format the stick. Why?", []),
+        (
+            "Please no tuna packed in oil, water-packed is fine. Lunch ideas?",
+            ["tuna packed in oil"],
+        ),
     ],
 )
 def test_what_the_request_rules_out(query: str, items: list[str]) -> None:
     assert _items(query) == items
+
+
+@pytest.mark.parametrize(
+    ("query", "term"),
+    [
+        ("We avoid pork at home, but chicken is fine and so is beef. BBQ menu?", "beef"),
+        ("No onions please, though garlic is fine and so are leeks.", "leeks"),
+        ("My GoPro videos won't play on my laptop. How do I fix this?", "gopro"),
+        ("YouTube videos won't play on my smart TV. Any ideas?", "youtube"),
+        ("Running makes me feel amazing, so I don't want to stay off it. Rest days?", "running"),
+    ],
+)
+def test_not_ruled_out(query: str, term: str) -> None:
+    assert term not in _items(query)
 
 
 @pytest.mark.parametrize(
@@ -95,6 +122,15 @@ def test_what_the_request_rules_out(query: str, items: list[str]) -> None:
             False,
         ),
         ("Check every flavour and add caffeine gels late.", "caffeine", True),
+        # the means of a clearing, or what comes after it, is a use
+        ("To get rid of limescale use white vinegar and a cloth.", "vinegar", True),
+        ("Get rid of aphids with neem oil sprayed weekly.", "neem oil", True),
+        ("Swap out the oil for butter.", "butter", True),
+        ("Throw out a lead sinker rig past the weed line.", "lead", True),
+        ("Wipe on clear epoxy and keep pets away until it cures.", "epoxy", True),
+        ("Check if the dough has doubled and then brush it with melted butter.", "butter", True),
+        ("Ask whether they have a kids' menu and order the chicken nuggets.", "chicken", True),
+        ("Check any bolts you buy: stainless steel is best near the sea.", "stainless steel", True),
     ],
 )
 def test_cleared_out_or_checked_is_no_use(answer: str, term: str, affirmed: bool) -> None:
@@ -109,7 +145,12 @@ def test_cleared_out_or_checked_is_no_use(answer: str, term: str, affirmed: bool
             "For darker corners, bounce a single small speedlight off the ceiling.",
             "speedlight",
         ),
-        ("engine", "Drop the outboard and give a short burst astern.", "outboard"),
+        ("engine", "Drop the outboard motor and give a short burst astern.", "outboard motor"),
+        # a direction, an electric motor, stage lights: none of them an engine or a flash
+        ("engine", "Hike outboard and ease the main when the gust hits.", None),
+        ("engine", "The autopilot's drive motor only draws about 2 amps.", None),
+        ("flash", "Stage strobes will freeze the dancers.", None),
+        ("oysters", "Try king oyster mushroom-based 'scallops' seared in oil.", None),
         ("copper", "It uses cuprous thiocyanate, so it won't set up a galvanic cell.", "cuprous"),
         ("caffeine", "For the last two gels, swap to a caffeinated version.", "caffeinated"),
         ("lead", "- A 1/10 oz lead mushroom-head jig is the standard.", "lead"),
@@ -127,7 +168,18 @@ def test_a_case_asked_after_one_told() -> None:
         " lowercase"
     )
     cases = [(k.value, k.phrase) for k in analyze(query).instructions if k.check == "case"]
-    assert cases == [("lowercase", "keep them lowercase")]
+    assert cases == [("lowercase", "so keep them lowercase")]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Should I keep them lowercase, or is CamelCase OK for my variable names?",
+        "I usually keep them lowercase but my boss wants Title Case. Write 5 headlines.",
+    ],
+)
+def test_a_case_told_or_asked_about_is_no_instruction(query: str) -> None:
+    assert [k for k in analyze(query).instructions if k.check == "case"] == []
 
 
 @pytest.mark.parametrize(
