@@ -179,7 +179,7 @@ CHECK_CONTENTS = re.compile(
     r"(?:labels?|ingredients?(?:\s+lists?)?|packaging|package|packet|box|small\s+print"
     r"|inci\s+list)\b"
     # "check every flavour you buy: several brands put caffeine in ...": a check, then why
-    r"|\bcheck\s+(?:every|each|any|all(?:\s+the)?)\s+[a-z]+(?:\s+you\s+(?:buy|use|get|pick))?"
+    r"|\bcheck\s+(?:every|each|any|all(?:\s+the)?)\s+[a-z-]+(?:\s+you\s+(?:buy|use|get|pick))?"
     r"(?=\s*:\s*(?:some|several|many|lots\s+of|a\s+lot\s+of|most|plenty\s+of)\s+(?:of\s+them"
     r"|brands?|makers?|manufacturers?|products?|flavou?rs?|versions?|kinds?|types?|varieties)\b)"
 )
@@ -202,7 +202,7 @@ LOOK_OUT = re.compile(
 #: since ...", "read the ingredients: some list chicken extract").
 _TELLING_END = re.compile(
     r"[;!?()]|\bthen\b"
-    r"|(?:\b(?:and|but|or)\s+|,\s*)(?=(?:add|use|cook|roast|bake|stir|mix|put|serve|try|buy|get"
+    r"|(?:\b(?:and|but|or|so)\s+|,\s*(?:so\s+)?)(?=(?:add|use|cook|roast|bake|stir|mix|put|serve|try|buy|get"
     r"|make|fry|boil|pour|top|season|place|heat|choose|swap|toss|grill|sprinkle|fold|whisk"
     r"|blend|drop|set|leave|keep|store|apply|wear|take|pack|bring|fill|rub|wash)\b)"
 )
@@ -910,14 +910,19 @@ _CLEARED_GAP = frozenset(
 #: / bin X ... away" or "... out of your box".
 _OUT_FIRST = frozenset("swap swapping clear clearing bin binning".split())
 _AWAY_FIRST = frozenset("throw throwing bin binning".split())
-_OUT_AFTER = frozenset("swap swapping throw throwing bin binning".split())
+_OUT_AFTER = frozenset("swap swapping bin binning".split())
 #: A clearing said not to be done: "don't throw away the pasta water", "instead of throwing
 #: out stale bread".
 _KEPT_BACK = frozenset("don't dont not never without".split())
 
 
 def _gap(tokens: list[str], a: int, b: int) -> bool:
-    return b - a <= 3 and _CLEARED_GAP.issuperset(tokens[a:b])
+    """Whether only determiners and a few adjectives stand between ``a`` and ``b``, and one
+    word of the thing's own name right before it ("the plastic containers")."""
+    between = tokens[a:b]
+    if between and between[-1] not in _CLEARED_GAP and between[-1] not in _JOINS:
+        between = between[:-1]
+    return len(between) <= 3 and _CLEARED_GAP.issuperset(between)
 
 
 def _particle_first(tokens: list[str], k: int, i: int, opens: bool) -> bool:
@@ -925,7 +930,14 @@ def _particle_first(tokens: list[str], k: int, i: int, opens: bool) -> bool:
     right after it: "get rid of the lead", "swap out any lead jigs", "throw away / throw out
     your lead sinkers" (not "throw out a lead rig", a cast), "Bin the old split shot"."""
     t, nxt = tokens[k], tokens[k + 1 : k + 2]
-    if t in ("bin", "binning") and opens and _gap(tokens, k + 1, i):
+    # (a determiner after it: "Bin liners work well" names a bag)
+    if (
+        t in ("bin", "binning")
+        and opens
+        and nxt
+        and nxt[0] in _CLEARED_GAP
+        and _gap(tokens, k + 1, i)
+    ):
         return True
     cast = tokens[k + 2 : k + 3] in (["a"], ["an"])
     return (
@@ -1451,7 +1463,7 @@ def read_sentences(content: str) -> tuple[str, ...]:
     # "Is there fish in the stock?": a question to check with, read as a warning
     content = _ASKS_IF_IN.sub(lambda m: m.group(0)[:-1] + " lurks?", content)
     # "find out whether it contains caffeine": a check to make, read as a warning
-    content = _WHETHER_IN.sub(lambda m: m.group(0) + " lurks", content)
+    content = _WHETHER_IN.sub(lambda m: " " * len(m.group(0)), content)
     return tuple(_SENTENCE.split(content))
 
 
@@ -1495,8 +1507,9 @@ _ASKS_IF_IN = re.compile(
 )
 _WHETHER_IN = re.compile(
     r"(?:\bwhether|\b(?:check|ask|find\s+out|see)\s+if)\s+(?:it|they|this|that|these|those"
-    r"|(?:the|each|every|your)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:contains?|has|have|includes?|uses?)\s+"
-    r"(?:any\s+)?(?:(?!\b(?:and|then|before|after|but|or|so)\b)[^?.!;,\n]){1,40}",
+    r"|(?:the|each|every|your)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:contains?|includes?|uses?|(?:has|have)"
+    # (what it has: "whether it has any nuts", not "if the shop has live shrimp; if they do")
+    r"(?=\s+any\b))\s+(?:any\s+)?(?:(?!\b(?:and|then|before|after|but|or|so)\b)[^?.!;,\n]){1,40}",
     re.IGNORECASE,
 )
 _NON_PART = re.compile(r"\bnon-([a-z]+)", re.IGNORECASE)

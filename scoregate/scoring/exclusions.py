@@ -791,12 +791,6 @@ _TRAILING = re.compile(
 
 #: Chat filler and time words that trail an excluded term: "no peanuts pls", "not rodents
 #: though", "no meat this week".
-#: How the asker would be shut in, after the thing: "one of those liveaboard courses cooped
-#: up with strangers", "a minibus crammed in with twelve others".
-_CRAMMED = re.compile(
-    r"(?<=\w)(?<!\bup)(?<!\bend)(?<!\bbe)(?<!\bget)(?<!\bgot)(?<!\bfeel)"
-    r"\s+(?:cooped|stuck|crammed|squashed|shut|holed)\s+(?:up|in)\b.*$"
-)
 _CHAT_TAIL = re.compile(
     r"(?:\s+(?:pls|plz|please|lol|though|tho|rn|actually|either|anyway|anymore|again|at\s+all|for\s+it"
     # "avoid anything with bleach too"
@@ -1054,7 +1048,6 @@ def _named_thing(raw: str, term: str) -> str | None:
     timed = _WHEN_CUT.search(term)
     if timed:
         term = term[: timed.start()]
-    term = _CRAMMED.sub("", term)  # "liveaboard courses cooped up with strangers": courses
     term = _YET.sub(r"\1", term)  # "I don't have a UK utility bill yet": the bill
     term = _ETC.sub("", term)  # "none of Monopoly, Risk, Catan etc": Catan
     if _RELIED.match(raw):  # "rely on a petrol generator for power": the generator (not "ask
@@ -1575,7 +1568,8 @@ def _pointed_back(sentence: str, at: int, x: str) -> str:
     harm = _SUBJECT_HARM.match(sentence)
     if _REFUSAL_DENIED.search(sentence, 0, at):
         return x  # "so I don't want to stay off it", "we can't avoid them completely"
-    if harm is not None and _POINTER.match(x) and harm.end() <= at:
+    # (a statement: "so which one should I use that won't do it?" asks, refuses nothing)
+    if harm is not None and _POINTER.match(x) and harm.end() <= at and "?" not in sentence:
         return harm.group("x")
     return x
 
@@ -1591,7 +1585,9 @@ _SO_ARE = re.compile(
 #: is beef").
 _VERDICT_BEFORE = re.compile(
     r"\b(?:banned|forbidden|prohibited|not\s+(?:allowed|permitted)|off\s+limits|off\s+the\s+table"
-    r"|out|a\s+no[- ]?go|not\s+an\s+option|excluded)(?:\s+(?:there|here|too|now|for\s+(?:me|us)))?"
+    r"|a\s+no[- ]?go|not\s+an\s+option|excluded)"
+    # ("is out" is as often released or outdoors: "the new Pixel is out now")
+    r"(?:\s+(?:there|here|too|for\s+(?:me|us)|(?:at|in|on|from)\s+(?:[\w']+\s+){0,3}[\w']+))?"
     r"\s*,?\s*$",
     re.IGNORECASE,
 )
@@ -1612,7 +1608,8 @@ _NAMED_FORMAT = re.compile(
 )
 #: A request that asks to make the format open: "How do I fix it?", "until I format the USB".
 _FIX_ASKED = re.compile(
-    r"\b(?:fix|fixing|until|unless|why|get\s+(?:them|it|these)\s+to|make\s+(?:them|it)"
+    r"\b(?:fix|fixing|until|unless|why|get\s+(?:them|it|these)\s+to|make\s+(?:them|it)|handles?"
+    r"|(?:app|player|program|software|viewer|converter|plugin|extension|reader)s?"
     r"|how\s+(?:do|can|could)\s+(?:i|we)\s+(?:open|play|view|convert|watch|read|import))\b",
     re.IGNORECASE,
 )

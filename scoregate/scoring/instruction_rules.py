@@ -885,7 +885,6 @@ _CASES = patterns(
         r"|\bonly\s+lower\s*-?case\b|\beverything\s+(?:in\s+)?lower\s*-?case\b|\bno\s+capitals\b"
         # a fragment on its own: "Lowercase, comma separated."
         r"|(?:^|(?<=[.!?;:])\s*)lower\s*-?case\s*(?:only\s*)?(?=[,.;!]|$)"
-        r"|(?:^|[.!?,;]\s*|\b(?:so|and|please|but|just|pls)\s+)keep\s+them\s+(?:all\s+)?lower\s*-?case\b"
         r"|\b(?:make|keep|write|put|type)\s+(?:everything|it\s+all|all\s+of\s+it|it|the\s+(?:whole|entire)"
         r"\s+\w+|your\s+(?:whole|entire)\s+\w+)\s+(?:in\s+)?(?:all\s+)?lower\s*-?case\b",
     ),
@@ -1004,7 +1003,6 @@ _NOT_LIMITED = re.compile(
 def _cases(q: str, low: str) -> Iterator[Instruction]:
     if _CAPITAL_WORD_COUNT.search(low):
         low = _CAPITAL_WORD_COUNT.sub(" ", low)  # "words in all capital letters ... N times"
-    found = False
     for value, rx in _CASES:
         for m in rx.finditer(low):
             before = low[max(0, m.start() - 40) : m.start()]
@@ -1014,11 +1012,7 @@ def _cases(q: str, low: str) -> Iterator[Instruction]:
                 continue  # '"SECTION 1", "SECTION 2" (in caps)': the quoted words only
             if negated_phrase(low, m.group(0)):
                 continue  # "in all caps, not in lowercase": the case not asked for
-            # (every phrasing of the case: "my brand is all lowercase so keep them
-            # lowercase" tells of the brand first, then asks)
             yield make("case", m.group(0), value=value)
-            found = True
-        if found:
             return
 
 

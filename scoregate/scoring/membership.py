@@ -198,7 +198,7 @@ def class_members(item: str) -> tuple[str, ...]:
 _SUBSTITUTE = (
     r"vegan|vegetarian|plant|plant-based|meatless|meat-free|dairy-free|non-dairy|nondairy|oat"
     r"|soy|soya|coconut|rice|fake|faux|mock|imitation|substitute|veggie|gluten-free"
-    r"|alcohol-free|non-alcoholic|decaf|egg-free|nut-free|sugar-free|lactose-free|cashew"
+    r"|alcohol-free|non-alcoholic|decaf|decaffeinated|egg-free|nut-free|sugar-free|lactose-free|cashew"
     # Not the dairy kind: "peanut butter", "cocoa butter", "coconut cream".
     r"|peanut|almond|nut|seed|sunflower|apple|cocoa|shea|flax|chia|linseed|aquafaba"
 )

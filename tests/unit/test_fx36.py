@@ -3,14 +3,15 @@
 1. What a request rules out, said the ways people say it: "I need to stay completely off it"
    after "Caffeine makes my heart race" (the pronoun points back to the harm's subject),
    "Tiger nuts are banned there, and so are all other nuts", "H.265/HEVC files won't open on
-   it", "one of those liveaboard courses cooped up with strangers"; "H.265" ends no sentence.
+   it"; "H.265" ends no sentence.
 2. In answers, a thing cleared out is no use of it: "get rid of the lead sinkers", "swap any
    old lead sinkers out of your boxes", "throw out your lead weights" (but "throw a lead jig
    out past the weeds" is a cast); nor is a check to make: "find out whether it contains
    caffeine", "check every flavour you buy: several brands put caffeine in ...".
 3. Members by another name: a speedlight is a flash, an outboard an engine, cuprous
    thiocyanate copper, a caffeinated gel caffeine; a "lead mushroom-head jig" is lead.
-4. "my brand is all lowercase so keep them lowercase" asks for lowercase.
+4. "keep them lowercase" is read for no case of the whole answer: its "them" is as often some
+   words ("SQL keywords ..., but keep them lowercase") as the answer.
 5. A figure worked from another than the asker's: "150 Mbps" answered "At 100 Mbps that's
    12.5 MB per second"; "a 24ft Sea Ray" answered "1/2" for a boat around 34 ft".
 """
@@ -52,6 +53,10 @@ def _items(query: str) -> list[str]:
             ["tiger nuts", "nuts"],
         ),
         (
+            "Peanuts are banned at my son's school, and so are all other tree nuts. Lunch ideas?",
+            ["peanuts", "tree nuts"],
+        ),
+        (
             "They play it on an old PC, and they've told me H.265/HEVC files won't open on it.",
             ["h.265", "hevc"],
         ),
@@ -59,7 +64,7 @@ def _items(query: str) -> list[str]:
         (
             "I'd rather not do one of those five-day liveaboard courses cooped up with strangers."
             " What are my options?",
-            ["five-day liveaboard courses"],
+            [],
         ),
         ("I'd rather not end up stuck in a room with strangers. Any escape room tips?", []),
         # what reviewers showed the new readings must leave alone
@@ -88,6 +93,9 @@ def test_what_the_request_rules_out(query: str, items: list[str]) -> None:
         ("No onions please, though garlic is fine and so are leeks.", "leeks"),
         ("My GoPro videos won't play on my laptop. How do I fix this?", "gopro"),
         ("YouTube videos won't play on my smart TV. Any ideas?", "youtube"),
+        ("DOCX files won't open on my tablet. Which free app can open them?", "docx"),
+        ("The new Pixel is out now, and so is the iPhone. Which has the better camera?", "iphone"),
+        ("Sunscreen makes my eyes sting, so which one should I use that won't do it?", "sunscreen"),
         ("Running makes me feel amazing, so I don't want to stay off it. Rest days?", "running"),
     ],
 )
@@ -131,6 +139,23 @@ def test_not_ruled_out(query: str, term: str) -> None:
         ("Check if the dough has doubled and then brush it with melted butter.", "butter", True),
         ("Ask whether they have a kids' menu and order the chicken nuggets.", "chicken", True),
         ("Check any bolts you buy: stainless steel is best near the sea.", "stainless steel", True),
+        ("Throw the popper well away from the boat, then give it a twitch.", "popper", True),
+        ("Throw some chum out of the bucket every few minutes.", "chum", True),
+        ("Bin liners work well as a cheap drop cloth.", "bin liners", True),
+        (
+            "Check if the bait shop has live shrimp; if they do, hook one through the tail.",
+            "shrimp",
+            True,
+        ),
+        (
+            "Check each bottle you buy: some brands of soy sauce contain wheat, so use tamari and"
+            " a splash of fish sauce instead.",
+            "fish sauce",
+            True,
+        ),
+        ("Get rid of the old plastic containers and switch to glass.", "plastic containers", False),
+        ("Bin the fabric softener: it coats the fibres.", "fabric softener", False),
+        ("Swap out the kit lens for a 50mm prime.", "kit lens", False),
     ],
 )
 def test_cleared_out_or_checked_is_no_use(answer: str, term: str, affirmed: bool) -> None:
@@ -162,20 +187,14 @@ def test_members_by_another_name(item: str, answer: str, member: str | None) -> 
     assert violated == ([] if member is None else [(item, member)])
 
 
-def test_a_case_asked_after_one_told() -> None:
-    query = (
-        "need 3 title ideas for tonight's stream. my whole brand is all lowercase so keep them"
-        " lowercase"
-    )
-    cases = [(k.value, k.phrase) for k in analyze(query).instructions if k.check == "case"]
-    assert cases == [("lowercase", "so keep them lowercase")]
-
-
 @pytest.mark.parametrize(
     "query",
     [
         "Should I keep them lowercase, or is CamelCase OK for my variable names?",
         "I usually keep them lowercase but my boss wants Title Case. Write 5 headlines.",
+        # "them" is some words, not the answer
+        "I know SQL keywords are usually uppercase, but keep them lowercase please. Write a query.",
+        "The blend names are lowercase on the packs, so keep them lowercase when you mention them.",
     ],
 )
 def test_a_case_told_or_asked_about_is_no_instruction(query: str) -> None:
