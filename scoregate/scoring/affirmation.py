@@ -1462,7 +1462,8 @@ def read_sentences(content: str) -> tuple[str, ...]:
     content = _TURNS_UP.sub(" lurks ", content)
     # "Is there fish in the stock?": a question to check with, read as a warning
     content = _ASKS_IF_IN.sub(lambda m: m.group(0)[:-1] + " lurks?", content)
-    # "find out whether it contains caffeine": a check to make, read as a warning
+    # "find out whether it contains caffeine": a check to make, blanked over its own words
+    # (what follows it still counts: "ask whether they use lard, and if not, add cheese")
     content = _WHETHER_IN.sub(lambda m: " " * len(m.group(0)), content)
     return tuple(_SENTENCE.split(content))
 

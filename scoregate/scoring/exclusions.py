@@ -1565,9 +1565,9 @@ _POINTER = re.compile(r"(?:it|them)\b(?!\s+(?:is|are|was|were|has|have)\b)", re.
 def _pointed_back(sentence: str, at: int, x: str) -> str:
     """``x``, or the thing a pronoun ``x`` points back to when the sentence opens on it and
     the harm it does: "Caffeine wrecks my stomach, so I need to stay off it" (caffeine)."""
-    harm = _SUBJECT_HARM.match(sentence)
     if _REFUSAL_DENIED.search(sentence, 0, at):
         return x  # "so I don't want to stay off it", "we can't avoid them completely"
+    harm = _SUBJECT_HARM.match(sentence)
     # (a statement: "so which one should I use that won't do it?" asks, refuses nothing)
     if harm is not None and _POINTER.match(x) and harm.end() <= at and "?" not in sentence:
         return harm.group("x")
@@ -1592,7 +1592,7 @@ _VERDICT_BEFORE = re.compile(
     re.IGNORECASE,
 )
 #: A format the asker's setup cannot open: "H.265/HEVC files won't open on it", "MKV files
-#: don't play on my TV" (the format written as a name: see ``_NAMED_FORMAT``).
+#: don't play on my TV" (a name of a file format or codec: see ``_NAMED_FORMAT``).
 _WONT_OPEN = re.compile(
     r"(?<![\w.])(?P<x>\.?[a-z0-9][\w.+/-]*(?:\s+(?:or|and)\s+\.?[a-z0-9][\w.+/-]*)?)\s+"
     r"(?:files?|videos?|photos?|images?|clips?|formats?|codecs?|documents?|docs?)\s+"

@@ -628,7 +628,7 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
             )
             if _unit(unit) != f.unit or _value(n) in asked or noun in _FUNCTION:
                 continue
-            if noun in query or noun in _SIZED_THINGS:
+            if noun in _SIZED_THINGS or re.search(rf"\b{re.escape(noun)}\b", query):
                 return m.group(0), query[f.start : f.end]
     return None
 
