@@ -945,6 +945,9 @@ def _data_asked(low: str, m: re.Match[str]) -> bool:
     return not (_CODE_PURPOSE.search(before) or _CODE_AFTER.match(after))
 
 
+#: Data asked for in a question or an ask to give it: "Could you give me the fields it should
+#: have as JSON?" (not "Wrap your entire output as JSON": see ``_DATA_ALONE``).
+_GIVEN_AS = re.compile(r"\b(?:give|send|show|list|provide|share)\b[^.?!\n]{0,80}$")
 #: Data asked for by a conversion: "pull these into JSON", "convert it to JSON".
 _INTO = re.compile(r"into\b|\w+\s+(?:[\w']+\s+){0,5}?(?:in)?to\b")
 #: A request that wants the data and nothing else, said of the answer: "JSON only",
@@ -977,9 +980,15 @@ def _formats(q: str, low: str) -> Iterator[Instruction]:
                 and not re.match(r"\s+only\b", low[m.end() :])  # "... in YAML only"
             ):
                 value = f"{value}_block"
-            if value == "json" and _INTO.match(m.group(0)) and not _DATA_ALONE.search(low):
-                value = "json_block"  # "pull the line items out of this into JSON": a note
-                # after the block is fine, unless the request wants the data alone
+            given = m.group(0).startswith("as") and _GIVEN_AS.search(low[: m.start()])
+            if (
+                value == "json"
+                and (_INTO.match(m.group(0)) or given)
+                and not _DATA_ALONE.search(low)
+            ):
+                value = "json_block"  # "pull the line items out of this into JSON", "could you
+                # give me the fields as JSON?": a note after the block is fine, unless the
+                # request wants the data alone
             if value.removesuffix("_block") in found or value in found:
                 continue  # "convert this to a YAML file": the whole answer, as YAML
             found.add(value)

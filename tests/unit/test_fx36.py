@@ -12,7 +12,10 @@
    thiocyanate copper, a caffeinated gel caffeine; a "lead mushroom-head jig" is lead.
 4. "keep them lowercase" is read for no case of the whole answer: its "them" is as often some
    words ("SQL keywords ..., but keep them lowercase") as the answer.
-5. A figure worked from another than the asker's: "150 Mbps" answered "At 100 Mbps that's
+5. "Could you give me the fields it should have as JSON?" is met by a JSON block with a note
+   after it ("Wrap your entire output as JSON" and "... as JSON. Nothing else." still ask
+   for JSON alone).
+6. A figure worked from another than the asker's: "150 Mbps" answered "At 100 Mbps that's
    12.5 MB per second"; "a 24ft Sea Ray" answered "1/2" for a boat around 34 ft".
 """
 
@@ -231,3 +234,19 @@ def test_a_figure_worked_from_another(
 ) -> None:
     found = contradicted(query, answer)
     assert found == ([] if said is None else [said])
+
+
+@pytest.mark.parametrize(
+    ("query", "value"),
+    [
+        (
+            "Could you give me the fields it should have as JSON? Name, type, required.",
+            "json_block",
+        ),
+        ("Give me a list of 5 fruits as JSON. Nothing else.", "json"),
+        ("List three colours. Your entire output should be formatted as JSON.", "json"),
+    ],
+)
+def test_json_given_in_an_ask(query: str, value: str) -> None:
+    formats = [k.value for k in analyze(query).instructions if k.check == "format"]
+    assert formats == [value]
