@@ -1565,13 +1565,11 @@ _POINTER = re.compile(r"(?:it|them)\b(?!\s+(?:is|are|was|were|has|have)\b)", re.
 def _pointed_back(sentence: str, at: int, x: str) -> str:
     """``x``, or the thing a pronoun ``x`` points back to when the sentence opens on it and
     the harm it does: "Caffeine wrecks my stomach, so I need to stay off it" (caffeine)."""
-    if _REFUSAL_DENIED.search(sentence, 0, at):
+    # (a statement: "so which one should I use that won't do it?" asks, refuses nothing)
+    if not _POINTER.match(x) or "?" in sentence or _REFUSAL_DENIED.search(sentence, 0, at):
         return x  # "so I don't want to stay off it", "we can't avoid them completely"
     harm = _SUBJECT_HARM.match(sentence)
-    # (a statement: "so which one should I use that won't do it?" asks, refuses nothing)
-    if harm is not None and _POINTER.match(x) and harm.end() <= at and "?" not in sentence:
-        return harm.group("x")
-    return x
+    return harm.group("x") if harm is not None and harm.end() <= at else x
 
 
 #: The rest of a class after one of it was ruled out: "and so are all other nuts".

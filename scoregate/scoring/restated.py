@@ -600,7 +600,10 @@ _SIZED_FOR = re.compile(
     rf"\bfor\s+an?\s+(?:(?P<noun>[a-z]+)\s+(?:of|around|about|roughly)\s+(?P<n>{_NUMBER})\s?"
     rf"(?P<unit>[a-z]+)\b|(?P<n2>{_NUMBER})[\s-]?(?P<unit2>[a-z]+)\s+(?P<noun2>[a-z]+))"
 )
-_SIZED_UNITS = frozenset("ft foot feet m metre meter inch in cm litre gallon sqft".split())
+#: (as ``_unit`` spells them; "m" and "in" are never read as units: see ``_figures``)
+_SIZED_UNITS = frozenset("ft foot feet metre meter inch cm litre gallon sqft".split())
+#: What a size in feet, metres or litres is told of when the request names it by its make.
+_SIZED_THINGS = frozenset("boat yacht room tank pool shed caravan trailer car van".split())
 
 
 def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, str] | None:
@@ -631,10 +634,6 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
             if noun in _SIZED_THINGS or re.search(rf"\b{re.escape(noun)}\b", query):
                 return m.group(0), query[f.start : f.end]
     return None
-
-
-#: What a size in feet, metres or litres is told of when the request names it by its make.
-_SIZED_THINGS = frozenset("boat yacht room tank pool shed caravan trailer car van".split())
 
 
 def _pairs(words: list[str]) -> set[tuple[str, str]]:
@@ -965,9 +964,12 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
         if said:
             found.append((said.group(0), stated))
     if facts:
-        figure = _figure_restated(_plain(query.lower()), facts, _plain(a_low))
-        figure = figure or _count_moved(_plain(query.lower()), facts, _plain(a_low))
-        figure = figure or _worked_from(_plain(query.lower()), facts, _plain(a_low))
+        q_plain, a_plain = _plain(query.lower()), _plain(a_low)
+        figure = (
+            _figure_restated(q_plain, facts, a_plain)
+            or _count_moved(q_plain, facts, a_plain)
+            or _worked_from(q_plain, facts, a_plain)
+        )
         if figure is not None:
             found.append(figure)
     return found
