@@ -133,6 +133,11 @@ class FusionConfig(StrictSection):
     #: max" -> "the Roborock Q5 ($299)"; ``scoring.budget``) caps the fused score at
     #: ``missed_ask_cap`` too.
     budget_check: bool = True
+    #: A plan in the answer longer than the time the request says there is ("I only get
+    #: about 15 minutes a day" -> steps of 10 + 20 + 10 + 5 minutes, "my session starts in
+    #: 20 minutes" -> "Day 1 ... Day 6"; ``scoring.timebox``) caps the fused score at
+    #: ``missed_ask_cap`` too.
+    time_check: bool = True
 
     @model_validator(mode="after")
     def _profiles_valid(self) -> FusionConfig:

@@ -331,11 +331,84 @@ _ACT_FORMS = {
 }
 
 
+#: British spellings read as their American twins, so that a request and an answer spelt
+#: apart still meet: "computerised" and "computerized", "organisation", "analyse", "colour"
+#: and "flavoured", "centre" and "litres", "travelled" (each after enough letters that a
+#: short word keeps its own: "raise", "revise", "flour", "hour", "spelled").
+_SPELLINGS = (
+    (
+        re.compile(
+            r"(?<=[a-z]{4})is(?=(?:e|ed|es|ing|er|ers|ely|ation|ations|ion|ions|ory|or|ors|ee|ees)$)"
+        ),
+        "iz",
+    ),
+    (re.compile(r"(?<=[a-z]{3})ys(?=(?:e|ed|es|ing|er|ers)$)"), "yz"),
+    (
+        re.compile(
+            r"(?<=[a-z]{3})our(?=(?:|s|ed|ing|ings|ful|ite|ites|y|less|able|er|ers|hood|hoods|ly)$)"
+        ),
+        "or",
+    ),
+    (re.compile(r"(?<=[a-z]{2})([tb])re(?=s?$)"), r"\1er"),
+    (re.compile(r"(?<=[a-z]{3}e)ll(?=(?:ed|ing|er|ers)$)"), "l"),
+)
+#: ... and whole words no pattern covers (not "tyre": "tire" is also to grow weary).
+_SPELLING_WORDS = {
+    "aluminium": "aluminum",
+    "grey": "gray",
+    "greys": "grays",
+    "yoghurt": "yogurt",
+    "yoghurts": "yogurts",
+    "mould": "mold",
+    "moulds": "molds",
+    "mouldy": "moldy",
+    "programme": "program",
+    "programmes": "programs",
+    "jewellery": "jewelry",
+    "pyjamas": "pajamas",
+    "doughnut": "donut",
+    "doughnuts": "donuts",
+    "coeliac": "celiac",
+    "defence": "defense",
+    "offence": "offense",
+    "licence": "license",
+    "licences": "licenses",
+    "practise": "practice",
+    "practised": "practiced",
+    "practising": "practicing",
+    "catalogue": "catalog",
+    "catalogues": "catalogs",
+    "dialogue": "dialog",
+    "analogue": "analog",
+    "cosy": "cozy",
+    "manoeuvre": "maneuver",
+    "anaemia": "anemia",
+    "diarrhoea": "diarrhea",
+    "oestrogen": "estrogen",
+    "timbre": "timbre",  # (no timber)
+}
+
+
+def _american(word: str) -> str:
+    """``word`` (lower-case) in American spelling where it has a British one."""
+    if word in _SPELLING_WORDS:
+        return _SPELLING_WORDS[word]
+    if word[-1:] == "s" and word[:-1] in _SPELLING_WORDS:  # "offences", "practises"
+        return _SPELLING_WORDS[word[:-1]] + "s"
+    for pattern, repl in _SPELLINGS:
+        word, n = pattern.subn(repl, word)
+        if n:
+            break
+    return word
+
+
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A crude stem: strip up to three common suffixes, keeping at least three letters (an
-    irregular plural is read as its singular first: "cacti" and "cactus" stem alike)."""
+    irregular plural is read as its singular first: "cacti" and "cactus" stem alike; a
+    British spelling as the American one: "colour" and "color")."""
     w = word.lower().removesuffix("'s")  # "lodash's cloneDeep", "garlic's bite"
-    w = IRREGULAR_PLURALS.get(w, w)
+    w = _american(IRREGULAR_PLURALS.get(w, w))
     w = _ACT_FORMS.get(w, w)  # "a flight" is flying, "we drove" driving
     # "berries" and "berry", "cherries" and "cherry", "ferries" and "ferry" stem alike (after
     # r, l, n, t only: "agencies" stems as before, and is no "agency margin")
@@ -692,6 +765,30 @@ def _ruled_out_after(tokens: list[str], i: int) -> bool:
     return after[1] == "out" and after[2:3] != ["of"] and given
 
 
+#: Words after "left out" that say it was set aside on purpose: "Hanon left out entirely".
+_ON_PURPOSE = frozenset("entirely completely altogether here deliberately intentionally".split())
+
+
+def _left_out(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """ "with Yamaha left out as you asked", "Hanon is left out entirely", "the nuts have
+    been left out.": set aside (not "butter left out to soften", "the chicken left out
+    overnight", "leave the dough out on the counter")."""
+    k = i + 1
+    copula = tokens[k : k + 1] and tokens[k] in _COPULAS | {"has", "have", "been"}
+    while tokens[k : k + 1] and tokens[k] in _COPULAS | {"has", "have", "been"}:
+        k += 1
+    if tokens[k : k + 2] != ["left", "out"]:
+        return False
+    after = tokens[k + 2 : k + 4]
+    if after[:1] and after[0] in _ON_PURPOSE:
+        return True
+    if after[:1] == ["as"] and after[1:] and after[1] in ("you", "requested", "asked"):
+        return True
+    with_ = any(tokens[j] == "with" and clauses[j] == clauses[i] for j in range(max(0, i - 3), i))
+    # "... is left out." or "with the nuts left out, ..." ending its clause
+    return bool(copula or with_) and (not after or clauses[k + 2] != clauses[i])
+
+
 def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
     """ "I've kept all the citrus oils out", "keep the dog out": kept away, not used (but
     "keep the chicken out of the fridge" is a place)."""
@@ -890,6 +987,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _condition_after(tokens, clauses, i)
         or _ruled_out_after(tokens, i)
         or _kept_out(tokens, clauses, i)
+        or _left_out(tokens, clauses, i)
         or _set_aside_after(tokens, clauses, i)
         or _left_aside(tokens, clauses, i)
         or _avoided_list(tokens, clauses, i)
@@ -1185,9 +1283,28 @@ def _occurrences(
         if _matches(tok, head) and not _false_friend(tokens, i, head, noun):
             lo = max(0, i - len(rest) - MODIFIER_SLACK)
             window = [stem(tokens[j]) for j in range(lo, i) if clauses[j] == clauses[i]]
-            if all(s in window for s in rest):
+            if all(s in window for s in rest) or _one_word_short(rest, window):
                 out.append(i)
     return out
+
+
+def _one_word_short(rest: list[str], window: list[str]) -> bool:
+    """Whether a term of three words or more is named with one of its inner words left out:
+    "a computerised mount" for "computerized goto mount" (its first word and its head kept,
+    which carry what it is; not a word that tells it from its kin: "fractions with the same
+    denominator" are no "fractions with different denominators")."""
+    if len(rest) < 2 or rest[0] not in window:
+        return False
+    missing = [s for s in rest[1:] if s not in window]
+    return len(missing) <= 1 and _CONTRASTED.isdisjoint(missing)
+
+
+#: Words that tell a thing from its kin, never left out of a term's match (as stems).
+_CONTRASTED = frozenset(
+    stem(w)
+    for w in "different same other new old big small large long short high low hot cold full"
+    " empty first last single double multiple separate similar whole half".split()
+)
 
 
 #: Words that open where an act is done: "running ethernet cables *through* walls".

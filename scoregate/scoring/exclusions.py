@@ -19,7 +19,8 @@ _TERM = r"(?P<x>(?:[^.;:!?\n]|\.(?=[a-z_])){1,80}?)"
 #: Words that open a new clause, not an excluded thing: "no nuts, I'm allergic",
 #: "not a dog, I want a cat", "Not memory foam, it's too hot for me".
 _PRONOUNS = frozenset(
-    "i i'm i've i'd it it's its im ive they they're we we're we'd you you're he he's she she's"
+    "i i'm i've i'd it it's its im ive they they're they've they'd we we're we'd we've you"
+    " you're you've he he's she she's"
     " that's my our his their".split()
 )
 _PRONOUN_ALT = "|".join(sorted(_PRONOUNS, key=len, reverse=True))
@@ -597,7 +598,8 @@ _LEADING = re.compile(
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
     r"|wearing|mood\s+for|into|pay(?:ing)?\s+for|another|(?:being\s+)?(?:locked|tied)\s+(?:in)?to"
     r"|stuck\s+with|pulling\s+in|bringing\s+in|installing|importing"
-    r"|rely(?:ing)?\s+on|depend(?:ing)?\s+on|(?:anything|stuff)\s+(?:about|on|regarding)|with"
+    r"|(?:rely|relying|depend|depending|lean|leaning)\s+on|(?:anything|stuff)\s+(?:about|on|regarding)"
+    r"|with"
     r"|me|him|us|them|not\s+even|even)\s+)+",
     re.IGNORECASE,
 )
@@ -930,7 +932,9 @@ _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
 #: What a thing would be for, after it: "rely on a petrol generator for power", "rely on my
 #: parents for money", "my car for commuting", "Google for everything" (not "willpower
 #: alone": only it alone is ruled out).
-_RELIED = re.compile(r"\s*(?:rely(?:ing)?\s+on|depend(?:ing)?\s+on|use|using)\b", re.I)
+_RELIED = re.compile(
+    r"\s*(?:(?:rely|relying|depend|depending|lean|leaning)\s+on|use|using)\b", re.I
+)
 _PURPOSE_TAIL = re.compile(
     r"(?<=\w)\s+for\s+(?:power|money|cash|heat|heating|light|lighting|electricity|energy"
     r"|transport|storage|help|advice|support|everything|anything|[a-z]{3,}ing)$"
@@ -1037,7 +1041,8 @@ def _named_thing(raw: str, term: str) -> str | None:
     if " of " in term:
         term = term.rsplit(" of ", 1)[-1]  # "a fan of cilantro", "any kind of nuts"
     term = _LEADING.sub("", term).strip()
-    term = re.sub(r"(?<=\w)\s+(?:her|him|them|it|us|me)$", "", term)  # "declaw her": declaw
+    # "declaw her": declaw; "no alcohol on it": alcohol
+    term = re.sub(r"(?<=\w)(?:\s+(?:on|in|into|onto))?\s+(?:her|him|them|it|us|me)$", "", term)
     # "skip the foil stuff": foil (but "no shiny stuff" names no thing by its adjective)
     vague = _VAGUE_TAIL.search(term)
     if vague and not vague.group(1).endswith(_ADJECTIVE_ENDINGS):

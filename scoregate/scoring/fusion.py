@@ -32,6 +32,7 @@ from scoregate.scoring.restated import contradicted
 from scoregate.scoring.reward_json import json_strings, load_json
 from scoregate.scoring.shared_words import asks_to_make, shared_words
 from scoregate.scoring.text import sanitize_reasons
+from scoregate.scoring.timebox import over_time
 from scoregate.scoring.translation import translation_request
 
 
@@ -647,6 +648,20 @@ def _over_budget(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str]
     )
 
 
+def _over_time(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:
+    """A cap when the answer plans more time than the request says the asker has."""
+    if not cfg.fusion.time_check:
+        return None
+    found = over_time(request.query, request.content)
+    if found is None:
+        return None
+    plan, limit = found
+    return (
+        cfg.fusion.missed_ask_cap,
+        f"the answer plans {plan}, more than the request's time ('{limit}')",
+    )
+
+
 def _soft_caps(
     request: ScoreRequest, tracks: dict[str, TrackScore], cfg: ScoringConfig, *, read: bool
 ) -> list[tuple[float, str]]:
@@ -685,7 +700,7 @@ def _soft_caps(
                 f" (closest sentence cosine {worst['cosine']:.2f})",
             )
         )
-    for check in (_unanswered, _restated, _over_budget) if read else ():
+    for check in (_unanswered, _restated, _over_budget, _over_time) if read else ():
         found = check(request, cfg)
         if found is not None:
             caps.append(found)

@@ -826,6 +826,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout35",
             "gate_holdout36",
             "gate_holdout37",
+            "gate_holdout38",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -857,6 +858,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             74,
             65,
             70,
+            61,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)

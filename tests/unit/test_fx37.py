@@ -1,0 +1,278 @@
+"""fx37: misreadings `gate_holdout37` showed when it was read, each mended as a rule.
+
+1. British and American spellings stem alike ("computerised" and "computerized", "colour"
+   and "color", "litres" and "liters", "practise" and "practice"), short words keeping
+   their own ("raise", "flour", "hour").
+2. In answers, a thing "left out" is set aside: "with Yamaha left out as you asked",
+   "Hanon is left out entirely" (not "butter left out to soften", "the chicken left out
+   overnight").
+3. A term of three words or more is met with one inner word left out ("a computerised
+   mount" for "computerized goto mount"), never a word that tells it from its kin ("the
+   same denominator" is no "different denominators").
+4. What a request rules out: "no alcohol on it" rules out alcohol, "rather not lean on
+   plant ID apps" the apps; "we've tried those" names no item. Isopropyl is alcohol.
+5. A plan longer than the time the request says there is (``scoring.timebox``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.config.scoring_yaml import ScoringConfig, load_scoring_config
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import ScoreResult, TrackScore
+from scoregate.scoring.affirmation import check_exclusions, mentions, stem
+from scoregate.scoring.fusion import fuse
+from scoregate.scoring.membership import check_members
+from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.timebox import over_time, time_limit
+
+
+def _items(query: str) -> list[str]:
+    return [e.item for e in analyze(query).exclusions]
+
+
+@pytest.mark.parametrize(
+    ("british", "american"),
+    [
+        ("computerised", "computerized"),
+        ("organisation", "organization"),
+        ("analyse", "analyze"),
+        ("colour", "color"),
+        ("flavoured", "flavored"),
+        ("favourite", "favorite"),
+        ("neighbourhood", "neighborhood"),
+        ("centre", "center"),
+        ("litres", "liters"),
+        ("fibre", "fiber"),
+        ("travelled", "traveled"),
+        ("labelling", "labeling"),
+        ("grey", "gray"),
+        ("aluminium", "aluminum"),
+        ("coeliac", "celiac"),
+        ("offences", "offenses"),
+        ("practise", "practice"),
+        ("supervision", "supervise"),
+    ],
+)
+def test_spellings_stem_alike(british: str, american: str) -> None:
+    assert stem(british) == stem(american)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("raise", "rise"), ("flour", "floor"), ("hour", "hr"), ("timbre", "timber"), ("four", "for")],
+)
+def test_short_and_unrelated_words_keep_their_own(one: str, other: str) -> None:
+    assert stem(one) != stem(other)
+
+
+def test_a_british_request_meets_an_american_answer() -> None:
+    check = check_exclusions(
+        "A birthday cake for my son please, no artificial colourings.",
+        "Tint the icing with artificial colorings for a bright finish.",
+    )
+    assert check.violated == ["artificial colourings"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "term", "affirmed"),
+    [
+        ("Good options in that range, with Yamaha left out as you asked:", "Yamaha", False),
+        ("Here is a routine with Hanon left out entirely.", "Hanon", False),
+        ("The nuts have been left out.", "nuts", False),
+        ("Cheese is left out, so it stays vegan.", "cheese", False),
+        ("With the butter left out, beat the eggs and sugar.", "butter", False),
+        ("Use butter left out to soften for an hour.", "butter", True),
+        ("The chicken left out overnight is unsafe to eat.", "chicken", True),
+        ("Make sure the butter is left out at room temperature.", "butter", True),
+    ],
+)
+def test_left_out_is_set_aside(answer: str, term: str, affirmed: bool) -> None:
+    assert mentions(answer, term) == (True, affirmed)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "violated"),
+    [
+        (
+            "Budget $450 for my first telescope, anything but a computerized goto mount.",
+            "A Celestron 130mm reflector on a computerised mount that finds objects for you.",
+            ["computerized goto mount"],
+        ),
+        (
+            "Budget $450 for my first telescope, anything but a computerized goto mount.",
+            "An 8-inch Dobsonian on a manual alt-azimuth mount is the classic first scope.",
+            [],
+        ),
+        (
+            "My pupils still can't add fractions with different denominators. Any games?",
+            "Start by adding fractions with the same denominator using strips.",
+            [],
+        ),
+    ],
+)
+def test_one_inner_word_short(query: str, answer: str, violated: list[str]) -> None:
+    assert check_exclusions(query, answer).violated == violated
+
+
+@pytest.mark.parametrize(
+    ("query", "items"),
+    [
+        (
+            "How do I clean my flute? My teacher said absolutely no alcohol on it, not even"
+            " those pre-moistened wipes.",
+            ["alcohol", "pre-moistened wipes"],
+        ),
+        (
+            "Skimming an old lime-plastered wall: no gypsum products on it at all.",
+            ["gypsum products"],
+        ),
+        (
+            "I'd rather not lean on plant ID apps, they've got grasses wrong for me so many"
+            " times. How do I learn grasses?",
+            ["plant id apps"],
+        ),
+        (
+            "I don't need a chore chart or a cleaning system, we've tried those. How do I talk"
+            " to her about her room?",
+            ["chore chart", "cleaning system"],
+        ),
+        (
+            "I put up a bird feeder a fortnight ago and not a single bird has come near it."
+            " What food should I put out?",
+            [],
+        ),
+    ],
+)
+def test_what_the_request_rules_out(query: str, items: list[str]) -> None:
+    assert _items(query) == items
+
+
+def test_isopropyl_is_alcohol() -> None:
+    wipe = "Wipe the lip plate with a 70% isopropyl swab after each session."
+    assert check_members(["alcohol"], wipe).violated == [("alcohol", "isopropyl")]
+    assert check_members(["alcohol"], "Wipe it with a dry silk cloth.").violated == []
+
+
+PIANO = "I only get about 15 minutes a day to practise piano. How should I structure it?"
+
+
+@pytest.mark.parametrize(
+    ("query", "minutes", "recurring"),
+    [
+        (PIANO, 15, True),
+        ("the only time I get is about 10 min in the car on the way", 10, False),
+        ("my 5e session starts in like 20 minutes and I have NOTHING prepped. help??", 20, False),
+        ("I have about an hour on the water before it gets dark.", 60, False),
+        ("We have 90 minutes and there's a creche. How would you plan the session?", 90, False),
+        ("I've got half an hour at lunch. What can I cook?", 30, False),
+    ],
+)
+def test_the_time_a_request_states(query: str, minutes: float, recurring: bool) -> None:
+    found = time_limit(query)
+    assert found is not None
+    assert (found.minutes, found.recurring) == (minutes, recurring)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "I have 20 minutes of footage to edit. Which app?",
+        "I have 30 minutes left on the meter. Where's good for coffee nearby?",
+        "How long should I rest bread dough?",
+        "My commute is 40 minutes each way. Any podcast ideas?",
+    ],
+)
+def test_no_time_stated(query: str) -> None:
+    assert time_limit(query) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "plan"),
+    [
+        (
+            PIANO,
+            "- 10 min: warm-up, scales\n- 20 min: your piece, slowly\n- 10 min: something new"
+            " or sight-reading\n- 5 min: play for fun",
+            "steps adding up to 45 minutes",
+        ),
+        (
+            "the only time I get is about 10 min in the car. good vocal warm up?",
+            "A proper warm-up makes a difference. Aim for about 30 minutes before you go on.",
+            "Aim for about 30 minutes",
+        ),
+        (
+            "the only time I get is about 10 min in the car. good vocal warm up?",
+            "**1. Body (5 min)**\nStretch.\n**2. Breathing (5 min)**\nOn the floor.\n"
+            "**3. Scales at the piano (10 min)**\nFive-note scales.",
+            "steps adding up to 20 minutes",
+        ),
+        (
+            "my 5e session starts in like 20 minutes and I have NOTHING prepped. help??",
+            "**Day 1: review.** Read your notes.\n**Day 2: strong start.** Write an opener.\n"
+            "**Day 3: scenes.** Sketch five scenes.",
+            "a plan over 3 days",
+        ),
+    ],
+)
+def test_a_plan_over_the_time(query: str, answer: str, plan: str) -> None:
+    found = over_time(query, answer)
+    assert found is not None and found[0] == plan
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (PIANO, "- 2 min: warm-up\n- 8 min: your piece\n- 3 min: sight-read\n- 2 min: for fun"),
+        (
+            PIANO,
+            "**A 15-minute daily routine**\n- 5 min: scales\n- 10 min: your piece\n"
+            "- Optional, on days you have longer: 20 min of sight-reading",
+        ),
+        (
+            "I've got about 20 minutes a day on weekdays to practise my alto part.",
+            "- **Weeks 1-4:** one new section each weekday.\n- **Week 5:** use the 8-minute"
+            " block to run whole pieces.\n- 8 min: learn notes\n- 6 min: against the mix",
+        ),
+        (
+            "I only get about 15 minutes a day. A plan for the month?",
+            "**Day 1:** scales for 15 minutes.\n**Day 2:** your piece for 15 minutes.",
+        ),
+        (
+            "my session starts in 20 minutes, help!",
+            "- 5 min: the hook\n- 5 min: three scenes\n- 5 min: the fight\n- 5 min: names",
+        ),
+    ],
+)
+def test_a_plan_within_the_time(query: str, answer: str) -> None:
+    assert over_time(query, answer) is None
+
+
+CFG = load_scoring_config()
+OVER = "- 10 min: scales\n- 20 min: your piece\n- 10 min: sight-reading\n- 5 min: for fun"
+
+
+def _fused(content: str, cfg: ScoringConfig = CFG) -> ScoreResult:
+    tracks = {
+        "semantic": TrackScore(name="semantic", score=0.9),
+        "precision": TrackScore(name="precision", score=0.99),
+    }
+    return fuse(ScoreRequest(query=PIANO, content=content), tracks, cfg)
+
+
+def test_fusion_caps_a_plan_over_the_time_at_review() -> None:
+    over = _fused(OVER)
+    assert over.score == CFG.fusion.missed_ask_cap < CFG.actions.accept
+    assert over.action == "review"
+    assert any(
+        "plans steps adding up to 45 minutes, more than the request's time ('I only get about"
+        " 15 minutes a day')" in r
+        for r in over.reasons
+    )
+    assert _fused("- 5 min: scales\n- 10 min: your piece").action == "accept"
+
+
+def test_the_time_check_is_off_with_one_key() -> None:
+    off = CFG.model_copy(update={"fusion": CFG.fusion.model_copy(update={"time_check": False})})
+    assert _fused(OVER, off).action == "accept"
