@@ -765,28 +765,29 @@ def _ruled_out_after(tokens: list[str], i: int) -> bool:
     return after[1] == "out" and after[2:3] != ["of"] and given
 
 
-#: Words after "left out" that say it was set aside on purpose: "Hanon left out entirely".
-_ON_PURPOSE = frozenset("entirely completely altogether here deliberately intentionally".split())
+#: Words beside "left out" that say it was set aside on purpose: "Hanon left out entirely",
+#: "deliberately left out" (not "here", which in a recipe is "at this step").
+_ON_PURPOSE = frozenset("entirely completely altogether deliberately intentionally".split())
+_AS_ASKED = frozenset("you requested asked wanted".split())
 
 
-def _left_out(tokens: list[str], clauses: list[int], i: int) -> bool:
-    """ "with Yamaha left out as you asked", "Hanon is left out entirely", "the nuts have
-    been left out.": set aside (not "butter left out to soften", "the chicken left out
-    overnight", "leave the dough out on the counter")."""
+def _left_out(tokens: list[str], i: int) -> bool:
+    """ "with Yamaha left out as you asked", "Hanon is left out entirely", "the nuts are
+    deliberately left out": set aside on purpose. Not a bare "left out", which in a recipe
+    or a guide is as often left on the counter or skipped by others: "make sure the butter
+    is left out, then cream it", "with the dough left out, it proofs faster", "in most
+    guides Hanon is left out, but it's the best thing you can do"."""
     k = i + 1
-    copula = tokens[k : k + 1] and tokens[k] in _COPULAS | {"has", "have", "been"}
     while tokens[k : k + 1] and tokens[k] in _COPULAS | {"has", "have", "been"}:
         k += 1
+    purpose = tokens[k : k + 1] != [] and tokens[k] in _ON_PURPOSE
+    k += purpose
     if tokens[k : k + 2] != ["left", "out"]:
         return False
     after = tokens[k + 2 : k + 4]
-    if after[:1] and after[0] in _ON_PURPOSE:
+    if purpose or (after[:1] and after[0] in _ON_PURPOSE):
         return True
-    if after[:1] == ["as"] and after[1:] and after[1] in ("you", "requested", "asked"):
-        return True
-    with_ = any(tokens[j] == "with" and clauses[j] == clauses[i] for j in range(max(0, i - 3), i))
-    # "... is left out." or "with the nuts left out, ..." ending its clause
-    return bool(copula or with_) and (not after or clauses[k + 2] != clauses[i])
+    return after[:1] == ["as"] and after[1:] != [] and after[1] in _AS_ASKED
 
 
 def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
@@ -987,7 +988,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _condition_after(tokens, clauses, i)
         or _ruled_out_after(tokens, i)
         or _kept_out(tokens, clauses, i)
-        or _left_out(tokens, clauses, i)
+        or _left_out(tokens, i)
         or _set_aside_after(tokens, clauses, i)
         or _left_aside(tokens, clauses, i)
         or _avoided_list(tokens, clauses, i)

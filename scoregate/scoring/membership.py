@@ -45,8 +45,6 @@ _NUTS = "almonds almond walnuts peanuts peanut cashews pecans hazelnuts pistachi
 _ALCOHOL = (
     "wine beer vodka rum gin whiskey whisky tequila champagne prosecco cocktail cocktails sake"
     " cider brandy liquor bourbon mimosa margarita sangria"
-    # alcohol to clean with: "wipe the lip plate with a 70% isopropyl swab"
-    " isopropyl ethanol methylated meths"
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
 #: Games where players lie about a hidden role.

@@ -3,14 +3,14 @@
 1. British and American spellings stem alike ("computerised" and "computerized", "colour"
    and "color", "litres" and "liters", "practise" and "practice"), short words keeping
    their own ("raise", "flour", "hour").
-2. In answers, a thing "left out" is set aside: "with Yamaha left out as you asked",
-   "Hanon is left out entirely" (not "butter left out to soften", "the chicken left out
-   overnight").
+2. In answers, a thing "left out" on purpose is set aside: "with Yamaha left out as you
+   asked", "Hanon is left out entirely" (not "butter left out to soften", "make sure the
+   butter is left out, then cream it", "in most guides Hanon is left out, but ...").
 3. A term of three words or more is met with one inner word left out ("a computerised
    mount" for "computerized goto mount"), never a word that tells it from its kin ("the
    same denominator" is no "different denominators").
 4. What a request rules out: "no alcohol on it" rules out alcohol, "rather not lean on
-   plant ID apps" the apps; "we've tried those" names no item. Isopropyl is alcohol.
+   plant ID apps" the apps; "we've tried those" names no item.
 5. A plan longer than the time the request says there is (``scoring.timebox``).
 """
 
@@ -80,12 +80,15 @@ def test_a_british_request_meets_an_american_answer() -> None:
     [
         ("Good options in that range, with Yamaha left out as you asked:", "Yamaha", False),
         ("Here is a routine with Hanon left out entirely.", "Hanon", False),
-        ("The nuts have been left out.", "nuts", False),
-        ("Cheese is left out, so it stays vegan.", "cheese", False),
-        ("With the butter left out, beat the eggs and sugar.", "butter", False),
+        ("The nuts are deliberately left out.", "nuts", False),
+        ("Bullet points are left out entirely, as you asked.", "bullet points", False),
         ("Use butter left out to soften for an hour.", "butter", True),
         ("The chicken left out overnight is unsafe to eat.", "chicken", True),
         ("Make sure the butter is left out at room temperature.", "butter", True),
+        ("Make sure the butter is left out, then cream it with the sugar.", "butter", True),
+        ("With the dough left out, it proofs faster.", "dough", True),
+        ("The dough is left out here for 12 hours to ferment.", "dough", True),
+        ("In most guides Hanon is left out, but it's the best thing you can do.", "Hanon", True),
     ],
 )
 def test_left_out_is_set_aside(answer: str, term: str, affirmed: bool) -> None:
@@ -149,10 +152,14 @@ def test_what_the_request_rules_out(query: str, items: list[str]) -> None:
     assert _items(query) == items
 
 
-def test_isopropyl_is_alcohol() -> None:
-    wipe = "Wipe the lip plate with a 70% isopropyl swab after each session."
-    assert check_members(["alcohol"], wipe).violated == [("alcohol", "isopropyl")]
-    assert check_members(["alcohol"], "Wipe it with a dry silk cloth.").violated == []
+def test_fuels_and_cleaners_are_no_drink() -> None:
+    # "no alcohol" is mostly drinks: a fuel, a cleaner, a vitamin's form are no member
+    for answer in (
+        "Polish the glasses with a little isopropyl before the alcohol-free toast.",
+        "A prenatal with methylated folate and B12 is worth taking.",
+        "Keep an ethanol-based hand sanitiser by the mocktail bar.",
+    ):
+        assert check_members(["alcohol"], answer).violated == []
 
 
 PIANO = "I only get about 15 minutes a day to practise piano. How should I structure it?"
@@ -163,8 +170,8 @@ PIANO = "I only get about 15 minutes a day to practise piano. How should I struc
     [
         (PIANO, 15, True),
         ("the only time I get is about 10 min in the car on the way", 10, False),
-        ("my 5e session starts in like 20 minutes and I have NOTHING prepped. help??", 20, False),
-        ("I have about an hour on the water before it gets dark.", 60, False),
+        ("I can only spare 20 minutes a day for German. How should I use them?", 20, True),
+        ("I have about an hour on the water after work.", 60, False),
         ("We have 90 minutes and there's a creche. How would you plan the session?", 90, False),
         ("I've got half an hour at lunch. What can I cook?", 30, False),
     ],
@@ -182,6 +189,11 @@ def test_the_time_a_request_states(query: str, minutes: float, recurring: bool) 
         "I have 30 minutes left on the meter. Where's good for coffee nearby?",
         "How long should I rest bread dough?",
         "My commute is 40 minutes each way. Any podcast ideas?",
+        # a deadline: waiting counts against it, and what waits is not read
+        "my 5e session starts in like 20 minutes and I have NOTHING prepped. help??",
+        "I have 20 minutes until the guests arrive. Quick dessert?",
+        # a weekly total
+        "I have about 2 hours a week for Spanish. A plan?",
     ],
 )
 def test_no_time_stated(query: str) -> None:
@@ -209,10 +221,10 @@ def test_no_time_stated(query: str) -> None:
             "steps adding up to 20 minutes",
         ),
         (
-            "my 5e session starts in like 20 minutes and I have NOTHING prepped. help??",
-            "**Day 1: review.** Read your notes.\n**Day 2: strong start.** Write an opener.\n"
-            "**Day 3: scenes.** Sketch five scenes.",
-            "a plan over 3 days",
+            "I can only spare 20 minutes a day for German. How should I structure them?",
+            "- **15 min: vocab review** with flashcards\n- **20 min: listening.** A podcast.\n"
+            "- **15 min: grammar.** One section.\n- **10 min: speaking.** Describe your day.",
+            "steps adding up to 50 minutes",
         ),
     ],
 )
@@ -236,12 +248,29 @@ def test_a_plan_over_the_time(query: str, answer: str, plan: str) -> None:
             " block to run whole pieces.\n- 8 min: learn notes\n- 6 min: against the mix",
         ),
         (
-            "I only get about 15 minutes a day. A plan for the month?",
-            "**Day 1:** scales for 15 minutes.\n**Day 2:** your piece for 15 minutes.",
+            "I can only spare 20 minutes a day for German.",
+            "**Daily (20 min)**\n- **5 min: vocab review.** Flashcards.\n- **10 min: input.**"
+            " A podcast.\n- **5 min: output.** Three sentences.",
         ),
         (
-            "my session starts in 20 minutes, help!",
-            "- 5 min: the hook\n- 5 min: three scenes\n- 5 min: the fight\n- 5 min: names",
+            "I only have 20 minutes at lunch to work out.",
+            "Pick whichever suits the day:\n\n**Cardio (20 min)**\n- Jump rope\n\n"
+            "**Strength (20 min)**\n- Squats and push-ups",
+        ),
+        (
+            "I only have 15 minutes to make lunch.",
+            "- Toast the bread (3 min)\n- Marinate the chicken (2 hours), then grill it\n"
+            "- Assemble (5 min)",
+        ),
+        (
+            "I already walk 30 minutes a day, and I have 15 minutes a day for strength work.",
+            "- **Your walk (30 min)**: keep it as it is\n- **Squats (3 min)**\n"
+            "- **Push-ups (3 min)**\n- **Plank (3 min)**",
+        ),
+        (
+            "I only have 20 minutes a day for yoga right now.",
+            "- Breath (3 min)\n- Sun salutations (7 min)\n- Standing poses (10 min)\n\n"
+            "When things calm down you can grow this into a 45-minute session.",
         ),
     ],
 )
