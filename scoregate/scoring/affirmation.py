@@ -331,53 +331,40 @@ _ACT_FORMS = {
 }
 
 
-#: British spellings read as their American twins, so that a request and an answer spelt
-#: apart still meet: "computerised" and "computerized", "organisation", "analyse", "colour"
-#: and "flavoured", "centre" and "litres", "travelled" (each after enough letters that a
-#: short word keeps its own: "raise", "revise", "flour", "hour", "spelled").
-_SPELLINGS = (
-    (
-        re.compile(
-            r"(?<=[a-z]{4})is(?=(?:e|ed|es|ing|er|ers|ely|ation|ations|ion|ions|ory|or|ors|ee|ees)$)"
-        ),
-        "iz",
-    ),
-    (re.compile(r"(?<=[a-z]{3})ys(?=(?:e|ed|es|ing|er|ers)$)"), "yz"),
-    (
-        re.compile(
-            r"(?<=[a-z]{3})our(?=(?:|s|ed|ing|ings|ful|ite|ites|y|less|able|er|ers|hood|hoods|ly)$)"
-        ),
-        "or",
-    ),
-    (re.compile(r"(?<=[a-z]{2})([tb])re(?=s?$)"), r"\1er"),
-    (re.compile(r"(?<=[a-z]{3}e)ll(?=(?:ed|ing|er|ers)$)"), "l"),
+#: British spellings and their American twins, by family: each family's forms are made in
+#: parallel ("colour", "colours", "coloured", "colourful" and "color", "colors", "colored",
+#: "colorful"), so that every form of a word meets its twin and no other word. A listed
+#: family only: a rule by ending would join words that only look alike ("surprise" is no
+#: "-ize" verb, and would meet "prize").
+_OUR_WORDS = (
+    "colour flavour favour behaviour neighbour honour humour labour harbour odour vapour"
+    " rumour armour tumour vigour parlour savour glamour endeavour splendour"
 )
-#: ... and whole words no pattern covers (not "tyre": "tire" is also to grow weary).
-_SPELLING_WORDS = {
-    "aluminium": "aluminum",
+_ISE_WORDS = (
+    "organis realis recognis apologis prioritis minimis maximis optimis customis categoris"
+    " summaris memoris emphasis criticis specialis standardis sanitis moisturis personalis"
+    " finalis utilis visualis authoris computeris energis fertilis sterilis stabilis neutralis"
+    " caramelis tenderis pressuris winteris harmonis modernis socialis vaporis familiaris"
+    " capitalis characteris digitalis normalis localis itemis italicis synchronis"
+)
+_YSE_WORDS = "analys paralys catalys"
+#: (not "metre": a unit, and "meter" is also a device: "no meters" is no "few centimetres")
+_TRE_WORDS = "centre litre theatre fibre calibre lustre"
+_LL_WORDS = "travel cancel label model fuel level signal total channel tunnel jewel marvel"
+_WORD_TWINS = {
     "grey": "gray",
-    "greys": "grays",
+    "aluminium": "aluminum",
     "yoghurt": "yogurt",
-    "yoghurts": "yogurts",
     "mould": "mold",
-    "moulds": "molds",
-    "mouldy": "moldy",
     "programme": "program",
-    "programmes": "programs",
     "jewellery": "jewelry",
-    "pyjamas": "pajamas",
+    "pyjama": "pajama",
     "doughnut": "donut",
-    "doughnuts": "donuts",
     "coeliac": "celiac",
     "defence": "defense",
-    "offence": "offense",
     "licence": "license",
-    "licences": "licenses",
     "practise": "practice",
-    "practised": "practiced",
-    "practising": "practicing",
     "catalogue": "catalog",
-    "catalogues": "catalogs",
     "dialogue": "dialog",
     "analogue": "analog",
     "cosy": "cozy",
@@ -385,21 +372,68 @@ _SPELLING_WORDS = {
     "anaemia": "anemia",
     "diarrhoea": "diarrhea",
     "oestrogen": "estrogen",
-    "timbre": "timbre",  # (no timber)
+    "plough": "plow",
+    "sceptical": "skeptical",
 }
 
 
-def _american(word: str) -> str:
-    """``word`` (lower-case) in American spelling where it has a British one."""
-    if word in _SPELLING_WORDS:
-        return _SPELLING_WORDS[word]
-    if word[-1:] == "s" and word[:-1] in _SPELLING_WORDS:  # "offences", "practises"
-        return _SPELLING_WORDS[word[:-1]] + "s"
-    for pattern, repl in _SPELLINGS:
-        word, n = pattern.subn(repl, word)
-        if n:
-            break
-    return word
+def _twin_forms() -> dict[str, str]:
+    """Every listed British form with its American twin."""
+    twins: dict[str, str] = {}
+    for word in _OUR_WORDS.split():
+        us = word[:-3] + "or"
+        for end in (
+            "",
+            "s",
+            "ed",
+            "ing",
+            "ings",
+            "ful",
+            "fully",
+            "less",
+            "able",
+            "ably",
+            "er",
+            "ers",
+            "ite",
+            "ites",
+            "y",
+            "ies",
+            "hood",
+            "hoods",
+        ):
+            twins[word + end] = us + end
+    for root in _ISE_WORDS.split():
+        for end in ("e", "es", "ed", "ing", "er", "ers", "ation", "ations"):
+            twins[root + end] = root[:-1] + "z" + end
+    for root in _YSE_WORDS.split():
+        for end in ("e", "es", "ed", "ing", "er", "ers"):
+            twins[root + end] = root[:-1] + "z" + end
+    for word in _TRE_WORDS.split():
+        us = word[:-2] + "er"
+        for uk_end, us_end in (("", ""), ("s", "s"), ("d", "ed"), ("ing", "ing")):
+            uk = word + uk_end if uk_end != "ing" else word[:-1] + "ing"
+            twins[uk] = us + us_end
+    for word in _LL_WORDS.split():
+        for end in ("ed", "ing", "er", "ers"):
+            twins[word + "l" + end] = word + end
+    for uk, us in _WORD_TWINS.items():
+        twins.update(_listed_forms(uk, us))
+    return twins
+
+
+def _listed_forms(uk: str, us: str) -> dict[str, str]:
+    """A listed word's forms with their twins: "practise", "practises", "practised",
+    "practising" and "practice", "practices", "practiced", "practicing"."""
+    forms = {uk: us, uk + "s": us + "s"}
+    uk_trunk = uk[:-1] if uk.endswith("e") else uk
+    us_trunk = us[:-1] if us.endswith("e") else us
+    for end in ("ed", "ing", "y"):
+        forms.setdefault(uk_trunk + end, us_trunk + end)
+    return forms
+
+
+_TWINS = _twin_forms()
 
 
 @lru_cache(maxsize=65536)
@@ -408,7 +442,8 @@ def stem(word: str) -> str:
     irregular plural is read as its singular first: "cacti" and "cactus" stem alike; a
     British spelling as the American one: "colour" and "color")."""
     w = word.lower().removesuffix("'s")  # "lodash's cloneDeep", "garlic's bite"
-    w = _american(IRREGULAR_PLURALS.get(w, w))
+    w = IRREGULAR_PLURALS.get(w, w)
+    w = _TWINS.get(w, w)
     w = _ACT_FORMS.get(w, w)  # "a flight" is flying, "we drove" driving
     # "berries" and "berry", "cherries" and "cherry", "ferries" and "ferry" stem alike (after
     # r, l, n, t only: "agencies" stems as before, and is no "agency margin")
@@ -1284,28 +1319,9 @@ def _occurrences(
         if _matches(tok, head) and not _false_friend(tokens, i, head, noun):
             lo = max(0, i - len(rest) - MODIFIER_SLACK)
             window = [stem(tokens[j]) for j in range(lo, i) if clauses[j] == clauses[i]]
-            if all(s in window for s in rest) or _one_word_short(rest, window):
+            if all(s in window for s in rest):
                 out.append(i)
     return out
-
-
-def _one_word_short(rest: list[str], window: list[str]) -> bool:
-    """Whether a term of three words or more is named with one of its inner words left out:
-    "a computerised mount" for "computerized goto mount" (its first word and its head kept,
-    which carry what it is; not a word that tells it from its kin: "fractions with the same
-    denominator" are no "fractions with different denominators")."""
-    if len(rest) < 2 or rest[0] not in window:
-        return False
-    missing = [s for s in rest[1:] if s not in window]
-    return len(missing) <= 1 and _CONTRASTED.isdisjoint(missing)
-
-
-#: Words that tell a thing from its kin, never left out of a term's match (as stems).
-_CONTRASTED = frozenset(
-    stem(w)
-    for w in "different same other new old big small large long short high low hot cold full"
-    " empty first last single double multiple separate similar whole half".split()
-)
 
 
 #: Words that open where an act is done: "running ethernet cables *through* walls".

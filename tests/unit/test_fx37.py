@@ -1,14 +1,13 @@
 """fx37: misreadings `gate_holdout37` showed when it was read, each mended as a rule.
 
-1. British and American spellings stem alike ("computerised" and "computerized", "colour"
-   and "color", "litres" and "liters", "practise" and "practice"), short words keeping
-   their own ("raise", "flour", "hour").
+1. British and American spellings stem alike, every form of a listed family with its twin
+   ("computerised" and "computerized", "colourful" and "colorful", "centred" and
+   "centered", "practises" and "practices"), and no other word ("surprise" is no "prize").
 2. In answers, a thing "left out" on purpose is set aside: "with Yamaha left out as you
    asked", "Hanon is left out entirely" (not "butter left out to soften", "make sure the
    butter is left out, then cream it", "in most guides Hanon is left out, but ...").
-3. A term of three words or more is met with one inner word left out ("a computerised
-   mount" for "computerized goto mount"), never a word that tells it from its kin ("the
-   same denominator" is no "different denominators").
+3. (Withdrawn after review: a term of three words met with one inner word left out; "white
+   vinegar" is no "white wine vinegar".)
 4. What a request rules out: "no alcohol on it" rules out alcohol, "rather not lean on
    plant ID apps" the apps; "we've tried those" names no item.
 5. A plan longer than the time the request says there is (``scoring.timebox``).
@@ -50,9 +49,16 @@ def _items(query: str) -> list[str]:
         ("grey", "gray"),
         ("aluminium", "aluminum"),
         ("coeliac", "celiac"),
-        ("offences", "offenses"),
-        ("practise", "practice"),
-        ("supervision", "supervise"),
+        ("defences", "defenses"),
+        ("practises", "practices"),
+        ("sanitiser", "sanitizer"),
+        ("pyjama", "pajamas"),
+        ("greyed", "gray"),
+        ("moulded", "mold"),
+        ("catalogued", "catalog"),
+        ("centred", "center"),
+        ("savouries", "savory"),
+        ("colourfully", "colorful"),
     ],
 )
 def test_spellings_stem_alike(british: str, american: str) -> None:
@@ -61,7 +67,17 @@ def test_spellings_stem_alike(british: str, american: str) -> None:
 
 @pytest.mark.parametrize(
     ("one", "other"),
-    [("raise", "rise"), ("flour", "floor"), ("hour", "hr"), ("timbre", "timber"), ("four", "for")],
+    [
+        ("raise", "rise"),
+        ("flour", "floor"),
+        ("four", "for"),
+        ("timbre", "timber"),
+        ("surprise", "prize"),
+        ("enterprise", "prize"),
+        ("contour", "tours"),
+        ("centimetres", "meters"),
+        ("offence", "offensive"),
+    ],
 )
 def test_short_and_unrelated_words_keep_their_own(one: str, other: str) -> None:
     assert stem(one) != stem(other)
@@ -96,27 +112,18 @@ def test_left_out_is_set_aside(answer: str, term: str, affirmed: bool) -> None:
 
 
 @pytest.mark.parametrize(
-    ("query", "answer", "violated"),
+    ("query", "answer"),
     [
-        (
-            "Budget $450 for my first telescope, anything but a computerized goto mount.",
-            "A Celestron 130mm reflector on a computerised mount that finds objects for you.",
-            ["computerized goto mount"],
-        ),
+        # an inner word is what the thing is: no match without it
+        ("No white wine vinegar please, we don't keep it.", "Use white vinegar and sugar."),
         (
             "Budget $450 for my first telescope, anything but a computerized goto mount.",
             "An 8-inch Dobsonian on a manual alt-azimuth mount is the classic first scope.",
-            [],
-        ),
-        (
-            "My pupils still can't add fractions with different denominators. Any games?",
-            "Start by adding fractions with the same denominator using strips.",
-            [],
         ),
     ],
 )
-def test_one_inner_word_short(query: str, answer: str, violated: list[str]) -> None:
-    assert check_exclusions(query, answer).violated == violated
+def test_every_word_of_a_term_is_needed(query: str, answer: str) -> None:
+    assert check_exclusions(query, answer).violated == []
 
 
 @pytest.mark.parametrize(
