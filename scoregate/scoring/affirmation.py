@@ -335,10 +335,12 @@ _ACT_FORMS = {
 #: parallel ("colour", "colours", "coloured", "colourful" and "color", "colors", "colored",
 #: "colorful"), so that every form of a word meets its twin and no other word. A listed
 #: family only: a rule by ending would join words that only look alike ("surprise" is no
-#: "-ize" verb, and would meet "prize").
+#: "-ize" verb, and would meet "prize"). Not where the British word has a sense its twin
+#: lacks in use: "programme" (a course, a show), "mould" (a tin, a trim, to shape),
+#: "savoury" (not sweet; "savory" is also a herb), "metre" (a meter is also a device).
 _OUR_WORDS = (
     "colour flavour favour behaviour neighbour honour humour labour harbour odour vapour"
-    " rumour armour tumour vigour parlour savour glamour endeavour splendour"
+    " rumour armour tumour vigour parlour glamour endeavour splendour"
 )
 _ISE_WORDS = (
     "organis realis recognis apologis prioritis minimis maximis optimis customis categoris"
@@ -355,8 +357,6 @@ _WORD_TWINS = {
     "grey": "gray",
     "aluminium": "aluminum",
     "yoghurt": "yogurt",
-    "mould": "mold",
-    "programme": "program",
     "jewellery": "jewelry",
     "pyjama": "pajama",
     "doughnut": "donut",
@@ -803,15 +803,19 @@ def _ruled_out_after(tokens: list[str], i: int) -> bool:
 #: Words beside "left out" that say it was set aside on purpose: "Hanon left out entirely",
 #: "deliberately left out" (not "here", which in a recipe is "at this step").
 _ON_PURPOSE = frozenset("entirely completely altogether deliberately intentionally".split())
-_AS_ASKED = frozenset("you requested asked wanted".split())
+#: What may follow a "left out" on purpose and make it a place or a while: "deliberately
+#: left out on the counter", "left out completely until serving", "left out of the fridge".
+_LEFT_SOMEWHERE_AFTER = frozenset("of on in at overnight until till to for so".split())
+#: What turns it back to a use later in the sentence: "..., but I've added them".
+_TURNS_BACK = frozenset("but though although however yet added add".split())
 
 
 def _left_out(tokens: list[str], i: int) -> bool:
     """ "with Yamaha left out as you asked", "Hanon is left out entirely", "the nuts are
     deliberately left out": set aside on purpose. Not a bare "left out", which in a recipe
-    or a guide is as often left on the counter or skipped by others: "make sure the butter
-    is left out, then cream it", "with the dough left out, it proofs faster", "in most
-    guides Hanon is left out, but it's the best thing you can do"."""
+    or a guide is as often left on the counter or skipped by others ("make sure the butter
+    is left out, then cream it", "in most guides Hanon is left out, but ..."), nor one
+    with a place or a while after it, nor one a later "but" takes back."""
     k = i + 1
     while tokens[k : k + 1] and tokens[k] in _COPULAS | {"has", "have", "been"}:
         k += 1
@@ -820,9 +824,20 @@ def _left_out(tokens: list[str], i: int) -> bool:
     if tokens[k : k + 2] != ["left", "out"]:
         return False
     after = tokens[k + 2 : k + 4]
-    if purpose or (after[:1] and after[0] in _ON_PURPOSE):
+    if not _TURNS_BACK.isdisjoint(tokens[k + 2 :]):
+        return False
+    if after[:1] and after[0] in _ON_PURPOSE:
+        after = tokens[k + 3 : k + 4]
+        purpose = True
+    if after[:1] and after[0] in _LEFT_SOMEWHERE_AFTER:
+        return False
+    if purpose:
         return True
-    return after[:1] == ["as"] and after[1:] != [] and after[1] in _AS_ASKED
+    return (
+        after[:1] == ["as"]
+        and tokens[k + 3 : k + 4] in (["you"], ["requested"])
+        and (tokens[k + 4 : k + 5] in ([], ["asked"], ["requested"]))
+    )
 
 
 def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:

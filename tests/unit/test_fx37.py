@@ -10,7 +10,8 @@
    vinegar" is no "white wine vinegar".)
 4. What a request rules out: "no alcohol on it" rules out alcohol, "rather not lean on
    plant ID apps" the apps; "we've tried those" names no item.
-5. A plan longer than the time the request says there is (``scoring.timebox``).
+5. A plan whose length, named outright, is over the time the request says the asker has
+   (``scoring.timebox``); the steps' own figures are not summed (withdrawn after review).
 """
 
 from __future__ import annotations
@@ -54,10 +55,9 @@ def _items(query: str) -> list[str]:
         ("sanitiser", "sanitizer"),
         ("pyjama", "pajamas"),
         ("greyed", "gray"),
-        ("moulded", "mold"),
         ("catalogued", "catalog"),
         ("centred", "center"),
-        ("savouries", "savory"),
+        ("sanitisers", "sanitizers"),
         ("colourfully", "colorful"),
     ],
 )
@@ -77,6 +77,11 @@ def test_spellings_stem_alike(british: str, american: str) -> None:
         ("contour", "tours"),
         ("centimetres", "meters"),
         ("offence", "offensive"),
+        # a British sense its twin lacks: a tin, a course, not sweet
+        ("mould", "mold"),
+        ("programme", "program"),
+        ("programming", "program"),
+        ("savoury", "savory"),
     ],
 )
 def test_short_and_unrelated_words_keep_their_own(one: str, other: str) -> None:
@@ -105,6 +110,15 @@ def test_a_british_request_meets_an_american_answer() -> None:
         ("With the dough left out, it proofs faster.", "dough", True),
         ("The dough is left out here for 12 hours to ferment.", "dough", True),
         ("In most guides Hanon is left out, but it's the best thing you can do.", "Hanon", True),
+        ("The butter is deliberately left out on the counter overnight.", "butter", True),
+        ("The cheese is left out completely until serving, then sprinkled over.", "cheese", True),
+        (
+            "In the original recipe pecans are left out entirely, but I've added them.",
+            "pecans",
+            True,
+        ),
+        ("With the steak left out as you wanted, it comes to room temperature.", "steak", True),
+        ("The eggs are intentionally left out of the fridge.", "eggs", True),
     ],
 )
 def test_left_out_is_set_aside(answer: str, term: str, affirmed: bool) -> None:
@@ -211,27 +225,25 @@ def test_no_time_stated(query: str) -> None:
     ("query", "answer", "plan"),
     [
         (
-            PIANO,
-            "- 10 min: warm-up, scales\n- 20 min: your piece, slowly\n- 10 min: something new"
-            " or sight-reading\n- 5 min: play for fun",
-            "steps adding up to 45 minutes",
-        ),
-        (
             "the only time I get is about 10 min in the car. good vocal warm up?",
             "A proper warm-up makes a difference. Aim for about 30 minutes before you go on.",
             "Aim for about 30 minutes",
         ),
         (
-            "the only time I get is about 10 min in the car. good vocal warm up?",
-            "**1. Body (5 min)**\nStretch.\n**2. Breathing (5 min)**\nOn the floor.\n"
-            "**3. Scales at the piano (10 min)**\nFive-note scales.",
-            "steps adding up to 20 minutes",
+            "I can only spare 20 minutes a day for German. How should I structure them?",
+            "- 15 min: vocab\n- 20 min: listening\n- 15 min: grammar\n\nThat's an hour a day,"
+            " the sweet spot for A2.",
+            "That's an hour",
         ),
         (
-            "I can only spare 20 minutes a day for German. How should I structure them?",
-            "- **15 min: vocab review** with flashcards\n- **20 min: listening.** A podcast.\n"
-            "- **15 min: grammar.** One section.\n- **10 min: speaking.** Describe your day.",
-            "steps adding up to 50 minutes",
+            PIANO,
+            "Here is a 45-minute daily routine: scales, your piece, then sight-reading.",
+            "45-minute daily routine",
+        ),
+        (
+            PIANO,
+            "Scales, then your piece, then sight-reading: 40 minutes in total.",
+            "40 minutes in total",
         ),
     ],
 )
@@ -243,41 +255,26 @@ def test_a_plan_over_the_time(query: str, answer: str, plan: str) -> None:
 @pytest.mark.parametrize(
     ("query", "answer"),
     [
-        (PIANO, "- 2 min: warm-up\n- 8 min: your piece\n- 3 min: sight-read\n- 2 min: for fun"),
-        (
-            PIANO,
-            "**A 15-minute daily routine**\n- 5 min: scales\n- 10 min: your piece\n"
-            "- Optional, on days you have longer: 20 min of sight-reading",
-        ),
-        (
-            "I've got about 20 minutes a day on weekdays to practise my alto part.",
-            "- **Weeks 1-4:** one new section each weekday.\n- **Week 5:** use the 8-minute"
-            " block to run whole pieces.\n- 8 min: learn notes\n- 6 min: against the mix",
-        ),
-        (
-            "I can only spare 20 minutes a day for German.",
-            "**Daily (20 min)**\n- **5 min: vocab review.** Flashcards.\n- **10 min: input.**"
-            " A podcast.\n- **5 min: output.** Three sentences.",
-        ),
-        (
-            "I only have 20 minutes at lunch to work out.",
-            "Pick whichever suits the day:\n\n**Cardio (20 min)**\n- Jump rope\n\n"
-            "**Strength (20 min)**\n- Squats and push-ups",
-        ),
-        (
-            "I only have 15 minutes to make lunch.",
-            "- Toast the bread (3 min)\n- Marinate the chicken (2 hours), then grill it\n"
-            "- Assemble (5 min)",
-        ),
-        (
-            "I already walk 30 minutes a day, and I have 15 minutes a day for strength work.",
-            "- **Your walk (30 min)**: keep it as it is\n- **Squats (3 min)**\n"
-            "- **Push-ups (3 min)**\n- **Plank (3 min)**",
-        ),
+        (PIANO, "A 15-minute routine: 5 min scales, 8 min your piece, 2 min for fun."),
+        # the steps' own figures are not summed: many are no time spent
+        (PIANO, "- 10 min: scales\n- 20 min: your piece\n- 10 min: sight-reading"),
         (
             "I only have 20 minutes a day for yoga right now.",
-            "- Breath (3 min)\n- Sun salutations (7 min)\n- Standing poses (10 min)\n\n"
-            "When things calm down you can grow this into a 45-minute session.",
+            "Breath, sun salutations, standing poses. When things calm down you can grow this"
+            " into a 45-minute session.",
+        ),
+        (
+            "I only get about 30 minutes a day for the cello.",
+            "Use your weekly 60-minute lesson to ask about the bow hold.",
+        ),
+        (
+            "I have 15 minutes each way on the bus. How can I use it for German?",
+            "- On the way in: Anki\n- On the way home: a podcast\n\nThat's 30 minutes of"
+            " German a day.",
+        ),
+        (
+            "I only get about 20 minutes a day to practise.",
+            "If you ever have longer, aim for about 45 minutes at the weekend.",
         ),
     ],
 )
@@ -286,7 +283,7 @@ def test_a_plan_within_the_time(query: str, answer: str) -> None:
 
 
 CFG = load_scoring_config()
-OVER = "- 10 min: scales\n- 20 min: your piece\n- 10 min: sight-reading\n- 5 min: for fun"
+OVER = "Scales, your piece, sight-reading and a piece for fun: aim for about 45 minutes."
 
 
 def _fused(content: str, cfg: ScoringConfig = CFG) -> ScoreResult:
@@ -302,11 +299,11 @@ def test_fusion_caps_a_plan_over_the_time_at_review() -> None:
     assert over.score == CFG.fusion.missed_ask_cap < CFG.actions.accept
     assert over.action == "review"
     assert any(
-        "plans steps adding up to 45 minutes, more than the request's time ('I only get about"
+        "plans aim for about 45 minutes, more than the request's time ('I only get about"
         " 15 minutes a day')" in r
         for r in over.reasons
     )
-    assert _fused("- 5 min: scales\n- 10 min: your piece").action == "accept"
+    assert _fused("Scales, then your piece: aim for about 15 minutes.").action == "accept"
 
 
 def test_the_time_check_is_off_with_one_key() -> None:
