@@ -133,9 +133,9 @@ class FusionConfig(StrictSection):
     #: max" -> "the Roborock Q5 ($299)"; ``scoring.budget``) caps the fused score at
     #: ``missed_ask_cap`` too.
     budget_check: bool = True
-    #: Timed steps in the answer adding up to more than the time the request says the
-    #: asker has ("I only get about 15 minutes a day" -> steps of 10 + 20 + 10 + 5
-    #: minutes; ``scoring.timebox``) cap the fused score at ``missed_ask_cap`` too.
+    #: A plan length the answer names outright over the time the request says the asker
+    #: has ("I only get about 15 minutes a day" -> "Aim for about 45 minutes";
+    #: ``scoring.timebox``) caps the fused score at ``missed_ask_cap`` too.
     time_check: bool = True
 
     @model_validator(mode="after")

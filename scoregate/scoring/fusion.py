@@ -658,7 +658,7 @@ def _over_time(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] |
     plan, limit = found
     return (
         cfg.fusion.missed_ask_cap,
-        f"the answer plans {plan}, more than the request's time ('{limit}')",
+        f"the answer says '{plan}', more time than the request gives ('{limit}')",
     )
 
 

@@ -299,8 +299,8 @@ def test_fusion_caps_a_plan_over_the_time_at_review() -> None:
     assert over.score == CFG.fusion.missed_ask_cap < CFG.actions.accept
     assert over.action == "review"
     assert any(
-        "plans aim for about 45 minutes, more than the request's time ('I only get about"
-        " 15 minutes a day')" in r
+        "the answer says 'aim for about 45 minutes', more time than the request gives ('I only"
+        " get about 15 minutes a day')" in r
         for r in over.reasons
     )
     assert _fused("Scales, then your piece: aim for about 15 minutes.").action == "accept"
