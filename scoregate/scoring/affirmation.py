@@ -342,6 +342,7 @@ _OUR_WORDS = (
     "colour flavour favour behaviour neighbour honour humour labour harbour odour vapour"
     " rumour armour tumour vigour parlour glamour endeavour splendour"
 )
+_OUR_ENDS = "s ed ing ings ful fully less able ably er ers ite ites y ies hood hoods"
 _ISE_WORDS = (
     "organis realis recognis apologis prioritis minimis maximis optimis customis categoris"
     " summaris memoris emphasis criticis specialis standardis sanitis moisturis personalis"
@@ -382,26 +383,7 @@ def _twin_forms() -> dict[str, str]:
     twins: dict[str, str] = {}
     for word in _OUR_WORDS.split():
         us = word[:-3] + "or"
-        for end in (
-            "",
-            "s",
-            "ed",
-            "ing",
-            "ings",
-            "ful",
-            "fully",
-            "less",
-            "able",
-            "ably",
-            "er",
-            "ers",
-            "ite",
-            "ites",
-            "y",
-            "ies",
-            "hood",
-            "hoods",
-        ):
+        for end in ("", *_OUR_ENDS.split()):
             twins[word + end] = us + end
     for root in _ISE_WORDS.split():
         for end in ("e", "es", "ed", "ing", "er", "ers", "ation", "ations"):
@@ -436,7 +418,6 @@ def _listed_forms(uk: str, us: str) -> dict[str, str]:
 _TWINS = _twin_forms()
 
 
-@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A crude stem: strip up to three common suffixes, keeping at least three letters (an
     irregular plural is read as its singular first: "cacti" and "cactus" stem alike; a
@@ -819,25 +800,22 @@ def _left_out(tokens: list[str], i: int) -> bool:
     k = i + 1
     while tokens[k : k + 1] and tokens[k] in _COPULAS | {"has", "have", "been"}:
         k += 1
-    purpose = tokens[k : k + 1] != [] and tokens[k] in _ON_PURPOSE
-    k += purpose
-    if tokens[k : k + 2] != ["left", "out"]:
+    purpose = tokens[k : k + 1] != [] and tokens[k] in _ON_PURPOSE  # "deliberately left out"
+    k += int(purpose)
+    if tokens[k : k + 2] != ["left", "out"] or not _TURNS_BACK.isdisjoint(tokens[k + 2 :]):
         return False
-    after = tokens[k + 2 : k + 4]
-    if not _TURNS_BACK.isdisjoint(tokens[k + 2 :]):
-        return False
-    if after[:1] and after[0] in _ON_PURPOSE:
-        after = tokens[k + 3 : k + 4]
-        purpose = True
-    if after[:1] and after[0] in _LEFT_SOMEWHERE_AFTER:
-        return False
-    if purpose:
-        return True
-    return (
-        after[:1] == ["as"]
-        and tokens[k + 3 : k + 4] in (["you"], ["requested"])
-        and (tokens[k + 4 : k + 5] in ([], ["asked"], ["requested"]))
+    rest = tokens[k + 2 :]
+    if rest[:1] and rest[0] in _ON_PURPOSE:  # "left out entirely"
+        purpose, rest = True, rest[1:]
+    if rest[:1] and rest[0] in _LEFT_SOMEWHERE_AFTER:
+        return False  # "left out on the counter", "left out until serving"
+    # "as you asked", "as you requested", "as requested"
+    as_asked = (
+        rest[:1] == ["as"]
+        and rest[1:2] in (["you"], ["requested"])
+        and rest[2:3] in ([], ["asked"], ["requested"])
     )
+    return purpose or as_asked
 
 
 def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:

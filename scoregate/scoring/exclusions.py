@@ -598,7 +598,7 @@ _LEADING = re.compile(
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
     r"|wearing|mood\s+for|into|pay(?:ing)?\s+for|another|(?:being\s+)?(?:locked|tied)\s+(?:in)?to"
     r"|stuck\s+with|pulling\s+in|bringing\s+in|installing|importing"
-    r"|(?:rely|relying|depend|depending)\s+on|(?:anything|stuff)\s+(?:about|on|regarding)"
+    r"|rely(?:ing)?\s+on|depend(?:ing)?\s+on|(?:anything|stuff)\s+(?:about|on|regarding)"
     # "lean on plant ID apps" (not "lean on the supplier for a discount": pressed, no use)
     r"|lean(?:ing)?\s+on(?!\s+(?:the|my|our|your|his|her|their|a|an|this|that|these|those"
     r"|them|him|me|us)\b)"
@@ -935,7 +935,7 @@ _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
 #: What a thing would be for, after it: "rely on a petrol generator for power", "rely on my
 #: parents for money", "my car for commuting", "Google for everything" (not "willpower
 #: alone": only it alone is ruled out).
-_RELIED = re.compile(r"\s*(?:(?:rely|relying|depend|depending)\s+on|use|using)\b", re.I)
+_RELIED = re.compile(r"\s*(?:rely(?:ing)?\s+on|depend(?:ing)?\s+on|use|using)\b", re.I)
 _PURPOSE_TAIL = re.compile(
     r"(?<=\w)\s+for\s+(?:power|money|cash|heat|heating|light|lighting|electricity|energy"
     r"|transport|storage|help|advice|support|everything|anything|[a-z]{3,}ing)$"

@@ -91,27 +91,22 @@ _A_THING = re.compile(
     r"|(?:a|per|each|every)\s+week|weekly)\b",
     re.IGNORECASE,
 )
-_HOURS = r"(?:(?P<h>\d+(?:\.\d+)?|an|one|two)\s+hours?|(?P<half>half)\s+an\s+hour)"
-_MINS = r"(?P<m>\d+)\s*(?:minutes|mins)"
+#: A length: "30 minutes", "an hour", "half an hour", "1.5 hours" (and "30-minute").
+_LENGTH = r"(?:\d+\s*(?:minutes|mins)|(?:\d+(?:\.\d+)?|an|one|two)\s+hours?|half\s+an\s+hour)"
+_LENGTH_PARTS = re.compile(
+    r"\b(?P<n>\d+(?:\.\d+)?|an|one|two|half\s+an)[\s-]*(?P<u>minutes?|mins|hours?)\b",
+    re.IGNORECASE,
+)
 #: A plan of a stated length: "a 30-minute routine", "Aim for about 30 minutes", "That's
 #: an hour a day", "45 minutes in total".
 _PLAN_LENGTH = re.compile(
-    r"\b(?P<m1>\d+)-minute\s+(?:daily\s+)?(?:routine|session|workout|warm-?up|practice)\b"
-    r"|\baim\s+for\s+"
-    + _HEDGE
-    + r"(?:"
-    + _MINS.replace("(?P<m>", "(?P<m2>")
-    + r"|"
-    + _HOURS.replace("(?P<h>", "(?P<h2>").replace("(?P<half>", "(?P<half2>")
-    + r")\b"
+    r"\b\d+-minute\s+(?:daily\s+)?(?:routine|session|workout|warm-?up|practice)\b"
+    r"|\baim\s+for\s+" + _HEDGE + _LENGTH + r"\b"
     r"|\b(?:that's|that\s+is|that\s+comes\s+to|that\s+adds\s+up\s+to|which\s+comes\s+to)\s+"
     + _HEDGE
-    + r"(?:"
-    + _MINS
-    + r"|"
-    + _HOURS
-    + r")\b"
-    r"|\b(?P<m4>\d+)\s*(?:minutes|mins)\s+(?:in\s+total|in\s+all|all\s+in|total)\b",
+    + _LENGTH
+    + r"\b"
+    r"|\b\d+\s*(?:minutes|mins)\s+(?:in\s+total|in\s+all|all\s+in|total)\b",
     re.IGNORECASE,
 )
 #: A sentence that puts a longer plan later, on someone else, beyond the plan or in
@@ -143,7 +138,7 @@ def _minutes(n: str, unit: str) -> float:
     value = 0.5 if n.startswith("half") else _WORD_NUMBERS.get(n)
     if value is None:
         value = float(n)
-    return value * (60.0 if unit.lower().startswith(("h",)) else 1.0)
+    return value * (60.0 if unit.lower().startswith("h") else 1.0)
 
 
 @lru_cache(maxsize=1024)
@@ -160,17 +155,6 @@ def time_limit(query: str) -> TimeLimit | None:
     return min(found, key=lambda t: t.minutes) if found else None
 
 
-def _length(m: re.Match[str]) -> float:
-    """The minutes a plan-length match names."""
-    for key in ("m1", "m2", "m", "m4"):
-        if m.group(key):
-            return float(m.group(key))
-    if m.group("half") or m.group("half2"):
-        return 30.0
-    hours = m.group("h") or m.group("h2")
-    return 60.0 * (_WORD_NUMBERS.get(hours.lower()) or float(hours))
-
-
 def _plan_length(answer: str) -> tuple[float, str] | None:
     """The longest plan the answer names outright, in a sentence that keeps it now."""
     best: tuple[float, str] | None = None
@@ -178,15 +162,18 @@ def _plan_length(answer: str) -> tuple[float, str] | None:
         if _LATER.search(sentence):
             continue
         for m in _PLAN_LENGTH.finditer(sentence):
-            minutes = _length(m)
+            parts = _LENGTH_PARTS.search(m.group(0))  # each alternative holds one
+            if parts is None:
+                continue
+            minutes = _minutes(parts.group("n"), parts.group("u"))
             if best is None or minutes > best[0]:
                 best = (minutes, m.group(0).strip())
     return best
 
 
-def over_time(query: str, answer: str, limit: TimeLimit | None = None) -> tuple[str, str] | None:
+def over_time(query: str, answer: str) -> tuple[str, str] | None:
     """(what the answer plans, the request's limit) when the plan runs over, else ``None``."""
-    limit = limit if limit is not None else time_limit(query)
+    limit = time_limit(query)
     if limit is None:
         return None
     allowed = max(limit.minutes * SLACK, limit.minutes + MIN_OVER)
