@@ -827,6 +827,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout36",
             "gate_holdout37",
             "gate_holdout38",
+            "gate_holdout39",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -858,6 +859,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             74,
             65,
             70,
+            61,
             61,
         ),
     ]
