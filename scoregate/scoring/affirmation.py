@@ -1026,7 +1026,10 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
 
 
 #: Removals, read over the noun phrase after them: "uninstall Chrome", "ditch the fluid".
-_REMOVALS = frozenset("uninstall uninstalled uninstalling ditch ditched ditching".split())
+_REMOVALS = frozenset(
+    "uninstall uninstalled uninstalling ditch ditched ditching cancel cancels cancelled"
+    " canceled cancelling canceling unsubscribe unsubscribed unsubscribing".split()
+)
 #: What may stand between a clearing verb and the thing cleared: "get rid of any old lead
 #: sinkers" (not "get rid of aphids with neem oil", where the oil is the means).
 _CLEARED_GAP = frozenset(

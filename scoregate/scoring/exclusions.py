@@ -103,7 +103,10 @@ _END = (
     # (but "without onions, garlic?" lists two)
     r"|,\s*(?:(?:any|what|which|how|where|is|are|can|could|should|would|do|does)\b[^,.;:!?\n]{0,60}"
     r"|[^,.;:!?\n]{0,30}\b(?:ideas?|tips?|suggestions?|recommendations?|recs|options?"
-    r"|thoughts|advice)\s*)\?"
+    r"|thoughts|advice)\s*"
+    # "won't do another cruise, ideas for a family trip in July?"
+    r"|(?:any\s+)?(?:ideas?|tips?|suggestions?|recommendations?|recs|options?|advice)\s+"
+    r"(?:for|on|about)\b[^,.;:!?\n]{0,60})\?"
     # A clause about the answer's form: "without garlic, as a numbered list of 5 steps".
     r"|,\s*(?:as|in|with|using|formatted|written|under|within|keep(?:ing)?|and\s+(?:keep|make|use"
     r"|write|format|give|put|end|start|begin))\b)"
@@ -206,7 +209,15 @@ _CUES: tuple[str, ...] = (
     r"\bexcept\s+(?:for\s+)?",
     r"\bexcluding\s+",
     # "dont"/"doesnt"/"wont": negations typed without the apostrophe
-    r"(?:\bnot|n't|\bcannot|\b(?:dont|doesnt|didnt|wont|cant)|\bnever)\s+"
+    r"(?:\bnot|n't|\bcannot|\b(?:dont|doesnt|didnt|wont|cant)|\bnever"
+    # the asker's own refusal, "I refuse to use Chrome" (not "my son refuses to wear it", a
+    # fact to work with; not a condition, "what happens if I refuse to take a
+    # breathalyzer?", nor what is said of the asker, "he says I refuse to use TikTok", "I
+    # used to say I refuse to eat sushi", "it's not that I refuse to use Excel")
+    r"|(?<!\bif\si\s)(?<!\bif\swe\s)(?<!\bwhen\si\s)(?<!\bsays\si\s)(?<!\bsaid\si\s)"
+    r"(?<!\bsay\si\s)(?<!\bthat\si\s)"
+    r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\babsolutely\s)|(?<=\bflat\sout\s)|(?<=\bflatly\s))"
+    r"refuse\s+to)\s+"
     + _VERBS
     + r"\s+(?:to\s+"
     + _CONSUME
@@ -1008,6 +1019,43 @@ _YET = re.compile(r"^(?![a-z'-]{3,}ed\s+yet$)(.+?)\s+yet$")
 _ETC = re.compile(r"(?<=\w)\s+etc\.?$")
 
 
+#: Being on a site or app refused ("don't want to be on any social reading site", "rather
+#: not be on social media"): the site or app is what is refused. Only these: being on a
+#: diet, on medication, on the board or on a waiting list is a state the answer may well
+#: talk about (taking one off, tapering it, leaving it).
+_BE_ON = re.compile(
+    r"^(?:to\s+)?be\s+on\s+(?:(?:any|a|an)\s+)?"
+    r"(?=(?:[\w-]+\s+){0,2}(?:sites?|websites?|apps?|platforms?|networks?|media|forums?)$)"
+)
+#: The money a refusal withholds, after whom it is withheld from: "won't give Amazon any
+#: more money", "rather not give Comcast another penny" (the company is the item).
+_MONEY_TAIL = re.compile(
+    r"(?<=\w)\s+(?:any\s+more|anymore|another|more|any|my|our|a\s+single|one\s+more)"
+    r"\s+(?:(?:penny|cent|dime|dollar)\s+)?(?:of\s+(?:my|our)\s+)?(?:hard[\s-]earned\s+)?"
+    r"(?:money|cash|penny|pennies|cents?|dimes?|dollars?|business|custom)$"
+)
+
+#: What is no company's name: a pronoun, a determiner, a person of the asker's own.
+_NO_NAME = re.compile(
+    r"(?:the|a|an|my|our|his|her|their|your|them|him|it|us|me|this|that|mom|mum|dad|mother"
+    r"|father|parents?|son|daughter|kids?|children|brother|sister|ex|wife|husband|partner"
+    r"|friends?|family)\b"
+)
+
+
+def _withheld_from(term: str) -> str:
+    """Whom money is withheld from ("give amazon any more money": amazon), or ``term``
+    where it names no one ("give them our business")."""
+    whom = _MONEY_TAIL.sub("", term)
+    if whom == term:
+        return term
+    whom = re.sub(r"^(?:to\s+)?(?:give|giving|pay|paying)\s+", "", whom)
+    # a name, as a company's is ("amazon", "comcast"); not "the casino", "my landlord" or
+    # "the irs", whom the answer may have to name to help ("ask the casino to ban you")
+    named = re.fullmatch(r"[\w&.-]+(?:\s+[\w&.-]+)?", whom) and not _NO_NAME.match(whom)
+    return whom if named else term
+
+
 def _clean_term(raw: str) -> str | None:
     """The thing a cue's words name, or ``None`` where they name none."""
     term = _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())
@@ -1020,6 +1068,8 @@ def _clean_term(raw: str) -> str | None:
 def _named_thing(raw: str, term: str) -> str | None:
     """The thing ``term`` (``raw`` with its chat tail cut, lower-cased) names."""
     term = _ANYTHING_WITH.sub("", term)
+    term = _withheld_from(term)  # "give amazon any more money": amazon
+    term = _BE_ON.sub("", term)  # "don't want to be on any social reading site": the site
     if term in _EMPHASIS:
         return None
     if _FREQUENCY.search(term) and len(term.split()) > 1:

@@ -633,6 +633,29 @@ _SET_APART_BEFORE = re.compile(
 
 #: A question whether to do or have something: "is it ok to eat cheese?", "should I add a
 #: filter?", "can I still have coffee?" (not "are mushrooms in most risottos?").
+#: A question that asks for help with the thing itself, leaving it or setting it right:
+#: "I won't fly Ryanair again. How do I claim compensation from Ryanair?", "... How do I
+#: delete my Shein account?", "How does Starling compare to Monzo?".
+_DEALT_WITH = re.compile(
+    r"\b(?:claim\w*|refund\w*|cancel\w*|delete|deleting|close|closing|complain\w*|report"
+    r"|reporting|uninstall\w*|remove|removing|return|returning|dispute|unsubscrib\w+"
+    r"|compare[sd]?|comparing|deactivat\w+|get\s+rid\s+of|get\s+out\s+of|opt\s+out|sue|suing"
+    r"|escalate|leave|leaving|quit|quitting|switch\w*\s+(?:from|away)|move\s+(?:from|away))"
+    r"\b[^?]*\?",
+    re.IGNORECASE,
+)
+#: A question that asks how to leave or be paid back, the thing left unnamed or not: what
+#: the request rules out is what the answer must name to help ("How do I cancel Prime?",
+#: "How do I get the cleaning fee refunded?").
+_LEAVING = re.compile(
+    r"\b(?:how\s+(?:do|can|should|would)\s+(?:i|we)|(?:can|could|should)\s+(?:i|we)"
+    r"|(?:what|where|who)\s+do\s+(?:i|we)|help\s+(?:me|us))\b[^?]*"
+    r"\b(?:cancel\w*|unsubscrib\w+|deactivat\w+"
+    r"|refund\w*|(?:my|the|our)\s+money\s+back|claim\w*\s+(?:compensation|a\s+refund|back)"
+    r"|complain\w*|dispute|chargeback|opt\s+out|delete\s+(?:my|the|our)\s+(?:\w+\s+)?account"
+    r"|close\s+(?:my|the|our)\s+(?:\w+\s+)?account)\b[^?]*\?",
+    re.IGNORECASE,
+)
 _WHETHER_TO = re.compile(
     r"\b(?:ok|okay|safe|fine|alright|allowed|worth|should\s+i|can\s+i|could\s+i|do\s+i\s+need"
     r"|would\s+you|is\s+it\s+(?:bad|wise|smart))\b[^?]*\?",
@@ -707,7 +730,10 @@ def _under_question(query: str, item: str, phrase: str) -> bool:
     clause ("Suit or no suit??", "with or without sugar?"; not "no wool or wool blends"), or
     a question of its own that names the item plainly, outside the sentence that excludes
     it ("my sister says no cheese at all ... which cheeses are fine?", "small pump but no
-    filter ... Should I add a filter?")."""
+    filter ... Should I add a filter?"), or one that asks how to leave, cancel or be paid
+    back, whatever it names ("I won't give Amazon any more money. How do I cancel Prime?"),
+    or what to do with the item itself ("I won't use Chrome anymore. How do I uninstall
+    Chrome?", "How does Starling compare to Monzo?")."""
     word = rf"{re.escape(item)}(?:e?s)?"
     choice = (
         rf"(?:\b{word}\s+or\s+no\s+{word}|\bno\s+{word}\s+or\s+{word}"
@@ -717,7 +743,11 @@ def _under_question(query: str, item: str, phrase: str) -> bool:
         return True
     excluding = phrase.lower()
     for sentence in asking_sentences(query):
-        if excluding in sentence.lower() or not _WHETHER_TO.search(sentence):
+        if excluding in sentence.lower():
+            continue
+        if _LEAVING.search(sentence):
+            return True  # "I won't give Amazon any more money. How do I cancel Prime?"
+        if not (_WHETHER_TO.search(sentence) or _DEALT_WITH.search(sentence)):
             continue
         for m in re.finditer(rf"\b{word}\b", sentence, re.IGNORECASE):
             if not _SET_APART_BEFORE.search(sentence[: m.start()]):
