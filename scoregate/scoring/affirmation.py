@@ -836,6 +836,8 @@ def negated_after(tokens: list[str], i: int) -> bool:
     "IRA stays untouched"), or "untouched" past a second item ("your 401(k) and IRA stay
     untouched")."""
     after = tokens[i + 1 : i + 3]
+    if after[:1] in (["is"], ["are"], ["was"], ["were"]) and after[1:] == ["free"]:
+        return False  # "Skype is free for video calls": a price, not an absence
     return any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after) or (
         "untouched" in tokens[i + 1 : i + 5]
     )

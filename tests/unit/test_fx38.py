@@ -22,6 +22,11 @@
    now or wait until spring?", of which the answer names neither side, capped at review;
    good answers name a side by synonym, brand or acronym too often: "87 octane" for
    "regular", "equities" for "stocks".)
+7. (Built and withdrawn after review: a company's own brands as the company refused,
+   "Kindle" for "Amazon"; answers name the brand to steer away from it, "the Kindle is
+   Amazon's, so skip it", or in another sense, "an audible hum", "Bing Crosby".)
+8. In the answer, "X is free" is a price, not an absence: "Zoom is free for meetings up
+   to 40 minutes" uses Zoom ("nut free", "dairy-free" still rule the thing out).
 """
 
 from __future__ import annotations
@@ -140,3 +145,21 @@ def test_a_social_site_refused_is_checked_in_the_answer() -> None:
     social = "Try The StoryGraph. It's a social reading site, but you can set it to private."
     assert check_exclusions(query, private).violated == []
     assert check_exclusions(query, social).violated == ["social reading site"]
+
+
+# 8. "X is free" is a price, not an absence ("garlic free", "nut-free" still are).
+
+
+@pytest.mark.parametrize(
+    ("sentence", "term", "affirmed"),
+    [
+        ("Zoom is free for meetings up to 40 minutes.", "zoom", True),
+        ("Skype is free for video calls with family.", "skype", True),
+        ("WhatsApp is free and encrypted.", "whatsapp", True),
+        ("This pesto is nut free.", "nut", False),
+        ("Keep the whole meal gluten free.", "gluten", False),
+        ("The cake is dairy-free.", "dairy", False),
+    ],
+)
+def test_free_after_is_a_price(sentence: str, term: str, affirmed: bool) -> None:
+    assert mentions(sentence, term) == (True, affirmed)
