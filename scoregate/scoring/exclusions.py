@@ -816,7 +816,8 @@ _CHAT_TAIL = re.compile(
     r"|on\s+site|onsite"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
-    r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently"
+    r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently|now|ever\s+again"
+    r"|any\s+longer|any\s+more"
     r"|(?:after|before)\s+(?:lunch|dinner|noon|work|bed|bedtime|\d+\s*(?:am|pm)?)))+$"
 )
 
@@ -952,7 +953,10 @@ _PURPOSE_TAIL = re.compile(
     r"|transport|storage|help|advice|support|everything|anything|[a-z]{3,}ing)$"
 )
 _WHEN_CUT = re.compile(
-    r"\s+(?:anywhere\b|(?:after|since|because|when)\s+(?:he|she|they|we|i|it)\b)"
+    r"\s+(?:anywhere\b|(?:after|since|because|when)\s+(?:he|she|they|we|i|it)\b"
+    # a reason after it: "won't use Venmo after getting scammed", "since the last update"
+    r"|(?:after|since)\s+(?:getting|being|having|losing|paying|reading|seeing|hearing|finding"
+    r"|the\s+(?:last|latest|recent)|last\s+(?:time|year|month|week)|what\s+happened)\b)"
 )
 #: The particle of a phrasal verb before its object ("take out a loan", "take on debt"):
 #: read only after "take", "put" or "sign", or where a verb of ``_ACTIVITY_VERBS`` led.

@@ -64,6 +64,9 @@ def _items(query: str) -> list[str]:
         ),
         ("I'd rather not be on any dating apps. How do I meet people?", "dating apps"),
         ("We won't do another cruise, ideas for a family trip in July?", "cruise"),
+        ("Avoid Meta now. How do I move my family group chat?", "meta"),
+        ("I refuse to use Venmo after getting scammed. How do I pay my roommate?", "venmo"),
+        ("I won't use iTunes since the last update broke my library. What else?", "itunes"),
     ],
 )
 def test_refusals_name_the_thing(query: str, item: str) -> None:
@@ -89,6 +92,10 @@ def test_refusals_name_the_thing(query: str, item: str) -> None:
         ("I don't want to be on the board anymore. How do I resign?", "board"),
         ("I need to pay for an accountant this year, can I deduct it?", "for an accountant"),
         ("We won't do another cruise, ideas for a family trip in July?", "ideas"),
+        ("Avoid Meta now. How do I move my family group chat?", "meta now"),
+        ("I refuse to use Venmo after getting scammed.", "venmo after getting scammed"),
+        # a time keeps its scope: "after midnight", "after eating dinner" are when
+        ("No caffeine after eating dinner, what can I drink?", "caffeine"),
         ("I used to say I refuse to eat sushi, but now I love it. Sushi in Leeds?", "sushi"),
         ("It's not that I refuse to use Excel, I just prefer Sheets. A budget tracker?", "excel"),
         # the ask is to leave the thing, or to deal with it: the answer must name it
