@@ -631,11 +631,9 @@ _SET_APART_BEFORE = re.compile(
 )
 
 
-#: A question whether to do or have something: "is it ok to eat cheese?", "should I add a
-#: filter?", "can I still have coffee?" (not "are mushrooms in most risottos?").
 #: A question that asks for help with the thing itself, leaving it or setting it right:
-#: "I won't fly Ryanair again. How do I claim compensation from Ryanair?", "... How do I
-#: delete my Shein account?", "How does Starling compare to Monzo?".
+#: "I won't use Chrome anymore. How do I uninstall Chrome?", "... How do I delete my Shein
+#: account?", "How does Starling compare to Monzo?".
 _DEALT_WITH = re.compile(
     r"\b(?:claim\w*|refund\w*|cancel\w*|delete|deleting|close|closing|complain\w*|report"
     r"|reporting|uninstall\w*|remove|removing|return|returning|dispute|unsubscrib\w+"
@@ -656,6 +654,8 @@ _LEAVING = re.compile(
     r"|close\s+(?:my|the|our)\s+(?:\w+\s+)?account)\b[^?]*\?",
     re.IGNORECASE,
 )
+#: A question whether to do or have something: "is it ok to eat cheese?", "should I add a
+#: filter?", "can I still have coffee?" (not "are mushrooms in most risottos?").
 _WHETHER_TO = re.compile(
     r"\b(?:ok|okay|safe|fine|alright|allowed|worth|should\s+i|can\s+i|could\s+i|do\s+i\s+need"
     r"|would\s+you|is\s+it\s+(?:bad|wise|smart))\b[^?]*\?",
