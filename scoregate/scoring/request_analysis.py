@@ -631,15 +631,16 @@ _SET_APART_BEFORE = re.compile(
 )
 
 
+#: Words of leaving a thing or being paid back, in both questions below.
+_LEAVE_WORDS = r"cancel\w*|unsubscrib\w+|deactivat\w+|refund\w*|complain\w*|dispute|opt\s+out"
 #: A question that asks for help with the thing itself, leaving it or setting it right:
 #: "I won't use Chrome anymore. How do I uninstall Chrome?", "... How do I delete my Shein
 #: account?", "How does Starling compare to Monzo?".
 _DEALT_WITH = re.compile(
-    r"\b(?:claim\w*|refund\w*|cancel\w*|delete|deleting|close|closing|complain\w*|report"
-    r"|reporting|uninstall\w*|remove|removing|return|returning|dispute|unsubscrib\w+"
-    r"|compare[sd]?|comparing|deactivat\w+|get\s+rid\s+of|get\s+out\s+of|opt\s+out|sue|suing"
-    r"|escalate|leave|leaving|quit|quitting|switch\w*\s+(?:from|away)|move\s+(?:from|away))"
-    r"\b[^?]*\?",
+    r"\b(?:" + _LEAVE_WORDS + r"|claim\w*|delete|deleting|close|closing|report|reporting"
+    r"|uninstall\w*|remove|removing|return|returning|compare[sd]?|comparing|get\s+rid\s+of"
+    r"|get\s+out\s+of|sue|suing|escalate|leave|leaving|quit|quitting|switch\w*\s+(?:from|away)"
+    r"|move\s+(?:from|away))\b[^?]*\?",
     re.IGNORECASE,
 )
 #: A question that asks how to leave or be paid back, the thing left unnamed or not: what
@@ -648,10 +649,9 @@ _DEALT_WITH = re.compile(
 _LEAVING = re.compile(
     r"\b(?:how\s+(?:do|can|should|would)\s+(?:i|we)|(?:can|could|should)\s+(?:i|we)"
     r"|(?:what|where|who)\s+do\s+(?:i|we)|help\s+(?:me|us))\b[^?]*"
-    r"\b(?:cancel\w*|unsubscrib\w+|deactivat\w+"
-    r"|refund\w*|(?:my|the|our)\s+money\s+back|claim\w*\s+(?:compensation|a\s+refund|back)"
-    r"|complain\w*|dispute|chargeback|opt\s+out|delete\s+(?:my|the|our)\s+(?:\w+\s+)?account"
-    r"|close\s+(?:my|the|our)\s+(?:\w+\s+)?account)\b[^?]*\?",
+    r"\b(?:" + _LEAVE_WORDS + r"|(?:my|the|our)\s+money\s+back"
+    r"|claim\w*\s+(?:compensation|a\s+refund|back)|chargeback"
+    r"|(?:delete|close)\s+(?:my|the|our)\s+(?:\w+\s+)?account)\b[^?]*\?",
     re.IGNORECASE,
 )
 #: A question whether to do or have something: "is it ok to eat cheese?", "should I add a
