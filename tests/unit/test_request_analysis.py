@@ -828,6 +828,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout37",
             "gate_holdout38",
             "gate_holdout39",
+            "gate_holdout40",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -861,6 +862,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             70,
             61,
             61,
+            67,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
