@@ -142,6 +142,7 @@ InstructionCheck = Literal[
     "line_template",
     "stdlib_only",
     "translation",
+    "rhyme",
 ]
 CountUnit = Literal[
     "words",
@@ -190,6 +191,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "closing_line": ("value",),
     "line_template": ("value",),
     "translation": ("value",),
+    "rhyme": ("value",),
 }
 
 

@@ -597,10 +597,10 @@ def verse_blocks(content: str) -> list[int]:
     is none, nor a block of prose (lines of more than 16 words on average), a lead-in
     ending in ":", a list of notes or an epigraph's attribution ("— Iris Murdoch"); a
     line with slashes between its lines ("a / b / c") is a poem of its own."""
-    return [len(b) for b in _verse_block_lines(content)]
+    return [len(b) for b in verse_block_lines(content)]
 
 
-def _verse_block_lines(content: str) -> list[list[str]]:
+def verse_block_lines(content: str) -> list[list[str]]:
     """The lines of each block of verse ``verse_blocks`` counts (a line with slashes, a
     poem of its own, split at them)."""
     blocks: list[list[str]] = [[]]
@@ -627,14 +627,14 @@ _SENTENCE_END = re.compile(r"[.!?][\"')\]*_]*[ \t]*$")
 
 def verse_openings(content: str) -> list[str]:
     """The first words of each block ``verse_blocks`` counts, for a reason."""
-    return [" ".join(b[0].split()[:4]) for b in _verse_block_lines(content)]
+    return [" ".join(b[0].split()[:4]) for b in verse_block_lines(content)]
 
 
 def prose_edges(content: str) -> int:
     """How many of the first and last blocks ``verse_blocks`` counts read as prose, every
     line a sentence ("Let me know if you'd like more!\nHappy writing!"): an intro or a
     closing note, most likely, rather than a poem."""
-    kept = _verse_block_lines(content)
+    kept = verse_block_lines(content)
     ends = [kept[0], kept[-1]] if len(kept) >= 2 else kept[:1]
     return sum(all(_SENTENCE_END.search(ln) for ln in b) for b in ends)
 

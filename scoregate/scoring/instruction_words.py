@@ -39,6 +39,7 @@ from scoregate.scoring.phrasing import (
     relation,
     word_list,
 )
+from scoregate.scoring.rhyme import rhyme_rule
 
 #: "the words chlorophyll and glucose both show up", "the words X and Y must appear".
 _BOTH_WORDS = re.compile(
@@ -1380,4 +1381,5 @@ WORD_RULES: tuple[Rule, ...] = (
     _first_and_last,
     _endings,
     language_rule,
+    rhyme_rule,
 )

@@ -53,6 +53,7 @@ from scoregate.scoring.counting import (
     verse_openings,
 )
 from scoregate.scoring.dependencies import third_party
+from scoregate.scoring.rhyme import check_rhyme
 from scoregate.scoring.text import fenced_blocks, plural
 from scoregate.scoring.translation import translation_fault, without_notes
 
@@ -1159,6 +1160,7 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "line_template": _line_template,
     "stdlib_only": _stdlib_only,
     "translation": _translation,
+    "rhyme": check_rhyme,
 }
 
 
@@ -1201,6 +1203,8 @@ def describe(k: Instruction) -> str:
         return f"{what} {_amount(k.relation, k.count or 0, 'time')}"
     if k.check == "title" and value == "none":
         return "no title"
+    if k.check == "rhyme":
+        return "no rhymes" if value == "none" else "rhyming"
     if isinstance(value, list):
         value = ", ".join(value)
     return f"{k.check.replace('_', ' ')} {value}" if value else k.check.replace("_", " ")

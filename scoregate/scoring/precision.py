@@ -34,6 +34,7 @@ from scoregate.scoring.exclusions import parse_exclusions, strip_exclusions
 from scoregate.scoring.membership import Embed, check_members
 from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.semantic import chunk_text, token_spans
+from scoregate.scoring.tried import offered_again
 
 __all__ = [
     "ExclusionCheck",
@@ -161,10 +162,16 @@ def _pair_score(
             for a, words in affirmed_activities(pair[1], analysis.avoided)
             if not any(p in a.phrase.lower() or a.phrase.lower() in p for p in said_by)
         ]
+        again = offered_again(pair[1], analysis.tried)
         violated = [item for item, _ in check.violated] + [a.label for a, _ in done]
+        violated += [t.item for t, _ in again]
         said = [
             f"suggests '{words}', which the request would rather not do ('{a.phrase}')"
             for a, words in done
+        ]
+        said += [
+            f"suggests '{words}' again, which the request has already tried ('{t.phrase}')"
+            for t, words in again
         ]
         # only things the asker says they lack ("I don't have a car"): review at most
         lacks_only = bool(violated) and set(violated) <= lacks

@@ -43,6 +43,7 @@ from scoregate.scoring.language import LANGUAGE_CODES
 from scoregate.scoring.membership import CLASS_MEMBERS, THING_MEMBERS
 from scoregate.scoring.phrasing import make
 from scoregate.scoring.translation import Translation, translation_request, without_text
+from scoregate.scoring.tried import Tried, tried_things
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,9 @@ class RequestAnalysis:
     #: Activities the request would rather avoid, with a named object ("rather not ask my
     #: parents"): ``scoring.activities``.
     avoided: tuple[Activity, ...] = ()
+    #: What the request says it has already tried ("I already tried wooden wicks"):
+    #: ``scoring.tried``.
+    tried: tuple[Tried, ...] = ()
     #: The budget the request states ("my budget is $250, max"): ``scoring.budget``.
     budget: Ceiling | None = None
 
@@ -107,6 +111,7 @@ class RequestAnalysis:
             "topic": self.topic,
             "expects": [{"phrase": e.phrase, "kind": e.kind} for e in self.expects],
             "avoided": [{"activity": a.label, "phrase": a.phrase} for a in self.avoided],
+            "tried": [{"item": t.item, "phrase": t.phrase} for t in self.tried],
             "budget": None
             if self.budget is None
             else {
@@ -591,6 +596,7 @@ def analyze(query: str) -> RequestAnalysis:
         expects=expected_answers(" ".join(asking_sentences(topic)), query),
         asked=" ".join([*asking_sentences(stripped), *_wanted(query, exclusions)]),
         avoided=tuple(_avoided(query, exclusions)),
+        tried=tuple(tried_things(query)),
         budget=ceiling(query),
     )
 
