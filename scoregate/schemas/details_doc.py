@@ -171,7 +171,10 @@ class PrecisionDetails(_Chunked, total=False):
     ]
     violated: Annotated[
         list[str],
-        Field(description="precision: the excluded things and avoided activities the answer uses."),
+        Field(
+            description="precision: the excluded things and avoided activities the answer"
+            " uses, and the things already tried that it offers again."
+        ),
     ]
     violated_by: Annotated[
         dict[str, str],

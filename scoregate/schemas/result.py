@@ -74,6 +74,11 @@ class AvoidedActivity(_Open):
     phrase: str
 
 
+class TriedThing(_Open):
+    item: str = Field(description="What the request has already tried, e.g. `waxworms`.")
+    phrase: str = Field(description="The request's words that say so.")
+
+
 class StatedBudget(_Open):
     currency: str = Field(description='The currency sign; "" when the request gives none.')
     amount: float
@@ -93,6 +98,7 @@ class RequestAnalysisOut(_Open):
     topic: str = ""
     expects: list[ExpectedAnswer] = Field(default_factory=list)
     avoided: list[AvoidedActivity] = Field(default_factory=list)
+    tried: list[TriedThing] = Field(default_factory=list)
     budget: StatedBudget | None = None
 
 
