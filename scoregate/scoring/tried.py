@@ -5,9 +5,12 @@
 thing after "already tried" (or after "I've tried" in a sentence that says it failed), and
 an answer offers it again when one of its clauses suggests it: opens on a verb of offering
 ("Try a waxworm", "- Use wooden wicks"), or says "you could use ...", "and try ...", with the
-thing after the verb and no negation between. Telling why it failed ("Wooden wicks often
-drown in coconut wax") or ruling it out ("skip the waxworms") is no offer. Acts are left
-out ("I already tried restarting the router"): only things are read.
+thing after the verb and no negation between. An act tried ("I already restarted the
+router", "I've already tried clearing the cache", "I already ran sfc /scannow") is offered
+again by a clause that opens on the same verb with the same object ("Restart your router",
+"1. Run sfc /scannow"). Telling why it failed ("Wooden wicks often drown in coconut wax",
+"Since restarting the router didn't help") or ruling it out ("skip the waxworms") is no
+offer.
 
 >>> [t.item for t in tried_things("I already tried offering waxworms to tempt him.")]
 ['waxworms']
@@ -24,7 +27,7 @@ Pure text; :mod:`scoregate.scoring.precision` reports what it finds as a violati
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from scoregate.scoring.affirmation import stem
@@ -34,6 +37,23 @@ _ALREADY = re.compile(
     r"(?:\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+|(?:^|(?<=[.!?]\s))already\s+)tried\s+",
     re.IGNORECASE,
 )
+#: A verb of an act done, in the past: "restarted", "ran", "cleared" (not a verb of no
+#: attempt: "decided", "booked", "asked").
+_DID = (
+    r"(?P<verb>(?!(?:tried|decided|planned|booked|paid|agreed|named|noticed|mentioned|explained"
+    r"|learned|married|retired|graduated|received|started|finished|moved|owned|asked|used"
+    r"|needed|wanted|liked|loved|hated|signed|registered|applied|lived|worked|looked|told"
+    r"|spent|lost)\b)[a-z]{3,}ed|ran|did|made|took|gave|put|set|got|bought|reset|rebuilt)\s+"
+)
+#: "I already restarted the router", "we've already ran sfc": an act done, the verb kept.
+_ALREADY_DID = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+" + _DID, re.IGNORECASE)
+#: A second act told after the first: "... and ran sfc /scannow", ", then reinstalled it".
+_NEXT_ACT = re.compile(r"\s*,?\s*(?:(?:and|then|also)\s+)+" + _DID, re.IGNORECASE)
+#: Irregular past forms, read as the verb an answer would tell the asker to do.
+_PAST = {
+    "ran": "run", "did": "do", "made": "make", "took": "take", "gave": "give", "put": "put",
+    "set": "set", "got": "get", "bought": "buy", "reset": "reset", "rebuilt": "rebuild",
+}  # fmt: skip
 #: "I've tried ...", "we tried ...": tried, read only in a sentence that says it failed.
 _TRIED = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+tried\s+", re.IGNORECASE)
 _FAILED = re.compile(
@@ -51,7 +71,10 @@ _WAY = re.compile(
 #: Words that end the thing tried: what it was for, what came of it, a new clause.
 _ENDS = frozenset(
     "to and but which that because before after last when with on for in so as it they he"
-    " she we i already again too also or nor at from by".split()
+    " she we i already again too also or nor at from by around under over into onto near"
+    " every each twice once daily since times multiple several all still same no nothing"
+    " didn't doesn't don't wasn't isn't won't i've we've i'm we're i'd it's they've been"
+    " has have had is are was were".split()
 )
 _DETERMINERS = frozenset(
     "a an the my our his her their your some any this that these those".split()
@@ -63,22 +86,27 @@ _VAGUE = frozenset(
 )
 #: Between two things tried: "X, Y and Z", "X or Y".
 _AND = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
-_WORD = re.compile(r"[a-z0-9][a-z0-9'-]*", re.IGNORECASE)
+_WORD = re.compile(r"[a-z0-9][\w'-]*", re.IGNORECASE)
 _SENTENCES = re.compile(r"[^.!?\n]+")
 
 
 @dataclass(frozen=True)
 class Tried:
-    """A thing the request has already tried, and the phrase that says so."""
+    """A thing the request has already tried, or the object of an act tried, and the
+    phrase that says so."""
 
     item: str
     phrase: str
+    #: The act's verb, as a stem ("restart" of "restarted the router"); ``None`` for a
+    #: thing tried ("wooden wicks").
+    act: str | None = None
 
 
-def _thing_after(sentence: str, start: int) -> tuple[str, int] | None:
+def _thing_after(sentence: str, start: int, *, act: bool = False) -> tuple[str, int] | None:
     """The thing named at ``start``: up to four words before a word that ends it, less
-    determiners; ``None`` for an act ("restarting the router") or a vague word."""
-    way = _WAY.match(sentence, start)
+    determiners; ``None`` for an act ("restarting the router", unless ``act``: the object
+    of an act read already) or a vague word."""
+    way = None if act else _WAY.match(sentence, start)
     at = way.end() if way else start
     words: list[str] = []
     end = at
@@ -91,9 +119,31 @@ def _thing_after(sentence: str, start: int) -> tuple[str, int] | None:
         end = m.end()
     if not words or words[-1] in _VAGUE or words[0] in _VAGUE:
         return None
-    if words[0].endswith("ing") and not (way and way.group(0)):
+    if words[0].endswith(("ing", "ed")) and not (way and way.group(0)):
         return None  # an act tried: "restarting the router", "downsampling"
     return " ".join(words), end
+
+
+#: A gerund after "already tried": the act tried ("tried restarting the router").
+_GERUND = re.compile(r"([a-z]{3,}ing)\s+", re.IGNORECASE)
+
+
+def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
+    """Where each thing or act tried is named: the cue's start, where its object starts,
+    and the act's verb stem (``None`` for a thing)."""
+    cues = list(_ALREADY.finditer(sentence))
+    if not cues and _FAILED.search(sentence):
+        cues = list(_TRIED.finditer(sentence))
+    for m in cues:
+        way = _WAY.match(sentence, m.end())
+        gerund = None if way and way.group(0) else _GERUND.match(sentence, m.end())
+        if gerund:
+            yield m.start(), gerund.end(), stem(gerund.group(1))
+        else:
+            yield m.start(), m.end(), None
+    for m in _ALREADY_DID.finditer(sentence):
+        verb = m.group("verb").lower()
+        yield m.start(), m.end(), stem(_PAST.get(verb, verb))
 
 
 def tried_things(query: str) -> list[Tried]:
@@ -101,16 +151,18 @@ def tried_things(query: str) -> list[Tried]:
     found: list[Tried] = []
     for s in _SENTENCES.finditer(query):
         sentence = s.group(0)
-        cues = list(_ALREADY.finditer(sentence))
-        if not cues and _FAILED.search(sentence):
-            cues = list(_TRIED.finditer(sentence))
-        for m in cues:
-            read = _thing_after(sentence, m.end())
+        for start, at, act in _reads(sentence):
+            read = _thing_after(sentence, at, act=act is not None)
             while read is not None:  # "a heat mat, a new thermostat and a basking bulb"
-                if read[0] not in {t.item for t in found}:
-                    found.append(Tried(read[0], sentence[m.start() : read[1]].strip()))
+                if (read[0], act) not in {(t.item, t.act) for t in found}:
+                    found.append(Tried(read[0], sentence[start : read[1]].strip(), act))
                 more = _AND.match(sentence, read[1])
-                read = _thing_after(sentence, more.end()) if more else None
+                verb = _NEXT_ACT.match(sentence, read[1]) if act is not None else None
+                if verb is not None:  # "restarted the router and ran sfc /scannow"
+                    act = stem(_PAST.get(verb.group("verb").lower(), verb.group("verb").lower()))
+                    read = _thing_after(sentence, verb.end(), act=True)
+                else:
+                    read = _thing_after(sentence, more.end(), act=act is not None) if more else None
     return found
 
 
@@ -121,14 +173,14 @@ _OFFER_VERB = (
     r"|start\s+with|stick\s+with|keep\s+(?:using|offering|trying)|swap\s+in|put|apply|choose"
     r"|opt\s+for|go\s+with)"
 )
-_OFFER = re.compile(
+_OPENS = (
     r"(?:^\s*(?:[-*•]|\d+[.)])?\s*(?:\*\*[^*\n]{1,40}\*\*:?\s*)?"
     r"(?:(?:first|then|next|also|instead|finally|so|now|meanwhile|otherwise)\s*,?\s+)?"
     r"|\b(?:you\s+(?:could|can|should|might|may\s+want\s+to|need\s+to|want\s+to)"
     r"|i'?d|i\s+would|we'?d|and|then|or|also|just)\s+(?:also\s+|still\s+|just\s+)?|,\s*)"
-    rf"(?P<verb>{_OFFER_VERB})\b(?P<rest>[^;:\n]{{0,80}})",
-    re.IGNORECASE,
 )
+_REST = r"\b(?P<rest>[^;:\n]{0,80})"
+_OFFER = re.compile(rf"{_OPENS}(?P<verb>{_OFFER_VERB}){_REST}", re.IGNORECASE)
 #: A negation or a turn away between the verb and the thing: "use anything but waxworms".
 _TURNED = re.compile(
     r"\b(?:not|no|never|without|instead\s+of|rather\s+than|other\s+than|but|except|than"
@@ -147,17 +199,27 @@ def _names(text: str, item: str) -> re.Match[str] | None:
     return re.search(rf"\b{before}{head}[\w'-]*", text, re.IGNORECASE)
 
 
+def _offers(t: Tried) -> re.Pattern[str]:
+    """A clause that offers ``t``: a verb of offering, or the act's own verb."""
+    if t.act is None:
+        return _OFFER
+    return re.compile(rf"{_OPENS}(?P<verb>{re.escape(t.act)}[a-z]*){_REST}", re.IGNORECASE)
+
+
 def offered_again(answer: str, tried: Sequence[Tried]) -> list[tuple[Tried, str]]:
-    """Each tried thing the answer suggests again, with the words that suggest it."""
+    """Each tried thing the answer suggests again, with the words that suggest it (an act:
+    its verb told, not "restarting" or "restarted")."""
     done: list[tuple[Tried, str]] = []
     clauses = [c.group(0) for c in _CLAUSES.finditer(answer)]
     for t in tried:
+        offers = _offers(t)
         for clause in clauses:
             hit = next(
                 (
                     (m, named)
-                    for m in _OFFER.finditer(clause)
-                    if (named := _names(m.group("rest"), t.item))
+                    for m in offers.finditer(clause)
+                    if not m.group("verb").lower().endswith(("ing", "ed"))
+                    and (named := _names(m.group("rest"), t.item))
                     and not _TURNED.search(m.group("rest")[: named.start()])
                 ),
                 None,

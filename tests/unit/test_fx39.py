@@ -173,6 +173,9 @@ WICKS = (
 )
 
 
+ROUTER = "My wifi keeps dropping. I already restarted the router and ran sfc /scannow."
+
+
 @pytest.mark.parametrize(
     ("query", "items"),
     [
@@ -184,7 +187,11 @@ WICKS = (
             ["heat mat", "new thermostat", "different basking bulb"],
         ),
         ("I've tried melatonin and it helps a bit, what else can I do?", []),  # no failure
-        ("I already tried restarting the router. What next?", []),  # an act, not a thing
+        ("I already tried restarting the router, didn't help.", ["router"]),  # an act's object
+        ("I already restarted the router and the laptop, twice.", ["router", "laptop"]),
+        ("I already ran sfc /scannow, it still crashes.", ["sfc"]),
+        ("I've already deleted node_modules and reinstalled.", ["node_modules"]),
+        ("We already decided on a venue. Which caterer?", []),  # no attempt
         ("We've tried everything, nothing works.", []),
         ("I already tried that.", []),
     ],
@@ -205,6 +212,12 @@ def test_tried_things(query: str, items: list[str]) -> None:
         (GECKO, "Skip waxworms and try hornworms.", None),
         (WICKS, "Wooden wicks often drown in coconut wax; switch to a cotton CD wick.", None),
         (WICKS, "Use a cotton wick rather than wooden wicks.", None),
+        (ROUTER, "1. Restart your router and modem.", "Restart your router"),
+        (ROUTER, "First, run sfc /scannow from an admin prompt.", "run sfc"),
+        (ROUTER, "Since restarting the router didn't help, change the Wi-Fi channel.", None),
+        (ROUTER, "Restarting the router often clears it, but not here.", None),
+        (ROUTER, "You restarted the router already, so look at the laptop's driver.", None),
+        (ROUTER, "Don't restart the router again; check the DHCP lease.", None),
     ],
 )
 def test_offered_again(query: str, answer: str, again: str | None) -> None:
