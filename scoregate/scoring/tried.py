@@ -74,7 +74,8 @@ _ENDS = frozenset(
     " she we i already again too also or nor at from by around under over into onto near"
     " every each twice once daily since times multiple several all still same no nothing"
     " didn't doesn't don't wasn't isn't won't i've we've i'm we're i'd it's they've been"
-    " has have had is are was were".split()
+    " has have had is are was were now how what why where who do does can could should would"
+    " will any anything".split()
 )
 _DETERMINERS = frozenset(
     "a an the my our his her their your some any this that these those".split()
@@ -147,7 +148,14 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
 
 
 def tried_things(query: str) -> list[Tried]:
-    """What ``query`` says it has already tried, in order, each once."""
+    """What ``query`` says it has already tried, in order, each once; not what a question
+    of the request asks about ("I already tried X. Is it worth trying X again?")."""
+    found = _told(query)
+    questions = [m.group(0) for m in re.finditer(r"[^.!?\n]+\?", query)]
+    return [t for t in found if not any(t.phrase not in q and _names(q, t.item) for q in questions)]
+
+
+def _told(query: str) -> list[Tried]:
     found: list[Tried] = []
     for s in _SENTENCES.finditer(query):
         sentence = s.group(0)

@@ -7,7 +7,9 @@
    ("what's the rhyme scheme of a villanelle?").
 2. What the asker has already tried is not to be offered again: "I already tried offering
    waxworms to tempt him" and an answer whose advice is "Try a waxworm or two as an
-   appetite starter". Telling why it failed, or ruling it out, is no offer.
+   appetite starter"; "I already restarted the router" and "1. Restart your router".
+   Telling why it failed, or ruling it out, is no offer, and a thing the request's own
+   question asks about is not read ("Should I try waxworms again?").
 """
 
 from __future__ import annotations
@@ -192,6 +194,12 @@ ROUTER = "My wifi keeps dropping. I already restarted the router and ran sfc /sc
         ("I already ran sfc /scannow, it still crashes.", ["sfc"]),
         ("I've already deleted node_modules and reinstalled.", ["node_modules"]),
         ("We already decided on a venue. Which caterer?", []),  # no attempt
+        ("I already tried waxworms. Should I try waxworms again?", []),  # what is asked
+        ("I already cleaned the filter, now how do I clean the drum?", ["filter"]),
+        (
+            "I already added a second brood box, and I've been knocking down cells.",
+            ["second brood box"],
+        ),
         ("We've tried everything, nothing works.", []),
         ("I already tried that.", []),
     ],
