@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import pytest
 
+from scoregate.config.tracks import PrecisionConfig
 from scoregate.scoring.instructions import check_instruction, describe
+from scoregate.scoring.precision import _pair_score, _Slots
 from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.rhyme import rhyme_key, rhyme_pairs, rhymes
 from scoregate.scoring.tried import offered_again, tried_things
@@ -237,3 +239,22 @@ def test_tried_in_the_breakdown() -> None:
     assert analyze(GECKO).to_dict()["tried"] == [
         {"item": "waxworms", "phrase": "I already tried offering waxworms"}
     ]
+
+
+def test_the_precision_track_reports_a_tried_thing_offered_again() -> None:
+    answer = "Probably not. Try a waxworm or two as an appetite starter, then dubia."
+    cfg = PrecisionConfig()
+    track = _pair_score((GECKO, answer), [0.9], _Slots(full=slice(0, 1)), cfg, 1.0)
+    assert track.details["violated"] == ["waxworms"]
+    (said,) = track.details["violations"]
+    assert said == (
+        "suggests 'Try a waxworm' again, which the request has already tried"
+        " ('I already tried offering waxworms')"
+    )
+    assert said in track.reasons
+    assert track.score == pytest.approx(
+        track.details["model_score"] * cfg.exclusion_penalty, abs=1e-3
+    )
+    kept = "Probably not. Since he ignored the waxworms, offer dubia every few days."
+    track = _pair_score((GECKO, kept), [0.9], _Slots(full=slice(0, 1)), cfg, 1.0)
+    assert track.details["violated"] == []
