@@ -75,10 +75,11 @@ _ENDS = frozenset(
     " every each twice once daily since times multiple several all still same no nothing"
     " didn't doesn't don't wasn't isn't won't i've we've i'm we're i'd it's they've been"
     " has have had is are was were now how what why where who do does can could should would"
-    " will any anything".split()
+    " will any anything about ago yesterday today earlier like using via through per".split()
 )
 _DETERMINERS = frozenset(
-    "a an the my our his her their your some any this that these those".split()
+    "a an the my our his her their your some any this that these those more extra less"
+    " another".split()
 )
 #: Heads that name no thing to look for.
 _VAGUE = frozenset(
@@ -192,7 +193,9 @@ _OFFER = re.compile(rf"{_OPENS}(?P<verb>{_OFFER_VERB}){_REST}", re.IGNORECASE)
 #: A negation or a turn away between the verb and the thing: "use anything but waxworms".
 _TURNED = re.compile(
     r"\b(?:not|no|never|without|instead\s+of|rather\s+than|other\s+than|but|except|than"
-    r"|besides|beyond|unlike|apart\s+from)\b|n't\b",
+    r"|besides|beyond|unlike|apart\s+from"
+    # a new clause: "run DISM so sfc has a source", "update Windows, then re-run sfc"
+    r"|so|then|until|before|after|because|if|when|while|since|and|or|to)\b|n't\b|,",
     re.IGNORECASE,
 )
 _CLAUSES = re.compile(r"[^.!?;\n]+")
@@ -207,11 +210,26 @@ def _names(text: str, item: str) -> re.Match[str] | None:
     return re.search(rf"\b{before}{head}[\w'-]*", text, re.IGNORECASE)
 
 
+#: Verbs that do one act, as stems: "did a factory reset" is done again by "perform a
+#: factory reset", "restarted the router" by "reboot the router".
+_SAME_ACT = tuple(
+    frozenset(group.split())
+    for group in (
+        "do perform run execut",
+        "restart reboot",
+        "clear delet wip remov",
+        "updat upgrad",
+    )
+)
+
+
 def _offers(t: Tried) -> re.Pattern[str]:
     """A clause that offers ``t``: a verb of offering, or the act's own verb."""
     if t.act is None:
         return _OFFER
-    return re.compile(rf"{_OPENS}(?P<verb>{re.escape(t.act)}[a-z]*){_REST}", re.IGNORECASE)
+    verbs = next((g for g in _SAME_ACT if t.act in g), frozenset({t.act}))
+    alternatives = "|".join(re.escape(v) for v in sorted(verbs))
+    return re.compile(rf"{_OPENS}(?P<verb>(?:{alternatives})[a-z]*){_REST}", re.IGNORECASE)
 
 
 def offered_again(answer: str, tried: Sequence[Tried]) -> list[tuple[Tried, str]]:
