@@ -223,6 +223,17 @@ _SAME_ACT = tuple(
 )
 
 
+#: The most words between the verb and what it offers: "Go up a size in wooden wick" (not
+#: "run ALTER DEFAULT PRIVILEGES IN SCHEMA sales GRANT SELECT": another command).
+_REACH = 3
+
+
+def _near(between: str) -> bool:
+    """Whether the words between the verb and the thing keep it the verb's object: a few
+    of them, with no negation, turn or new clause."""
+    return len(between.split()) <= _REACH and not _TURNED.search(between)
+
+
 def _offers(t: Tried) -> re.Pattern[str]:
     """A clause that offers ``t``: a verb of offering, or the act's own verb."""
     if t.act is None:
@@ -246,7 +257,7 @@ def offered_again(answer: str, tried: Sequence[Tried]) -> list[tuple[Tried, str]
                     for m in offers.finditer(clause)
                     if not m.group("verb").lower().endswith(("ing", "ed"))
                     and (named := _names(m.group("rest"), t.item))
-                    and not _TURNED.search(m.group("rest")[: named.start()])
+                    and _near(m.group("rest")[: named.start()])
                 ),
                 None,
             )
