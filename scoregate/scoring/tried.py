@@ -188,7 +188,9 @@ _OPENS = (
     r"|\b(?:you\s+(?:could|can|should|might|may\s+want\s+to|need\s+to|want\s+to)"
     r"|i'?d|i\s+would|we'?d|and|then|or|also|just)\s+(?:also\s+|still\s+|just\s+)?|,\s*)"
 )
-_REST = r"\b(?P<rest>[^;:\n]{0,80})"
+#: (a lookahead, so that a later verb of the clause is read too: "Go up one size, and try a
+#: booster wooden wick")
+_REST = r"\b(?=(?P<rest>[^;:\n]{0,80}))"
 _OFFER = re.compile(rf"{_OPENS}(?P<verb>{_OFFER_VERB}){_REST}", re.IGNORECASE)
 #: A negation or a turn away between the verb and the thing: "use anything but waxworms".
 _TURNED = re.compile(

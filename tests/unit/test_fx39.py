@@ -223,6 +223,17 @@ def test_tried_things(query: str, items: list[str]) -> None:
         (WICKS, "Wooden wicks often drown in coconut wax; switch to a cotton CD wick.", None),
         (WICKS, "Use a cotton wick rather than wooden wicks.", None),
         (ROUTER, "1. Restart your router and modem.", "Restart your router"),
+        (ROUTER, "Reboot the router once more.", "Reboot the router"),  # one act, two verbs
+        (
+            WICKS,
+            "Go up one size from what you used, and try a booster wooden wick.",
+            "try a booster wooden wick",
+        ),
+        (
+            "I already ran GRANT SELECT ON sales.orders TO reporting.",
+            "Also run `ALTER DEFAULT PRIVILEGES IN SCHEMA sales GRANT SELECT ON TABLES`.",
+            None,  # another command that holds the words
+        ),
         (ROUTER, "First, run sfc /scannow from an admin prompt.", "run sfc"),
         (ROUTER, "Since restarting the router didn't help, change the Wi-Fi channel.", None),
         (ROUTER, "Restarting the router often clears it, but not here.", None),
