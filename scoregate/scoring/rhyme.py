@@ -51,9 +51,11 @@ _EYE = frozenset(
 )
 #: Words said apart from their spelling ("said" is no "paid", "great" no "heat").
 _ODD = frozenset(
-    "said says great break steak been were there where have give live heart friend eye shoe"
+    "said says great break steak been were there where have give live heart friend shoe"
     " does won son ton".split()
 )
+#: Words whose sound their spelling does not give: "eye" rhymes with "high".
+_WORD_SOUND = {"eye": "ai", "buy": "ai", "guy": "ai"}
 
 
 def rhyme_key(word: str) -> str | None:
@@ -61,6 +63,8 @@ def rhyme_key(word: str) -> str | None:
     with the vowel before it; ``None`` for a word too short to rhyme."""
     w = re.sub(r"[^a-z]", "", re.sub(r"['’]s$", "", word.lower()))
     groups = list(_VOWELS.finditer(w))
+    if w in _WORD_SOUND:
+        return _WORD_SOUND[w]
     if len(w) < 2 or not groups or w in _ODD:
         return None
     last = groups[-1]
@@ -129,7 +133,7 @@ _RHYME = re.compile(
     r"|\b(?:make|have|get)\s+(?:it|them|this(?:\s+one)?|that(?:\s+one)?|the\s+\w+(?:\s+\w+)?)"
     r"\s+rhyme\b"
     r"|\b(?:should|must|has\s+to|have\s+to|needs?\s+to|got\s+to|gotta)\s+rhyme\b"
-    r"|\bthat\s+rhymes?\b(?!\s+with)|\bin\s+rhyme\b"
+    r"|\bthat\s+rhymes?\b(?!\s+with)|\b(?:write|do|put|tell)\b[^.?!\n]{0,40}\bin\s+rhyme\b"
     r"|\b(?:a|an)\s+(?:[\w-]+\s+){0,3}?rhyme\s+(?:for|about|to)\b"
 )
 #: A rhyme asked for outright, which overrides a rule against it said before: "it must
@@ -140,15 +144,38 @@ _MUST = re.compile(r"\b(?:should|must|has\s+to|have\s+to|needs?\s+to|got\s+to|go
 _PERMITS = re.compile(r"(?:doesn'?t|does\s+not|don'?t|do\s+not|not|never)\s+(?:\w+\s+){0,2}$")
 
 
+_VERSE = (
+    r"(?:poem|poetry|verses?|haiku|song|lyrics?|limerick|rap|jingle|ode|sonnet|ditty|lines"
+    r"|couplets?|(?<!to\s)rhymes?|toast|card|lullaby|chant|ballad|carol|quatrains?|stanzas?"
+    r"|chorus|message|invitation|greeting|page|book|story)"
+)
+#: A request to have verse written: "write me a poem", "I need a few lines for a card",
+#: "A short poem about the city, ...", "For the newsletter: a poem about tomatoes" (not
+#: the asker's own writing asked about: "im writing a song ... how do i make lines hang
+#: together?").
+_MAKES_VERSE = re.compile(
+    r"\b(?:write|compose|draft|pen|give\s+(?:me|us)|come\s+up\s+with|make\s+up|create|need"
+    r"|want|rewrite|redo|turn\s+(?:this|it)\s+into|can\s+you\s+do)\b[^.?!,;\n]{0,60}?"
+    rf"\b{_VERSE}\b"
+    r"|\b(?:make|have|get)\s+(?:it|this|them)(?:\s+one)?\s+rhyme\b"
+    rf"|(?:^|[:.!?]\s*)(?:a|an|some|one|two|three|four|\d+)\s+(?:[\w'-]+\s+){{0,3}}?{_VERSE}\b"
+)
+#: A question about rhyme, not a form asked for: "Why are so many cards written in rhyme?"
+_ASKS_ABOUT = re.compile(r"(?:^|[.!?]\s+)(?:why|what|how|is|are|does|do|did|when|where|who)\b")
+
+
 def rhyme_rule(q: str, low: str) -> Iterator[Instruction]:
-    """A rhyme ruled out (``value="none"``) or asked for (``value="required"``); where the
-    request says both, the later ("I assumed free verse, but the sheet says it must
-    rhyme")."""
+    """A rhyme ruled out (``value="none"``) or asked for (``value="required"``) in a request
+    to have verse written; where the request says both, a later "it must rhyme" ("I
+    assumed free verse, but the sheet says it must rhyme")."""
+    if not _MAKES_VERSE.search(low):
+        return
     ruled_out = _NO_RHYME.search(low)
     asked = [
         m
         for m in _RHYME.finditer(low)
         if not _PERMITS.search(low[max(0, m.start() - 30) : m.start()])
+        and not _ASKS_ABOUT.match(_sentence_before(low, m.start()))
     ]
     if ruled_out:  # a later "it must rhyme" corrects it; "teachers mark down rhyming poems" not
         asked = [m for m in asked if m.start() >= ruled_out.end() and _MUST.search(m.group(0))]
@@ -156,6 +183,12 @@ def rhyme_rule(q: str, low: str) -> Iterator[Instruction]:
         yield make("rhyme", asked[0].group(0), value="required")
     elif ruled_out:
         yield make("rhyme", ruled_out.group(0), value="none")
+
+
+def _sentence_before(low: str, at: int) -> str:
+    """The sentence ``at`` is in, from its start."""
+    start = max(low.rfind(c, 0, at) for c in ".!?\n") + 1
+    return low[start:at].lstrip()
 
 
 def check_rhyme(content: str, k: Instruction) -> tuple[bool | None, str]:

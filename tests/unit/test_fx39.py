@@ -75,6 +75,7 @@ def test_rhyme_key(word: str, key: str | None) -> None:
         ("cake", "lake", True),
         ("floor", "more", True),
         ("goodbye", "cry", True),
+        ("high", "eye", True),
         ("night", "kite", True),
         ("sly", "hi", True),
         ("cold", "cold", False),  # the same word repeated
@@ -116,6 +117,15 @@ def test_rhyme_pairs_reads_nearby_line_ends() -> None:
             "required",
         ),
         ("write 10 lines of blank verse about spring", "none"),
+        (
+            "That's a nice message, but can you make it rhyme this time? It's for a card.",
+            "required",
+        ),
+        ("I need a few lines for a sympathy card. No rhymes please.", "none"),
+        (
+            "For the newsletter: a short poem about tomatoes, rhyming couplets if you can.",
+            "required",
+        ),
     ],
 )
 def test_rhyme_asked_or_ruled_out(query: str, value: str) -> None:
@@ -131,6 +141,10 @@ def test_rhyme_asked_or_ruled_out(query: str, value: str) -> None:
         "Music for a children's party, but no nursery rhymes.",
         "give me a word that rhymes with orange for my song",
         "Poems for a toddler rhyme time at the library, no rhymes about death though.",
+        # the asker's own song asked about, not verse to write
+        "im writing a song, got verse 1 done. i dont want it to rhyme, perfect rhymes sound"
+        " like a nursery rhyme to me. how do i make lines hang together?",
+        "I'm tired of cheesy cards. Why are so many cards written in rhyme anyway?",
     ],
 )
 def test_no_rhyme_instruction(query: str) -> None:
