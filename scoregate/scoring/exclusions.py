@@ -363,7 +363,7 @@ _NOT_FREE_OF = _PRONOUNS | frozenset(
     "or and be is are was were been being am feel feels felt stay stays get gets got go goes"
     " set totally completely entirely fully almost mostly also still now then so as for of to"
     " them you your yours he she her him all relatively a an the this these those some few"
-    " any no its".split()
+    " any no its plus with".split()
 )
 #: A spaced "free" that says when something is available, not what is left out: "wants the
 #: board free by half ten", "the hall free on Thursdays" (and "just Saturday free",
@@ -373,11 +373,20 @@ _FREE_TIME = re.compile(
     re.IGNORECASE,
 )
 _ONLY_BEFORE = re.compile(r"\b(?:just|only)\s+$", re.IGNORECASE)
+#: A spaced "free" that opens a name of its own: "the teacher wants free verse", "we
+#: offer free shipping", "a free trial" ("free" belongs to what follows).
+_FREE_COMPOUND = re.compile(
+    r"\s+(?:verse|trial|trials|shipping|delivery|time|weights|parking|wi-?fi|will|kick|kicks"
+    r"|throw|throws|agent|agents|speech|fall|style|range|play|form|returns|entry|admission|tier"
+    r"|version|plan|sample|samples|consultation|quote|estimate)\b",
+    re.IGNORECASE,
+)
 
 
 def _left_out(m: re.Match[str], sentence: str) -> bool:
-    """Whether an "X-free" / "X free" match rules X out: "R-free 0.27" names a figure, and
-    a spaced "free" after a pronoun or before a time says who or when is free."""
+    """Whether an "X-free" / "X free" match rules X out: "R-free 0.27" names a figure, a
+    spaced "free" after a pronoun or before a time says who or when is free, and one
+    before a name of its own ("wants free verse", "offer free shipping") is that name's."""
     x = m.group("x")
     if len(x) < 2:
         return False
@@ -386,6 +395,7 @@ def _left_out(m: re.Match[str], sentence: str) -> bool:
     return (
         x.lower() not in _NOT_FREE_OF
         and not _FREE_TIME.match(sentence, m.end())
+        and not _FREE_COMPOUND.match(sentence, m.end())
         and not _ONLY_BEFORE.search(sentence, 0, m.start())
     )
 

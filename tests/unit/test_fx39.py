@@ -10,6 +10,8 @@
    appetite starter"; "I already restarted the router" and "1. Restart your router".
    Telling why it failed, or ruling it out, is no offer, and a thing the request's own
    question asks about is not read ("Should I try waxworms again?").
+3. A spaced "free" before a name of its own rules nothing out: "the teacher wants free
+   verse" ruled out "wants", "plus free guided tours" "plus".
 """
 
 from __future__ import annotations
@@ -283,3 +285,24 @@ def test_the_precision_track_reports_a_tried_thing_offered_again() -> None:
     kept = "Probably not. Since he ignored the waxworms, offer dubia every few days."
     track = _pair_score((GECKO, kept), [0.9], _Slots(full=slice(0, 1)), cfg, 1.0)
     assert track.details["violated"] == []
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Can you write me a short poem about autumn? The teacher wants free verse.",
+        "Should I switch couriers? I'm thinking of offering free shipping over 30 pounds.",
+        "The museum is doing free entry on Sundays, plus free guided tours at 11.",
+        "Which gym has the best free weights area?",
+    ],
+)
+def test_free_before_a_name_of_its_own_rules_nothing_out(query: str) -> None:
+    assert analyze(query).excluded == []
+
+
+@pytest.mark.parametrize(
+    ("query", "item"),
+    [("A gluten free pasta bake, please.", "gluten"), ("Any sugar-free desserts?", "sugar")],
+)
+def test_free_of_a_thing_still_rules_it_out(query: str, item: str) -> None:
+    assert item in analyze(query).excluded
