@@ -144,6 +144,7 @@ _MUST = re.compile(r"\b(?:should|must|has\s+to|have\s+to|needs?\s+to|got\s+to|go
 _PERMITS = re.compile(r"(?:doesn'?t|does\s+not|don'?t|do\s+not|not|never)\s+(?:\w+\s+){0,2}$")
 
 
+#: What a request to have verse written names: a poem, a song, a card, a page of a book.
 _VERSE = (
     r"(?:poem|poetry|verses?|haiku|song|lyrics?|limerick|rap|jingle|ode|sonnet|ditty|lines"
     r"|couplets?|(?<!to\s)rhymes?|toast|card|lullaby|chant|ballad|carol|quatrains?|stanzas?"
