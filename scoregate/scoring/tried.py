@@ -34,7 +34,7 @@ from scoregate.scoring.affirmation import stem
 
 #: "I already tried", "we've already tried", "Already tried": tried, whatever came of it.
 _ALREADY = re.compile(
-    r"(?:\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+|(?:^|(?<=[.!?]\s))already\s+)tried\s+",
+    r"(?:\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+|^\s*already\s+)tried\s+",
     re.IGNORECASE,
 )
 #: A verb of an act done, in the past: "restarted", "ran", "cleared" (not a verb of no

@@ -210,6 +210,7 @@ ROUTER = "My wifi keeps dropping. I already restarted the router and ran sfc /sc
         ("I already tried restarting the router, didn't help.", ["router"]),  # an act's object
         ("I already restarted the router and the laptop, twice.", ["router", "laptop"]),
         ("I already ran sfc /scannow, it still crashes.", ["sfc"]),
+        ("Our door squeaks. Already tried WD-40 on the hinges.", ["wd-40"]),
         ("I've already deleted node_modules and reinstalled.", ["node_modules"]),
         ("We already decided on a venue. Which caterer?", []),  # no attempt
         ("I already tried waxworms. Should I try waxworms again?", []),  # what is asked
