@@ -58,6 +58,9 @@ _AUXILIARIES = frozenset("be being keep keeping start starting have go".split())
 _OPENING = frozenset("through via with from into onto over by".split())
 #: The particle of a phrasal verb names nothing: "take out a loan", "cry-it-out".
 _PARTICLES = frozenset("out up off on over down away back in it".split())
+#: Prepositions that open an object's head after a verb's own object ("pour it *over*
+#: ice", "run it *through* the dryer").
+_VIA = frozenset("over into onto through via".split())
 #: Words of an object that name nothing: determiners and quantifiers.
 _FILLER = frozenset(
     "a an the my our his her their your some any this that these those every each all more"
@@ -105,6 +108,10 @@ class Activity:
     head: str
     #: The stems of the object's other words ("mortgage" of "a mortgage broker").
     modifiers: frozenset[str]
+    #: The preposition that opens the head ("over" of "pour it over ice"), if any: an
+    #: answer may put a long object between the verb and it ("pour the hot concentrated
+    #: tea straight over the ice").
+    via: str | None = None
 
 
 def _verb_and_object(verb: str, obj: list[str]) -> tuple[str, list[str]] | None:
@@ -156,6 +163,9 @@ def avoided_activities(query: str) -> list[Activity]:
         generic = verb in _GENERIC
         if generic and not modifiers:
             continue  # "rather not use a blender": a thing, which the exclusions read
+        at = len(obj) - 1 - obj[::-1].index(words[-1])
+        before = [w for w in obj[:at] if w not in _FILLER]
+        via = before[-1] if before and before[-1] in _VIA else None
         # the object's last word, as the request wrote it (it is always in the match)
         stop = query.lower().index(words[-1], m.start("verb"), m.end()) + len(words[-1])
         out.append(
@@ -165,6 +175,7 @@ def avoided_activities(query: str) -> list[Activity]:
                 verb=None if generic else stem(verb),
                 head=stem(words[-1]),
                 modifiers=modifiers,
+                via=via,
             )
         )
     return out
@@ -184,7 +195,11 @@ def _done_in(tokens: list[str], clauses: list[int], a: Activity) -> str | None:
                 None,
             )
         else:
-            near = range(max(0, j - VERB_REACH), j)
+            before = [i for i in range(j) if tokens[i] not in _FILLER]
+            reach = (
+                2 * VERB_REACH if a.via and before and tokens[before[-1]] == a.via else VERB_REACH
+            )
+            near = range(max(0, j - reach), j)
             verbs = _SAME_VERB.get(a.verb, frozenset({a.verb}))
             start = next(
                 (i for i in near if stems[i] in verbs and not is_negated(tokens, clauses, i)),

@@ -869,6 +869,13 @@ _FORMATS = patterns(
         "table",
         r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b"
         r"|\bmarkdown\s+table\b"
+        # "can you make a table comparing ...", "put together a little table for me: ..."
+        # (not "how do I make a table showing ... in Word?", a question about the tool)
+        r"|(?<!\bi\s)(?<!\bwe\s)(?<!\bhow\sto\s)(?<!\bhow\s)"
+        r"\b(?:make|create|draw\s+up|put\s+together|generate|produce|give)\s+(?:me\s+|us\s+)?"
+        r"(?:a\s+)?(?:(?:little|quick|simple|small|short|comparison|side[- ]by[- ]side|rough)\s+)*"
+        r"table\b(?=\s*(?:for\s+(?:me|us)\s*)?(?::|comparing\b|that\s+compares\b|showing\b"
+        r"|that\s+shows\b|listing\b|that\s+lists\b|summari[sz]ing\b|with\s+(?:a\s+)?columns?\b))"
         # "A table would be ideal.", "a comparison table please" (a sentence of its own)
         r"|(?:^|[.!?]\s+)(?:a\s+|in\s+a\s+)?(?:comparison\s+|simple\s+|quick\s+)?table\s+"
         r"(?:would\s+be\s+(?:ideal|great|perfect|best|nice|good|helpful|handy|useful|lovely)"
