@@ -829,6 +829,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout38",
             "gate_holdout39",
             "gate_holdout40",
+            "gate_holdout41",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -863,6 +864,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             61,
             61,
             67,
+            70,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
