@@ -869,13 +869,17 @@ _FORMATS = patterns(
         "table",
         r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b"
         r"|\bmarkdown\s+table\b"
-        # "can you make a table comparing ...", "put together a little table for me: ..."
-        # (not "how do I make a table showing ... in Word?", a question about the tool)
-        r"|(?<!\bi\s)(?<!\bwe\s)(?<!\bhow\sto\s)(?<!\bhow\s)"
-        r"\b(?:make|create|draw\s+up|put\s+together|generate|produce|give)\s+(?:me\s+|us\s+)?"
+        # "can you make a table comparing ...", "put together a little table for me: ...",
+        # "I need a table comparing ...", "make a table of the results"; not "how do I make a
+        # table showing ... in Word?" (a question about the tool), nor "a script that will
+        # create a table" or "my manager asked me to make a table" (someone else's table)
+        r"|(?:(?:\byou\s+to\s+|(?<!\bi\s)(?<!\bwe\s)(?<!\bhow\s)(?<!\bto\s)(?<!\bwill\s)"
+        r"(?<!\bthat\s)(?<!\bwhich\s)\b)(?:make|create|draw\s+up|put\s+together|generate|produce"
+        r"|give|whip\s+up)\s+(?:me\s+|us\s+)?|\b(?:i|we)\s+(?:need|want|would\s+like|'d\s+like)\s+)"
         r"(?:a\s+)?(?:(?:little|quick|simple|small|short|comparison|side[- ]by[- ]side|rough)\s+)*"
         r"table\b(?=\s*(?:for\s+(?:me|us)\s*)?(?::|comparing\b|that\s+compares\b|showing\b"
-        r"|that\s+shows\b|listing\b|that\s+lists\b|summari[sz]ing\b|with\s+(?:a\s+)?columns?\b))"
+        r"|that\s+shows\b|listing\b|that\s+lists\b|summari[sz]ing\b|with\s+(?:a\s+)?columns?\b"
+        r"|of\s+(?!contents\b)))"
         # "A table would be ideal.", "a comparison table please" (a sentence of its own)
         r"|(?:^|[.!?]\s+)(?:a\s+|in\s+a\s+)?(?:comparison\s+|simple\s+|quick\s+)?table\s+"
         r"(?:would\s+be\s+(?:ideal|great|perfect|best|nice|good|helpful|handy|useful|lovely)"
@@ -974,10 +978,25 @@ _DATA_ALONE = re.compile(
 )
 
 
+#: A table left to the answer's choice ("a bulleted list is totally fine", "a table or a
+#: list, whatever's clearer"), asked for as another format ("... as CSV"), or a
+#: database's table.
+_TABLE_OPTIONAL = re.compile(
+    r"\bor\s+(?:a\s+)?(?:bullet(?:ed)?\s+|numbered\s+)?list\b|\blists?\s+(?:is|are|would\s+be)"
+    r"\s+(?:\w+\s+)?(?:fine|ok|okay|good)\b|\bwhatever(?:'s|\s+is)\s+(?:clearer|easier|best)\b"
+    r"|\bif\s+a\s+table(?:'s|\s+is)\b|\b(?:as|in|into|to)\s+(?:a\s+)?csv\b"
+    # a database's table ("create a table with columns id, email in postgres")
+    r"|\b(?:sql|postgres(?:ql)?|mysql|sqlite|mariadb|database|db|schema|query|select|join"
+    r"|migration|auto[\s-]?increments?|primary\s+key|foreign\s+key|varchar|dataframe|pandas)\b"
+)
+
+
 def _formats(q: str, low: str) -> Iterator[Instruction]:
     found: set[str] = set()
     for value, rx in _FORMATS:
         if (m := rx.search(low)) and not negated_before(low, m):  # "don't put it in a table"
+            if value == "table" and _TABLE_OPTIONAL.search(low):
+                continue
             if value in ("json", "yaml", "json_block", "yaml_block") and not _data_asked(low, m):
                 continue
             if (

@@ -3,7 +3,9 @@
 1. A table asked for with a verb is a format instruction: "can you make a table comparing
    healing times and prices" fails an answer that gives the comparison as a bulleted list.
    A question about making a table in a tool ("how do I create a table showing sales in
-   Word?"), a table of contents, a pivot table or a table of furniture is not read.
+   Word?"), someone else's table (a script's, the asker's own task), a table left to the
+   answer ("a bulleted list is totally fine"), a database's table, a table of contents, a
+   pivot table or a table of furniture is not read.
 2. An activity the asker would rather avoid, with a preposition before its head ("I'd
    rather not pour it over ice"), is found however long the answer's own object is
    ("Pour the hot concentrated tea straight over the ice").
@@ -50,6 +52,9 @@ def formats(query: str) -> list[str]:
         "Please create a simple table showing the dose by weight",
         "give me a quick table listing each bus and its last stop",
         "Can you draw up a table with columns for price, range and weight?",
+        "I need a table comparing the two leases side by side",
+        "Can you make a table of the results?",
+        "whip up a table comparing the three gyms near me",
     ],
 )
 def test_a_table_asked_for_with_a_verb_is_read(query):
@@ -66,6 +71,20 @@ def test_a_table_asked_for_with_a_verb_is_read(query):
         "how do I make a pivot table refresh automatically?",
         "I want to make a table for my patio out of old pallets",
         "we make a table showing the rota every week, how do I share it?",
+        # someone else's table: code that makes one, or the asker's own task
+        "Write me a Postgres migration that will create a table showing each customer's orders",
+        "Write a Python script that will create a table showing word frequencies in a file",
+        "My manager asked me to make a table comparing three CRM vendors. What columns?",
+        "My teacher wants us to create a table showing the causes of WWI. Explain MAIN?",
+        # a table left to the answer, or asked for as another format
+        "Can you make a table comparing Notion and Obsidian? A bulleted list is totally fine.",
+        "Can you make a table comparing the two job offers? A table or a list, whatever's clearer.",
+        "Give me a quick table listing the US time zones and their offsets, as CSV please.",
+        "I need a table of contents for my 40-page report, can you suggest headings?",
+        # a database's table
+        "create a table with columns id, email, created_at in postgres. id should auto increment",
+        "create a table showing total per customer, my query SELECT customer FROM sales fails",
+        "create a table with columns for name, email and signup date in my sqlite db",
     ],
 )
 def test_a_table_named_otherwise_is_not_read(query):
