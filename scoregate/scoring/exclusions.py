@@ -217,15 +217,20 @@ _CUES: tuple[str, ...] = (
     r"|(?<!\bif\si\s)(?<!\bif\swe\s)(?<!\bwhen\si\s)(?<!\bsays\si\s)(?<!\bsaid\si\s)"
     r"(?<!\bsay\si\s)(?<!\bthat\si\s)"
     r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\babsolutely\s)|(?<=\bflat\sout\s)|(?<=\bflatly\s))"
-    r"refuse\s+to)\s+"
-    + _VERBS
-    + r"\s+(?:to\s+"
-    + _CONSUME
-    + r"\s+)?(?:any\s+)?",
+    r"refuse\s+to)\s+" + _VERBS + r"\s+(?:to\s+" + _CONSUME + r"\s+)?(?:any\s+)?",
     r"\bbut\s+not\s+",
     # "please don't tell me to bump retraction up": advice refused
     r"(?:\bdon'?t|\bdo\s+not)\s+(?:(?:just|even)\s+)?tell\s+(?:me|us)\s+to\s+",
     _ALLOWED,
+    # a rule that bans the thing: "my lease literally bans subwoofers", "the HOA doesn't
+    # allow fences", "our building doesn't allow us to have grills" (not "my landlord
+    # doesn't allow me to ...": see ``_BAN_ACT``)
+    r"\b(?:lease|tenancy|landlord|landlady|hoa|strata|condo|building|council|school|company"
+    r"|employer|contract|venue|airline|gym|campsite|hotel)\s+(?:\w+\s+){0,2}?"
+    r"(?:bans?|forbids?|prohibits?|(?:doesn't|does\s+not|won't|will\s+not|don't|do\s+not)"
+    r"\s+(?:allow|permit))\s+(?:(?:me|us|tenants|residents|guests|anyone|people|staff|students)"
+    r"\s+to\s+(?:use|have|keep|bring|put\s+up|install)\s+)?(?:any\s+)?"
+    r"(?!(?:me|us|tenants|residents|guests|anyone|people|staff|students|it|them|that|this)\b)",
     # "my stomach doesn't tolerate spicy food", "I can't tolerate lactose" (not "won't
     # accept": "the printer won't accept the new cartridge" is a fault, not a preference)
     r"(?:\bwill\s+not|\bwon't|\bwont|\brefuses?\s+to|\bdoesn't|\bdoesnt|\bdoes\s+not|\bdon't"
@@ -680,6 +685,15 @@ _ANY_OF = re.compile(r"^\s*(?:any|all)\s+of\s+(?:those|these|the)\s+", re.I)
 _RELATIVE = re.compile(r"\s+(?:that|which|who)\s+(?!(?:is|are|isn't|aren't)\b)\w.*$", re.I)
 
 
+#: A later piece that widens the ban to more items: "no dairy, that includes ghee", "no
+#: screens, which includes the TV".
+_THAT_INCLUDES = re.compile(
+    r"^\s*(?:and\s+)?(?:that|which|this)\s+(?:also\s+)?(?:includes?|means|covers)\s+"
+    r"(?:(?:the|any|all)\s+)?",
+    re.IGNORECASE,
+)
+
+
 def _pieces(term: str) -> list[str]:
     """The items of one excluded phrase: split at commas and or/and, a class apart from its
     examples (the class left out when it only introduces them: "words like ..."); the list
@@ -715,6 +729,8 @@ def _pieces(term: str) -> list[str]:
             # AirHelp that take 30%" (but "shoes that pinch my toes" are only those shoes)
             piece = _RELATIVE.sub("", piece)
         piece = _ANY_OF.sub("", piece)  # "any of those claim companies like AirHelp"
+        if n:  # "nothing with fragrance, and that includes essential oils"
+            piece = _THAT_INCLUDES.sub("", piece)
         m = _EXAMPLES.match(piece)
         if m and m.group("cls").lower() in _EMPTY_CLASSES:
             out.append(m.group("ex"))

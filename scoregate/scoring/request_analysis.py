@@ -162,12 +162,21 @@ def _diet_kept(query: str, m: re.Match[str]) -> bool:
     )
 
 
+#: A rule named by what it bans: "a strict no-alcohol policy", "our no-shoes rule", "a
+#: no-phones zone".
+_NO_RULE = re.compile(
+    r"\bno-(?P<item>[a-z]+(?:-[a-z]+)?)[\s-]+(?:policy|policies|rule|rules|zone)\b", re.IGNORECASE
+)
+
+
 def _implied_exclusions(query: str) -> Iterator[Exclusion]:
     for rx, items in _IMPLIED:
         m = next((m for m in rx.finditer(query) if _diet_kept(query, m)), None)
         if m:
             for item in items:
                 yield Exclusion(item=item, phrase=m.group(0))
+    for m in _NO_RULE.finditer(query):
+        yield Exclusion(item=m.group("item").lower(), phrase=m.group(0))
 
 
 #: A sentence that only gives the reason for an exclusion: "My flatmate hates them."

@@ -213,11 +213,14 @@ def _names(text: str, item: str) -> re.Match[str] | None:
 
 
 #: Verbs that do one act, as stems: "did a factory reset" is done again by "perform a
-#: factory reset", "restarted the router" by "reboot the router".
+#: factory reset", "restarted the router" by "reboot the router", "did my makeup trial" by
+#: "book your makeup trial".
 _SAME_ACT = tuple(
     frozenset(group.split())
     for group in (
-        "do perform run execut",
+        # (an event done: "I already did my makeup trial" is offered again by "book your
+        # makeup trial")
+        "do perform run execut book schedul arrang",
         "restart reboot",
         "clear delet wip remov",
         "updat upgrad",
