@@ -1443,13 +1443,14 @@ def _freed(tokens: list[str], i: int, stems: list[str], sentence: str) -> bool:
 
 #: Verbs that clearly obtain or add something new, which introduce a thing the asker's
 #: setup lacks: "buy a 50W heater", "drill a couple of drainage holes", "get a Bluetooth FM
-#: transmitter". Each must be followed by an indefinite determiner ("a", "an", "some",
+#: transmitter", "write a name and phone number on every stub". Each must be followed by
+#: an indefinite determiner ("a", "an", "some",
 #: "one", a number) before the thing or its modifiers (see ``_INDEFINITE``).
 _ADD_VERBS = frozenset(
     """
     add adds adding install installs installing get gets getting buy buys buying order orders
     ordering drill drills drilling build builds building bring brings bringing hang hangs
-    hanging consider considering
+    hanging consider considering write writes writing
     """.split()
 )
 #: Verbs that introduce a new thing only as "a new ...": "you'll need a new heater", "fit a

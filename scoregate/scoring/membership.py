@@ -204,11 +204,13 @@ _SUBSTITUTE = (
 )
 #: A word after a member that makes it no member: "egg replacer", "milk alternative",
 #: "egg-free", "oyster mushrooms", "crab apple", "fish-shaped", "mussel-shell pasta",
-#: "butter-flavored oil", "cream of tartar".
+#: "butter-flavored oil", "cream of tartar", "sugar snap peas", "red wine vinegar".
 _NOT_MEMBER_AFTER = (
     r"replacers?|replacements?|substitutes?|alternatives?|free|less|mushrooms?(?!-head)|apples?"
     # (a "lead mushroom-head jig" is lead)
     r"|shaped|shells?|flavou?red|of\s+tartar"
+    # "sugar snap peas", "red wine vinegar"
+    r"|snaps?|vinegars?"
 )
 #: A swap that rules the first thing out: "swap the eggs for flax eggs", "replace the butter
 #: with coconut oil and the milk with soy milk", "the milk for oat milk" after a swap.
@@ -278,6 +280,11 @@ _CLASS_SUBSTITUTES = {
     "gluten": "corn|buckwheat|chickpea|gram|tapioca|potato|sorghum|teff|millet|arrowroot|cassava",
     # a diffuser that scents a room is no heat on hair
     "heat": "reed|aroma|oil|scent|ultrasonic|essential|fragrance|plug-in|room",
+    # soft drinks named for a beer: "ginger beer", "root beer"
+    "alcohol": "ginger|root|birch",
+    # what goes on skin: "moisturising cream", "body butter"
+    "dairy": "moisturi[sz]ing|face|hand|body|eye|barrier|nappy|diaper|shaving|sun|night|day"
+    "|hydrocortisone|steroid",
 }
 
 

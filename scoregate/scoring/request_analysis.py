@@ -162,11 +162,42 @@ def _diet_kept(query: str, m: re.Match[str]) -> bool:
     )
 
 
-#: A rule named by what it bans: "a strict no-alcohol policy", "our no-shoes rule", "a
-#: no-phones zone".
-_NO_RULE = re.compile(
-    r"\bno-(?P<item>[a-z]+(?:-[a-z]+)?)[\s-]+(?:policy|policies|rule|rules|zone)\b", re.IGNORECASE
+#: A ban by a rule ("my lease bans subwoofers", "our building doesn't allow grills").
+_BANNED = re.compile(
+    r"\b(?:bans?|forbids?|prohibits?|(?:doesn't|does\s+not|won't|will\s+not|don't|do\s+not)\s+"
+    r"(?:allow|permit))\b",
+    re.IGNORECASE,
 )
+#: A ban that holds only at some times: "no-generators policy after 10pm", "bans phones
+#: during the school day" (the answer may use the thing at other times).
+_IN_TIME = re.compile(
+    r"[\w-]*\s+(?:after|before|until|till|between|during|on\s+(?:weekdays|weekends|school\s+nights"
+    r"|\w+days)|at\s+night|overnight|past)\b",
+    re.IGNORECASE,
+)
+#: The rule itself questioned, or the asker's work on it: "Can they actually do that?",
+#: "is that even legal?", "how do I politely enforce it?", "how do I set up a no-phones
+#: zone?" (the answer talks of the thing the rule bans).
+_RULE_ASKED = re.compile(
+    r"\b(?:can|could)\s+(?:they|he|she|it|the\s+\w+|my\s+\w+)\s+(?:actually\s+|legally\s+"
+    r"|really\s+|even\s+)?(?:do|enforce|ban|forbid|stop)\b|\b(?:is|are)\s+(?:that|this|it|they)"
+    r"\s+(?:even\s+|actually\s+|really\s+)?(?:legal|enforceable|allowed|lawful)\b"
+    r"|\b(?:fight|appeal|challenge|contest|overturn|get\s+around|enforce|set\s+up|introduce"
+    r"|implement|establish|explain|announce|start|stick\s+to|keep\s+to)\s+(?:it|this|that|them"
+    r"|the\s+(?:rule|policy|ban|zone|restriction|clause)|(?:a|an|our|my|the)\s+no-)\b",
+    re.IGNORECASE,
+)
+
+
+def _rule_kept(query: str, phrase: str) -> bool:
+    """Whether a ban by a rule ("my lease bans subwoofers") is one the answer must keep:
+    not one that holds only at some times, nor one the request questions or asks how to
+    run, nor one inside the question itself ("does my lease ban ...?")."""
+    at = query.find(phrase)
+    if at >= 0 and _IN_TIME.match(query, at + len(phrase)):
+        return False
+    asking = asking_sentences(query)
+    return not any(_RULE_ASKED.search(s) or phrase in s for s in asking)
 
 
 def _implied_exclusions(query: str) -> Iterator[Exclusion]:
@@ -175,8 +206,6 @@ def _implied_exclusions(query: str) -> Iterator[Exclusion]:
         if m:
             for item in items:
                 yield Exclusion(item=item, phrase=m.group(0))
-    for m in _NO_RULE.finditer(query):
-        yield Exclusion(item=m.group("item").lower(), phrase=m.group(0))
 
 
 #: A sentence that only gives the reason for an exclusion: "My flatmate hates them."
@@ -574,6 +603,8 @@ def analyze(query: str) -> RequestAnalysis:
             continue  # "Suit or no suit??", "my sister says no cheese ... is cheese ok?"
         if _person_away(query, item, phrase):
             continue  # "Tom is out until 5": a person away, no thing ruled out
+        if _BANNED.search(phrase) and not _rule_kept(query, phrase):
+            continue  # "the HOA forbids antennas. Can they actually do that?"
         seen.add(item)
         lack = bool(LACK.match(phrase) or _UNAVAILABLE.search(phrase))
         at = phrase.lower().find(item)

@@ -104,6 +104,10 @@ class Tried:
     act: str | None = None
 
 
+#: Words that link a thing to what follows it, never its last word.
+_LINKS = frozenset("of for with in on at to from by".split())
+
+
 def _thing_after(sentence: str, start: int, *, act: bool = False) -> tuple[str, int] | None:
     """The thing named at ``start``: up to four words before a word that ends it, less
     determiners; ``None`` for an act ("restarting the router", unless ``act``: the object
@@ -119,6 +123,8 @@ def _thing_after(sentence: str, start: int, *, act: bool = False) -> tuple[str, 
         if low not in _DETERMINERS or words:
             words.append(low)
         end = m.end()
+    if words and (words[-1] in _DETERMINERS or words[-1] in _LINKS):
+        return None  # "a test drive of the Tesla": longer than four words, not read
     if not words or words[-1] in _VAGUE or words[0] in _VAGUE:
         return None
     if words[0].endswith(("ing", "ed")) and not (way and way.group(0)):
@@ -248,6 +254,12 @@ def _offers(t: Tried) -> re.Pattern[str]:
     return re.compile(rf"{_OPENS}(?P<verb>(?:{alternatives})[a-z]*){_REST}", re.IGNORECASE)
 
 
+#: A word that makes the offer a new one, not the same again: "book a makeup trial with a
+#: different artist", "schedule a follow-up blood test", "a consultation with a second
+#: surgeon" (not "another": "add another brood box" is the same again).
+_REPEAT = re.compile(r"\b(?:second|follow-?up|different)\b", re.IGNORECASE)
+
+
 def offered_again(answer: str, tried: Sequence[Tried]) -> list[tuple[Tried, str]]:
     """Each tried thing the answer suggests again, with the words that suggest it (an act:
     its verb told, not "restarting" or "restarted")."""
@@ -266,6 +278,8 @@ def offered_again(answer: str, tried: Sequence[Tried]) -> list[tuple[Tried, str]
                 ),
                 None,
             )
+            if hit is not None and _REPEAT.search(hit[0].group("rest")):
+                continue  # "book a consultation with a second surgeon", "a follow-up test"
             if hit is not None:
                 m, named = hit
                 done.append((t, clause[m.start("verb") : m.start("rest") + named.end()]))
