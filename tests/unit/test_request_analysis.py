@@ -830,6 +830,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout39",
             "gate_holdout40",
             "gate_holdout41",
+            "gate_holdout42",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -865,6 +866,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             61,
             67,
             70,
+            71,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
