@@ -819,16 +819,26 @@ def _left_out(tokens: list[str], i: int) -> bool:
 
 
 def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
-    """ "I've kept all the citrus oils out", "keep the dog out": kept away, not used (but
-    "keep the chicken out of the fridge" is a place)."""
-    after = tokens[i + 1 : i + 4]  # "out" right after the item or one word later
-    if "out" not in after[:2] or after[after.index("out") + 1 :][:1] == ["of"]:
+    """ "I've kept all the citrus oils out", "keep the dog out", "keep the phone out of the
+    bedroom": kept away, not used (but "keep the chicken out of the fridge" is a place)."""
+    after = tokens[i + 1 : i + 6]  # "out" right after the item or one word later
+    if "out" not in after[:2]:
+        return False
+    rest = after[after.index("out") + 1 :]
+    place = rest[2:3] if rest[1:2] in (["the"], ["your"], ["my"]) else rest[1:2]
+    if rest[:1] == ["of"] and not (place and place[0] in _AWAY_FROM):
         return False
     lo = max(0, i - 4)
     return any(t in _KEEP and clauses[k + lo] == clauses[i] for k, t in enumerate(tokens[lo:i]))
 
 
 _KEEP = frozenset({"keep", "keeps", "kept", "keeping"})
+#: Where "keep X out of ..." keeps X away ("keep the phone out of the bedroom", "keeping
+#: the phone out of it entirely"), not a place it is taken from ("out of the fridge").
+_AWAY_FROM = frozenset(
+    "it them this reach sight bed bedroom bedrooms room rooms house home kitchen way picture"
+    " loop nursery office car".split()
+)
 
 
 def negated_after(tokens: list[str], i: int) -> bool:

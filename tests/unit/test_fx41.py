@@ -196,3 +196,19 @@ def test_a_compound_of_another_kind_is_no_member(query, answer):
 )
 def test_the_member_itself_is_still_caught(query, answer):
     assert violated(query, answer) != []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "item", "used"),
+    [
+        ("Good call keeping the phone out of it entirely.", "phone", False),
+        ("Keep the phone out of the bedroom at night.", "phone", False),
+        ("Keep your phone out of your bedroom and out of reach.", "phone", False),
+        ("Keep the dog out of the kitchen while you cook.", "dog", False),
+        # a place it is taken from, for use: as before
+        ("Keep the chicken out of the fridge for 30 minutes before roasting.", "chicken", True),
+        ("Take the phone out of the drawer and set a timer on it.", "phone", True),
+    ],
+)
+def test_a_thing_kept_out_of_a_place_is_kept_away(sentence, item, used):
+    assert (affirmed_word(sentence, item) is not None) is used
