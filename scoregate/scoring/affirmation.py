@@ -822,6 +822,8 @@ def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
     """ "I've kept all the citrus oils out", "keep the dog out", "keep the phone out of the
     bedroom": kept away, not used (but "keep the chicken out of the fridge" is a place)."""
     after = tokens[i + 1 : i + 6]  # "out" right after the item or one word later
+    if _put_away(tokens, clauses, i):
+        return True
     if "out" not in after[:2]:
         return False
     rest = after[after.index("out") + 1 :]
@@ -833,6 +835,38 @@ def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
 
 
 _KEEP = frozenset({"keep", "keeps", "kept", "keeping"})
+#: Verbs that put a thing somewhere: "charge your phone in another room overnight".
+_PUT = frozenset(
+    "put puts putting leave leaves leaving charge charging store storing stash park keep"
+    " keeping kept".split()
+)
+#: Where a thing put is away from the asker: "in another room", "outside the bedroom", "in
+#: a drawer" (not "on the table", "by the bed": at hand).
+_AWAY_PLACES = (
+    ("in", "another", "room"),
+    ("in", "a", "different", "room"),
+    ("in", "the", "other", "room"),
+    ("in", "a", "drawer"),
+    ("in", "another", "part"),
+    ("outside", "the", "bedroom"),
+    ("outside", "your", "bedroom"),
+    ("outside", "the", "room"),
+    ("out", "of", "sight"),
+    ("out", "of", "reach"),
+)
+
+
+def _put_away(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """ "charge your phone in another room overnight", "leave the phone in a drawer": put
+    away from the asker, not used (the verb within three words before the item, the place
+    right after it)."""
+    after = tuple(tokens[i + 1 : i + 5])
+    if not any(after[: len(p)] == p for p in _AWAY_PLACES):
+        return False
+    lo = max(0, i - 3)
+    return any(t in _PUT and clauses[k + lo] == clauses[i] for k, t in enumerate(tokens[lo:i]))
+
+
 #: Where "keep X out of ..." keeps X away ("keep the phone out of the bedroom", "keeping
 #: the phone out of it entirely"), not a place it is taken from ("out of the fridge").
 _AWAY_FROM = frozenset(

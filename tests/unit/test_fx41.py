@@ -208,6 +208,11 @@ def test_the_member_itself_is_still_caught(query, answer):
         # a place it is taken from, for use: as before
         ("Keep the chicken out of the fridge for 30 minutes before roasting.", "chicken", True),
         ("Take the phone out of the drawer and set a timer on it.", "phone", True),
+        # put away from the asker: "charge your phone in another room overnight"
+        ("Charge your phone in another room overnight so it isn't an option.", "phone", False),
+        ("Leave the phone in a drawer during the session.", "phone", False),
+        ("Put your phone on the table and start the timer.", "phone", True),
+        ("Watch the TV in another room with the kids.", "tv", True),
     ],
 )
 def test_a_thing_kept_out_of_a_place_is_kept_away(sentence, item, used):
