@@ -195,10 +195,9 @@ def _done_in(tokens: list[str], clauses: list[int], a: Activity) -> str | None:
                 None,
             )
         else:
-            before = [i for i in range(j) if tokens[i] not in _FILLER]
-            reach = (
-                2 * VERB_REACH if a.via and before and tokens[before[-1]] == a.via else VERB_REACH
-            )
+            # the word before the head, past fillers: "... straight over the ice"
+            k = next((k for k in range(j - 1, -1, -1) if tokens[k] not in _FILLER), None)
+            reach = 2 * VERB_REACH if a.via and k is not None and tokens[k] == a.via else VERB_REACH
             near = range(max(0, j - reach), j)
             verbs = _SAME_VERB.get(a.verb, frozenset({a.verb}))
             start = next(

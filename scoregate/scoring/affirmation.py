@@ -818,27 +818,16 @@ def _left_out(tokens: list[str], i: int) -> bool:
     return purpose or as_asked
 
 
-def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
-    """ "I've kept all the citrus oils out", "keep the dog out", "keep the phone out of the
-    bedroom": kept away, not used (but "keep the chicken out of the fridge" is a place)."""
-    after = tokens[i + 1 : i + 6]  # "out" right after the item or one word later
-    if _put_away(tokens, clauses, i):
-        return True
-    if "out" not in after[:2]:
-        return False
-    rest = after[after.index("out") + 1 :]
-    place = rest[2:3] if rest[1:2] in (["the"], ["your"], ["my"]) else rest[1:2]
-    if rest[:1] == ["of"] and not (place and place[0] in _AWAY_FROM):
-        return False
-    lo = max(0, i - 4)
-    return any(t in _KEEP and clauses[k + lo] == clauses[i] for k, t in enumerate(tokens[lo:i]))
-
-
 _KEEP = frozenset({"keep", "keeps", "kept", "keeping"})
+#: Where "keep X out of ..." keeps X away ("keep the phone out of the bedroom", "keeping
+#: the phone out of it entirely"), not a place it is taken from ("out of the fridge").
+_AWAY_FROM = frozenset(
+    "it them this reach sight bed bedroom bedrooms room rooms house home kitchen way picture"
+    " loop nursery office car".split()
+)
 #: Verbs that put a thing somewhere: "charge your phone in another room overnight".
-_PUT = frozenset(
-    "put puts putting leave leaves leaving charge charging store storing stash park keep"
-    " keeping kept".split()
+_PUT = _KEEP | frozenset(
+    "put puts putting leave leaves leaving charge charging store storing stash park".split()
 )
 #: Where a thing put is away from the asker: "in another room", "outside the bedroom", "in
 #: a drawer" (not "on the table", "by the bed": at hand).
@@ -856,6 +845,28 @@ _AWAY_PLACES = (
 )
 
 
+def _verb_before(
+    tokens: list[str], clauses: list[int], i: int, verbs: frozenset[str], reach: int
+) -> bool:
+    """Whether one of ``verbs`` stands in token ``i``'s clause, within ``reach`` words
+    before it."""
+    lo = max(0, i - reach)
+    return any(t in verbs and clauses[k] == clauses[i] for k, t in enumerate(tokens[lo:i], lo))
+
+
+def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """ "I've kept all the citrus oils out", "keep the dog out", "keep the phone out of the
+    bedroom": kept away, not used (but "keep the chicken out of the fridge" is a place)."""
+    after = tokens[i + 1 : i + 6]  # "out" right after the item or one word later
+    if "out" not in after[:2]:
+        return False
+    rest = after[after.index("out") + 1 :]
+    place = rest[2:3] if rest[1:2] in (["the"], ["your"], ["my"]) else rest[1:2]
+    if rest[:1] == ["of"] and not (place and place[0] in _AWAY_FROM):
+        return False
+    return _verb_before(tokens, clauses, i, _KEEP, 4)
+
+
 def _put_away(tokens: list[str], clauses: list[int], i: int) -> bool:
     """ "charge your phone in another room overnight", "leave the phone in a drawer": put
     away from the asker, not used (the verb within three words before the item, the place
@@ -863,16 +874,7 @@ def _put_away(tokens: list[str], clauses: list[int], i: int) -> bool:
     after = tuple(tokens[i + 1 : i + 5])
     if not any(after[: len(p)] == p for p in _AWAY_PLACES):
         return False
-    lo = max(0, i - 3)
-    return any(t in _PUT and clauses[k + lo] == clauses[i] for k, t in enumerate(tokens[lo:i]))
-
-
-#: Where "keep X out of ..." keeps X away ("keep the phone out of the bedroom", "keeping
-#: the phone out of it entirely"), not a place it is taken from ("out of the fridge").
-_AWAY_FROM = frozenset(
-    "it them this reach sight bed bedroom bedrooms room rooms house home kitchen way picture"
-    " loop nursery office car".split()
-)
+    return _verb_before(tokens, clauses, i, _PUT, 3)
 
 
 def negated_after(tokens: list[str], i: int) -> bool:
@@ -1062,6 +1064,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _condition_after(tokens, clauses, i)
         or _ruled_out_after(tokens, i)
         or _kept_out(tokens, clauses, i)
+        or _put_away(tokens, clauses, i)
         or _left_out(tokens, i)
         or _set_aside_after(tokens, clauses, i)
         or _left_aside(tokens, clauses, i)

@@ -183,6 +183,13 @@ _ALLOWED = (
     r"|enough|much|many|more|less|as|so|too|a\s+lot|long|time)\b)[a-z]))"
     r"(?:any\s+)?"
 )
+#: The verbs of a ban by a rule: "my lease bans X", "the HOA doesn't allow X".
+BANS = (
+    r"(?:bans?|forbids?|prohibits?|(?:doesn't|does\s+not|won't|will\s+not|don't|do\s+not)"
+    r"\s+(?:allow|permit))"
+)
+#: Who a rule's ban may name before the thing: "doesn't allow us to have grills".
+_BANNED_WHO = r"(?:me|us|tenants|residents|guests|anyone|people|staff|students)"
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
     _NO_CUE,
@@ -232,10 +239,9 @@ _CUES: tuple[str, ...] = (
     r"(?<!parents'\s)(?<!mom's\s)(?<!mum's\s)(?<!dad's\s)"
     r"\b(?:lease|tenancy|landlord|landlady|hoa|strata|condo|building|council|school|company"
     r"|employer|contract|venue)\s+(?:\w+\s+){0,2}?"
-    r"(?:bans?|forbids?|prohibits?|(?:doesn't|does\s+not|won't|will\s+not|don't|do\s+not)"
-    r"\s+(?:allow|permit))\s+(?:(?:me|us|tenants|residents|guests|anyone|people|staff|students)"
-    r"\s+to\s+(?:use|have|keep|bring|put\s+up|install)\s+)?(?:any\s+)?"
-    r"(?!(?:me|us|tenants|residents|guests|anyone|people|staff|students|it|them|that|this)\b)",
+    + BANS
+    + rf"\s+(?:{_BANNED_WHO}\s+to\s+(?:use|have|keep|bring|put\s+up|install)\s+)?(?:any\s+)?"
+    rf"(?!(?:{_BANNED_WHO}|it|them|that|this)\b)",
     # "my stomach doesn't tolerate spicy food", "I can't tolerate lactose" (not "won't
     # accept": "the printer won't accept the new cartridge" is a fault, not a preference)
     r"(?:\bwill\s+not|\bwon't|\bwont|\brefuses?\s+to|\bdoesn't|\bdoesnt|\bdoes\s+not|\bdon't"

@@ -31,6 +31,7 @@ from scoregate.scoring.budget import Ceiling, ceiling
 from scoregate.scoring.exclusions import (
     ALLERGY_NOUNS,
     AWAY,
+    BANS,
     BEINGS,
     LACK,
     SENTENCES,
@@ -163,13 +164,9 @@ def _diet_kept(query: str, m: re.Match[str]) -> bool:
 
 
 #: A ban by a rule ("my lease bans subwoofers", "our building doesn't allow grills").
-_BANNED = re.compile(
-    r"\b(?:bans?|forbids?|prohibits?|(?:doesn't|does\s+not|won't|will\s+not|don't|do\s+not)\s+"
-    r"(?:allow|permit))\b",
-    re.IGNORECASE,
-)
-#: A ban that holds only at some times: "no-generators policy after 10pm", "bans phones
-#: during the school day" (the answer may use the thing at other times).
+_BANNED = re.compile(rf"\b{BANS}\b", re.IGNORECASE)
+#: A ban that holds only at some times: "doesn't allow generators after 10pm", "bans
+#: phones during the school day" (the answer may use the thing at other times).
 _IN_TIME = re.compile(
     r"[\w-]*\s+(?:after|before|until|till|between|during|on\s+(?:weekdays|weekends|school\s+nights"
     r"|\w+days)|at\s+night|overnight|past)\b",

@@ -278,9 +278,8 @@ def offered_again(answer: str, tried: Sequence[Tried]) -> list[tuple[Tried, str]
                 ),
                 None,
             )
-            if hit is not None and _REPEAT.search(hit[0].group("rest")):
-                continue  # "book a consultation with a second surgeon", "a follow-up test"
-            if hit is not None:
+            # ("book a consultation with a second surgeon", "a follow-up test": a new one)
+            if hit is not None and not _REPEAT.search(hit[0].group("rest")):
                 m, named = hit
                 done.append((t, clause[m.start("verb") : m.start("rest") + named.end()]))
                 break

@@ -117,8 +117,9 @@ def test_an_avoided_activity_is_found_past_a_long_object():
 @pytest.mark.parametrize(
     "answer",
     [
-        # the verb and the head without the preposition before the head: as before, too far
-        "Pour the hot concentrated tea into a metal jug and set it in a bowl of ice.",
+        # the verb within twelve words of the head, another preposition before it: as
+        # before, too far
+        "Pour the hot tea into a metal tray set on ice.",
         "Set the pot in a sink of ice water and stir; never pour the tea over the ice itself.",
         "Tea ice cubes chill it without watering it down.",
     ],
