@@ -40,6 +40,8 @@ _NORM_REST = (
     r"(?![^.;:!?\n]*\bwhich\s+(?:i|i'd|i'll|you|you'd|you'll|we|we'd)\b)"
     rf"(?:[^.;:!?\n,]|,(?!\s*{_ADVICE}))"
     rf"{{1,100}}?(?=[.;:!?\n]|,\s*{_ADVICE}|\s(?:and|but|so|which)\s|$)"
+    # a list's last item closing the clause: "usually contains garlic and onion)"
+    r"(?:\s(?:and|or)\s+[\w-]+(?:\s+[\w-]+)?(?=\s*(?:[.;:!?\n),]|$)))?"
 )
 #: "I'd normally use", "I would usually", "we also typically": the writer's own habit, a
 #: recommendation (read as "i normally", which the norm pattern leaves alone).
@@ -67,6 +69,14 @@ _COUNTERFACTUAL = re.compile(
     # "vitamins which normally come from meat": where something else gets it
     r"|\b(?:usually|normally|typically|traditionally|naturally)\s+comes?\s+from"
     r"(?:\s+[\w-]+){1,3}"
+)
+#: Why a thing is refused, told by what it is: "skip anything with a loop chain, since
+#: that's still a cord loop" (the cord named is the reason, no use).
+_WHY_REFUSED = re.compile(
+    r"(\b(?:skip|avoid|don't\s+(?:use|buy|get|choose)|steer\s+clear\s+of|pass\s+on)\b"
+    r"[^.;:!?\n]*?,?\s+(?:since|because|as)\s+(?:that|it|this|those|these|they)"
+    r"(?:'s|'re|\s+is|\s+are)\s+)((?:still|also|just|basically|technically|effectively)?"
+    r"[^.;:!?\n,]*)"
 )
 #: A comparison names the item to say what something else is like: "adds polish where the
 #: tie would be", "lengthens the leg the way a heel does".
@@ -1638,6 +1648,7 @@ def read_sentences(content: str) -> tuple[str, ...]:
     content = _SUSPENDED_FREE.sub(r"\1-free", _LIKENESS.sub(" ", content.lower()))
     content = _FIRST_PERSON_NORM.sub(r"i \1", _QUOTED.sub(" ", content))
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", content))
+    content = _WHY_REFUSED.sub(lambda m: m.group(1) + " " * len(m.group(2)), content)
     content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)
     content = _TURNS_UP.sub(" lurks ", content)
     # "Is there fish in the stock?": a question to check with, read as a warning

@@ -190,6 +190,20 @@ BANS = (
 )
 #: Who a rule's ban may name before the thing: "doesn't allow us to have grills".
 _BANNED_WHO = r"(?:me|us|tenants|residents|guests|anyone|people|staff|students)"
+#: Things counted as none after "zero": "I have zero power tools" (a plural noun; not "zero
+#: cooking skills", "zero ideas").
+_ZERO_THINGS = (
+    r"\s+zero\s+(?=(?:[a-z-]+\s+)?[a-z-]+[^s]s\b)"
+    r"(?!(?:[a-z-]+\s+)?(?:skills|ideas|clues|friends|savings|funds|options|days|hours|minutes)\b)"
+)
+#: Things refused as none: "I want zero cords on the window coverings".
+_WANT_ZERO = r"\b(?:want|wants|need|needs)" + _ZERO_THINGS
+#: Where a thing refused is, after it: "zero cords on the window coverings".
+_WHERE_TAIL = re.compile(
+    r"\s+(?:on|in|at|inside|around|near)\s+(?:the|my|our|your|his|her|their|this|that|these"
+    r"|those|any)\b.*$",
+    re.IGNORECASE | re.DOTALL,
+)
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
     _NO_CUE,
@@ -320,8 +334,8 @@ _CUES: tuple[str, ...] = (
     # "zero soldering." (an activity on its own), "I have zero power tools" (things owned);
     # not "zero budget", "zero cooking skills", "zero sugar drinks", "zero downtime"
     r"(?:\bzero\s+(?=[a-z]+ing\s*(?:[.,;!?)]|$|and\b|or\b))"
-    r"|\b(?:have|has|own|got)\s+zero\s+(?=(?:[a-z-]+\s+)?[a-z-]+[^s]s\b)"
-    r"(?!(?:[a-z-]+\s+)?(?:skills|ideas|clues|friends|savings|funds|options|days|hours|minutes)\b))",
+    r"|\b(?:have|has|own|got)" + _ZERO_THINGS + ")",
+    _WANT_ZERO,
     # Negated preferences: "I'd rather not turn the oven on", "prefer not to fly".
     r"\b(?:rather|prefer(?:ably)?)\s+not\s+(?:to\s+)?",
     r"\b(?:not\s+(?:into|big\s+on|a\s+big\s+fan\s+of)|no\s+interest\s+in|(?:do\s+not|don't)\s+feel\s+like)\s+",
@@ -331,6 +345,7 @@ _CUES: tuple[str, ...] = (
     _THERE_ISNT,
 )
 _EXCLUSION_RES = tuple(re.compile(cue + _TERM + _END, re.IGNORECASE) for cue in _CUES)
+_WANT_ZERO_RE = _EXCLUSION_RES[_CUES.index(_WANT_ZERO)]
 #: The cues after which a thing's own lack may be told ("the pot has no drainage hole",
 #: "the flat doesn't have a balcony"): see ``_said_of_a_thing``.
 _SITUATION_RES = frozenset(
@@ -360,6 +375,8 @@ def _lacked(piece: str, rx: re.Pattern[str], situation: bool) -> str:
     """The thing a lack names, less where it is ("no heater in my tank": the heater) and,
     for a thing's own lack, less "yet" ("the tank has no filter yet": the filter; "no fish
     yet" told of no thing, and "she has no account yet", read as before)."""
+    if rx is _WANT_ZERO_RE:  # "zero cords on the window coverings": the cords
+        return _WHERE_TAIL.sub("", piece)
     if rx not in _SITUATION_RES:
         return piece
     piece = _PLACE_TAIL.sub("", piece)
@@ -775,6 +792,7 @@ _OF_THE_FIRST = re.compile(
 _STOP_TERMS = frozenset(
     {
         "etc",  # a list's tail: "none of passionate, dynamic, etc."
+        "none",  # a stress closing a list: "zero cords, not tucked away, none"
         "it",
         "them",
         "that",
@@ -1068,6 +1086,43 @@ _ASKED_NEXT = re.compile(
 _OBJECT_PRONOUNS = frozenset("her him them me us".split())
 
 
+#: How a thing is kept, stressed in a list after it ("zero cords, not tucked away, not
+#: tied up high"): a way, no thing.
+_HOW_KEPT = re.compile(r"^(?:not\s+)?[a-z]+ed\s+(?:away|up)(?:\s+[a-z]+)?$")
+#: A plant's or a food's family, named whole: "the whole allium family", "the entire
+#: nightshade family" rule out the allium and the nightshade (not "my whole family").
+_FAMILY = re.compile(r"^(?:the\s+)?(?:(?:whole|entire)\s+)?(?:the\s+)?([a-z]{4,})\s+family$")
+#: The members a request lists in brackets after what it rules out: "allergic to the whole
+#: allium family (onion, garlic, shallots, leeks, chives, all of it)", "no retinoids of any
+#: kind (retinol, tretinoin, adapalene etc)", "no dairy (e.g. milk, butter)". Each piece
+#: is of one to three words, with no article or pronoun; three pieces or more, or fewer
+#: with "e.g.", "like", "such as" or "etc": two alone are as often the reason ("no
+#: caffeine (heart arrhythmia, doctor's orders)", "bans subwoofers (neighbour complaints,
+#: long story)").
+_LISTED_AFTER = re.compile(
+    r"\s*\((?P<eg>(?:e\.g\.?|i\.e\.?|like|such\s+as|including|incl\.?),?\s*)?"
+    r"(?P<l>[a-z][a-z' -]*(?:\s*,\s*[a-z][a-z' -]*)+)[.,]?\s*\)",
+    re.IGNORECASE,
+)
+_NOT_A_MEMBER_WORD = frozenset("a an the my our your his her their it its so i we".split())
+
+
+def _listed_members(query: str, phrase: str) -> list[str]:
+    """The pieces a request lists in brackets right after ``phrase`` (``_LISTED_AFTER``)."""
+    at = query.find(phrase)
+    m = _LISTED_AFTER.match(query, at + len(phrase)) if at >= 0 else None
+    if m is None:
+        return []
+    pieces = [p.strip() for p in re.split(r"\s*,\s*|\s+(?:and|or)\s+", m.group("l"))]
+    pieces = [p for p in pieces if p and p.lower() not in ("etc", "all of it", "and so on")]
+    listed = m.group("eg") or re.search(r"\betc\b|\ball\s+of\s+it", m.group("l"), re.I)
+    if len(pieces) < (2 if listed else 3) or any(
+        len(p.split()) > 3 or _NOT_A_MEMBER_WORD.intersection(p.lower().split()) for p in pieces
+    ):
+        return []
+    return [t for p in pieces if (t := _clean_term(p)) and t not in _STOP_TERMS]
+
+
 #: "yet" after an item ("no flip tricks yet"), not after a state ("not pushed yet").
 _YET = re.compile(r"^(?![a-z'-]{3,}ed\s+yet$)(.+?)\s+yet$")
 #: "etc" closing a list's last item.
@@ -1123,9 +1178,10 @@ def _clean_term(raw: str) -> str | None:
 def _named_thing(raw: str, term: str) -> str | None:
     """The thing ``term`` (``raw`` with its chat tail cut, lower-cased) names."""
     term = _ANYTHING_WITH.sub("", term)
+    term = _FAMILY.sub(r"\1", term)  # "the whole allium family": allium
     term = _withheld_from(term)  # "give amazon any more money": amazon
     term = _BE_ON.sub("", term)  # "don't want to be on any social reading site": the site
-    if term in _EMPHASIS:
+    if term in _EMPHASIS or _HOW_KEPT.match(term):
         return None
     if _FREQUENCY.search(term) and len(term.split()) > 1:
         return None
@@ -1645,6 +1701,12 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         (_verb_for_adverb(_routed(t), phrase), phrase, sit)
         for t0, phrase, sit in found
         for t in _told_before(t0, phrase, query)
+    ]
+    found += [
+        (t, phrase, sit)
+        for _, phrase, sit in dict.fromkeys(found)
+        for t in _listed_members(query, phrase)
+        if all(t != had for had, _, _ in found)
     ]
     return [
         (t, phrase, situation)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -784,7 +785,7 @@ def _unshared(
         return None
     if sem.score >= f.unshared_relevance or len(request.content.split()) < f.unshared_min_words:
         return None
-    found = shared_words(analyze(request.query).topic or request.query, request.content)
+    found = shared_words(_topic_less_form(request.query), request.content)
     if len(found.request) < f.unshared_min_request_words or found.share >= f.unshared_share:
         return None
     if _as_data(request) or (f.unshared_questions_only and asks_to_make(request.query)):
@@ -795,6 +796,21 @@ def _unshared(
         f" request's {len(found.request)} own words (not: {', '.join(found.unused(4))})"
         f" and its relevance is {sem.score:.2f}",
     )
+
+
+#: What people write after a count: "under 60 words total", "80 characters max".
+_COUNT_TAIL = r"(?:\s+(?:total|in\s+total|max(?:imum)?|tops|or\s+(?:less|fewer)))?\b"
+
+
+def _topic_less_form(query: str) -> str:
+    """The request's topic less the words of its instructions: "the basic dinghy rules in
+    under 60 words total" names no words or totals an answer should repeat."""
+    analysis = analyze(query)
+    topic = analysis.topic or query
+    for k in analysis.instructions:
+        if k.phrase and len(k.phrase.split()) >= 2:
+            topic = re.sub(rf"(?i)\b{re.escape(k.phrase.strip())}{_COUNT_TAIL}", " ", topic)
+    return topic
 
 
 def _as_data(request: ScoreRequest) -> bool:

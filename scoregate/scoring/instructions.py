@@ -128,6 +128,10 @@ def _count(content: str, k: Instruction) -> Verdict:
     else:
         n = count_units(content, k.unit, k.separator)
         other = other_count(content, k.unit, k.separator)
+        if k.unit == "characters" and other is None:
+            # the text asked for, less what is said around it: "Here's a title:", "(67
+            # characters, so there's room for 'Vintage')"
+            other = count_units(_without_asides(content), k.unit, k.separator)
         if k.unit == "bold_spans" and k.value > 0:
             # "bold 3-5 key terms": a bold label on its own line is a heading, not a term
             other = len(bold_terms(content))

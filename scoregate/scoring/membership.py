@@ -44,7 +44,7 @@ _DAIRY = (
 _NUTS = "almonds almond walnuts peanuts peanut cashews pecans hazelnuts pistachios macadamia"
 _ALCOHOL = (
     "wine beer vodka rum gin whiskey whisky tequila champagne prosecco cocktail cocktails sake"
-    " cider brandy liquor bourbon mimosa margarita sangria"
+    " cider brandy liquor bourbon mimosa margarita sangria brewery breweries keg kegs"
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
 #: Games where players lie about a hidden role.
@@ -73,6 +73,9 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "wheat": "flour bread pasta couscous",
         "eggs": "egg eggs mayonnaise meringue",
         "gelatin": "gelatin gelatine",
+        # the onion family, by its members' names
+        "alliums": "onion onions garlic shallot shallots leek leeks chives scallion scallions"
+        " ramps",
         "alcohol": _ALCOHOL,
         "booze": _ALCOHOL,
         "drinking": _ALCOHOL,
@@ -175,10 +178,17 @@ THING_MEMBERS: dict[str, tuple[str, ...]] = {
     "engine": ("outboard motor", "outboard engine", "inboard engine"),
     # the copper of antifouling by its chemists' names
     "copper": ("cuprous", "cupric"),
+    # a scallion is a young onion by another name
+    "onion": ("scallion", "scallions"),
 }
+THING_MEMBERS["onions"] = THING_MEMBERS["onion"]
 THING_MEMBERS["fiberglass"] = THING_MEMBERS["fibreglass"]
 
 
+#: Where a class is kept out, after it: "no alcohol on the premises" is alcohol's.
+_WHERE = re.compile(
+    r"\s+(?:on|in|at|inside)\s+(?:the|my|our|your|his|her|their|this|that)\s+[a-z]+$"
+)
 #: "anything acidic", "something electronic": the class is the word after it.
 _ANY_THING = re.compile(r"^(?:anything|something|any)\s+")
 
@@ -187,7 +197,8 @@ def class_members(item: str) -> tuple[str, ...]:
     """The listed members of an excluded class, read through a generic head ("pork
     products" has the members of "pork"), or of a thing (``THING_MEMBERS``); none when no
     list knows the class."""
-    for name in dict.fromkeys((item, _GENERIC_HEAD.sub("", item), _ANY_THING.sub("", item))):
+    names = (item, _GENERIC_HEAD.sub("", item), _ANY_THING.sub("", item), _WHERE.sub("", item))
+    for name in dict.fromkeys(names):
         members = CLASS_MEMBERS.get(name, ()) or CLASS_MEMBERS.get(f"{name}s", ())
         if members:
             return members
@@ -750,6 +761,20 @@ _DISH = re.compile(
 )
 
 
+#: A kind named by a compound before the head the request asks about: "not a fan of
+#: grommet-top curtains ... what curtain heading styles?" (the answer's "grommet top" is it).
+_KIND_COMPOUND = re.compile(r"([a-z]{3,})-([a-z]{3,})\s+([a-z]{3,})")
+
+
+def _kind_named(item: str, asked: str) -> tuple[str, ...]:
+    """The compound of a kind excluded (``_KIND_COMPOUND``) as a name of its own, when the
+    head is what the request asks about."""
+    m = _KIND_COMPOUND.fullmatch(item)
+    if m is None or stem(m.group(3)) not in {stem(w) for w in _WORD.findall(asked.lower())}:
+        return ()
+    return (f"{m.group(1)} {m.group(2)}",)
+
+
 def check_members(
     items: list[str],
     content: str,
@@ -774,7 +799,7 @@ def check_members(
         if form is not None and (found := form.search(content)):
             check.violated.append((item, found.group(0).strip()[:40]))
             continue
-        members = class_members(item)
+        members = class_members(item) or _kind_named(item, asked)
         text = _compound_named(content, item)
         if "burger" in members:  # before the substitutes go: "veggie burgers ... the burgers"
             text = _meatless_burgers(text, item, f"{asked} {request}")

@@ -122,6 +122,10 @@ _OPPOSITES: tuple[tuple[str, str], ...] = (
     ("limited", "unlimited"),
     ("beginner", "advanced"),
     ("mild", "spicy"),
+    ("flat", "moving"),
+    ("still", "moving"),
+    ("calm", "rough"),
+    ("calm", "choppy"),
 )
 _OPPOSITE: dict[str, set[str]] = {}
 for _a, _b in _OPPOSITES:
@@ -261,7 +265,10 @@ _BECAUSE_YOU = re.compile(
     _CAUSE + r"(?P<you>you)(?:(?P<have>'ve\s+got|\s+have(?:\s+got)?)|\s+are|'re)\s+"
     r"(?:(?:about|only|just|roughly|around|an?)\s+){0,2}$"
 )
-_YOUR = re.compile(r"\byour\s+$")
+#: "since yours is the 6-quart model": the asker's thing told.
+_YOURS_IS = re.compile(r"\byours\s+(?:is|'s)\s+(?:the\s+|an?\s+)?$")
+#: "your 40 litre tank", "since yours is the 6-quart model".
+_YOUR = re.compile(r"\byour\s+$|" + _YOURS_IS.pattern)
 #: The request's own noun, then its figure after "of" or "at": "since you've got a
 #: decent-sized tank at around 120 litres", "your tank of 120 litres" (the noun must be the
 #: request's: "since you have a budget of £900" for "my budget is £500").
@@ -300,6 +307,8 @@ _RATE = re.compile(r"\s*(?:/\s*|(?:an?|per|each)\s+)(day|night|week|month|year)\
 _NEAR = 30
 #: Words after a figure that add nothing to it: "28 weeks along".
 _NOTHING = frozenset("along already altogether now today".split())
+#: Nouns after a figure that name the asker's thing whatever it is: "your 6-quart model".
+_ANY_NOUN = frozenset("model version size one".split())
 #: Nouns of a state the asker is in ("30 weeks pregnant", "7 years old"): what "you have
 #: N weeks" tells of is the time left or ahead, not the state.
 _STATES = frozenset("pregnant old along".split())
@@ -439,7 +448,7 @@ def _followed(a: _Figure, f: _Figure, after: str, query_words: frozenset[str]) -
     word of the request ("your 3 days in Rome"), or for a larger number any function word
     ("with your 5 days there"). A smaller one followed by other words is often a part of
     the request's ("you have 10 minutes of prep", "2 weeks to build vocabulary")."""
-    noun = None if a.noun in _NOTHING else a.noun
+    noun = None if a.noun in _NOTHING or a.noun in _ANY_NOUN else a.noun
     if noun is not None:
         return noun == f.noun
     if a.value > f.value or _BARE.match(after) is not None:
@@ -466,7 +475,11 @@ def _plain_figure(
     of its clause), or ``None`` where the sentence is a question, a comparison or a
     supposition, tells of the future, or splits or works out the request's ``f``."""
     before, after, question = _sentence(answer, ends, a.start, a.end)
-    if question or _A_NUMBER_BEFORE.search(before) or _NOT_YOURS.search(before + " " + after):
+    # "since yours is the 6-quart model, you could ...": told as the asker's, whatever follows
+    told = _YOURS_IS.search(before) is not None
+    if question or (_A_NUMBER_BEFORE.search(before) and not told):
+        return None
+    if _NOT_YOURS.search(before if told else before + " " + after):
         return None
     clause_end = _CLAUSE_END.search(after)
     clause = after if clause_end is None else after[: clause_end.start()]
@@ -650,8 +663,12 @@ def _stated(
     pairs with an opposite, its statements about the asker, its words, and its figures."""
     low = query.lower()
     words = _WORD.findall(low)
+    # a pair written as one word: "a flat-water canal" has flat water
+    joined = {tuple(w.split("-")) for w in words if w.count("-") == 1}
     pairs = tuple(
-        (adj, noun) for adj, noun in sorted(_pairs(words)) if adj in _OPPOSITE and len(noun) > 3
+        (adj, noun)
+        for adj, noun in sorted(_pairs(words) | joined)
+        if adj in _OPPOSITE and len(noun) > 3
     )
     about_me = tuple(
         (m.group(1), m.group(0)) for m in _ABOUT_ME.finditer(low) if m.group(1) not in _NOT_A_STATE

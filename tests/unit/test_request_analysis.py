@@ -831,6 +831,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout40",
             "gate_holdout41",
             "gate_holdout42",
+            "gate_holdout43",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -867,6 +868,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             67,
             70,
             71,
+            67,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
