@@ -40,8 +40,6 @@ _NORM_REST = (
     r"(?![^.;:!?\n]*\bwhich\s+(?:i|i'd|i'll|you|you'd|you'll|we|we'd)\b)"
     rf"(?:[^.;:!?\n,]|,(?!\s*{_ADVICE}))"
     rf"{{1,100}}?(?=[.;:!?\n]|,\s*{_ADVICE}|\s(?:and|but|so|which)\s|$)"
-    # a list's last item closing the clause: "usually contains garlic and onion)"
-    r"(?:\s(?:and|or)\s+[\w-]+(?:\s+[\w-]+)?(?=\s*(?:[.;:!?\n),]|$)))?"
 )
 #: "I'd normally use", "I would usually", "we also typically": the writer's own habit, a
 #: recommendation (read as "i normally", which the norm pattern leaves alone).
@@ -72,11 +70,26 @@ _COUNTERFACTUAL = re.compile(
 )
 #: Why a thing is refused, told by what it is: "skip anything with a loop chain, since
 #: that's still a cord loop" (the cord named is the reason, no use).
+_REFUSAL = (
+    r"(?<!n't\s)(?<!not\s)(?<!never\s)"  # (not "don't skip the topping, since ...")
+    r"\b(?:skip|avoid|don't\s+(?:use|buy|get|choose)|steer\s+clear\s+of|pass\s+on)\b"
+)
 _WHY_REFUSED = re.compile(
-    r"(\b(?:skip|avoid|don't\s+(?:use|buy|get|choose)|steer\s+clear\s+of|pass\s+on)\b"
-    r"[^.;:!?\n]*?,?\s+(?:since|because|as)\s+(?:that|it|this|those|these|they)"
-    r"(?:'s|'re|\s+is|\s+are)\s+)((?:still|also|just|basically|technically|effectively)?"
-    r"[^.;:!?\n,]*)"
+    rf"({_REFUSAL}[^.;:!?\n]*?,?\s+(?:since|because|as)\s+(?:that|it|this|those|these|they)"
+    r"(?:'s|'re|\s+is|\s+are)\s+)"
+    # (a short noun phrase that closes the clause: not "because they're pricey and a corded
+    # blind does the job", "as it's overpriced - head to the satay stalls")
+    r"((?:(?:still|also|just|basically|technically|effectively)\s+)?(?:a|an)\s+"
+    r"[\w-]+(?:\s+[\w-]+){0,2})(?=\s*[.;:!?,)\n]|\s*$)(?!\s*,?\s*(?:which|that)\b)"
+)
+#: What a product refused usually holds: "skip canned chipotles in adobo; the sauce usually
+#: contains garlic and onion" (the list, to its end, is a warning).
+_HELD_BY_REFUSED = re.compile(
+    # (the product refused, told again: "the sauce", "it"; not "don't buy stock cubes;
+    # homemade stock usually has onion", a product recommended)
+    rf"({_REFUSAL}[^.!?\n]*?\b(?:it|they|this|that|these|those|the\s+[\w-]+)\s+"
+    r"(?:usually|often|normally|typically|generally)\s+"
+    r"(?:contains?|includes?|has|have)\s+)([^.;:!?\n)]*)"
 )
 #: A comparison names the item to say what something else is like: "adds polish where the
 #: tie would be", "lengthens the leg the way a heel does".
@@ -120,6 +133,7 @@ _MAY_CONTAIN = re.compile(
     r"(?:(?:that|which|where\s+they)\s+)?(?:process(?:es|ed|ing)?|handl(?:es?|ed|ing)"
     r"|also\s+(?:processes|(?:process|handle|pack|package|produce|manufacture|make|use)[sd]?))\b"
     r"|\bshared\s+(?:equipment|(?:production\s+)?lines?|facilit(?:y|ies)|fryers?)\s+with\b"
+    r"|\bmade\s+alongside\b"
     r"|\bcross-?(?:contact|contamination)\s+(?:with|from)\b"
 )
 #: Words that negate what follows them (also read by ``membership``).
@@ -153,6 +167,7 @@ NEGATORS = frozenset(
         "omitted",
         "remove",
         "removed",
+        "removes",
         "than",
         "none",
         "neither",
@@ -1647,8 +1662,9 @@ def read_sentences(content: str) -> tuple[str, ...]:
     Cached: the check reads the same answer once per excluded item and class member."""
     content = _SUSPENDED_FREE.sub(r"\1-free", _LIKENESS.sub(" ", content.lower()))
     content = _FIRST_PERSON_NORM.sub(r"i \1", _QUOTED.sub(" ", content))
+    for rx in (_HELD_BY_REFUSED, _WHY_REFUSED):
+        content = rx.sub(lambda m: m.group(1) + " " * len(m.group(2)), content)
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", content))
-    content = _WHY_REFUSED.sub(lambda m: m.group(1) + " " * len(m.group(2)), content)
     content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)
     content = _TURNS_UP.sub(" lurks ", content)
     # "Is there fish in the stock?": a question to check with, read as a warning

@@ -90,8 +90,10 @@ _BEFORE = (
     r"|total|firm|max)\b)"
 )
 _AFTER = (
-    # (not past a question of the total: "If the hammer is £500, what will I pay all in?")
-    r"(?:(?!\b(?:what|how)\b)[^.?!\n]){0,40}?\b(?:max(?:imum)?|tops|at\s+(?:the\s+)?most|or\s+less|limit|budget"
+    # (not past a question of the total: "If the hammer is £500, what will I pay all in?",
+    # but "£2,000 is what I can spend, tops" is one)
+    r"(?:(?!,\s*(?:what|how\s+much)\s+(?:will|would|do|does|did|is|am|are|should|can)"
+    r"\s+(?:i|we|it|that)\b)[^.?!\n]){0,40}?\b(?:max(?:imum)?|tops|at\s+(?:the\s+)?most|or\s+less|limit|budget"
     r"|no\s+more|ceiling|set\s+aside|is\s+the\s+most|all\s+in|out\s+the\s+door)\b"
 )
 #: A budget given without a currency sign: "300 max", "my ceiling is 3k", "budget's around

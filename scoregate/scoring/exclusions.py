@@ -190,10 +190,26 @@ BANS = (
 )
 #: Who a rule's ban may name before the thing: "doesn't allow us to have grills".
 _BANNED_WHO = r"(?:me|us|tenants|residents|guests|anyone|people|staff|students)"
+#: Nuisances an "X-free" asks to be rid of, never a thing to leave out: "keep them
+#: dust-free", "a mould-free bathroom", "streak-free windows". A good answer names them
+#: to get rid of them ("dust every couple of weeks", "mould grows where ...").
+_NUISANCES = frozenset(
+    """
+    dust dirt grime mould mold mildew weed weeds rust pest pests lint fog frizz streak streaks
+    smudge smudges scratch scratches stain stains odour odor smell germ germs algae moss
+    limescale tangle tangles wrinkle wrinkles crease creases static bug bugs flea fleas tick
+    ticks mite mites grease clutter hassle stress worry pain drama fuss glare error errors
+    mosquito mosquitoes midge midges tear tears tantrum tantrums meltdown meltdowns leak leaks
+    surprise surprises
+    """.split()
+)
+
 #: Things counted as none after "zero": "I have zero power tools" (a plural noun; not "zero
 #: cooking skills", "zero ideas").
 _ZERO_THINGS = (
     r"\s+zero\s+(?=(?:[a-z-]+\s+)?[a-z-]+[^s]s\b)"
+    # (a nuisance wanted gone is no thing ruled out: "zero weeds", "zero tears")
+    rf"(?!(?:[a-z-]+\s+)?(?:{'|'.join(sorted(_NUISANCES))})\b)"
     r"(?!(?:[a-z-]+\s+)?(?:skills|ideas|clues|friends|savings|funds|options|days|hours|minutes)\b)"
 )
 #: Things refused as none: "I want zero cords on the window coverings".
@@ -413,19 +429,6 @@ _FREE_COMPOUND = re.compile(
     r"|throw|throws|agent|agents|speech|fall|style|range|play|form|returns|entry|admission|tier"
     r"|version|plan|sample|samples|consultation|quote|estimate)\b",
     re.IGNORECASE,
-)
-
-
-#: Nuisances an "X-free" asks to be rid of, never a thing to leave out: "keep them
-#: dust-free", "a mould-free bathroom", "streak-free windows". A good answer names them
-#: to get rid of them ("dust every couple of weeks", "mould grows where ...").
-_NUISANCES = frozenset(
-    """
-    dust dirt grime mould mold mildew weed weeds rust pest pests lint fog frizz streak streaks
-    smudge smudges scratch scratches stain stains odour odor smell germ germs algae moss
-    limescale tangle tangles wrinkle wrinkles crease creases static bug bugs flea fleas tick
-    ticks mite mites grease clutter hassle stress worry pain drama fuss glare error errors
-    """.split()
 )
 
 
@@ -661,7 +664,7 @@ MAX_ACT_WORDS = 7
 #: underscore or brackets ("XLOOKUP", "ROW_NUMBER()", "PUT, PATCH").
 _NAMED = re.compile(r"[A-Z][^\s]*[A-Z]|[_()\d]")
 _LEADING = re.compile(
-    r"^(?:(?:no|hate|dislike|a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
+    r"^(?:(?:no|zero|hate|dislike|a|an|the|any|some|all|my|your|our|their|this|that|these|those|kind|kinds|sort"
     r"|type|types|use|using|of|to|be|more|extra|added|going|travelling|traveling|by|getting"
     r"|having|doing|eating|drinking|playing|mentioning|including|adding|touching|buying|ordering"
     r"|wearing|mood\s+for|into|pay(?:ing)?\s+for|another|(?:being\s+)?(?:locked|tied)\s+(?:in)?to"
@@ -1089,25 +1092,30 @@ _OBJECT_PRONOUNS = frozenset("her him them me us".split())
 #: How a thing is kept, stressed in a list after it ("zero cords, not tucked away, not
 #: tied up high"): a way, no thing.
 _HOW_KEPT = re.compile(r"^(?:not\s+)?[a-z]+ed\s+(?:away|up)(?:\s+[a-z]+)?$")
-#: A plant's or a food's family, named whole: "the whole allium family", "the entire
-#: nightshade family" rule out the allium and the nightshade (not "my whole family").
-_FAMILY = re.compile(r"^(?:the\s+)?(?:(?:whole|entire)\s+)?(?:the\s+)?([a-z]{4,})\s+family$")
-#: The members a request lists in brackets after what it rules out: "allergic to the whole
-#: allium family (onion, garlic, shallots, leeks, chives, all of it)", "no retinoids of any
-#: kind (retinol, tretinoin, adapalene etc)", "no dairy (e.g. milk, butter)". Each piece
-#: is of one to three words, with no article or pronoun; three pieces or more, or fewer
-#: with "e.g.", "like", "such as" or "etc": two alone are as often the reason ("no
-#: caffeine (heart arrhythmia, doctor's orders)", "bans subwoofers (neighbour complaints,
-#: long story)").
+#: A plant family named whole: "the whole allium family", "the entire nightshade family"
+#: rule out the allium and the nightshade (not "my whole family", "the Helvetica family").
+FAMILIES = frozenset({"allium", "nightshade", "brassica"})
+_FAMILY = re.compile(
+    rf"^(?:the\s+)?(?:(?:whole|entire)\s+)?(?:the\s+)?({'|'.join(FAMILIES)})\s+family$"
+)
+#: What a request lists in brackets after what it rules out: "allergic to the whole allium
+#: family (onion, garlic, shallots, leeks, chives, all of it)", "no retinoids of any kind
+#: (retinol, tretinoin, adapalene etc)". Pieces of one to three words, with no article or
+#: pronoun, and no word that makes them what is allowed ("oat milk, soy yoghurt instead").
+#: Whether they are members or reasons ("no caffeine (arrhythmia, insomnia, reflux)") is
+#: for ``request_analysis`` to tell.
 _LISTED_AFTER = re.compile(
-    r"\s*\((?P<eg>(?:e\.g\.?|i\.e\.?|like|such\s+as|including|incl\.?),?\s*)?"
+    r"\s*\((?:(?:e\.g\.?|i\.e\.?|like|such\s+as|including|incl\.?),?\s*)?"
     r"(?P<l>[a-z][a-z' -]*(?:\s*,\s*[a-z][a-z' -]*)+)[.,]?\s*\)",
     re.IGNORECASE,
 )
-_NOT_A_MEMBER_WORD = frozenset("a an the my our your his her their it its so i we".split())
+_NOT_A_MEMBER_WORD = frozenset(
+    "a an the my our your his her their it its so i we instead only except fine ok okay"
+    " allowed".split()
+)
 
 
-def _listed_members(query: str, phrase: str) -> list[str]:
+def listed_after(query: str, phrase: str) -> list[str]:
     """The pieces a request lists in brackets right after ``phrase`` (``_LISTED_AFTER``)."""
     at = query.find(phrase)
     m = _LISTED_AFTER.match(query, at + len(phrase)) if at >= 0 else None
@@ -1115,8 +1123,7 @@ def _listed_members(query: str, phrase: str) -> list[str]:
         return []
     pieces = [p.strip() for p in re.split(r"\s*,\s*|\s+(?:and|or)\s+", m.group("l"))]
     pieces = [p for p in pieces if p and p.lower() not in ("etc", "all of it", "and so on")]
-    listed = m.group("eg") or re.search(r"\betc\b|\ball\s+of\s+it", m.group("l"), re.I)
-    if len(pieces) < (2 if listed else 3) or any(
+    if any(
         len(p.split()) > 3 or _NOT_A_MEMBER_WORD.intersection(p.lower().split()) for p in pieces
     ):
         return []
@@ -1701,12 +1708,6 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         (_verb_for_adverb(_routed(t), phrase), phrase, sit)
         for t0, phrase, sit in found
         for t in _told_before(t0, phrase, query)
-    ]
-    found += [
-        (t, phrase, sit)
-        for _, phrase, sit in dict.fromkeys(found)
-        for t in _listed_members(query, phrase)
-        if all(t != had for had, _, _ in found)
     ]
     return [
         (t, phrase, situation)

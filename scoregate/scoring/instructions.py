@@ -129,9 +129,7 @@ def _count(content: str, k: Instruction) -> Verdict:
         n = count_units(content, k.unit, k.separator)
         other = other_count(content, k.unit, k.separator)
         if k.unit == "characters" and other is None:
-            # the text asked for, less what is said around it: "Here's a title:", "(67
-            # characters, so there's room for 'Vintage')"
-            other = count_units(_without_asides(content), k.unit, k.separator)
+            other = count_units(_text_given(content), k.unit, k.separator)
         if k.unit == "bold_spans" and k.value > 0:
             # "bold 3-5 key terms": a bold label on its own line is a heading, not a term
             other = len(bold_terms(content))
@@ -150,6 +148,42 @@ def _count(content: str, k: Instruction) -> Verdict:
         spans = bold_spans(content) if n > len(bold_terms(content)) else bold_terms(content)
         have += " (" + ", ".join(repr(b[:40]) for b in spans[:3]) + (", ..." if n > 3 else "") + ")"
     return False, f"{have}; {_asks(k)} {want}"
+
+
+#: A line after the text asked for that tells its count: "(67 characters, so you have a
+#: little room left)", "*Character count: 74*", "That's 58 characters."
+_COUNT_REMARK = re.compile(
+    r"^[ \t]*[(\[*_]*[ \t]*(?:(?:character\s+count|length)\W{0,4}\d+"
+    r"|(?:(?:that's|that\s+is|it's|this\s+is|at)\b)?[^\n\d]{0,12}\d+\s*(?:characters?|chars?)\b)"
+    r"[^\n]*$",
+    re.IGNORECASE,
+)
+#: The most words of an assistant's lead-in before the text asked for.
+_LEAD_WORDS = 10
+
+
+def _text_given(content: str) -> str:
+    """The short text an answer gives (a title, a tweet) less a lead-in opening it ("Here's
+    a title:") and the lines after it that tell its count; the answer itself when nothing
+    or everything would go."""
+    paragraphs = [p for p in re.split(r"\n\s*\n", content.strip()) if p.strip()]
+    first = paragraphs[0].strip() if paragraphs else ""
+    if (  # a lead-in is a paragraph of its own: "Here's a title:" and a blank line
+        len(paragraphs) > 1
+        and "\n" not in first
+        and _LEAD_OPENING.match(first)
+        and first.rstrip(" *_").endswith(":")
+        and len(first.split()) <= _LEAD_WORDS
+    ):
+        paragraphs = paragraphs[1:]
+    lines = [ln for p in paragraphs for ln in p.splitlines() if ln.strip()]
+    while (
+        len(lines) > 1
+        and _COUNT_REMARK.match(lines[-1])
+        and len(lines[-1]) < max(len(ln) for ln in lines[:-1]) + 40
+    ):
+        lines = lines[:-1]
+    return "\n".join(lines) if lines else content
 
 
 def _headings_count(content: str, k: Instruction) -> Verdict:

@@ -44,7 +44,7 @@ _DAIRY = (
 _NUTS = "almonds almond walnuts peanuts peanut cashews pecans hazelnuts pistachios macadamia"
 _ALCOHOL = (
     "wine beer vodka rum gin whiskey whisky tequila champagne prosecco cocktail cocktails sake"
-    " cider brandy liquor bourbon mimosa margarita sangria brewery breweries keg kegs"
+    " cider brandy liquor bourbon mimosa margarita sangria"
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
 #: Games where players lie about a hidden role.
@@ -74,8 +74,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "eggs": "egg eggs mayonnaise meringue",
         "gelatin": "gelatin gelatine",
         # the onion family, by its members' names
-        "alliums": "onion onions garlic shallot shallots leek leeks chives scallion scallions"
-        " ramps",
+        "alliums": "onion onions garlic shallot shallots leek leeks chives scallion scallions",
         "alcohol": _ALCOHOL,
         "booze": _ALCOHOL,
         "drinking": _ALCOHOL,
@@ -222,6 +221,8 @@ _NOT_MEMBER_AFTER = (
     r"|shaped|shells?|flavou?red|of\s+tartar"
     # "sugar snap peas", "red wine vinegar"
     r"|snaps?|vinegars?"
+    # "sparkling cider (non-alcoholic)"
+    r"|\(\s*(?:non-alcoholic|alcohol-free|dairy-free|meat-free|vegan)"
 )
 #: A swap that rules the first thing out: "swap the eggs for flax eggs", "replace the butter
 #: with coconut oil and the milk with soy milk", "the milk for oat milk" after a swap.
@@ -293,33 +294,47 @@ _CLASS_SUBSTITUTES = {
     "heat": "reed|aroma|oil|scent|ultrasonic|essential|fragrance|plug-in|room",
     # soft drinks named for a beer: "ginger beer", "root beer"
     "alcohol": "ginger|root|birch",
+    # a sweet potato is no potato
+    "potatoes": "sweet",
+    "potato": "sweet",
     # what goes on skin: "moisturising cream", "body butter"
     "dairy": "moisturi[sz]ing|face|hand|body|eye|barrier|nappy|diaper|shaving|sun|night|day"
     "|hydrocortisone|steroid",
 }
 
 
+def _class_of(item: str) -> str:
+    """``item``, or the class with substitutes of its own it is a member of ("beer" of
+    "alcohol", whose "ginger beer" is no beer), where ``item`` has none of its own."""
+    if item in _CLASS_SUBSTITUTES:
+        return item
+    return next((c for c in _CLASS_SUBSTITUTES if item in CLASS_MEMBERS.get(c, ())), item)
+
+
 def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> str:
     if not members:
         return content
+    item = _WHERE.sub("", item)  # "alcohol on the premises": alcohol
+    cls = _class_of(item)  # "beer": alcohol's substitutes ("ginger beer")
     alt = "|".join(re.escape(m) for m in sorted(members, key=len, reverse=True))
-    forms = {f for m in members for f in (m, m.removesuffix("s"))}  # "oyster mushrooms"
+    # "oyster mushrooms"; a "sweet potato" is of "potatoes"
+    forms = {f for m in members for f in (m, m.removesuffix("s"))}
     either = "|".join(re.escape(m) for m in sorted(forms, key=len, reverse=True))
-    subs = (
-        f"{_SUBSTITUTE}|{_CLASS_SUBSTITUTES[item]}" if item in _CLASS_SUBSTITUTES else _SUBSTITUTE
-    )
+    singular = {*members, *(m[:-2] for m in members if m.endswith("oes"))}
+    named = "|".join(re.escape(m) for m in sorted(singular, key=len, reverse=True))
+    subs = f"{_SUBSTITUTE}|{_CLASS_SUBSTITUTES[cls]}" if cls in _CLASS_SUBSTITUTES else _SUBSTITUTE
     # "gluten-free flour", "pork-free sausages": free of the item, so no member of it
     subs = f"{subs}|{_item_free(item)}" if _item_free(item) else subs
     # ("soy sausages": the plural of a member too)
     # ("vegan block butter": one word may stand between, not a conjunction)
     between = r"(?:(?!(?:and|or|with|plus|then)\b)[a-z]+\s+)?"
-    if item in _CLASS_SUBSTITUTES:  # "cornflour": the substitute joined to the member
+    if cls in _CLASS_SUBSTITUTES:  # "cornflour": the substitute joined to the member
         content = re.sub(
-            rf"\b({_CLASS_SUBSTITUTES[item]})(?:{alt})\b", r"\1", content, flags=re.IGNORECASE
+            rf"\b({_CLASS_SUBSTITUTES[cls]})(?:{alt})\b", r"\1", content, flags=re.IGNORECASE
         )
     # the substitutes first: "dairy-free milk" is no milk before "dairy-free" goes
     content = re.sub(
-        rf"\b({subs})[\s-]+{between}(?:{alt})(?:e?s)?\b",
+        rf"\b({subs})[\s-]+{between}(?:{named})(?:e?s)?\b",
         r"\1",
         _unswapped(content),
         flags=re.IGNORECASE,
@@ -763,7 +778,10 @@ _DISH = re.compile(
 
 #: A kind named by a compound before the head the request asks about: "not a fan of
 #: grommet-top curtains ... what curtain heading styles?" (the answer's "grommet top" is it).
-_KIND_COMPOUND = re.compile(r"([a-z]{3,})-([a-z]{3,})\s+([a-z]{3,})")
+_KIND_COMPOUND = re.compile(
+    r"(?!(?:all|any|non|one|two|half|over|under|out|off|self|well|full|high|low)-)"
+    r"([a-z]{3,})-([a-z]{3,})\s+([a-z]{3,})"
+)
 
 
 def _kind_named(item: str, asked: str) -> tuple[str, ...]:

@@ -33,10 +33,12 @@ from scoregate.scoring.exclusions import (
     AWAY,
     BANS,
     BEINGS,
+    FAMILIES,
     LACK,
     SENTENCES,
     UNAVAILABLE,
     exclusion_reads,
+    listed_after,
     strip_exclusions,
 )
 from scoregate.scoring.instruction_rules import infer_instructions, instruction_terms
@@ -591,9 +593,11 @@ def analyze(query: str) -> RequestAnalysis:
     exclusions: list[Exclusion] = []
     seen: set[str] = set()
     reads = exclusion_reads(query)
+    raws: list[str] = []  # each exclusion's phrase as read, for the members listed after it
     # a situation only where every reading of the item is one ("there's no heater in it")
     told = {item for item, _, situation in reads if not situation}
     for item, phrase, situation in reads:
+        raw = phrase
         if item in seen or item in covered or phrase.lower().strip() in covered:
             continue  # "no commas" / "don't use the word X" are instructions, not exclusions
         if _under_question(query, item, phrase):
@@ -616,6 +620,8 @@ def analyze(query: str) -> RequestAnalysis:
         lack = lack or _lack_told_before(query, phrase, item)  # "I only have X, no Y"
         situation = situation and item not in told
         exclusions.append(Exclusion(item=item, phrase=phrase, lack=lack, situation=situation))
+        raws.append(raw)
+    exclusions += _members_listed(query, exclusions, raws, seen)
     for e in _implied_exclusions(query):
         if e.item not in seen:
             seen.add(e.item)
@@ -636,6 +642,29 @@ def analyze(query: str) -> RequestAnalysis:
         tried=tuple(tried_things(query)),
         budget=ceiling(query),
     )
+
+
+def _members_listed(
+    query: str, exclusions: Sequence[Exclusion], raws: Sequence[str], seen: set[str]
+) -> list[Exclusion]:
+    """What the request lists in brackets after an exclusion's phrase (``raws``: each as
+    read) when it lists members of the class excluded: a plant family's ("allergic to the
+    whole allium family (onion, garlic, shallots, leeks, chives, all of it)"), or pieces of
+    which one at least is a known member ("no retinoids of any kind (retinol, tretinoin,
+    adapalene etc)"). Not a reason ("no caffeine (arrhythmia, insomnia, reflux)", "no
+    stairs (small flat, narrow stairs, tiny lift)")."""
+    out: list[Exclusion] = []
+    for e, raw in zip(exclusions, raws, strict=True):
+        pieces = listed_after(query, raw)
+        members = CLASS_MEMBERS.get(e.item, ()) or CLASS_MEMBERS.get(f"{e.item}s", ())
+        known = {stem(m) for m in members}
+        if e.item not in FAMILIES and not any(stem(p) in known for p in pieces):
+            continue
+        for piece in pieces:
+            if piece not in seen:
+                seen.add(piece)
+                out.append(Exclusion(item=piece, phrase=e.phrase))
+    return out
 
 
 #: What the asker says they want to do, in their own words: "I want to do it in just a

@@ -122,11 +122,8 @@ _OPPOSITES: tuple[tuple[str, str], ...] = (
     ("limited", "unlimited"),
     ("beginner", "advanced"),
     ("mild", "spicy"),
-    ("flat", "moving"),
-    ("still", "moving"),
-    ("calm", "rough"),
-    ("calm", "choppy"),
 )
+
 _OPPOSITE: dict[str, set[str]] = {}
 for _a, _b in _OPPOSITES:
     _OPPOSITE.setdefault(_a, set()).add(_b)
@@ -265,10 +262,13 @@ _BECAUSE_YOU = re.compile(
     _CAUSE + r"(?P<you>you)(?:(?P<have>'ve\s+got|\s+have(?:\s+got)?)|\s+are|'re)\s+"
     r"(?:(?:about|only|just|roughly|around|an?)\s+){0,2}$"
 )
-#: "since yours is the 6-quart model": the asker's thing told.
-_YOURS_IS = re.compile(r"\byours\s+(?:is|'s)\s+(?:the\s+|an?\s+)?$")
-#: "your 40 litre tank", "since yours is the 6-quart model".
-_YOUR = re.compile(r"\byour\s+$|" + _YOURS_IS.pattern)
+#: "since yours is the 6-quart model": the asker's thing told, opening a clause (not "the
+#: next size up from yours is the 6-quart", "the lid that fits yours is the 10.25-inch one").
+_YOURS_IS = re.compile(
+    r"(?:^|[,;(]\s*|\b(?:since|as|because|and|but|so|now\s+that|given\s+that)\s+)"
+    r"yours\s+(?:is|'s)\s+(?:the\s+|an?\s+)?$"
+)
+_YOUR = re.compile(r"\byour\s+$")
 #: The request's own noun, then its figure after "of" or "at": "since you've got a
 #: decent-sized tank at around 120 litres", "your tank of 120 litres" (the noun must be the
 #: request's: "since you have a budget of £900" for "my budget is £500").
@@ -307,8 +307,6 @@ _RATE = re.compile(r"\s*(?:/\s*|(?:an?|per|each)\s+)(day|night|week|month|year)\
 _NEAR = 30
 #: Words after a figure that add nothing to it: "28 weeks along".
 _NOTHING = frozenset("along already altogether now today".split())
-#: Nouns after a figure that name the asker's thing whatever it is: "your 6-quart model".
-_ANY_NOUN = frozenset("model version size one".split())
 #: Nouns of a state the asker is in ("30 weeks pregnant", "7 years old"): what "you have
 #: N weeks" tells of is the time left or ahead, not the state.
 _STATES = frozenset("pregnant old along".split())
@@ -448,7 +446,7 @@ def _followed(a: _Figure, f: _Figure, after: str, query_words: frozenset[str]) -
     word of the request ("your 3 days in Rome"), or for a larger number any function word
     ("with your 5 days there"). A smaller one followed by other words is often a part of
     the request's ("you have 10 minutes of prep", "2 weeks to build vocabulary")."""
-    noun = None if a.noun in _NOTHING or a.noun in _ANY_NOUN else a.noun
+    noun = None if a.noun in _NOTHING else a.noun
     if noun is not None:
         return noun == f.noun
     if a.value > f.value or _BARE.match(after) is not None:
@@ -490,6 +488,22 @@ def _plain_figure(
     return before, after, clause
 
 
+#: Nouns that name the asker's thing whatever it is: "yours is the 6-quart model".
+_ANY_NOUN = frozenset("model version size one".split())
+#: Words after a figure that make it a part or a sum of the request's: "yours is a 3-day
+#: Lisbon leg", "yours is a £620 bill all in".
+_PART_OR_SUM = re.compile(r"\b(?:leg|part|bill|total|all\s+in|in\s+total|altogether|stretch)\b")
+
+
+def _told_as_yours(a: _Figure, f: _Figure, clause: str) -> bool:
+    """Whether "yours is <a>" tells the asker's own thing with another figure: with no noun,
+    the request's own or a generic one ("the 6-quart model"), not a part or a sum, and not
+    the request's figure made exact ("yours is the 10.25-inch" for "10 inch")."""
+    noun_ok = a.noun is None or a.noun == f.noun or a.noun in _ANY_NOUN | _NOTHING
+    near = abs(a.value - f.value) <= 0.1 * max(abs(f.value), 1e-9)
+    return noun_ok and not near and _PART_OR_SUM.search(clause) is None
+
+
 def _restates(
     query: str, answer: str, ends: list[int], a: _Figure, f: _Figure, query_words: frozenset[str]
 ) -> str | None:
@@ -509,6 +523,9 @@ def _restates(
     mine = _YOUR.search(before)
     if mine is not None and _followed(a, f, after, query_words):
         return answer[start + mine.start() : a.end]
+    told = _YOURS_IS.search(before)
+    if told is not None and _told_as_yours(a, f, clause):  # "since yours is the 6-quart model"
+        return answer[start + told.start() + told.group(0).find("yours") : a.end]
     thing = _YOUR_THING_AT.search(before)
     if thing is not None and f.noun is not None and _unit(thing.group("noun")) == _unit(f.noun):
         return answer[start + thing.start("you" if thing.group("you") else "your") : a.end]
@@ -663,12 +680,8 @@ def _stated(
     pairs with an opposite, its statements about the asker, its words, and its figures."""
     low = query.lower()
     words = _WORD.findall(low)
-    # a pair written as one word: "a flat-water canal" has flat water
-    joined = {tuple(w.split("-")) for w in words if w.count("-") == 1}
     pairs = tuple(
-        (adj, noun)
-        for adj, noun in sorted(_pairs(words) | joined)
-        if adj in _OPPOSITE and len(noun) > 3
+        (adj, noun) for adj, noun in sorted(_pairs(words)) if adj in _OPPOSITE and len(noun) > 3
     )
     about_me = tuple(
         (m.group(1), m.group(0)) for m in _ABOUT_ME.finditer(low) if m.group(1) not in _NOT_A_STATE
@@ -937,10 +950,37 @@ def _gross_as_net(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
+#: Water told as still: "a flat-water canal section", "flatwater paddling", "still water".
+_STILL_WATER = re.compile(r"\b(?:flat|still)[\s-]?water\b")
+#: ... and the answer's moving water, in a sentence that neither contrasts nor supposes
+#: ("unlike moving water", "if you later try moving water").
+_MOVING_WATER = re.compile(r"(?<![\w-])moving[\s-]water\b")
+_MOVING_APART = re.compile(
+    r"\b(?:unlike|if|when|whenever|later|than|instead|rather|compared|versus|vs|won't|never|no"
+    r"|not|don't|ever|future|eventually|someday|next)\b"
+)
+
+
+def _water_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The request's still water ("a flat-water canal") told as moving water ("teach the
+    beginners to read the moving water"), when the answer never names still water itself
+    and its sentence neither contrasts nor supposes."""
+    still = _STILL_WATER.search(q_low)
+    if still is None or _MOVING_WATER.search(q_low) or _STILL_WATER.search(a_low):
+        return None
+    ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
+    for m in _MOVING_WATER.finditer(a_low):
+        before, after, question = _sentence(a_low, ends, m.start(), m.end())
+        # (what opens its clause: "unlike moving water", "if you later try moving water")
+        if not question and not _MOVING_APART.search(before + " " + after[:12]):
+            return m.group(0), still.group(0)
+    return None
+
+
 def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
     """The forms read whatever else the request states: the files' extension, the
     weekday, one leg as the whole day, the month of the asker's date, a sum with its tax
-    taken as one before it."""
+    taken as one before it, still water as moving."""
     q_low, a_low = query.lower(), answer.lower()
     found = [
         _extension_swapped(query, answer) if "*." in answer else None,
@@ -948,6 +988,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _leg_as_day(q_low, a_low) if " way" in q_low else None,
         _date_moved(q_low, a_low) if "your " in a_low else None,
         _gross_as_net(q_low, a_low) if "inc" in q_low else None,
+        _water_moved(q_low, a_low) if "moving" in a_low else None,
     ]
     return [f for f in found if f is not None]
 

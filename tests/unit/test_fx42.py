@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoregate.scoring.affirmation import mentions
+from scoregate.scoring.affirmation import mentions, read_sentences
 from scoregate.scoring.budget import over_budget
 from scoregate.scoring.fusion import _topic_less_form
 from scoregate.scoring.instructions import check_instruction
@@ -79,14 +79,22 @@ def test_members_listed_in_brackets_are_ruled_out(query, want):
         "My lease literally bans subwoofers (neighbour complaints, long story). Fuller bass?",
         "One guest has a tree nut allergy (carries an epipen, so serious). One main for all?",
         "I hate cilantro (it tastes like soap to me, sadly). Any salsa recipe?",
+        # three pieces, none a member: reasons
+        "I can't have caffeine (arrhythmia, insomnia, reflux). Evening drinks?",
+        # what is allowed instead
+        "No dairy in our house (oat milk, soy yoghurt, vegan butter instead). A cake?",
     ],
 )
 def test_a_reason_in_brackets_is_no_list(query):
-    assert len(items(query)) == 1, items(query)
+    found = items(query)
+    assert not {"arrhythmia", "insomnia", "oat milk", "heart arrhythmia"} & set(found), found
+    assert len([i for i in found if i not in ("meat", "seafood", "eggs", "honey", "gelatin")]) == 1
 
 
-def test_the_whole_family_is_not_a_family_of_people():
+def test_the_whole_family_is_a_plant_family_only():
     assert items("My whole family hates onions. Recipe ideas?") == []
+    assert "whole" not in items("Just me tonight, not the whole family. Dinner ideas?")
+    assert items("Nothing from the Helvetica family please. Font for a CV?") != ["helvetica"]
 
 
 def test_a_scallion_is_an_allium_and_an_onion():
@@ -100,7 +108,10 @@ def test_a_warning_whose_list_closes_the_clause_is_no_use():
         " garlic and onion)\n- 1 can crushed tomatoes with no added onion or garlic"
     )
     assert violated(ALLIUM, answer) == []
-    # what follows a clause that is not a list's closing item still counts
+    # only for a product refused: a product recommended still uses what it holds
+    assert mentions(
+        "Start with a sofrito (it usually contains tomato, pepper and onion).", "onion"
+    )[1]
     assert mentions("Cassoulet traditionally relies on pork and you can add onion.", "onion")[1]
 
 
@@ -124,8 +135,24 @@ def test_a_corded_shade_breaks_it_and_the_reason_for_a_skip_does_not():
         " continuous loop chain, since that's still a cord loop."
     )
     assert violated(CORDS, good) == []
-    # a reason not given for a refusal is read as before
+    # a reason not given for a refusal is read as before, and so is a reason that goes on
+    # to recommend
     assert mentions("Use the roller, since it is cheap. Then add a corded shade.", "cords")[1]
+    assert mentions(
+        "Avoid the motorised shades because they're pricey and a corded roller blind does fine.",
+        "cords",
+    )[1]
+
+
+def test_zero_things_wanted_and_what_removes_them():
+    query = "I want zero ads while the kids are watching. Which streaming service?"
+    assert items(query) == ["ads"]
+    assert violated(query, "YouTube Kids with a Premium subscription, which removes ads.") == []
+    nuts = "I want zero nuts around the kids' snack table. What should I serve?"
+    assert (
+        violated(nuts, "Popcorn and fruit. Check granola bars, many are made alongside nuts.") == []
+    )
+    assert violated(nuts, "Popcorn, fruit and a bowl of salted cashews.")
 
 
 GROMMETS = (
@@ -141,6 +168,9 @@ def test_a_kind_named_by_its_compound_before_the_asked_head():
     # not when the request asks about something else than the head
     other = "Not a fan of grommet-top curtains. How do I hem linen trousers?"
     assert violated(other, "Grommet top styles aside, hem them by hand.") == []
+    # nor a compound that opens on a quantifier ("all season long")
+    tyres = "No all-season tires please. Which tires should I get for Colorado winters?"
+    assert violated(tyres, "Winter tires: they will grip well all season long on ice.") == []
 
 
 def test_a_class_kept_out_of_a_place_keeps_its_members():
@@ -148,9 +178,11 @@ def test_a_class_kept_out_of_a_place_keeps_its_members():
         "Our clubhouse lease says no alcohol on the premises at all, ever. Ideas for"
         " fundraising events?"
     )
-    answer = "Quiz night with a pop-up bar: a local brewery will often supply a keg."
+    answer = "Quiz night with a pop-up bar selling a local craft beer and wine."
     assert violated(query, answer)
     assert violated(query, "Quiz night with tea, cake and a raffle.") == []
+    # a substitute is no member, whichever way the class is named
+    assert violated(query, "A mocktail bar, sparkling cider (non-alcoholic) and root beer.") == []
 
 
 def test_a_character_limit_counts_the_text_less_a_bracketed_note():
@@ -168,6 +200,10 @@ def test_a_character_limit_counts_the_text_less_a_bracketed_note():
         " Chore Coat Vintage\n\n(106 characters.)"
     )
     assert check_instruction(bad, k)[0] is False
+    # a line in brackets that is the text's own stays counted
+    (tweet,) = analyze("Write a tweet for our bakery's sale, under 60 characters.").instructions
+    own = "Half-price buns today only!\n(Offer valid until 4pm. T&Cs apply.)"
+    assert check_instruction(own, tweet)[0] is False
 
 
 def test_instruction_words_are_not_the_requests_own_words():
@@ -194,7 +230,9 @@ INSTANT_POT = (
             " cups if you're feeding a crowd.",
             True,
         ),
-        ("Your 6-quart model holds more rice.", True),
+        # (a "your N-unit one" can be the one to buy: "Your 12-inch one is also heavy")
+        ("Your 6-quart model holds more rice.", False),
+        ("The next size up from yours is the 6-quart model.", False),
         ("Yes: 2 cups rice to 2 cups water, 4 minutes on High, 10 minutes natural release.", False),
         ("If yours were a 6-quart you could double it, but 2 cups suits the Mini.", False),
     ],
@@ -216,3 +254,82 @@ def test_a_question_of_the_total_states_no_budget():
     )
     assert over_budget(query, "You'll pay £650 all in.") is None
     assert over_budget("I can spend £500 all in. Which sofa?", "Get the Loaf sofa at £650.")
+    assert over_budget("£2,000 is what I can spend, tops. Laptop?", "The MacBook Pro at £2,499.")
+
+
+# --- what review narrowed ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        # a nuisance wanted gone is no thing ruled out
+        ("I want zero weeds in the new bed. How?", "Hand-pull weeds while they're tiny."),
+        ("We want zero ticks on him this summer.", "Remove any ticks with a tick twister."),
+        # a substitute of the class holds for a member listed in brackets
+        (
+            "Dry January, so no alcohol (wine, beer, spirits). Party drinks?",
+            "A ginger beer and lime punch, or root beer floats.",
+        ),
+        # a sweet potato is no potato
+        (
+            "No nightshade (tomatoes, potatoes, peppers, aubergine) please. Hearty dinner?",
+            "A roasted sweet potato and black bean bowl with avocado.",
+        ),
+    ],
+)
+def test_good_answers_review_found_flagged(query, answer):
+    assert violated(query, answer) == []
+
+
+def test_a_refusal_negated_is_no_refusal():
+    # "don't skip" recommends: its reason is a use
+    assert (
+        "a pecan crumble"
+        in read_sentences("Don't skip the topping, since it's a pecan crumble.")[0]
+    )
+    # a product recommended after a refused one still uses what it holds
+    assert mentions(
+        "Don't buy stock cubes; homemade stock usually has onion, which gives depth.", "onion"
+    )[1]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (
+            "I have a 10 inch Lodge skillet. Which lid?",
+            "Yours is the 10.25-inch, as Lodge sells it.",
+        ),
+        (
+            "5 days in Portugal, how to split it?",
+            "3 in Lisbon, 2 in Porto. Since yours is a 3-day leg, pack light.",
+        ),
+        (
+            "Planning a club canoe trip on a flat-water canal.",
+            "Unlike moving water, a canal has no eddies.",
+        ),
+        (
+            "Going down a class II river with moving water. Tips?",
+            "Practise your roll in still water first.",
+        ),
+    ],
+)
+def test_figures_and_water_review_found_flagged(query, answer):
+    assert contradicted(query, answer) == []
+
+
+def test_a_budget_with_a_question_after_it_still_stands():
+    query = "$700 is what I can spend max, what TV would you recommend for gaming?"
+    assert over_budget(query, "The LG C3 at $1,299 is the one to get.")
+
+
+def test_a_text_that_ends_on_its_own_line_is_counted_whole():
+    (k,) = analyze(
+        "Write an SMS reminder for our dental practice, under 90 characters."
+    ).instructions
+    own = (
+        "Reminder: your check-up is tomorrow at 10am.\n"
+        "This is Bright Smile Dental, reply STOP to opt out."
+    )
+    assert check_instruction(own, k)[0] is False
