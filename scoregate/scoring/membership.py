@@ -42,9 +42,28 @@ _DAIRY = (
     " whey buttermilk kefir brie gouda halloumi mascarpone"
 )
 _NUTS = "almonds almond walnuts peanuts peanut cashews pecans hazelnuts pistachios macadamia"
+#: Wines by their grape or their name: a Pinot Noir is a red wine.
+_RED_WINE = (
+    "merlot malbec shiraz syrah zinfandel grenache garnacha tempranillo rioja chianti"
+    " sangiovese beaujolais gamay claret barolo nebbiolo primitivo carmenere carménère"
+    " montepulciano valpolicella amarone"
+)
+_WHITE_WINE = (
+    "chardonnay riesling albarino albariño viognier sancerre chablis muscadet gewurztraminer"
+    " gewürztraminer vermentino verdejo"
+)
+#: ... and by two words: "pinot noir", "sauvignon blanc".
+_RED_WINE_2 = ("pinot noir", "cabernet sauvignon", "cabernet franc", "côtes du rhône")
+_WHITE_WINE_2 = (
+    "sauvignon blanc",
+    "pinot grigio",
+    "pinot gris",
+    "chenin blanc",
+    "grüner veltliner",
+)
 _ALCOHOL = (
     "wine beer vodka rum gin whiskey whisky tequila champagne prosecco cocktail cocktails sake"
-    " cider brandy liquor bourbon mimosa margarita sangria"
+    f" cider brandy liquor bourbon mimosa margarita sangria {_RED_WINE} {_WHITE_WINE}"
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
 #: Games where players lie about a hidden role.
@@ -182,6 +201,15 @@ THING_MEMBERS: dict[str, tuple[str, ...]] = {
 }
 THING_MEMBERS["onions"] = THING_MEMBERS["onion"]
 THING_MEMBERS["fiberglass"] = THING_MEMBERS["fibreglass"]
+# wines by their grape or their name, a thing's members (no embedding search: a white wine
+# sits as near "red wine" as a Merlot does)
+THING_MEMBERS["red wine"] = (*_RED_WINE.split(), *_RED_WINE_2)
+THING_MEMBERS["white wine"] = (*_WHITE_WINE.split(), *_WHITE_WINE_2)
+THING_MEMBERS["wine"] = (
+    *THING_MEMBERS["red wine"],
+    *THING_MEMBERS["white wine"],
+    *"prosecco champagne cava sherry".split(),
+)
 
 
 #: Where a class is kept out, after it: "no alcohol on the premises" is alcohol's.

@@ -333,3 +333,11 @@ def test_a_text_that_ends_on_its_own_line_is_counted_whole():
         "This is Bright Smile Dental, reply STOP to opt out."
     )
     assert check_instruction(own, k)[0] is False
+
+
+def test_a_wine_by_its_grape():
+    query = "Salmon for 8 on Saturday. Red wine is out, it gives my wife migraines. 3 bottles?"
+    assert violated(query, "An Oregon Pinot Noir is light enough for salmon.")
+    assert violated(query, "A crisp Sancerre, a dry rosé and a Grüner Veltliner.") == []
+    sober = "No alcohol at the dinner please. A main course?"
+    assert violated(sober, "A Merlot-braised short rib with mash.")
