@@ -64,6 +64,9 @@ _COUNTERFACTUAL = re.compile(
     + r"|\bwould\s+(?:normally|usually|otherwise|typically)\s+(?:need|use|require|call\s+for)"
     + _NORM_REST
     + r"|(?<![\w-])[\w-]+\s+(?:normally|usually|typically)\s+would\b"
+    # "the tang Merlot would have added", "the edge that Sangiovese would give"
+    r"|(?<![\w-])[\w-]+\s+would\s+have\s+(?:added|given|brought|provided|lent)\b"
+    r"|\b(?:that|which)\s+[\w-]+\s+would\s+(?:add|give|bring|provide|lend)\b"
     # "vitamins which normally come from meat": where something else gets it
     r"|\b(?:usually|normally|typically|traditionally|naturally)\s+comes?\s+from"
     r"(?:\s+[\w-]+){1,3}"
@@ -168,6 +171,13 @@ NEGATORS = frozenset(
         "remove",
         "removed",
         "removes",
+        # "disable notifications", "mute the group chat"
+        "disable",
+        "disabled",
+        "disables",
+        "disabling",
+        "mute",
+        "muted",
         "than",
         "none",
         "neither",

@@ -44,9 +44,9 @@ _DAIRY = (
 _NUTS = "almonds almond walnuts peanuts peanut cashews pecans hazelnuts pistachios macadamia"
 #: Wines by their grape or their name: a Pinot Noir is a red wine.
 _RED_WINE = (
-    "merlot malbec shiraz syrah zinfandel grenache garnacha tempranillo rioja chianti"
-    " sangiovese beaujolais gamay claret barolo nebbiolo primitivo carmenere carménère"
-    " montepulciano valpolicella amarone"
+    "merlot malbec shiraz syrah zinfandel tempranillo rioja chianti"
+    " sangiovese beaujolais gamay barolo nebbiolo primitivo carmenere carménère"
+    " valpolicella amarone"
 )
 _WHITE_WINE = (
     "chardonnay riesling albarino albariño viognier sancerre chablis muscadet gewurztraminer"
@@ -63,7 +63,7 @@ _WHITE_WINE_2 = (
 )
 _ALCOHOL = (
     "wine beer vodka rum gin whiskey whisky tequila champagne prosecco cocktail cocktails sake"
-    f" cider brandy liquor bourbon mimosa margarita sangria {_RED_WINE} {_WHITE_WINE}"
+    f" cider brandy liquor bourbon mimosa margarita sangria cava sherry {_RED_WINE} {_WHITE_WINE}"
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
 #: Games where players lie about a hidden role.
@@ -205,6 +205,8 @@ THING_MEMBERS["fiberglass"] = THING_MEMBERS["fibreglass"]
 # sits as near "red wine" as a Merlot does)
 THING_MEMBERS["red wine"] = (*_RED_WINE.split(), *_RED_WINE_2)
 THING_MEMBERS["white wine"] = (*_WHITE_WINE.split(), *_WHITE_WINE_2)
+for _name in ("alcohol", "booze", "drinking"):
+    CLASS_MEMBERS[_name] = (*CLASS_MEMBERS[_name], *_RED_WINE_2, *_WHITE_WINE_2)
 THING_MEMBERS["wine"] = (
     *THING_MEMBERS["red wine"],
     *THING_MEMBERS["white wine"],
@@ -236,7 +238,8 @@ def class_members(item: str) -> tuple[str, ...]:
 _SUBSTITUTE = (
     r"vegan|vegetarian|plant|plant-based|meatless|meat-free|dairy-free|non-dairy|nondairy|oat"
     r"|soy|soya|coconut|rice|fake|faux|mock|imitation|substitute|veggie|gluten-free"
-    r"|alcohol-free|non-alcoholic|decaf|decaffeinated|egg-free|nut-free|sugar-free|lactose-free|cashew"
+    r"|alcohol-free|non-alcoholic|de-?alcoholi[sz]ed|decaf|decaffeinated|egg-free|nut-free"
+    r"|sugar-free|lactose-free|cashew"
     # Not the dairy kind: "peanut butter", "cocoa butter", "coconut cream".
     r"|peanut|almond|nut|seed|sunflower|apple|cocoa|shea|flax|chia|linseed|aquafaba"
 )
@@ -251,6 +254,8 @@ _NOT_MEMBER_AFTER = (
     r"|snaps?|vinegars?"
     # "sparkling cider (non-alcoholic)"
     r"|\(\s*(?:non-alcoholic|alcohol-free|dairy-free|meat-free|vegan)"
+    # a colour or a place named for it: "Merlot-coloured paint", "the Rioja region"
+    r"|colou?red|colou?r|region|hills|valley|grape\s+juice|juice"
 )
 #: A swap that rules the first thing out: "swap the eggs for flax eggs", "replace the butter
 #: with coconut oil and the milk with soy milk", "the milk for oat milk" after a swap.
@@ -312,6 +317,11 @@ class MemberCheck:
         return self.violations(phrases, lacks) + ruled_out
 
 
+#: Teas of no tea plant: "herbal tea", "rooibos tea", "barley tea".
+_HERBAL = (
+    "herbal|rooibos|redbush|fruit|peppermint|chamomile|mint|ginger|lemon|turmeric|hibiscus"
+    "|barley|buckwheat|caffeine-free"
+)
 #: Substitutes for one excluded class only: "beef bacon" and "turkey sausages" are no pork
 #: (but "beef tacos" still break "no tacos").
 _CLASS_SUBSTITUTES = {
@@ -321,7 +331,10 @@ _CLASS_SUBSTITUTES = {
     # a diffuser that scents a room is no heat on hair
     "heat": "reed|aroma|oil|scent|ultrasonic|essential|fragrance|plug-in|room",
     # soft drinks named for a beer: "ginger beer", "root beer"
-    "alcohol": "ginger|root|birch",
+    "alcohol": "ginger|root|birch|la",  # ("La Rioja": the place)
+    # teas of no tea plant: "herbal tea", "rooibos tea"
+    "caffeine": _HERBAL,
+    "tea": _HERBAL,
     # a sweet potato is no potato
     "potatoes": "sweet",
     "potato": "sweet",

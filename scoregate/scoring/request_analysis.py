@@ -658,7 +658,8 @@ def _members_listed(
         pieces = listed_after(query, raw)
         members = CLASS_MEMBERS.get(e.item, ()) or CLASS_MEMBERS.get(f"{e.item}s", ())
         known = {stem(m) for m in members}
-        if e.item not in FAMILIES and not any(stem(p) in known for p in pieces):
+        family = e.item in FAMILIES or e.item.removesuffix("s") in FAMILIES  # "nightshades"
+        if not family and not any(stem(p) in known for p in pieces):
             continue
         for piece in pieces:
             if piece not in seen:

@@ -957,7 +957,7 @@ _STILL_WATER = re.compile(r"\b(?:flat|still)[\s-]?water\b")
 _MOVING_WATER = re.compile(r"(?<![\w-])moving[\s-]water\b")
 _MOVING_APART = re.compile(
     r"\b(?:unlike|if|when|whenever|later|than|instead|rather|compared|versus|vs|won't|never|no"
-    r"|not|don't|ever|future|eventually|someday|next)\b"
+    r"|not|don't|ever|future|eventually|someday|next|after|near|where)\b"
 )
 
 

@@ -341,3 +341,36 @@ def test_a_wine_by_its_grape():
     assert violated(query, "A crisp Sancerre, a dry rosé and a Grüner Veltliner.") == []
     sober = "No alcohol at the dinner please. A main course?"
     assert violated(sober, "A Merlot-braised short rib with mash.")
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        # a colour, a place or a counterfactual named for a wine
+        ("No alcohol in the house. Paint for the dining room?", "A deep Merlot-coloured red."),
+        (
+            "We're hosting sober friends, no alcohol at the dinner. What replaces the wine?",
+            "Beef stock and pomegranate juice give the tang Merlot would have added.",
+        ),
+        (
+            "Dry trip to northern Spain, no alcohol. What should we see?",
+            "Logroño in La Rioja has great tapas, and the Rioja region's monasteries are lovely.",
+        ),
+        # a tea of no tea plant, under a tea listed in brackets
+        (
+            "No caffeine (coffee, tea, cola) for my dad. Evening drinks?",
+            "Rooibos, peppermint herbal tea or ginger tea.",
+        ),
+        (
+            "I want zero notifications while I work. Phone setup?",
+            "Disable badges and notifications.",
+        ),
+    ],
+)
+def test_good_answers_the_last_review_found_flagged(query, answer):
+    assert violated(query, answer) == []
+
+
+def test_nightshades_in_the_plural_list_their_members():
+    query = "No nightshades (tomatoes, peppers, eggplant) please. A curry?"
+    assert {"tomatoes", "peppers", "eggplant"} <= set(items(query))
