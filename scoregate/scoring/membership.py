@@ -255,7 +255,7 @@ _NOT_MEMBER_AFTER = (
     # "sparkling cider (non-alcoholic)"
     r"|\(\s*(?:non-alcoholic|alcohol-free|dairy-free|meat-free|vegan)"
     # a colour or a place named for it: "Merlot-coloured paint", "the Rioja region"
-    r"|colou?red|colou?r|region|hills|valley|grape\s+juice|juice"
+    r"|colou?red|colou?r|region|hills|valley|grape\s+juice"
 )
 #: A swap that rules the first thing out: "swap the eggs for flax eggs", "replace the butter
 #: with coconut oil and the milk with soy milk", "the milk for oat milk" after a swap.
