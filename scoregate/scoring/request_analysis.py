@@ -43,7 +43,7 @@ from scoregate.scoring.exclusions import (
 )
 from scoregate.scoring.instruction_rules import infer_instructions, instruction_terms
 from scoregate.scoring.language import LANGUAGE_CODES
-from scoregate.scoring.membership import CLASS_MEMBERS, THING_MEMBERS
+from scoregate.scoring.membership import CLASS_MEMBERS, THING_MEMBERS, class_members
 from scoregate.scoring.phrasing import make
 from scoregate.scoring.translation import Translation, translation_request, without_text
 from scoregate.scoring.tried import Tried, tried_things
@@ -656,8 +656,7 @@ def _members_listed(
     out: list[Exclusion] = []
     for e, raw in zip(exclusions, raws, strict=True):
         pieces = listed_after(query, raw)
-        members = CLASS_MEMBERS.get(e.item, ()) or CLASS_MEMBERS.get(f"{e.item}s", ())
-        known = {stem(m) for m in members}
+        known = {stem(m) for m in class_members(e.item)}
         family = e.item in FAMILIES or e.item.removesuffix("s") in FAMILIES  # "nightshades"
         if not family and not any(stem(p) in known for p in pieces):
             continue

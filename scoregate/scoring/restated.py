@@ -123,7 +123,6 @@ _OPPOSITES: tuple[tuple[str, str], ...] = (
     ("beginner", "advanced"),
     ("mild", "spicy"),
 )
-
 _OPPOSITE: dict[str, set[str]] = {}
 for _a, _b in _OPPOSITES:
     _OPPOSITE.setdefault(_a, set()).add(_b)
