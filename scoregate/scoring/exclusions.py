@@ -153,8 +153,12 @@ _NO_MORE_AT = (
 _NO_CUE = (
     # (nor a next item of what came back: "nothing, no reply, no credit")
     r"(?<!\byes\sor\s)(?<!\byes/)(?<!\bnothing,\s)(?<!\bno\sreply,\s)(?<!\bno\sresponse,\s)"
-    r"\bno\s+(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b"
+    # ("I've no room for grow lights": the grow lights; "no space in the hall for a bike")
+    r"\bno\s+(?:(?:room|space|budget|money)\s+(?:(?:in|on)\s+(?:the|my|our)\s+\w+\s+)?for\s+)?"
+    r"(?!one\b|longer\b|matter\b|more\b|less\b|later\b|need\b"
     r"|problem\b|doubt\b|way\b|idea\b|sooner\b"
+    # a contract of card play, not a thing: "we play a weak no trump", "3 no trumps"
+    r"|trumps?\b(?!\s+(?:talk|politics|references?|content|jokes?|news)\b)"
     # an outcome told, never a thing to leave out: "emailed twice, no reply", "just rapid
     # clicking, no crank at all", "tried it, no difference" (the word closing its phrase:
     # "no progress bar", "no success stories", "no change log" are things)
@@ -258,6 +262,8 @@ _CUES: tuple[str, ...] = (
     r"\bbut\s+not\s+",
     # "please don't tell me to bump retraction up": advice refused
     r"(?:\bdon'?t|\bdo\s+not)\s+(?:(?:just|even)\s+)?tell\s+(?:me|us)\s+to\s+",
+    # "please don't make me soak seeds overnight": an act the asker will not be put to
+    r"(?:\bdon'?t|\bdo\s+not)\s+make\s+(?:me|us)\s+(?!(?:laugh|cry|wait|feel|look|sound)\b)",
     _ALLOWED,
     # a rule that bans the thing: "my lease literally bans subwoofers", "the HOA doesn't
     # allow fences", "our building doesn't allow us to have grills" (not "my landlord
@@ -1014,6 +1020,8 @@ _A_FINISH_TOO = re.compile(
 #: A statistic the request quotes, not a thing ("not significant, p=0.81"); "shell=True"
 #: is still an option to rule out.
 _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
+#: Figures only, never a thing: "12-14", "4/5", "3.5".
+_FIGURES = re.compile(r"[\d\s.,:/%+–-]+")
 
 
 #: What a thing would be for, after it: "rely on a petrol generator for power", "rely on my
@@ -1232,6 +1240,7 @@ def _named_thing(raw: str, term: str) -> str | None:
     if (
         not words
         or _DATUM.match(term)
+        or _FIGURES.fullmatch(term)  # a range or a figure quoted after the thing ("12-14")
         or term in _STOP_TERMS
         or len(words) > MAX_TERM_WORDS
         or words[0] in _PRONOUNS
@@ -1627,8 +1636,8 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                     continue  # "bubbles that won't go away": how a thing behaves
                 at = _word_start(sentence, m.start())
                 at -= 4 if sentence[max(0, at - 4) : at].lower() == "did " else 0
-                if _PAST_FACT.match(sentence, at):
-                    continue  # "he didn't get the role": what happened, not a preference
+                if _told_not_wanted(sentence, at):
+                    continue  # "he didn't get the role", "so they don't go soft"
                 cue = sentence[m.start() :]
                 opened = m.start() + len(cue) - len(cue.lstrip(" ,;(-"))
                 if _IDENTITY_NOT.match(sentence, opened) and _IDENTITY_BEFORE.search(
@@ -1719,7 +1728,26 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
     ]
 
 
+def _told_not_wanted(sentence: str, at: int) -> bool:
+    """Whether the negation at ``at`` tells what happened ("he didn't get the role") or a
+    state to keep the thing asked about from ("store them so they don't go soft"), not a
+    preference."""
+    return _PAST_FACT.match(sentence, at) is not None or (
+        _BECOMES.match(sentence, at) is not None and _SO_THAT.search(sentence, 0, at) is not None
+    )
+
+
 _NOT_EVEN = re.compile(r"\bnot\s+even\s", re.IGNORECASE)
+#: A purpose told of the thing asked about, "so (that) they don't go soft", "so the cake
+#: won't get soggy": the state it should not fall into, which answers name as they warn.
+_SO_THAT = re.compile(
+    r"\bso(?:\s+that)?\s+(?!(?:i|we|you|me|us)\b)(?:[\w']+\s+){1,2}$", re.IGNORECASE
+)
+_BECOMES = re.compile(
+    r"(?:don'?t|doesn'?t|won'?t|do\s+not|does\s+not|will\s+not)\s+(?:go|get|turn|become"
+    r"|end\s+up)\s",
+    re.IGNORECASE,
+)
 #: A sentence that opens on a thing and the harm it does the asker, whose refusal then points
 #: back with a pronoun: "Caffeine makes my heart race ..., so I need to stay off it".
 _SUBJECT_HARM = re.compile(

@@ -884,7 +884,10 @@ _FORMATS = patterns(
         r"|(?:^|[.!?]\s+)(?:a\s+|in\s+a\s+)?(?:comparison\s+|simple\s+|quick\s+)?table\s+"
         r"(?:would\s+be\s+(?:ideal|great|perfect|best|nice|good|helpful|handy|useful|lovely)"
         r"|(?:please|pls)|if\s+(?:possible|you\s+can))"
-        r"(?:\s*,?\s*(?:thanks|thank\s+you|cheers|ta)\b)?\s*[.!]?\s*$",
+        r"(?:\s*,?\s*(?:thanks|thank\s+you|cheers|ta)\b)?\s*[.!]?\s*$"
+        # "A table please, columns for light, watering and temperature": its layout told
+        r"|(?:^|[.!?]\s+)(?:a\s+|in\s+a\s+)?(?:comparison\s+|simple\s+|quick\s+)?table\s+"
+        r"(?:please|pls)\s*[,:;—–-]\s*(?:with\s+)?(?:(?:a\s+)?columns?|(?:one\s+)?rows?)\b",
     ),
 )
 #: All lowercase or all capitals; the first that matches wins.

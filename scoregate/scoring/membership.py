@@ -374,12 +374,14 @@ def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> 
             rf"\b({_CLASS_SUBSTITUTES[cls]})(?:{alt})\b", r"\1", content, flags=re.IGNORECASE
         )
     # the substitutes first: "dairy-free milk" is no milk before "dairy-free" goes
-    content = re.sub(
-        rf"\b({subs})[\s-]+{between}(?:{named})(?:e?s)?\b",
-        r"\1",
-        _unswapped(content),
-        flags=re.IGNORECASE,
-    )
+    swapped = re.compile(rf"\b({subs})[\s-]+{between}({named})(?:e?s)?\b", re.IGNORECASE)
+    content = _unswapped(content)
+    # (a member of a class, not the item itself: "soy-free ... the soy" is still soy)
+    stood_for = {m.group(2).lower() for m in swapped.finditer(content)} - {item.lower()}
+    content = swapped.sub(r"\1", content)
+    if stood_for:  # "oat barista milk ... Use the milk cold": the substitute named again
+        back = "|".join(re.escape(m) for m in sorted(stood_for, key=len, reverse=True))
+        content = re.sub(rf"\b(?:the|your)\s+(?:{back})\b", " ", content, flags=re.IGNORECASE)
     return re.sub(
         rf"\b(?:{either})(?:e?s)?[\s-]+(?:{_NOT_MEMBER_AFTER})\b", " ", content, flags=re.IGNORECASE
     )
@@ -825,6 +827,19 @@ _KIND_COMPOUND = re.compile(
 )
 
 
+#: A sentence that puts an act off to a later time: "Once it has finished flowering, that's
+#: the time to repot", "- Next spring, move it to a bigger pot" (not one that says "now").
+_LATER = re.compile(
+    r"(?:^|(?<=[.!?\n]))[ \t]*(?:[-*•][ \t]*|\d+[.)][ \t]*)?(?:\*\*[^*\n]{0,40}\*\*:?[ \t]*)?"
+    r"(?:once|after|later|afterwards|when\s+(?:it|they|the\s+\w+)\s+(?:has|have|is|are)\s+"
+    r"(?:finished|done|over|through)|next\s+(?:spring|summer|autumn|fall|winter|year|season"
+    r"|month|week|time)|in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|come\s+(?:spring"
+    r"|summer|autumn|fall|winter)|wait\s+(?:until|till)|until|till)\b"
+    r"(?![^.!?\n]*\b(?:now|today|right\s+away|straight\s+away|immediately)\b)[^.!?\n]*[.!?]?",
+    re.IGNORECASE,
+)
+
+
 def _kind_named(item: str, asked: str) -> tuple[str, ...]:
     """The compound of a kind excluded (``_KIND_COMPOUND``) as a name of its own, when the
     head is what the request asks about."""
@@ -843,12 +858,14 @@ def check_members(
     asked: str = "",
     request: str = "",
     situations: Collection[str] = (),
+    for_now: Collection[str] = (),
 ) -> MemberCheck:
     """Which excluded ``items`` the answer affirms, by name, by list, or by embedding
     (``asked``: the asking sentences of the request less its exclusions; their words are
     never members; ``request``: the request as written, whose burgers are what it asks
     for; ``situations``: the items that are a thing's own lack, which the answer may
-    propose to add, ``RequestAnalysis.situations``)."""
+    propose to add, ``RequestAnalysis.situations``; ``for_now``: the items ruled out only for
+    now, which the answer may put off to a later time, ``RequestAnalysis.for_now``)."""
     check = MemberCheck()
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
@@ -863,6 +880,8 @@ def check_members(
         if "burger" in members:  # before the substitutes go: "veggie burgers ... the burgers"
             text = _meatless_burgers(text, item, f"{asked} {request}")
         text = _unpowered(_strip_substitutes(text, (item, *members), item), item)
+        if item in for_now:  # "Once it has finished flowering, repot it": later, not now
+            text = _LATER.sub(" ", text)
         lacking = item in situations  # "there's no heater in it": "buy a heater" adds one
         seen, affirmed = mentions(text, item, situation=lacking)
         if affirmed:  # with the answer's word: "walnuts" for "nut"

@@ -152,6 +152,7 @@ def _pair_score(
             asked=analysis.asked,
             request=pair[0],
             situations=analysis.situations,
+            for_now=analysis.for_now,
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
         lacks = {e.item for e in analysis.exclusions if e.lack}

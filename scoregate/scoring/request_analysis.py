@@ -61,6 +61,9 @@ class Exclusion:
     #: it"): an answer that proposes to add it ("repot into a pot with drainage holes") does
     #: not use it; one that takes it as there ("set the heater to 25°C") does.
     situation: bool = False
+    #: Ruled out for now ("I don't want to repot it right now"): an answer may put it off
+    #: to a later time ("Once it has finished flowering, repot it").
+    for_now: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,11 @@ class RequestAnalysis:
     def situations(self) -> list[str]:
         """The excluded items that are a thing's own lack (``Exclusion.situation``)."""
         return [e.item for e in self.exclusions if e.situation]
+
+    @property
+    def for_now(self) -> list[str]:
+        """The excluded items ruled out only for now (``Exclusion.for_now``)."""
+        return [e.item for e in self.exclusions if e.for_now]
 
     def to_dict(self) -> dict[str, Any]:
         """The breakdown's ``analysis`` entry (JSON-ready)."""
@@ -619,7 +627,15 @@ def analyze(query: str) -> RequestAnalysis:
         phrase = _whole_words(query, phrase.strip(" ,;-"))
         lack = lack or _lack_told_before(query, phrase, item)  # "I only have X, no Y"
         situation = situation and item not in told
-        exclusions.append(Exclusion(item=item, phrase=phrase, lack=lack, situation=situation))
+        exclusions.append(
+            Exclusion(
+                item=item,
+                phrase=phrase,
+                lack=lack,
+                situation=situation,
+                for_now=_for_now(query, phrase),
+            )
+        )
         raws.append(raw)
     exclusions += _members_listed(query, exclusions, raws, seen)
     for e in _implied_exclusions(query):
@@ -642,6 +658,22 @@ def analyze(query: str) -> RequestAnalysis:
         tried=tuple(tried_things(query)),
         budget=ceiling(query),
     )
+
+
+#: A time the refusal holds for, right after it: "repot it right now", "move them yet",
+#: "drive at the moment", "this winter", "until the buds open".
+_FOR_NOW = re.compile(
+    r"(?:\s+(?:it|them|this|that|him|her|the\s+\w+|my\s+\w+))?\s+(?:right\s+now\b|now\b"
+    r"|(?:just\s+)?yet\b|at\s+the\s+moment\b|this\s+(?:week|month|year|season|winter|summer"
+    r"|spring|autumn|fall|weekend)\b|until\b|till\b|while\s+(?:it|they)(?:'s|'re|\s+(?:is|are))\b)",
+    re.IGNORECASE,
+)
+
+
+def _for_now(query: str, phrase: str) -> bool:
+    """Whether ``phrase`` rules its item out only for a time (``_FOR_NOW`` after it)."""
+    at = query.find(phrase)
+    return at >= 0 and _FOR_NOW.match(query, at + len(phrase)) is not None
 
 
 def _members_listed(

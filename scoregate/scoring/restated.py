@@ -976,10 +976,47 @@ def _water_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
+#: Experience the asker states: "growing microgreens commercially for about 2 years", "my
+#: French is solid intermediate (B1)", "I can comfortably run 5 miles".
+_EXPERIENCED = re.compile(
+    r"\bfor\s+(?:about\s+|around\s+|over\s+|nearly\s+|almost\s+|the\s+(?:last|past)\s+)?"
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|a\s+few|several|many)\s+years\b"
+    r"|\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+years(?:'|\s+of)\s+"
+    r"(?:experience|practice)\b|\b(?:commercially|professionally)\b"
+    r"|\b(?:intermediate|advanced|experienced|fluent)\b|\b[bc][12]\s*\)|\([bc][12]\)"
+    r"|\bcan\s+(?:already\s+)?comfortably\s+\w+",
+)
+#: ... and told it is new to it: "I'm a total beginner", "never done it", "just started".
+_NEW_TOLD = re.compile(
+    r"\b(?:beginners?|novices?|newbies?|new\s+to|never\s+(?:done|tried|played|used|made)"
+    r"|just\s+(?:started|starting|getting\s+started)|from\s+scratch|first[- ]timer?)\b"
+)
+#: An answer that takes the asker as new to it: "Since you're just getting started", "As
+#: you're starting from scratch", "since you're a complete beginner".
+_TAKEN_AS_NEW = re.compile(
+    r"\b(?:since|as|because|given\s+(?:that\s+)?)\s+you(?:'re|\s+are)\s+(?:still\s+)?"
+    r"(?:(?:just|only|completely|totally|brand)\s+)?(?:starting\s+(?:from\s+scratch|out)"
+    r"|getting\s+started|new\s+(?:to|at)\b|an?\s+(?:complete\s+|total\s+|absolute\s+)?"
+    r"(?:beginner|novice|newbie)|a\s+first[- ]timer?)"
+)
+
+
+def _taken_as_new(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's stated experience ("growing microgreens commercially for about 2
+    years") answered as a beginner's ("Since you're just getting started with
+    microgreens")."""
+    told = _EXPERIENCED.search(q_low)
+    if told is None or _NEW_TOLD.search(q_low):
+        return None
+    taken = _TAKEN_AS_NEW.search(a_low)
+    return None if taken is None else (taken.group(0), told.group(0))
+
+
 def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
     """The forms read whatever else the request states: the files' extension, the
     weekday, one leg as the whole day, the month of the asker's date, a sum with its tax
-    taken as one before it, still water as moving."""
+    taken as one before it, still water as moving, the asker's experience as a
+    beginner's."""
     q_low, a_low = query.lower(), answer.lower()
     found = [
         _extension_swapped(query, answer) if "*." in answer else None,
@@ -988,6 +1025,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _date_moved(q_low, a_low) if "your " in a_low else None,
         _gross_as_net(q_low, a_low) if "inc" in q_low else None,
         _water_moved(q_low, a_low) if "moving" in a_low else None,
+        _taken_as_new(q_low, a_low) if "you" in a_low else None,
     ]
     return [f for f in found if f is not None]
 

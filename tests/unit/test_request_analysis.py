@@ -832,6 +832,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout41",
             "gate_holdout42",
             "gate_holdout43",
+            "gate_holdout44",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -869,6 +870,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             70,
             71,
             67,
+            68,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
