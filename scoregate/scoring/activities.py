@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoregate.scoring.affirmation import (
+    LATER,
     WARNINGS,
     clause_tokens,
     is_negated,
@@ -33,13 +34,19 @@ from scoregate.scoring.affirmation import (
     stem,
     unwarned,
 )
-from scoregate.scoring.exclusions import harms
+from scoregate.scoring.exclusions import FOR_NOW, harms
 
 #: A stated wish not to do something, and what follows it.
 _CUE = re.compile(
     r"\b(?:(?:i'?d|i\s+would|we'?d|we\s+would)\s+rather\s+not|rather\s+not"
     r"|prefer(?:ably)?\s+(?:to\s+)?not(?:\s+to)?|(?:do\s*n[o']?t|dont)\s+(?:really\s+)?want\s+to"
-    r"|refuse\s+to|hate\s+having\s+to|(?:prefer|like)\s+to\s+avoid"
+    r"|refuse\s+to|hate\s+having\s+to|(?:prefer|like)\s+to\s+avoid|not\s+ready\s+to"
+    r"|(?:i|we)\s+never\s+want\s+to|(?:do\s*n[o']?t|dont)\s+make\s+(?:me|us)"
+    # read only with a time the refusal holds for: "I won't divide my hostas this year",
+    # "not getting a second cat until Luna has recovered", "we're not moving the baby to
+    # her own room until she's 6 months" (not "I'm not getting any replies": what happens)
+    r"|(?P<timed>(?:\b(?:i|we)\s+(?:won'?t|will\s+not)|(?:\b(?:i'?m|we'?re|i\s+am|we\s+are)\s+|^\s*"
+    r"|[.!?]\s+)not(?=\s+[a-z]{3,}ing\b)))"
     # after these a gerund names the activity ("sick of ironing"); a noun names a thing
     # ("tired of the noise"), which is no activity
     r"|(?P<ing>can'?t\s+be\s+bothered(?:\s+with)?|(?:not|n't)\s+keen\s+on|want\s+to\s+stop"
@@ -48,10 +55,19 @@ _CUE = re.compile(
     r"(?P<verb>[a-z][a-z'-]+)(?P<obj>(?:\s+[a-z0-9][a-z0-9'_-]*){0,7})",
     re.IGNORECASE,
 )
+#: A time the refusal holds for, inside the words read as the object: "book a hotel *until
+#: my visa comes through*", "touch my emergency fund *this month*" (cut off; the refusal
+#: then holds for now).
+_FOR_A_TIME = re.compile(
+    r"\s+(?:right\s+now|now|(?:just\s+)?yet|at\s+the\s+moment|for\s+now|this\s+(?:week|month"
+    r"|year|season|winter|summer|spring|autumn|fall|weekend)|until|till|while|before|during)\b.*$"
+)
 #: Verbs that say little of their own: the object's words must carry the activity.
 _GENERIC = frozenset(
     "go get do have make take use be keep start spend deal put give let try pay".split()
 )
+#: ... and their forms in "-ing", which a refusal for a time may open on.
+_SAYS_LITTLE = _GENERIC | frozenset("going getting being doing having making taking".split())
 #: Helpers before the verb that matters: "be picking stocks", "keep buying ice".
 _AUXILIARIES = frozenset("be being keep keeping start starting have go".split())
 #: Prepositions after a generic verb that open its object: "go through a broker".
@@ -84,6 +100,8 @@ _SAME_VERB: dict[str, frozenset[str]] = {
         frozenset({"call", "phon", "ring"}),
         frozenset({"buy", "purcha"}),
         frozenset({"ask", "request"}),
+        frozenset({"fertiliz", "feed"}),
+        frozenset({"divid", "split"}),
     )
     for v in group
 }
@@ -112,6 +130,9 @@ class Activity:
     #: answer may put a long object between the verb and it ("pour the hot concentrated
     #: tea straight over the ice").
     via: str | None = None
+    #: Refused for now ("I don't want to book a hotel until my visa comes through"): an
+    #: answer may put it off to a later time ("once the visa arrives, book a hotel").
+    for_now: bool = False
 
 
 def _verb_and_object(verb: str, obj: list[str]) -> tuple[str, list[str]] | None:
@@ -131,6 +152,16 @@ def _verb_and_object(verb: str, obj: list[str]) -> tuple[str, list[str]] | None:
     return verb, obj
 
 
+def _for_a_time(query: str, m: re.Match[str]) -> tuple[str, bool]:
+    """The words read as the object, less a time the refusal holds for, and whether it
+    holds only for a time ("book a hotel until my visa comes through")."""
+    obj = m.group("obj").lower()
+    timed = _FOR_A_TIME.search(obj)
+    if timed is not None:
+        return obj[: timed.start()], True
+    return obj, FOR_NOW.match(query, m.end()) is not None
+
+
 def avoided_activities(query: str) -> list[Activity]:
     """The activities ``query`` would rather not do, with a named object."""
     out: list[Activity] = []
@@ -138,7 +169,12 @@ def avoided_activities(query: str) -> list[Activity]:
         verb = m.group("verb").lower()
         if verb in _FILLER or (m.group("ing") and not verb.endswith("ing")):
             continue  # "tired of the noise", "not keen on my job": a thing, not an activity
-        found = _verb_and_object(verb, m.group("obj").lower().split())
+        obj_text, for_now = _for_a_time(query, m)
+        if m.group("timed") and (not for_now or verb in _SAYS_LITTLE):
+            # "I won't ..." with no time: read by the exclusions, if at all; "not going back
+            # to the gym until ...": too little said to look for
+            continue
+        found = _verb_and_object(verb, obj_text.split())
         if found is None:
             continue
         verb, obj = found
@@ -176,6 +212,7 @@ def avoided_activities(query: str) -> list[Activity]:
                 head=stem(words[-1]),
                 modifiers=modifiers,
                 via=via,
+                for_now=for_now,
             )
         )
     return out
@@ -209,18 +246,60 @@ def _done_in(tokens: list[str], clauses: list[int], a: Activity) -> str | None:
     return None
 
 
+#: The present, told of an act: "do it this week", "sand it now", "move her into the
+#: nursery tonight".
+_NOW = (
+    r"(?:now|today|tonight|this\s+(?:week|weekend|morning|afternoon|evening)|straight\s+away"
+    r"|right\s+away|immediately)"
+)
+#: What keeps the act from being done now, before its verb in the clause: "don't move it
+#: now", "no need to sand it today", "wait rather than move it this week".
+_HELD = re.compile(
+    r"\b(?:not|never|no\s+need|don'?t|do\s+not|wait|hold\s+off|instead\s+of|rather\s+than"
+    r"|avoid|without|until|once|after|when)\b|n't\b"
+)
+
+
+def _done_now(answer: str, a: Activity) -> str | None:
+    """For an act refused for now, the answer's words that have it done now with its verb
+    ("Split them this weekend", "Move her into the nursery tonight"), the object told by
+    a pronoun or not at all."""
+    if a.verb is None:
+        return None
+    verbs = "|".join(re.escape(v) for v in sorted(_SAME_VERB.get(a.verb, {a.verb})))
+    done = re.compile(
+        rf"\b(?:{verbs})[a-z]*\b(?:\s+[\w'-]+){{0,5}}?\s+{_NOW}\b"
+        # "now is the best time to move it"
+        rf"|\b{_NOW}\s+(?:is|would\s+be)\s+(?:the|a)\s+(?:\w+\s+)?time\s+to\s+(?:{verbs})[a-z]*\b"
+    )
+    for clause in re.split(r"[.!?;:\n,]", answer.lower()):
+        m = done.search(clause)
+        if m is not None and not _HELD.search(clause, 0, m.start()):
+            return m.group(0)
+    return None
+
+
 def affirmed_activities(answer: str, activities: Sequence[Activity]) -> list[tuple[Activity, str]]:
     """Each activity the answer has the asker do, with the answer's words that do it."""
     found: list[tuple[Activity, str]] = []
     if not activities:
         return found
     sentences = [clause_tokens(unwarned(s)) for s in read_sentences(answer)]
+    later = (  # "Once the visa comes through, book a hotel": put off, not done now
+        [clause_tokens(unwarned(s)) for s in read_sentences(LATER.sub(" ", answer))]
+        if any(a.for_now for a in activities)
+        else sentences
+    )
     for a in activities:
-        for tokens, clauses in sentences:
+        for tokens, clauses in later if a.for_now else sentences:
             if not WARNINGS.isdisjoint(tokens):
                 continue
             words = _done_in(tokens, clauses, a)
             if words is not None:
                 found.append((a, words))
                 break
+        else:
+            now = _done_now(answer, a) if a.for_now else None
+            if now is not None:
+                found.append((a, now))
     return found

@@ -111,6 +111,17 @@ _COMPARISON = re.compile(
     # price of a gym membership" (not "swap a fraction of the flour": an amount used)
     r"|\b(?:costs?|costing|for|at)\s+(?:only\s+|just\s+)?(?:a\s+)?(?:small\s+)?fraction\s+of"
     r"\s+(?:the\s+(?:price|cost)\s+of\s+)?(?:a|an|the)\s+(?:new\s+)?[\w-]+(?:\s+[\w-]+)?"
+    # "towels work just as well as blocking mats" (not "butter as well as oil": both used)
+    r"|\b(?:just|every\s+bit)\s+as\s+(?:well|good|effective|effectively)\s+as\s+(?:a\s+|an\s+"
+    r"|the\s+)?[\w-]+(?:\s+[\w-]+)?|\bas\s+(?:good|effective)\s+as\s+(?:a\s+|an\s+|the\s+)?"
+    r"[\w-]+(?:\s+[\w-]+)?"
+)
+#: A thing that stands in for another: "use your oven as a proofing box" (the oven is used,
+#: no proofing box).
+_USED_AS = re.compile(
+    r"(\b(?:use|using|used|turn|turning)\s+(?:your|the|a|an|my|some)\s+[\w-]+(?:\s+[\w-]+)?\s+)"
+    r"(?:as|into)\s+(?:a|an|your)\s+(?:makeshift\s+|diy\s+|improvised\s+|temporary\s+)?"
+    r"[\w-]+(?:\s+[\w-]+)?"
 )
 #: What a product may hold, told as a warning: "brioche often contains milk", "some
 #: enriched breads contain egg" (but "this recipe contains butter" is a use). It rules out
@@ -119,6 +130,9 @@ _COMPARISON = re.compile(
 _MAY_CONTAIN = re.compile(
     r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently|quietly|secretly)"
     r"\s+contains?\b"
+    # "shop-bought mixes, which almost always include almonds"
+    r"|\b(?:almost\s+always|nearly\s+always|always|typically|normally|generally|usually|often)"
+    r"\s+(?:include|contain)s?\b"
     r"|\bthere(?:'s|\s+is|\s+are)\s+(?:often|usually|sometimes|commonly)\b"
     r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
     r"|(?:(?<=\b(?:many|most)\s)"
@@ -136,7 +150,7 @@ _MAY_CONTAIN = re.compile(
     r"(?:(?:that|which|where\s+they)\s+)?(?:process(?:es|ed|ing)?|handl(?:es?|ed|ing)"
     r"|also\s+(?:processes|(?:process|handle|pack|package|produce|manufacture|make|use)[sd]?))\b"
     r"|\bshared\s+(?:equipment|(?:production\s+)?lines?|facilit(?:y|ies)|fryers?)\s+with\b"
-    r"|\bmade\s+alongside\b"
+    r"|\bmade\s+(?:alongside|near|next\s+to|close\s+to)\b"
     r"|\bcross-?(?:contact|contamination)\s+(?:with|from)\b"
 )
 #: Words that negate what follows them (also read by ``membership``).
@@ -902,6 +916,15 @@ def _kept_out(tokens: list[str], clauses: list[int], i: int) -> bool:
     return _verb_before(tokens, clauses, i, _KEEP, 4)
 
 
+def _kept_off(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """ "Keep the TV and tablets off from dinner onward": kept switched off, not used (not
+    "turn the oven off after 20 minutes": it was on)."""
+    after = tokens[i + 1 : i + 4]
+    if "off" not in after or (after[0] != "off" and after[0] not in ("and", "or", "&")):
+        return False
+    return _verb_before(tokens, clauses, i, _KEEP, 4)
+
+
 def _put_away(tokens: list[str], clauses: list[int], i: int) -> bool:
     """ "charge your phone in another room overnight", "leave the phone in a drawer": put
     away from the asker, not used (the verb within three words before the item, the place
@@ -1099,6 +1122,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _condition_after(tokens, clauses, i)
         or _ruled_out_after(tokens, i)
         or _kept_out(tokens, clauses, i)
+        or _kept_off(tokens, clauses, i)
         or _put_away(tokens, clauses, i)
         or _left_out(tokens, i)
         or _set_aside_after(tokens, clauses, i)
@@ -1656,6 +1680,35 @@ _TURNS_UP = re.compile(
 )
 
 
+#: A sentence that puts an act off to a later time: "Once it has finished flowering, that's
+#: the time to repot", "- Next spring, move it to a bigger pot", "When the new leaf has
+#: hardened, repot it", "If you planned to drain it in fall anyway, you can do that then"
+#: (not one that says "now", "today", "tonight" or "this week").
+LATER = re.compile(
+    r"(?:^|(?<=[.!?\n]))"
+    r"(?=[ \t]*(?:[-*•][ \t]*|\d+[.)][ \t]*)?(?:\*\*[^*\n]{0,40}\*\*:?[ \t]*)?"
+    r"(?:once|after|later|afterwards|when|next\s+(?:spring|summer|autumn|fall|winter|year"
+    r"|season|month|week|time)|in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)"
+    r"|come\s+(?:spring|summer|autumn|fall|winter)|wait\s+(?:until|till)|until|till)\b"
+    # a later time told inside the sentence: "..., ideally next spring, repot it"
+    r"|[^.!?\n]*\b(?:next\s+(?:spring|summer|autumn|fall|winter|year|season|month)"
+    r"|in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|later\s+on|(?:do|does|did)\s+"
+    r"(?:that|it)\s+then|when\s+the\s+time\s+comes)\b)"
+    r"(?![^.!?\n]*\b(?:now|today|tonight|this\s+(?:week|weekend)|right\s+away|straight\s+away"
+    r"|immediately)\b)[^.!?\n]*[.!?]?",
+    re.IGNORECASE,
+)
+
+
+#: What some products contain, told as a sentence of its own: "Some sprinkles and meringue
+#: powder contain egg", "Many stock cubes include milk powder" (read as ``WARNINGS``'
+#: "lurks"; not "Some recipes use egg": a way to make it).
+_SOME_CONTAIN = re.compile(
+    r"(?:^|(?<=[.!?\n]))(\s*(?:[-*•]\s*)?(?:some|many|most|certain|lots\s+of|a\s+lot\s+of"
+    r"|plenty\s+of)\s+[^.!?\n;:]{1,80}?)\b(?:contains?|includes?)\b"
+)
+
+
 #: A suspended hyphen: the "dairy-" of "dairy- and nut-free" is dairy-free too.
 _SUSPENDED_FREE = re.compile(
     r"\b([a-z]+)-(?=(?:\s*(?:,\s*(?:and|or|&)?|and|or|&|/)\s*[a-z]+-)*"
@@ -1675,8 +1728,10 @@ def read_sentences(content: str) -> tuple[str, ...]:
     for rx in (_HELD_BY_REFUSED, _WHY_REFUSED):
         content = rx.sub(lambda m: m.group(1) + " " * len(m.group(2)), content)
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", content))
+    content = _USED_AS.sub(r"\1", content)
     content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)
     content = _TURNS_UP.sub(" lurks ", content)
+    content = _SOME_CONTAIN.sub(r"\1 lurks ", content)
     # "Is there fish in the stock?": a question to check with, read as a warning
     content = _ASKS_IF_IN.sub(lambda m: m.group(0)[:-1] + " lurks?", content)
     # "find out whether it contains caffeine": a check to make, blanked over its own words

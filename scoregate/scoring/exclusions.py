@@ -1036,7 +1036,9 @@ _WHEN_CUT = re.compile(
     r"\s+(?:anywhere\b|(?:after|since|because|when)\s+(?:he|she|they|we|i|it)\b"
     # a reason after it: "won't use Venmo after getting scammed", "since the last update"
     r"|(?:after|since)\s+(?:getting|being|having|losing|paying|reading|seeing|hearing|finding"
-    r"|the\s+(?:last|latest|recent)|last\s+(?:time|year|month|week)|what\s+happened)\b)"
+    r"|the\s+(?:last|latest|recent)|last\s+(?:time|year|month|week)|what\s+happened)\b"
+    # how long it is ruled out for: "rather not repot until it's finished flowering"
+    r"|(?:until|till)\b)"
 )
 #: The particle of a phrasal verb before its object ("take out a loan", "take on debt"):
 #: read only after "take", "put" or "sign", or where a verb of ``_ACTIVITY_VERBS`` led.
@@ -1723,9 +1725,21 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         for t, phrase, situation in found
         if t not in _STOP_TERMS
         and not t.startswith(("other ", "any other "))
+        # a clause, never a thing: "insurance doesn't cover them", "dont wanna buy any"
+        and not _NEGATED_INSIDE.search(t)
         # where the exclusion before it holds: "no cement anywhere, not even on the copes"
         and not (t.startswith(_PLACE_PREPOSITIONS) and _NOT_EVEN.search(phrase))
     ]
+
+
+#: A time the refusal holds for, right after it: "repot it right now", "move them yet",
+#: "drive at the moment", "this winter", "until the buds open".
+FOR_NOW = re.compile(
+    r"(?:\s+(?:it|them|this|that|him|her|the\s+\w+|my\s+\w+))?\s+(?:right\s+now\b|now\b"
+    r"|(?:just\s+)?yet\b|at\s+the\s+moment\b|this\s+(?:week|month|year|season|winter|summer"
+    r"|spring|autumn|fall|weekend)\b|until\b|till\b|while\s+(?:it|they)(?:'s|'re|\s+(?:is|are))\b)",
+    re.IGNORECASE,
+)
 
 
 def _told_not_wanted(sentence: str, at: int) -> bool:
@@ -1738,6 +1752,7 @@ def _told_not_wanted(sentence: str, at: int) -> bool:
 
 
 _NOT_EVEN = re.compile(r"\bnot\s+even\s", re.IGNORECASE)
+_NEGATED_INSIDE = re.compile(r"n't\b|\b(?:not|dont|doesnt|wont|cant|couldnt)\b")
 #: A purpose told of the thing asked about, "so (that) they don't go soft", "so the cake
 #: won't get soggy": the state it should not fall into, which answers name as they warn.
 _SO_THAT = re.compile(
@@ -1745,7 +1760,7 @@ _SO_THAT = re.compile(
 )
 _BECOMES = re.compile(
     r"(?:don'?t|doesn'?t|won'?t|do\s+not|does\s+not|will\s+not)\s+(?:go|get|turn|become"
-    r"|end\s+up)\s",
+    r"|end\s+up|show|develop|form)\s",
     re.IGNORECASE,
 )
 #: A sentence that opens on a thing and the harm it does the asker, whose refusal then points

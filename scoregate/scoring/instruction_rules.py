@@ -1122,6 +1122,45 @@ def _json_keys(q: str, low: str) -> Iterator[Instruction]:
         yield make("json_keys", m.group(0), value=list(dict.fromkeys(keys)))
 
 
+#: The columns a table is asked with: "a table please, columns for light, watering and
+#: temperature", "with the columns Type, Power source, Maintenance", "three columns: day,
+#: sauna, cold plunge", "columns Appliance | Watts | Hours/day".
+_COLUMNS = re.compile(
+    r"\bcolumns?\b(?:\s+(?:for|of|called|named|labell?ed|showing|headed))?\s*[:,]?\s*"
+    r"(?:(?:the|a)\s+)?(?P<list>[^.!?;:()\n]+)"
+)
+#: Where the list of columns ends: the rows' layout, or what the table is for.
+_COLUMNS_END = re.compile(
+    r",?\s*(?:(?:with\s+)?(?:one|a)\s+row\b|rows?\b|so\s+(?:i|we)\b|(?:please|pls|thanks)\b"
+    r"|(?:and\s+)?(?:exactly|no\s+more|at\s+most|nothing)\b)"
+)
+#: The most words a column's name has, and the fewest columns a list names.
+_COLUMN_WORDS = 4
+_MIN_COLUMNS = 2
+
+
+def _table_columns(q: str, low: str) -> Iterator[Instruction]:
+    """The columns a table request names, when it asks for a table ("the table lists
+    light, watering and temperature as columns" is read only as its own words say)."""
+    if not any(rx.search(low) for value, rx in _FORMATS if value in ("table", "table_only")):
+        return
+    m = _COLUMNS.search(low)
+    if m is None or _TABLE_OPTIONAL.search(low):
+        return
+    span = q[m.start("list") : m.end("list")]
+    end = _COLUMNS_END.search(span.lower())
+    span = span[: end.start()] if end else span
+    parts = [p.strip(" '\"`*—–-") for p in re.split(r",|\band\b|\s\|\s|\s\+\s|&", span)]
+    names = [p for p in parts if p]
+    if len(names) < _MIN_COLUMNS or any(len(n.split()) > _COLUMN_WORDS for n in names):
+        return
+    yield make(
+        "table_columns",
+        m.group(0)[: len(m.group(0)) - len(m.group("list")) + len(span)],
+        value=list(dict.fromkeys(names)),
+    )
+
+
 def _bare_answer(q: str, low: str) -> Iterator[Instruction]:
     for m in BARE_ANSWER.finditer(low):
         if is_part(low, m) or is_part_after(low, m, then=True) or negated_before(low, m):
@@ -1399,6 +1438,7 @@ FORM_RULES: tuple[Rule, ...] = (
     _formats,
     _stdlib_only,
     _json_keys,
+    _table_columns,
     _bare_answer,
     _cases,
     _chars,

@@ -26,6 +26,7 @@ from typing import Any
 import yaml
 
 from scoregate.schemas.constraints import Instruction
+from scoregate.scoring.affirmation import stem
 from scoregate.scoring.answer_types import MONEY
 from scoregate.scoring.counting import (
     BULLET,
@@ -1063,6 +1064,35 @@ def _json_keys(content: str, k: Instruction) -> Verdict:
     return False, f"no key '{missing}'; {_asks(k)} the keys {', '.join(want)}"
 
 
+#: Words of a column's name that name nothing to look for in a header.
+_COLUMN_FILLER = frozenset("the a an of for and per to how what its it is your my".split())
+
+
+def _table_columns(content: str, k: Instruction) -> Verdict:
+    """The answer's table has a column for each name the request gives: a word of the name
+    in a header cell ("battery life" is met by "Battery (hrs)")."""
+    want = [str(c) for c in k.value] if isinstance(k.value, list) else []
+    lines = content.splitlines()
+    rule = _TABLE_RULE.search(content)
+    if rule is None:
+        return None, "no table, so its columns cannot be read"
+    at = content[: rule.start()].count("\n")
+    header = lines[at - 1] if at >= 1 else ""
+    cells = {stem(w) for w in re.findall(r"[a-z0-9]+", header.lower())}
+    missing = [
+        name
+        for name in want
+        if not any(
+            stem(w) in cells
+            for w in re.findall(r"[a-z0-9]+", name.lower())
+            if w not in _COLUMN_FILLER
+        )
+    ]
+    if not missing:
+        return True, f"has the columns {', '.join(want)}"
+    return False, f"no '{missing[0]}' column; {_asks(k)} the columns {', '.join(want)}"
+
+
 #: How an element the request names shows in an answer.
 _ELEMENT_FORMS = {
     "complexity": re.compile(
@@ -1192,6 +1222,7 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "paragraph_first_word": _paragraph_first_word,
     "headings": _headings,
     "json_keys": _json_keys,
+    "table_columns": _table_columns,
     "bare_answer": _bare_answer,
     "mentions": _mentions,
     "closing_line": _closing_line,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoregate.scoring.affirmation import (
+    LATER,
     NEGATORS,
     NOTHING_BUT,
     NOTHING_OF,
@@ -376,12 +377,31 @@ def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> 
     # the substitutes first: "dairy-free milk" is no milk before "dairy-free" goes
     swapped = re.compile(rf"\b({subs})[\s-]+{between}({named})(?:e?s)?\b", re.IGNORECASE)
     content = _unswapped(content)
-    # (a member of a class, not the item itself: "soy-free ... the soy" is still soy)
-    stood_for = {m.group(2).lower() for m in swapped.finditer(content)} - {item.lower()}
+    # "oat barista milk ... Use the milk cold": the substitute named again after it (a
+    # member of a class or the item, not freed of it: "soy-free ... the soy" is soy)
+    firsts: dict[str, int] = {}
+    # (the member right after the substitute: "oat milk", "vegan butter"; not "coconut
+    # aminos ... soy", where a word stands between)
+    kind = r"(?:(?:barista|block|unsweetened|sweetened|organic|baking|cooking|drinking|salted"
+    kind += r"|unsalted|softened|melted)\s+)?"
+    # (not a blend: "a coconut-soy blend" holds soy)
+    direct = re.compile(rf"\b({subs})\s+{kind}({named})(?:e?s)?\b", re.IGNORECASE)
+    for m in direct.finditer(content):
+        if not (m.group(1).lower().endswith("free") and stem(m.group(2)) == stem(item)):
+            firsts.setdefault(m.group(2).lower(), m.end())
+    if firsts:
+        back = "|".join(re.escape(m) for m in sorted(firsts, key=len, reverse=True))
+        # (bare or with "the": "add a little more milk"; not named as another thing:
+        # "cow's milk", "dairy milk", "whole milk")
+        again = re.compile(
+            rf"\b(?<!['’]s\s)(?<!dairy\s)(?<!whole\s)(?<!regular\s)(?<!skimmed\s)"
+            rf"(?<!full-fat\s)(?:(?:the|your)\s+)?({back})(?:e?s)?\b(?!['’])",
+            re.IGNORECASE,
+        )
+        content = again.sub(
+            lambda m: " " if m.start() >= firsts[m.group(1).lower()] else m.group(0), content
+        )
     content = swapped.sub(r"\1", content)
-    if stood_for:  # "oat barista milk ... Use the milk cold": the substitute named again
-        back = "|".join(re.escape(m) for m in sorted(stood_for, key=len, reverse=True))
-        content = re.sub(rf"\b(?:the|your)\s+(?:{back})\b", " ", content, flags=re.IGNORECASE)
     return re.sub(
         rf"\b(?:{either})(?:e?s)?[\s-]+(?:{_NOT_MEMBER_AFTER})\b", " ", content, flags=re.IGNORECASE
     )
@@ -827,19 +847,6 @@ _KIND_COMPOUND = re.compile(
 )
 
 
-#: A sentence that puts an act off to a later time: "Once it has finished flowering, that's
-#: the time to repot", "- Next spring, move it to a bigger pot" (not one that says "now").
-_LATER = re.compile(
-    r"(?:^|(?<=[.!?\n]))[ \t]*(?:[-*•][ \t]*|\d+[.)][ \t]*)?(?:\*\*[^*\n]{0,40}\*\*:?[ \t]*)?"
-    r"(?:once|after|later|afterwards|when\s+(?:it|they|the\s+\w+)\s+(?:has|have|is|are)\s+"
-    r"(?:finished|done|over|through)|next\s+(?:spring|summer|autumn|fall|winter|year|season"
-    r"|month|week|time)|in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|come\s+(?:spring"
-    r"|summer|autumn|fall|winter)|wait\s+(?:until|till)|until|till)\b"
-    r"(?![^.!?\n]*\b(?:now|today|right\s+away|straight\s+away|immediately)\b)[^.!?\n]*[.!?]?",
-    re.IGNORECASE,
-)
-
-
 def _kind_named(item: str, asked: str) -> tuple[str, ...]:
     """The compound of a kind excluded (``_KIND_COMPOUND``) as a name of its own, when the
     head is what the request asks about."""
@@ -881,7 +888,7 @@ def check_members(
             text = _meatless_burgers(text, item, f"{asked} {request}")
         text = _unpowered(_strip_substitutes(text, (item, *members), item), item)
         if item in for_now:  # "Once it has finished flowering, repot it": later, not now
-            text = _LATER.sub(" ", text)
+            text = LATER.sub(" ", text)
         lacking = item in situations  # "there's no heater in it": "buy a heater" adds one
         seen, affirmed = mentions(text, item, situation=lacking)
         if affirmed:  # with the answer's word: "walnuts" for "nut"

@@ -34,6 +34,7 @@ from scoregate.scoring.exclusions import (
     BANS,
     BEINGS,
     FAMILIES,
+    FOR_NOW,
     LACK,
     SENTENCES,
     UNAVAILABLE,
@@ -107,8 +108,15 @@ class RequestAnalysis:
 
     @property
     def for_now(self) -> list[str]:
-        """The excluded items ruled out only for now (``Exclusion.for_now``)."""
-        return [e.item for e in self.exclusions if e.for_now]
+        """The excluded items ruled out only for now (``Exclusion.for_now``), or whose act
+        the request refuses for now elsewhere ("rather not drain the pool until fall ...
+        without draining")."""
+        acts = {a.verb for a in self.avoided if a.for_now and a.verb}
+        return [
+            e.item
+            for e in self.exclusions
+            if e.for_now or (acts and stem(e.item.split()[0]) in acts)
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         """The breakdown's ``analysis`` entry (JSON-ready)."""
@@ -660,20 +668,10 @@ def analyze(query: str) -> RequestAnalysis:
     )
 
 
-#: A time the refusal holds for, right after it: "repot it right now", "move them yet",
-#: "drive at the moment", "this winter", "until the buds open".
-_FOR_NOW = re.compile(
-    r"(?:\s+(?:it|them|this|that|him|her|the\s+\w+|my\s+\w+))?\s+(?:right\s+now\b|now\b"
-    r"|(?:just\s+)?yet\b|at\s+the\s+moment\b|this\s+(?:week|month|year|season|winter|summer"
-    r"|spring|autumn|fall|weekend)\b|until\b|till\b|while\s+(?:it|they)(?:'s|'re|\s+(?:is|are))\b)",
-    re.IGNORECASE,
-)
-
-
 def _for_now(query: str, phrase: str) -> bool:
     """Whether ``phrase`` rules its item out only for a time (``_FOR_NOW`` after it)."""
     at = query.find(phrase)
-    return at >= 0 and _FOR_NOW.match(query, at + len(phrase)) is not None
+    return at >= 0 and FOR_NOW.match(query, at + len(phrase)) is not None
 
 
 def _members_listed(

@@ -976,28 +976,36 @@ def _water_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
-#: Experience the asker states: "growing microgreens commercially for about 2 years", "my
-#: French is solid intermediate (B1)", "I can comfortably run 5 miles".
+#: Experience the asker states: "growing microgreens commercially for about 2 years", "10
+#: years commercial tomato grower", "my French is solid intermediate (B1)", "I can
+#: comfortably run 5 miles", "rated 2100", "backpacked through 40+ countries" (not "my 6
+#: year old", "in 10 years", "for the next 5 years").
 _EXPERIENCED = re.compile(
-    r"\bfor\s+(?:about\s+|around\s+|over\s+|nearly\s+|almost\s+|the\s+(?:last|past)\s+)?"
-    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|a\s+few|several|many)\s+years\b"
-    r"|\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+years(?:'|\s+of)\s+"
-    r"(?:experience|practice)\b|\b(?:commercially|professionally)\b"
-    r"|\b(?:intermediate|advanced|experienced|fluent)\b|\b[bc][12]\s*\)|\([bc][12]\)"
-    r"|\bcan\s+(?:already\s+)?comfortably\s+\w+",
+    r"(?<!\bin\s)(?<!\bnext\s)(?<!\bwithin\s)(?<!\bthe\s)"
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|a\s+few|several|many)"
+    r"\+?\s+(?:years?|yrs?)\b(?![\s-]+(?:old|ago|from\s+now|time|later|away|left|younger|older))"
+    r"|\b(?:commercially|professionally|commercial|professional|senior)\b"
+    r"|\b(?:intermediate|advanced|experienced|seasoned|fluent)\b|\b[bc][12]\s*\)|\([bc][12]\)"
+    r"|\bcan\s+(?:already\s+)?comfortably\s+\w+|\brated\s+\d{3,4}\b|\b\d+\+?\s+countries\b",
 )
 #: ... and told it is new to it: "I'm a total beginner", "never done it", "just started".
 _NEW_TOLD = re.compile(
     r"\b(?:beginners?|novices?|newbies?|new\s+to|never\s+(?:done|tried|played|used|made)"
-    r"|just\s+(?:started|starting|getting\s+started)|from\s+scratch|first[- ]timer?)\b"
+    r"|just\s+(?:started|starting|getting\s+started)|from\s+scratch|first[- ]timers?)\b"
 )
 #: An answer that takes the asker as new to it: "Since you're just getting started", "As
-#: you're starting from scratch", "since you're a complete beginner".
+#: you're starting from scratch", "As a total beginner, ...", "as someone new to bees",
+#: "Since this is your first dog", "Since you've just started climbing".
 _TAKEN_AS_NEW = re.compile(
-    r"\b(?:since|as|because|given\s+(?:that\s+)?)\s+you(?:'re|\s+are)\s+(?:still\s+)?"
+    r"\b(?:since|as|because|given\s+(?:that\s+)?)\s+(?:you(?:'re|\s+are)\s+(?:still\s+)?"
     r"(?:(?:just|only|completely|totally|brand)\s+)?(?:starting\s+(?:from\s+scratch|out)"
-    r"|getting\s+started|new\s+(?:to|at)\b|an?\s+(?:complete\s+|total\s+|absolute\s+)?"
-    r"(?:beginner|novice|newbie)|a\s+first[- ]timer?)"
+    r"|getting\s+started|new\s+(?:to|at)\b|learning\s+(?:the\s+basics|how\s+the)"
+    r"|an?\s+(?:complete\s+|total\s+|absolute\s+)?(?:beginner|novice|newbie)|a\s+first[- ]timer?)"
+    r"|you(?:'ve|\s+have)\s+(?:only\s+)?just\s+(?:started|begun|taken\s+up)"
+    r"|this\s+is\s+your\s+(?:very\s+)?first\b)"
+    r"|(?:^|[.!?:]\s+)as\s+(?:an?\s+(?:complete\s+|total\s+|absolute\s+)?(?:beginner|novice|newbie)"
+    r"|someone\s+new\s+to|a\s+first[- ]time\s+\w+)\b",
+    re.MULTILINE,
 )
 
 
@@ -1009,7 +1017,7 @@ def _taken_as_new(q_low: str, a_low: str) -> tuple[str, str] | None:
     if told is None or _NEW_TOLD.search(q_low):
         return None
     taken = _TAKEN_AS_NEW.search(a_low)
-    return None if taken is None else (taken.group(0), told.group(0))
+    return None if taken is None else (taken.group(0).strip(" .!?:"), told.group(0))
 
 
 def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
@@ -1025,7 +1033,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _date_moved(q_low, a_low) if "your " in a_low else None,
         _gross_as_net(q_low, a_low) if "inc" in q_low else None,
         _water_moved(q_low, a_low) if "moving" in a_low else None,
-        _taken_as_new(q_low, a_low) if "you" in a_low else None,
+        _taken_as_new(q_low, a_low),
     ]
     return [f for f in found if f is not None]
 
