@@ -152,6 +152,19 @@ def _verb_and_object(verb: str, obj: list[str]) -> tuple[str, list[str]] | None:
     return verb, obj
 
 
+def _verb_only(query: str, m: re.Match[str], verb: str) -> Activity:
+    """An act refused for now whose object names nothing to look for ("I'm not regluing
+    it until the paint has cured"): found only where the answer has it done now."""
+    return Activity(
+        phrase=query[m.start() : m.end("verb")],
+        label=query[m.start("verb") : m.end("verb")],
+        verb=stem(verb),
+        head="",
+        modifiers=frozenset(),
+        for_now=True,
+    )
+
+
 def _for_a_time(query: str, m: re.Match[str]) -> tuple[str, bool]:
     """The words read as the object, less a time the refusal holds for, and whether it
     holds only for a time ("book a hotel until my visa comes through")."""
@@ -170,7 +183,7 @@ def avoided_activities(query: str) -> list[Activity]:
         if verb in _FILLER or (m.group("ing") and not verb.endswith("ing")):
             continue  # "tired of the noise", "not keen on my job": a thing, not an activity
         obj_text, for_now = _for_a_time(query, m)
-        if m.group("timed") and (not for_now or verb in _SAYS_LITTLE):
+        if m.group("timed") and (not for_now or verb in _SAYS_LITTLE - _AUXILIARIES):
             # "I won't ..." with no time: read by the exclusions, if at all; "not going back
             # to the gym until ...": too little said to look for
             continue
@@ -186,9 +199,13 @@ def avoided_activities(query: str) -> list[Activity]:
                 break
             if w not in _FILLER:
                 words.append(w)
-        if not words or not re.fullmatch(r"[a-z][a-z-]{2,}", words[-1]):
-            continue
-        if words[-1] in _VAGUE_HEADS:
+        if (
+            not words
+            or not re.fullmatch(r"[a-z][a-z-]{2,}", words[-1])
+            or words[-1] in _VAGUE_HEADS
+        ):
+            if for_now and verb not in _SAYS_LITTLE:  # "I'm not regluing it until ...": the
+                out.append(_verb_only(query, m, verb))  # act alone, done now or not
             continue
         modifiers = frozenset(
             stem(t)
@@ -274,7 +291,11 @@ def _done_now(answer: str, a: Activity) -> str | None:
     )
     for clause in re.split(r"[.!?;:\n,]", answer.lower()):
         m = done.search(clause)
-        if m is not None and not _HELD.search(clause, 0, m.start()):
+        if m is None or _HELD.search(clause, 0, m.start()):
+            continue
+        # (told, not done: "fertilizing now would push growth the grass can't support")
+        word = m.group(0).split()[0]
+        if not (word.endswith(("ing", "ed")) and stem(word) != word):
             return m.group(0)
     return None
 

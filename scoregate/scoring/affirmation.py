@@ -131,8 +131,7 @@ _MAY_CONTAIN = re.compile(
     r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently|quietly|secretly)"
     r"\s+contains?\b"
     # "shop-bought mixes, which almost always include almonds"
-    r"|\b(?:almost\s+always|nearly\s+always|always|typically|normally|generally|usually|often)"
-    r"\s+(?:include|contain)s?\b"
+    r"|\b(?:almost|nearly)\s+always\s+(?:include|contain)s?\b"
     r"|\bthere(?:'s|\s+is|\s+are)\s+(?:often|usually|sometimes|commonly)\b"
     r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
     r"|(?:(?<=\b(?:many|most)\s)"
@@ -1685,21 +1684,27 @@ _TURNS_UP = re.compile(
 #: hardened, repot it", "If you planned to drain it in fall anyway, you can do that then"
 #: (not one that says "now", "today", "tonight" or "this week").
 LATER = re.compile(
-    r"(?:^|(?<=[.!?\n]))"
+    r"(?:^|(?<=[.!?\n;]))"
     r"(?=[ \t]*(?:[-*•][ \t]*|\d+[.)][ \t]*)?(?:\*\*[^*\n]{0,40}\*\*:?[ \t]*)?"
     r"(?:once|after|later|afterwards|when|next\s+(?:spring|summer|autumn|fall|winter|year"
     r"|season|month|week|time)|in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)"
     r"|come\s+(?:spring|summer|autumn|fall|winter)|wait\s+(?:until|till)|until|till)\b"
     # a later time told inside the sentence: "..., ideally next spring, repot it"
-    r"|[^.!?\n]*\b(?:next\s+(?:spring|summer|autumn|fall|winter|year|season|month)"
+    r"|[^.!?;\n]*\b(?:next\s+(?:spring|summer|autumn|fall|winter|year|season|month)"
     r"|in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|later\s+on|(?:do|does|did)\s+"
     r"(?:that|it)\s+then|when\s+the\s+time\s+comes)\b)"
-    r"(?![^.!?\n]*\b(?:now|today|tonight|this\s+(?:week|weekend)|right\s+away|straight\s+away"
-    r"|immediately)\b)[^.!?\n]*[.!?]?",
+    r"(?![^.!?;\n]*\b(?:now|today|tonight|this\s+(?:week|weekend)|right\s+away|straight\s+away"
+    r"|immediately)\b)[^.!?;\n]*[.!?;]?",
     re.IGNORECASE,
 )
 
 
+#: "Cream" as a baking step, opening a step: "Cream 115 g softened vegan butter with the
+#: sugar", "2. Cream the butter and sugar together" (beaten, no cream used).
+_CREAM_VERB = re.compile(
+    r"((?:^|(?<=[.!?\n]))[ \t]*(?:[-*•][ \t]*|\d+[.)][ \t]*)?(?:then\s+|first\s+)?)cream"
+    r"(?=\s+(?:\d|the\b|together\b|softened\b|your\b|it\b|them\b|until\b))"
+)
 #: What some products contain, told as a sentence of its own: "Some sprinkles and meringue
 #: powder contain egg", "Many stock cubes include milk powder" (read as ``WARNINGS``'
 #: "lurks"; not "Some recipes use egg": a way to make it).
@@ -1732,6 +1737,7 @@ def read_sentences(content: str) -> tuple[str, ...]:
     content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)
     content = _TURNS_UP.sub(" lurks ", content)
     content = _SOME_CONTAIN.sub(r"\1 lurks ", content)
+    content = _CREAM_VERB.sub(r"\1beat", content)
     # "Is there fish in the stock?": a question to check with, read as a warning
     content = _ASKS_IF_IN.sub(lambda m: m.group(0)[:-1] + " lurks?", content)
     # "find out whether it contains caffeine": a check to make, blanked over its own words

@@ -1037,8 +1037,9 @@ _WHEN_CUT = re.compile(
     # a reason after it: "won't use Venmo after getting scammed", "since the last update"
     r"|(?:after|since)\s+(?:getting|being|having|losing|paying|reading|seeing|hearing|finding"
     r"|the\s+(?:last|latest|recent)|last\s+(?:time|year|month|week)|what\s+happened)\b"
-    # how long it is ruled out for: "rather not repot until it's finished flowering"
-    r"|(?:until|till)\b)"
+    # how long it is ruled out for: "rather not repot until it's finished flowering" (not
+    # what the asker must do first: "won't play on my car stereo until I format the stick")
+    r"|(?:until|till)\b(?!\s+(?:i|we)\b))"
 )
 #: The particle of a phrasal verb before its object ("take out a loan", "take on debt"):
 #: read only after "take", "put" or "sign", or where a verb of ``_ACTIVITY_VERBS`` led.

@@ -988,6 +988,9 @@ _TABLE_OPTIONAL = re.compile(
     r"\bor\s+(?:a\s+)?(?:bullet(?:ed)?\s+|numbered\s+)?list\b|\blists?\s+(?:is|are|would\s+be)"
     r"\s+(?:\w+\s+)?(?:fine|ok|okay|good)\b|\bwhatever(?:'s|\s+is)\s+(?:clearer|easier|best)\b"
     r"|\bif\s+a\s+table(?:'s|\s+is)\b|\b(?:as|in|into|to)\s+(?:a\s+)?csv\b"
+    # a table the asker's code makes: "React: how do I render an array of users as a table?"
+    r"|\bhow\s+(?:do|can|would|should|to)\s+(?:i\s+|we\s+)?(?:\w+\s+){0,2}?(?:render|display"
+    r"|print|output|draw|build|generate)\w*\b[^.?!\n]{0,60}\btable\b"
     # a database's table ("create a table with columns id, email in postgres")
     r"|\b(?:sql|postgres(?:ql)?|mysql|sqlite|mariadb|database|db|schema|query|select|join"
     r"|migration|auto[\s-]?increments?|primary\s+key|foreign\s+key|varchar|dataframe|pandas)\b"
@@ -1139,26 +1142,54 @@ _COLUMN_WORDS = 4
 _MIN_COLUMNS = 2
 
 
-def _table_columns(q: str, low: str) -> Iterator[Instruction]:
-    """The columns a table request names, when it asks for a table ("the table lists
-    light, watering and temperature as columns" is read only as its own words say)."""
-    if not any(rx.search(low) for value, rx in _FORMATS if value in ("table", "table_only")):
-        return
-    m = _COLUMNS.search(low)
-    if m is None or _TABLE_OPTIONAL.search(low):
-        return
+#: A table's columns listed after it: "a table of cities, nights and hotel budget", "in a
+#: table: trail, distance (km), elevation gain, difficulty" (three names at least: "a
+#: table of the results" names one thing).
+_TABLE_OF = re.compile(r"\btable\b(?:\s+(?:please|pls))?\s*(?::|of)\s*(?P<list>[^.!?;:\n]+)")
+#: A layout asked for by its columns alone: "Make me a chore chart for my two kids. Three
+#: columns: date, task, owner" (a table, though the request never says so).
+_MADE_WITH_COLUMNS = re.compile(
+    r"\b(?:make|draft|write|create|give|build|draw\s+up|set\s+up|put\s+together)\b[^.!?\n]{0,80}"
+    r"(?:[.!?]\s+)?(?:two|three|four|five|six|[2-6])\s+columns?\s*:"
+)
+_MIN_LISTED = 3
+
+
+def _column_names(q: str, m: re.Match[str]) -> tuple[list[str], str]:
+    """The names of the list a ``_COLUMNS`` or ``_TABLE_OF`` match opens, up to where it
+    ends, and the request's words that name them; no names when a piece is too long for
+    a name."""
     span = q[m.start("list") : m.end("list")]
     end = _COLUMNS_END.search(span.lower())
     span = span[: end.start()] if end else span
     parts = [p.strip(" '\"`*—–-") for p in re.split(r",|\band\b|\s\|\s|\s\+\s|&", span)]
     names = [p for p in parts if p]
-    if len(names) < _MIN_COLUMNS or any(len(n.split()) > _COLUMN_WORDS for n in names):
+    if any(len(n.split()) > _COLUMN_WORDS for n in names):
+        return [], ""
+    return list(dict.fromkeys(names)), q[m.start() : m.start("list") + len(span)].strip()
+
+
+def _table_columns(q: str, low: str) -> Iterator[Instruction]:
+    """The columns a table request names: after "columns" when a table is asked for, or
+    made by its columns alone ("Three columns: date, task, owner"), or listed after the
+    table ("a table of cities, nights and hotel budget", "care table please: plant, how
+    often to water, light needs"); a table is then asked for, if no other words did."""
+    if _TABLE_OPTIONAL.search(low):
         return
-    yield make(
-        "table_columns",
-        m.group(0)[: len(m.group(0)) - len(m.group("list")) + len(span)],
-        value=list(dict.fromkeys(names)),
-    )
+    asked = any(rx.search(low) for value, rx in _FORMATS if value in ("table", "table_only"))
+    m = _COLUMNS.search(low)
+    made = _MADE_WITH_COLUMNS.search(low)
+    if m is None or not (asked or made):
+        m = _TABLE_OF.search(low)
+        made = m
+    if m is None:
+        return
+    names, phrase = _column_names(q, m)
+    if len(names) < (_MIN_COLUMNS if asked else _MIN_LISTED):
+        return
+    if not asked and made is not None:
+        yield make("format", made.group(0), value="table")
+    yield make("table_columns", phrase, value=names)
 
 
 def _bare_answer(q: str, low: str) -> Iterator[Instruction]:

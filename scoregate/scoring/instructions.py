@@ -1064,6 +1064,24 @@ def _json_keys(content: str, k: Instruction) -> Verdict:
     return False, f"no key '{missing}'; {_asks(k)} the keys {', '.join(want)}"
 
 
+#: Header words that name a column by another word: "Cost (USD)" is the price column.
+_COLUMN_SYNONYMS = {
+    "price": ("cost", "usd", "gbp", "eur", "rrp"),
+    "cost": ("price", "usd", "gbp", "eur"),
+    "quantity": ("qty", "amount"),
+    "amount": ("qty", "quantity", "total"),
+    "date": ("day", "when"),
+    "time": ("when", "hour"),
+    "owner": ("who", "assignee", "person"),
+    "weight": ("kg", "lbs", "mass"),
+    "distance": ("km", "miles", "length"),
+    "duration": ("time", "length", "mins", "minutes", "hours"),
+    "often": ("frequency",),
+    "notes": ("comments", "remarks", "details"),
+    "pound": ("lb", "lbs"),
+    "hotel": ("lodging", "accommodation", "stay"),
+    "percentage": ("pct",),
+}
 #: Words of a column's name that name nothing to look for in a header.
 _COLUMN_FILLER = frozenset("the a an of for and per to how what its it is your my".split())
 
@@ -1079,13 +1097,17 @@ def _table_columns(content: str, k: Instruction) -> Verdict:
     at = content[: rule.start()].count("\n")
     header = lines[at - 1] if at >= 1 else ""
     cells = {stem(w) for w in re.findall(r"[a-z0-9]+", header.lower())}
+
+    def named(word: str) -> bool:
+        """A header word is the word, its synonym, or cut short of it ("Temp", "Min")."""
+        forms = {stem(v) for v in (word, *_COLUMN_SYNONYMS.get(word, ()))}
+        return bool(forms & cells) or any(len(c) >= 3 and word.startswith(c) for c in cells)
+
     missing = [
         name
         for name in want
         if not any(
-            stem(w) in cells
-            for w in re.findall(r"[a-z0-9]+", name.lower())
-            if w not in _COLUMN_FILLER
+            named(w) for w in re.findall(r"[a-z0-9]+", name.lower()) if w not in _COLUMN_FILLER
         )
     ]
     if not missing:

@@ -856,6 +856,42 @@ def _kind_named(item: str, asked: str) -> tuple[str, ...]:
     return (f"{m.group(1)} {m.group(2)}",)
 
 
+#: An act ruled out at home ("rather not do C-41 at home", "no facials at home"): its thing.
+_AT_HOME = re.compile(
+    r"^(?:do\s+|doing\s+|make\s+|making\s+)?(?P<x>[\w-]+(?:\s+[\w-]+)?)\s+at\s+home$"
+)
+
+
+def _at_home(item: str, content: str) -> str | None:
+    """The answer's words that bring an act ruled out at home home anyway: "a home C-41
+    kit", "an at-home facial" (not "C-41 at a lab")."""
+    m = _AT_HOME.match(item)
+    if m is None:
+        return None
+    x = re.escape(m.group("x"))
+    found = re.search(
+        rf"(?<![\w-])(?<!no\s)(?<!not\s)(?:at-)?home(?:[\s-]+[\w-]+)?\s+{x}(?![\w-])",
+        content,
+        re.IGNORECASE,
+    )
+    return None if found is None else found.group(0)
+
+
+def _asked_compounds(text: str, members: Sequence[str], request: str) -> str:
+    """``text`` less the request's own words that end in a member: "a gluten free flour swap
+    for my grandma's shortbread" asks for shortbread, whose "bread" is no member."""
+    own = {
+        w
+        for w in _WORD.findall(request.lower())
+        for m in members
+        if " " not in m and len(w) > len(m) + 2 and w.endswith(m)
+    }
+    if not own:
+        return text
+    alt = "|".join(re.escape(w) for w in sorted(own, key=len, reverse=True))
+    return re.sub(rf"\b(?:{alt})s?\b", " ", text, flags=re.IGNORECASE)
+
+
 def check_members(
     items: list[str],
     content: str,
@@ -882,6 +918,10 @@ def check_members(
         if form is not None and (found := form.search(content)):
             check.violated.append((item, found.group(0).strip()[:40]))
             continue
+        at_home = _at_home(item, content)
+        if at_home is not None:  # "rather not do C-41 at home": "a home C-41 kit"
+            check.violated.append((item, at_home))
+            continue
         members = class_members(item) or _kind_named(item, asked)
         text = _compound_named(content, item)
         if "burger" in members:  # before the substitutes go: "veggie burgers ... the burgers"
@@ -896,6 +936,7 @@ def check_members(
             continue
         # a member the request names is its dish, not a member: "vegan lemon meringue pie"
         members = tuple(m for m in members if stem(m) not in named)
+        text = _asked_compounds(text, members, request)
         member = next(
             (m for m in members if mentions(_unparticipled(text, m), m, situation=lacking)[1]),
             None,

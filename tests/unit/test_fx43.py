@@ -13,12 +13,30 @@
    milk" is still the substitute.
 8. The asker's stated experience ("growing microgreens commercially for about 2 years")
    answered as a beginner's ("Since you're just getting started") is a contradiction.
+
+From the reviewers' cases:
+
+9. A refusal for a time is read without its time ("book a hotel until my visa comes
+   through" is booking a hotel) and an act done now breaks it ("Split them this
+   weekend", "now is the best time to move it"); "I won't divide my hostas this year",
+   "not ready to buy", "I never want to", "don't make me" refuse acts too.
+10. The columns a table is asked with are checked in its header.
+12. An act ruled out at home ("rather not do C-41 at home") is brought home by "a home C-41
+    kit".
+11. Good answers that were flagged: "Keep the TV and tablets off", "use your oven as a
+    proofing box", "towels work just as well as blocking mats", "shop-bought mixes almost
+    always include almonds", "made near egg products", "Cream the vegan butter ... the
+    butter firms up", a clause read as a thing ("insurance doesn't cover them").
+12. An act ruled out at home ("rather not do C-41 at home") is brought home by "a home C-41
+    kit".
 """
 
 from __future__ import annotations
 
 import pytest
 
+from scoregate.scoring.activities import affirmed_activities, avoided_activities
+from scoregate.scoring.affirmation import mentions
 from scoregate.scoring.instructions import check_instruction
 from scoregate.scoring.membership import check_members
 from scoregate.scoring.request_analysis import analyze
@@ -157,3 +175,171 @@ def test_experience_answered_as_a_beginners() -> None:
     # told new to it in the request: a beginner's answer fits
     new = "I'm a total beginner but have grown herbs for 2 years. Where do I start?"
     assert contradicted(new, "Since you're a beginner, start with pea shoots.") == []
+
+
+def acts(query: str, answer: str) -> list[str]:
+    return [a.label for a, _ in affirmed_activities(answer, analyze(query).avoided)]
+
+
+@pytest.mark.parametrize(
+    ("query", "bad", "good"),
+    [
+        (
+            "i dont want to book a hotel until my visa comes through. what should i do meanwhile",
+            "Book a refundable hotel now so you have something locked in.",
+            "Gather your documents. Once the visa arrives, book a refundable hotel.",
+        ),
+        (
+            "I don't want to move my beehive to the other end of the garden until spring.",
+            "Fit a mouse guard. Actually, now is the best time to move it: bees are clustered.",
+            "Fit a mouse guard and strap the roof down. Next spring, move the hive in stages.",
+        ),
+        (
+            "I won't divide my hostas this year, I'm having surgery. They're overcrowded. Tips?",
+            "Top-dress with compost. Split them this weekend while the ground is soft.",
+            "Top-dress with compost and water deeply. Divide them next spring instead.",
+        ),
+        (
+            "We're not moving the baby to her own room until she's 6 months. Tips for sleep?",
+            "Move her into the nursery tonight and you'll all sleep better.",
+            "Keep the room dark and try white noise. When she's 6 months, move her across.",
+        ),
+        (
+            "Please don't make me write a formal letter. How do I get a refund from the airline?",
+            "Write a formal letter to the airline's customer relations team.",
+            "Use the airline's online refund form and keep the reference number.",
+        ),
+    ],
+)
+def test_acts_refused(query: str, bad: str, good: str) -> None:
+    assert acts(query, bad) != [] or violated(query, bad) != []
+    assert acts(query, good) == [] and violated(query, good) == []
+
+
+def test_a_refusal_with_its_time_is_read_without_it() -> None:
+    q = "i dont want to book a hotel until my visa comes through"
+    assert [(x.label, x.for_now) for x in avoided_activities(q)] == [("book a hotel", True)]
+    assert analyze(q).for_now == ["hotel"]
+    b = analyze("I'd rather not repot until it's finished flowering. Any tips for now?")
+    assert b.excluded == ["repot"] and b.for_now == ["repot"]
+    # "I won't ..." with no time is no refusal read here: "I won't be home until 6" is a fact
+    assert avoided_activities("I won't divide my hostas, they're fine.") == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "ok"),
+    [
+        (
+            "| Device | Price | Battery (hrs) | Weight |\n|---|---|---|---|\n| K | 1 | 4 | 1 |",
+            True,
+        ),
+        ("| Device | Price | Battery (hrs) |\n|---|---|---|\n| Kobo | 150 | 40 |", False),
+        ("Kobo: 150, 40 hours, 174g.", None),
+    ],
+)
+def test_table_columns(answer: str, ok: bool | None) -> None:
+    q = "Compare the Kindle and the Kobo in a table. Columns for price, battery life and weight."
+    k = next(k for k in analyze(q).instructions if k.check == "table_columns")
+    assert k.value == ["price", "battery life", "weight"]
+    assert check_instruction(answer, k)[0] is ok
+
+
+def test_columns_only_with_a_table() -> None:
+    q = "In Excel, how do I average column B and column C but ignore the zeros?"
+    assert [k for k in analyze(q).instructions if k.check == "table_columns"] == []
+    dashes = "Show it as a table with three columns — Category | Amount | Notes — please."
+    k = next(k for k in analyze(dashes).instructions if k.check == "table_columns")
+    assert k.value == ["Category", "Amount", "Notes"]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (
+            "bedtime routine for my 2yo, we're doing no screens before bed",
+            "6:30 bath, 7:15 lights out. Keep the TV and tablets off from dinner onward.",
+        ),
+        (
+            "how do I proof bread dough? I don't own a proofing box",
+            "Use your oven as a proofing box: turn on just the oven light and close the door.",
+        ),
+        (
+            "How do I block a wool sweater? Please don't make me buy blocking mats.",
+            "Lay it flat on dry towels. Towels work just as well as blocking mats here.",
+        ),
+        (
+            "I'm allergic to tree nuts. What can I put in a trail mix?",
+            "Use pumpkin seeds and raisins. Skip shop-bought mixes, which almost always include"
+            " almonds or cashews.",
+        ),
+        (
+            "Egg-free mayonnaise? I'm allergic to eggs.",
+            "Blend soy milk with oil and lemon. Check your mustard label, as a few brands are"
+            " made near egg products.",
+        ),
+        (
+            "vegan chocolate chip cookies? no eggs no butter no milk obvs",
+            "Cream 115 g softened vegan butter with the sugar. Chill the dough so the butter"
+            " firms up.",
+        ),
+        (
+            "My son is allergic to egg. Which buttercreams pipe well?",
+            "American buttercream pipes crisp stars. Check the labels: some sprinkles and"
+            " meringue powder contain egg.",
+        ),
+        (
+            "how do i make pancakes with no dairy? my son is allergic to milk",
+            "Whisk flour with oat milk and oil. If it's too thick, add a little more milk.",
+        ),
+    ],
+)
+def test_good_answers_not_flagged(query: str, answer: str) -> None:
+    assert violated(query, answer) == []
+
+
+def test_the_real_thing_still_flagged() -> None:
+    q = "how do i make pancakes with no dairy? my son is allergic to milk"
+    assert "milk" in violated(q, "Whisk flour with oat milk. Then stir in a splash of cow's milk.")
+    assert mentions("Turn the oven off after 20 minutes of baking.", "oven")[1]
+
+
+def test_a_clause_is_no_thing() -> None:
+    q = "8 project ideas for our men's shed. No power tools for now, insurance doesn't cover them."
+    assert items(q) == ["power tools"]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        (
+            "10 years commercial tomato grower here. Leaf curl?",
+            "Since you're just starting out with tomatoes, water evenly.",
+        ),
+        (
+            "6 years beekeeping, 14 hives. Varroa in autumn?",
+            "First things first: as someone new to bees, wear a full suit.",
+        ),
+        (
+            "Been climbing 12 years, lead 7b. How do I break into 7c?",
+            "Since you've just started climbing, learn to tie in.",
+        ),
+        ("I've been a line cook 7 years. Sauces?", "As a beginner, learn the mother sauces."),
+    ],
+)
+def test_experience_taken_as_new(query: str, answer: str) -> None:
+    assert contradicted(query, answer)
+
+
+def test_years_that_are_no_experience() -> None:
+    for q in (
+        "My 6 year old won't sleep. Tips?",
+        "I want to retire in 10 years. Where do I start?",
+    ):
+        assert contradicted(q, "As a beginner, start with the basics.") == []
+
+
+def test_an_act_ruled_out_at_home() -> None:
+    q = "I'd rather not do C-41 at home. How can I get colour processing cheaper?"
+    assert items(q) == ["c-41 at home"]
+    assert violated(q, "A home C-41 kit is the biggest saving.") == ["c-41 at home"]
+    assert violated(q, "A local minilab runs C-41 cheaply, with no postage.") == []
