@@ -343,3 +343,24 @@ def test_an_act_ruled_out_at_home() -> None:
     assert items(q) == ["c-41 at home"]
     assert violated(q, "A home C-41 kit is the biggest saving.") == ["c-41 at home"]
     assert violated(q, "A local minilab runs C-41 cheaply, with no postage.") == []
+
+
+def test_a_time_read_only_with_a_refusal() -> None:
+    assert avoided_activities("I won't be home until 6. What can the kids eat?") == []
+    q = "paint my bedroom so the walls dont show brush marks or roller lines. dont make me prime"
+    assert items(q) == ["prime"]
+
+
+def test_a_member_after_its_substitute_and_the_real_thing() -> None:
+    q = "I'm coeliac. Banana bread recipe?"
+    assert violated(q, "Use a gluten-free flour blend. Sift the flour twice.") == []
+    assert violated(q, "Use a gluten-free flour blend. Add a spoon of wheat flour.") == ["gluten"]
+
+
+def test_short_header_words() -> None:
+    q = "Freshwater tank. Give me a table of species, temperature range, and minimum tank size."
+    k = next(k for k in analyze(q).instructions if k.check == "table_columns")
+    good = "| Species | Temp (°F) | Min tank (gal) |\n|---|---|---|\n| Tetra | 72-80 | 10 |"
+    bad = "| Species | Temp (°F) |\n|---|---|\n| Tetra | 72-80 |"
+    assert check_instruction(good, k)[0] is True
+    assert check_instruction(bad, k)[0] is False
