@@ -43,7 +43,7 @@ _DID = (
     r"(?P<verb>(?!(?:tried|decided|planned|booked|paid|agreed|named|noticed|mentioned|explained"
     r"|learned|married|retired|graduated|received|started|finished|moved|owned|asked|used"
     r"|needed|wanted|liked|loved|hated|signed|registered|applied|lived|worked|looked|told"
-    r"|spent|lost)\b)[a-z]{3,}ed|ran|did|made|took|gave|put|set|got|bought|reset|rebuilt)\s+"
+    r"|spent|lost)\b)[a-z]{3,}ed|ran|did|done|made|took|gave|put|set|got|bought|reset|rebuilt)\s+"
 )
 #: "I already restarted the router", "we've already ran sfc": an act done, the verb kept.
 _ALREADY_DID = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+" + _DID, re.IGNORECASE)
@@ -51,8 +51,9 @@ _ALREADY_DID = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+" + _D
 _NEXT_ACT = re.compile(r"\s*,?\s*(?:(?:and|then|also)\s+)+" + _DID, re.IGNORECASE)
 #: Irregular past forms, read as the verb an answer would tell the asker to do.
 _PAST = {
-    "ran": "run", "did": "do", "made": "make", "took": "take", "gave": "give", "put": "put",
-    "set": "set", "got": "get", "bought": "buy", "reset": "reset", "rebuilt": "rebuild",
+    "ran": "run", "did": "do", "done": "do", "made": "make", "took": "take", "gave": "give",
+    "put": "put", "set": "set", "got": "get", "bought": "buy", "reset": "reset",
+    "rebuilt": "rebuild",
 }  # fmt: skip
 #: "I've tried ...", "we tried ...": tried, read only in a sentence that says it failed.
 _TRIED = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+tried\s+", re.IGNORECASE)
@@ -79,7 +80,7 @@ _ENDS = frozenset(
 )
 _DETERMINERS = frozenset(
     "a an the my our his her their your some any this that these those more extra less"
-    " another".split()
+    " another both".split()
 )
 #: Heads that name no thing to look for.
 _VAGUE = frozenset(
@@ -215,7 +216,9 @@ def _names(text: str, item: str) -> re.Match[str] | None:
     words = item.split()
     head = re.escape(stem(words[-1]))
     before = rf"{re.escape(stem(words[-2]))}[\w'-]*\s+" if len(words) > 1 else ""
-    return re.search(rf"\b{before}{head}[\w'-]*", text, re.IGNORECASE)
+    # (its own forms, not a longer word: "the chain" is no "chainring")
+    ends = r"(?:ions?|ive|ing|ed|es|s|e|er|ers|'s|s')?"
+    return re.search(rf"\b{before}{head}{ends}\b", text, re.IGNORECASE)
 
 
 #: Verbs that do one act, as stems: "did a factory reset" is done again by "perform a

@@ -29,6 +29,8 @@ From the reviewers' cases:
     butter firms up", a clause read as a thing ("insurance doesn't cover them").
 12. An act ruled out at home ("rather not do C-41 at home") is brought home by "a home C-41
     kit".
+13. An act already done on two things is read on both ("I've already restarted both the
+    laptop and the router"), and a longer word is another thing ("chainring").
 """
 
 from __future__ import annotations
@@ -364,3 +366,17 @@ def test_short_header_words() -> None:
     bad = "| Species | Temp (°F) |\n|---|---|\n| Tetra | 72-80 |"
     assert check_instruction(good, k)[0] is True
     assert check_instruction(bad, k)[0] is False
+
+
+def test_acts_already_done_on_two_things() -> None:
+    from scoregate.scoring.tried import offered_again, tried_things
+
+    q = "I've already restarted both the laptop and the router twice. Still no wifi."
+    tried = tried_things(q)
+    assert [(t.item, t.act) for t in tried] == [("laptop", "restart"), ("router", "restart")]
+    assert offered_again("1. Restart the laptop and the router.", tried)
+    chain = tried_things("I already replaced both the chain and the cassette last week.")
+    assert [t.item for t in chain] == ["chain", "cassette"]
+    # a longer word is another thing: the chain is no chainring
+    assert offered_again("Check the derailleur hanger, then replace the chainring.", chain) == []
+    assert offered_again("Replace the cassette with an 11-speed one.", chain)
