@@ -60,7 +60,7 @@ _CUE = re.compile(
 #: then holds for now).
 _FOR_A_TIME = re.compile(
     r"\s+(?:right\s+now|now|(?:just\s+)?yet|at\s+the\s+moment|for\s+now|this\s+(?:week|month"
-    r"|year|season|winter|summer|spring|autumn|fall|weekend)|until|till|while|before|during)\b.*$"
+    r"|year|season|winter|summer|spring|autumn|fall|weekend)|until|till|while)\b.*$"
 )
 #: Verbs that say little of their own: the object's words must carry the activity.
 _GENERIC = frozenset(

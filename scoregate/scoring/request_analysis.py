@@ -669,7 +669,7 @@ def analyze(query: str) -> RequestAnalysis:
 
 
 def _for_now(query: str, phrase: str) -> bool:
-    """Whether ``phrase`` rules its item out only for a time (``_FOR_NOW`` after it)."""
+    """Whether ``phrase`` rules its item out only for a time (``FOR_NOW`` after it)."""
     at = query.find(phrase)
     return at >= 0 and FOR_NOW.match(query, at + len(phrase)) is not None
 
