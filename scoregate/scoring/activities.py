@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from scoregate.scoring.affirmation import (
     LATER,
+    NOW,
     WARNINGS,
     clause_tokens,
     is_negated,
@@ -34,7 +35,7 @@ from scoregate.scoring.affirmation import (
     stem,
     unwarned,
 )
-from scoregate.scoring.exclusions import FOR_NOW, harms
+from scoregate.scoring.exclusions import FOR_NOW, HELD_FOR, harms
 
 #: A stated wish not to do something, and what follows it.
 _CUE = re.compile(
@@ -58,10 +59,7 @@ _CUE = re.compile(
 #: A time the refusal holds for, inside the words read as the object: "book a hotel *until
 #: my visa comes through*", "touch my emergency fund *this month*" (cut off; the refusal
 #: then holds for now).
-_FOR_A_TIME = re.compile(
-    r"\s+(?:right\s+now|now|(?:just\s+)?yet|at\s+the\s+moment|for\s+now|this\s+(?:week|month"
-    r"|year|season|winter|summer|spring|autumn|fall|weekend)|until|till|while)\b.*$"
-)
+_FOR_A_TIME = re.compile(rf"\s+(?:{HELD_FOR}|for\s+now\b|while\b).*$")
 #: Verbs that say little of their own: the object's words must carry the activity.
 _GENERIC = frozenset(
     "go get do have make take use be keep start spend deal put give let try pay".split()
@@ -70,6 +68,8 @@ _GENERIC = frozenset(
 _SAYS_LITTLE = _GENERIC | frozenset("going getting being doing having making taking".split())
 #: Helpers before the verb that matters: "be picking stocks", "keep buying ice".
 _AUXILIARIES = frozenset("be being keep keeping start starting have go".split())
+#: ... of which a refusal for a time may not open on, past its helpers ("won't be buying").
+_TIMED_SAYS_LITTLE = _SAYS_LITTLE - _AUXILIARIES
 #: Prepositions after a generic verb that open its object: "go through a broker".
 _OPENING = frozenset("through via with from into onto over by".split())
 #: The particle of a phrasal verb names nothing: "take out a loan", "cry-it-out".
@@ -183,7 +183,7 @@ def avoided_activities(query: str) -> list[Activity]:
         if verb in _FILLER or (m.group("ing") and not verb.endswith("ing")):
             continue  # "tired of the noise", "not keen on my job": a thing, not an activity
         obj_text, for_now = _for_a_time(query, m)
-        if m.group("timed") and (not for_now or verb in _SAYS_LITTLE - _AUXILIARIES):
+        if m.group("timed") and (not for_now or verb in _TIMED_SAYS_LITTLE):
             # "I won't ..." with no time: read by the exclusions, if at all; "not going back
             # to the gym until ...": too little said to look for
             continue
@@ -263,12 +263,6 @@ def _done_in(tokens: list[str], clauses: list[int], a: Activity) -> str | None:
     return None
 
 
-#: The present, told of an act: "do it this week", "sand it now", "move her into the
-#: nursery tonight".
-_NOW = (
-    r"(?:now|today|tonight|this\s+(?:week|weekend|morning|afternoon|evening)|straight\s+away"
-    r"|right\s+away|immediately)"
-)
 #: What keeps the act from being done now, before its verb in the clause: "don't move it
 #: now", "no need to sand it today", "wait rather than move it this week".
 _HELD = re.compile(
@@ -285,9 +279,9 @@ def _done_now(answer: str, a: Activity) -> str | None:
         return None
     verbs = "|".join(re.escape(v) for v in sorted(_SAME_VERB.get(a.verb, {a.verb})))
     done = re.compile(
-        rf"\b(?:{verbs})[a-z]*\b(?:\s+[\w'-]+){{0,5}}?\s+{_NOW}\b"
+        rf"\b(?:{verbs})[a-z]*\b(?:\s+[\w'-]+){{0,5}}?\s+{NOW}\b"
         # "now is the best time to move it"
-        rf"|\b{_NOW}\s+(?:is|would\s+be)\s+(?:the|a)\s+(?:\w+\s+)?time\s+to\s+(?:{verbs})[a-z]*\b"
+        rf"|\b{NOW}\s+(?:is|would\s+be)\s+(?:the|a)\s+(?:\w+\s+)?time\s+to\s+(?:{verbs})[a-z]*\b"
     )
     for clause in re.split(r"[.!?;:\n,]", answer.lower()):
         m = done.search(clause)

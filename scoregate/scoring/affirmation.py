@@ -1683,6 +1683,12 @@ _TURNS_UP = re.compile(
 #: the time to repot", "- Next spring, move it to a bigger pot", "When the new leaf has
 #: hardened, repot it", "If you planned to drain it in fall anyway, you can do that then"
 #: (not one that says "now", "today", "tonight" or "this week").
+#: The present, told of an act: "do it this week", "sand it now", "move her into the
+#: nursery tonight" (also read by ``activities``).
+NOW = (
+    r"(?:now|today|tonight|this\s+(?:week|weekend|morning|afternoon|evening)|straight\s+away"
+    r"|right\s+away|immediately)"
+)
 LATER = re.compile(
     r"(?:^|(?<=[.!?\n;]))"
     r"(?=[ \t]*(?:[-*•][ \t]*|\d+[.)][ \t]*)?(?:\*\*[^*\n]{0,40}\*\*:?[ \t]*)?"
@@ -1693,8 +1699,7 @@ LATER = re.compile(
     r"|[^.!?;\n]*\b(?:next\s+(?:spring|summer|autumn|fall|winter|year|season|month)"
     r"|in\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter)|later\s+on|(?:do|does|did)\s+"
     r"(?:that|it)\s+then|when\s+the\s+time\s+comes)\b)"
-    r"(?![^.!?;\n]*\b(?:now|today|tonight|this\s+(?:week|weekend)|right\s+away|straight\s+away"
-    r"|immediately)\b)[^.!?;\n]*[.!?;]?",
+    rf"(?![^.!?;\n]*\b{NOW}\b)[^.!?;\n]*[.!?;]?",
     re.IGNORECASE,
 )
 

@@ -1733,12 +1733,16 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
     ]
 
 
-#: A time the refusal holds for, right after it: "repot it right now", "move them yet",
+#: A time a refusal holds for (``HELD_FOR``, also read by ``activities``), and the same
+#: right after the refusal: "repot it right now", "move them yet",
 #: "drive at the moment", "this winter", "until the buds open".
+HELD_FOR = (
+    r"(?:right\s+now|now|(?:just\s+)?yet|at\s+the\s+moment|this\s+(?:week|month|year|season"
+    r"|winter|summer|spring|autumn|fall|weekend)|until|till)\b"
+)
 FOR_NOW = re.compile(
-    r"(?:\s+(?:it|them|this|that|him|her|the\s+\w+|my\s+\w+))?\s+(?:right\s+now\b|now\b"
-    r"|(?:just\s+)?yet\b|at\s+the\s+moment\b|this\s+(?:week|month|year|season|winter|summer"
-    r"|spring|autumn|fall|weekend)\b|until\b|till\b|while\s+(?:it|they)(?:'s|'re|\s+(?:is|are))\b)",
+    r"(?:\s+(?:it|them|this|that|him|her|the\s+\w+|my\s+\w+))?\s+"
+    rf"(?:{HELD_FOR}|while\s+(?:it|they)(?:'s|'re|\s+(?:is|are))\b)",
     re.IGNORECASE,
 )
 

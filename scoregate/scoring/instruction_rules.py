@@ -1025,6 +1025,7 @@ def _formats(q: str, low: str) -> Iterator[Instruction]:
                 continue  # "convert this to a YAML file": the whole answer, as YAML
             found.add(value)
             yield make("format", m.group(0), value=value)
+    yield from _table_columns(q, low, asked=bool(found & {"table", "table_only"}))
 
 
 def _stdlib_only(q: str, low: str) -> Iterator[Instruction]:
@@ -1169,14 +1170,14 @@ def _column_names(q: str, m: re.Match[str]) -> tuple[list[str], str]:
     return list(dict.fromkeys(names)), q[m.start() : m.start("list") + len(span)].strip()
 
 
-def _table_columns(q: str, low: str) -> Iterator[Instruction]:
-    """The columns a table request names: after "columns" when a table is asked for, or
-    made by its columns alone ("Three columns: date, task, owner"), or listed after the
-    table ("a table of cities, nights and hotel budget", "care table please: plant, how
-    often to water, light needs"); a table is then asked for, if no other words did."""
+def _table_columns(q: str, low: str, *, asked: bool) -> Iterator[Instruction]:
+    """The columns a table request names (``asked``: a table format was read): after
+    "columns" when a table is asked for, or made by its columns alone ("Three columns:
+    date, task, owner"), or listed after the table ("a table of cities, nights and hotel
+    budget", "care table please: plant, how often to water, light needs"); a table is then
+    asked for, if no other words did."""
     if _TABLE_OPTIONAL.search(low):
         return
-    asked = any(rx.search(low) for value, rx in _FORMATS if value in ("table", "table_only"))
     m = _COLUMNS.search(low)
     made = _MADE_WITH_COLUMNS.search(low)
     if m is None or not (asked or made):
@@ -1469,7 +1470,6 @@ FORM_RULES: tuple[Rule, ...] = (
     _formats,
     _stdlib_only,
     _json_keys,
-    _table_columns,
     _bare_answer,
     _cases,
     _chars,

@@ -375,35 +375,45 @@ def _strip_substitutes(content: str, members: Sequence[str], item: str = "") -> 
             rf"\b({_CLASS_SUBSTITUTES[cls]})(?:{alt})\b", r"\1", content, flags=re.IGNORECASE
         )
     # the substitutes first: "dairy-free milk" is no milk before "dairy-free" goes
-    swapped = re.compile(rf"\b({subs})[\s-]+{between}({named})(?:e?s)?\b", re.IGNORECASE)
+    swapped = re.compile(rf"\b({subs})[\s-]+{between}(?:{named})(?:e?s)?\b", re.IGNORECASE)
     content = _unswapped(content)
-    # "oat barista milk ... Use the milk cold": the substitute named again after it (a
-    # member of a class or the item, not freed of it: "soy-free ... the soy" is soy)
-    firsts: dict[str, int] = {}
-    # (the member right after the substitute: "oat milk", "vegan butter"; not "coconut
-    # aminos ... soy", where a word stands between)
-    kind = r"(?:(?:barista|block|unsweetened|sweetened|organic|baking|cooking|drinking|salted"
-    kind += r"|unsalted|softened|melted)\s+)?"
-    # (not a blend: "a coconut-soy blend" holds soy)
-    direct = re.compile(rf"\b({subs})\s+{kind}({named})(?:e?s)?\b", re.IGNORECASE)
-    for m in direct.finditer(content):
-        if not (m.group(1).lower().endswith("free") and stem(m.group(2)) == stem(item)):
-            firsts.setdefault(m.group(2).lower(), m.end())
-    if firsts:
-        back = "|".join(re.escape(m) for m in sorted(firsts, key=len, reverse=True))
-        # (bare or with "the": "add a little more milk"; not named as another thing:
-        # "cow's milk", "dairy milk", "whole milk")
-        again = re.compile(
-            rf"\b(?<!['’]s\s)(?<!dairy\s)(?<!whole\s)(?<!regular\s)(?<!skimmed\s)"
-            rf"(?<!full-fat\s)(?:(?:the|your)\s+)?({back})(?:e?s)?\b(?!['’])",
-            re.IGNORECASE,
-        )
-        content = again.sub(
-            lambda m: " " if m.start() >= firsts[m.group(1).lower()] else m.group(0), content
-        )
+    content = _named_again(content, subs, named, item)
     content = swapped.sub(r"\1", content)
     return re.sub(
         rf"\b(?:{either})(?:e?s)?[\s-]+(?:{_NOT_MEMBER_AFTER})\b", " ", content, flags=re.IGNORECASE
+    )
+
+
+#: Words that may stand between a substitute and the member it stands for: "oat barista milk".
+_SUBSTITUTE_KIND = (
+    r"(?:(?:barista|block|unsweetened|sweetened|organic|baking|cooking|drinking|salted"
+    r"|unsalted|softened|melted)\s+)?"
+)
+#: What names a member as the thing itself, not the substitute again: "cow's milk", "whole
+#: milk".
+_THE_THING_ITSELF = (
+    r"(?<!['’]s\s)(?<!dairy\s)(?<!whole\s)(?<!regular\s)(?<!skimmed\s)(?<!full-fat\s)"
+)
+
+
+def _named_again(content: str, subs: str, named: str, item: str) -> str:
+    """``content`` less a member named again, bare or with "the", after it was named with a
+    substitute right before it: "oat barista milk ... Use the milk cold", "vegan butter ...
+    so the butter firms up" (not a blend, "a coconut-soy blend", nor the item after its own
+    "-free": "soy-free ... the soy" is soy)."""
+    direct = re.compile(rf"\b({subs})\s+{_SUBSTITUTE_KIND}({named})(?:e?s)?\b", re.IGNORECASE)
+    firsts: dict[str, int] = {}
+    for m in direct.finditer(content):
+        if not (m.group(1).lower().endswith("free") and stem(m.group(2)) == stem(item)):
+            firsts.setdefault(m.group(2).lower(), m.end())
+    if not firsts:
+        return content
+    back = "|".join(re.escape(m) for m in sorted(firsts, key=len, reverse=True))
+    again = re.compile(
+        rf"\b{_THE_THING_ITSELF}(?:(?:the|your)\s+)?({back})(?:e?s)?\b(?!['’])", re.IGNORECASE
+    )
+    return again.sub(
+        lambda m: " " if m.start() >= firsts[m.group(1).lower()] else m.group(0), content
     )
 
 

@@ -999,8 +999,9 @@ _NEW_TOLD = re.compile(
 _TAKEN_AS_NEW = re.compile(
     r"\b(?:since|as|because|given\s+(?:that\s+)?)\s+(?:you(?:'re|\s+are)\s+(?:still\s+)?"
     r"(?:(?:just|only|completely|totally|brand)\s+)?(?:starting\s+(?:from\s+scratch|out)"
-    r"|getting\s+started|new\s+(?:to|at)\b(?!\s+(?:this|the|your)\s+(?:gym|area|city|town|club|team"
-    r"|job|company|school|country|neighbou?rhood|place|house|office|role|group|class)\b)|learning\s+(?:the\s+basics|how\s+the)"
+    r"|getting\s+started|new\s+(?:to|at)\b(?!\s+(?:this|the|your)\s+(?:gym|area|city|town|club"
+    r"|team|job|company|school|country|neighbou?rhood|place|house|office|role|group|class)\b)"
+    r"|learning\s+(?:the\s+basics|how\s+the)"
     r"|an?\s+(?:complete\s+|total\s+|absolute\s+)?(?:beginner|novice|newbie)|a\s+first[- ]timer?)"
     r"|you(?:'ve|\s+have)\s+(?:only\s+)?just\s+(?:started|begun|taken\s+up)"
     r"|this\s+is\s+your\s+(?:very\s+)?first\b)"
