@@ -132,6 +132,10 @@ _MAY_CONTAIN = re.compile(
     r"\s+contains?\b"
     # "shop-bought mixes, which almost always include almonds"
     r"|\b(?:almost|nearly)\s+always\s+(?:include|contain)s?\b"
+    # what some products contain, told as a sentence of its own: "Some sprinkles,
+    # ready-made decorations and meringue powder contain egg" (the products too)
+    r"|(?:^|(?<=[.!?\n]))\s*(?:[-*•]\s*)?(?:some|many|most|certain|lots\s+of|a\s+lot\s+of"
+    r"|plenty\s+of)\s+[^.!?\n;:]{1,80}?\b(?:contains?|includes?)\b"
     r"|\bthere(?:'s|\s+is|\s+are)\s+(?:often|usually|sometimes|commonly)\b"
     r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
     r"|(?:(?<=\b(?:many|most)\s)"
@@ -1381,8 +1385,11 @@ def _not_flying(tokens: list[str], i: int) -> bool:
 
 def _other_sense(tokens: list[str], i: int, s: str) -> bool:
     """Whether token ``i`` (stem ``s``) is another sense of an excluded noun: "pack a
-    fishing rod" for "no fish", "try lifting a few", "you can lift it" for "no lift"."""
+    fishing rod" for "no fish", "try lifting a few", "you can lift it" for "no lift",
+    "Cream 115 g softened butter" for "no dairy"."""
     if i + 1 < len(tokens) and tokens[i + 1] in _TOOL_KINDS.get(tokens[i], ()):
+        return True
+    if tokens[i] in _STEP_VERBS and _a_step(tokens, i):
         return True
     if s not in _VERB_TOO:
         return False
@@ -1394,6 +1401,21 @@ def _other_sense(tokens: list[str], i: int, s: str) -> bool:
     before = tokens[i - 1] if i else ""
     ride = before == "a" and i + 1 < len(tokens) and tokens[i + 1] in _A_RIDE
     return ride or before in _BEFORE_A_VERB
+
+
+#: Nouns that open a cooking step as its verb, with what the step works on after them:
+#: "Cream 115 g softened vegan butter", "then cream the butter and sugar together".
+_STEP_VERBS = frozenset({"cream"})
+_STEP_OBJECTS = frozenset("the together softened your it them until".split())
+
+
+def _a_step(tokens: list[str], i: int) -> bool:
+    """Whether token ``i`` opens a step as its verb: first in its sentence or after a word
+    a verb follows ("then", "and"), with a quantity or what it works on after it."""
+    after = tokens[i + 1] if i + 1 < len(tokens) else ""
+    if not (after.isdigit() or after in _STEP_OBJECTS):
+        return False
+    return i == 0 or tokens[i - 1] in ("then", "first") or tokens[i - 1] in _BEFORE_A_VERB
 
 
 def _false_friend(tokens: list[str], i: int, head: str, noun: bool = False) -> bool:
@@ -1704,21 +1726,6 @@ LATER = re.compile(
 )
 
 
-#: "Cream" as a baking step, opening a step: "Cream 115 g softened vegan butter with the
-#: sugar", "2. Cream the butter and sugar together" (beaten, no cream used).
-_CREAM_VERB = re.compile(
-    r"((?:^|(?<=[.!?\n]))[ \t]*(?:[-*•][ \t]*|\d+[.)][ \t]*)?(?:then\s+|first\s+)?)cream"
-    r"(?=\s+(?:\d|the\b|together\b|softened\b|your\b|it\b|them\b|until\b))"
-)
-#: What some products contain, told as a sentence of its own: "Some sprinkles and meringue
-#: powder contain egg", "Many stock cubes include milk powder" (read as ``WARNINGS``'
-#: "lurks"; not "Some recipes use egg": a way to make it).
-_SOME_CONTAIN = re.compile(
-    r"(?:^|(?<=[.!?\n]))(\s*(?:[-*•]\s*)?(?:some|many|most|certain|lots\s+of|a\s+lot\s+of"
-    r"|plenty\s+of)\s+[^.!?\n;:]{1,80}?)\b(?:contains?|includes?)\b"
-)
-
-
 #: A suspended hyphen: the "dairy-" of "dairy- and nut-free" is dairy-free too.
 _SUSPENDED_FREE = re.compile(
     r"\b([a-z]+)-(?=(?:\s*(?:,\s*(?:and|or|&)?|and|or|&|/)\s*[a-z]+-)*"
@@ -1741,8 +1748,6 @@ def read_sentences(content: str) -> tuple[str, ...]:
     content = _USED_AS.sub(r"\1", content)
     content = _MAY_CONTAIN.sub(f" {_MAY_HOLD} ", content)
     content = _TURNS_UP.sub(" lurks ", content)
-    content = _SOME_CONTAIN.sub(r"\1 lurks ", content)
-    content = _CREAM_VERB.sub(r"\1beat", content)
     # "Is there fish in the stock?": a question to check with, read as a warning
     content = _ASKS_IF_IN.sub(lambda m: m.group(0)[:-1] + " lurks?", content)
     # "find out whether it contains caffeine": a check to make, blanked over its own words
