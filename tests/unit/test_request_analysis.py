@@ -833,6 +833,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout42",
             "gate_holdout43",
             "gate_holdout44",
+            "gate_holdout45",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -870,6 +871,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             70,
             71,
             67,
+            68,
             68,
         ),
     ]
