@@ -51,6 +51,7 @@ _CUE = re.compile(
     # after these a gerund names the activity ("sick of ironing"); a noun names a thing
     # ("tired of the noise"), which is no activity
     r"|(?P<ing>can'?t\s+be\s+bothered(?:\s+with)?|(?:not|n't)\s+keen\s+on|want\s+to\s+stop"
+    r"|(?:can'?t|cannot)\s+(?:really\s+)?face"
     r"|(?:sick|tired)\s+of|don'?t\s+fancy))\s+"
     r"(?:(?:just|really|having\s+to|to|keep|keeping|have\s+to)\s+)*"
     r"(?P<verb>[a-z][a-z'-]+)(?P<obj>(?:\s+[a-z0-9][a-z0-9'_-]*){0,7})",
@@ -91,6 +92,11 @@ _OBJECT_END = frozenset(
 _VAGUE_HEADS = frozenset(
     "it them one that this stuff things thing something anything everything lot way time".split()
 )
+#: Who does it, after the object: "open the caseback *myself*", "handling her *myself*".
+_SELF = frozenset("myself yourself herself himself ourselves themselves".split())
+#: Verbs of taking up a skill: "learning to read sheet music" is told by its object's
+#: words ("sheet music"), whatever the answer's verb ("give sheet music another go").
+_TAKE_UP = frozenset("learn learning".split())
 #: Verbs that do the same to their object, as stems: "hire a firm" is done by "engage a
 #: firm", "phone the council" by "ring the council".
 _SAME_VERB: dict[str, frozenset[str]] = {
@@ -175,6 +181,17 @@ def _for_a_time(query: str, m: re.Match[str]) -> tuple[str, bool]:
     return obj, FOR_NOW.match(query, m.end()) is not None
 
 
+def _object_words(obj: list[str]) -> list[str]:
+    """The words of an object that name something, up to a word that ends it."""
+    words: list[str] = []
+    for w in obj:
+        if w in _OBJECT_END:
+            break
+        if w not in _FILLER and w not in _SELF:
+            words.append(w)
+    return words
+
+
 def avoided_activities(query: str) -> list[Activity]:
     """The activities ``query`` would rather not do, with a named object."""
     out: list[Activity] = []
@@ -191,14 +208,12 @@ def avoided_activities(query: str) -> list[Activity]:
         if found is None:
             continue
         verb, obj = found
+        skill = verb in _TAKE_UP and obj[:1] == ["to"] and len(obj) > 2
+        if skill:  # "learning to read sheet music": sheet music
+            obj = obj[2:]
         if harms(verb, " ".join(obj)):
             continue  # "don't want to hurt her feelings": a harm to avoid, warned of
-        words: list[str] = []
-        for w in obj:
-            if w in _OBJECT_END:
-                break
-            if w not in _FILLER:
-                words.append(w)
+        words = _object_words(obj)
         if (
             not words
             or not re.fullmatch(r"[a-z][a-z-]{2,}", words[-1])
@@ -213,7 +228,7 @@ def avoided_activities(query: str) -> list[Activity]:
             for t in re.findall(r"[a-z0-9]+", w)
             if len(t) >= 3 and t not in _PARTICLES
         )
-        generic = verb in _GENERIC
+        generic = verb in _GENERIC or skill
         if generic and not modifiers:
             continue  # "rather not use a blender": a thing, which the exclusions read
         at = len(obj) - 1 - obj[::-1].index(words[-1])

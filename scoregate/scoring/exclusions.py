@@ -74,8 +74,11 @@ _END = (
     # "rather not loop in our manager", "no cooking on weeknights" need them)
     r"|at work"
     # when, told of the asker's plan: "a flat with no lift next month" (the lift)
-    r"|(?:next|this)\s+(?:week|weekend|month|year|season|summer|winter|spring|autumn|fall)"
+    r"|(?:next|this|last)\s+(?:week|weekend|month|year|season|summer|winter|spring|autumn|fall)"
     r"|tomorrow|tonight"
+    # when it was parted with: "sold my car in 2019", "gave away our TV years ago"
+    r"|(?:back\s+)?in\s+(?:19|20)\d\d\b|(?:a\s+few\s+|\w+\s+)?(?:years|months|weeks)\s+ago\b"
+    r"|after\s+(?:an?|the|my|our|his|her|that|this)\s+(?:accident|incident|injury|scare|fall)\b"
     # a clause of its own after "and": "no curtains and the baby wakes at 5am"
     r"|and\s+(?:the|my|our|his|her|their|your)\s+[a-z]+\s+(?:is|are|was|were|has|have|had|wakes"
     r"|keeps|gets|goes|needs|does|won't|can't|doesn't|isn't|hates|cries)"
@@ -127,7 +130,12 @@ _CONSUME = (
 #: than "no drills please" (the answer may talk about cars: "no car needed", "the cable
 #: car"); the gate sends an answer that uses it to review at most, not to reject.
 LACK_CUE = (
-    r"(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+(?:have|own|got|come\s+with)\s+(?:any\s+)?"
+    r"(?:(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+(?:have|own|got|come\s+with)\s+(?:any\s+)?"
+    # what the asker has parted with: "we've got rid of the axes", "I sold my car" (not a
+    # nuisance cleared: "got rid of the ants")
+    r"|\b(?:i|we)(?:'ve|\s+have)?\s+(?:got\s+rid\s+of|sold|given\s+away|gave\s+away)"
+    r"\s+(?:all\s+)?(?:the|our|my)\s+(?!(?:[a-z-]+\s+)?(?:ants?|rats?|mice|slugs?|snails?|weeds?"
+    r"|moss|mou?ld|fleas?|pests?|bugs?|wasps?|moths?|mites?)\b))"
 )
 #: A phrase that states a lack, from its first word ("won't have a car"; not "rather not
 #: have to call", a preference).
@@ -189,7 +197,8 @@ _ALLOWED = (
 )
 #: The verbs of a ban by a rule: "my lease bans X", "the HOA doesn't allow X".
 BANS = (
-    r"(?:bans?|forbids?|prohibits?|(?:doesn't|does\s+not|won't|will\s+not|don't|do\s+not)"
+    r"(?:bans?|banned|forbids?|forbidden|prohibits?|prohibited"
+    r"|(?:doesn't|does\s+not|won't|will\s+not|don't|do\s+not)"
     r"\s+(?:allow|permit))"
 )
 #: Who a rule's ban may name before the thing: "doesn't allow us to have grills".
@@ -274,9 +283,11 @@ _CUES: tuple[str, ...] = (
     r"(?<!neighbor's\s)(?<!neighbour's\s)(?<!friend's\s)(?<!sister's\s)(?<!brother's\s)"
     r"(?<!parents'\s)(?<!mom's\s)(?<!mum's\s)(?<!dad's\s)"
     r"\b(?:lease|tenancy|landlord|landlady|hoa|strata|condo|building|council|school|company"
-    r"|employer|contract|venue)\s+(?:\w+\s+){0,2}?"
+    r"|employer|contract|venue|club|studio|committee|association)\s+(?:\w+\s+){0,2}?"
     + BANS
-    + rf"\s+(?:{_BANNED_WHO}\s+to\s+(?:use|have|keep|bring|put\s+up|install)\s+)?(?:any\s+)?"
+    + rf"\s+(?:{_BANNED_WHO}\s+to\s+(?:use|have|keep|bring|put\s+up|install)\s+)?"
+    # "has banned anything electric": what is electric
+    r"(?:any(?:thing(?=\s+[a-z]+(?:al|ic|ed|ous|ive|ful|ry)\b))?\s+)?"
     rf"(?!(?:{_BANNED_WHO}|it|them|that|this)\b)",
     # "my stomach doesn't tolerate spicy food", "I can't tolerate lactose" (not "won't
     # accept": "the printer won't accept the new cartridge" is a fault, not a preference)
@@ -495,6 +506,14 @@ _HARMS_ME = re.compile(
 #: "leave the nuts out", "keep dairy out of her lunches": what is kept out is excluded
 #: (but see ``_KEEP_OUT_ASKED``).
 _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re.IGNORECASE)
+#: What the asker is told to keep away from someone: "our vet told us to keep all paper
+#: and cardboard away from her", "we have to keep anything citrus away from the tank". Read
+#: only after an obligation ("how do I keep foxes away from the coop?" is about the foxes).
+_AWAY_RE = re.compile(
+    r"\b(?:told\s+(?:me|us|him|her|them)\s+to|(?:have|has|had|need|needs)\s+to|must"
+    r"|supposed\s+to)\s+keep\s+(?:all\s+|any(?:thing)?\s+)?(?P<x>[^.;:!?,\n]{1,40}?)\s+away\s+from\b",
+    re.IGNORECASE,
+)
 #: A question how to keep something out: "How do I keep squirrels out of my bird feeder?",
 #: "Is there a way in Hugo to keep draft posts out of the production build?", "best way to
 #: keep slugs out of the veg patch" (the squirrels are what the answer is about).
@@ -706,6 +725,14 @@ _ACT_PLACES = re.compile(
     r"^(?P<act>[a-z]{3,}ing\s+(?:into|through|in|on|onto|under|behind))\s+(?P<places>.+)$",
     re.IGNORECASE,
 )
+#: How a thing looks or feels, compared with another after "like": "not glossy like glass",
+#: "nothing sticky like honey" (the likeness is no thing ruled out).
+_LOOKS = frozenset(
+    """
+    glossy shiny sticky greasy soggy mushy chewy slimy glassy plasticky tacky garish flashy
+    rubbery waxy grainy gritty lumpy stodgy sugary
+    """.split()
+)
 #: A class and its examples: "apps like Duolingo", "party islands such as Mykonos" (both
 #: excluded; a short class that opens with no question word or pronoun, short examples).
 _EXAMPLES = re.compile(
@@ -722,7 +749,7 @@ _INSTEAD = re.compile(r"^\s*(?:but|apart\s+from|except)\b|\b(?:just|only)\b", re
 #: to appointments, walk-ins are our thing and the regulars like it", "rather not pay for
 #: Final Draft, and my laptop runs Ubuntu anyway": the list ended before it.
 _OWN_CLAUSE = re.compile(
-    r"\b(?:is|are|was|were|isn't|aren't|runs|like|likes|love|loves|hate|hates|has|have"
+    r"\b(?:is|are|was|were|isn't|aren't|runs|like|likes|love|loves|hate|hates|has|have|had"
     r"|keeps|wants|says|said|thinks)\b",
     re.IGNORECASE,
 )
@@ -783,7 +810,9 @@ def _pieces(term: str) -> list[str]:
         if n:  # "nothing with fragrance, and that includes essential oils"
             piece = _THAT_INCLUDES.sub("", piece)
         m = _EXAMPLES.match(piece)
-        if m and m.group("cls").lower() in _EMPTY_CLASSES:
+        if m and m.group("cls").lower() in _LOOKS:
+            out.append(m.group("cls"))  # "not glossy like glass": a likeness, not an example
+        elif m and m.group("cls").lower() in _EMPTY_CLASSES:
             out.append(m.group("ex"))
         else:
             out += [m.group("cls"), m.group("ex")] if m else [piece]
@@ -1667,6 +1696,12 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             for m in _OUT_RE.finditer(sentence)
             if (t := _clean_term(m.group("x")))
             and not _KEEP_OUT_ASKED.search(sentence, 0, m.start())
+        ]
+        pairs += [
+            (t, m.group(0))
+            for m in _AWAY_RE.finditer(sentence)
+            for p in _pieces(m.group("x"))
+            if (t := _clean_term(p))
         ]
         pairs += [
             (t, m.group(0))

@@ -128,6 +128,9 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         " retin-a differin",
         "wool": "merino cashmere alpaca mohair angora lambswool",
         "hostels": "dorm dorms",
+        "axes": "axe hatchet hatchets tomahawk",
+        "axe": "hatchet hatchets tomahawk",
+        "cardboard": "carton cartons toilet-roll kitchen-roll egg-box egg-boxes shoebox",
         "acidic": "vinegar lemon lemons citric citrus",
         "sports": "soccer football basketball baseball softball hockey rugby volleyball"
         " lacrosse playoff playoffs varsity",

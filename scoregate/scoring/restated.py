@@ -665,6 +665,49 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
     return None
 
 
+#: The asker's present told back at another figure, opening a sentence or after "so":
+#: "At 5 weeks they still need their heat" for poults "3 weeks old today", "so at day 20
+#: you're well past halfway" for a goose "sitting for 12 days now". Only with a word of
+#: the present after it ("still", "already", "past", "halfway"): "At 8 weeks they can go
+#: out" tells a milestone to come.
+_AT_NOW = re.compile(
+    rf"(?:^|(?<=[.!?:\n])\s*|\bso\s+|,\s+)at\s+(?:(?P<day>day|week|month)\s+(?P<dn>{_NUMBER})"
+    rf"|(?P<n>{_NUMBER})[\s-]+(?P<unit>[a-z]+)(?:[\s-]+old)?)\s*,?\s+"
+    r"(?:(?:they|she|he|it|you|we)(?:'re|'s|'ve|\s+are|\s+is|\s+have|\s+has)?\s+)?"
+    r"(?:(?:well|only|just|about|nearly|almost|already)\s+)?"
+    r"(?:still|already|past|halfway|over\s+halfway|into\s+the)\b",
+    re.MULTILINE,
+)
+#: The request's figure told as the present: "3 weeks old today", "for 12 days now",
+#: "been sitting for 12 days".
+_NOW_AFTER = re.compile(r"^(?:[\s-]+old)?\s*(?:today|now|so\s+far|already)\b|^[\s-]+old\b")
+_NOW_BEFORE = re.compile(r"\bfor\s+(?:about\s+|around\s+)?$")
+
+
+def _at_now(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, str] | None:
+    """The asker's present figure ("3 weeks old today", "for 12 days now") told back as
+    another at the opening of a sentence about the present ("At 5 weeks they still need
+    their heat"), when the answer never states the request's own number with its unit."""
+    now = [
+        f
+        for f in facts
+        if _NOW_AFTER.match(query[f.end :])
+        or _NOW_BEFORE.search(query[max(0, f.start - 20) : f.start])
+    ]
+    if not now:
+        return None
+    figures = _figures(answer)
+    asked = {_value(n) for n in _ANY_NUMBER.findall(query)}
+    for m in _AT_NOW.finditer(answer):
+        n, unit = (m["dn"], m["day"]) if m["day"] else (m["n"], m["unit"])
+        if _value(n) in asked:
+            continue
+        for f in now:
+            if _unit(unit) == f.unit and not _states(answer, figures, f):
+                return m.group(0).strip(" ,"), query[f.start : f.end]
+    return None
+
+
 def _pairs(words: list[str]) -> set[tuple[str, str]]:
     return set(zip(words, words[1:], strict=False))
 
@@ -986,7 +1029,11 @@ _EXPERIENCED = re.compile(
     r"\+?\s+(?:years?|yrs?)\b(?![\s-]+(?:old|ago|from\s+now|time|later|away|left|younger|older))"
     r"|\b(?:commercially|professionally|commercial|professional|senior)\b"
     r"|\b(?:intermediate|advanced|experienced|seasoned|fluent)\b|\b[bc][12]\s*\)|\([bc][12]\)"
-    r"|\bcan\s+(?:already\s+)?comfortably\s+\w+|\brated\s+\d{3,4}\b|\b\d+\+?\s+countries\b",
+    r"|\bcan\s+(?:already\s+)?comfortably\s+\w+|\brated\s+\d{3,4}\b|\b\d+\+?\s+countries\b"
+    # a stage passed or reached: "I passed my Signature Level 1 BSL", "started Level 2"
+    r"|\bpassed\s+(?:my|the|our)\s+(?:[\w-]+\s+){0,3}?(?:level|grade|stage|exam|module)\b"
+    r"|\b(?:started|starting|now\s+on|moved\s+up\s+to)\s+(?:level|grade|stage)\s+(?:[2-9]|two|three"
+    r"|four|five)\b",
 )
 #: ... and told it is new to it: "I'm a total beginner", "never done it", "just started".
 _NEW_TOLD = re.compile(
@@ -998,7 +1045,7 @@ _NEW_TOLD = re.compile(
 #: "Since this is your first dog", "Since you've just started climbing".
 _TAKEN_AS_NEW = re.compile(
     r"\b(?:since|as|because|given\s+(?:that\s+)?)\s+(?:you(?:'re|\s+are)\s+(?:still\s+)?"
-    r"(?:(?:just|only|completely|totally|brand)\s+)?(?:starting\s+(?:from\s+scratch|out)"
+    r"(?:(?:just|only|completely|totally|brand)\s+){0,2}(?:starting\s+(?:from\s+scratch|out)"
     r"|getting\s+started|new\s+(?:to|at)\b(?!\s+(?:this|the|your)\s+(?:gym|area|city|town|club"
     r"|team|job|company|school|country|neighbou?rhood|place|house|office|role|group|class)\b)"
     r"|learning\s+(?:the\s+basics|how\s+the)"
@@ -1074,6 +1121,7 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
             _figure_restated(q_plain, facts, a_plain)
             or _count_moved(q_plain, facts, a_plain)
             or _worked_from(q_plain, facts, a_plain)
+            or _at_now(q_plain, facts, a_plain)
         )
         if figure is not None:
             found.append(figure)

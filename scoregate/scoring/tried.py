@@ -55,12 +55,27 @@ _PAST = {
     "put": "put", "set": "set", "got": "get", "bought": "buy", "reset": "reset",
     "rebuilt": "rebuild",
 }  # fmt: skip
+#: "I already swapped to a light gauge set", "we've already switched to the 2.4 GHz band":
+#: the thing gone over to, tried.
+_SWAPPED_TO = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+(?:swapped|switched|changed|moved|gone)"
+    r"\s+(?:over\s+)?to\s+",
+    re.IGNORECASE,
+)
+#: "I put a brand new chain on last week", "we fitted a new thermostat": a new one tried,
+#: read only in a sentence that says it failed (the new one is the thing: "Fit a new chain"
+#: offers it again, "put the chain back on" does not).
+_NEW_FITTED = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+(?:already\s+)?(?:put|fitted|fit|installed|bought|got)"
+    r"\s+(?:a|an)\s+(?:brand[\s-]+)?(?=new\s)",
+    re.IGNORECASE,
+)
 #: "I've tried ...", "we tried ...": tried, read only in a sentence that says it failed.
 _TRIED = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+tried\s+", re.IGNORECASE)
 _FAILED = re.compile(
     r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|won'?t|wouldn'?t)\s+(?:work|help|do)\b"
     r"|\bno\s+(?:luck|joy|difference|change|improvement)\b|\bnothing\s+(?:works|worked|helped)\b"
-    r"|\b(?:failed|useless|ignored|hated|still\b)",
+    r"|\b(?:failed|useless|ignored|hated|still\b)|\b(?:exactly\s+)?the\s+same\s+(?:thing|problem|issue)\b",
     re.IGNORECASE,
 )
 #: The way of trying it, before the thing tried: "offering waxworms", "switching to Linux".
@@ -140,9 +155,12 @@ _GERUND = re.compile(r"([a-z]{3,}ing)\s+", re.IGNORECASE)
 def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
     """Where each thing or act tried is named: the cue's start, where its object starts,
     and the act's verb stem (``None`` for a thing)."""
-    cues = list(_ALREADY.finditer(sentence))
-    if not cues and _FAILED.search(sentence):
+    cues = list(_ALREADY.finditer(sentence)) + list(_SWAPPED_TO.finditer(sentence))
+    failed = _FAILED.search(sentence) is not None
+    if not cues and failed:
         cues = list(_TRIED.finditer(sentence))
+    if failed:
+        cues += list(_NEW_FITTED.finditer(sentence))
     for m in cues:
         way = _WAY.match(sentence, m.end())
         gerund = None if way and way.group(0) else _GERUND.match(sentence, m.end())
@@ -187,7 +205,7 @@ def _told(query: str) -> list[Tried]:
 _OFFER_VERB = (
     r"(?:try|offer|use|give|add|feed|switch\s+to|buy|get|go\s+(?:up|down|back\s+to)|pick"
     r"|start\s+with|stick\s+with|keep\s+(?:using|offering|trying)|swap\s+in|put|apply|choose"
-    r"|opt\s+for|go\s+with)"
+    r"|opt\s+for|go\s+with|fit|install)"
 )
 _OPENS = (
     r"(?:^\s*(?:[-*•]|\d+[.)])?\s*(?:\*\*[^*\n]{1,40}\*\*:?\s*)?"

@@ -1,0 +1,222 @@
+"""fx44: what `gate_holdout44` showed when it was read, each mended as a rule.
+
+1. The asker's present told back at another figure, opening a sentence about the present:
+   "At 5 weeks they still need their heat" for poults "3 weeks old today", "so at day 20
+   you're well past halfway" for a goose "sitting for 12 days now".
+2. A stage passed ("I passed my Signature Level 1", "started Level 2") answered as a
+   beginner's ("Since you're only just starting out") is a contradiction.
+3. A rule-maker's ban in the past tense ("the landlord has banned anything electric")
+   rules out what it names; "anything electric" rules out what is electric.
+4. What the asker is told to keep away from someone ("our vet told us to keep all paper
+   and cardboard away from her") is ruled out; a question how to keep it away is not.
+5. What the asker has parted with ("we've got rid of the axes", "I sold my car") is a
+   lack, with the time it happened cut off; a pest got rid of is not.
+6. "not glossy like glass" rules out the gloss, not glass (a likeness, not an example).
+7. "I really can't face learning to read sheet music" refuses the skill by its object's
+   words: "give sheet music another go" does it.
+8. Tried: a thing gone over to ("I already swapped to a light gauge set") and a new one
+   fitted that failed ("I put a brand new chain on ... exactly the same thing").
+9. Members: a hatchet is an axe; a toilet-roll tube is cardboard.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.scoring.activities import affirmed_activities, avoided_activities
+from scoregate.scoring.membership import check_members
+from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
+from scoregate.scoring.tried import offered_again, tried_things
+
+
+def items(query: str) -> list[str]:
+    return [e.item for e in analyze(query).exclusions]
+
+
+def violated(query: str, answer: str) -> list[str]:
+    a = analyze(query)
+    return [
+        item
+        for item, _ in check_members(
+            a.excluded,
+            answer,
+            asked=a.asked,
+            request=query,
+            situations=a.situations,
+            for_now=a.for_now,
+        ).violated
+    ]
+
+
+POULTS = (
+    "Our 4 Pekin ducklings are 2 weeks old today and live in a brooder in the garage. "
+    "When can they go in the pond?"
+)
+GOOSE = "My Toulouse goose has been sitting on 7 eggs for 9 days now. What should I do?"
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (POULTS, "At 5 weeks they still need a heat lamp at night, so keep them in.", True),
+        (POULTS, "At 2 weeks they still need a heat lamp at night, so keep them in.", False),
+        # a milestone to come, not the present
+        (POULTS, "At 6 weeks they can have a shallow paddle on a warm day.", False),
+        # the request's own figure is stated too: a plan from it, not a wrong premise
+        (POULTS, "They are 2 weeks old now. At 5 weeks they still need heat at night.", False),
+        (GOOSE, "Eggs take about 30 days, so at day 16 you're past halfway.", True),
+        (GOOSE, "Eggs take about 30 days, so at day 9 you're not yet halfway.", False),
+        (GOOSE, "Leave her be; candle the eggs around day 16 if you want.", False),
+    ],
+)
+def test_present_figure_told_back_as_another(query: str, answer: str, flagged: bool) -> None:
+    assert bool(contradicted(query, answer)) is flagged
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (
+            "I passed my grade 3 piano exam in June and I'm working on grade 4 pieces. How "
+            "do I speed up my sight-reading?",
+            "Since you're only just starting out, learn where middle C is first.",
+            True,
+        ),
+        (
+            "I've started Level 2 BSL this term. How do I get faster at receptive work?",
+            "As a complete beginner, focus on the alphabet first.",
+            True,
+        ),
+        (
+            "I passed my grade 3 piano exam in June. How do I speed up my sight-reading?",
+            "At grade 4 the pieces get longer, so read a short piece every day.",
+            False,
+        ),
+        # a test passed makes no expert: "as a new driver" is what they are
+        (
+            "I passed my driving test last week. Tips for my first motorway drive?",
+            "As a new driver, keep to the left lane at first.",
+            False,
+        ),
+    ],
+)
+def test_stage_passed_answered_as_a_beginner(query: str, answer: str, flagged: bool) -> None:
+    assert bool(contradicted(query, answer)) is flagged
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        ("The landlord has banned anything electric. How do we light the shed?", ["electric"]),
+        ("Our landlord banned candles last year. Cosy lighting ideas?", ["candles"]),
+        ("The club has banned it. What else can we do?", []),
+        (
+            "Our vet told us to keep all paper and cardboard away from her. Toy ideas?",
+            ["paper", "cardboard"],
+        ),
+        ("We have to keep anything citrus away from the tank. Cleaning tips?", ["citrus"]),
+        ("How do I keep foxes away from the coop at night?", []),
+        ("Kindling ideas? We've got rid of the axes after an accident.", ["axes"]),
+        ("I sold my car last month. How do I get to the allotment with tools?", ["car"]),
+        ("We got rid of the ants but how do we stop them coming back?", []),
+        ("I want the finish matte, not glossy like glass. How?", ["glossy"]),
+        ("Snack ideas, no nuts like almonds please.", ["nuts", "almonds"]),
+    ],
+)
+def test_new_readings_of_what_is_ruled_out(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+def test_parted_with_is_a_lack() -> None:
+    (e,) = analyze("We sold our caravan in 2019. Where can we stay in Wales?").exclusions
+    assert (e.item, e.lack) == ("caravan", True)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "The landlord has banned anything electric, so no fencing of that sort. How do "
+            "we keep hens safe from foxes?",
+            "Lock them in a solid coop at dusk and run an electric poultry net round it.",
+            ["electric"],
+        ),
+        (
+            "The landlord has banned anything electric. How do we keep hens safe from foxes?",
+            "Lock them in a solid coop at dusk, with welded mesh dug into the ground.",
+            [],
+        ),
+        (
+            "Kindling ideas? We've got rid of the axes after an accident.",
+            "Split the offcuts with a light hatchet on a chopping block.",
+            ["axes"],
+        ),
+        (
+            "Kindling ideas? We've got rid of the axes after an accident.",
+            "Use a kindling splitter: set the log on the blade and tap it with a mallet.",
+            [],
+        ),
+        (
+            "Our vet told us to keep all paper and cardboard away from her. Toy ideas?",
+            "Stuff toilet-roll tubes with seed and twist the ends.",
+            ["cardboard"],
+        ),
+        (
+            "Our vet told us to keep all paper and cardboard away from her. Toy ideas?",
+            "Hide seed in a stainless-steel foraging wheel.",
+            [],
+        ),
+    ],
+)
+def test_answers_against_the_new_readings(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+SHEET = "I can't face learning to read sheet music. How do I learn fiddle tunes by ear?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "done"),
+    [
+        ("Honestly, give sheet music another go; it is easier as an adult.", True),
+        ("Plenty of fiddlers never read a note: slow a recording down and copy it.", False),
+        ("You don't need sheet music at all: learn by ear from recordings.", False),
+    ],
+)
+def test_a_skill_refused_by_its_object(answer: str, done: bool) -> None:
+    (a,) = avoided_activities(SHEET)
+    assert (a.head, a.modifiers) == ("music", frozenset({"sheet"}))
+    assert bool(affirmed_activities(answer, [a])) is done
+
+
+def test_a_refusal_of_handling_herself_names_no_thing() -> None:
+    assert avoided_activities("I really can't face handling her myself.") == []
+
+
+STRINGS = (
+    "My banjo's 1st string buzzes. I already swapped to a light gauge set last month and "
+    "it got worse. What next?"
+)
+CHAIN = (
+    "My chainsaw chain keeps going slack. I put a brand new chain on last week and it's "
+    "doing exactly the same thing. What's wrong?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "again"),
+    [
+        (STRINGS, "1. Try a light gauge set, around .010.", True),
+        (STRINGS, "1. Go back up to a medium set: lighter strings flap about more.", False),
+        (CHAIN, "4. The chain. Fit a new chain and the problem should go away.", True),
+        (CHAIN, "Check the bar rails, then put the chain back on and tension it.", False),
+        (CHAIN, "Since a new chain did the same, look at the bar and the sprocket.", False),
+    ],
+)
+def test_tried_things_offered_again(query: str, answer: str, again: bool) -> None:
+    assert bool(offered_again(answer, tried_things(query))) is again
+
+
+def test_a_new_one_fitted_is_tried_only_when_it_failed() -> None:
+    assert tried_things("I put a brand new chain on last week. How tight should it be?") == []
