@@ -51,7 +51,9 @@ _CUE = re.compile(
     # after these a gerund names the activity ("sick of ironing"); a noun names a thing
     # ("tired of the noise"), which is no activity
     r"|(?P<ing>can'?t\s+be\s+bothered(?:\s+with)?|(?:not|n't)\s+keen\s+on|want\s+to\s+stop"
-    r"|(?:can'?t|cannot)\s+(?:really\s+)?face"
+    # (a skill only: "can't face learning to read sheet music"; "can't face cooking from
+    # scratch" names a thing the exclusions read)
+    r"|(?:can'?t|cannot)\s+(?:really\s+)?face(?=\s+learning\s+to\b)"
     r"|(?:sick|tired)\s+of|don'?t\s+fancy))\s+"
     r"(?:(?:just|really|having\s+to|to|keep|keeping|have\s+to)\s+)*"
     r"(?P<verb>[a-z][a-z'-]+)(?P<obj>(?:\s+[a-z0-9][a-z0-9'_-]*){0,7})",
@@ -93,7 +95,9 @@ _VAGUE_HEADS = frozenset(
     "it them one that this stuff things thing something anything everything lot way time".split()
 )
 #: Who does it, after the object: "open the caseback *myself*", "handling her *myself*".
-_SELF = frozenset("myself yourself herself himself ourselves themselves".split())
+#: Such a refusal is of doing it oneself, which an answer that has another do it keeps
+#: ("a watchmaker will open the caseback"): not read.
+_SELF = frozenset("myself ourselves".split())
 #: Verbs of taking up a skill: "learning to read sheet music" is told by its object's
 #: words ("sheet music"), whatever the answer's verb ("give sheet music another go").
 _TAKE_UP = frozenset("learn learning".split())
@@ -187,7 +191,9 @@ def _object_words(obj: list[str]) -> list[str]:
     for w in obj:
         if w in _OBJECT_END:
             break
-        if w not in _FILLER and w not in _SELF:
+        if w in _SELF:
+            return []
+        if w not in _FILLER:
             words.append(w)
     return words
 

@@ -160,6 +160,7 @@ _MAY_CONTAIN = re.compile(
 NEGATORS = frozenset(
     {
         "no",
+        "nobody",
         "not",
         "without",
         "never",

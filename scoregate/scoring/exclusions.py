@@ -74,7 +74,10 @@ _END = (
     # "rather not loop in our manager", "no cooking on weeknights" need them)
     r"|at work"
     # when, told of the asker's plan: "a flat with no lift next month" (the lift)
-    r"|(?:next|this|last)\s+(?:week|weekend|month|year|season|summer|winter|spring|autumn|fall)"
+    r"|(?:(?:after|since|before)\s+)?(?:next|this|last)\s+(?:week|weekend|month|year|season|summer"
+    r"|winter|spring|autumn|fall)"
+    # where a ban holds: "anything glass on board", "no candles on site"
+    r"|on\s+(?:board|site|the\s+premises)\b|indoors\b"
     r"|tomorrow|tonight"
     # when it was parted with: "sold my car in 2019", "gave away our TV years ago"
     r"|(?:back\s+)?in\s+(?:19|20)\d\d\b|(?:a\s+few\s+|\w+\s+)?(?:years|months|weeks)\s+ago\b"
@@ -131,9 +134,10 @@ _CONSUME = (
 #: car"); the gate sends an answer that uses it to review at most, not to reject.
 LACK_CUE = (
     r"(?:(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+(?:have|own|got|come\s+with)\s+(?:any\s+)?"
-    # what the asker has parted with: "we've got rid of the axes", "I sold my car" (not a
-    # nuisance cleared: "got rid of the ants")
-    r"|\b(?:i|we)(?:'ve|\s+have)?\s+(?:got\s+rid\s+of|sold|given\s+away|gave\s+away)"
+    # what the asker has parted with: "we've got rid of the axes", "we gave away our TV"
+    # (not a nuisance cleared, "got rid of the ants"; not "I sold my guitar", whose answer
+    # often tells how a song goes on it)
+    r"|\b(?:i|we)(?:'ve|\s+have)?\s+(?:got\s+rid\s+of|given\s+away|gave\s+away)"
     r"\s+(?:all\s+)?(?:the|our|my)\s+(?!(?:[a-z-]+\s+)?(?:ants?|rats?|mice|slugs?|snails?|weeds?"
     r"|moss|mou?ld|fleas?|pests?|bugs?|wasps?|moths?|mites?)\b))"
 )
@@ -283,11 +287,13 @@ _CUES: tuple[str, ...] = (
     r"(?<!neighbor's\s)(?<!neighbour's\s)(?<!friend's\s)(?<!sister's\s)(?<!brother's\s)"
     r"(?<!parents'\s)(?<!mom's\s)(?<!mum's\s)(?<!dad's\s)"
     r"\b(?:lease|tenancy|landlord|landlady|hoa|strata|condo|building|council|school|company"
-    r"|employer|contract|venue|club|studio|committee|association)\s+(?:\w+\s+){0,2}?"
+    r"|employer|contract|venue|club|studio|committee|association|campsite|marina|allotment"
+    r"|estate|management)\s+(?:\w+\s+){0,2}?"
     + BANS
     + rf"\s+(?:{_BANNED_WHO}\s+to\s+(?:use|have|keep|bring|put\s+up|install)\s+)?"
     # "has banned anything electric": what is electric
-    r"(?:any(?:thing(?=\s+[a-z]+(?:al|ic|ed|ous|ive|ful|ry)\b))?\s+)?"
+    r"(?:any(?:thing(?=\s+(?:[a-z]+(?:al|ic|ed|ous|ive|ful|ry)|glass|metal|plastic|wood|paper"
+    r"|rubber|leather|wool|nylon|foam|latex)\b))?\s+)?"
     rf"(?!(?:{_BANNED_WHO}|it|them|that|this)\b)",
     # "my stomach doesn't tolerate spicy food", "I can't tolerate lactose" (not "won't
     # accept": "the printer won't accept the new cartridge" is a fault, not a preference)
@@ -510,8 +516,9 @@ _OUT_RE = re.compile(r"\b(?:keep|leave)\s+(?P<x>[^.;:!?,\n]{1,40}?)\s+out\b", re
 #: and cardboard away from her", "we have to keep anything citrus away from the tank". Read
 #: only after an obligation ("how do I keep foxes away from the coop?" is about the foxes).
 _AWAY_RE = re.compile(
-    r"\b(?:told\s+(?:me|us|him|her|them)\s+to|(?:have|has|had|need|needs)\s+to|must"
-    r"|supposed\s+to)\s+keep\s+(?:all\s+|any(?:thing)?\s+)?(?P<x>[^.;:!?,\n]{1,40}?)\s+away\s+from\b",
+    r"\b(?:told\s+(?:me|us|him|her|them)\s+to|(?:been|was|were)\s+told\s+to|(?:said|says)\s+to"
+    r"|(?:have|has|had|need|needs)\s+to|must|supposed\s+to)\s+keep\s+(?:all\s+|any(?:thing)?\s+)?"
+    r"(?P<x>[^.;:!?,\n]{1,40}?)\s+(?:well\s+)?away\s+from\b",
     re.IGNORECASE,
 )
 #: A question how to keep something out: "How do I keep squirrels out of my bird feeder?",
@@ -730,7 +737,8 @@ _ACT_PLACES = re.compile(
 _LOOKS = frozenset(
     """
     glossy shiny sticky greasy soggy mushy chewy slimy glassy plasticky tacky garish flashy
-    rubbery waxy grainy gritty lumpy stodgy sugary
+    rubbery waxy grainy gritty lumpy stodgy sugary spicy clammy stuffy sweaty noisy bumpy
+    oily smelly fishy salty fiddly flimsy bulky heavy harsh scratchy itchy stiff
     """.split()
 )
 #: A class and its examples: "apps like Duolingo", "party islands such as Mykonos" (both

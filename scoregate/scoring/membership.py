@@ -131,6 +131,17 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "axes": "axe hatchet hatchets tomahawk",
         "axe": "hatchet hatchets tomahawk",
         "cardboard": "carton cartons toilet-roll kitchen-roll egg-box egg-boxes shoebox",
+        "citrus": "orange oranges lemon lemons lime limes grapefruit clementine clementines"
+        " satsuma satsumas mandarin mandarins tangerine tangerines bergamot",
+        "honey": "manuka",
+        "fragrance": "scented perfume perfumed fragranced",
+        "open fires": "campfire campfires bonfire bonfires firepit fire-pit",
+        "tv": "telly television",
+        "root vegetables": "carrot carrots parsnip parsnips beetroot beets turnip turnips swede"
+        " celeriac radish radishes",
+        "rodents": "hamster hamsters gerbil gerbils mouse mice rat rats chinchilla chinchillas"
+        " degu degus",
+        "small rodents": "hamster hamsters gerbil gerbils mouse mice rat rats degu degus",
         "acidic": "vinegar lemon lemons citric citrus",
         "sports": "soccer football basketball baseball softball hockey rugby volleyball"
         " lacrosse playoff playoffs varsity",

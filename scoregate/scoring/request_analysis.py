@@ -211,6 +211,8 @@ def _rule_kept(query: str, phrase: str) -> bool:
     at = query.find(phrase)
     if at >= 0 and _IN_TIME.match(query, at + len(phrase)):
         return False
+    if _IN_TIME.search(phrase):  # the time read into the phrase: "... generators after 10pm"
+        return False
     asking = asking_sentences(query)
     return not any(_RULE_ASKED.search(s) or phrase in s for s in asking)
 

@@ -258,7 +258,9 @@ _NOT_ONE = re.compile(r"\b(?:the|this|that|no|any|each|every|some|which)\s+$")
 #: 10 weeks" are read as general or derived figures.
 _CAUSE = r"\b(?:since|as|given(?:\s+that)?|now\s+that|because|seeing\s+as|with)\s+"
 _BECAUSE_YOU = re.compile(
-    _CAUSE + r"(?P<you>you)(?:(?P<have>'ve\s+got|\s+have(?:\s+got)?)|\s+are|'re)\s+"
+    _CAUSE + r"(?:(?P<you>you)(?:(?P<have>'ve\s+got|\s+have(?:\s+got)?)|\s+are|'re)"
+    # "now that they're 4 weeks old": the asker's own animal or child
+    r"|(?P<they>they(?:'re|\s+are)|(?:she|he)(?:'s|\s+is)))\s+"
     r"(?:(?:about|only|just|roughly|around|an?)\s+){0,2}$"
 )
 #: "since yours is the 6-quart model": the asker's thing told, opening a clause (not "the
@@ -517,8 +519,10 @@ def _restates(
     cause = _BECAUSE_YOU.search(before)
     if cause is not None and cause.group("have") and f.noun in _STATES:
         cause = None  # "I'm 30 weeks pregnant" answered "since you have about 10 weeks"
+    if cause is not None and cause.group("they") and f.noun not in _STATES:
+        cause = None  # "since they're 4 kids": only an age or a stage is told of them
     if cause is not None and _followed(a, f, after, query_words):
-        return answer[start + cause.start("you") : a.end]
+        return answer[start + cause.start("you" if cause.group("you") else "they") : a.end]
     mine = _YOUR.search(before)
     if mine is not None and _followed(a, f, after, query_words):
         return answer[start + mine.start() : a.end]
@@ -673,14 +677,18 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
 _AT_NOW = re.compile(
     rf"(?:^|(?<=[.!?:\n])\s*|\bso\s+|,\s+)at\s+(?:(?P<day>day|week|month)\s+(?P<dn>{_NUMBER})"
     rf"|(?P<n>{_NUMBER})[\s-]+(?P<unit>[a-z]+)(?:[\s-]+old)?)\s*,?\s+"
-    r"(?:(?:they|she|he|it|you|we)(?:'re|'s|'ve|\s+are|\s+is|\s+have|\s+has)?\s+)?"
-    r"(?:(?:well|only|just|about|nearly|almost|already)\s+)?"
-    r"(?:still|already|past|halfway|over\s+halfway|into\s+the)\b",
+    r"(?:(?:they|she|he|it|you|we|yours)(?:'re|'s|'ve|\s+are|\s+is|\s+have|\s+has)?\s+)?"
+    r"(?:(?:well|only|just|about|nearly|almost|already|right)\s+)?"
+    r"(?:still|already|past|halfway|over\s+halfway|into\s+the|in\s+(?:that|the\s+middle))\b"
+    # "so at day 18 you're in lockdown now"
+    r"|(?:^|(?<=[.!?:\n])\s*|\bso\s+|,\s+)at\s+(?P<day2>day|week|month)\s+(?P<dn2>\d+)\s*,?\s+"
+    r"(?:they|she|he|it|you|we)(?:'re|'s|\s+are|\s+is)\s+[^.,;:!?\n]{0,30}?\bnow\b",
     re.MULTILINE,
 )
 #: The request's figure told as the present: "3 weeks old today", "for 12 days now",
 #: "been sitting for 12 days".
 _NOW_AFTER = re.compile(r"^(?:[\s-]+old)?\s*(?:today|now|so\s+far|already)\b|^[\s-]+old\b")
+#: (a state told by its noun: "my kitten is 10 weeks old", "28 weeks along")
 _NOW_BEFORE = re.compile(r"\bfor\s+(?:about\s+|around\s+)?$")
 
 
@@ -691,7 +699,8 @@ def _at_now(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, s
     now = [
         f
         for f in facts
-        if _NOW_AFTER.match(query[f.end :])
+        if f.noun in _STATES
+        or _NOW_AFTER.match(query[f.end :])
         or _NOW_BEFORE.search(query[max(0, f.start - 20) : f.start])
     ]
     if not now:
@@ -699,7 +708,13 @@ def _at_now(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, s
     figures = _figures(answer)
     asked = {_value(n) for n in _ANY_NUMBER.findall(query)}
     for m in _AT_NOW.finditer(answer):
-        n, unit = (m["dn"], m["day"]) if m["day"] else (m["n"], m["unit"])
+        n, unit = (
+            (m["dn"], m["day"])
+            if m["day"]
+            else (m["dn2"], m["day2"])
+            if m["day2"]
+            else (m["n"], m["unit"])
+        )
         if _value(n) in asked:
             continue
         for f in now:
@@ -1032,8 +1047,11 @@ _EXPERIENCED = re.compile(
     r"|\bcan\s+(?:already\s+)?comfortably\s+\w+|\brated\s+\d{3,4}\b|\b\d+\+?\s+countries\b"
     # a stage passed or reached: "I passed my Signature Level 1 BSL", "started Level 2"
     r"|\bpassed\s+(?:my|the|our)\s+(?:[\w-]+\s+){0,3}?(?:level|grade|stage|exam|module)\b"
-    r"|\b(?:started|starting|now\s+on|moved\s+up\s+to)\s+(?:level|grade|stage)\s+(?:[2-9]|two|three"
-    r"|four|five)\b",
+    r"|\b(?:started|starting|now\s+on|moved\s+up\s+to|reached|got\s+to)\s+(?:level|grade|stage)\s+"
+    r"(?:[2-9]|two|three|four|five)\b"
+    # a rank earned: "I just got my blue belt", "reached a 1500 rating"
+    r"|\b(?:got|earned|reached)\s+(?:my|a|an|the)\s+(?!white\b)[a-z]+\s+belt\b"
+    r"|\b\d{3,4}\s+(?:rating|elo)\b",
 )
 #: ... and told it is new to it: "I'm a total beginner", "never done it", "just started".
 _NEW_TOLD = re.compile(
@@ -1044,7 +1062,8 @@ _NEW_TOLD = re.compile(
 #: you're starting from scratch", "As a total beginner, ...", "as someone new to bees",
 #: "Since this is your first dog", "Since you've just started climbing".
 _TAKEN_AS_NEW = re.compile(
-    r"\b(?:since|as|because|given\s+(?:that\s+)?)\s+(?:you(?:'re|\s+are)\s+(?:still\s+)?"
+    r"\b(?:since|as|because|given\s+(?:that\s+)?)\s+(?:(?:you(?:'re|\s+are)|(?:he|she)(?:'s|\s+is)"
+    r"|they(?:'re|\s+are))\s+(?:still\s+)?"
     r"(?:(?:just|only|completely|totally|brand)\s+){0,2}(?:starting\s+(?:from\s+scratch|out)"
     r"|getting\s+started|new\s+(?:to|at)\b(?!\s+(?:this|the|your)\s+(?:gym|area|city|town|club"
     r"|team|job|company|school|country|neighbou?rhood|place|house|office|role|group|class)\b)"
@@ -1053,9 +1072,37 @@ _TAKEN_AS_NEW = re.compile(
     r"|you(?:'ve|\s+have)\s+(?:only\s+)?just\s+(?:started|begun|taken\s+up)"
     r"|this\s+is\s+your\s+(?:very\s+)?first\b)"
     r"|(?:^|[.!?:]\s+)as\s+(?:an?\s+(?:complete\s+|total\s+|absolute\s+)?(?:beginner|novice|newbie)"
-    r"|someone\s+new\s+to|a\s+first[- ]time\s+\w+)\b",
+    r"|someone\s+new\s+to|a\s+first[- ]time\s+\w+"
+    r"|someone\s+(?:just\s+)?(?:learning|starting)\s+(?:out|how))\b"
+    # "For someone who has barely picked up a guitar before"
+    r"|(?:^|[.!?:]\s+)for\s+someone\s+who(?:'s|\s+has|\s+is)\s+(?:barely|never|only\s+just)\b",
     re.MULTILINE,
 )
+
+
+#: The step of a course or a plan the asker is on, named before its number: "I'm in week 6
+#: of a 16-week plan", "we're on day 12", "currently at level 3".
+_STEP_UNITS = r"(week|day|month|level|stage|grade|lesson|chapter|module|unit|book)"
+_ON_STEP = re.compile(
+    r"\b(?:i'm|i\s+am|we're|we\s+are|currently|now)\s+(?:now\s+|currently\s+)?(?:in|on|at)\s+"
+    + _STEP_UNITS
+    + r"\s+(\d+)\b"
+)
+#: ... told back as another step of the asker's own: "Since you're in week 9".
+_YOU_ON_STEP = re.compile(
+    r"\b(?:since|as|now\s+that|because|given\s+that)\s+you(?:'re|\s+are)\s+"
+    r"(?:now\s+|already\s+|only\s+|just\s+)?(?:in|on|at)\s+" + _STEP_UNITS + r"\s+(\d+)\b"
+)
+
+
+def _step_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's step ("I'm in week 6") told back as another ("Since you're in week 9")."""
+    steps = {m.group(1): (m.group(2), m.group(0)) for m in _ON_STEP.finditer(q_low)}
+    for m in _YOU_ON_STEP.finditer(a_low):
+        told = steps.get(m.group(1))
+        if told is not None and told[0] != m.group(2):
+            return m.group(0), told[1]
+    return None
 
 
 def _taken_as_new(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -1083,6 +1130,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _gross_as_net(q_low, a_low) if "inc" in q_low else None,
         _water_moved(q_low, a_low) if "moving" in a_low else None,
         _taken_as_new(q_low, a_low),
+        _step_moved(q_low, a_low) if "you" in a_low else None,
     ]
     return [f for f in found if f is not None]
 

@@ -66,8 +66,14 @@ _SWAPPED_TO = re.compile(
 #: read only in a sentence that says it failed (the new one is the thing: "Fit a new chain"
 #: offers it again, "put the chain back on" does not).
 _NEW_FITTED = re.compile(
-    r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+(?:already\s+)?(?:put|fitted|fit|installed|bought|got)"
-    r"\s+(?:a|an)\s+(?:brand[\s-]+)?(?=new\s)",
+    r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+(?:already\s+)?(?:put|fitted|fit|installed|bought|got"
+    r"|swapped\s+in|tried)\s+(?:a|an)\s+(?:brand[\s-]+)?(?=new\s)",
+    re.IGNORECASE,
+)
+#: "I replaced the toilet flapper two days ago and it still runs": a new one tried, read
+#: only in a sentence that says it failed.
+_REPLACED = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+(?:already\s+)?replaced\s+(?:the|my|our)\s+",
     re.IGNORECASE,
 )
 #: "I've tried ...", "we tried ...": tried, read only in a sentence that says it failed.
@@ -120,6 +126,8 @@ class Tried:
     act: str | None = None
 
 
+#: Numbers, which open a thing ("two supers") but never go on one.
+_COUNTS = frozenset("two three four five six seven eight nine ten couple few".split())
 #: Words that link a thing to what follows it, never its last word.
 _LINKS = frozenset("of for with in on at to from by".split())
 
@@ -136,6 +144,8 @@ def _thing_after(sentence: str, start: int, *, act: bool = False) -> tuple[str, 
         low = m.group(0).lower()
         if low in _ENDS or len(words) == 4 or sentence[end : m.start()].strip(" "):
             break
+        if words and (low.isdigit() or low in _COUNTS):
+            break  # a time after the thing: "replaced the flapper two days ago"
         if low not in _DETERMINERS or words:
             words.append(low)
         end = m.end()
@@ -152,6 +162,10 @@ def _thing_after(sentence: str, start: int, *, act: bool = False) -> tuple[str, 
 _GERUND = re.compile(r"([a-z]{3,}ing)\s+", re.IGNORECASE)
 
 
+#: The mark of a part replaced, read as a new one tried ("replaced the flapper").
+_RENEWED = "\0renewed"
+
+
 def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
     """Where each thing or act tried is named: the cue's start, where its object starts,
     and the act's verb stem (``None`` for a thing)."""
@@ -161,6 +175,8 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
         cues = list(_TRIED.finditer(sentence))
     if failed:
         cues += list(_NEW_FITTED.finditer(sentence))
+        for m in _REPLACED.finditer(sentence):
+            yield m.start(), m.end(), _RENEWED
     for m in cues:
         way = _WAY.match(sentence, m.end())
         gerund = None if way and way.group(0) else _GERUND.match(sentence, m.end())
@@ -187,6 +203,8 @@ def _told(query: str) -> list[Tried]:
         sentence = s.group(0)
         for start, at, act in _reads(sentence):
             read = _thing_after(sentence, at, act=act is not None)
+            if read is not None and act == _RENEWED:  # "replaced the flapper": a new flapper
+                read, act = (f"new {read[0]}", read[1]), None
             while read is not None:  # "a heat mat, a new thermostat and a basking bulb"
                 if (read[0], act) not in {(t.item, t.act) for t in found}:
                     found.append(Tried(read[0], sentence[start : read[1]].strip(), act))
@@ -266,6 +284,10 @@ def _near(between: str) -> bool:
     return len(between.split()) <= _REACH and not _TURNED.search(between)
 
 
+#: A clause that renews a part: "Replace the chain", "renew the flapper".
+_RENEW = re.compile(rf"{_OPENS}(?P<verb>replace|renew|change){_REST}", re.IGNORECASE)
+
+
 def _offers(t: Tried) -> re.Pattern[str]:
     """A clause that offers ``t``: a verb of offering, or the act's own verb."""
     if t.act is None:
@@ -287,21 +309,45 @@ def offered_again(answer: str, tried: Sequence[Tried]) -> list[tuple[Tried, str]
     done: list[tuple[Tried, str]] = []
     clauses = [c.group(0) for c in _CLAUSES.finditer(answer)]
     for t in tried:
-        offers = _offers(t)
+        hit = _offered(t, clauses)
+        if hit is not None:
+            done.append(hit)
+    return done
+
+
+def _named_as(rest: str, t: Tried, renew: bool) -> re.Match[str] | None:
+    """Where the words after an offer name ``t``: a new part also by its bare name after
+    "Replace" or after a word of renewal ("a different HDMI cable", "a fresh filter")."""
+    if not t.item.startswith("new "):
+        return _names(rest, t.item)
+    bare = _names(rest, t.item.split()[-1])  # "Replace the flapper" for the toilet flapper
+    if renew or bare is None:
+        return bare if renew else _names(rest, t.item)
+    return bare if _RENEWAL.search(rest[: bare.start()]) else _names(rest, t.item)
+
+
+#: Words that make a part another one of its kind: "a different cable", "a fresh filter".
+_RENEWAL = re.compile(r"\b(?:new|different|another|fresh|replacement|spare)\b", re.IGNORECASE)
+
+
+def _offered(t: Tried, clauses: list[str]) -> tuple[Tried, str] | None:
+    """The first clause that offers ``t`` again, with its words."""
+    new = t.item.startswith("new ")
+    for offers in (_offers(t), _RENEW) if new else (_offers(t),):
         for clause in clauses:
             hit = next(
                 (
                     (m, named)
                     for m in offers.finditer(clause)
                     if not m.group("verb").lower().endswith(("ing", "ed"))
-                    and (named := _names(m.group("rest"), t.item))
+                    and (named := _named_as(m.group("rest"), t, offers is _RENEW))
                     and _near(m.group("rest")[: named.start()])
                 ),
                 None,
             )
-            # ("book a consultation with a second surgeon", "a follow-up test": a new one)
-            if hit is not None and not _REPEAT.search(hit[0].group("rest")):
+            # ("book a consultation with a second surgeon", "a follow-up test": a new one;
+            # but another new part is the same again)
+            if hit is not None and (new or not _REPEAT.search(hit[0].group("rest"))):
                 m, named = hit
-                done.append((t, clause[m.start("verb") : m.start("rest") + named.end()]))
-                break
-    return done
+                return t, clause[m.start("verb") : m.start("rest") + named.end()]
+    return None

@@ -10,7 +10,7 @@
 4. What the asker is told to keep away from someone ("our vet told us to keep all paper
    and cardboard away from her") is ruled out; a question how to keep it away is not.
 5. What the asker has parted with ("we've got rid of the axes", "I sold my car") is a
-   lack, with the time it happened cut off; a pest got rid of is not.
+   lack, with the time it happened cut off; a pest got rid of is not, nor a thing sold.
 6. "not glossy like glass" rules out the gloss, not glass (a likeness, not an example).
 7. "I really can't face learning to read sheet music" refuses the skill by its object's
    words: "give sheet music another go" does it.
@@ -118,9 +118,11 @@ def test_stage_passed_answered_as_a_beginner(query: str, answer: str, flagged: b
         ("We have to keep anything citrus away from the tank. Cleaning tips?", ["citrus"]),
         ("How do I keep foxes away from the coop at night?", []),
         ("Kindling ideas? We've got rid of the axes after an accident.", ["axes"]),
-        ("I sold my car last month. How do I get to the allotment with tools?", ["car"]),
+        ("We gave away our car last month. How do I get to the allotment with tools?", ["car"]),
+        ("I sold my guitar last year. How do I play Wonderwall on keyboard?", []),
         ("We got rid of the ants but how do we stop them coming back?", []),
         ("I want the finish matte, not glossy like glass. How?", ["glossy"]),
+        ("A mild pasta sauce, not spicy like arrabbiata, please.", ["spicy"]),
         ("Snack ideas, no nuts like almonds please.", ["nuts", "almonds"]),
     ],
 )
@@ -129,7 +131,7 @@ def test_new_readings_of_what_is_ruled_out(query: str, want: list[str]) -> None:
 
 
 def test_parted_with_is_a_lack() -> None:
-    (e,) = analyze("We sold our caravan in 2019. Where can we stay in Wales?").exclusions
+    (e,) = analyze("We gave away our caravan in 2019. Where can we stay in Wales?").exclusions
     assert (e.item, e.lack) == ("caravan", True)
 
 
@@ -220,3 +222,161 @@ def test_tried_things_offered_again(query: str, answer: str, again: bool) -> Non
 
 def test_a_new_one_fitted_is_tried_only_when_it_failed() -> None:
     assert tried_things("I put a brand new chain on last week. How tight should it be?") == []
+
+
+# From the reviewers' cases.
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (
+            "I'm in week 6 of a 16-week marathon plan. How long should long runs be?",
+            "Since you're in week 9, this is when most plans add a 16-mile run.",
+            True,
+        ),
+        (
+            "I'm in week 6 of a 16-week marathon plan. How long should long runs be?",
+            "In week 9 most plans add a 16-mile run; for now keep them near 10 miles.",
+            False,
+        ),
+        (
+            "My lab's puppies are 3 weeks old. When can they start solid food?",
+            "Now that they're 4 weeks old, start them on soaked kibble.",
+            True,
+        ),
+        (
+            "My lab's puppies are 3 weeks old. When can they start solid food?",
+            "Now that they're 3 weeks old, you can offer a little soaked kibble.",
+            False,
+        ),
+        (
+            "My kitten is 10 weeks old. Can I get her spayed soon?",
+            "At 7 weeks she's still too young for the operation, so wait a little.",
+            True,
+        ),
+        (
+            "My kitten is 10 weeks old. Can I get her spayed soon?",
+            "At 16 weeks she can be spayed at most clinics.",
+            False,
+        ),
+        (
+            "I just got my blue belt in jiu-jitsu. What should I focus on now?",
+            "Since you're new to grappling, focus on escapes first.",
+            True,
+        ),
+        (
+            "My son has reached stage 4 in his swimming lessons. What comes next?",
+            "Because he's still a total beginner in the water, keep it fun.",
+            True,
+        ),
+        (
+            "I've moved up to grade 5 guitar. How should my practice change?",
+            "For someone who has barely picked up a guitar, start with three open chords.",
+            True,
+        ),
+        (
+            "I just reached a 1500 rating on chess.com. How do I keep improving?",
+            "As someone just learning how the pieces move, start with the knight.",
+            True,
+        ),
+        (
+            "I just reached a 1500 rating on chess.com. How do I keep improving?",
+            "Beginners often drill openings; at your level, tactics puzzles pay off more.",
+            False,
+        ),
+    ],
+)
+def test_steps_and_stages_told_back(query: str, answer: str, flagged: bool) -> None:
+    assert bool(contradicted(query, answer)) is flagged
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        ("Our campsite has banned open fires this summer. Dinner ideas?", ["open fires"]),
+        ("Our sailing club banned anything glass on board after last season. Drinks?", ["glass"]),
+        ("My dermatologist said to keep fragrance away from my face. A routine?", ["fragrance"]),
+        (
+            "We've been told to keep chocolate well away from our beagle. Treat ideas?",
+            ["chocolate"],
+        ),
+        ("Honestly I can't face cooking from scratch. Dinner ideas?", ["cooking from scratch"]),
+    ],
+)
+def test_reviewers_readings(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "We have to keep anything citrus away from our cat. How do I freshen the room?",
+            "A bowl of dried orange peel and cinnamon sticks smells lovely.",
+            ["citrus"],
+        ),
+        (
+            "Our paediatrician told us to keep honey away from the baby. Porridge sweeteners?",
+            "A tiny bit of manuka is fine too.",
+            ["honey"],
+        ),
+        (
+            "We gave away our TV when we moved. Ideas for a family night in?",
+            "You could put a film on the telly and share some popcorn.",
+            ["tv"],
+        ),
+        (
+            "A blended soup with no root vegetables like carrots, please.",
+            "Sweat two leeks, add a diced parsnip, then peas and stock.",
+            ["root vegetables"],
+        ),
+        (
+            "A first pet for my daughter, but no small rodents like hamsters.",
+            "Gerbils are a great alternative: active by day and rarely bite.",
+            ["small rodents"],
+        ),
+        (
+            "Our allergist says to keep all latex away from my son. Party decorations?",
+            "Foil balloons are latex-free; tell guests so nobody brings latex balloons.",
+            [],
+        ),
+    ],
+)
+def test_reviewers_members_and_negations(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "I'd rather not open the caseback myself. Where can I get the battery changed?",
+        "Honestly I can't face cooking from scratch on weeknights. Dinner ideas?",
+    ],
+)
+def test_refusals_read_as_things_or_not_at_all(query: str) -> None:
+    # a refusal of doing it oneself is kept by an answer that has another do it
+    assert avoided_activities(query) == []
+
+
+FLAPPER = "I replaced the toilet flapper two days ago and the tank still refills every hour."
+HDMI = "I already swapped in a new HDMI cable and the TV still says no signal."
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "again"),
+    [
+        (FLAPPER, "Get a new flapper that matches your flush valve and fit it.", True),
+        (FLAPPER, "Replace the flapper with one sized for a 3-inch valve.", True),
+        (FLAPPER, "Since the flapper is new, check the fill valve height instead.", False),
+        (HDMI, "Try a different HDMI cable first; cables fail more than ports.", True),
+        (HDMI, "Try a different HDMI port on the TV, then a factory reset.", False),
+    ],
+)
+def test_new_parts_offered_again(query: str, answer: str, again: bool) -> None:
+    assert bool(offered_again(answer, tried_things(query))) is again
+
+
+def test_a_count_opens_a_thing_tried() -> None:
+    query = "I already tried adding a second brood box and two supers, no difference."
+    assert [t.item for t in tried_things(query)] == ["second brood box", "two supers"]
