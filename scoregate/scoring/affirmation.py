@@ -327,6 +327,10 @@ _AFTER_NEGATORS = frozenset(
         "unavailable",
         # "your 401(k) and IRA stay untouched"
         "untouched",
+        # "since bonfires are banned on your plot"
+        "banned",
+        "forbidden",
+        "prohibited",
     }
 )
 #: "when traffic is light": little of it (but "on low for 8 hours" is a setting).
@@ -818,10 +822,48 @@ _GIVEN = frozenset({"if", "since", "because", "given", "with"})
 _OFF_LIMITS = (["the", "table"], ["the", "list"], ["the", "menu"], ["the", "cards"])
 
 
-def _ruled_out_after(tokens: list[str], i: int) -> bool:
+#: What sets aside a list to its clause's end: "Instead of the usual roast carrots and
+#: parsnips, go for ...", "Skip crafts with egg boxes or toilet-roll tubes".
+_SET_ASIDE_OPENERS = (["instead", "of"], ["rather", "than"], ["in", "place", "of"])
+#: Words after which "skip" or "avoid" still opens its clause: "and skip the ...".
+_THEN = frozenset("and or just also then so but please".split())
+#: Words after a skip that open another act or a reason: "skip the crowds and take the
+#: route that has ladders", "avoid the motorised shades because ... a corded roller does
+#: fine".
+_NEW_ACT = frozenset(
+    "take use go try add get make buy book visit pick choose head walk drive do have put that"
+    " which who where because since so but though although if when while does".split()
+)
+#: How far back in its clause such an opening may stand.
+SET_ASIDE_REACH = 10
+
+
+def _set_aside_list(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether token ``i`` stands in a list set aside by "instead of", "rather than",
+    "skip" or "avoid" earlier in its clause, with no turn to a use between ("instead of
+    carrots, use parsnips" turns at the comma)."""
+    for j in range(i - 1, max(-1, i - SET_ASIDE_REACH), -1):
+        if clauses[j] != clauses[i] or tokens[j] in _TURN_OPENERS:
+            return False
+        opens = j == 0 or clauses[j - 1] != clauses[j] or tokens[j - 1] in _THEN
+        # ("Skip the crowds and take the route that has ladders": a use after the skip)
+        plain = _NEW_ACT.isdisjoint(tokens[j + 1 : i])
+        if (tokens[j] in ("skip", "avoid") and opens and plain) or any(
+            tokens[j - len(o) + 1 : j + 1] == o for o in _SET_ASIDE_OPENERS
+        ):
+            return True  # (a verb opening its clause: not "book skip-the-line tickets")
+    return False
+
+
+def _ruled_out_after(tokens: list[str], i: int, first: int | None = None) -> bool:
     """ "if cages and tanks are out", "since holes are off the table" (but "once the
-    chicken is out of the oven")."""
+    chicken is out of the oven"); a list's first item is read by its last ("since
+    campfires and fire pits are out": ``first`` is where the list opens)."""
+    if tokens[i + 1 : i + 2] in (["and"], ["or"]) and first is None:
+        last = next((k for k in range(i + 2, min(len(tokens), i + 6)) if tokens[k] in _COPULAS), 0)
+        return last > i + 2 and _ruled_out_after(tokens, last - 1, i)
     after = tokens[i + 1 : i + 5]
+    i = i if first is None else first
     if after[:1] == ["off"]:  # "with thumb compasses off the list"
         return after[1:3] in _OFF_LIMITS or after[1:2] == ["limits"]
     if len(after) < 2 or after[0] not in _COPULAS:
@@ -1125,6 +1167,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or negated_after(tokens, i)
         or _condition_after(tokens, clauses, i)
         or _ruled_out_after(tokens, i)
+        or _set_aside_list(tokens, clauses, i)
         or _kept_out(tokens, clauses, i)
         or _kept_off(tokens, clauses, i)
         or _put_away(tokens, clauses, i)

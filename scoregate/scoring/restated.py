@@ -1046,7 +1046,9 @@ _EXPERIENCED = re.compile(
     r"|\b(?:intermediate|advanced|experienced|seasoned|fluent)\b|\b[bc][12]\s*\)|\([bc][12]\)"
     r"|\bcan\s+(?:already\s+)?comfortably\s+\w+|\brated\s+\d{3,4}\b|\b\d+\+?\s+countries\b"
     # a stage passed or reached: "I passed my Signature Level 1 BSL", "started Level 2"
-    r"|\bpassed\s+(?:my|the|our)\s+(?:[\w-]+\s+){0,3}?(?:level|grade|stage|exam|module)\b"
+    r"|\bpassed\s+(?:(?:my|his|her|their|the|our)\s+)?(?:[\w-]+\s+){0,3}?(?:level|grade|stage|exam"
+    r"|module)\b"
+    r"|\bgot\s+(?:my|his|her|a)\s+(?:level|grade|stage)\s+[2-9]\b"
     r"|\b(?:started|starting|now\s+on|moved\s+up\s+to|reached|got\s+to)\s+(?:level|grade|stage)\s+"
     r"(?:[2-9]|two|three|four|five)\b"
     # a rank earned: "I just got my blue belt", "reached a 1500 rating"
@@ -1074,8 +1076,16 @@ _TAKEN_AS_NEW = re.compile(
     r"|(?:^|[.!?:]\s+)as\s+(?:an?\s+(?:complete\s+|total\s+|absolute\s+)?(?:beginner|novice|newbie)"
     r"|someone\s+new\s+to|a\s+first[- ]time\s+\w+"
     r"|someone\s+(?:just\s+)?(?:learning|starting)\s+(?:out|how))\b"
-    # "For someone who has barely picked up a guitar before"
-    r"|(?:^|[.!?:]\s+)for\s+someone\s+who(?:'s|\s+has|\s+is)\s+(?:barely|never|only\s+just)\b",
+    # "For someone who has barely picked up a guitar before", "For a dog who's never ..."
+    r"|(?:^|[.!?:]\s+)for\s+(?:someone|an?\s+\w+)\s+(?:who|that)(?:'s|\s+has|\s+is)\s+"
+    r"(?:barely|never|only\s+just)\b"
+    # "As he's still finding his way around the instrument", "Since balancing and pedalling
+    # are still new to you", "Since you've only recently learned how the pieces move"
+    r"|\b(?:since|as|because)\s+(?:you're|you\s+are|he's|she's|they're)\s+still\s+finding\s+"
+    r"(?:your|his|her|their)\s+(?:feet|way)\b"
+    r"|\b(?:since|as|because)\s+[^.,;!?\n]{1,40}?\s+(?:is|are)\s+still\s+new\s+to\s+(?:you|him|her)\b"
+    r"|\b(?:since|as|because)\s+you(?:'ve|\s+have)\s+only\s+(?:just|recently)\s+(?:learned|learnt"
+    r"|started|begun|got\s+behind|taken\s+up)\b",
     re.MULTILINE,
 )
 

@@ -67,7 +67,7 @@ _SWAPPED_TO = re.compile(
 #: offers it again, "put the chain back on" does not).
 _NEW_FITTED = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+(?:already\s+)?(?:put|fitted|fit|installed|bought|got"
-    r"|swapped\s+in|tried)\s+(?:a|an)\s+(?:brand[\s-]+)?(?=new\s)",
+    r"|swapped\s+in|tried)\s+(?:(?:a|an|some)\s+)?(?:brand[\s-]+)?(?=new\s)",
     re.IGNORECASE,
 )
 #: "I replaced the toilet flapper two days ago and it still runs": a new one tried, read
@@ -223,13 +223,13 @@ def _told(query: str) -> list[Tried]:
 _OFFER_VERB = (
     r"(?:try|offer|use|give|add|feed|switch\s+to|buy|get|go\s+(?:up|down|back\s+to)|pick"
     r"|start\s+with|stick\s+with|keep\s+(?:using|offering|trying)|swap\s+in|put|apply|choose"
-    r"|opt\s+for|go\s+with|fit|install)"
+    r"|opt\s+for|go\s+with|fit|install|order)"
 )
 _OPENS = (
     r"(?:^\s*(?:[-*•]|\d+[.)])?\s*(?:\*\*[^*\n]{1,40}\*\*:?\s*)?"
     r"(?:(?:first|then|next|also|instead|finally|so|now|meanwhile|otherwise)\s*,?\s+)?"
     r"|\b(?:you\s+(?:could|can|should|might|may\s+want\s+to|need\s+to|want\s+to)"
-    r"|i'?d|i\s+would|we'?d|and|then|or|also|just)\s+(?:also\s+|still\s+|just\s+)?|,\s*)"
+    r"|i'?d|i\s+would|we'?d|and|then|or|also|just|so)\s+(?:also\s+|still\s+|just\s+)?|,\s*)"
 )
 #: (a lookahead, so that a later verb of the clause is read too: "Go up one size, and try a
 #: booster wooden wick")

@@ -24,6 +24,7 @@ from __future__ import annotations
 import pytest
 
 from scoregate.scoring.activities import affirmed_activities, avoided_activities
+from scoregate.scoring.affirmation import mentions
 from scoregate.scoring.membership import check_members
 from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.restated import contradicted
@@ -380,3 +381,91 @@ def test_new_parts_offered_again(query: str, answer: str, again: bool) -> None:
 def test_a_count_opens_a_thing_tried() -> None:
     query = "I already tried adding a second brood box and two supers, no difference."
     assert [t.item for t in tried_things(query)] == ["second brood box", "two supers"]
+
+
+# From the second round of review: members named only to be set aside.
+
+
+@pytest.mark.parametrize(
+    ("text", "member", "used"),
+    [
+        ("Instead of toilet-roll tubes or egg boxes, give her willow balls.", "egg-box", False),
+        ("Instead of the usual roast carrots and parsnips, go for greens.", "parsnip", False),
+        ("Since campfires and fire pits are out, use a two-burner gas stove.", "campfire", False),
+        (
+            "Skip crafts with egg boxes or toilet-roll tubes, or do them elsewhere.",
+            "toilet-roll",
+            False,
+        ),
+        ("Since bonfires are banned on your plot, bag the leaves.", "bonfires", False),
+        ("Use parsnips instead of carrots.", "parsnip", True),
+        ("Instead of carrots, use parsnips.", "parsnip", True),
+        ("Book skip-the-line tickets for the Vatican Museums.", "museums", True),
+        ("Skip the crowds and take the route that has ladders near the top.", "ladders", True),
+    ],
+)
+def test_a_list_set_aside(text: str, member: str, used: bool) -> None:
+    assert mentions(text, member)[1] is used
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (
+            "My collie has moved up to Grade 3 agility courses. How do I tighten his weaves?",
+            "For a dog who's never tackled a weave line before, start with two poles.",
+            True,
+        ),
+        (
+            "My son just passed his grade 5 violin. What pieces would suit him next?",
+            "As he's still finding his way around the instrument, keep to open strings.",
+            True,
+        ),
+        (
+            "I've passed Bikeability Level 3 and want to commute through the city.",
+            "Since balancing and pedalling are still new to you, stick to park paths.",
+            True,
+        ),
+        (
+            "I'm rated 1500 on Lichess and want better endgames. Where do I start?",
+            "Since you've only recently learned how the pieces move, start with section one.",
+            True,
+        ),
+        (
+            "I've got my Level 2 barista certificate and I'm running a stall. Menu ideas?",
+            "Keep the menu short: flat whites, lattes and a seasonal special.",
+            False,
+        ),
+    ],
+)
+def test_second_round_stages(query: str, answer: str, flagged: bool) -> None:
+    assert bool(contradicted(query, answer)) is flagged
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "again"),
+    [
+        (
+            "I put a new battery in the fence energiser and it still barely pulses.",
+            "Check the earth stake first; if that's fine, so swap in a fresh battery.",
+            True,
+        ),
+        (
+            "I fitted a new sealing ring on my pressure cooker and it still won't seal.",
+            "If it still won't seal, order a fresh sealing ring.",
+            True,
+        ),
+        (
+            "I fitted a new sealing ring on my pressure cooker and it still won't seal.",
+            "Check the float valve moves freely and the ring is seated in its groove.",
+            False,
+        ),
+    ],
+)
+def test_second_round_new_parts(query: str, answer: str, again: bool) -> None:
+    assert bool(offered_again(answer, tried_things(query))) is again
+
+
+def test_new_parts_with_no_article() -> None:
+    query = "I put brand new brake pads on my road bike and the rim brakes still squeal."
+    assert [t.item for t in tried_things(query)] == ["new brake pads"]
