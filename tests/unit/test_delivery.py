@@ -633,9 +633,7 @@ def test_the_sweeper_asks_a_silent_agent_again(env, monkeypatch):
     assert env["agent"].calls[0]["iteration"] == 2
 
 
-def test_a_silent_external_agent_fails_its_iteration_then_the_job_is_escalated(
-    env, monkeypatch
-):
+def test_a_silent_external_agent_fails_its_iteration_then_the_job_is_escalated(env, monkeypatch):
     """Nothing was sent to an external agent, so nothing is sent again: each wait that
     runs out is an agent failure (NoAnswer), retried as one, then escalated (hil)."""
     job_id = _start(env, BAD, loop=LOOP, agent="external")

@@ -59,7 +59,6 @@ def test_nothing_is_excluded(query: str) -> None:
         ("we won't be going the loan route", ["loan"]),
         ("I really dont want to get into macros/VBA, I don't understand them.", ["macros", "vba"]),
         ("keep dairy out of her lunches (allergy). ideas?", ["dairy"]),
-
         (
             "No drilling into walls or using adhesive strips, how can I hang art?",
             ["drilling into walls", "adhesive strips"],
@@ -112,7 +111,7 @@ def test_what_the_asker_wants_is_kept_up_to_the_exclusion() -> None:
 
 
 def test_a_use_then_advice_about_another_thing_is_a_use() -> None:
-    """"has butter, so don't use margarine" advises of the margarine: the butter is used;
+    """ "has butter, so don't use margarine" advises of the margarine: the butter is used;
     "contains anchovies, so skip it" advises of the sauce: the anchovies are a warning."""
     assert mentions("This one has butter, so skip the margarine.", "butter")[1]
     assert mentions("Worcestershire sauce contains anchovies, so skip it.", "anchovies") == (

@@ -40,29 +40,9 @@ import pytest
 from scoregate.scoring.activities import affirmed_activities, avoided_activities
 from scoregate.scoring.affirmation import mentions
 from scoregate.scoring.instructions import check_instruction
-from scoregate.scoring.membership import check_members
 from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.restated import contradicted
-
-
-def items(query: str) -> list[str]:
-    return [e.item for e in analyze(query).exclusions]
-
-
-def violated(query: str, answer: str) -> list[str]:
-    a = analyze(query)
-    return [
-        item
-        for item, _ in check_members(
-            a.excluded,
-            answer,
-            asked=a.asked,
-            request=query,
-            situations=a.situations,
-            for_now=a.for_now,
-        ).violated
-    ]
-
+from tests.reading import items, violated
 
 BRIDGE = "We play a weak no trump, 12-14. Partner opened 1NT. What should I bid?"
 

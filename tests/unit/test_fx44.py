@@ -25,30 +25,10 @@ import pytest
 
 from scoregate.scoring.activities import affirmed_activities, avoided_activities
 from scoregate.scoring.affirmation import mentions
-from scoregate.scoring.membership import check_members
 from scoregate.scoring.request_analysis import analyze
 from scoregate.scoring.restated import contradicted
 from scoregate.scoring.tried import offered_again, tried_things
-
-
-def items(query: str) -> list[str]:
-    return [e.item for e in analyze(query).exclusions]
-
-
-def violated(query: str, answer: str) -> list[str]:
-    a = analyze(query)
-    return [
-        item
-        for item, _ in check_members(
-            a.excluded,
-            answer,
-            asked=a.asked,
-            request=query,
-            situations=a.situations,
-            for_now=a.for_now,
-        ).violated
-    ]
-
+from tests.reading import items, violated
 
 POULTS = (
     "Our 4 Pekin ducklings are 2 weeks old today and live in a brooder in the garage. "

@@ -28,6 +28,7 @@ def _no_database_url(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SCOREGATE_DATABASE_URL", raising=False)
     monkeypatch.delenv("SCOREGATE_BROKER_URL", raising=False)
 
+
 BROKER = "redis://127.0.0.1:6379/14"
 
 
