@@ -62,6 +62,11 @@ class _Open(BaseModel):
 class ExcludedItem(_Open):
     item: str = Field(description="What the request rules out, e.g. `garlic`.")
     phrase: str = Field(description="The request's words that ruled it out.")
+    for_now: bool = Field(
+        default=False,
+        description="Ruled out only for a time (`no power tools for now`, `not right now`): "
+        "an answer may put it off to a later time.",
+    )
 
 
 class ExpectedAnswer(_Open):
@@ -72,6 +77,11 @@ class ExpectedAnswer(_Open):
 class AvoidedActivity(_Open):
     activity: str
     phrase: str
+    for_now: bool = Field(
+        default=False,
+        description="Refused only for a time (`I don't want to repot it right now`): an "
+        "answer may put it off, and breaks it by having it done now.",
+    )
 
 
 class TriedThing(_Open):

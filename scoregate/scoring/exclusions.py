@@ -79,6 +79,8 @@ _END = (
     # where a ban holds: "anything glass on board", "no candles on site"
     r"|on\s+(?:board|site|the\s+premises)\b|indoors\b"
     r"|tomorrow|tonight"
+    # a hedge on its time: "an in-person class, at least for now"
+    r"|,\s*at\s+least\b"
     # when it was parted with: "sold my car in 2019", "gave away our TV years ago"
     r"|(?:back\s+)?in\s+(?:19|20)\d\d\b|(?:a\s+few\s+|\w+\s+)?(?:years|months|weeks)\s+ago\b"
     r"|after\s+(?:an?|the|my|our|his|her|that|this)\s+(?:accident|incident|injury|scare|fall)\b"
@@ -1780,7 +1782,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
 #: right after the refusal: "repot it right now", "move them yet",
 #: "drive at the moment", "this winter", "until the buds open".
 HELD_FOR = (
-    r"(?:right\s+now|now|(?:just\s+)?yet|at\s+the\s+moment|this\s+(?:week|month|year|season"
+    r"(?:(?:right|for)\s+now|now|(?:just\s+)?yet|at\s+the\s+moment|this\s+(?:week|month|year|season"
     r"|winter|summer|spring|autumn|fall|weekend)|until|till)\b"
 )
 FOR_NOW = re.compile(

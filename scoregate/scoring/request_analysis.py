@@ -122,14 +122,19 @@ class RequestAnalysis:
         """The breakdown's ``analysis`` entry (JSON-ready)."""
         return {
             "core_ask": self.core_ask,
-            "exclusions": [{"item": e.item, "phrase": e.phrase} for e in self.exclusions],
+            "exclusions": [
+                {"item": e.item, "phrase": e.phrase, "for_now": e.for_now} for e in self.exclusions
+            ],
             "instructions": [
                 k.model_dump(exclude_defaults=True, exclude={"inferred"}) for k in self.instructions
             ],
             "asks": list(self.asks),
             "topic": self.topic,
             "expects": [{"phrase": e.phrase, "kind": e.kind} for e in self.expects],
-            "avoided": [{"activity": a.label, "phrase": a.phrase} for a in self.avoided],
+            "avoided": [
+                {"activity": a.label, "phrase": a.phrase, "for_now": a.for_now}
+                for a in self.avoided
+            ],
             "tried": [{"item": t.item, "phrase": t.phrase} for t in self.tried],
             "budget": None
             if self.budget is None

@@ -105,7 +105,7 @@ def test_the_precision_track_reports_it_in_plain_words() -> None:
         track.details["model_score"] * cfg.exclusion_penalty, abs=1e-3
     )
     assert analyze(query).to_dict()["avoided"] == [
-        {"activity": "ask my parents", "phrase": "I'd rather not ask my parents"}
+        {"activity": "ask my parents", "phrase": "I'd rather not ask my parents", "for_now": False}
     ]
 
 

@@ -449,3 +449,19 @@ def test_second_round_new_parts(query: str, answer: str, again: bool) -> None:
 def test_new_parts_with_no_article() -> None:
     query = "I put brand new brake pads on my road bike and the rim brakes still squeal."
     assert [t.item for t in tried_things(query)] == ["new brake pads"]
+
+
+def test_a_ban_for_now_is_read_as_one_and_shown_in_the_breakdown() -> None:
+    read = analyze("No power tools for now, insurance doesn't cover them. How do I cut it?")
+    assert read.for_now == ["power tools"]
+    assert read.to_dict()["exclusions"] == [
+        {"item": "power tools", "phrase": "No power tools", "for_now": True}
+    ]
+    assert analyze("No power tools, insurance doesn't cover them.").for_now == []
+    refused = analyze("I don't want to repot it right now.").to_dict()["avoided"]
+    assert [a["for_now"] for a in refused] == [True]
+
+
+def test_a_hedge_on_the_time_is_no_item() -> None:
+    query = "I don't want to go to an in-person class, at least for now. Can I learn online?"
+    assert "at least" not in items(query)
