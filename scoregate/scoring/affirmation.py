@@ -832,6 +832,7 @@ _THEN = frozenset("and or just also then so but please".split())
 #: fine".
 _NEW_ACT = frozenset(
     "take use go try add get make buy book visit pick choose head walk drive do have put that"
+    " spend stay see eat stick"
     " which who where because since so but though although if when while does".split()
 )
 #: How far back in its clause such an opening may stand.
@@ -846,8 +847,11 @@ def _set_aside_list(tokens: list[str], clauses: list[int], i: int) -> bool:
         if clauses[j] != clauses[i] or tokens[j] in _TURN_OPENERS:
             return False
         opens = j == 0 or clauses[j - 1] != clauses[j] or tokens[j - 1] in _THEN
-        # ("Skip the crowds and take the route that has ladders": a use after the skip)
-        plain = _NEW_ACT.isdisjoint(tokens[j + 1 : i])
+        # (only a thing that holds the list: "Skip crafts with egg boxes or toilet-roll
+        # tubes"; not "Skip Glasgow and spend two days in Edinburgh", nor "Skip the crowds
+        # and take the route that has ladders")
+        between = tokens[j + 1 : i]
+        plain = _NEW_ACT.isdisjoint(between) and not _HOLDING.isdisjoint(between)
         if (tokens[j] in ("skip", "avoid") and opens and plain) or any(
             tokens[j - len(o) + 1 : j + 1] == o for o in _SET_ASIDE_OPENERS
         ):
