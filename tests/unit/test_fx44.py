@@ -382,6 +382,7 @@ def test_a_count_opens_a_thing_tried() -> None:
         ("Instead of carrots, use parsnips.", "parsnip", True),
         ("Book skip-the-line tickets for the Vatican Museums.", "museums", True),
         ("Skip the crowds and take the route that has ladders near the top.", "ladders", True),
+        ("Skip Glasgow and spend two days in Edinburgh.", "edinburgh", True),
     ],
 )
 def test_a_list_set_aside(text: str, member: str, used: bool) -> None:
