@@ -466,3 +466,11 @@ def test_a_ban_for_now_is_read_as_one_and_shown_in_the_breakdown() -> None:
 def test_a_hedge_on_the_time_is_no_item() -> None:
     query = "I don't want to go to an in-person class, at least for now. Can I learn online?"
     assert "at least" not in items(query)
+
+
+def test_a_time_after_an_item_is_cut_from_the_item_not_from_the_request() -> None:
+    assert items("Our landlord banned candles last year. Cosy lighting ideas?") == ["candles"]
+    query = "I need a fridge but we've decided no propane anywhere after a scare last year."
+    read = analyze(query)
+    assert read.excluded == ["propane"]
+    assert "last year" not in read.core_ask  # the clause cut whole, its time with it
