@@ -62,7 +62,7 @@ _CUE = re.compile(
 #: A time the refusal holds for, inside the words read as the object: "book a hotel *until
 #: my visa comes through*", "touch my emergency fund *this month*" (cut off; the refusal
 #: then holds for now).
-_FOR_A_TIME = re.compile(rf"\s+(?:{HELD_FOR}|for\s+now\b|while\b).*$")
+_FOR_A_TIME = re.compile(rf"\s+(?:{HELD_FOR}|while\b).*$")
 #: Verbs that say little of their own: the object's words must carry the activity.
 _GENERIC = frozenset(
     "go get do have make take use be keep start spend deal put give let try pay".split()

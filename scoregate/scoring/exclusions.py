@@ -127,21 +127,6 @@ _CONSUME = (
     r"(?:eat|use|have|drink|take|buy|see|visit|watch|read|play|wear|cook|bake|add|include"
     r"|mention|get|hear|try|book|rent|fly|drive|spend)"
 )
-#: "I don't have a drill", "we won't have a car": a fact about the asker, weaker evidence
-#: than "no drills please" (the answer may talk about cars: "no car needed", "the cable
-#: car"); the gate sends an answer that uses it to review at most, not to reject.
-LACK_CUE = (
-    r"(?:(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+(?:have|own|got|come\s+with)\s+(?:any\s+)?"
-    # what the asker has parted with: "we've got rid of the axes", "we gave away our TV"
-    # (not a nuisance cleared, "got rid of the ants"; not "I sold my guitar", whose answer
-    # often tells how a song goes on it)
-    r"|\b(?:i|we)(?:'ve|\s+have)?\s+(?:got\s+rid\s+of|given\s+away|gave\s+away)"
-    r"\s+(?:all\s+)?(?:the|our|my)\s+(?!(?:[a-z-]+\s+)?(?:ants?|rats?|mice|slugs?|snails?|weeds?"
-    r"|moss|mou?ld|fleas?|pests?|bugs?|wasps?|moths?|mites?)\b))"
-)
-#: A phrase that states a lack, from its first word ("won't have a car"; not "rather not
-#: have to call", a preference).
-LACK = re.compile(r"\w*" + LACK_CUE, re.IGNORECASE)
 #: "not in the repo", "not in my kitchen": where something may not be, not a thing excluded
 #: ("not in Python", "not in English" still exclude a language).
 _PLACE = r"\s+(?:the|a|an|my|our|your|his|her|their|this|that|any)\b"
@@ -221,12 +206,31 @@ _NUISANCES = frozenset(
 
 #: Things counted as none after "zero": "I have zero power tools" (a plural noun; not "zero
 #: cooking skills", "zero ideas").
+#: Pests an asker gets rid of, as nuisances are: "we got rid of the ants".
+_PESTS = frozenset("ant ants rat rats mice slug slugs snail snails wasp wasps moth moths".split())
+#: Not a nuisance or a pest, with a word before it at most: a nuisance wanted gone or
+#: cleared is no thing ruled out ("zero weeds", "zero tears", "got rid of the ants").
+_NOT_A_NUISANCE = rf"(?!(?:[a-z-]+\s+)?(?:{'|'.join(sorted(_NUISANCES | _PESTS))})\b)"
 _ZERO_THINGS = (
     r"\s+zero\s+(?=(?:[a-z-]+\s+)?[a-z-]+[^s]s\b)"
-    # (a nuisance wanted gone is no thing ruled out: "zero weeds", "zero tears")
-    rf"(?!(?:[a-z-]+\s+)?(?:{'|'.join(sorted(_NUISANCES))})\b)"
-    r"(?!(?:[a-z-]+\s+)?(?:skills|ideas|clues|friends|savings|funds|options|days|hours|minutes)\b)"
+    + _NOT_A_NUISANCE
+    + r"(?!(?:[a-z-]+\s+)?(?:skills|ideas|clues|friends|savings|funds|options|days|hours"
+    r"|minutes)\b)"
 )
+#: "I don't have a drill", "we won't have a car": a fact about the asker, weaker evidence
+#: than "no drills please" (the answer may talk about cars: "no car needed", "the cable
+#: car"); the gate sends an answer that uses it to review at most, not to reject.
+LACK_CUE = (
+    r"(?:(?:n't|\b(?:dont|doesnt|didnt|wont)|\bnot)\s+(?:have|own|got|come\s+with)\s+(?:any\s+)?"
+    # what the asker has parted with: "we've got rid of the axes", "we gave away our TV"
+    # (not a nuisance cleared, "got rid of the ants"; not "I sold my guitar", whose answer
+    # often tells how a song goes on it)
+    r"|\b(?:i|we)(?:'ve|\s+have)?\s+(?:got\s+rid\s+of|given\s+away|gave\s+away)"
+    r"\s+(?:all\s+)?(?:the|our|my)\s+" + _NOT_A_NUISANCE + ")"
+)
+#: A phrase that states a lack, from its first word ("won't have a car"; not "rather not
+#: have to call", a preference).
+LACK = re.compile(r"\w*" + LACK_CUE, re.IGNORECASE)
 #: Things refused as none: "I want zero cords on the window coverings".
 _WANT_ZERO = r"\b(?:want|wants|need|needs)" + _ZERO_THINGS
 #: Where a thing refused is, after it: "zero cords on the window coverings".

@@ -675,20 +675,20 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
 #: the present after it ("still", "already", "past", "halfway"): "At 8 weeks they can go
 #: out" tells a milestone to come.
 _AT_NOW = re.compile(
-    rf"(?:^|(?<=[.!?:\n])\s*|\bso\s+|,\s+)at\s+(?:(?P<day>day|week|month)\s+(?P<dn>{_NUMBER})"
-    rf"|(?P<n>{_NUMBER})[\s-]+(?P<unit>[a-z]+)(?:[\s-]+old)?)\s*,?\s+"
-    r"(?:(?:they|she|he|it|you|we|yours)(?:'re|'s|'ve|\s+are|\s+is|\s+have|\s+has)?\s+)?"
+    r"(?:^|(?<=[.!?:\n])\s*|\bso\s+|,\s+)at\s+"
+    rf"(?:(?P<day>day|week|month)\s+(?P<dn>{_NUMBER})|(?P<n>{_NUMBER})[\s-]+(?P<unit>[a-z]+)"
+    r"(?:[\s-]+old)?)\s*,?\s+"
+    r"(?:(?:(?:they|she|he|it|you|we|yours)(?:'re|'s|'ve|\s+are|\s+is|\s+have|\s+has)?\s+)?"
     r"(?:(?:well|only|just|about|nearly|almost|already|right)\s+)?"
     r"(?:still|already|past|halfway|over\s+halfway|into\s+the|in\s+(?:that|the\s+middle))\b"
     # "so at day 18 you're in lockdown now"
-    r"|(?:^|(?<=[.!?:\n])\s*|\bso\s+|,\s+)at\s+(?P<day2>day|week|month)\s+(?P<dn2>\d+)\s*,?\s+"
-    r"(?:they|she|he|it|you|we)(?:'re|'s|\s+are|\s+is)\s+[^.,;:!?\n]{0,30}?\bnow\b",
+    r"|(?:they|she|he|it|you|we)(?:'re|'s|\s+are|\s+is)\s+[^.,;:!?\n]{0,30}?\bnow\b)",
     re.MULTILINE,
 )
 #: The request's figure told as the present: "3 weeks old today", "for 12 days now",
-#: "been sitting for 12 days".
+#: "been sitting for 12 days" (a state told by its noun, "my kitten is 10 weeks old", "28
+#: weeks along", is read by ``_STATES``).
 _NOW_AFTER = re.compile(r"^(?:[\s-]+old)?\s*(?:today|now|so\s+far|already)\b|^[\s-]+old\b")
-#: (a state told by its noun: "my kitten is 10 weeks old", "28 weeks along")
 _NOW_BEFORE = re.compile(r"\bfor\s+(?:about\s+|around\s+)?$")
 
 
@@ -708,13 +708,7 @@ def _at_now(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[str, s
     figures = _figures(answer)
     asked = {_value(n) for n in _ANY_NUMBER.findall(query)}
     for m in _AT_NOW.finditer(answer):
-        n, unit = (
-            (m["dn"], m["day"])
-            if m["day"]
-            else (m["dn2"], m["day2"])
-            if m["day2"]
-            else (m["n"], m["unit"])
-        )
+        n, unit = (m["dn"], m["day"]) if m["day"] else (m["n"], m["unit"])
         if _value(n) in asked:
             continue
         for f in now:

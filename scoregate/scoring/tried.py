@@ -162,10 +162,6 @@ def _thing_after(sentence: str, start: int, *, act: bool = False) -> tuple[str, 
 _GERUND = re.compile(r"([a-z]{3,}ing)\s+", re.IGNORECASE)
 
 
-#: The mark of a part replaced, read as a new one tried ("replaced the flapper").
-_RENEWED = "\0renewed"
-
-
 def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
     """Where each thing or act tried is named: the cue's start, where its object starts,
     and the act's verb stem (``None`` for a thing)."""
@@ -175,8 +171,6 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
         cues = list(_TRIED.finditer(sentence))
     if failed:
         cues += list(_NEW_FITTED.finditer(sentence))
-        for m in _REPLACED.finditer(sentence):
-            yield m.start(), m.end(), _RENEWED
     for m in cues:
         way = _WAY.match(sentence, m.end())
         gerund = None if way and way.group(0) else _GERUND.match(sentence, m.end())
@@ -197,14 +191,29 @@ def tried_things(query: str) -> list[Tried]:
     return [t for t in found if not any(t.phrase not in q and _names(q, t.item) for q in questions)]
 
 
+def _renewed(sentence: str, found: list[Tried]) -> list[Tried]:
+    """The parts the sentence says were replaced and still failed, each as a new one tried
+    ("I replaced the flapper and it still runs": a new flapper)."""
+    if _FAILED.search(sentence) is None:
+        return []
+    out: list[Tried] = []
+    for m in _REPLACED.finditer(sentence):
+        read = _thing_after(sentence, m.end(), act=True)
+        if read is None:
+            continue
+        item = f"new {read[0]}"
+        if all(t.item != item or t.act for t in found + out):
+            out.append(Tried(item, sentence[m.start() : read[1]].strip()))
+    return out
+
+
 def _told(query: str) -> list[Tried]:
     found: list[Tried] = []
     for s in _SENTENCES.finditer(query):
         sentence = s.group(0)
+        found += _renewed(sentence, found)
         for start, at, act in _reads(sentence):
             read = _thing_after(sentence, at, act=act is not None)
-            if read is not None and act == _RENEWED:  # "replaced the flapper": a new flapper
-                read, act = (f"new {read[0]}", read[1]), None
             while read is not None:  # "a heat mat, a new thermostat and a basking bulb"
                 if (read[0], act) not in {(t.item, t.act) for t in found}:
                     found.append(Tried(read[0], sentence[start : read[1]].strip(), act))
