@@ -942,6 +942,7 @@ _CHAT_TAIL = re.compile(
     r"|too|as\s+well"
     # "I don't eat meat btw", "no dairy tbh"
     r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever|obviously|of\s+course|completely|entirely"
+    r"|altogether"
     r"|on\s+site|onsite"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
@@ -1365,9 +1366,11 @@ _IDENTITY_BEFORE = re.compile(
     re.IGNORECASE,
 )
 #: "The airline gave us no hotel", "there was no hot water": what happened, read before a
-#: "no" cue (but "I want no fuss" and "we have no car" are read as before).
+#: "no" cue (but "I want no fuss", "we have no car" and "we've got no equipment" are read
+#: as before).
 _REPORTED_BEFORE_NO = re.compile(
-    r"\b(?:gave|offered|provided|sent|got|received|had|there\s+(?:was|were))"
+    r"\b(?:gave|offered|provided|sent|(?<!['’]ve\s)(?<!\bhave\s)got|received|had"
+    r"|there\s+(?:was|were))"
     r"(?:\s+(?:us|me|them|him|her|you))?\s+$",
     re.IGNORECASE,
 )

@@ -143,6 +143,11 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         " degu degus",
         "small rodents": "hamster hamsters gerbil gerbils mouse mice rat rats degu degus",
         "acidic": "vinegar lemon lemons citric citrus",
+        # training kit: "no equipment whatsoever, just a park and our own bodyweight"
+        "equipment": "dumbbell dumbbells kettlebell kettlebells barbell barbells treadmill"
+        " resistance-band resistance-bands",
+        # the platforms by name: "a JustGiving or GoFundMe page"
+        "crowdfunding": "justgiving gofundme kickstarter indiegogo crowdfunder",
         "sports": "soccer football basketball baseball softball hockey rugby volleyball"
         " lacrosse playoff playoffs varsity",
         "social deduction": _DEDUCTION,
@@ -214,6 +219,15 @@ THING_MEMBERS: dict[str, tuple[str, ...]] = {
     # a scallion is a young onion by another name
     "onion": ("scallion", "scallions"),
 }
+CLASS_MEMBERS["equipment"] += (
+    "resistance band",
+    "resistance bands",
+    "medicine ball",
+    "skipping rope",
+    "jump rope",
+    "pull-up bar",
+)
+CLASS_MEMBERS["online crowdfunding"] = CLASS_MEMBERS["crowdfunding"]
 THING_MEMBERS["onions"] = THING_MEMBERS["onion"]
 THING_MEMBERS["fiberglass"] = THING_MEMBERS["fibreglass"]
 # wines by their grape or their name, a thing's members (no embedding search: a white wine

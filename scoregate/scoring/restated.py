@@ -1109,6 +1109,95 @@ def _step_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
+#: The asker's party, counted: "it's just me and my wife", "just the two of us", "there are
+#: four of us" (two for a person and one other named).
+_PARTY = re.compile(
+    r"\bjust\s+(?:me|us)\s+and\s+(?:my|our)\s+(?:wife|husband|partner|son|daughter|friend|mate"
+    r"|boyfriend|girlfriend|dad|mum|mom|brother|sister|kid|child|grandson|granddaughter)\b"
+    rf"|\b(?:just\s+)?the\s+(?P<n>{_NUMBER})\s+of\s+us\b"
+    rf"|\bthere(?:'s|\s+are|\s+will\s+be|'ll\s+be)\s+(?:just\s+|only\s+)?(?P<m>{_NUMBER})\s+of\s+us\b"
+)
+#: ... answered for another party, opening a sentence or a clause: "With four players, each
+#: draws 5 tiles", "For 6 people, ...".
+_PARTY_TOLD = re.compile(
+    rf"(?:^|(?<=[.!?:\n])\s*|,\s+)(?:with|for)\s+(?P<n>{_NUMBER})\s+(?:players|people|guests)\b",
+    re.MULTILINE,
+)
+#: Where the answer names a party of a size anywhere ("two of you", "2 players", "both of
+#: you", "a two-player game").
+_PARTY_NAMED = r"\b{n}(?:\s+of\s+(?:you|us)|\s+(?:players|people|guests)|-player)\b"
+
+
+def _party_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's party ("just me and my wife tonight") answered for another ("With four
+    players, each draws 5 tiles"), when the answer never names the asker's own."""
+    told = _PARTY.search(q_low)
+    if told is None:
+        return None
+    number = told.group("n") or told.group("m")
+    size = _value(number) if number else 2.0
+    for m in _PARTY_TOLD.finditer(a_low):
+        if _value(m.group("n")) == size:
+            return None
+    names = [w for w, v in _WORD_VALUE.items() if v == size] + [str(int(size))]
+    if size == 2.0:
+        names.append("both")
+    if re.search(_PARTY_NAMED.format(n=f"(?:{'|'.join(names)})"), a_low):
+        return None
+    for m in _PARTY_TOLD.finditer(a_low):
+        return m.group(0).strip(" ,"), told.group(0)
+    return None
+
+
+#: How often the asker can meet, with its limit told in the same sentence: "We get the hall
+#: once a week for 90 minutes and that's it", "we can only train twice a week".
+_WEEKLY = re.compile(
+    rf"\b(?P<n>once|twice|{_NUMBER}\s+times|(?:one|a|{_NUMBER})\s+(?:session|practice|night"
+    r"|evening|lesson))\s+(?:a|per|each)\s+week\b"
+)
+_WEEKLY_LIMIT = re.compile(
+    r"\b(?:only|that's\s+it|that\s+is\s+it|no\s+other|no\s+more|can't|cannot|can\s+not|max"
+    r"|maximum|at\s+most)\b"
+)
+#: ... of the asker's own ("we get the hall", "I can only train"), not a wish about
+#: something else ("I don't want a split where each muscle only gets hit once a week").
+_WEEKLY_OURS = re.compile(r"\b(?:i|we)\b")
+_WEEKLY_WISH = re.compile(r"\b(?:want|wants|need|needs|prefer|rather|where|which|that)\b")
+#: ... planned more often: "Split it across three sessions a week".
+_WEEKLY_PLAN = re.compile(
+    rf"\b(?P<n>{_NUMBER})\s+(?:sessions|practices|times|nights|evenings|lessons)\s+(?:a|per|each)"
+    r"\s+week\b"
+)
+_WEEKLY_IF = re.compile(r"\b(?:if|could|ideally|when|whenever|once\s+you|later|eventually)\b")
+
+
+def _weekly_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's sessions a week, told with their limit ("once a week ... and that's it,
+    no other sessions possible"), planned as more ("Split it across three sessions a week"),
+    outside a condition ("if you can ever get a second session a week")."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(q_low)]
+    told = None
+    for m in _WEEKLY.finditer(q_low):
+        before, after, _ = _sentence(q_low, ends, m.start(), m.end())
+        if (
+            _WEEKLY_LIMIT.search(f"{before} {after}")
+            and _WEEKLY_OURS.search(before)
+            and not _WEEKLY_WISH.search(before)
+        ):
+            told = m
+            break
+    if told is None:
+        return None
+    n = told.group("n").split()[0]
+    size = {"once": 1.0, "twice": 2.0, "a": 1.0}.get(n) or _value(n)
+    a_ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
+    for m in _WEEKLY_PLAN.finditer(a_low):
+        before, after, _ = _sentence(a_low, a_ends, m.start(), m.end())
+        if _value(m.group("n")) > size and not _WEEKLY_IF.search(f"{before} {after}"):
+            return m.group(0), told.group(0)
+    return None
+
+
 def _taken_as_new(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The asker's stated experience ("growing microgreens commercially for about 2
     years") answered as a beginner's ("Since you're just getting started with
@@ -1135,6 +1224,8 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _water_moved(q_low, a_low) if "moving" in a_low else None,
         _taken_as_new(q_low, a_low),
         _step_moved(q_low, a_low) if "you" in a_low else None,
+        _party_moved(q_low, a_low) if " of us" in q_low or "just " in q_low else None,
+        _weekly_moved(q_low, a_low) if "week" in q_low and "week" in a_low else None,
     ]
     return [f for f in found if f is not None]
 

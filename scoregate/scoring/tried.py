@@ -47,6 +47,15 @@ _DID = (
 )
 #: "I already restarted the router", "we've already ran sfc": an act done, the verb kept.
 _ALREADY_DID = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+" + _DID, re.IGNORECASE)
+#: "I already know full OLL and full PLL": a thing learned, offered again by "Finish learning
+#: full OLL" (not "I already know how to ...", "I already know that ...": no thing).
+_KNOWN = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:already|both)\s+know\s+"
+    r"(?!(?:how|what|that|where|when|why|who|which|if|whether|about|it|this|the\s+basics)\b)",
+    re.IGNORECASE,
+)
+#: The verbs that offer a thing to learn: "Learn full PLL", "Finish learning OLL".
+_LEARN = r"(?:finish|start|begin|keep)\s+learning|learn|memori[sz]e"
 #: A second act told after the first: "... and ran sfc /scannow", ", then reinstalled it".
 _NEXT_ACT = re.compile(r"\s*,?\s*(?:(?:and|then|also)\s+)+" + _DID, re.IGNORECASE)
 #: Irregular past forms, read as the verb an answer would tell the asker to do.
@@ -97,7 +106,9 @@ _ENDS = frozenset(
     " every each twice once daily since times multiple several all still same no nothing"
     " didn't doesn't don't wasn't isn't won't i've we've i'm we're i'd it's they've been"
     " has have had is are was were now how what why where who do does can could should would"
-    " will any anything about ago yesterday today earlier like using via through per".split()
+    " will any anything about ago yesterday today earlier like using via through per"
+    # (a typed "ive", a wish: "I already know Python and want to ...")
+    " ive im want wants need needs".split()
 )
 _DETERMINERS = frozenset(
     "a an the my our his her their your some any this that these those more extra less"
@@ -181,6 +192,8 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
     for m in _ALREADY_DID.finditer(sentence):
         verb = m.group("verb").lower()
         yield m.start(), m.end(), stem(_PAST.get(verb, verb))
+    for m in _KNOWN.finditer(sentence):
+        yield m.start(), m.end(), "learn"
 
 
 def tried_things(query: str) -> list[Tried]:
@@ -301,6 +314,8 @@ def _offers(t: Tried) -> re.Pattern[str]:
     """A clause that offers ``t``: a verb of offering, or the act's own verb."""
     if t.act is None:
         return _OFFER
+    if t.act == "learn":
+        return re.compile(rf"{_OPENS}(?P<verb>{_LEARN}){_REST}", re.IGNORECASE)
     verbs = next((g for g in _SAME_ACT if t.act in g), frozenset({t.act}))
     alternatives = "|".join(re.escape(v) for v in sorted(verbs))
     return re.compile(rf"{_OPENS}(?P<verb>(?:{alternatives})[a-z]*){_REST}", re.IGNORECASE)
@@ -348,7 +363,7 @@ def _offered(t: Tried, clauses: list[str]) -> tuple[Tried, str] | None:
                 (
                     (m, named)
                     for m in offers.finditer(clause)
-                    if not m.group("verb").lower().endswith(("ing", "ed"))
+                    if not m.group("verb").split()[0].lower().endswith(("ing", "ed"))
                     and (named := _named_as(m.group("rest"), t, offers is _RENEW))
                     and _near(m.group("rest")[: named.start()])
                 ),

@@ -834,6 +834,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout43",
             "gate_holdout44",
             "gate_holdout45",
+            "gate_holdout46",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -873,6 +874,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             67,
             68,
             68,
+            65,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
