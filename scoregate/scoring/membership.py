@@ -117,7 +117,8 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "harsh chemicals": "bleach ammonia",
         "sugar": "syrup candy honey",
         # "a workout without any equipment"
-        "equipment": "dumbbell dumbbells kettlebell kettlebells barbell barbells treadmill rower",
+        "equipment": "dumbbell dumbbells kettlebell kettlebells barbell barbells treadmill rower"
+        " resistance-band resistance-bands",
         "crypto": "bitcoin ethereum dogecoin solana nft nfts cryptocurrency",
         "cryptocurrency": "bitcoin ethereum dogecoin solana nft nfts crypto",
         "retirement accounts": "ira iras 401k 403b roth pension",
@@ -143,9 +144,6 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         " degu degus",
         "small rodents": "hamster hamsters gerbil gerbils mouse mice rat rats degu degus",
         "acidic": "vinegar lemon lemons citric citrus",
-        # training kit: "no equipment whatsoever, just a park and our own bodyweight"
-        "equipment": "dumbbell dumbbells kettlebell kettlebells barbell barbells treadmill"
-        " resistance-band resistance-bands",
         # the platforms by name: "a JustGiving or GoFundMe page"
         "crowdfunding": "justgiving gofundme kickstarter indiegogo crowdfunder",
         "sports": "soccer football basketball baseball softball hockey rugby volleyball"
@@ -219,6 +217,7 @@ THING_MEMBERS: dict[str, tuple[str, ...]] = {
     # a scallion is a young onion by another name
     "onion": ("scallion", "scallions"),
 }
+# ("no equipment whatsoever, just a park and our own bodyweight": "resistance band rows")
 CLASS_MEMBERS["equipment"] += (
     "resistance band",
     "resistance bands",
