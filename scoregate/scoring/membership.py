@@ -144,6 +144,8 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         " degu degus",
         "small rodents": "hamster hamsters gerbil gerbils mouse mice rat rats degu degus",
         "acidic": "vinegar lemon lemons citric citrus",
+        # "no playing for money, not even pennies": "put 10p a point on each game ... stakes"
+        "for money": "stakes stake wager wagers betting",
         # the platforms by name: "a JustGiving or GoFundMe page"
         "crowdfunding": "justgiving gofundme kickstarter indiegogo crowdfunder",
         "sports": "soccer football basketball baseball softball hockey rugby volleyball"

@@ -1123,6 +1123,7 @@ _PARTY_TOLD = re.compile(
     rf"(?:^|(?<=[.!?:\n])\s*|,\s+)(?:with|for)\s+(?P<n>{_NUMBER})\s+(?:players|people|guests)\b",
     re.MULTILINE,
 )
+_PARTY_IF = re.compile(r"\b(?:would|could|might|instead|though)\b|'d\b")
 #: Where the answer names a party of a size anywhere ("two of you", "2 players", "both of
 #: you", "a two-player game").
 _PARTY_NAMED = r"\b{n}(?:\s+of\s+(?:you|us)|\s+(?:players|people|guests)|-player)\b"
@@ -1144,8 +1145,11 @@ def _party_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
         names.append("both")
     if re.search(_PARTY_NAMED.format(n=f"(?:{'|'.join(names)})"), a_low):
         return None
+    ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
     for m in _PARTY_TOLD.finditer(a_low):
-        return m.group(0).strip(" ,"), told.group(0)
+        _, after, _ = _sentence(a_low, ends, m.start(), m.end())
+        if not _PARTY_IF.search(after):  # "With four players, it would be 5 each": a variant
+            return m.group(0).strip(" ,"), told.group(0)
     return None
 
 
@@ -1198,6 +1202,37 @@ def _weekly_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
+#: A body's function the asker has in full: "full trunk and hip function", "good core
+#: strength", "normal shoulder mobility".
+_ABLE = r"(?:function|control|strength|mobility|movement|balance|range\s+of\s+motion|use)"
+_FULL_ABILITY = re.compile(
+    r"\b(?:full|good|strong|normal|excellent|great)\s+(?P<a>[a-z]+)(?:\s+and\s+(?P<b>[a-z]+))?"
+    rf"\s+{_ABLE}\b"
+)
+#: ... taken as weak: "Since your trunk control is limited", "as your core is weak".
+_WEAK_ABILITY = re.compile(
+    r"\b(?:since|as|because|given\s+that|with)\s+(?:your|his|her|their)\s+(?P<n>[a-z]+)"
+    rf"(?:\s+{_ABLE})?\s+(?:is|are)\s+(?:still\s+|quite\s+|so\s+|very\s+)?"
+    r"(?:limited|poor|weak|restricted|reduced|impaired|compromised)\b"
+)
+
+
+def _ability_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's full function of a body part ("full trunk and hip function") answered
+    as weak ("Since your trunk control is limited")."""
+    able = {
+        (part, m.group(0))
+        for m in _FULL_ABILITY.finditer(q_low)
+        for part in (m.group("a"), m.group("b"))
+        if part
+    }
+    for m in _WEAK_ABILITY.finditer(a_low):
+        told = next((said for part, said in able if part == m.group("n")), None)
+        if told is not None:
+            return m.group(0), told
+    return None
+
+
 def _taken_as_new(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The asker's stated experience ("growing microgreens commercially for about 2
     years") answered as a beginner's ("Since you're just getting started with
@@ -1226,6 +1261,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _step_moved(q_low, a_low) if "you" in a_low else None,
         _party_moved(q_low, a_low) if " of us" in q_low or "just " in q_low else None,
         _weekly_moved(q_low, a_low) if "week" in q_low and "week" in a_low else None,
+        _ability_turned(q_low, a_low) if "your" in a_low or "his" in a_low else None,
     ]
     return [f for f in found if f is not None]
 

@@ -1,0 +1,204 @@
+"""fx45: what `gate_holdout45` showed when it was read, each mended as a rule.
+
+1. "we've got no gym and no equipment whatsoever" is a lack of each ("they got no reply"
+   is still what happened); "avoid chainsaws altogether" rules out chainsaws.
+2. Members: training kit is equipment (a resistance band), JustGiving is crowdfunding,
+   stakes are playing for money.
+3. A thing already known ("I already know full OLL and full PLL") is offered again by
+   "Finish learning full OLL", not by "Polish your full OLL".
+4. The asker's party ("it's just me and my wife") answered for another ("With four
+   players, each draws 5 tiles").
+5. The asker's sessions a week told with their limit ("once a week ... and that's it")
+   planned as more ("three sessions a week").
+6. Full function of a body part ("full trunk and hip function") answered as weak ("Since
+   your trunk control is limited").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
+from scoregate.scoring.tried import offered_again, tried_things
+from tests.reading import items, violated
+
+LAND = (
+    "Dragon boat season starts in 8 weeks. We want to train twice a week but we've got no "
+    "gym and no equipment whatsoever, just a park. What should the sessions look like?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (LAND, ["gym", "equipment"]),
+        ("I've got no oven. What can I cook for six?", ["oven"]),
+        ("We've got no car, how do we get to the airport at 5am?", ["car"]),
+        # what happened, not a lack
+        ("I got no reply from the landlord. What now?", []),
+        ("They got no refund after the flight was cancelled. Can they claim?", []),
+        (
+            "We're trying to avoid chainsaws altogether. What kit do we need for hazel?",
+            ["chainsaws"],
+        ),
+    ],
+)
+def test_lacks_and_refusals_read(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (LAND, "6. Resistance-band rows, with the band looped round a tree.", ["equipment"]),
+        (LAND, "Bring a jump rope for the warm-up.", ["equipment"]),
+        (LAND, "6. Superman holds for the lower back. No dumbbells needed.", []),
+        (
+            "We need £3,000 for a junior chair and we're trying to avoid online crowdfunding. "
+            "Ideas?",
+            "- A JustGiving or GoFundMe page shared on the club's WhatsApp groups.",
+            ["online crowdfunding"],
+        ),
+        (
+            "We need £3,000 for a junior chair and we're trying to avoid online crowdfunding. "
+            "Ideas?",
+            "- A sponsored push-a-thon, with pledges collected on paper forms.",
+            [],
+        ),
+        (
+            "We love backgammon but no playing for money, not even pennies. How do we make "
+            "the cube matter?",
+            "Put 10p a point on each game; even tiny stakes make the cube feel real.",
+            ["for money"],
+        ),
+        (
+            "We love backgammon but no playing for money, not even pennies. How do we make "
+            "the cube matter?",
+            "Play to 7 points and keep a running match score in a notebook.",
+            [],
+        ),
+    ],
+)
+def test_members_of_what_is_ruled_out(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+CUBER = (
+    "I average about 18 seconds on 3x3 using CFOP. I already know full OLL and full PLL and "
+    "ive been stuck for months. What should I focus on to break sub-15?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "again"),
+    [
+        (CUBER, "Finish learning full OLL and full PLL: two-look costs you seconds.", True),
+        (CUBER, "1. Learn full PLL properly before anything else.", True),
+        (CUBER, "Polish your full OLL and PLL execution and drill the slow cases.", False),
+        (CUBER, "Since you already know full PLL, work on recognition.", False),
+        (CUBER, "You could learn ZBLL later, but F2L is where the time goes.", False),
+        (
+            "I already know Python and want to learn Rust. Where do I start?",
+            "Start with the Rust book, chapters 1 to 8.",
+            False,
+        ),
+    ],
+)
+def test_a_thing_already_known_offered_again(query: str, answer: str, again: bool) -> None:
+    assert bool(offered_again(answer, tried_things(query))) is again
+
+
+def test_what_is_known_ends_at_a_wish() -> None:
+    known = tried_things("I already know Python and want to learn Rust. Where do I start?")
+    assert [t.item for t in known] == ["python"]
+    assert tried_things("I already know how to solder. Which iron should I buy?") == []
+
+
+DOMINOES = (
+    "It's just me and my wife tonight, playing the Draw game with a double-six set. How "
+    "many tiles should each of us take?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (DOMINOES, "With four players, each draws 5 tiles and partners sit opposite.", True),
+        (DOMINOES, "With two of you, each draws 7 tiles, leaving 14 in the boneyard.", False),
+        # both sizes told: a note on the variant, not a wrong premise
+        (DOMINOES, "Each of you draws 7. With four players, it would be 5 each.", False),
+        (DOMINOES, "Each of you draws 7 tiles; the rest stay face down.", False),
+        (
+            "There are four of us going camping. What should we pack?",
+            "For six people, bring three tents.",
+            True,
+        ),
+        (
+            "There are four of us going camping. What should we pack?",
+            "For four people, two 2-person tents or one 4-person tent.",
+            False,
+        ),
+    ],
+)
+def test_the_asker_party_told_back(query: str, answer: str, flagged: bool) -> None:
+    assert bool(contradicted(query, answer)) is flagged
+
+
+HALL = (
+    "I coach a wheelchair basketball team. We get the hall once a week for 90 minutes and "
+    "that's it, no other sessions possible. How should I split the time?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (HALL, "Split it across three sessions a week so the habits get repeated.", True),
+        (HALL, "For one 90-minute session a week: warm-up, drills, scrimmage.", False),
+        (HALL, "If you can ever get a second slot, two sessions a week would help.", False),
+        ("I can only train twice a week. Plan?", "Do three sessions a week: M, W, F.", True),
+        # no limit told: more is advice
+        ("I train twice a week. Plan?", "Do three sessions a week if you can.", False),
+        (
+            "I can get to the gym Mon/Wed/Fri. I don't want a split where each muscle only "
+            "gets hit once a week. A beginner programme?",
+            "Here's a full-body plan that trains everything three times a week.",
+            False,
+        ),
+    ],
+)
+def test_weekly_sessions_with_a_limit(query: str, answer: str, flagged: bool) -> None:
+    assert bool(contradicted(query, answer)) is flagged
+
+
+TRUNK = (
+    "I'm a below-knee amputee with full trunk and hip function, new to wheelchair "
+    "basketball. How can I use my trunk better for rebounding?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (TRUNK, "Since your trunk control is limited, keep your back on the backrest.", True),
+        (TRUNK, "Full trunk and hip function is a real advantage: lean and reach.", False),
+        (
+            TRUNK,
+            "Players whose trunk control is limited use a high strap; you won't need one.",
+            False,
+        ),
+        (
+            "I have good core strength but weak hips. Exercises?",
+            "Since your hips are weak, start with clamshells.",
+            False,
+        ),
+    ],
+)
+def test_full_function_taken_as_weak(query: str, answer: str, flagged: bool) -> None:
+    assert bool(contradicted(query, answer)) is flagged
+
+
+def test_the_lack_is_a_lack() -> None:
+    (gym, kit) = analyze(LAND).exclusions
+    assert (gym.item, kit.item) == ("gym", "equipment")
