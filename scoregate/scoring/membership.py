@@ -64,7 +64,8 @@ _WHITE_WINE_2 = (
 )
 _ALCOHOL = (
     "wine beer vodka rum gin whiskey whisky tequila champagne prosecco cocktail cocktails sake"
-    f" cider brandy liquor bourbon mimosa margarita sangria cava sherry {_RED_WINE} {_WHITE_WINE}"
+    f" cider brandy liquor bourbon mimosa margarita sangria cava sherry marsala kirsch"
+    f" amaretto {_RED_WINE} {_WHITE_WINE}"
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
 #: Games where players lie about a hidden role.
@@ -144,8 +145,11 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         " degu degus",
         "small rodents": "hamster hamsters gerbil gerbils mouse mice rat rats degu degus",
         "acidic": "vinegar lemon lemons citric citrus",
-        # "no playing for money, not even pennies": "put 10p a point on each game ... stakes"
-        "for money": "stakes stake wager wagers betting",
+        # "no playing for money, it's a strict rule": "blackjack with a 20p buy-in" (not
+        # "stakes": "keep the stakes about bragging rights")
+        "for money": "buy-in buy-ins wager wagers betting",
+        # "I've got no childcare and can't afford any": "book a childminder"
+        "childcare": "childminder childminders nanny babysitter babysitters creche crèche",
         # the platforms by name: "a JustGiving or GoFundMe page"
         "crowdfunding": "justgiving gofundme kickstarter indiegogo crowdfunder",
         "sports": "soccer football basketball baseball softball hockey rugby volleyball"

@@ -1110,69 +1110,106 @@ def _step_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
 
 
 #: The asker's party, counted: "it's just me and my wife", "just the two of us", "there are
-#: four of us" (two for a person and one other named).
-_PARTY = re.compile(
-    r"\bjust\s+(?:me|us)\s+and\s+(?:my|our)\s+(?:wife|husband|partner|son|daughter|friend|mate"
-    r"|boyfriend|girlfriend|dad|mum|mom|brother|sister|kid|child|grandson|granddaughter)\b"
-    rf"|\b(?:just\s+)?the\s+(?P<n>{_NUMBER})\s+of\s+us\b"
-    rf"|\bthere(?:'s|\s+are|\s+will\s+be|'ll\s+be)\s+(?:just\s+|only\s+)?(?P<m>{_NUMBER})\s+of\s+us\b"
+#: four of us", "four of us are going", "a party of 5" (two for the asker and one other
+#: named; not "... including me", whose players are one fewer).
+_PARTNER = (
+    r"(?:wife|husband|partner|son|daughter|friend|mate|boyfriend|girlfriend|dad|mum|mom"
+    r"|brother|sister|kid|child|grandson|granddaughter|flatmate|roommate)"
 )
+_PARTY = re.compile(
+    rf"(?:\bjust\s+(?:me|us)|^\s*me|[,;.!?]\s*me)\s+and\s+(?:my|our)\s+{_PARTNER}\b(?!\s+and\b|\s*,\s*(?!and\b))"
+    rf"|\b(?:just\s+)?the\s+(?P<n>{_NUMBER})\s+of\s+us\b"
+    rf"|\bthere(?:'s|\s+is|\s+are|\s+will\s+be|'ll\s+be)\s+(?:just\s+|only\s+)?(?P<m>{_NUMBER})"
+    r"\s+of\s+us\b"
+    rf"|(?:^|[,;.!?]\s*)(?P<k>{_NUMBER})\s+of\s+us\s+(?:are|were|will|'re|'ll)\b"
+    rf"|\bfor\s+(?P<f>{_NUMBER})\s+of\s+us\b"
+    rf"|\ba\s+(?:party|group|family|household)\s+of\s+(?P<p>{_NUMBER})\b",
+    re.MULTILINE,
+)
+_INCLUDING_ME = re.compile(r"\s*,?\s*(?:including|incl\.?|counting)\s+(?:me|myself)\b")
 #: ... answered for another party, opening a sentence or a clause: "With four players, each
-#: draws 5 tiles", "For 6 people, ...".
+#: draws 5 tiles", "For 6 people, ...", "For a family of four", "Split between four".
 _PARTY_TOLD = re.compile(
-    rf"(?:^|(?<=[.!?:\n])\s*|,\s+)(?:with|for)\s+(?P<n>{_NUMBER})\s+(?:players|people|guests)\b",
+    r"(?:^|(?<=[.!?:\n])\s*|,\s+|-\s+)"
+    rf"(?:(?:with|for)\s+(?P<n>{_NUMBER})\s+(?:players|people|guests|of\s+you|housemates"
+    r"|members|adults|paddlers|climbers)\b"
+    rf"|for\s+a\s+(?:family|group|party|household)\s+of\s+(?P<f>{_NUMBER})\b"
+    rf"|split\s+(?:between|among|by)\s+(?P<s>{_NUMBER})\b)",
     re.MULTILINE,
 )
 _PARTY_IF = re.compile(r"\b(?:would|could|might|instead|though)\b|'d\b")
 #: Where the answer names a party of a size anywhere ("two of you", "2 players", "both of
 #: you", "a two-player game").
-_PARTY_NAMED = r"\b{n}(?:\s+of\s+(?:you|us)|\s+(?:players|people|guests)|-player)\b"
+_PARTY_NAMED = (
+    r"\b{n}(?:\s+of\s+(?:you|us)|\s+(?:players|people|guests)|-player)\b|\bfor\s+{n}\b"
+)
 
 
 def _party_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The asker's party ("just me and my wife tonight") answered for another ("With four
     players, each draws 5 tiles"), when the answer never names the asker's own."""
-    told = _PARTY.search(q_low)
+    told = next(
+        (m for m in _PARTY.finditer(q_low) if not _INCLUDING_ME.match(q_low, m.end())), None
+    )
     if told is None:
         return None
-    number = told.group("n") or told.group("m")
+    number = next((n for n in told.groups() if n), None)
     size = _value(number) if number else 2.0
-    for m in _PARTY_TOLD.finditer(a_low):
-        if _value(m.group("n")) == size:
-            return None
+    told_as = [
+        (m, _value(m.group("n") or m.group("f") or m.group("s")))
+        for m in _PARTY_TOLD.finditer(a_low)
+    ]
+    if any(n == size for _, n in told_as):
+        return None
     names = [w for w, v in _WORD_VALUE.items() if v == size] + [str(int(size))]
     if size == 2.0:
         names.append("both")
     if re.search(_PARTY_NAMED.format(n=f"(?:{'|'.join(names)})"), a_low):
         return None
     ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
-    for m in _PARTY_TOLD.finditer(a_low):
+    for m, _ in told_as:
         _, after, _ = _sentence(a_low, ends, m.start(), m.end())
         if not _PARTY_IF.search(after):  # "With four players, it would be 5 each": a variant
             return m.group(0).strip(" ,"), told.group(0)
     return None
 
 
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 #: How often the asker can meet, with its limit told in the same sentence: "We get the hall
 #: once a week for 90 minutes and that's it", "we can only train twice a week".
 _WEEKLY = re.compile(
-    rf"\b(?P<n>once|twice|{_NUMBER}\s+times|(?:one|a|{_NUMBER})\s+(?:session|practice|night"
-    r"|evening|lesson))\s+(?:a|per|each)\s+week\b"
+    rf"\b(?P<n>once|twice|{_NUMBER}\s+times|(?:one|a|{_NUMBER})\s+(?:[a-z]+\s+)?(?:sessions?|practices?"
+    r"|nights?|evenings?|lessons?|rehearsals?))\s+(?:a|per|each)\s+week\b"
+    # one day: "only gets the boats on Saturday mornings"
+    rf"|\bon\s+(?P<day>{_WEEKDAY})s?(?:\s+(?:mornings?|evenings?|nights?|afternoons?))?\b"
 )
 _WEEKLY_LIMIT = re.compile(
     r"\b(?:only|that's\s+it|that\s+is\s+it|no\s+other|no\s+more|can't|cannot|can\s+not|max"
-    r"|maximum|at\s+most)\b"
+    r"|maximum|at\s+most|is\s+all|all\s+(?:we|i)\s+(?:get|have))\b"
 )
 #: ... of the asker's own ("we get the hall", "I can only train"), not a wish about
 #: something else ("I don't want a split where each muscle only gets hit once a week").
-_WEEKLY_OURS = re.compile(r"\b(?:i|we)\b")
+_WEEKLY_OURS = re.compile(r"\b(?:i|we|me|us|my|our)\b")
+#: ... and a day's limit told of a session ("only gets the boats on Saturday mornings"),
+#: not of another event ("only hands over the keys on Monday").
+_SESSION_VERB = re.compile(
+    r"\b(?:gets?|have|has|use|book|train|practi[sc]e|rehearse|meet|play|swim|row|climb|session)\b"
+)
 _WEEKLY_WISH = re.compile(r"\b(?:want|wants|need|needs|prefer|rather|where|which|that)\b")
 #: ... planned more often: "Split it across three sessions a week".
 _WEEKLY_PLAN = re.compile(
-    rf"\b(?P<n>{_NUMBER})\s+(?:sessions|practices|times|nights|evenings|lessons)\s+(?:a|per|each)"
-    r"\s+week\b"
+    rf"\b(?:(?P<n>{_NUMBER})\s+(?:sessions|practices|times|nights|evenings|lessons|rehearsals)"
+    r"|(?P<twice>twice))\s+(?:a|per|each)\s+week\b"
 )
-_WEEKLY_IF = re.compile(r"\b(?:if|could|ideally|when|whenever|once\s+you|later|eventually)\b")
+_WEEKLY_IF = re.compile(
+    r"\b(?:if|could|ideally|when|whenever|once\s+you|later|eventually|people|others|those"
+    r"|who|they|most|many|pros?|athletes)\b"
+)
+#: A weekday the answer plans on, as a session ("Tuesday: limit bouldering", "add a
+#: Thursday team session") unless rest, or the asker's own time at home, is what it plans.
+_PLANNED_DAY = re.compile(rf"\b(?P<day>{_WEEKDAY})s?\b")
+_NO_SESSION = re.compile(r"^[\s:)*-]*(?:rest|off|recover|recovery|walk|stretch|free|nothing)\b")
+_ON_YOUR_OWN = re.compile(r"\b(?:home|own|solo|yourself|themselves|individually)\b")
 
 
 def _weekly_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -1185,49 +1222,80 @@ def _weekly_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
         before, after, _ = _sentence(q_low, ends, m.start(), m.end())
         if (
             _WEEKLY_LIMIT.search(f"{before} {after}")
-            and _WEEKLY_OURS.search(before)
-            and not _WEEKLY_WISH.search(before)
+            and _WEEKLY_OURS.search(f"{before} {after}")
+            and not _WEEKLY_WISH.search(re.split(r",|;|\bbut\b", before)[-1])
+            and (m.group("day") is None or _SESSION_VERB.search(before))
         ):
             told = m
             break
     if told is None:
         return None
-    n = told.group("n").split()[0]
-    size = {"once": 1.0, "twice": 2.0, "a": 1.0}.get(n) or _value(n)
+    n = "once" if told.group("day") else told.group("n").split()[0]
+    size = {"once": 1.0, "twice": 2.0, "a": 1.0, "one": 1.0}.get(n) or _value(n)
     a_ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
     for m in _WEEKLY_PLAN.finditer(a_low):
         before, after, _ = _sentence(a_low, a_ends, m.start(), m.end())
-        if _value(m.group("n")) > size and not _WEEKLY_IF.search(f"{before} {after}"):
+        planned = 2.0 if m.group("twice") else _value(m.group("n"))
+        if planned > size and not _WEEKLY_IF.search(f"{before} {after}"):
             return m.group(0), told.group(0)
+    days: dict[str, None] = {}
+    for m in _PLANNED_DAY.finditer(a_low):
+        line_end = a_low.find("\n", m.end())
+        after = a_low[m.end() : min(m.end() + 40, line_end if line_end >= 0 else len(a_low))]
+        before, rest, _ = _sentence(a_low, a_ends, m.start(), m.end())
+        if _NO_SESSION.search(after) or _ON_YOUR_OWN.search(before + rest):
+            continue
+        if not _WEEKLY_IF.search(before + after):
+            days[m.group("day")] = None
+    if len(days) > size:
+        return ", ".join(days), told.group(0)
     return None
 
 
-#: A body's function the asker has in full: "full trunk and hip function", "good core
-#: strength", "normal shoulder mobility".
-_ABLE = r"(?:function|control|strength|mobility|movement|balance|range\s+of\s+motion|use)"
+#: The body's parts and functions an asker tells as sound.
+_BODY = (
+    r"(?:trunk|head|hips?|core|shoulders?|arms?|hands?|legs?|knees?|ankles?|back|neck|wrists?"
+    r"|elbows?|fingers?|feet|foot|grip|balance|upper\s+body|lower\s+body)"
+)
+_ABLE = (
+    r"(?:function|control|strength|mobility|movement|stability|dexterity|range(?:\s+of\s+motion)?)"
+)
+_SOUND = r"(?:full|good|normal|strong|fine|unaffected|ok|okay)"
+#: A part the asker has in full: "full trunk and hip function", "good core strength",
+#: "shoulder mobility is normal", "hips and trunk are totally fine".
 _FULL_ABILITY = re.compile(
-    r"\b(?:full|good|strong|normal|excellent|great)\s+(?P<a>[a-z]+)(?:\s+and\s+(?P<b>[a-z]+))?"
-    rf"\s+{_ABLE}\b"
+    rf"\b{_SOUND}\s+(?P<a>{_BODY})(?:\s+and\s+(?P<b>{_BODY}))?(?:\s+{_ABLE})?\b"
+    rf"|\b(?P<c>{_BODY})(?:\s+and\s+(?P<d>{_BODY}))?(?:\s+{_ABLE})?\s+(?:is|are|'s)\s+"
+    rf"(?:totally\s+|completely\s+|perfectly\s+|all\s+|absolutely\s+)?{_SOUND}\b"
 )
-#: ... taken as weak: "Since your trunk control is limited", "as your core is weak".
+_WEAK = r"(?:limited|poor|weak|restricted|reduced|impaired|compromised|stiff)"
+#: ... taken as weak: "Since your trunk control is limited", "Given your restricted
+#: shoulder range", "With the hip weakness", "your shoulder limitation".
 _WEAK_ABILITY = re.compile(
-    r"\b(?:since|as|because|given\s+that|with)\s+(?:your|his|her|their)\s+(?P<n>[a-z]+)"
-    rf"(?:\s+{_ABLE})?\s+(?:is|are)\s+(?:still\s+|quite\s+|so\s+|very\s+)?"
-    r"(?:limited|poor|weak|restricted|reduced|impaired|compromised)\b"
+    rf"\b(?:your|his|her|their)\s+(?P<n>{_BODY})(?:\s+{_ABLE})?\s+(?:is|are)\s+"
+    rf"(?:still\s+|quite\s+|so\s+|very\s+|a\s+bit\s+)?{_WEAK}\b"
+    rf"|\b(?:your|his|her|their)\s+{_WEAK}\s+(?P<m>{_BODY})\b"
+    rf"|\b(?:your|his|her|their|the)\s+(?P<o>{_BODY})\s+(?:weakness|limitation|limitations"
+    r"|restriction|restrictions|instability)\b"
 )
+
+
+def _part(word: str) -> str:
+    """A body part as one form: "hips" is "hip", "feet" is "foot"."""
+    return "foot" if word == "feet" else word.removesuffix("s") if word != "hips" else "hip"
 
 
 def _ability_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The asker's full function of a body part ("full trunk and hip function") answered
     as weak ("Since your trunk control is limited")."""
     able = {
-        (part, m.group(0))
+        _part(part): m.group(0)
         for m in _FULL_ABILITY.finditer(q_low)
-        for part in (m.group("a"), m.group("b"))
+        for part in (m.group("a"), m.group("b"), m.group("c"), m.group("d"))
         if part
     }
     for m in _WEAK_ABILITY.finditer(a_low):
-        told = next((said for part, said in able if part == m.group("n")), None)
+        told = able.get(_part(m.group("n") or m.group("m") or m.group("o")))
         if told is not None:
             return m.group(0), told
     return None
@@ -1259,9 +1327,9 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _water_moved(q_low, a_low) if "moving" in a_low else None,
         _taken_as_new(q_low, a_low),
         _step_moved(q_low, a_low) if "you" in a_low else None,
-        _party_moved(q_low, a_low) if " of us" in q_low or "just " in q_low else None,
-        _weekly_moved(q_low, a_low) if "week" in q_low and "week" in a_low else None,
-        _ability_turned(q_low, a_low) if "your" in a_low or "his" in a_low else None,
+        _party_moved(q_low, a_low) if " of " in q_low or "me and " in q_low else None,
+        _weekly_moved(q_low, a_low) if "week" in q_low or "day" in q_low else None,
+        _ability_turned(q_low, a_low),
     ]
     return [f for f in found if f is not None]
 

@@ -50,12 +50,16 @@ _ALREADY_DID = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+" + _D
 #: "I already know full OLL and full PLL": a thing learned, offered again by "Finish learning
 #: full OLL" (not "I already know how to ...", "I already know that ...": no thing).
 _KNOWN = re.compile(
-    r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:already|both)\s+know\s+"
-    r"(?!(?:how|what|that|where|when|why|who|which|if|whether|about|it|this|the\s+basics)\b)",
+    r"(?:\b(?:i|we)(?:'ve|\s+have)?\s+(?:already|both)\s+know\s+(?:all\s+)?"
+    r"|\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:already\s+)?fluent\s+in\s+)"
+    r"(?!(?:how|what|that|where|when|why|who|which|if|whether|about|it|this)\b)",
     re.IGNORECASE,
 )
 #: The verbs that offer a thing to learn: "Learn full PLL", "Finish learning OLL".
-_LEARN = r"(?:finish|start|begin|keep)\s+learning|learn|memori[sz]e"
+_LEARN = (
+    r"(?:finish|start|begin|keep)\s+learning|(?:start|begin)\s+by\s+learning"
+    r"|make\s+sure\s+(?:you\s+)?learn|learn|memori[sz]e"
+)
 #: A second act told after the first: "... and ran sfc /scannow", ", then reinstalled it".
 _NEXT_ACT = re.compile(r"\s*,?\s*(?:(?:and|then|also)\s+)+" + _DID, re.IGNORECASE)
 #: Irregular past forms, read as the verb an answer would tell the asker to do.
@@ -248,7 +252,7 @@ _OFFER_VERB = (
     r"|opt\s+for|go\s+with|fit|install|order)"
 )
 _OPENS = (
-    r"(?:^\s*(?:[-*•]|\d+[.)])?\s*(?:\*\*[^*\n]{1,40}\*\*:?\s*)?"
+    r"(?:^\s*(?:[-*•]|\d+[.)])?\s*(?:\*\*[^*\n]{1,40}\*\*:?\s*)?(?:step\s+\d+\s*[:.)-]\s*)?"
     r"(?:(?:first|then|next|also|instead|finally|so|now|meanwhile|otherwise)\s*,?\s+)?"
     r"|\b(?:you\s+(?:could|can|should|might|may\s+want\s+to|need\s+to|want\s+to)"
     r"|i'?d|i\s+would|we'?d|and|then|or|also|just|so)\s+(?:also\s+|still\s+|just\s+)?|,\s*)"

@@ -69,8 +69,15 @@ def test_lacks_and_refusals_read(query: str, want: list[str]) -> None:
         (
             "We love backgammon but no playing for money, not even pennies. How do we make "
             "the cube matter?",
-            "Put 10p a point on each game; even tiny stakes make the cube feel real.",
+            "- Blackjack with a 20p buy-in per round keeps everyone invested.",
             ["for money"],
+        ),
+        # stakes as what is at stake, not money
+        (
+            "We love backgammon but no playing for money, not even pennies. How do we make "
+            "the cube matter?",
+            "Keep the stakes about bragging rights: the loser makes the tea.",
+            [],
         ),
         (
             "We love backgammon but no playing for money, not even pennies. How do we make "
@@ -202,3 +209,152 @@ def test_full_function_taken_as_weak(query: str, answer: str, flagged: bool) -> 
 def test_the_lack_is_a_lack() -> None:
     (gym, kit) = analyze(LAND).exclusions
     assert (gym.item, kit.item) == ("gym", "equipment")
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (
+            "I can only get to the climbing wall twice a week, Tuesday and Friday evenings. "
+            "Training plan to get from V3 to V5?",
+            "- Tuesday: limit bouldering\n- Thursday: technique at the wall\n- Friday: 4x4s",
+            True,
+        ),
+        (
+            "I can only get to the climbing wall twice a week, Tuesday and Friday evenings. "
+            "Training plan to get from V3 to V5?",
+            "- Tuesday: limit bouldering\n- Wednesday: rest\n- Friday: 4x4s\n"
+            "- Sunday: antagonist push-ups at home",
+            False,
+        ),
+        (
+            "Our novice crew only gets the boats on Saturday mornings. Regatta in 10 weeks, "
+            "what should we focus on?",
+            "On Saturday mornings do pause drills, and add a Wednesday evening water session.",
+            True,
+        ),
+        # a day told of another event, not of a session
+        (
+            "The landlord only hands over the keys on Monday at 8am. A Friday-to-Tuesday "
+            "moving timeline?",
+            "Friday: pack. Saturday: load. Monday: collect the keys. Tuesday: IT setup.",
+            False,
+        ),
+        (
+            "My supervisor can only meet once a week. How should I use our meetings?",
+            "Book a Monday meeting to set targets and a Friday meeting to review drafts.",
+            True,
+        ),
+        (
+            "Work means I can train twice a week, no more. Am I wasting my time at BJJ?",
+            "People training five or six times a week progress faster, but twice a week for "
+            "years still earns belts.",
+            False,
+        ),
+        (
+            "my exchange partner and I can only meet once a week over video. How can we make "
+            "it more useful?",
+            "Instead of one hour, meet twice a week for 30 minutes each.",
+            True,
+        ),
+    ],
+)
+def test_weekly_limit_against_planned_weekdays(query: str, answer: str, flagged: bool) -> None:
+    assert bool(contradicted(query, answer)) is flagged
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (
+            "There are three of us sharing a house. A fair chore rota?",
+            "With four housemates, rotate four zones weekly.",
+            True,
+        ),
+        (
+            "there are four of us including me as DM. What level should we start at?",
+            "With three players and you behind the screen, start at level 3.",
+            False,
+        ),
+        (
+            "Road trip, there's 5 of us, fuel was £180 and the Airbnb £600. Who owes what?",
+            "Total £780. Split between four, that's £195 each.",
+            True,
+        ),
+        (
+            "me and my boyfriend want a party game for a night in",
+            "Codenames Duet is made for two. With four players, the classic version is better.",
+            False,
+        ),
+        (
+            "Got golfer's elbow. Shoulder mobility is normal. How do I adapt my swing?",
+            "Given your restricted shoulder range, keep your backswing short.",
+            True,
+        ),
+        (
+            "Broke my ankles; hips and trunk are totally fine. How do I walk normally again?",
+            "Because your trunk stability is compromised, use a walker at first.",
+            True,
+        ),
+        (
+            "Below-knee amputee, full hip function both sides. Road bike tips?",
+            "With the hip weakness, use lower gears at first.",
+            True,
+        ),
+    ],
+)
+def test_reviewers_parties_and_bodies(query: str, answer: str, flagged: bool) -> None:
+    assert bool(contradicted(query, answer)) is flagged
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "again"),
+    [
+        (
+            "I already know the git basics - commit, branch, merge. What next for team work?",
+            "Start by learning the git basics properly, then interactive rebase.",
+            True,
+        ),
+        (
+            "I already know my major scales in all 12 keys. Jazz improvising tips?",
+            "Step 1: Finish learning your major scales in all 12 keys.",
+            True,
+        ),
+        (
+            "I'm fluent in SQL already. What's the roadmap into data engineering?",
+            "1. Learn SQL: joins, window functions and CTEs.",
+            True,
+        ),
+        (
+            "i already know all the open chords. how do I get better at songs?",
+            "- Memorise the open chords until you can play each without looking.",
+            True,
+        ),
+        (
+            "I already know BFS and DFS. What graph topics come next?",
+            "Since you know BFS and DFS, learn Dijkstra and topological sort next.",
+            False,
+        ),
+    ],
+)
+def test_reviewers_known_things(query: str, answer: str, again: bool) -> None:
+    assert bool(offered_again(answer, tried_things(query))) is again
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "I've got no childcare and can't afford any. How do I find time to study?",
+            "- Book a childminder for one morning a week before deadlines.",
+            ["childcare"],
+        ),
+        (
+            "No alcohol whatsoever at our nikah reception. A dessert table for 120?",
+            "- Tiramisu glasses, with a splash of Marsala in the coffee",
+            ["alcohol"],
+        ),
+    ],
+)
+def test_reviewers_members(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
