@@ -419,7 +419,9 @@ _PLACE_TAIL = re.compile(
 _WHEN_TAIL = re.compile(
     r"\s+(?:(?:back\s+)?in\s+(?:19|20)\d\d|(?:a\s+few\s+|\w+\s+)?(?:years|months|weeks)\s+ago"
     r"|last\s+(?:week|weekend|month|year|season|summer|winter|spring|autumn|fall)"
-    r"|after\s+(?:an?|the|my|our|his|her|that|this)\s+(?:accident|incident|injury|scare|fall))\b.*$",
+    r"|after\s+(?:an?|the|my|our|his|her|that|this)\s+(?:accident|incident|injury|scare|fall)"
+    # "no childcare on weekends": when, not what
+    r"|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
 
@@ -943,7 +945,7 @@ _CHAT_TAIL = re.compile(
     # "I don't eat meat btw", "no dairy tbh"
     r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever|obviously|of\s+course|completely|entirely"
     r"|altogether"
-    r"|on\s+site|onsite"
+    r"|on\s+site|onsite|with\s+(?:me|us)|on\s+(?:me|us)"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
     r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently|now|ever\s+again"
@@ -1238,7 +1240,7 @@ def _withheld_from(term: str) -> str:
 
 def _clean_term(raw: str) -> str | None:
     """The thing a cue's words name, or ``None`` where they name none."""
-    term = _WHEN_TAIL.sub("", _CHAT_TAIL.sub("", raw.strip(" '\"-").lower()))
+    term = _CHAT_TAIL.sub("", _WHEN_TAIL.sub("", _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())))
     manner = _MANNER.search(term)
     if manner is not None:  # "memorise a script word for word": the manner is the point
         return manner.group(0).strip()

@@ -64,8 +64,7 @@ _WHITE_WINE_2 = (
 )
 _ALCOHOL = (
     "wine beer vodka rum gin whiskey whisky tequila champagne prosecco cocktail cocktails sake"
-    f" cider brandy liquor bourbon mimosa margarita sangria cava sherry marsala kirsch"
-    f" amaretto {_RED_WINE} {_WHITE_WINE}"
+    f" cider brandy liquor bourbon mimosa margarita sangria cava sherry {_RED_WINE} {_WHITE_WINE}"
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
 #: Games where players lie about a hidden role.

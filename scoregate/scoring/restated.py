@@ -1114,6 +1114,7 @@ def _step_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
 #: named; not "... including me", whose players are one fewer).
 _PARTNER = (
     r"(?:wife|husband|partner|son|daughter|friend|mate|boyfriend|girlfriend|dad|mum|mom"
+    r"|fianc[eé]e?"
     r"|brother|sister|kid|child|grandson|granddaughter|flatmate|roommate)"
 )
 _PARTY = re.compile(
@@ -1121,28 +1122,35 @@ _PARTY = re.compile(
     rf"|\b(?:just\s+)?the\s+(?P<n>{_NUMBER})\s+of\s+us\b"
     rf"|\bthere(?:'s|\s+is|\s+are|\s+will\s+be|'ll\s+be)\s+(?:just\s+|only\s+)?(?P<m>{_NUMBER})"
     r"\s+of\s+us\b"
-    rf"|(?:^|[,;.!?]\s*)(?P<k>{_NUMBER})\s+of\s+us\s+(?:are|were|will|'re|'ll)\b"
+    rf"|(?:^|[,;.!?]\s*)(?P<k>{_NUMBER})\s+of\s+us\s+(?:are|were|will|'re|'ll|play|go|meet|live"
+    r"|share|have)\b"
+    # "my fiancée and I are moving": two
+    rf"|(?:^|[,;.!?]\s*)(?:my|our)\s+{_PARTNER}\s+and\s+i\b(?!\s+and\b|\s*,)"
     rf"|\bfor\s+(?P<f>{_NUMBER})\s+of\s+us\b"
-    rf"|\ba\s+(?:party|group|family|household)\s+of\s+(?P<p>{_NUMBER})\b",
+    rf"|\b(?:a\s+)?(?:party|group|family|household)\s+of\s+(?P<p>{_NUMBER})\b",
     re.MULTILINE,
 )
 _INCLUDING_ME = re.compile(r"\s*,?\s*(?:including|incl\.?|counting)\s+(?:me|myself)\b")
 #: ... answered for another party, opening a sentence or a clause: "With four players, each
 #: draws 5 tiles", "For 6 people, ...", "For a family of four", "Split between four".
+_PARTY_NOUNS = (
+    r"(?:players|people|guests|of\s+you|housemates|members|adults|paddlers|climbers"
+    r"|participants)"
+)
 _PARTY_TOLD = re.compile(
     r"(?:^|(?<=[.!?:\n])\s*|,\s+|-\s+)"
-    rf"(?:(?:with|for)\s+(?P<n>{_NUMBER})\s+(?:players|people|guests|of\s+you|housemates"
-    r"|members|adults|paddlers|climbers)\b"
-    rf"|for\s+a\s+(?:family|group|party|household)\s+of\s+(?P<f>{_NUMBER})\b"
-    rf"|split\s+(?:between|among|by)\s+(?P<s>{_NUMBER})\b)",
+    rf"(?:with\s+(?P<n>{_NUMBER})\s+{_PARTY_NOUNS}\b"
+    rf"|split\s+(?:between|among|by)\s+(?P<s>{_NUMBER})\b)"
+    # a set-up for a party, anywhere: "a simple plan for two people", "ideal for a family of
+    # four" (not "more than for 4 people", "like for six players")
+    rf"|(?<!than\s)(?<!like\s)\bfor\s+(?:(?P<r>{_NUMBER})\s+{_PARTY_NOUNS}"
+    rf"|a\s+(?:family|group|party|household)\s+of\s+(?P<f>{_NUMBER}))\b",
     re.MULTILINE,
 )
 _PARTY_IF = re.compile(r"\b(?:would|could|might|instead|though)\b|'d\b")
 #: Where the answer names a party of a size anywhere ("two of you", "2 players", "both of
 #: you", "a two-player game").
-_PARTY_NAMED = (
-    r"\b{n}(?:\s+of\s+(?:you|us)|\s+(?:players|people|guests)|-player)\b|\bfor\s+{n}\b"
-)
+_PARTY_NAMED = r"\b{n}(?:\s+of\s+(?:you|us)|\s+(?:players|people|guests)|-player)\b|\bfor\s+{n}\b"
 
 
 def _party_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -1156,7 +1164,7 @@ def _party_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     number = next((n for n in told.groups() if n), None)
     size = _value(number) if number else 2.0
     told_as = [
-        (m, _value(m.group("n") or m.group("f") or m.group("s")))
+        (m, _value(m.group("n") or m.group("r") or m.group("f") or m.group("s")))
         for m in _PARTY_TOLD.finditer(a_low)
     ]
     if any(n == size for _, n in told_as):
@@ -1185,7 +1193,7 @@ _WEEKLY = re.compile(
 )
 _WEEKLY_LIMIT = re.compile(
     r"\b(?:only|that's\s+it|that\s+is\s+it|no\s+other|no\s+more|can't|cannot|can\s+not|max"
-    r"|maximum|at\s+most|is\s+all|all\s+(?:we|i)\s+(?:get|have))\b"
+    r"|maximum|at\s+most|is\s+all|all\s+(?:we|i)\s+(?:get|have)|that'?s\s+all)\b"
 )
 #: ... of the asker's own ("we get the hall", "I can only train"), not a wish about
 #: something else ("I don't want a split where each muscle only gets hit once a week").
@@ -1198,12 +1206,15 @@ _SESSION_VERB = re.compile(
 _WEEKLY_WISH = re.compile(r"\b(?:want|wants|need|needs|prefer|rather|where|which|that)\b")
 #: ... planned more often: "Split it across three sessions a week".
 _WEEKLY_PLAN = re.compile(
-    rf"\b(?:(?P<n>{_NUMBER})\s+(?:sessions|practices|times|nights|evenings|lessons|rehearsals)"
-    r"|(?P<twice>twice))\s+(?:a|per|each)\s+week\b"
+    rf"\b(?:(?P<n>{_NUMBER})\s+(?:[a-z]+\s+)?(?:sessions|practices|times|nights|evenings|lessons"
+    r"|rehearsals)|(?P<twice>twice|a\s+second\s+(?:[a-z]+\s+)?(?:session|practice|lesson"
+    r"|rehearsal)))\s+(?:a|per|each)\s+week\b"
 )
 _WEEKLY_IF = re.compile(
     r"\b(?:if|could|ideally|when|whenever|once\s+you|later|eventually|people|others|those"
-    r"|who|they|most|many|pros?|athletes)\b"
+    r"|who|they|most|many|plenty|lots|pros?|athletes|bands|choirs|teams|clubs|groups|crews)\b"
+    # other people's habits: "Bands that rehearse three times a week still get sloppy"
+    r"|\b[a-z]+s\s+(?:that|who)\b"
 )
 #: A weekday the answer plans on, as a session ("Tuesday: limit bouldering", "add a
 #: Thursday team session") unless rest, or the asker's own time at home, is what it plans.
@@ -1260,22 +1271,22 @@ _BODY = (
 _ABLE = (
     r"(?:function|control|strength|mobility|movement|stability|dexterity|range(?:\s+of\s+motion)?)"
 )
-_SOUND = r"(?:full|good|normal|strong|fine|unaffected|ok|okay)"
+_SOUND = r"(?:full|good|normal|strong|fine|unaffected|ok|okay|excellent|great)"
 #: A part the asker has in full: "full trunk and hip function", "good core strength",
 #: "shoulder mobility is normal", "hips and trunk are totally fine".
 _FULL_ABILITY = re.compile(
     rf"\b{_SOUND}\s+(?P<a>{_BODY})(?:\s+and\s+(?P<b>{_BODY}))?(?:\s+{_ABLE})?\b"
     rf"|\b(?P<c>{_BODY})(?:\s+and\s+(?P<d>{_BODY}))?(?:\s+{_ABLE})?\s+(?:is|are|'s)\s+"
-    rf"(?:totally\s+|completely\s+|perfectly\s+|all\s+|absolutely\s+)?{_SOUND}\b"
+    rf"(?:totally\s+|completely\s+|perfectly\s+|all\s+|absolutely\s+|back\s+to\s+)?{_SOUND}\b"
 )
-_WEAK = r"(?:limited|poor|weak|restricted|reduced|impaired|compromised|stiff)"
+_WEAK = r"(?:limited|poor|weak|restricted|reduced|impaired|compromised|stiff|deconditioned)"
 #: ... taken as weak: "Since your trunk control is limited", "Given your restricted
 #: shoulder range", "With the hip weakness", "your shoulder limitation".
 _WEAK_ABILITY = re.compile(
     rf"\b(?:your|his|her|their)\s+(?P<n>{_BODY})(?:\s+{_ABLE})?\s+(?:is|are)\s+"
     rf"(?:still\s+|quite\s+|so\s+|very\s+|a\s+bit\s+)?{_WEAK}\b"
-    rf"|\b(?:your|his|her|their)\s+{_WEAK}\s+(?P<m>{_BODY})\b"
-    rf"|\b(?:your|his|her|their|the)\s+(?P<o>{_BODY})\s+(?:weakness|limitation|limitations"
+    rf"|\b(?:your|his|her|their|the)\s+{_WEAK}\s+(?P<m>{_BODY})\b"
+    rf"|\b(?:your|the)\s+(?P<o>{_BODY})\s+(?:weakness|limitation|limitations"
     r"|restriction|restrictions|instability)\b"
 )
 
@@ -1294,8 +1305,11 @@ def _ability_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
         for part in (m.group("a"), m.group("b"), m.group("c"), m.group("d"))
         if part
     }
+    # (a part the request itself calls weak is another's: "my partner has a weak core")
+    weak = {_part(m.group("m")) for m in re.finditer(rf"\b{_WEAK}\s+(?P<m>{_BODY})\b", q_low)}
     for m in _WEAK_ABILITY.finditer(a_low):
-        told = able.get(_part(m.group("n") or m.group("m") or m.group("o")))
+        part = _part(m.group("n") or m.group("m") or m.group("o"))
+        told = None if part in weak else able.get(part)
         if told is not None:
             return m.group(0), told
     return None
@@ -1327,7 +1341,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _water_moved(q_low, a_low) if "moving" in a_low else None,
         _taken_as_new(q_low, a_low),
         _step_moved(q_low, a_low) if "you" in a_low else None,
-        _party_moved(q_low, a_low) if " of " in q_low or "me and " in q_low else None,
+        _party_moved(q_low, a_low),
         _weekly_moved(q_low, a_low) if "week" in q_low or "day" in q_low else None,
         _ability_turned(q_low, a_low),
     ]

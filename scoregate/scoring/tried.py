@@ -55,9 +55,16 @@ _KNOWN = re.compile(
     r"(?!(?:how|what|that|where|when|why|who|which|if|whether|about|it|this)\b)",
     re.IGNORECASE,
 )
+#: "ive memorised the whole periodic table already", "I've already mastered the basic
+#: strokes": a thing learned, read only in a sentence that says "already".
+_LEARNED = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have|ve)?\s+(?:already\s+)?(?:memori[sz]ed|mastered|learned|learnt)"
+    r"\s+(?:the\s+whole\s+|all\s+)?(?!(?:how|what|that|to|about|it|this|from|a\s+lot)\b)",
+    re.IGNORECASE,
+)
 #: The verbs that offer a thing to learn: "Learn full PLL", "Finish learning OLL".
 _LEARN = (
-    r"(?:finish|start|begin|keep)\s+learning|(?:start|begin)\s+by\s+learning"
+    r"(?:finish|start|begin|keep)\s+learning|(?:start|begin)\s+by\s+(?:learning|memori[sz]ing)"
     r"|make\s+sure\s+(?:you\s+)?learn|learn|memori[sz]e"
 )
 #: A second act told after the first: "... and ran sfc /scannow", ", then reinstalled it".
@@ -198,6 +205,9 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
         yield m.start(), m.end(), stem(_PAST.get(verb, verb))
     for m in _KNOWN.finditer(sentence):
         yield m.start(), m.end(), "learn"
+    if re.search(r"\balready\b", sentence, re.IGNORECASE):
+        for m in _LEARNED.finditer(sentence):
+            yield m.start(), m.end(), "learn"
 
 
 def tried_things(query: str) -> list[Tried]:

@@ -351,8 +351,15 @@ def test_reviewers_known_things(query: str, answer: str, again: bool) -> None:
         ),
         (
             "No alcohol whatsoever at our nikah reception. A dessert table for 120?",
-            "- Tiramisu glasses, with a splash of Marsala in the coffee",
+            "- Tiramisu glasses, with a splash of sherry in the coffee",
             ["alcohol"],
+        ),
+        # a fortified wine named as what the classic recipe has is left to the model:
+        # "Classic recipes add a splash of Marsala, but you can leave it out"
+        (
+            "No alcohol in the tiramisu please, my nan doesn't drink.",
+            "Classic recipes add a splash of Marsala, but you can leave it out completely.",
+            [],
         ),
     ],
 )
