@@ -89,10 +89,10 @@ def _counts(query: str) -> list[tuple[str, object, str | None]]:
             "I'm not keen on Starlink, partly the politics, partly the £75/month. What else?",
             ["starlink"],
         ),
-        # the asker's plan, not a thing ruled out
+        # the asker's plan, not a thing ruled out; the tools are a lack ("I've got no X")
         (
             "I don't want to do it myself, I've got no tools. What's the easiest way?",
-            ["do it myself"],
+            ["tools", "do it myself"],
         ),
         ("id rather not call a plumber, want to do it myself this weekend. how?", ["plumber"]),
         # a manner refused is what is refused: an answer may learn, translate, memorise

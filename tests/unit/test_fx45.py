@@ -365,3 +365,71 @@ def test_reviewers_known_things(query: str, answer: str, again: bool) -> None:
 )
 def test_reviewers_members(query: str, answer: str, want: list[str]) -> None:
     assert violated(query, answer) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (
+            "party of 5 going to Center Parcs for a long weekend. which lodge should we book?",
+            "The 2-bedroom Woodland Lodge is ideal for a family of four.",
+            True,
+        ),
+        (
+            "My fiancée and I are moving to Berlin. How big a flat should we look for?",
+            "For three people, aim for a 3-room flat of around 80m².",
+            True,
+        ),
+        (
+            "five of us play poker every other week. how many chips each from 300?",
+            "With 6 players, give each person 50 chips.",
+            True,
+        ),
+        (
+            "five of us play poker every other week. how many chips each from 300?",
+            "With five players, 60 chips each works well.",
+            False,
+        ),
+        (
+            "Our cricket seconds get the nets once a week, Thursday evening, that's all. "
+            "How should we plan pre-season?",
+            "From April, aim for three net sessions a week before the first game.",
+            True,
+        ),
+        (
+            "I only get one physio session a week for my knee. Anything to speed it up?",
+            "It's worth booking a second session each week for the first month.",
+            True,
+        ),
+        (
+            "my band can only rehearse once a week. gig in a month, how do we get tight?",
+            "Bands that rehearse three times a week still get sloppy without recordings.",
+            False,
+        ),
+        (
+            "Legs are affected but my trunk control is excellent. Which handcycle?",
+            "We'll work around the poor trunk stability with a reclined seat.",
+            True,
+        ),
+        (
+            "Whiplash, but my neck range of motion is back to normal. Long drive tips?",
+            "Given your stiff neck, rely on mirrors rather than shoulder checks.",
+            True,
+        ),
+        (
+            "My core strength is good but my climbing partner has a really weak core after "
+            "surgery. How do I spot him?",
+            "Because his core is weak after surgery, keep problems low.",
+            False,
+        ),
+    ],
+)
+def test_second_round_parties_weeks_and_bodies(query: str, answer: str, flagged: bool) -> None:
+    assert bool(contradicted(query, answer)) is flagged
+
+
+def test_a_thing_memorised_already_is_known() -> None:
+    query = "ok so ive memorised the whole periodic table already for chem. revise organic?"
+    assert offered_again("Start by memorising the periodic table first.", tried_things(query))
+    # not without "already": "I memorised the table at school but forgot it"
+    assert tried_things("I memorised the periodic table at school but forgot it. Tips?") == []
