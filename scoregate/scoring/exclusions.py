@@ -454,13 +454,13 @@ _NOT_FREE_OF = _PRONOUNS | frozenset(
     " any no its plus with".split()
 )
 #: A spaced "free" that says when something is available, not what is left out: "wants the
-#: board free by half ten", "the hall free on Thursdays" (and "just Saturday free",
-#: ``_ONLY_BEFORE``).
+#: board free by half ten", "the hall free on Thursdays" (and "just Saturday free", "no
+#: other nights free", ``_ONLY_BEFORE``).
 _FREE_TIME = re.compile(
     r"\s+(?:by|until|till|on|this|next|after|before|between|tonight|tomorrow|today)\b",
     re.IGNORECASE,
 )
-_ONLY_BEFORE = re.compile(r"\b(?:just|only)\s+$", re.IGNORECASE)
+_ONLY_BEFORE = re.compile(r"\b(?:just|only|no\s+other|any\s+other|other)\s+$", re.IGNORECASE)
 #: A spaced "free" that opens a name of its own: "the teacher wants free verse", "we
 #: offer free shipping", "a free trial" ("free" belongs to what follows).
 _FREE_COMPOUND = re.compile(

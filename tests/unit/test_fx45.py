@@ -433,3 +433,8 @@ def test_a_thing_memorised_already_is_known() -> None:
     assert offered_again("Start by memorising the periodic table first.", tried_things(query))
     # not without "already": "I memorised the table at school but forgot it"
     assert tried_things("I memorised the periodic table at school but forgot it. Tips?") == []
+
+
+def test_no_other_nights_free_is_when_not_what() -> None:
+    assert items("The hut is ours on Wednesday nights, no other nights free. Plan?") == []
+    assert items("Our hall is free on Wednesdays. Sugar free snack ideas?") == ["sugar"]
