@@ -12,8 +12,11 @@ no ".JPEG"; another weekday as the asker's own, "I took the first one Monday" an
 "14 miles a day"; the asker's date with another month, "married October 18" answered "your
 November 18 wedding"; a sum that holds its tax taken as the sum before it, "£1,440 INCLUDES
 20% VAT" answered "your net amount is £1,440"; a weekday habit told back as another, "our
-sessions are Thursday evenings" answered "try moving your Saturday sessions"), all narrow
-on purpose:
+sessions are Thursday evenings" answered "try moving your Saturday sessions"; the asker's
+party set up for another, "just me and my wife" answered "With four players"; sessions a
+week beyond a stated limit, "once a week and that's it" answered "three sessions a week";
+full function of a body part taken as weak, "full trunk function" answered "since your
+trunk control is limited"), all narrow on purpose:
 
 * the same noun with the opposite adjective ("hard winters" -> "mild winters", "low heat"
   -> "high heat"), when the request does not name the opposite itself ("cold or hot
@@ -1118,7 +1121,8 @@ _PARTNER = (
     r"|brother|sister|kid|child|grandson|granddaughter|flatmate|roommate)"
 )
 _PARTY = re.compile(
-    rf"(?:\bjust\s+(?:me|us)|^\s*me|[,;.!?]\s*me)\s+and\s+(?:my|our)\s+{_PARTNER}\b(?!\s+and\b|\s*,\s*(?!and\b))"
+    rf"(?:\bjust\s+(?:me|us)|^\s*me|[,;.!?]\s*me)\s+and\s+(?:my|our)\s+{_PARTNER}\b"
+    r"(?!\s+and\b|\s*,\s*(?!and\b))"
     rf"|\b(?:just\s+)?the\s+(?P<n>{_NUMBER})\s+of\s+us\b"
     rf"|\bthere(?:'s|\s+is|\s+are|\s+will\s+be|'ll\s+be)\s+(?:just\s+|only\s+)?(?P<m>{_NUMBER})"
     r"\s+of\s+us\b"
@@ -1293,7 +1297,7 @@ _WEAK_ABILITY = re.compile(
 
 def _part(word: str) -> str:
     """A body part as one form: "hips" is "hip", "feet" is "foot"."""
-    return "foot" if word == "feet" else word.removesuffix("s") if word != "hips" else "hip"
+    return "foot" if word == "feet" else word.removesuffix("s")
 
 
 def _ability_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
