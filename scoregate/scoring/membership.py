@@ -247,6 +247,14 @@ THING_MEMBERS["wine"] = (
 )
 
 
+#: A sentence on getting the thing one day: "If you ever get a laptop later, ...", "Once you
+#: can afford a car, ..." (not "If you get the chance, use a car": a use now).
+_GOT_ONE_DAY = re.compile(
+    r"(?:^|(?<=[.!?\n;]))[ \t]*(?:if|once|when)\s+you\s+(?:ever\s+|later\s+|eventually\s+"
+    r"|one\s+day\s+|do\s+)?(?:get|buy|have|own|can\s+(?:get|afford)|pick\s+up|upgrade\s+to)"
+    r"\s+(?:a|an|one|your\s+own)\b[^.!?;\n]*[.!?;]?",
+    re.IGNORECASE | re.MULTILINE,
+)
 #: Where a class is kept out, after it: "no alcohol on the premises" is alcohol's.
 _WHERE = re.compile(
     r"\s+(?:on|in|at|inside)\s+(?:the|my|our|your|his|her|their|this|that)\s+[a-z]+$"
@@ -934,6 +942,17 @@ def _asked_compounds(text: str, members: Sequence[str], request: str) -> str:
     return re.sub(rf"\b(?:{alt})s?\b", " ", text, flags=re.IGNORECASE)
 
 
+def _later_dropped(text: str, item: str, for_now: Collection[str], lacks: Collection[str]) -> str:
+    """``text`` less what it puts off: for an item ruled out for now, its later times ("Once
+    it has finished flowering, repot it"); for a thing the asker lacks, getting one some day
+    ("If you ever get a laptop later, it all transfers")."""
+    if item in for_now:
+        text = LATER.sub(" ", text)
+    if item in lacks:
+        text = _GOT_ONE_DAY.sub(" ", text)
+    return text
+
+
 def check_members(
     items: list[str],
     content: str,
@@ -944,13 +963,16 @@ def check_members(
     request: str = "",
     situations: Collection[str] = (),
     for_now: Collection[str] = (),
+    lacks: Collection[str] = (),
 ) -> MemberCheck:
     """Which excluded ``items`` the answer affirms, by name, by list, or by embedding
     (``asked``: the asking sentences of the request less its exclusions; their words are
     never members; ``request``: the request as written, whose burgers are what it asks
     for; ``situations``: the items that are a thing's own lack, which the answer may
     propose to add, ``RequestAnalysis.situations``; ``for_now``: the items ruled out only for
-    now, which the answer may put off to a later time, ``RequestAnalysis.for_now``)."""
+    now, which the answer may put off to a later time, ``RequestAnalysis.for_now``; ``lacks``:
+    the things the asker says they lack, which the answer may have them get one day: "If you
+    ever get a laptop later, ...")."""
     check = MemberCheck()
     content = _PLAN_NAME.sub(r"\1\2", content)  # "401(k)" is the member "401k"
     left: list[str] = []
@@ -969,8 +991,7 @@ def check_members(
         if "burger" in members:  # before the substitutes go: "veggie burgers ... the burgers"
             text = _meatless_burgers(text, item, f"{asked} {request}")
         text = _unpowered(_strip_substitutes(text, (item, *members), item), item)
-        if item in for_now:  # "Once it has finished flowering, repot it": later, not now
-            text = LATER.sub(" ", text)
+        text = _later_dropped(text, item, for_now, lacks)
         lacking = item in situations  # "there's no heater in it": "buy a heater" adds one
         seen, affirmed = mentions(text, item, situation=lacking)
         if affirmed:  # with the answer's word: "walnuts" for "nut"

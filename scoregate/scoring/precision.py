@@ -153,6 +153,7 @@ def _pair_score(
             request=pair[0],
             situations=analysis.situations,
             for_now=analysis.for_now,
+            lacks=[e.item for e in analysis.exclusions if e.lack],
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
         lacks = {e.item for e in analysis.exclusions if e.lack}

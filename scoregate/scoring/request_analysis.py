@@ -641,6 +641,7 @@ def analyze(query: str) -> RequestAnalysis:
                 phrase = phrase[negs[-1].start() :]
         phrase = _whole_words(query, phrase.strip(" ,;-"))
         lack = lack or _lack_told_before(query, phrase, item)  # "I only have X, no Y"
+        lack = lack or _got_none(query, phrase)  # "we've got no gym and no equipment"
         situation = situation and item not in told
         exclusions.append(
             Exclusion(
@@ -828,6 +829,21 @@ def _lack_told_before(query: str, phrase: str, item: str) -> bool:
     if BEINGS.intersection(words) or _OCCASIONS.intersection(words):
         return False
     return bool(had.group("only")) or _A_THING.fullmatch(had.group("had")) is not None
+
+
+#: "I've got no ...", "we've got no gym and no ...": what the asker has, told as none.
+_GOT_NO = re.compile(
+    r"\b(?:i|we)(?:'ve|’ve|\s+have|ve)\s+got\s+"
+    r"(?:no\s+[^.,;!?\n]{1,30}?(?:,\s*|\s+and\s+|\s+or\s+))*$",
+    re.IGNORECASE,
+)
+
+
+def _got_none(query: str, phrase: str) -> bool:
+    """Whether a "no X" ``phrase`` follows "I've got" / "we've got": a lack told, as "I
+    don't have X" is (``Exclusion.lack``)."""
+    at = query.find(phrase)
+    return phrase.lower().startswith("no ") and at > 0 and bool(_GOT_NO.search(query, 0, at))
 
 
 #: A lack is told, a rule asked: "..., no nuts please", "..., no nuts!".

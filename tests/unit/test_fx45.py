@@ -438,3 +438,33 @@ def test_a_thing_memorised_already_is_known() -> None:
 def test_no_other_nights_free_is_when_not_what() -> None:
     assert items("The hut is ours on Wednesday nights, no other nights free. Plan?") == []
     assert items("Our hall is free on Wednesdays. Sugar free snack ideas?") == ["sugar"]
+
+
+@pytest.mark.parametrize(
+    ("query", "lacks"),
+    [
+        (LAND, [True, True]),
+        ("Want to bake today but I've got no yeast and the shops are shut. Ideas?", [True]),
+        # as before: "I have no oven" is read as any exclusion, "no nuts please" a rule
+        ("I have no oven. Recipes for six?", [False]),
+        ("No nuts please. Snack ideas?", [False]),
+    ],
+)
+def test_got_none_is_a_lack(query: str, lacks: list[bool]) -> None:
+    assert [e.lack for e in analyze(query).exclusions] == lacks
+
+
+LAPTOP = "I've got no laptop, only my phone. Can I actually learn to code like this?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("Use Pydroid on your phone. If you ever get a laptop later, it all transfers.", []),
+        ("Once you have a laptop, install VS Code and carry on.", []),
+        ("Use a laptop at the library and install VS Code.", ["laptop"]),
+        ("If you get the chance, use a laptop at school.", ["laptop"]),
+    ],
+)
+def test_a_lack_got_some_day_is_no_use(answer: str, want: list[str]) -> None:
+    assert violated(LAPTOP, answer) == want
