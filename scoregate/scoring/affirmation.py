@@ -142,6 +142,9 @@ _MAY_CONTAIN = re.compile(
     # "since lots of them contain mustard", "a lot of brands add gelatine", "lots of
     # 'acrylic' yarns are actually blends with wool in them"
     r"|(?<=\blots\sof\s)|(?<=\ba\slot\sof\s))\s*(?:[\w-]+\s+){0,3}?(?:contain|use|add|include"
+    # what most of a kind call for or lean on: "Most shortbread calls for butter", "Many
+    # designers lean on Instagram"
+    r"|calls?\s+for|lean\s+on|rely\s+on"
     r"|are\s+blended\s+with|are\s+(?:actually|often|really|secretly|usually)\s+blends\s+with)\b"
     # what products of a kind usually are: "flat-pack boxes are usually particleboard"
     r"|\bare\s+(?:usually|often|typically|commonly)(?=\s+(?!made\b|used\b|served\b)[\w-]+\b)"

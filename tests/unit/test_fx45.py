@@ -468,3 +468,34 @@ LAPTOP = "I've got no laptop, only my phone. Can I actually learn to code like t
 )
 def test_a_lack_got_some_day_is_no_use(answer: str, want: list[str]) -> None:
     assert violated(LAPTOP, answer) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "I've got no social media at all and I'd rather keep it that way. How do I get "
+            "noticed as a designer?",
+            "Many designers lean on Instagram for visibility, but a strong site gets you seen.",
+            [],
+        ),
+        (
+            "I've got no social media at all and I'd rather keep it that way. How do I get "
+            "noticed as a designer?",
+            "Post on Instagram weekly and a strong site gets you seen.",
+            ["social media"],
+        ),
+        (
+            "No butter please, dairy-free household. Shortbread recipe?",
+            "Most shortbread calls for butter; this one uses coconut oil.",
+            [],
+        ),
+        (
+            "No butter please, dairy-free household. Shortbread recipe?",
+            "Most shortbread calls for butter, so use 100 g butter.",
+            ["butter", "dairy"],
+        ),
+    ],
+)
+def test_what_most_of_a_kind_call_for(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
