@@ -24,6 +24,6 @@ def violated(query: str, answer: str) -> list[str]:
             request=query,
             situations=a.situations,
             for_now=a.for_now,
-            lacks=[e.item for e in a.exclusions if e.lack],
+            lacks=a.lacks,
         ).violated
     ]

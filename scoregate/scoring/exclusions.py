@@ -460,7 +460,7 @@ _FREE_TIME = re.compile(
     r"\s+(?:by|until|till|on|this|next|after|before|between|tonight|tomorrow|today)\b",
     re.IGNORECASE,
 )
-_ONLY_BEFORE = re.compile(r"\b(?:just|only|no\s+other|any\s+other|other)\s+$", re.IGNORECASE)
+_ONLY_BEFORE = re.compile(r"\b(?:just|only|other)\s+$", re.IGNORECASE)
 #: A spaced "free" that opens a name of its own: "the teacher wants free verse", "we
 #: offer free shipping", "a free trial" ("free" belongs to what follows).
 _FREE_COMPOUND = re.compile(

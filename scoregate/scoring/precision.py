@@ -153,10 +153,10 @@ def _pair_score(
             request=pair[0],
             situations=analysis.situations,
             for_now=analysis.for_now,
-            lacks=[e.item for e in analysis.exclusions if e.lack],
+            lacks=analysis.lacks,
         )
         phrases = {e.item: e.phrase for e in analysis.exclusions}
-        lacks = {e.item for e in analysis.exclusions if e.lack}
+        lacks = set(analysis.lacks)
         # an activity whose words an excluded item already reported is not said twice
         said_by = [phrases.get(item, item).lower() for item, _ in check.violated]
         done = [

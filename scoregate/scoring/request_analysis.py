@@ -102,6 +102,11 @@ class RequestAnalysis:
         return [e.item for e in self.exclusions]
 
     @property
+    def lacks(self) -> list[str]:
+        """The excluded items the asker says they lack (``Exclusion.lack``)."""
+        return [e.item for e in self.exclusions if e.lack]
+
+    @property
     def situations(self) -> list[str]:
         """The excluded items that are a thing's own lack (``Exclusion.situation``)."""
         return [e.item for e in self.exclusions if e.situation]
@@ -641,7 +646,6 @@ def analyze(query: str) -> RequestAnalysis:
                 phrase = phrase[negs[-1].start() :]
         phrase = _whole_words(query, phrase.strip(" ,;-"))
         lack = lack or _lack_told_before(query, phrase, item)  # "I only have X, no Y"
-        lack = lack or _got_none(query, phrase)  # "we've got no gym and no equipment"
         situation = situation and item not in told
         exclusions.append(
             Exclusion(
@@ -778,13 +782,15 @@ _WHETHER_TO = re.compile(
 #: have a tiny flat, no garden": "only" / "just" before what is had, or a thing had
 #: ("a hob"), not an occasion or a condition ("I have a dinner party on Saturday, no
 #: shellfish", "we have a small budget, no fancy ingredients", "I have celiac, no gluten").
+#: The lacks told before a "no X" in the same breath: "no collision and no uninsured ...".
+_NOS_BEFORE = r"(?:no\s+[\w'-]+(?:\s+[\w'-]+){0,3}?(?:\s*,\s*|\s+and\s+|\s+or\s+))*$"
 _HAVE_THEN = re.compile(
     r"\b(?:i|we)(?P<only>\s+(?:only|just))?\s*(?:have|'ve\s+got|have\s+got|got|own)\b"
-    r"(?P<had>(?:(?!\bno\b)[^.;:!?\n]){1,80}),\s*(?:but\s+|and\s+)?"
-    # the lacks before it in the same breath: "no collision and no uninsured ..."
-    r"(?:no\s+[\w'-]+(?:\s+[\w'-]+){0,3}?(?:\s*,\s*|\s+and\s+|\s+or\s+))*$",
+    r"(?P<had>(?:(?!\bno\b)[^.;:!?\n]){1,80}),\s*(?:but\s+|and\s+)?" + _NOS_BEFORE,
     re.IGNORECASE,
 )
+#: "I've got no ...", "we've got no gym and no ...": what the asker has, told as none.
+_GOT_NO = re.compile(r"\b(?:i|we)(?:'ve|’ve|\s+have|ve)\s+got\s+" + _NOS_BEFORE, re.IGNORECASE)
 #: A thing had, in a few words: "a hob", "a tiny flat", "an old gas cooker".
 _A_THING = re.compile(r"\s*(?:a|an)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s*$", re.IGNORECASE)
 #: What a request has that is no thing the lacked one could be among.
@@ -818,10 +824,13 @@ _LISTED = frozenset(
 def _lack_told_before(query: str, phrase: str, item: str) -> bool:
     """Whether a "no X" ``phrase`` closes a clause that tells what the asker has: a lack
     stated (``Exclusion.lack``), not a thing ruled out (the item right after its "no":
-    not "no GPU, and can't use cloud", whose cloud is ruled out)."""
+    not "no GPU, and can't use cloud", whose cloud is ruled out), or follows "I've got" /
+    "we've got", as "I don't have X" does ("we've got no gym and no equipment")."""
+    at = query.find(phrase)
+    if at > 0 and phrase.lower().startswith("no ") and _GOT_NO.search(query, 0, at):
+        return True
     if not phrase.lower().startswith(f"no {item.lower()}"):
         return False
-    at = query.find(phrase)
     had = _HAVE_THEN.search(query, max(0, at - 120), at) if at > 0 else None
     if had is None or _ASKED_AFTER.match(query, at + len(phrase)):
         return False  # "I have a toddler, no nuts in the house please": a rule
@@ -829,21 +838,6 @@ def _lack_told_before(query: str, phrase: str, item: str) -> bool:
     if BEINGS.intersection(words) or _OCCASIONS.intersection(words):
         return False
     return bool(had.group("only")) or _A_THING.fullmatch(had.group("had")) is not None
-
-
-#: "I've got no ...", "we've got no gym and no ...": what the asker has, told as none.
-_GOT_NO = re.compile(
-    r"\b(?:i|we)(?:'ve|’ve|\s+have|ve)\s+got\s+"
-    r"(?:no\s+[^.,;!?\n]{1,30}?(?:,\s*|\s+and\s+|\s+or\s+))*$",
-    re.IGNORECASE,
-)
-
-
-def _got_none(query: str, phrase: str) -> bool:
-    """Whether a "no X" ``phrase`` follows "I've got" / "we've got": a lack told, as "I
-    don't have X" is (``Exclusion.lack``)."""
-    at = query.find(phrase)
-    return phrase.lower().startswith("no ") and at > 0 and bool(_GOT_NO.search(query, 0, at))
 
 
 #: A lack is told, a rule asked: "..., no nuts please", "..., no nuts!".

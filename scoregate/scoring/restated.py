@@ -1227,12 +1227,15 @@ _NO_SESSION = re.compile(r"^[\s:)*-]*(?:rest|off|recover|recovery|walk|stretch|f
 _ON_YOUR_OWN = re.compile(r"\b(?:home|own|solo|yourself|themselves|individually)\b")
 
 
-def _weekly_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
-    """The asker's sessions a week, told with their limit ("once a week ... and that's it,
-    no other sessions possible"), planned as more ("Split it across three sessions a week"),
-    outside a condition ("if you can ever get a second session a week")."""
+def _times(word: str) -> float:
+    """How many times a week a frequency's first word says: "once", "twice", "a" (session),
+    or a number."""
+    return {"once": 1.0, "twice": 2.0, "a": 1.0}.get(word) or _value(word)
+
+
+def _weekly_limit(q_low: str) -> tuple[re.Match[str], float] | None:
+    """The asker's sessions a week told with their limit, and how many that is."""
     ends = [m.end() for m in _SENTENCE_END.finditer(q_low)]
-    told = None
     for m in _WEEKLY.finditer(q_low):
         before, after, _ = _sentence(q_low, ends, m.start(), m.end())
         if (
@@ -1241,30 +1244,42 @@ def _weekly_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
             and not _WEEKLY_WISH.search(re.split(r",|;|\bbut\b", before)[-1])
             and (m.group("day") is None or _SESSION_VERB.search(before))
         ):
-            told = m
-            break
-    if told is None:
-        return None
-    n = "once" if told.group("day") else told.group("n").split()[0]
-    size = {"once": 1.0, "twice": 2.0, "a": 1.0, "one": 1.0}.get(n) or _value(n)
-    a_ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
-    for m in _WEEKLY_PLAN.finditer(a_low):
-        before, after, _ = _sentence(a_low, a_ends, m.start(), m.end())
-        planned = 2.0 if m.group("twice") else _value(m.group("n"))
-        if planned > size and not _WEEKLY_IF.search(f"{before} {after}"):
-            return m.group(0), told.group(0)
+            return m, 1.0 if m.group("day") else _times(m.group("n").split()[0])
+    return None
+
+
+def _planned_days(a_low: str, ends: list[int]) -> list[str]:
+    """The weekdays the answer plans a session on: not a rest day, practice at home or on
+    one's own, a condition or other people's habit."""
     days: dict[str, None] = {}
     for m in _PLANNED_DAY.finditer(a_low):
         line_end = a_low.find("\n", m.end())
         after = a_low[m.end() : min(m.end() + 40, line_end if line_end >= 0 else len(a_low))]
-        before, rest, _ = _sentence(a_low, a_ends, m.start(), m.end())
+        before, rest, _ = _sentence(a_low, ends, m.start(), m.end())
         if _NO_SESSION.search(after) or _ON_YOUR_OWN.search(before + rest):
             continue
         if not _WEEKLY_IF.search(before + after):
             days[m.group("day")] = None
-    if len(days) > size:
-        return ", ".join(days), told.group(0)
-    return None
+    return list(days)
+
+
+def _weekly_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's sessions a week, told with their limit ("once a week ... and that's it,
+    no other sessions possible"), planned as more ("Split it across three sessions a week",
+    or sessions on more weekdays), outside a condition ("if you can ever get a second
+    session a week")."""
+    limit = _weekly_limit(q_low)
+    if limit is None:
+        return None
+    told, size = limit
+    ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
+    for m in _WEEKLY_PLAN.finditer(a_low):
+        before, after, _ = _sentence(a_low, ends, m.start(), m.end())
+        planned = 2.0 if m.group("twice") else _value(m.group("n"))
+        if planned > size and not _WEEKLY_IF.search(f"{before} {after}"):
+            return m.group(0), told.group(0)
+    days = _planned_days(a_low, ends)
+    return (", ".join(days), told.group(0)) if len(days) > size else None
 
 
 #: The body's parts and functions an asker tells as sound.
@@ -1295,6 +1310,9 @@ _WEAK_ABILITY = re.compile(
 )
 
 
+_WEAK_PART = re.compile(rf"\b{_WEAK}\s+(?P<m>{_BODY})\b")
+
+
 def _part(word: str) -> str:
     """A body part as one form: "hips" is "hip", "feet" is "foot"."""
     return "foot" if word == "feet" else word.removesuffix("s")
@@ -1309,8 +1327,10 @@ def _ability_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
         for part in (m.group("a"), m.group("b"), m.group("c"), m.group("d"))
         if part
     }
+    if not able:
+        return None
     # (a part the request itself calls weak is another's: "my partner has a weak core")
-    weak = {_part(m.group("m")) for m in re.finditer(rf"\b{_WEAK}\s+(?P<m>{_BODY})\b", q_low)}
+    weak = {_part(m.group("m")) for m in _WEAK_PART.finditer(q_low)}
     for m in _WEAK_ABILITY.finditer(a_low):
         part = _part(m.group("n") or m.group("m") or m.group("o"))
         told = None if part in weak else able.get(part)

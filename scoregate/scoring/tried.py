@@ -62,6 +62,7 @@ _LEARNED = re.compile(
     r"\s+(?:the\s+whole\s+|all\s+)?(?!(?:how|what|that|to|about|it|this|from|a\s+lot)\b)",
     re.IGNORECASE,
 )
+_ALREADY_WORD = re.compile(r"\balready\b", re.IGNORECASE)
 #: The verbs that offer a thing to learn: "Learn full PLL", "Finish learning OLL".
 _LEARN = (
     r"(?:finish|start|begin|keep)\s+learning|(?:start|begin)\s+by\s+(?:learning|memori[sz]ing)"
@@ -205,7 +206,7 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
         yield m.start(), m.end(), stem(_PAST.get(verb, verb))
     for m in _KNOWN.finditer(sentence):
         yield m.start(), m.end(), "learn"
-    if re.search(r"\balready\b", sentence, re.IGNORECASE):
+    if _ALREADY_WORD.search(sentence):
         for m in _LEARNED.finditer(sentence):
             yield m.start(), m.end(), "learn"
 
