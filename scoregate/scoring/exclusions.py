@@ -339,12 +339,18 @@ _CUES: tuple[str, ...] = (
     r"|made\s+(?:of|from|with|out\s+of)"
     r"|(?:that|which)\s+(?:needs|uses|requires|involves|has|is|contains))\s+",
     # "nothing slow." / "nothing spicy, please": one word closing the clause.
-    r"\bnothing\s+(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|$)"
+    # ("nothing app-based please" is read by ``_BASED_RE``: the base alone)
+    r"\bnothing\s+(?![a-z]{3,}-based\b)(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|$)"
     # "Nothing electronic though", "nothing spicy please" (not "nothing works though",
     # "nothing serious though, right?": what happened, not what is ruled out)
     r"|(?!(?:works?|worked|helps?|helped|new|serious|yet|changed|happened|seems?|wrong|bad"
     r"|major|else|much|left|right|good|better|fits?|stuck|worse)\b)"
-    r"[a-z]+(?:-[a-z]+)*\s+(?:though|tho|please|pls|at\s+all)\s*(?:[.,;!)]|$))",
+    r"[a-z]+(?:-[a-z]+)*\s+(?:though|tho|please|pls|at\s+all)\s*(?:[.,;!)]|$)"
+    # "so nothing metal on this one please", "I want nothing plastic in it" (not "nothing
+    # planned for this": what happened)
+    r"|(?!(?:works?|helps?|new|wrong|bad|else|much|left|good|better|fits?|stuck|worse)\b)"
+    r"(?![a-z]+ed\b)[a-z]+(?:-[a-z]+)*\s+(?:on|in|for)\s+(?:this(?:\s+one)?|it|these)"
+    r"(?:\s+(?:please|pls|though|tho))?\s*(?:[.,;!)]|$))",
     r"\bnever\s+(?:by|in|on|at|via|through)\s+",
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."
     r"(?:^|[,;(]|\s-)\s*(?:(?:and|but)\s+(?!not\s+(?:one|a\s+single|any|once|everyone|all|none)\b))?"
@@ -819,11 +825,14 @@ def _pieces(term: str) -> list[str]:
             return [f"{act.group('act')} {p}" for p in places] + (
                 _pieces(" and ".join(rest)) if rest else []
             )
-    for n, piece in enumerate(_SPLIT.split(term)):
+    split = _SPLIT.split(term)
+    for n, piece in enumerate(split):
         if _INSTEAD.search(piece) or (n and _ASKED_NEXT.match(piece)):
             break
         if n and _OF_THE_FIRST.match(piece):
             continue  # "no loans, federal or private, not even the 'good' kind": loans all
+        if n and _STATE_OF_THE_FIRST.match(piece) and not _STATE_OF_THE_FIRST.match(split[0]):
+            continue  # "no fruit, dried or fresh": fruit in any state
         if n and _OWN_CLAUSE.search(piece) and not _RELATIVE.search(piece):
             break
         if re.search(r"\s(?:like|such\s+as)\s", piece, re.I):
@@ -849,6 +858,13 @@ _OF_THE_FIRST = re.compile(
     r"^\s*(?:not\s+even\s+|even\s+)?(?:(?:the|a)\s+(?:['\"‘“]?[\w-]+['\"’”]?\s+)?"
     r"(?:kinds?|types?|sorts?|ones?)|federal|private|public|personal|government|state|student"
     r"|commercial|national|international|domestic|foreign|local)\s*$",
+    re.IGNORECASE,
+)
+#: A later piece that only says which state of the first item: "no fruit, dried or fresh".
+_STATE_OF_THE_FIRST = re.compile(
+    r"^\s*(?:dried|fresh|frozen|raw|cooked|tinned|canned|powdered|ground|whole|smoked"
+    r"|(?:un)?sweetened|hot|cold|iced|new|used|second-?hand|real|fake|natural|organic"
+    r"|home-?made|(?:shop|store)-?bought|liquid|solid)\s*$",
     re.IGNORECASE,
 )
 _STOP_TERMS = frozenset(
@@ -945,7 +961,7 @@ _CHAT_TAIL = re.compile(
     # "I don't eat meat btw", "no dairy tbh"
     r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever|obviously|of\s+course|completely|entirely"
     r"|altogether"
-    r"|on\s+site|onsite"
+    r"|on\s+site|onsite|on\s+this(?:\s+one)?|(?:in|for)\s+this\s+one"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
     # "no oven right now", "avoiding caffeine after lunch": when, not what
     r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently|now|ever\s+again"

@@ -67,6 +67,17 @@ _ALCOHOL = (
     f" cider brandy liquor bourbon mimosa margarita sangria cava sherry {_RED_WINE} {_WHITE_WINE}"
 )
 _SCREENS = "tv television tablet ipad phone smartphone netflix youtube videogames"
+_FRUIT = (
+    "apple apples banana bananas raisin raisins sultana sultanas currants grape grapes"
+    " strawberry strawberries blueberry blueberries raspberry raspberries cranberry"
+    " cranberries mango mangoes pear pears peach peaches apricot apricots pineapple papaya"
+    " cherry cherries plum plums prune prunes melon watermelon kiwi goji fig figs"
+)
+_METAL = (
+    "brass steel stainless stainless-steel iron wrought-iron copper aluminium aluminum bronze"
+    " pewter galvanised galvanized zinc"
+)
+_APPS = "anki memrise duolingo quizlet babbel busuu clozemaster lingq pimsleur"
 #: Games where players lie about a hidden role.
 _DEDUCTION = "werewolf werewolves mafia avalon spyfall hitler clocktower"
 _SOCIAL = "instagram tiktok facebook twitter snapchat pinterest reddit linkedin"
@@ -135,6 +146,13 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "citrus": "orange oranges lemon lemons lime limes grapefruit clementine clementines"
         " satsuma satsumas mandarin mandarins tangerine tangerines bergamot",
         "honey": "manuka",
+        "fruit": _FRUIT,
+        "fruits": _FRUIT,
+        "metal": _METAL,
+        "metals": _METAL,
+        # "nothing app-based": the apps by name
+        "app": _APPS,
+        "apps": _APPS,
         "fragrance": "scented perfume perfumed fragranced",
         "open fires": "campfire campfires bonfire bonfires firepit fire-pit",
         "tv": "telly television",

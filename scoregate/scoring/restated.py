@@ -273,6 +273,12 @@ _YOURS_IS = re.compile(
     r"yours\s+(?:is|'s)\s+(?:the\s+|an?\s+)?$"
 )
 _YOUR = re.compile(r"\byour\s+$")
+#: "At 24 lands you're on the heavy side": the asker's figure opening the sentence.
+_AT_FIGURE = re.compile(r"^\s*(?:[-*•]\s*)?at\s+$")
+_YOU_ARE_AFTER = re.compile(
+    r"\s+(?P<you>you(?:'re|\s+are))\s+(?:already|still|on\s+the|at\s+the|a\s+bit|slightly|quite|rather"
+    r"|too|well|over|under|heavy|light|low|high)\b"
+)
 #: The request's own noun, then its figure after "of" or "at": "since you've got a
 #: decent-sized tank at around 120 litres", "your tank of 120 litres" (the noun must be the
 #: request's: "since you have a budget of £900" for "my budget is £500").
@@ -448,11 +454,12 @@ def _followed(a: _Figure, f: _Figure, after: str, query_words: frozenset[str]) -
     """Whether what follows the answer's figure lets it stand for the request's: the
     request's own noun, nothing (a comma, the end, "along"), or function words and then a
     word of the request ("your 3 days in Rome"), or for a larger number any function word
-    ("with your 5 days there"). A smaller one followed by other words is often a part of
-    the request's ("you have 10 minutes of prep", "2 weeks to build vocabulary")."""
+    ("with your 5 days there"), or "one" ("your 5mm ones"). A smaller one followed by other
+    words is often a part of the request's ("you have 10 minutes of prep", "2 weeks to build
+    vocabulary")."""
     noun = None if a.noun in _NOTHING else a.noun
-    if noun is not None:
-        return noun == f.noun
+    if noun is not None:  # "your 5mm ones": the pronoun stands for the request's noun
+        return noun in (f.noun, "one")
     if a.value > f.value or _BARE.match(after) is not None:
         return True
     words = _WORD.findall(after[:60])
@@ -508,12 +515,28 @@ def _told_as_yours(a: _Figure, f: _Figure, clause: str) -> bool:
     return noun_ok and not near and _PART_OR_SUM.search(clause) is None
 
 
+def _told_at(answer: str, ends: list[int], a: _Figure, f: _Figure) -> str | None:
+    """The answer's figure ``a`` opening a sentence as the asker's own ("At 24 lands you're
+    on the heavy side"), its clause no comparison or supposition."""
+    before, after, question = _sentence(answer, ends, a.start, a.end)
+    at, you = _AT_FIGURE.search(before), _YOU_ARE_AFTER.match(after)
+    if question or at is None or you is None or a.noun not in (None, f.noun):
+        return None
+    clause_end = _CLAUSE_END.search(after)
+    if _NOT_YOURS.search(after if clause_end is None else after[: clause_end.start()]):
+        return None
+    return answer[a.start - len(before) + at.start() : a.end + you.end("you")].strip()
+
+
 def _restates(
     query: str, answer: str, ends: list[int], a: _Figure, f: _Figure, query_words: frozenset[str]
 ) -> str | None:
     """What the answer says when its figure ``a`` presents the asker's own premise with
     the unit of the request's ``f`` (the caller has checked the numbers differ): "since
     you've got about ten weeks", "your 40 litre tank", "a 60 litre tank like yours"."""
+    at = _told_at(answer, ends, a, f)
+    if at is not None:
+        return at
     plain = _plain_figure(query, answer, ends, a, f)
     if plain is None:
         return None
@@ -1339,6 +1362,108 @@ def _ability_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
+#: The limbs a side is told of, grouped: "my left knee" answered "your right leg" is the
+#: same limb told on the other side.
+_LIMB_GROUPS = {
+    "leg": ("knee", "leg", "ankle", "foot", "feet", "hip", "hamstring", "calf", "calve", "shin"),
+    "arm": ("shoulder", "arm", "elbow", "wrist", "hand", "finger", "thumb"),
+    "eye": ("eye",),
+    "ear": ("ear",),
+}
+_LIMB = {part: group for group, parts in _LIMB_GROUPS.items() for part in parts}
+_SIDED = r"(?P<side>left|right)\s+(?P<part>" + "|".join(_LIMB) + r")(?:e?s)?\b"
+#: The asker's own limb on one side: "a meniscus repair on my left knee".
+_MY_SIDE = re.compile(r"\bmy\s+" + _SIDED)
+#: The answer's "your right leg", unless it is the sound one ("your right leg, the good one").
+_YOUR_SIDE = re.compile(r"\byour\s+" + _SIDED)
+_SOUND_SIDE = re.compile(r"\b(?:good|healthy|uninjured|unaffected|sound|stronger|other)\b")
+
+
+def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's limb on one side ("my left knee") told back on the other ("avoid
+    pivoting on your right leg"), in an answer that never names the request's side."""
+    sides = {m.group("side"): m for m in _MY_SIDE.finditer(q_low)}
+    if len(sides) != 1 or re.search(r"\b(?:left|right)\b", q_low.replace(next(iter(sides)), "")):
+        return None  # no side, or both sides told (or "right" as in "all right")
+    told = next(iter(sides.values()))
+    if re.search(rf"\b{told.group('side')}\b", a_low):
+        return None
+    group = _LIMB[told.group("part")]
+    for m in _YOUR_SIDE.finditer(a_low):
+        end = a_low.find(".", m.end())
+        sentence = a_low[a_low.rfind(".", 0, m.start()) + 1 : end if end >= 0 else None]
+        if _LIMB[m.group("part")] == group and not _SOUND_SIDE.search(sentence):
+            return m.group(0), told.group(0)
+    return None
+
+
+_SEXES = {"female": "female", "girl": "female", "sister": "female", "male": "male",
+          "boy": "male", "brother": "male"}  # fmt: skip
+#: A group of the asker's that is all one sex: "two chinchillas, both girls", "my two
+#: females", "both are male", "the three sisters".
+_ALL_ONE_SEX = re.compile(
+    r"\b(?:both|two|three|four|all|my\s+(?:two|three|four))\s+(?:are\s+|of\s+them\s+)?"
+    r"(?:(?:\w+\s+)?(?P<noun>girl|female|sister|boy|male|brother)s\b"
+    r"|(?P<adj>female|male)\b)"
+)
+#: Every word of the request that tells someone's sex.
+_SEX_WORDS = (
+    _SEXES
+    | dict.fromkeys(
+        "she her hers daughter wife mother mum mom woman women lady ladies".split(), "female"
+    )
+    | dict.fromkeys("he his him son husband father dad man men guy guys".split(), "male")
+)
+_ANY_SEX = re.compile(r"\b(?:" + "|".join(_SEX_WORDS) + r")s?\b")
+#: One of them told back as the other sex: "the dominant male", "your boys".
+_ONE_OF_SEX = re.compile(
+    r"\b(?:the|your)\s+(?:(?:dominant|bossy|older|younger|bigger|smaller|new|other)\s+)?"
+    r"(?P<noun>(?:fe)?males?|girls?|boys?)\b"
+)
+
+
+def _sex_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """A group the request says is all one sex ("two chinchillas, both girls") with one of
+    it told back as the other ("neutering the dominant male")."""
+    told = _ALL_ONE_SEX.search(q_low)
+    if told is None:
+        return None
+    sex = _SEXES[told.group("noun") or told.group("adj")]
+    others = {
+        _SEX_WORDS.get(m.group(0), _SEX_WORDS.get(m.group(0)[:-1]))
+        for m in _ANY_SEX.finditer(q_low)
+    }
+    if others - {sex}:
+        return None  # the request tells of both sexes ("both girls ... my son")
+    for m in _ONE_OF_SEX.finditer(a_low):
+        if _SEXES[m.group("noun").rstrip("s")] != sex:
+            return m.group(0), told.group(0)
+    return None
+
+
+#: A model code: letters then a number in one word ("rm750", "x-t30"; not "of 750").
+_CODE = r"(?P<letters>[a-z]{1,5})-?(?P<digits>\d{2,5})\b"
+_MODEL_CODE = re.compile(r"\b" + _CODE)
+#: The asker's model told back: "what your RM650 provides", "your Corsair RM650".
+_YOUR_CODE = re.compile(r"\byour\s+(?:[a-z][\w-]*\s+){0,2}?" + _CODE)
+
+
+def _model_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's model ("a Corsair RM750") told back as another of its line ("your
+    RM650"), in an answer that never names the request's own."""
+    told: dict[str, list[re.Match[str]]] = {}
+    for m in _MODEL_CODE.finditer(q_low):
+        told.setdefault(m.group("letters"), []).append(m)
+    for m in _YOUR_CODE.finditer(a_low):
+        mine = told.get(m.group("letters"), [])
+        if len(mine) != 1 or mine[0].group("digits") == m.group("digits"):
+            continue  # none or several of the line told, or the asker's own
+        own = mine[0]
+        if not re.search(rf"\b{own.group('letters')}-?{own.group('digits')}\b", a_low):
+            return m.group(0), own.group(0)
+    return None
+
+
 def _taken_as_new(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The asker's stated experience ("growing microgreens commercially for about 2
     years") answered as a beginner's ("Since you're just getting started with
@@ -1368,6 +1493,11 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _party_moved(q_low, a_low),
         _weekly_moved(q_low, a_low) if "week" in q_low or "day" in q_low else None,
         _ability_turned(q_low, a_low),
+        _side_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
+        _sex_swapped(q_low, a_low)
+        if "male" in a_low or "boy" in a_low or "girl" in a_low
+        else None,
+        _model_swapped(q_low, a_low) if "your " in a_low else None,
     ]
     return [f for f in found if f is not None]
 

@@ -62,6 +62,16 @@ _LEARNED = re.compile(
     r"\s+(?:the\s+whole\s+|all\s+)?(?!(?:how|what|that|to|about|it|this|from|a\s+lot)\b)",
     re.IGNORECASE,
 )
+#: "I've finished the Duolingo Gaelic course twice", "we've completed the NHS couch to 5k
+#: programme": a course gone through, offered again by "Start with the Duolingo Gaelic
+#: course" (not "I've finished the first draft": only a course, a book or a programme).
+_COMPLETED = re.compile(
+    r"\b(?:i|we)(?:'ve|\s+have|\s+had|ve)?\s+(?:already\s+)?(?:finished|completed|done"
+    r"|gone\s+through|worked\s+through)\s+(?=(?:(?:the|a|an|my|our|all\s+of\s+the)\s+)?"
+    r"(?:[\w'-]+\s+){0,3}(?:course|programme|program|textbook|workbook|book|curriculum"
+    r"|syllabus|tutorial|bootcamp)s?\b)",
+    re.IGNORECASE,
+)
 _ALREADY_WORD = re.compile(r"\balready\b", re.IGNORECASE)
 #: The verbs that offer a thing to learn: "Learn full PLL", "Finish learning OLL".
 _LEARN = (
@@ -120,7 +130,9 @@ _ENDS = frozenset(
     " has have had is are was were now how what why where who do does can could should would"
     " will any anything about ago yesterday today earlier like using via through per"
     # (a typed "ive", a wish: "I already know Python and want to ...")
-    " ive im want wants need needs".split()
+    " ive im want wants need needs"
+    # (a thing named loosely: "the split cage thing" is the split cage)
+    " thing stuff".split()
 )
 _DETERMINERS = frozenset(
     "a an the my our his her their your some any this that these those more extra less"
@@ -204,6 +216,8 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
     for m in _ALREADY_DID.finditer(sentence):
         verb = m.group("verb").lower()
         yield m.start(), m.end(), stem(_PAST.get(verb, verb))
+    for m in _COMPLETED.finditer(sentence):
+        yield m.start(), m.end(), None
     for m in _KNOWN.finditer(sentence):
         yield m.start(), m.end(), "learn"
     if _ALREADY_WORD.search(sentence):
@@ -260,7 +274,8 @@ def _told(query: str) -> list[Tried]:
 _OFFER_VERB = (
     r"(?:try|offer|use|give|add|feed|switch\s+to|buy|get|go\s+(?:up|down|back\s+to)|pick"
     r"|start\s+with|stick\s+with|keep\s+(?:using|offering|trying)|swap\s+in|put|apply|choose"
-    r"|opt\s+for|go\s+with|fit|install|order)"
+    r"|opt\s+for|go\s+with|fit|install|order|take|work\s+through|go\s+through|enrol+\s+in"
+    r"|sign\s+up\s+for|redo|repeat)"
 )
 _OPENS = (
     r"(?:^\s*(?:[-*•]|\d+[.)])?\s*(?:\*\*[^*\n]{1,40}\*\*:?\s*)?(?:step\s+\d+\s*[:.)-]\s*)?"
@@ -287,11 +302,12 @@ def _names(text: str, item: str) -> re.Match[str] | None:
     """Where ``text`` names ``item``: its head word, with the word before it when it has
     one ("wooden wicks": "a booster wooden wick"; "waxworms": "a waxworm")."""
     words = item.split()
-    head = re.escape(stem(words[-1]))
     before = rf"{re.escape(stem(words[-2]))}[\w'-]*\s+" if len(words) > 1 else ""
-    # (its own forms, not a longer word: "the chain" is no "chainring")
+    # (its own forms, not a longer word: "the chain" is no "chainring"; the word itself
+    # where the stem cuts more than an ending: "course" stems to "cour")
     ends = r"(?:ions?|ive|ing|ed|es|s|e|er|ers|'s|s')?"
-    return re.search(rf"\b{before}{head}{ends}\b", text, re.IGNORECASE)
+    head = rf"(?:{re.escape(stem(words[-1]))}{ends}|{re.escape(words[-1])}(?:s|'s)?)"
+    return re.search(rf"\b{before}{head}\b", text, re.IGNORECASE)
 
 
 #: Verbs that do one act, as stems: "did a factory reset" is done again by "perform a
@@ -333,6 +349,8 @@ def _offers(t: Tried) -> re.Pattern[str]:
         return re.compile(rf"{_OPENS}(?P<verb>{_LEARN}){_REST}", re.IGNORECASE)
     verbs = next((g for g in _SAME_ACT if t.act in g), frozenset({t.act}))
     alternatives = "|".join(re.escape(v) for v in sorted(verbs))
+    if t.act == "do":  # "already done the split cage" is offered again by "Start with a split cage"
+        alternatives += f"|{_OFFER_VERB}"
     return re.compile(rf"{_OPENS}(?P<verb>(?:{alternatives})[a-z]*){_REST}", re.IGNORECASE)
 
 
@@ -342,11 +360,16 @@ def _offers(t: Tried) -> re.Pattern[str]:
 _REPEAT = re.compile(r"\b(?:second|follow-?up|different)\b", re.IGNORECASE)
 
 
+_BOLD_OPEN = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s*)?\*\*")
+
+
 def offered_again(answer: str, tried: Sequence[Tried]) -> list[tuple[Tried, str]]:
     """Each tried thing the answer suggests again, with the words that suggest it (an act:
     its verb told, not "restarting" or "restarted")."""
     done: list[tuple[Tried, str]] = []
     clauses = [c.group(0) for c in _CLAUSES.finditer(answer)]
+    # (a bold label that is itself the offer: "**Start with a split cage:** put ...")
+    clauses += [c.replace("**", "") for c in clauses if _BOLD_OPEN.match(c)]
     for t in tried:
         hit = _offered(t, clauses)
         if hit is not None:
