@@ -100,6 +100,12 @@ _COMPARISON = re.compile(
     # (with where: "it won't brown the way it would in an oven")
     r"\bthe\s+way\s+(?:a\s+|an\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:does|do|did|would|used\s+to)\b"
     r"(?:\s+(?:in|on|with)\s+(?:a|an|the)\s+[\w-]+)?"
+    # "it's basically what Anki does by hand", "the same spaced-repetition idea that Anki and
+    # Quizlet automate": a tool named to say what the advice is like
+    r"|\bwhat\s+[\w-]+(?:\s+(?:and|or)\s+[\w-]+)?\s+(?:does|do|did)\b"
+    r"|\bthe\s+same\s+(?:[\w-]+\s+){0,2}?(?:idea|principle|method|system|approach|trick|logic)"
+    r"\s+(?:that\s+|as\s+)?[\w-]+(?:\s+(?:and|or)\s+[\w-]+)?\s+(?:uses?|automates?|does|do"
+    r"|(?:is|are)\s+built\s+on|relies\s+on|rely\s+on)\b"
     # "the covered pot acts like a mini oven": what it is like, not the thing
     r"|\b(?:acts?|acting|works?|behaves?)\s+(?:like|as)\s+(?:a|an)\s+(?:mini\s+|makeshift\s+|small\s+)?[\w-]+"
     r"|\bwhere\s+(?:a|an|the|your)\s+[\w-]+\s+would\s+(?:be|go|sit|normally\s+be)\b"
@@ -131,7 +137,7 @@ _MAY_CONTAIN = re.compile(
     r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently|quietly|secretly)"
     r"\s+contains?\b"
     # "shop-bought mixes, which almost always include almonds"
-    r"|\b(?:almost|nearly)\s+always\s+(?:include|contain)s?\b"
+    r"|\b(?:almost|nearly)\s+always\s+(?:(?:include|contain)s?|has|have)\b"
     # what some products contain, told as a sentence of its own: "Some sprinkles,
     # ready-made decorations and meringue powder contain egg" (the products too)
     r"|(?:^|(?<=[.!?\n]))\s*(?:[-*•]\s*)?(?:some|many|most|certain|lots\s+of|a\s+lot\s+of"
@@ -141,10 +147,14 @@ _MAY_CONTAIN = re.compile(
     r"|(?:(?<=\b(?:many|most)\s)"
     # "since lots of them contain mustard", "a lot of brands add gelatine", "lots of
     # 'acrylic' yarns are actually blends with wool in them"
-    r"|(?<=\blots\sof\s)|(?<=\ba\slot\sof\s))\s*(?:[\w-]+\s+){0,3}?(?:contain|use|add|include"
+    r"|(?<=\blots\sof\s)|(?<=\ba\slot\sof\s)|(?<=\bplenty\sof\s))\s*(?:[\w-]+\s+){0,3}?"
+    r"(?:contain|use|add|include|are\s+built\s+(?:around|on)|are\s+based\s+on"
     # what most of a kind call for or lean on: "Most shortbread calls for butter", "Many
     # designers lean on Instagram"
-    r"|calls?\s+for|lean\s+on|rely\s+on"
+    r"|calls?\s+for|lean\s+on|rely\s+on|come\s+with"
+    # "Most tea loaf recipes soak sultanas ...": what recipes or kits of a kind do
+    r"|(?:[\w-]+\s+){0,2}?(?:recipes|kits|versions|brands|products|sets)\s+(?:soak|use|add|have"
+    r"|stir\s+in|fold\s+in|throw\s+in|ship\s+with)"
     r"|are\s+blended\s+with|are\s+(?:actually|often|really|secretly|usually)\s+blends\s+with)\b"
     # what products of a kind usually are: "flat-pack boxes are usually particleboard"
     r"|\bare\s+(?:usually|often|typically|commonly)(?=\s+(?!made\b|used\b|served\b)[\w-]+\b)"
@@ -627,7 +637,9 @@ def _held_by_warning(tokens: list[str], clauses: list[int], j: int, i: int) -> b
     and before any "so", "and", "but", or an item of the short list after it."""
     if clauses[j] != clauses[i]:
         return _listed_after(tokens, clauses, j, i)
-    return j >= i - 3 and not {"so", "and", "but"} & set(tokens[j + 1 : i])
+    between = tokens[j + 1 : i]  # ("has raisins or dried apricot": the list's next item)
+    near = j >= i - 3 or (j >= i - 5 and "or" in between)
+    return near and not {"so", "and", "but"} & set(between)
 
 
 def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool | None:

@@ -339,8 +339,7 @@ _CUES: tuple[str, ...] = (
     r"|made\s+(?:of|from|with|out\s+of)"
     r"|(?:that|which)\s+(?:needs|uses|requires|involves|has|is|contains))\s+",
     # "nothing slow." / "nothing spicy, please": one word closing the clause.
-    # ("nothing app-based please" is read by ``_BASED_RE``: the base alone)
-    r"\bnothing\s+(?![a-z]{3,}-based\b)(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|$)"
+    r"\bnothing\s+(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|$)"
     # "Nothing electronic though", "nothing spicy please" (not "nothing works though",
     # "nothing serious though, right?": what happened, not what is ruled out)
     r"|(?!(?:works?|worked|helps?|helped|new|serious|yet|changed|happened|seems?|wrong|bad"
@@ -447,7 +446,8 @@ def _lacked(piece: str, rx: re.Pattern[str], situation: bool) -> str:
 #: "nothing milk-based", "no oil-based paint": the base is what is ruled out.
 _BASED_RE = re.compile(
     r"\b(?:no|nothing|without|avoid|zero)\s+(?P<x>[a-z]{3,})-based\b"
-    r"(?!\s+(?!please\b|at\b|anything\b|either\b|whatsoever\b)[a-z])",
+    r"(?!\s+(?!please\b|at\b|anything\b|either\b|whatsoever\b|in\s+it\b|on\s+this\b"
+    r"|for\s+this\b)[a-z])",
     re.IGNORECASE,
 )
 _FREE_RE = re.compile(r"\b(?P<x>[a-z]+)[- ]free\b", re.IGNORECASE)
@@ -1799,11 +1799,14 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         for t0, phrase, sit in found
         for t in _told_before(t0, phrase, query)
     ]
+    terms = {t for t, _, _ in found}
     return [
         (t, phrase, situation)
         for t, phrase, situation in found
         if t not in _STOP_TERMS
         and not t.startswith(("other ", "any other "))
+        # "nothing milk-based" is read whole and by its base: the base alone
+        and not (t.endswith("-based") and t.removesuffix("-based") in terms)
         # a clause, never a thing: "insurance doesn't cover them", "dont wanna buy any"
         and not _NEGATED_INSIDE.search(t)
         # where the exclusion before it holds: "no cement anywhere, not even on the copes"

@@ -275,9 +275,12 @@ _YOURS_IS = re.compile(
 _YOUR = re.compile(r"\byour\s+$")
 #: "At 24 lands you're on the heavy side": the asker's figure opening the sentence.
 _AT_FIGURE = re.compile(r"^\s*(?:[-*•]\s*)?at\s+$")
+#: "... you're running them far too hard", after the figure and any rate ("a day"); not a
+#: plan or a risk ("you're going to", "you're aiming for", "you're risking screw").
 _YOU_ARE_AFTER = re.compile(
-    r"\s+(?P<you>you(?:'re|\s+are))\s+(?:already|still|on\s+the|at\s+the|a\s+bit|slightly|quite|rather"
-    r"|too|well|over|under|heavy|light|low|high)\b"
+    r"(?:\s+(?:a|an|per|each)\s+(?:day|night|week|month|session))?\s+(?P<you>you(?:'re|\s+are))\s+"
+    r"(?!(?:going|planning|aiming|hoping|trying|thinking|about|risking|likely|liable|bound|asking"
+    r"|inviting|more|less)\b)"
 )
 #: The request's own noun, then its figure after "of" or "at": "since you've got a
 #: decent-sized tank at around 120 litres", "your tank of 120 litres" (the noun must be the
@@ -478,20 +481,21 @@ def _derived(query: str, f: _Figure, before: str, clause: str) -> bool:
 
 
 def _plain_figure(
-    query: str, answer: str, ends: list[int], a: _Figure, f: _Figure
+    query: str, answer: str, ends: list[int], a: _Figure, f: _Figure, *, clause_only: bool = False
 ) -> tuple[str, str, str] | None:
     """The answer's figure ``a`` in its sentence (the text before it, after it, and the rest
     of its clause), or ``None`` where the sentence is a question, a comparison or a
-    supposition, tells of the future, or splits or works out the request's ``f``."""
+    supposition, tells of the future, or splits or works out the request's ``f``
+    (``clause_only``: a comparison read in the figure's own clause only)."""
     before, after, question = _sentence(answer, ends, a.start, a.end)
     # "since yours is the 6-quart model, you could ...": told as the asker's, whatever follows
     told = _YOURS_IS.search(before) is not None
     if question or (_A_NUMBER_BEFORE.search(before) and not told):
         return None
-    if _NOT_YOURS.search(before if told else before + " " + after):
-        return None
     clause_end = _CLAUSE_END.search(after)
     clause = after if clause_end is None else after[: clause_end.start()]
+    if _NOT_YOURS.search(before if told else before + " " + (clause if clause_only else after)):
+        return None
     if _FUTURE_ANYWHERE.search(before + " " + after) or _WILL.search(before + " " + clause):
         return None
     if _derived(query, f, before, clause):
@@ -515,17 +519,25 @@ def _told_as_yours(a: _Figure, f: _Figure, clause: str) -> bool:
     return noun_ok and not near and _PART_OR_SUM.search(clause) is None
 
 
-def _told_at(answer: str, ends: list[int], a: _Figure, f: _Figure) -> str | None:
-    """The answer's figure ``a`` opening a sentence as the asker's own ("At 24 lands you're
-    on the heavy side"), its clause no comparison or supposition."""
-    before, after, question = _sentence(answer, ends, a.start, a.end)
+def _told_at(query: str, answer: str, ends: list[int], a: _Figure, f: _Figure) -> str | None:
+    """The answer's figure ``a`` told as the asker's own in a clause that is no comparison
+    or supposition: opening a sentence ("At 24 lands you're on the heavy side", the figure's
+    first mention: not a setting just advised), or as "your 3.5mm needles" / "your 18mm
+    ones" with the request's own noun ("..., so go up to 4.5mm or even 5mm" after it)."""
+    plain = _plain_figure(query, answer, ends, a, f, clause_only=True)
+    if plain is None:
+        return None
+    before, after, _ = plain
+    start = a.start - len(before)
     at, you = _AT_FIGURE.search(before), _YOU_ARE_AFTER.match(after)
-    if question or at is None or you is None or a.noun not in (None, f.noun):
-        return None
-    clause_end = _CLAUSE_END.search(after)
-    if _NOT_YOURS.search(after if clause_end is None else after[: clause_end.start()]):
-        return None
-    return answer[a.start - len(before) + at.start() : a.end + you.end("you")].strip()
+    if at is not None and you is not None and a.noun in (None, f.noun):
+        if any(b.value == a.value and b.unit == a.unit for b in _figures(answer[: a.start])):
+            return None  # "Raise it to 40mm. At 40mm you're clear of the bumps"
+        return answer[start + at.start() : a.end + you.end("you")].strip()
+    mine = _YOUR.search(before)
+    if mine is not None and a.noun in (f.noun, "one"):
+        return answer[start + mine.start() : a.end]
+    return None
 
 
 def _restates(
@@ -534,7 +546,7 @@ def _restates(
     """What the answer says when its figure ``a`` presents the asker's own premise with
     the unit of the request's ``f`` (the caller has checked the numbers differ): "since
     you've got about ten weeks", "your 40 litre tank", "a 60 litre tank like yours"."""
-    at = _told_at(answer, ends, a, f)
+    at = _told_at(query, answer, ends, a, f)
     if at is not None:
         return at
     plain = _plain_figure(query, answer, ends, a, f)
@@ -1376,7 +1388,17 @@ _SIDED = r"(?P<side>left|right)\s+(?P<part>" + "|".join(_LIMB) + r")(?:e?s)?\b"
 _MY_SIDE = re.compile(r"\bmy\s+" + _SIDED)
 #: The answer's "your right leg", unless it is the sound one ("your right leg, the good one").
 _YOUR_SIDE = re.compile(r"\byour\s+" + _SIDED)
-_SOUND_SIDE = re.compile(r"\b(?:good|healthy|uninjured|unaffected|sound|stronger|other)\b")
+_SOUND_SIDE = re.compile(
+    r"\b(?:good|healthy|uninjured|unaffected|sound|stronger|other"
+    # a warning or both sides: "if your right eye starts twitching as well"
+    r"|if|as\s+well|also|too|both|either|spread\w*)\b"
+)
+#: The asker's limb told by its state, which makes "your right hand" the other one: "keep the
+#: sore arm for light things", "leave the lens out of the affected eye", "the aching one".
+_HURT_ONE = re.compile(
+    r"\b(?:the|your)\s+(?:sore|aching|affected|injured|bad|painful|weak|weaker|operated|repaired"
+    r"|swollen|hurt|damaged|problem)\s+(?:[a-z]+\s+)?(?:one|side|" + "|".join(_LIMB) + r")"
+)
 
 
 def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -1386,7 +1408,7 @@ def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     if len(sides) != 1 or re.search(r"\b(?:left|right)\b", q_low.replace(next(iter(sides)), "")):
         return None  # no side, or both sides told (or "right" as in "all right")
     told = next(iter(sides.values()))
-    if re.search(rf"\b{told.group('side')}\b", a_low):
+    if re.search(rf"\b{told.group('side')}\b", a_low) or _HURT_ONE.search(a_low):
         return None
     group = _LIMB[told.group("part")]
     for m in _YOUR_SIDE.finditer(a_low):
@@ -1397,14 +1419,15 @@ def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
-_SEXES = {"female": "female", "girl": "female", "sister": "female", "male": "male",
-          "boy": "male", "brother": "male"}  # fmt: skip
-#: A group of the asker's that is all one sex: "two chinchillas, both girls", "my two
-#: females", "both are male", "the three sisters".
+_SEXES = dict.fromkeys("female girl sister daughter doe hen sow".split(), "female") | dict.fromkeys(
+    "male boy brother son buck cockerel boar".split(), "male"
+)
+_SEXED = "|".join(_SEXES)
+#: A group of the asker's that is all one sex: "two chinchillas, both girls", "my twin
+#: boys", "two teenage daughters", "both my cats are male", "two rabbits, both does".
 _ALL_ONE_SEX = re.compile(
-    r"\b(?:both|two|three|four|all|my\s+(?:two|three|four))\s+(?:are\s+|of\s+them\s+)?"
-    r"(?:(?:\w+\s+)?(?P<noun>girl|female|sister|boy|male|brother)s\b"
-    r"|(?P<adj>female|male)\b)"
+    r"\b(?:both|twin|two|three|four|all)\s+(?:of\s+(?:them|my|our)\s+|my\s+|our\s+)?"
+    rf"(?:[\w-]+\s+){{0,2}}?(?:are\s+)?(?:(?P<noun>{_SEXED})s\b|(?P<adj>female|male)\b)"
 )
 #: Every word of the request that tells someone's sex.
 _SEX_WORDS = (
@@ -1417,9 +1440,36 @@ _SEX_WORDS = (
 _ANY_SEX = re.compile(r"\b(?:" + "|".join(_SEX_WORDS) + r")s?\b")
 #: One of them told back as the other sex: "the dominant male", "your boys".
 _ONE_OF_SEX = re.compile(
-    r"\b(?:the|your)\s+(?:(?:dominant|bossy|older|younger|bigger|smaller|new|other)\s+)?"
-    r"(?P<noun>(?:fe)?males?|girls?|boys?)\b"
+    r"(?<!\bbang\sfor\s)\b(?:the|your)\s+(?:(?:dominant|bossy|older|younger|bigger|smaller|new|other)\s+)?"
+    rf"(?P<noun>(?:{_SEXED})s?)\b(?!['’]s)"
 )
+#: A sentence about animals or people in general: "something the male does in mixed pairs".
+_IN_GENERAL = re.compile(
+    r"\b(?:mixed|typically|generally|most|many|unlike|in\s+general"
+    r"|only\s+something|isn't|aren't|not)\b"
+)
+_SEX_NOUN = re.compile(rf"\b(?:{_SEXED})s?\b")
+#: Another animal or person the answer brings in, whom "the male" may be: "adding a sow",
+#: "a neighbourhood tomcat", "the male outside the door".
+_ANOTHER_ANIMAL = re.compile(
+    r"\b(?:add(?:ing)?\s+(?:a|an|another)|introduc\w*|another|a\s+new|visiting|neighbou?r\w*"
+    r"|tomcat|stray|outside|next\s+door|classmates?|class|school)\b"
+)
+#: Someone else the request tells of, whom "the girl" may be: "their cousin Mia".
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:cousins?|friends?|neighbou?rs?|nieces?|nephews?|classmates?|visitors?|guests?"
+    r"|grandchild(?:ren)?|stepson|stepdaughter|another|new)\b"
+)
+
+
+_CLAUSE_MARK = re.compile(r"[.;:,()!?\n–—]")
+
+
+def _clause_of(text: str, m: re.Match[str]) -> str:
+    """The clause of ``text`` around the match ``m``."""
+    start = max((b.end() for b in _CLAUSE_MARK.finditer(text, 0, m.start())), default=0)
+    end = _CLAUSE_MARK.search(text, m.end())
+    return text[start : end.start() if end else len(text)]
 
 
 def _sex_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -1433,34 +1483,67 @@ def _sex_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
         _SEX_WORDS.get(m.group(0), _SEX_WORDS.get(m.group(0)[:-1]))
         for m in _ANY_SEX.finditer(q_low)
     }
-    if others - {sex}:
-        return None  # the request tells of both sexes ("both girls ... my son")
+    if others - {sex} or _SOMEONE_ELSE.search(q_low):
+        return None  # the request tells of both sexes ("both girls ... my son"), or of another
     for m in _ONE_OF_SEX.finditer(a_low):
-        if _SEXES[m.group("noun").rstrip("s")] != sex:
+        if _SEXES[m.group("noun").rstrip("s")] == sex:
+            continue
+        clause = _clause_of(a_low, m)
+        # (the sentence before too: "Pet shops suggest adding a sow, but the female ...")
+        start = a_low.rfind(".", 0, max(0, a_low.rfind(".", 0, m.start())))
+        told_before = a_low[start + 1 : m.start()]
+        if not (
+            _IN_GENERAL.search(clause)
+            or {_SEXES[w.rstrip("s")] for w in _SEX_NOUN.findall(clause)} == {"female", "male"}
+            or _ANOTHER_ANIMAL.search(told_before + clause)
+        ):
             return m.group(0), told.group(0)
     return None
 
 
-#: A model code: letters then a number in one word ("rm750", "x-t30"; not "of 750").
-_CODE = r"(?P<letters>[a-z]{1,5})-?(?P<digits>\d{2,5})\b"
+#: A model code: letters then a number in one word ("rm750", "hl-l2350dw", "td-07kv"; not
+#: "of 750").
+_CODE = r"(?:[a-z]{1,4}-)?(?P<letters>[a-z]{1,5})-?(?P<digits>\d{2,5})[a-z]{0,3}\b"
 _MODEL_CODE = re.compile(r"\b" + _CODE)
-#: The asker's model told back: "what your RM650 provides", "your Corsair RM650".
-_YOUR_CODE = re.compile(r"\byour\s+(?:[a-z][\w-]*\s+){0,2}?" + _CODE)
+#: A product line's name and its number, as the request writes it: "Duo 60", "Charge 5",
+#: "Edge 530" (a capitalised name, not a sentence's first word nor a word of counting).
+_NAMED_MODEL = re.compile(
+    r"(?<=[a-z,] )(?P<letters>[A-Z][a-z]{1,9}) (?P<digits>\d{1,5})\b(?![.,]\d)"
+)
+_NOT_A_LINE = frozenset(
+    "year years level grade stage week day page chapter step room flat unit gate platform route"
+    " bus flight size number no version part section question term lesson module class form"
+    " key act scene mile exit junction highway interstate apt suite floor block table seat row"
+    " box group team season episode series volume vol book track zone tier band area ward bed"
+    " january february march april may june july august september october november december"
+    " jan feb mar apr jun jul aug sep sept oct nov dec top under over about around only".split()
+)
+#: The asker's model told back: "what your RM650 provides", "your Corsair RM650", "your
+#: Edge 830".
+_YOUR_CODE = re.compile(
+    r"\byour\s+(?:[a-z][\w-]*\s+){0,2}?(?:" + _CODE + r"|(?P<name>[a-z]{2,10}) (?P<n>\d{1,5})\b)"
+)
 
 
-def _model_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
-    """The asker's model ("a Corsair RM750") told back as another of its line ("your
-    RM650"), in an answer that never names the request's own."""
-    told: dict[str, list[re.Match[str]]] = {}
-    for m in _MODEL_CODE.finditer(q_low):
-        told.setdefault(m.group("letters"), []).append(m)
+def _model_swapped(query: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's model ("a Corsair RM750", "my Garmin Edge 530") told back as another of
+    its line ("your RM650", "your Edge 830"), in an answer that never names the request's
+    own."""
+    told: dict[str, list[tuple[str, str, str]]] = {}
+    for m in _MODEL_CODE.finditer(query.lower()):
+        told.setdefault(m.group("letters"), []).append((m.group("digits"), m.group(0), "-?"))
+    for m in _NAMED_MODEL.finditer(query):
+        name = m.group("letters").lower()
+        if name not in _NOT_A_LINE:
+            told.setdefault(name, []).append((m.group("digits"), m.group(0), " "))
     for m in _YOUR_CODE.finditer(a_low):
-        mine = told.get(m.group("letters"), [])
-        if len(mine) != 1 or mine[0].group("digits") == m.group("digits"):
+        line, digits = m.group("letters") or m.group("name"), m.group("digits") or m.group("n")
+        mine = told.get(line, [])
+        if len(mine) != 1 or mine[0][0] == digits:
             continue  # none or several of the line told, or the asker's own
-        own = mine[0]
-        if not re.search(rf"\b{own.group('letters')}-?{own.group('digits')}\b", a_low):
-            return m.group(0), own.group(0)
+        own, said, gap = mine[0]
+        if not re.search(rf"\b{line}{gap}{own}(?:[a-z]{{0,3}})\b", a_low):
+            return m.group(0), said
     return None
 
 
@@ -1497,7 +1580,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _sex_swapped(q_low, a_low)
         if "male" in a_low or "boy" in a_low or "girl" in a_low
         else None,
-        _model_swapped(q_low, a_low) if "your " in a_low else None,
+        _model_swapped(query, a_low) if "your " in a_low else None,
     ]
     return [f for f in found if f is not None]
 

@@ -43,10 +43,14 @@ _DID = (
     r"(?P<verb>(?!(?:tried|decided|planned|booked|paid|agreed|named|noticed|mentioned|explained"
     r"|learned|married|retired|graduated|received|started|finished|moved|owned|asked|used"
     r"|needed|wanted|liked|loved|hated|signed|registered|applied|lived|worked|looked|told"
-    r"|spent|lost)\b)[a-z]{3,}ed|ran|did|done|made|took|gave|put|set|got|bought|reset|rebuilt)\s+"
+    r"|spent|lost)\b)[a-z]{3,}ed|ran|did|done|made|took|gave|put|set|got|bought|reset|rebuilt|bled"
+    r"|fed|cut)\s+"
 )
 #: "I already restarted the router", "we've already ran sfc": an act done, the verb kept.
 _ALREADY_DID = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+" + _DID, re.IGNORECASE)
+#: "I've bled all the radiators twice and they're still cold": an act done, read only in a
+#: sentence that says it failed.
+_DONE_AND_FAILED = re.compile(r"\b(?:i|we)(?:'ve|\s+have)\s+" + _DID, re.IGNORECASE)
 #: "I already know full OLL and full PLL": a thing learned, offered again by "Finish learning
 #: full OLL" (not "I already know how to ...", "I already know that ...": no thing).
 _KNOWN = re.compile(
@@ -84,13 +88,13 @@ _NEXT_ACT = re.compile(r"\s*,?\s*(?:(?:and|then|also)\s+)+" + _DID, re.IGNORECAS
 _PAST = {
     "ran": "run", "did": "do", "done": "do", "made": "make", "took": "take", "gave": "give",
     "put": "put", "set": "set", "got": "get", "bought": "buy", "reset": "reset",
-    "rebuilt": "rebuild",
+    "rebuilt": "rebuild", "bled": "bleed", "fed": "feed", "cut": "cut",
 }  # fmt: skip
 #: "I already swapped to a light gauge set", "we've already switched to the 2.4 GHz band":
 #: the thing gone over to, tried.
 _SWAPPED_TO = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+already\s+(?:swapped|switched|changed|moved|gone)"
-    r"\s+(?:over\s+)?to\s+",
+    r"\s+(?:(?:it|them)\s+)?(?:over\s+)?to\s+",
     re.IGNORECASE,
 )
 #: "I put a brand new chain on last week", "we fitted a new thermostat": a new one tried,
@@ -177,6 +181,9 @@ def _thing_after(sentence: str, start: int, *, act: bool = False) -> tuple[str, 
     end = at
     for m in _WORD.finditer(sentence, at):
         low = m.group(0).lower()
+        if low == "all" and not words and end == at:
+            end = m.end()  # "bled all the radiators": the radiators
+            continue
         if low in _ENDS or len(words) == 4 or sentence[end : m.start()].strip(" "):
             break
         if words and (low.isdigit() or low in _COUNTS):
@@ -213,7 +220,10 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
             yield m.start(), gerund.end(), stem(gerund.group(1))
         else:
             yield m.start(), m.end(), None
-    for m in _ALREADY_DID.finditer(sentence):
+    done = list(_ALREADY_DID.finditer(sentence))
+    if failed and not done:
+        done = list(_DONE_AND_FAILED.finditer(sentence))
+    for m in done:
         verb = m.group("verb").lower()
         yield m.start(), m.end(), stem(_PAST.get(verb, verb))
     for m in _COMPLETED.finditer(sentence):
@@ -281,7 +291,8 @@ _OPENS = (
     r"(?:^\s*(?:[-*•]|\d+[.)])?\s*(?:\*\*[^*\n]{1,40}\*\*:?\s*)?(?:step\s+\d+\s*[:.)-]\s*)?"
     r"(?:(?:first|then|next|also|instead|finally|so|now|meanwhile|otherwise)\s*,?\s+)?"
     r"|\b(?:you\s+(?:could|can|should|might|may\s+want\s+to|need\s+to|want\s+to)"
-    r"|i'?d|i\s+would|we'?d|and|then|or|also|just|so)\s+(?:also\s+|still\s+|just\s+)?|,\s*)"
+    r"|i'?d|i\s+would|we'?d|and|then|or|also|just|so|(?:is|be)\s+to|to\s+do\s+is)\s+(?:also\s+|still\s+|just\s+)?"
+    r"|,\s*)"
 )
 #: (a lookahead, so that a later verb of the clause is read too: "Go up one size, and try a
 #: booster wooden wick")
