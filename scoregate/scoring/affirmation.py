@@ -152,9 +152,13 @@ _MAY_CONTAIN = re.compile(
     # what most of a kind call for or lean on: "Most shortbread calls for butter", "Many
     # designers lean on Instagram"
     r"|calls?\s+for|lean\s+on|rely\s+on|come\s+with"
-    # "Most tea loaf recipes soak sultanas ...": what recipes or kits of a kind do
-    r"|(?:[\w-]+\s+){0,2}?(?:recipes|kits|versions|brands|products|sets)\s+(?:soak|use|add|have"
-    r"|stir\s+in|fold\s+in|throw\s+in|ship\s+with)"
+    # "Most tea loaf recipes soak sultanas ...", "Most raised-bed kits in garden centres come
+    # with steel brackets", "Most shop-bought bars are packed with raisins": what recipes,
+    # kits or products of a kind do or hold
+    r"|(?:[\w-]+\s+){0,2}?(?:recipes|kits|versions|brands|products|sets|bars|mixes|packs|bags)"
+    r"(?:\s+(?:in|at|from|on)\s+(?:[\w-]+\s+){0,2}?[\w-]+|\s+online)?\s+(?:soak|scatter|sprinkle"
+    r"|use|add|have|stir\s+in|fold\s+in|throw\s+in|ship\s+with|top\s+with|come\s+with"
+    r"|are\s+(?:packed|loaded|made|full|stuffed)\s+(?:with|of))"
     r"|are\s+blended\s+with|are\s+(?:actually|often|really|secretly|usually)\s+blends\s+with)\b"
     # what products of a kind usually are: "flat-pack boxes are usually particleboard"
     r"|\bare\s+(?:usually|often|typically|commonly)(?=\s+(?!made\b|used\b|served\b)[\w-]+\b)"
@@ -638,8 +642,22 @@ def _held_by_warning(tokens: list[str], clauses: list[int], j: int, i: int) -> b
     if clauses[j] != clauses[i]:
         return _listed_after(tokens, clauses, j, i)
     between = tokens[j + 1 : i]  # ("has raisins or dried apricot": the list's next item)
-    near = j >= i - 3 or (j >= i - 5 and "or" in between)
-    return near and not {"so", "and", "but"} & set(between)
+    near = j >= i - 3 or (j >= i - 5 and ("or" in between or _listed_with_and(between)))
+    return near and not {"so", "but"} & set(between)
+
+
+#: Verbs that open a new clause after "and" ("many bars contain wheat and add butter").
+_AND_THEN = frozenset("add use stir mix try make keep swap put serve top bake cook".split())
+
+
+def _listed_with_and(between: list[str]) -> bool:
+    """Whether the words between a warning and an item list it after an "and" ("loaded
+    with raisins and dried apricots"), not a new clause ("contain wheat and add butter")."""
+    if "and" not in between:
+        return False
+    at = between.index("and")
+    rest = between[at + 1 :]
+    return at <= 2 and len(rest) <= 1 and not _AND_THEN & set(rest)
 
 
 def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool | None:

@@ -279,7 +279,7 @@ _AT_FIGURE = re.compile(r"^\s*(?:[-*•]\s*)?at\s+$")
 #: plan or a risk ("you're going to", "you're aiming for", "you're risking screw").
 _YOU_ARE_AFTER = re.compile(
     r"(?:\s+(?:a|an|per|each)\s+(?:day|night|week|month|session))?\s+(?P<you>you(?:'re|\s+are))\s+"
-    r"(?!(?:going|planning|aiming|hoping|trying|thinking|about|risking|likely|liable|bound|asking"
+    r"(?!(?:going|planning|aiming|hoping|trying|thinking|about|risking|likely\s+to|liable|bound|asking"
     r"|inviting|more|less)\b)"
 )
 #: The request's own noun, then its figure after "of" or "at": "since you've got a
@@ -473,8 +473,9 @@ def _followed(a: _Figure, f: _Figure, after: str, query_words: frozenset[str]) -
 def _derived(query: str, f: _Figure, before: str, clause: str) -> bool:
     """Whether a split, a remainder or a sum is read near the answer's figure ("£85/day",
     "10 weeks left", "that means you have"); a rate the request's own figure carries too
-    ("2 hours a day" answered "your 4 hours a day") is not one."""
-    rate, asked = _RATE.match(clause), _RATE.match(query, f.end)
+    ("2 hours a day" answered "your 4 hours a day", "5 litres of water a day" answered "At 10
+    litres a day") is not one."""
+    rate, asked = _RATE.match(clause), _RATE.search(query, f.end, f.end + _NEAR)
     if rate is not None and asked is not None and rate.group(1) == asked.group(1):
         clause = clause[rate.end() :]
     return _DERIVED.search(before[-_NEAR:] + " | " + clause[:_NEAR]) is not None
@@ -1377,27 +1378,34 @@ def _ability_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
 #: The limbs a side is told of, grouped: "my left knee" answered "your right leg" is the
 #: same limb told on the other side.
 _LIMB_GROUPS = {
-    "leg": ("knee", "leg", "ankle", "foot", "feet", "hip", "hamstring", "calf", "calve", "shin"),
-    "arm": ("shoulder", "arm", "elbow", "wrist", "hand", "finger", "thumb"),
-    "eye": ("eye",),
-    "ear": ("ear",),
+    "leg": "knee leg ankle foot feet hip hamstring calf calve shin toe heel".split(),
+    "arm": "shoulder arm elbow wrist hand finger thumb".split(),
+    "eye": ["eye"],
+    "ear": ["ear"],
 }
 _LIMB = {part: group for group, parts in _LIMB_GROUPS.items() for part in parts}
-_SIDED = r"(?P<side>left|right)\s+(?P<part>" + "|".join(_LIMB) + r")(?:e?s)?\b"
+_SIDED = (
+    r"(?P<side>left|right)\s+(?:(?:big|little|index|middle|ring)\s+)?(?P<part>"
+    + "|".join(_LIMB)
+    + r")(?:e?s)?\b"
+)
 #: The asker's own limb on one side: "a meniscus repair on my left knee".
 _MY_SIDE = re.compile(r"\bmy\s+" + _SIDED)
 #: The answer's "your right leg", unless it is the sound one ("your right leg, the good one").
 _YOUR_SIDE = re.compile(r"\byour\s+" + _SIDED)
 _SOUND_SIDE = re.compile(
     r"\b(?:good|healthy|uninjured|unaffected|sound|stronger|other"
-    # a warning or both sides: "if your right eye starts twitching as well"
-    r"|if|as\s+well|also|too|both|either|spread\w*)\b"
+    # both sides, or a warning: "if your right eye starts twitching as well"
+    r"|as\s+well|also|too|both|either|spread\w*)\b"
 )
+_IF_BEFORE = re.compile(r"\b(?:if|unless|should)\s+$")
 #: The asker's limb told by its state, which makes "your right hand" the other one: "keep the
 #: sore arm for light things", "leave the lens out of the affected eye", "the aching one".
 _HURT_ONE = re.compile(
     r"\b(?:the|your)\s+(?:sore|aching|affected|injured|bad|painful|weak|weaker|operated|repaired"
-    r"|swollen|hurt|damaged|problem)\s+(?:[a-z]+\s+)?(?:one|side|" + "|".join(_LIMB) + r")"
+    r"|swollen|hurt|damaged|problem|healing|broken|bad)\s+(?:[a-z]+\s+)?(?:one|side|"
+    + "|".join(_LIMB)
+    + r")"
 )
 
 
@@ -1414,7 +1422,8 @@ def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     for m in _YOUR_SIDE.finditer(a_low):
         end = a_low.find(".", m.end())
         sentence = a_low[a_low.rfind(".", 0, m.start()) + 1 : end if end >= 0 else None]
-        if _LIMB[m.group("part")] == group and not _SOUND_SIDE.search(sentence):
+        warning = _IF_BEFORE.search(a_low, 0, m.start()) is not None
+        if _LIMB[m.group("part")] == group and not (warning or _SOUND_SIDE.search(sentence)):
             return m.group(0), told.group(0)
     return None
 
@@ -1440,7 +1449,8 @@ _SEX_WORDS = (
 _ANY_SEX = re.compile(r"\b(?:" + "|".join(_SEX_WORDS) + r")s?\b")
 #: One of them told back as the other sex: "the dominant male", "your boys".
 _ONE_OF_SEX = re.compile(
-    r"(?<!\bbang\sfor\s)\b(?:the|your)\s+(?:(?:dominant|bossy|older|younger|bigger|smaller|new|other)\s+)?"
+    r"(?<!\bbang\sfor\s)\b(?:the|your)\s+(?:(?!(?:and|or|of|with)\b)[a-z]+(?:er|est|ant|y|ing)\s+"
+    r"|(?:older|younger|bigger|smaller|new|other|big|little|top|alpha|lead|main)\s+)?"
     rf"(?P<noun>(?:{_SEXED})s?)\b(?!['’]s)"
 )
 #: A sentence about animals or people in general: "something the male does in mixed pairs".
@@ -1452,7 +1462,9 @@ _SEX_NOUN = re.compile(rf"\b(?:{_SEXED})s?\b")
 #: Another animal or person the answer brings in, whom "the male" may be: "adding a sow",
 #: "a neighbourhood tomcat", "the male outside the door".
 _ANOTHER_ANIMAL = re.compile(
-    r"\b(?:add(?:ing)?\s+(?:a|an|another)|introduc\w*|another|a\s+new|visiting|neighbou?r\w*"
+    r"\b(?:add(?:ing)?\s+(?:a|an|another)\s+(?:[\w-]+\s+){0,2}?(?:"
+    + _SEXED
+    + r"|companion|friend|kitten|puppy|one)s?|introduc\w*|another|a\s+new|visiting|neighbou?r\w*"
     r"|tomcat|stray|outside|next\s+door|classmates?|class|school)\b"
 )
 #: Someone else the request tells of, whom "the girl" may be: "their cousin Mia".
@@ -1503,7 +1515,7 @@ def _sex_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
 
 #: A model code: letters then a number in one word ("rm750", "hl-l2350dw", "td-07kv"; not
 #: "of 750").
-_CODE = r"(?:[a-z]{1,4}-)?(?P<letters>[a-z]{1,5})-?(?P<digits>\d{2,5})[a-z]{0,3}\b"
+_CODE = r"(?:[a-z]{1,4}-)?(?P<letters>[a-z]{1,5})-?(?P<digits>\d{1,5})[a-z]{0,3}\b"
 _MODEL_CODE = re.compile(r"\b" + _CODE)
 #: A product line's name and its number, as the request writes it: "Duo 60", "Charge 5",
 #: "Edge 530" (a capitalised name, not a sentence's first word nor a word of counting).
@@ -1577,9 +1589,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _weekly_moved(q_low, a_low) if "week" in q_low or "day" in q_low else None,
         _ability_turned(q_low, a_low),
         _side_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
-        _sex_swapped(q_low, a_low)
-        if "male" in a_low or "boy" in a_low or "girl" in a_low
-        else None,
+        _sex_swapped(q_low, a_low) if _ONE_OF_SEX.search(a_low) else None,
         _model_swapped(query, a_low) if "your " in a_low else None,
     ]
     return [f for f in found if f is not None]

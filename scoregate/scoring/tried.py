@@ -403,6 +403,12 @@ def _named_as(rest: str, t: Tried, renew: bool) -> re.Match[str] | None:
 _RENEWAL = re.compile(r"\b(?:new|different|another|fresh|replacement|spare)\b", re.IGNORECASE)
 
 
+def _told_done(verb: str) -> bool:
+    """Whether the offer's verb is told as done or doing ("restarting", "restarted"), not
+    asked for ("bleed", "feed": an "-eed" verb)."""
+    return verb.endswith(("ing", "ed")) and not verb.endswith("eed")
+
+
 def _offered(t: Tried, clauses: list[str]) -> tuple[Tried, str] | None:
     """The first clause that offers ``t`` again, with its words."""
     new = t.item.startswith("new ")
@@ -412,7 +418,7 @@ def _offered(t: Tried, clauses: list[str]) -> tuple[Tried, str] | None:
                 (
                     (m, named)
                     for m in offers.finditer(clause)
-                    if not m.group("verb").split()[0].lower().endswith(("ing", "ed"))
+                    if not _told_done(m.group("verb").split()[0].lower())
                     and (named := _named_as(m.group("rest"), t, offers is _RENEW))
                     and _near(m.group("rest")[: named.start()])
                 ),

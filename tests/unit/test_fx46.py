@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoregate.scoring.request_analysis import split_asks
 from scoregate.scoring.restated import contradicted
 from scoregate.scoring.tried import offered_again, tried_things
 from tests.reading import items, violated
@@ -147,3 +148,178 @@ STRIPS = "I'm using a slotted tool with 3mm strips and every coil has a crimp. C
 def test_facts_told_back_the_other_way(query: str, answer: str, said: str | None) -> None:
     found = contradicted(query, answer)
     assert [f[0] for f in found] == ([said] if said else [])
+
+
+# --- the reviewers' rounds: what the readings must leave alone, and more of what they catch
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "said"),
+    [
+        # the sound limb, a warning, the asker's limb told by its state
+        (KNEE, "Carry the bags in your right hand and keep the sore leg for light things.", None),
+        (
+            "My left eye has been twitching for three days. Should I be worried?",
+            "It's usually harmless. If your right eye starts twitching as well, see your GP.",
+            None,
+        ),
+        (
+            "I broke my left ankle six weeks ago. How do I manage stairs?",
+            "Up with the good leg first, down with the healing one. Keep your right foot doing"
+            " most of the work.",
+            None,
+        ),
+        (
+            "I stubbed my right big toe last night and now it's swollen.",
+            "Buddy-tape your left big toe to the toe next to it.",
+            "your left big toe",
+        ),
+        # the other sex in general, in a list of both, or another animal or person
+        (
+            "We've got three hens, all girls, no cockerel, and one has started crowing.",
+            "She isn't turning into a male: the dominant hen sometimes takes over the male's role.",
+            None,
+        ),
+        (
+            "Our two guinea pigs are both boars and keep rumbling. Should we separate them?",
+            "Pet shops sometimes suggest adding a sow, but the female would give them more to"
+            " fight over.",
+            None,
+        ),
+        (
+            "My two sons, 8 and 11, want phones. How do I handle this?",
+            "You may find fewer of the girls and boys in their classes have phones than you think.",
+            None,
+        ),
+        (
+            "Both my cats are female and spayed, but one has started spraying.",
+            "A neighbourhood tomcat is a common trigger: the male outside the door sets it off.",
+            None,
+        ),
+        ("My two girls want a treat.", "Get more bang for your buck with a cinema trip.", None),
+        (
+            "I have two guinea pigs, both sows, and they squabble over the hay rack.",
+            "Add a second hay rack so the dominant boar can't guard the only one.",
+            "the dominant boar",
+        ),
+        (
+            "My two teenage daughters both want the bigger bedroom.",
+            "Give your older son the bigger room now and swap after a year.",
+            "your older son",
+        ),
+        # models: a line named by a capitalised word, a code with a prefix, one digit
+        (
+            "My Garmin Edge 530 won't pair since the update.",
+            "Restart your Edge 830 by holding the power button.",
+            "your edge 830",
+        ),
+        (
+            "My Brother HL-L2350DW keeps saying Replace Toner.",
+            "On your HL-L2370DW, open the front cover and hold OK.",
+            "your hl-l2370dw",
+        ),
+        (
+            "My Roomba i3 keeps showing 'clean brushes'.",
+            "Flip your Roomba i7 over and wipe the sensors.",
+            "your roomba i7",
+        ),
+        ("I'm in Year 10 and dread maths.", "Your Year 11 exams will build on this.", None),
+        (
+            "My Instant Pot Duo 60 keeps giving a burn warning.",
+            "Your Duo 60 needs a cup of thin liquid; the Duo 80 needs more.",
+            None,
+        ),
+        # figures: any state after "you're", not one advised before it nor a risk
+        (
+            "I've been running my gravel tyres at 60 psi and the ride is harsh.",
+            "At 80 psi you're running them far too hard for gravel.",
+            "at 80 psi you're",
+        ),
+        (
+            "My mower is set to cut at 25mm and the lawn gets scalped.",
+            "Raise it to around 40mm. At 40mm you're clear of the high spots.",
+            None,
+        ),
+        (
+            "I'm knitting a jumper with 4mm needles and the fabric is stiff.",
+            "Your 3.5mm needles are too small for a jumper, so go up to 4.5mm or even 5mm.",
+            "your 3.5mm needles",
+        ),
+        (
+            "I give my tomatoes 5 litres of water a day and the leaves are yellow.",
+            "At 10 litres a day you're almost certainly drowning the roots.",
+            "at 10 litres a day you're",
+        ),
+    ],
+)
+def test_what_the_reviewers_found(query: str, answer: str, said: str | None) -> None:
+    assert [f[0] for f in contradicted(query, answer)] == ([said] if said else [])
+
+
+RADIATORS = (
+    "I've bled all the radiators twice this week and the upstairs ones are still cold at the "
+    "top. What next?"
+)
+WATERCOLOUR = (
+    "I've completed the 8-week beginner watercolour course at our community centre. Where "
+    "should I go from here?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "offered"),
+    [
+        (RADIATORS, "The first thing to do is bleed the upstairs radiators.", True),
+        (RADIATORS, "Since bleeding the radiators didn't help, check the pump.", False),
+        (
+            WATERCOLOUR,
+            "The best place to begin is to enrol in a beginner watercolour course.",
+            True,
+        ),
+        (WATERCOLOUR, "Now that the beginner course is behind you, paint small landscapes.", False),
+        # an act told with no failure is no attempt
+        ("I've bled all the radiators. Which paint should I use?", "Bleed the radiators.", False),
+    ],
+)
+def test_acts_and_courses_offered_again(query: str, answer: str, offered: bool) -> None:
+    assert bool(offered_again(answer, tried_things(query))) is offered
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        # what kits, recipes and shop-bought products of a kind have is a general remark
+        (SHELF, "Most raised-bed kits in garden centres come with galvanised steel brackets.", []),
+        (
+            TREATS,
+            "Most shop-bought trail mixes are loaded with raisins and dried apricots, so check.",
+            [],
+        ),
+        (TREATS, "Most recipes scatter sultanas between the layers, but skip them.", []),
+        (GREEK, "Paper flashcards in a Leitner box: it's basically what Anki does by hand.", []),
+        (GREEK, "It's the same spaced-repetition idea that Anki and Quizlet automate.", []),
+        (GREEK, "Plenty of plans online are built around Duolingo or Memrise streaks.", []),
+        # a new clause after "and" is a use again
+        (
+            "No almonds please.",
+            "Most granola bars contain oats and add almonds on top.",
+            ["almonds"],
+        ),
+        (
+            "Nothing app-based in it please, I'm on my phone enough.",
+            "Review with Quizlet every evening.",
+            ["app"],
+        ),
+    ],
+)
+def test_general_remarks_and_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+def test_a_second_ask_with_no_words_of_its_own_reads_by_the_situation() -> None:
+    query = (
+        "I have two chinchillas, both girls. Lately one keeps chasing the other away from the "
+        "food bowl. Is this normal and what should I do?"
+    )
+    told = "Lately one keeps chasing the other away from the food bowl."
+    assert split_asks(query) == (f"{told} Is this normal", f"{told} what should I do?")
