@@ -1515,7 +1515,11 @@ def _sex_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
 
 #: A model code: letters then a number in one word ("rm750", "hl-l2350dw", "td-07kv"; not
 #: "of 750").
-_CODE = r"(?:[a-z]{1,4}-)?(?P<letters>[a-z]{1,5})-?(?P<digits>\d{1,5})[a-z]{0,3}\b"
+_CODE = (
+    r"(?:[a-z]{1,4}-)?(?P<letters>[a-z]{1,5})"
+    # (one digit only joined and not a vitamin: "i3", "a7"; not the tax form "w-2" nor "b6")
+    r"(?:-?(?P<digits>\d{2,5})|(?<![-\s]b|[-\s]c|[-\s]d|[-\s]e|[-\s]k)(?P<digit>\d))[a-z]{0,3}\b"
+)
 _MODEL_CODE = re.compile(r"\b" + _CODE)
 #: A product line's name and its number, as the request writes it: "Duo 60", "Charge 5",
 #: "Edge 530" (a capitalised name, not a sentence's first word nor a word of counting).
@@ -1543,13 +1547,15 @@ def _model_swapped(query: str, a_low: str) -> tuple[str, str] | None:
     own."""
     told: dict[str, list[tuple[str, str, str]]] = {}
     for m in _MODEL_CODE.finditer(query.lower()):
-        told.setdefault(m.group("letters"), []).append((m.group("digits"), m.group(0), "-?"))
+        digits = m.group("digits") or m.group("digit")
+        told.setdefault(m.group("letters"), []).append((digits, m.group(0), "-?"))
     for m in _NAMED_MODEL.finditer(query):
         name = m.group("letters").lower()
         if name not in _NOT_A_LINE:
             told.setdefault(name, []).append((m.group("digits"), m.group(0), " "))
     for m in _YOUR_CODE.finditer(a_low):
-        line, digits = m.group("letters") or m.group("name"), m.group("digits") or m.group("n")
+        line = m.group("letters") or m.group("name")
+        digits = m.group("digits") or m.group("digit") or m.group("n")
         mine = told.get(line, [])
         if len(mine) != 1 or mine[0][0] == digits:
             continue  # none or several of the line told, or the asker's own

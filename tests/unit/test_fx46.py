@@ -224,6 +224,9 @@ def test_facts_told_back_the_other_way(query: str, answer: str, said: str | None
             "your roomba i7",
         ),
         ("I'm in Year 10 and dread maths.", "Your Year 11 exams will build on this.", None),
+        # a tax form or a vitamin is no model line
+        ("I just got my W-2 from work.", "Then update your W-4 with HR.", None),
+        ("My B12 is low.", "Your B6 levels matter too.", None),
         (
             "My Instant Pot Duo 60 keeps giving a burn warning.",
             "Your Duo 60 needs a cup of thin liquid; the Duo 80 needs more.",
