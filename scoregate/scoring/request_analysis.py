@@ -534,7 +534,6 @@ def split_asks(query: str) -> tuple[str, ...]:
     """
     asks: list[str] = []
     told: list[str] = []  # the sentences of the situation since the last ask
-    read_by: list[str] = []  # the situation the last ask was read by
     for s in _sentences(query):
         asking = _asking(s)
         if not (asking or _WANT.match(s)):
@@ -549,12 +548,9 @@ def split_asks(query: str) -> tuple[str, ...]:
             if not _no_content(part):
                 asks.append(part)
             elif told:  # "I get a clunk ... . What could it be", "... . Where should I stay?"
-                read_by = _situation(told)
-                asks.append(" ".join([*read_by, part]))
+                asks.append(" ".join([*_situation(told), part]))
             elif not _refers_back(part):  # "Is it serious? What should I do?": its own part
-                # (by the situation the ask before it was read by: "One keeps chasing the
-                # other. Is this normal and what should I do?")
-                asks.append(" ".join([*read_by, part]))
+                asks.append(part)
             elif asks:  # "How do I reset it, and why is that?": one ask
                 asks[-1] = f"{asks[-1].rstrip(' ,;')}, {part}"
             told = []

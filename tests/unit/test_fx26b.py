@@ -306,8 +306,7 @@ def test_the_instructions_of_a_request_are_still_inferred_instructions() -> None
 @pytest.mark.parametrize(
     ("query", "parts"),
     [
-        # a remedy asked after a cause or a diagnosis is a part of its own, read by the
-        # situation told before the cause's ask
+        # a remedy asked after a cause or a diagnosis is a part of its own
         (
             "Why is my sourdough so dense, and what should I do about it?",
             ("Why is my sourdough so dense", "what should I do about it?"),
@@ -317,16 +316,12 @@ def test_the_instructions_of_a_request_are_still_inferred_instructions() -> None
             " stop it?",
             (
                 "My cat has started scratching the sofa. Why might she be doing this",
-                # (read by the situation the ask before it was read by: fx46)
-                "My cat has started scratching the sofa. how can I stop it?",
+                "how can I stop it?",
             ),
         ),
         (
             "My radiator is cold at the top. Is that normal? What should I do?",
-            (
-                "My radiator is cold at the top. Is that normal?",
-                "My radiator is cold at the top. What should I do?",
-            ),
+            ("My radiator is cold at the top. Is that normal?", "What should I do?"),
         ),
         (
             "Why does my laptop fan run constantly, and how do I fix it?",
@@ -334,10 +329,7 @@ def test_the_instructions_of_a_request_are_still_inferred_instructions() -> None
         ),
         (
             "My dog licks his paws all evening. Why is that? And what should I do?",
-            (
-                "My dog licks his paws all evening. Why is that?",
-                "My dog licks his paws all evening. what should I do?",
-            ),
+            ("My dog licks his paws all evening. Why is that?", "what should I do?"),
         ),
         (
             "How can I tell if my dog is overweight, and how do I help him?",

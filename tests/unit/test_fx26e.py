@@ -146,10 +146,7 @@ def test_an_ask_of_what_the_situation_is_goes_with_it(query: str) -> None:
 
 def test_a_diagnosis_goes_with_the_situation_told() -> None:
     parts = split_asks("Water pools under my dishwasher. What could it be? How do I fix it?")
-    assert parts == (
-        "Water pools under my dishwasher. What could it be?",
-        "Water pools under my dishwasher. How do I fix it?",  # by the same situation (fx46)
-    )
+    assert parts == ("Water pools under my dishwasher. What could it be?", "How do I fix it?")
 
 
 # --- D. older misreadings -------------------------------------------------------------

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import pytest
 
-from scoregate.scoring.request_analysis import split_asks
 from scoregate.scoring.restated import contradicted
 from scoregate.scoring.tried import offered_again, tried_things
 from tests.reading import items, violated
@@ -317,12 +316,3 @@ def test_acts_and_courses_offered_again(query: str, answer: str, offered: bool) 
 )
 def test_general_remarks_and_uses(query: str, answer: str, want: list[str]) -> None:
     assert violated(query, answer) == want
-
-
-def test_a_second_ask_with_no_words_of_its_own_reads_by_the_situation() -> None:
-    query = (
-        "I have two chinchillas, both girls. Lately one keeps chasing the other away from the "
-        "food bowl. Is this normal and what should I do?"
-    )
-    told = "Lately one keeps chasing the other away from the food bowl."
-    assert split_asks(query) == (f"{told} Is this normal", f"{told} what should I do?")

@@ -201,7 +201,7 @@ def test_other_code_constructs() -> None:
     [
         (
             "Free alternatives to Photoshop? Nothing browser-based, my internet is flaky.",
-            ["browser-based", "browser"],
+            ["browser"],  # (the base alone: fx46)
         ),
         (
             "One condition: NO service account key files anywhere. How?",
