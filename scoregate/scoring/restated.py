@@ -1403,10 +1403,21 @@ _IF_BEFORE = re.compile(r"\b(?:if|unless|should)\s+$")
 #: sore arm for light things", "leave the lens out of the affected eye", "the aching one".
 _HURT_ONE = re.compile(
     r"\b(?:the|your)\s+(?:sore|aching|affected|injured|bad|painful|weak|weaker|operated|repaired"
-    r"|swollen|hurt|damaged|problem|healing|broken|bad)\s+(?:[a-z]+\s+)?(?:one|side|"
+    r"|swollen|hurt|damaged|problem|healing|broken)\s+(?:[a-z]+\s+)?(?:one|side|"
     + "|".join(_LIMB)
     + r")"
 )
+
+
+def _sentence_start(text: str, at: int, *, back: int = 0) -> int:
+    """Where the sentence of ``text`` holding ``at`` starts (``back``: that many sentences
+    before it), sentences ending at a full stop."""
+    start = at
+    for _ in range(back + 1):
+        start = text.rfind(".", 0, start)
+        if start < 0:
+            return 0
+    return start + 1
 
 
 def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -1421,7 +1432,7 @@ def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     group = _LIMB[told.group("part")]
     for m in _YOUR_SIDE.finditer(a_low):
         end = a_low.find(".", m.end())
-        sentence = a_low[a_low.rfind(".", 0, m.start()) + 1 : end if end >= 0 else None]
+        sentence = a_low[_sentence_start(a_low, m.start()) : end if end >= 0 else None]
         warning = _IF_BEFORE.search(a_low, 0, m.start()) is not None
         if _LIMB[m.group("part")] == group and not (warning or _SOUND_SIDE.search(sentence)):
             return m.group(0), told.group(0)
@@ -1441,10 +1452,8 @@ _ALL_ONE_SEX = re.compile(
 #: Every word of the request that tells someone's sex.
 _SEX_WORDS = (
     _SEXES
-    | dict.fromkeys(
-        "she her hers daughter wife mother mum mom woman women lady ladies".split(), "female"
-    )
-    | dict.fromkeys("he his him son husband father dad man men guy guys".split(), "male")
+    | dict.fromkeys("she her hers wife mother mum mom woman women lady ladies".split(), "female")
+    | dict.fromkeys("he his him husband father dad man men guy guys".split(), "male")
 )
 _ANY_SEX = re.compile(r"\b(?:" + "|".join(_SEX_WORDS) + r")s?\b")
 #: One of them told back as the other sex: "the dominant male", "your boys".
@@ -1502,8 +1511,7 @@ def _sex_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
             continue
         clause = _clause_of(a_low, m)
         # (the sentence before too: "Pet shops suggest adding a sow, but the female ...")
-        start = a_low.rfind(".", 0, max(0, a_low.rfind(".", 0, m.start())))
-        told_before = a_low[start + 1 : m.start()]
+        told_before = a_low[_sentence_start(a_low, m.start(), back=1) : m.start()]
         if not (
             _IN_GENERAL.search(clause)
             or {_SEXES[w.rstrip("s")] for w in _SEX_NOUN.findall(clause)} == {"female", "male"}

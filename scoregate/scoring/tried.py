@@ -226,8 +226,10 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
     for m in done:
         verb = m.group("verb").lower()
         yield m.start(), m.end(), stem(_PAST.get(verb, verb))
+    acts = {m.start() for m in done}  # ("I've already done the course": read once, an act)
     for m in _COMPLETED.finditer(sentence):
-        yield m.start(), m.end(), None
+        if m.start() not in acts:
+            yield m.start(), m.end(), None
     for m in _KNOWN.finditer(sentence):
         yield m.start(), m.end(), "learn"
     if _ALREADY_WORD.search(sentence):
@@ -291,8 +293,9 @@ _OPENS = (
     r"(?:^\s*(?:[-*•]|\d+[.)])?\s*(?:\*\*[^*\n]{1,40}\*\*:?\s*)?(?:step\s+\d+\s*[:.)-]\s*)?"
     r"(?:(?:first|then|next|also|instead|finally|so|now|meanwhile|otherwise)\s*,?\s+)?"
     r"|\b(?:you\s+(?:could|can|should|might|may\s+want\s+to|need\s+to|want\s+to)"
-    r"|i'?d|i\s+would|we'?d|and|then|or|also|just|so|(?:is|be)\s+to|to\s+do\s+is)\s+(?:also\s+|still\s+|just\s+)?"
-    r"|,\s*)"
+    r"|i'?d|i\s+would|we'?d|and|then|or|also|just|so"
+    # "the best place to begin is to enrol in ...", "the first thing to do is bleed ..."
+    r"|(?:is|be)\s+to|to\s+do\s+is)\s+(?:also\s+|still\s+|just\s+)?|,\s*)"
 )
 #: (a lookahead, so that a later verb of the clause is read too: "Go up one size, and try a
 #: booster wooden wick")
