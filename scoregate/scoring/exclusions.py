@@ -239,6 +239,12 @@ _WHERE_TAIL = re.compile(
     r"|those|any)\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
+#: Words after "nothing" that tell what happened or how things are, not a thing ruled out:
+#: "nothing works though", "nothing serious though, right?", "nothing wrong in it".
+_HAPPENED = (
+    r"(?!(?:works?|worked|helps?|helped|new|serious|yet|changed|happened|seems?|wrong|bad"
+    r"|major|else|much|left|right|good|better|fits?|stuck|worse)\b)"
+)
 _CUES: tuple[str, ...] = (
     r"\bwithout\s+(?:any\s+|using\s+)?",
     _NO_CUE,
@@ -342,13 +348,12 @@ _CUES: tuple[str, ...] = (
     r"\bnothing\s+(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|$)"
     # "Nothing electronic though", "nothing spicy please" (not "nothing works though",
     # "nothing serious though, right?": what happened, not what is ruled out)
-    r"|(?!(?:works?|worked|helps?|helped|new|serious|yet|changed|happened|seems?|wrong|bad"
-    r"|major|else|much|left|right|good|better|fits?|stuck|worse)\b)"
-    r"[a-z]+(?:-[a-z]+)*\s+(?:though|tho|please|pls|at\s+all)\s*(?:[.,;!)]|$)"
+    r"|" + _HAPPENED + r"[a-z]+(?:-[a-z]+)*\s+(?:though|tho|please|pls|at\s+all)\s*(?:[.,;!)]|$)"
     # "so nothing metal on this one please", "I want nothing plastic in it" (not "nothing
     # planned for this": what happened)
-    r"|(?!(?:works?|helps?|new|wrong|bad|else|much|left|good|better|fits?|stuck|worse)\b)"
-    r"(?![a-z]+ed\b)[a-z]+(?:-[a-z]+)*\s+(?:on|in|for)\s+(?:this(?:\s+one)?|it|these)"
+    r"|"
+    + _HAPPENED
+    + r"(?![a-z]+ed\b)[a-z]+(?:-[a-z]+)*\s+(?:on|in|for)\s+(?:this(?:\s+one)?|it|these)"
     r"(?:\s+(?:please|pls|though|tho))?\s*(?:[.,;!)]|$))",
     r"\bnever\s+(?:by|in|on|at|via|through)\s+",
     # A clause that opens with "not": "Not red.", "..., not Nike.", "please - not Python."

@@ -520,15 +520,12 @@ def _told_as_yours(a: _Figure, f: _Figure, clause: str) -> bool:
     return noun_ok and not near and _PART_OR_SUM.search(clause) is None
 
 
-def _told_at(query: str, answer: str, ends: list[int], a: _Figure, f: _Figure) -> str | None:
-    """The answer's figure ``a`` told as the asker's own in a clause that is no comparison
-    or supposition: opening a sentence ("At 24 lands you're on the heavy side", the figure's
-    first mention: not a setting just advised), or as "your 3.5mm needles" / "your 18mm
-    ones" with the request's own noun ("..., so go up to 4.5mm or even 5mm" after it)."""
-    plain = _plain_figure(query, answer, ends, a, f, clause_only=True)
-    if plain is None:
-        return None
-    before, after, _ = plain
+def _told_at(answer: str, a: _Figure, f: _Figure, before: str, after: str) -> str | None:
+    """The answer's figure ``a`` (``before`` and ``after`` it: the rest of a sentence whose
+    clause is no comparison or supposition, ``_plain_figure``) told as the asker's own:
+    opening a sentence ("At 24 lands you're on the heavy side", the figure's first mention:
+    not a setting just advised), or as "your 3.5mm needles" / "your 18mm ones" with the
+    request's own noun ("..., so go up to 4.5mm or even 5mm" after it)."""
     start = a.start - len(before)
     at, you = _AT_FIGURE.search(before), _YOU_ARE_AFTER.match(after)
     if at is not None and you is not None and a.noun in (None, f.noun):
@@ -547,13 +544,15 @@ def _restates(
     """What the answer says when its figure ``a`` presents the asker's own premise with
     the unit of the request's ``f`` (the caller has checked the numbers differ): "since
     you've got about ten weeks", "your 40 litre tank", "a 60 litre tank like yours"."""
-    at = _told_at(query, answer, ends, a, f)
-    if at is not None:
-        return at
-    plain = _plain_figure(query, answer, ends, a, f)
+    plain = _plain_figure(query, answer, ends, a, f, clause_only=True)
     if plain is None:
         return None
     before, after, clause = plain
+    at = _told_at(answer, a, f, before, after)
+    if at is not None:
+        return at
+    if _YOURS_IS.search(before) is None and _NOT_YOURS.search(before + " " + after):
+        return None  # (the other forms: a comparison anywhere in the sentence)
     start = a.start - len(before)
     cause = _BECAUSE_YOU.search(before)
     if cause is not None and cause.group("have") and f.noun in _STATES:
@@ -1409,17 +1408,6 @@ _HURT_ONE = re.compile(
 )
 
 
-def _sentence_start(text: str, at: int, *, back: int = 0) -> int:
-    """Where the sentence of ``text`` holding ``at`` starts (``back``: that many sentences
-    before it), sentences ending at a full stop."""
-    start = at
-    for _ in range(back + 1):
-        start = text.rfind(".", 0, start)
-        if start < 0:
-            return 0
-    return start + 1
-
-
 def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The asker's limb on one side ("my left knee") told back on the other ("avoid
     pivoting on your right leg"), in an answer that never names the request's side."""
@@ -1430,11 +1418,12 @@ def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     if re.search(rf"\b{told.group('side')}\b", a_low) or _HURT_ONE.search(a_low):
         return None
     group = _LIMB[told.group("part")]
+    ends = [e.end() for e in _SENTENCE_END.finditer(a_low)]
     for m in _YOUR_SIDE.finditer(a_low):
-        end = a_low.find(".", m.end())
-        sentence = a_low[_sentence_start(a_low, m.start()) : end if end >= 0 else None]
-        warning = _IF_BEFORE.search(a_low, 0, m.start()) is not None
-        if _LIMB[m.group("part")] == group and not (warning or _SOUND_SIDE.search(sentence)):
+        before, after, _ = _sentence(a_low, ends, m.start(), m.end())
+        warning = _IF_BEFORE.search(before) is not None
+        sound = _SOUND_SIDE.search(f"{before}{m.group(0)}{after}") is not None
+        if _LIMB[m.group("part")] == group and not (warning or sound):
             return m.group(0), told.group(0)
     return None
 
@@ -1462,7 +1451,7 @@ _ONE_OF_SEX = re.compile(
     r"|(?:older|younger|bigger|smaller|new|other|big|little|top|alpha|lead|main)\s+)?"
     rf"(?P<noun>(?:{_SEXED})s?)\b(?!['’]s)"
 )
-#: A sentence about animals or people in general: "something the male does in mixed pairs".
+#: A clause about animals or people in general: "something the male does in mixed pairs".
 _IN_GENERAL = re.compile(
     r"\b(?:mixed|typically|generally|most|many|unlike|in\s+general"
     r"|only\s+something|isn't|aren't|not)\b"
@@ -1483,14 +1472,12 @@ _SOMEONE_ELSE = re.compile(
 )
 
 
-_CLAUSE_MARK = re.compile(r"[.;:,()!?\n–—]")
-
-
-def _clause_of(text: str, m: re.Match[str]) -> str:
-    """The clause of ``text`` around the match ``m``."""
-    start = max((b.end() for b in _CLAUSE_MARK.finditer(text, 0, m.start())), default=0)
-    end = _CLAUSE_MARK.search(text, m.end())
-    return text[start : end.start() if end else len(text)]
+def _clause_around(before: str, said: str, after: str) -> str:
+    """The clause of a sentence around ``said`` (``before`` and ``after``: the rest of the
+    sentence, ``_sentence``)."""
+    cuts = list(_CLAUSE_END.finditer(before))
+    end = _CLAUSE_END.search(after)
+    return before[cuts[-1].end() if cuts else 0 :] + said + (after[: end.start()] if end else after)
 
 
 def _sex_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -1506,12 +1493,15 @@ def _sex_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     }
     if others - {sex} or _SOMEONE_ELSE.search(q_low):
         return None  # the request tells of both sexes ("both girls ... my son"), or of another
+    ends = [e.end() for e in _SENTENCE_END.finditer(a_low)]
     for m in _ONE_OF_SEX.finditer(a_low):
         if _SEXES[m.group("noun").rstrip("s")] == sex:
             continue
-        clause = _clause_of(a_low, m)
+        before, after, _ = _sentence(a_low, ends, m.start(), m.end())
+        clause = _clause_around(before, m.group(0), after)
         # (the sentence before too: "Pet shops suggest adding a sow, but the female ...")
-        told_before = a_low[_sentence_start(a_low, m.start(), back=1) : m.start()]
+        opens = max(0, m.start() - len(before) - 1)
+        told_before = _sentence(a_low, ends, opens, opens)[0] + before
         if not (
             _IN_GENERAL.search(clause)
             or {_SEXES[w.rstrip("s")] for w in _SEX_NOUN.findall(clause)} == {"female", "male"}
@@ -1603,7 +1593,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _weekly_moved(q_low, a_low) if "week" in q_low or "day" in q_low else None,
         _ability_turned(q_low, a_low),
         _side_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
-        _sex_swapped(q_low, a_low) if _ONE_OF_SEX.search(a_low) else None,
+        _sex_swapped(q_low, a_low),
         _model_swapped(query, a_low) if "your " in a_low else None,
     ]
     return [f for f in found if f is not None]

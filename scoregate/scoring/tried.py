@@ -286,7 +286,7 @@ def _told(query: str) -> list[Tried]:
 _OFFER_VERB = (
     r"(?:try|offer|use|give|add|feed|switch\s+to|buy|get|go\s+(?:up|down|back\s+to)|pick"
     r"|start\s+with|stick\s+with|keep\s+(?:using|offering|trying)|swap\s+in|put|apply|choose"
-    r"|opt\s+for|go\s+with|fit|install|order|take|work\s+through|go\s+through|enrol+\s+in"
+    r"|opt\s+for|go\s+with|fit|install|order|take|work\s+through|go\s+through|enroll?\s+in"
     r"|sign\s+up\s+for|redo|repeat)"
 )
 _OPENS = (
@@ -374,6 +374,7 @@ def _offers(t: Tried) -> re.Pattern[str]:
 _REPEAT = re.compile(r"\b(?:second|follow-?up|different)\b", re.IGNORECASE)
 
 
+#: A clause that opens in bold, after any list marker: "1. **Start with a split cage:** ...".
 _BOLD_OPEN = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s*)?\*\*")
 
 
