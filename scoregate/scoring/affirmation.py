@@ -1025,9 +1025,20 @@ def negated_after(tokens: list[str], i: int) -> bool:
     after = tokens[i + 1 : i + 3]
     if after[:1] in (["is"], ["are"], ["was"], ["were"]) and after[1:] == ["free"]:
         return False  # "Skype is free for video calls": a price, not an absence
-    return any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after) or (
-        "untouched" in tokens[i + 1 : i + 5]
+    return (
+        any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after)
+        or "untouched" in tokens[i + 1 : i + 5]
+        or after[:1]
+        and after[0] in _LIKENESS_HEADS
     )
+
+
+#: Nouns after an item that make it a likeness of the thing: "a multi-effects unit with amp
+#: models" or "an amp simulator" is no amp.
+_LIKENESS_HEADS = frozenset(
+    "model models modelling modeling modeler modeller sim sims simulator simulators simulation"
+    " emulator emulators emulation emulations".split()
+)
 
 
 #: How far after an item a word may set it aside by a back-reference ("toasted almonds:

@@ -145,12 +145,31 @@ _OVER_MARKED = re.compile(
     r"|\boutside\s+(?:what\s+you|your)\b"
     # the answer says how far over the budget it is, or steers away
     r"|\b(?:double|twice|triple)\s+your\s+(?:limit|budget)\b"
-    r"|\b(?:avoid|skip|stay\s+away\s+from|steer\s+clear\s+of|pass\s+on)\b"
     r"|\bmore\s+than\s+you\s+need\b|\b(?:neither|none)\s+(?:of\s+them\s+)?fits?\b"
     r"|\b(?:that's|that\s+is|it's|which\s+is|they're)\s+(?:out|off\s+the\s+table|not\s+an\s+option)\b"
     r"|\b(?:ignore|rule\s+out)\s+(?:it|that|this|them|those)\b",
     re.IGNORECASE,
 )
+#: Words that steer away from what follows them: "skip the $300 ones" (the amount is not
+#: offered), unless the sentence turns to what to get: "Skip the budget brands and get a
+#: premium gi at $180" offers the $180.
+_STEER = re.compile(r"\b(?:avoid|skip|stay\s+away\s+from|steer\s+clear\s+of|pass\s+on)\b", re.I)
+_TURN = re.compile(
+    r";|\bbut\b|\binstead\b|\b(?:and|then)\s+(?:just\s+)?(?:get|buy|go\s+for|choose|pick|grab|spend"
+    r"|invest\s+in|opt\s+for)\b",
+    re.IGNORECASE,
+)
+
+
+def _steered_from(sentence: str, at: int) -> bool:
+    """Whether the amount at ``at`` is one the sentence steers away from: a steering word
+    after it, or before it with no turn to what to get between."""
+    steer = _STEER.search(sentence)
+    if steer is None:
+        return False
+    return steer.start() > at or not _TURN.search(sentence, steer.end(), at)
+
+
 #: A stretch the answer offers as one, past a loose budget: "if you can stretch to $2,000".
 _STRETCH = re.compile(r"\bstretch\b|\bif\s+you\s+(?:can|could)\s+(?:afford|spend|go\s+up)\b", re.I)
 #: Sentences of an answer; a stop inside a number or a name ("$19.95", "Node.js") ends none.
@@ -264,7 +283,9 @@ def over_budget(query: str, answer: str, cap: Ceiling | None = None) -> tuple[st
             currency, value, period = _amount(m)
             if (cap.currency and currency != cap.currency) or value in given:
                 continue
-            if _REFERENCE_BEFORE.search(sentence[: m.start()]):
+            if _REFERENCE_BEFORE.search(sentence[: m.start()]) or _steered_from(
+                sentence, m.start()
+            ):
                 continue
             if _REFERENCE_AFTER.match(sentence, m.end()):
                 continue

@@ -36,6 +36,7 @@ Pure: text in, numbers out.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Callable
@@ -683,6 +684,19 @@ _SIMPLE_UNITS: dict[str, Callable[[str], int]] = {
 }
 
 
+def _json_items(content: str) -> int | None:
+    """The elements of a JSON array that is the whole answer (in a code fence or not):
+    "a list of exactly 3 objects" asked as JSON is counted by its objects."""
+    body = unfenced(content).strip()
+    if not body.startswith("["):
+        return None
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    return len(value) if isinstance(value, list) else None
+
+
 def count_units(content: str, unit: str, separator: str | None) -> int | None:
     if unit in _SIMPLE_UNITS:
         return _SIMPLE_UNITS[unit](content)
@@ -690,7 +704,8 @@ def count_units(content: str, unit: str, separator: str | None) -> int | None:
         parts = split_paragraphs(content, separator)
         return len([p for p in parts if p and not _HEADING_ONLY.match(p)])
     if unit == "items":
-        return len(_top_level(content, BULLET, NUMBERED)) or len(inline_items(content)) or None
+        listed = len(_top_level(content, BULLET, NUMBERED)) or len(inline_items(content))
+        return listed or _json_items(content)
     if unit == "code_lines":  # "keep the script to 10 lines": the code in its fences
         return _fenced_lines(content) or count_units(content, "lines", separator)
     if unit == "verse_lines":  # "a 6-line poem": the lines of its verse, not a lead-in

@@ -312,6 +312,13 @@ _CUES: tuple[str, ...] = (
     r"\b(?:can't|cant|cannot|can\s+not|shouldn't|mustn't)\s+have\s+(?:any\s+)?",
     # "I'm not buying Nike again", "never ordering from them": a purchase refused.
     r"\b(?:not|never)\s+(?:buying|ordering|wearing|getting)\s+(?:from\s+|at\s+|any\s+)?",
+    # "I'm not going tubeless", "we're not going vegan though": a way refused, one word
+    # closing the clause (not "not going back", "not going anywhere", "not going crazy")
+    r"\b(?:not|never)\s+going\s+(?=(?!(?:to|back|out|home|anywhere|far|there|here|well|away"
+    r"|up|down|in|on|off|fast|slow|alone|through|over|under|crazy|mad|nuts|overboard|yet|again"
+    r"|anymore|either|soon|now|today|tonight|tomorrow|too|very|round|around|public|wild|bust"
+    r"|broke|under|ahead|forward|forwards)\b)[a-z]+(?:-[a-z]+)*\s*(?:[-.,;!?)]|$"
+    r"|\b(?:and|but|so|though|tho|this|either)\b))",
     # "is not" excludes only in a relative clause after what is asked for ("a chew that
     # isn't rawhide", "activities that aren't skiing"), not after a verb of saying ("I've
     # read that's not solid"): "My English is not so good", "pandas isn't installed" and
@@ -984,8 +991,8 @@ _OF_KIND = re.compile(
 #: Verbs of bothering with a thing: what is refused is the thing ("rather not mess about
 #: with the hotel iron").
 _FIDDLE = re.compile(
-    r"^(?:mess|muck|faff|fiddle|fuss|play)\s+(?:about|around)\s+with\s+"
-    r"|^(?:bother|fiddle|fuss|faff)\s+with\s+"
+    r"^(?:to\s+)?(?:mess|muck|faff|fiddle|fuss|play)\s+(?:about|around)\s+with\s+"
+    r"|^(?:to\s+)?(?:bother|fiddle|fuss|faff)\s+with\s+"
 )
 #: A manner refused, which is what the refusal is about: "don't want to memorise a script
 #: word for word", "translate it line by line", "learn French by rote" (an answer may well

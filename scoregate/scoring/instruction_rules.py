@@ -336,12 +336,19 @@ def _count_relation(low: str, m: re.Match[str]) -> tuple[str, int]:
     return rel, value
 
 
+#: What a number before "words" may measure instead of counting them: "two-letter words".
+_WORD_LENGTH = r"(?:letter|syllable|character|digit)s?\b"
+
+
 def _counts(q: str, low: str) -> Iterator[Instruction]:
     for unit_rx, unit in _UNIT_WORDS.items():
         head = (
             rf"\b{REL}?\s*(?P<low>between\s+{_LOW_END}\s+and\s+|{_LOW_END}\s*(?:-|–|—|to\b|or\b)\s*)?"
             rf"{NUM}(?:\s*-\s*|\s+)"
-            rf"(?:(?!{_LOW_END}\b)\w+\s+)?"  # not "a 3 sentence summary": three, not one
+            rf"(?:(?!{_LOW_END}\b|{_WORD_LENGTH})\w+\s+)?"  # not "a 3 sentence summary"
+            # a length of each word between: "exactly 5 two-letter words" counts 5 words
+            # ("two-letter words" alone counts none)
+            rf"(?:\w+-{_WORD_LENGTH}\s+)?"
             rf"(?P<unit>{unit_rx})\b{_TAIL}"
         )
         for m in re.finditer(head, low):

@@ -172,7 +172,8 @@ def _pair_score(
             for a, words in done
         ]
         said += [
-            f"suggests '{words}' again, which the request has already tried ('{t.phrase}')"
+            f"suggests '{words}' again, which the request"
+            f" {'already holds' if t.act == 'earn' else 'has already tried'} ('{t.phrase}')"
             for t, words in again
         ]
         # only things the asker says they lack ("I don't have a car"): review at most

@@ -182,7 +182,10 @@ def _diet_kept(query: str, m: re.Match[str]) -> bool:
     """Whether the diet word at ``m`` is one the answer must keep: not after "not", not the
     predicate of a question about a food ("Is honey vegan?"), not a person in a joke."""
     before, after = query[: m.start()], query[m.end() :]
-    if re.search(r"\b(?:not|n't|non)[- ]?\s*$", before):
+    # (not "not vegan", "non-vegan", "not going vegan", "never gone keto")
+    if re.search(
+        r"\b(?:not|n't|non|never)[- ]?\s*(?:(?:going|gone|turning|becoming|go)\s+)?$", before
+    ):
         return False
     if _DIET_ASKED.search(before) and re.match(r"[\s-]*(?:friendly)?\s*(?:\?|or\b)", after):
         return False
@@ -233,6 +236,30 @@ def _implied_exclusions(query: str) -> Iterator[Exclusion]:
         if m:
             for item in items:
                 yield Exclusion(item=item, phrase=m.group(0))
+
+
+#: A part the asker took off: "Took the heel brake off my inline skates", "I removed the
+#: stabilisers because ...", "we got rid of the bread maker".
+_TAKEN_OFF = re.compile(
+    r"\b(?:took|taken|ripped|pulled|unscrewed|unbolted|removed)\s+(?:the|my|our|its)\s+"
+    r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+off\b"
+    r"|\b(?:removed|ditched|binned|got\s+rid\s+of)\s+(?:the|my|our|its)\s+"
+    r"(?P<y>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"(?=\s*(?:[.,;!?]|$|\b(?:because|since|as|and|from|so)\b))",
+    re.IGNORECASE,
+)
+#: ... and what is then asked to do without it: "How do I stop without it?".
+_WITHOUT_IT = re.compile(r"\bwithout\s+(?:it|them)\b", re.IGNORECASE)
+
+
+def _taken_off(query: str) -> Iterator[Exclusion]:
+    """The part the asker took off, ruled out by a later "without it" ("Took the heel brake
+    off ... How do I stop without it?": the heel brake)."""
+    for m in _TAKEN_OFF.finditer(query):
+        without = _WITHOUT_IT.search(query, m.end())
+        if without is not None:
+            yield Exclusion(item=(m.group("x") or m.group("y")).lower(), phrase=without.group(0))
+            return
 
 
 #: A sentence that only gives the reason for an exclusion: "My flatmate hates them."
@@ -363,7 +390,9 @@ def request_topic(query: str, instructions: Sequence[Instruction]) -> str:
 # --- the separate asks of a multi-part request -----------------------------------------
 
 _ASK_WORD = (
-    r"(?:what|which|how|where|when|who|whom|whose|why|whether|is|are|was|should|can|could|do"
+    # ("whats", "hows": typed without the apostrophe)
+    r"(?:what|whats|which|how|hows|where|wheres|when|who|whom|whose|why|whether|is|are|was"
+    r"|should|can|could|do"
     r"|does|did|would|will|any|anything)"
 )
 #: A sentence that asks without a question mark: "Explain X and list Y."
@@ -375,7 +404,7 @@ _IMPERATIVE = re.compile(rf"^\s*(?:please\s+)?{_ASK_VERB}\b", re.IGNORECASE)
 #: A question typed without its question mark: "how long do i boil eggs, and also how do
 #: i peel them".
 _QUESTION = re.compile(
-    r"^\s*(?:(?:how|what|which|where|when|why|who)(?:'s)?\s+(?:do|does|did|can|could|should|would"
+    r"^\s*(?:(?:how|what|which|where|when|why|who)(?:'?s)?\s+(?:do|does|did|can|could|should|would"
     r"|is|are|was|much|many|long|often|big|size|temp|kind|type|time)|(?:should|can|do)\s+i"
     r"|is\s+(?:it|this|that|there)"
     # "and any tricks for peeling them": a request for help, typed without its mark
@@ -415,7 +444,7 @@ _ASK_SPLIT = re.compile(
 #: The same inside a stated want, where only a question word opens a second ask: "I need
 #: a gift for my sister, she just moved and is always complaining" is one.
 _WANT_SPLIT = re.compile(
-    rf"{_JOIN}(?=(?:what|which|how|where|when|why|whether)\b){_CAPS_JOIN}", re.IGNORECASE
+    rf"{_JOIN}(?=(?:whats?|which|hows?|where|when|why|whether)\b){_CAPS_JOIN}", re.IGNORECASE
 )
 MIN_ASK_WORDS = 3
 
@@ -658,7 +687,7 @@ def analyze(query: str) -> RequestAnalysis:
         )
         raws.append(raw)
     exclusions += _members_listed(query, exclusions, raws, seen)
-    for e in _implied_exclusions(query):
+    for e in (*_implied_exclusions(query), *_taken_off(query)):
         if e.item not in seen:
             seen.add(e.item)
             exclusions.append(e)

@@ -1221,7 +1221,113 @@ def _party_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
+#: The asker going alone: "I'm going solo for a week", "I'll be paddling it on my own",
+#: "chasing by myself this time" (not "I live alone", "left alone": no outing).
+_ALONE = re.compile(
+    r"\b(?:i'm|i\s+am|i'll\s+be|i\s+will\s+be|i'll|i\s+will|i\s+have\s+to|i'd\s+be|going"
+    r"|go)\s+(?:\w+ing\s+)?(?:it\s+|this\s+)?(?:completely\s+|totally\s+|entirely\s+)?"
+    r"(?:solo|alone|on\s+my\s+own|by\s+myself)\b"
+)
+#: ... answered with a companion in the activity: "Let your passenger run radar", "your
+#: belayer", "your dive buddy" (not "your partner": one at home, told of the plan).
+_COMPANION = re.compile(
+    r"\byour\s+(?:(?:chase|dive|diving|climbing|paddling|paddle|riding|hiking|running|ride"
+    r"|walking|ski|training)\s+)?(?P<who>passenger|co-?driver|co-?pilot|navigator|spotter"
+    r"|belayer|buddy|crew(?:mate)?|teammate|wingman|(?:chase|dive|climbing|paddling|riding"
+    r"|hiking|running)\s+partner)s?\b"
+)
+#: ... not in a condition or a want: "If you can find a spotter, let your spotter ...".
+_COMPANION_IF = re.compile(
+    r"\b(?:if|unless|when|once|find|recruit|ask|bring|next\s+time|could|would)\b"
+)
+
+
+def _alone_joined(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker going alone ("going solo for a week on the Plains") answered with a
+    companion on the outing ("Let your passenger run radar"), one the request never
+    names."""
+    alone = _ALONE.search(q_low)
+    if alone is None:
+        return None
+    ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
+    for m in _COMPANION.finditer(a_low):
+        if m.group("who") in q_low:
+            continue  # "your usual chase partner": the one the request told of
+        before, _, _ = _sentence(a_low, ends, m.start(), m.end())
+        if not _COMPANION_IF.search(before):
+            return m.group(0), alone.group(0)
+    return None
+
+
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+#: An event days away: "next Saturday's gig", "the race is tomorrow", "this weekend", "in 3
+#: days" ...
+_DAYS_AWAY = re.compile(
+    rf"\b(?:next|this|coming)\s+(?:{_WEEKDAY}|weekend)\b|\btomorrow\b|\btonight\b"
+    r"|\bthis\s+week\b|\bin\s+(?:a\s+couple\s+of|a\s+few|two|three|four|five|six|\d)\s+days\b"
+)
+#: ... told as weeks or months away: "With a month or so to go before the gig", "you've got
+#: six weeks to prepare" (three weeks at least: "next Saturday" may be nearly two away).
+_WEEKS_LEFT = re.compile(
+    r"\b(?:with|you've\s+got|you\s+have|you\s+still\s+have|there's|that\s+gives\s+you"
+    r"|since\s+you\s+have|as\s+you\s+have)\s+(?:about\s+|around\s+|roughly\s+|nearly\s+"
+    r"|almost\s+|over\s+|more\s+than\s+|at\s+least\s+|plenty\s+of\s+|still\s+)?"
+    r"(?:a\s+(?:month|couple\s+of\s+months|few\s+(?:weeks|months))|several\s+(?:weeks|months)"
+    r"|(?:three|four|five|six|seven|eight|[3-9]|1\d)\s+weeks|(?:two|three|\d+)\s+months)"
+    r"\s+(?:or\s+so\s+)?(?:to\s+go|before|until|left|to\s+prepare|of\s+prep|to\s+get\s+ready"
+    r"|to\s+practi[sc]e|in\s+hand)\b"
+)
+_WEEKS_IF = re.compile(r"\b(?:if|ideally|would|normally|usually|typically|most|next\s+time)\b|'d\b")
+
+
+#: The time an event starts: "40 min race starting 9am", "kick-off at 7:30pm".
+_STARTS_AT = re.compile(
+    r"\b(?:starts?|starting|start\s+time\s+(?:is\s+)?|kicks?\s+off|kick-?off|begins?"
+    r"|beginning|tee\s+time)\s+(?:is\s+)?(?:at\s+)?(?P<h>\d{1,2})(?::\d\d|\.\d\d)?\s*(?P<m>am|pm)\b"
+)
+#: ... told as at another part of the day: "your early afternoon start".
+_PART_OF_DAY = re.compile(
+    r"\byour\s+(?:early[\s-]+|late[\s-]+|mid-?)?(?P<part>morning|afternoon|evening|lunchtime"
+    r"|night)\s+(?:start|race|game|match|kick-?off|session|event|class|gig|run|ride|flight"
+    r"|exam|departure|tee\s+time|heat|fixture)\b"
+)
+
+
+def _part_of(hour: int, meridiem: str) -> str:
+    """The part of the day of an hour: morning before noon, afternoon to 5pm, then
+    evening."""
+    h = hour % 12 + (12 if meridiem == "pm" else 0)
+    return "morning" if h < 12 else "afternoon" if h < 17 else "evening"
+
+
+def _day_part_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """An event's start ("starting 9am") told at another part of the day ("your early
+    afternoon start")."""
+    starts = _STARTS_AT.search(q_low)
+    if starts is None:
+        return None
+    part = _part_of(int(starts.group("h")), starts.group("m"))
+    for m in _PART_OF_DAY.finditer(a_low):
+        told = {"lunchtime": "afternoon", "night": "evening"}.get(m.group("part"), m.group("part"))
+        if told != part:
+            return m.group(0), starts.group(0)
+    return None
+
+
+def _weeks_left(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """An event days away ("next Saturday's gig") told as weeks or months away ("With a
+    month or so to go before the gig"), outside a condition or a general remark."""
+    soon = _DAYS_AWAY.search(q_low)
+    if soon is None:
+        return None
+    ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
+    for m in _WEEKS_LEFT.finditer(a_low):
+        before, _, _ = _sentence(a_low, ends, m.start(), m.end())
+        if not _WEEKS_IF.search(before):
+            return m.group(0), soon.group(0)
+    return None
+
+
 #: How often the asker can meet, with its limit told in the same sentence: "We get the hall
 #: once a week for 90 minutes and that's it", "we can only train twice a week".
 _WEEKLY = re.compile(
@@ -1590,6 +1696,9 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _taken_as_new(q_low, a_low),
         _step_moved(q_low, a_low) if "you" in a_low else None,
         _party_moved(q_low, a_low),
+        _alone_joined(q_low, a_low) if "your " in a_low else None,
+        _weeks_left(q_low, a_low) if "week" in a_low or "month" in a_low else None,
+        _day_part_moved(q_low, a_low) if "your " in a_low else None,
         _weekly_moved(q_low, a_low) if "week" in q_low or "day" in q_low else None,
         _ability_turned(q_low, a_low),
         _side_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,

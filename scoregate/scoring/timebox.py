@@ -171,12 +171,39 @@ def _plan_length(answer: str) -> tuple[float, str] | None:
     return best
 
 
+#: A step left overnight, in a plan for one sitting of a few hours: "refrigerate the shaped
+#: bagels overnight" for "I only have about 2 hours from start to eating" (not "20 minutes
+#: or overnight", "the night before", "next time", "in advance": a choice or a time apart).
+_OVERNIGHT = re.compile(r"(?<!\bor\s)\bovernight\b", re.IGNORECASE)
+_APART = re.compile(
+    r"\b(?:night|day|evening)\s+before\b|\bnext\s+time\b|\bin\s+advance\b|\bahead\b"
+    r"|\bif\b|\bcould\b|\bwould\b|\botherwise\b|\bskip\b|\bno\b|\bwithout\b"
+    r"|\binstead\s+of\b|\brather\s+than\b|n't\b|\bnot\b",
+    re.IGNORECASE,
+)
+#: The most minutes of a sitting that a step left overnight breaks; the night it counts as.
+SITTING = 240.0
+NIGHT = 480.0
+
+
+def _overnight(answer: str) -> str | None:
+    """The first sentence that leaves a step overnight now, none of it apart."""
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", answer):
+        m = _OVERNIGHT.search(sentence)
+        if m and not _LATER.search(sentence) and not _APART.search(sentence):
+            start = sentence.rfind(" ", 0, max(0, m.start() - 40)) + 1
+            return sentence[start : m.end()].strip()
+    return None
+
+
 def over_time(query: str, answer: str) -> tuple[str, str] | None:
     """(what the answer plans, the request's limit) when the plan runs over, else ``None``."""
     limit = time_limit(query)
     if limit is None:
         return None
     allowed = max(limit.minutes * SLACK, limit.minutes + MIN_OVER)
+    if not limit.recurring and limit.minutes <= SITTING and (night := _overnight(answer)):
+        return night, limit.phrase
     named = _plan_length(answer)
     if named is not None and named[0] > allowed:
         return named[1], limit.phrase

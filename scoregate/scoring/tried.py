@@ -76,6 +76,19 @@ _COMPLETED = re.compile(
     r"|syllabus|tutorial|bootcamp)s?\b)",
     re.IGNORECASE,
 )
+#: "Got my A licence last month", "I've passed my theory test", "we both earned our PADI
+#: Open Water certification": a credential held, offered again by "pass your A licence
+#: check" (not "got my licence suspended": lost, not held).
+_EARNED = re.compile(
+    r"(?:\b(?:i|we)(?:'ve|\s+have|ve)?(?:\s+both)?\s+|^\s*)"
+    r"(?:already\s+|just\s+|finally\s+|recently\s+)?(?:got|gotten|earned|passed|obtained"
+    r"|achieved|gained)\s+(?:my|our)\s+"
+    r"(?P<cred>(?:[\w'-]+\s+){0,3}?(?:licen[cs]e|certificate|certification|qualification"
+    r"|badge|belt|grade|diploma|degree|test|exam|ticket|rating|endorsement|card)s?)\b"
+    r"(?!\s+(?:[\w'-]+\s+){0,2}?(?:suspended|revoked|taken|back|cancell?ed|rejected"
+    r"|returned|renewed|stolen|lost|expired|results?)\b)",
+    re.IGNORECASE,
+)
 _ALREADY_WORD = re.compile(r"\balready\b", re.IGNORECASE)
 #: The verbs that offer a thing to learn: "Learn full PLL", "Finish learning OLL".
 _LEARN = (
@@ -266,6 +279,10 @@ def _told(query: str) -> list[Tried]:
     for s in _SENTENCES.finditer(query):
         sentence = s.group(0)
         found += _renewed(sentence, found)
+        for m in _EARNED.finditer(sentence):  # "Got my A licence": the licence, as held
+            item = m.group("cred").lower()
+            if (item, "earn") not in {(t.item, t.act) for t in found}:
+                found.append(Tried(item, m.group(0).strip(), "earn"))
         for start, at, act in _reads(sentence):
             read = _thing_after(sentence, at, act=act is not None)
             while read is not None:  # "a heat mat, a new thermostat and a basking bulb"
@@ -336,6 +353,8 @@ _SAME_ACT = tuple(
         "restart reboot",
         "clear delet wip remov",
         "updat upgrad",
+        # (a credential held: "got my A licence" is offered again by "pass your A licence")
+        "earn pass get obtain achiev gain sit",
     )
 )
 
