@@ -1028,8 +1028,7 @@ def negated_after(tokens: list[str], i: int) -> bool:
     return (
         any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after)
         or "untouched" in tokens[i + 1 : i + 5]
-        or after[:1]
-        and after[0] in _LIKENESS_HEADS
+        or (bool(after) and after[0] in _LIKENESS_HEADS)
     )
 
 
