@@ -111,6 +111,10 @@ _COMPARISON = re.compile(
     r"|\bwhere\s+(?:a|an|the|your)\s+[\w-]+\s+would\s+(?:be|go|sit|normally\s+be)\b"
     # "as a resolution, like a rhyme would give you"
     + r"|\blike\s+(?:a|an|the)\s+[\w-]+\s+(?:would|does|did)\b"
+    # "it looks almost like sewing-machine stitching", "the same pace and splits a GPS watch
+    # would": what the advice is like
+    r"|\blooks?\s+(?:almost\s+|just\s+|nearly\s+)?like\s+(?:a\s+|an\s+)?[\w-]+(?:\s+[\w-]+)?"
+    r"|\bthe\s+same\s+[^.;,\n]{0,40}?\b(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+would\b"
     # "the carbon footprint is a fraction of a flight's": a measure of the other thing
     r"|\b(?:a\s+)?fraction\s+of\s+(?:a|an|the)\s+[\w-]+['’]s(?!\w)"
     # a price told against it: "costs a fraction of a new phone", "for a fraction of the
@@ -149,6 +153,9 @@ _MAY_CONTAIN = re.compile(
     # 'acrylic' yarns are actually blends with wool in them"
     r"|(?<=\blots\sof\s)|(?<=\ba\slot\sof\s)|(?<=\bplenty\sof\s))\s*(?:[\w-]+\s+){0,3}?"
     r"(?:contain|use|add|include|are\s+built\s+(?:around|on)|are\s+based\s+on"
+    # what others do: "Plenty of people give up and rehang the doors"
+    r"|people\s+(?:just\s+|simply\s+|end\s+up\s+|eventually\s+)?"
+    r"(?:give\s+up\s+and\s+)?[a-z]+\b"
     # what most of a kind call for or lean on: "Most shortbread calls for butter", "Many
     # designers lean on Instagram"
     r"|calls?\s+for|lean\s+on|rely\s+on|come\s+with"
@@ -759,6 +766,12 @@ def _not_the_answers(tokens: list[str], clauses: list[int], j: int, i: int) -> b
         return j >= i - 3
     if t == "with" and j > 0 and tokens[j - 1] in _OTHERS:  # "ask a friend with a garden"
         return j >= i - 3
+    if (
+        t == "own"
+        and tokens[j - 1 : j] == ["their"]
+        and _GROUPS.intersection(tokens[max(0, j - 7) : j])
+    ):
+        return j >= i - 3  # "members set up their own telescopes"
     if t in _SAID and j > 0 and tokens[j - 1] in _YOU:  # "since you mention painkillers"
         return j >= i - 4
     if t in _IF and (tokens[j + 1] in _HAPPENS or tokens[j + 1 : j + 3] in _YOU_SEE):
@@ -774,6 +787,11 @@ _OTHERS = frozenset(
     " club shop shops".split()
 )
 _OTHERS_OWN = frozenset(f"{w}'s" for w in _OTHERS)
+#: Other people whose "own" things are theirs: "members set up their own telescopes".
+_GROUPS = frozenset(
+    "members owners volunteers staff others people society club observers enthusiasts"
+    " players locals hosts".split()
+)
 _BORROW = frozenset({"borrow", "borrowing", "borrowed", "borrows"})
 #: What the answer repeats from the request: "since you mention taking painkillers".
 _SAID = frozenset({"mention", "mentioned", "mentions", "said", "say", "describe", "described"})
@@ -1028,10 +1046,17 @@ def negated_after(tokens: list[str], i: int) -> bool:
     return (
         any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after)
         or "untouched" in tokens[i + 1 : i + 5]
-        or (bool(after) and after[0] in _LIKENESS_HEADS)
+        or (
+            bool(after)
+            and after[0] in _LIKENESS_HEADS
+            # "dishwasher models like the Comfee", "amp models are": kinds of it, not likenesses
+            and not (after[0].startswith("model") and after[1:2] and after[1] in _KINDS_AFTER)
+        )
     )
 
 
+#: Words after "models" that make them kinds of the thing: "models like the Comfee".
+_KINDS_AFTER = frozenset("like such from include including are is that which by with".split())
 #: Nouns after an item that make it a likeness of the thing: "a multi-effects unit with amp
 #: models" or "an amp simulator" is no amp.
 _LIKENESS_HEADS = frozenset(

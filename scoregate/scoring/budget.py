@@ -83,10 +83,11 @@ _BEFORE = (
     r"(?:\s+of)?|at\s+most|(?:can|could)\s+only\s+(?:afford|spend|pay|do)|afford)\s+"
     r"(?:about\s+|around\s+|roughly\s+)?"
     # "keep it to £40 a head", "my maximum is $25,000", "I've got 900 bucks for it"
-    r"|\b(?:keep\s+it\s+(?:to|under|below)|(?:my|our)\s+(?:maximum|max)\s+is)\s+"
+    r"|\b(?:keep\s+it\s+(?:to|under|below|around|about)|(?:my|our)\s+(?:maximum|max)\s+is)\s+"
     r"(?:about\s+|around\s+)?"
     r"|\b(?:(?:i'?ve|we'?ve)\s+got|(?:i|we)\s+(?:only\s+)?have)\s+(?:about\s+|around\s+|like\s+)?"
-    r"(?=[^.?!\n]{0,40}\b(?:for\s+(?:it|this|the|that)|to\s+spend|set\s+aside|that'?s\s+it"
+    # ("I've got about £200 for a running watch")
+    r"(?=[^.?!\n]{0,40}\b(?:for\s+(?:it|this|the|that|a|an|my|our)|to\s+spend|set\s+aside|that'?s\s+it"
     r"|total|firm|max)\b)"
 )
 _AFTER = (

@@ -346,8 +346,8 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             rf"\b{REL}?\s*(?P<low>between\s+{_LOW_END}\s+and\s+|{_LOW_END}\s*(?:-|–|—|to\b|or\b)\s*)?"
             rf"{NUM}(?:\s*-\s*|\s+)"
             rf"(?:(?!{_LOW_END}\b|{_WORD_LENGTH})\w+\s+)?"  # not "a 3 sentence summary"
-            # a length of each word between: "exactly 5 two-letter words" counts 5 words
-            # ("two-letter words" alone counts none)
+            # a length of each word between: "exactly 5 two-letter words" counts 5 words,
+            # as a list ("two-letter words" alone counts none)
             rf"(?:\w+-{_WORD_LENGTH}\s+)?"
             rf"(?P<unit>{unit_rx})\b{_TAIL}"
         )
@@ -379,6 +379,8 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             rel, value = whole
             sep = "***" if unit == "paragraphs" and re.search(r"\*\s?\*\s?\*", q) else None
             unit = _lines_of(low, unit)
+            if unit == "words" and re.search(rf"-{_WORD_LENGTH}", m.group(0)):
+                unit = "items"  # "exactly 5 two-letter words": a list of five words
             yield make("count", m.group(0), unit=unit, relation=rel, value=value, separator=sep)
 
 

@@ -77,6 +77,9 @@ _METAL = (
     "brass steel stainless stainless-steel iron wrought-iron copper aluminium aluminum bronze"
     " pewter galvanised galvanized zinc"
 )
+#: What runs on electricity: "we're not going electric for the mower" rules out a cordless,
+#: battery or plug-in one.
+_ELECTRIC = "cordless battery battery-powered plug-in corded mains-powered rechargeable 40v 36v 18v"
 _APPS = "anki memrise duolingo quizlet babbel busuu clozemaster lingq pimsleur"
 #: Games where players lie about a hidden role.
 _DEDUCTION = "werewolf werewolves mafia avalon spyfall hitler clocktower"
@@ -148,6 +151,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "honey": "manuka",
         "fruit": _FRUIT,
         "fruits": _FRUIT,
+        "electric": _ELECTRIC,
         "metal": _METAL,
         "metals": _METAL,
         # "nothing app-based": the apps by name

@@ -238,18 +238,20 @@ def _implied_exclusions(query: str) -> Iterator[Exclusion]:
                 yield Exclusion(item=item, phrase=m.group(0))
 
 
-#: A part the asker took off: "Took the heel brake off my inline skates", "I removed the
-#: stabilisers because ...", "we got rid of the bread maker".
+#: A part the asker took off: "Took the heel brake off my inline skates", "Took the crate
+#: out of the lounge", "I removed the stabilisers because ...", "we got rid of the bread
+#: maker".
 _TAKEN_OFF = re.compile(
     r"\b(?:took|taken|ripped|pulled|unscrewed|unbolted|removed)\s+(?:the|my|our|its)\s+"
-    r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+off\b"
+    r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:off|out|down)\b"
     r"|\b(?:removed|ditched|binned|got\s+rid\s+of)\s+(?:the|my|our|its)\s+"
     r"(?P<y>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
     r"(?=\s*(?:[.,;!?]|$|\b(?:because|since|as|and|from|so)\b))",
     re.IGNORECASE,
 )
-#: ... and what is then asked to do without it: "How do I stop without it?".
-_WITHOUT_IT = re.compile(r"\bwithout\s+(?:it|them)\b", re.IGNORECASE)
+#: ... and what is then asked to do without it: "How do I stop without it?", "... park it
+#: without one?".
+_WITHOUT_IT = re.compile(r"\bwithout\s+(?:it|them|one)\b", re.IGNORECASE)
 
 
 def _taken_off(query: str) -> Iterator[Exclusion]:

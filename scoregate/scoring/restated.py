@@ -1166,7 +1166,10 @@ _PARTY = re.compile(
     # "my fiancée and I are moving": two
     rf"|(?:^|[,;.!?]\s*)(?:my|our)\s+{_PARTNER}\s+and\s+i\b(?!\s+and\b|\s*,)"
     rf"|\bfor\s+(?P<f>{_NUMBER})\s+of\s+us\b"
-    rf"|\b(?:a\s+)?(?:party|group|family|household)\s+of\s+(?P<p>{_NUMBER})\b",
+    rf"|\b(?:a\s+)?(?:party|group|family|household)\s+of\s+(?P<p>{_NUMBER})\b"
+    # "our side is down to 5 dancers this season"
+    rf"|\bdown\s+to\s+(?:just\s+|only\s+)?(?P<d>{_NUMBER})\s+(?:dancers|players|members"
+    r"|singers|ringers|paddlers|rowers|riders|runners|musicians|volunteers|people)\b",
     re.MULTILINE,
 )
 _INCLUDING_ME = re.compile(r"\s*,?\s*(?:including|incl\.?|counting)\s+(?:me|myself)\b")
@@ -1183,7 +1186,10 @@ _PARTY_TOLD = re.compile(
     # a set-up for a party, anywhere: "a simple plan for two people", "ideal for a family of
     # four" (not "more than for 4 people", "like for six players")
     rf"|(?<!than\s)(?<!like\s)\bfor\s+(?:(?P<r>{_NUMBER})\s+{_PARTY_NOUNS}"
-    rf"|a\s+(?:family|group|party|household)\s+of\s+(?P<f>{_NUMBER}))\b",
+    rf"|a\s+(?:family|group|party|household)\s+of\s+(?P<f>{_NUMBER}))\b"
+    # the asker's own group told at another size: "with your full set of six"
+    rf"|\byour\s+(?:full\s+|whole\s+|usual\s+)?(?:set|side|team|squad|crew|band|choir"
+    rf"|group)\s+of\s+(?P<y>{_NUMBER})\b",
     re.MULTILINE,
 )
 _PARTY_IF = re.compile(r"\b(?:would|could|might|instead|though)\b|'d\b")
@@ -1203,7 +1209,7 @@ def _party_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     number = next((n for n in told.groups() if n), None)
     size = _value(number) if number else 2.0
     told_as = [
-        (m, _value(m.group("n") or m.group("r") or m.group("f") or m.group("s")))
+        (m, _value(m.group("n") or m.group("r") or m.group("f") or m.group("s") or m.group("y")))
         for m in _PARTY_TOLD.finditer(a_low)
     ]
     if any(n == size for _, n in told_as):
@@ -1224,17 +1230,20 @@ def _party_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
 #: The asker going alone: "I'm going solo for a week", "I'll be paddling it on my own",
 #: "chasing by myself this time" (not "I live alone", "left alone": no outing).
 _ALONE = re.compile(
-    r"\b(?:i'm|i\s+am|i'll\s+be|i\s+will\s+be|i'll|i\s+will|i\s+have\s+to|i'd\s+be|going"
-    r"|go)\s+(?:\w+ing\s+)?(?:it\s+|this\s+)?(?:completely\s+|totally\s+|entirely\s+)?"
-    r"(?:solo|alone|on\s+my\s+own|by\s+myself)\b"
+    r"(?:\bi'm|\bi\s+am|\bi'll|\bi\s+will|\bi\s+have\s+to|\bi'd|\bgoing|\bgo|\bdoing"
+    r"|^\s*[a-z]+ing)\b[^.!?\n]{0,60}?"
+    # (not a musical solo, "a solo", "the guitar solo")
+    r"(?<!\ba\s)(?<!\bthe\s)(?<!\bmy\s)(?<!guitar\s)(?<!drum\s)(?<!piano\s)"
+    r"\b(?:solo|alone|on\s+my\s+own|by\s+myself)\b",
+    re.MULTILINE,
 )
 #: ... answered with a companion in the activity: "Let your passenger run radar", "your
 #: belayer", "your dive buddy" (not "your partner": one at home, told of the plan).
 _COMPANION = re.compile(
     r"\byour\s+(?:(?:chase|dive|diving|climbing|paddling|paddle|riding|hiking|running|ride"
     r"|walking|ski|training)\s+)?(?P<who>passenger|co-?driver|co-?pilot|navigator|spotter"
-    r"|belayer|buddy|crew(?:mate)?|teammate|wingman|(?:chase|dive|climbing|paddling|riding"
-    r"|hiking|running)\s+partner)s?\b"
+    r"|belayer|buddy|crew(?:mate)?|teammate|wingman|(?:chase|dive|ski|ride|[a-z]+ing)\s+partner)"
+    r"s?\b"
 )
 #: ... not in a condition or a want: "If you can find a spotter, let your spotter ...".
 _COMPANION_IF = re.compile(
@@ -1264,6 +1273,7 @@ _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 #: days" ...
 _DAYS_AWAY = re.compile(
     rf"\b(?:next|this|coming)\s+(?:{_WEEKDAY}|weekend)\b|\btomorrow\b|\btonight\b"
+    rf"|\bon\s+{_WEEKDAY}\b(?!s)"
     r"|\bthis\s+week\b|\bin\s+(?:a\s+couple\s+of|a\s+few|two|three|four|five|six|\d)\s+days\b"
 )
 #: ... told as weeks or months away: "With a month or so to go before the gig", "you've got
@@ -1272,25 +1282,42 @@ _WEEKS_LEFT = re.compile(
     r"\b(?:with|you've\s+got|you\s+have|you\s+still\s+have|there's|that\s+gives\s+you"
     r"|since\s+you\s+have|as\s+you\s+have)\s+(?:about\s+|around\s+|roughly\s+|nearly\s+"
     r"|almost\s+|over\s+|more\s+than\s+|at\s+least\s+|plenty\s+of\s+|still\s+)?"
-    r"(?:a\s+(?:month|couple\s+of\s+months|few\s+(?:weeks|months))|several\s+(?:weeks|months)"
+    r"(?:a\s+(?:good\s+)?(?:month|couple\s+of\s+months|few\s+(?:weeks|months))"
+    r"|several\s+(?:weeks|months)"
     r"|(?:three|four|five|six|seven|eight|[3-9]|1\d)\s+weeks|(?:two|three|\d+)\s+months)"
-    r"\s+(?:or\s+so\s+)?(?:to\s+go|before|until|left|to\s+prepare|of\s+prep|to\s+get\s+ready"
-    r"|to\s+practi[sc]e|in\s+hand)\b"
+    r"\s+(?:or\s+so\s+)?(?:still\s+)?(?:to\s+go|before|until|left|to\s+prepare|of\s+prep"
+    r"|to\s+get\s+ready|to\s+practi[sc]e|in\s+hand)\b"
+    # "Over the next couple of months, practise the stack" (not "... after the show")
+    r"|\bover\s+the\s+next\s+(?:couple\s+of\s+months|few\s+(?:weeks|months)|several\s+(?:weeks"
+    r"|months)|(?:three|four|five|six|[3-9])\s+weeks|(?:two|three|\d+)\s+months)\b(?![^.!?\n]*\bafter\b)"
+    # "Since the trip is still a few weeks off"
+    r"|\b(?:is|are|it's)\s+(?:still\s+)?(?:a\s+(?:good\s+)?(?:few\s+weeks|month|couple\s+of"
+    r"\s+months)|several\s+weeks|(?:three|four|five|six|[3-9])\s+weeks|\w+\s+months)"
+    r"\s+(?:off|away)\b"
 )
 _WEEKS_IF = re.compile(r"\b(?:if|ideally|would|normally|usually|typically|most|next\s+time)\b|'d\b")
 
 
 #: The time an event starts: "40 min race starting 9am", "kick-off at 7:30pm".
 _STARTS_AT = re.compile(
-    r"\b(?:starts?|starting|start\s+time\s+(?:is\s+)?|kicks?\s+off|kick-?off|begins?"
-    r"|beginning|tee\s+time)\s+(?:is\s+)?(?:at\s+)?(?P<h>\d{1,2})(?::\d\d|\.\d\d)?\s*(?P<m>am|pm)\b"
+    r"\b(?:starts?|starting|start\s+time|kicks?\s+off|kick-?off|begins?|beginning|tee\s+time)"
+    # (of what: "Kick-off for my son's under-10s match is 2:30pm")
+    r"(?:\s+(?:for|of)\s+[^.?!\n]{0,40}?)?"
+    r"\s+(?:is\s+)?(?:at\s+)?(?P<h>\d{1,2})(?::\d\d|\.\d\d)?\s*(?P<m>am|pm)\b"
 )
 #: ... told as at another part of the day: "your early afternoon start".
 _PART_OF_DAY = re.compile(
-    r"\byour\s+(?:early[\s-]+|late[\s-]+|mid-?)?(?P<part>morning|afternoon|evening|lunchtime"
+    # "your early afternoon start", "yours is a mid-afternoon start", "an evening race like
+    # yours", "Because it's a morning match"
+    r"(?:\byour|\byours\s+is\s+an?|\b(?:it's|it\s+is)\s+an?|\ban?(?=\s+\S+\s+\S+\s+like\s+yours)"
+    r"|(?:^|(?<=[.!?:\n]))\s*(?:[-*•]\s*)?(?:\*\*)?for\s+an?)"
+    r"\s+(?:early[\s-]+|late[\s-]+|mid-?)?(?P<part>morning|afternoon|evening|lunchtime"
     r"|night)\s+(?:start|race|game|match|kick-?off|session|event|class|gig|run|ride|flight"
     r"|exam|departure|tee\s+time|heat|fixture)\b"
 )
+
+
+_AS_IF = re.compile(r"\b(?:like|as\s+if|as\s+though|not|n't)\s+$")
 
 
 def _part_of(hour: int, meridiem: str) -> str:
@@ -1307,11 +1334,15 @@ def _day_part_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     if starts is None:
         return None
     part = _part_of(int(starts.group("h")), starts.group("m"))
-    for m in _PART_OF_DAY.finditer(a_low):
-        told = {"lunchtime": "afternoon", "night": "evening"}.get(m.group("part"), m.group("part"))
-        if told != part:
-            return m.group(0), starts.group(0)
-    return None
+    told = [
+        (m, {"lunchtime": "afternoon", "night": "evening"}.get(m.group("part"), m.group("part")))
+        for m in _PART_OF_DAY.finditer(a_low)
+        # (not "Don't fuel like it's an afternoon race": a likeness)
+        if not _AS_IF.search(a_low, max(0, m.start() - 20), m.start())
+    ]
+    if any(p == part for _, p in told):
+        return None  # "For a morning match ...; for an evening one ...": both told
+    return next(((m.group(0).strip(), starts.group(0)) for m, p in told if p != part), None)
 
 
 def _weeks_left(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -1475,6 +1506,37 @@ def _ability_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
     for m in _WEAK_ABILITY.finditer(a_low):
         part = _part(m.group("n") or m.group("m") or m.group("o"))
         told = None if part in weak else able.get(part)
+        if told is not None:
+            return m.group(0), told
+    return None
+
+
+#: A skill the asker has sound: "All three of us have solid rolls", "I've got a reliable
+#: backhand" (not "good": "I have a good job" is no skill).
+_SOUND_SKILL = re.compile(
+    r"\b(?:have|has|got|with)\s+(?:a\s+|an\s+)?(?:really\s+|pretty\s+|very\s+|fairly\s+)?"
+    r"(?:solid|reliable|bombproof|bomb-proof|dependable|consistent|strong)\s+"
+    r"(?P<n>[a-z]+)\b"
+)
+#: ... told as unsound: "as your rolls aren't reliable yet", "your shaky rolls".
+_UNSOUND_SKILL = re.compile(
+    r"\byour\s+(?P<n>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)(?:n't|\s+not)\s+(?:yet\s+|quite\s+"
+    r"|fully\s+|entirely\s+|totally\s+|very\s+|really\s+)?(?:solid|reliable|bombproof"
+    r"|dependable|consistent|strong|there)\b"
+    r"|\byour\s+(?:shaky|unreliable|patchy|inconsistent|wobbly|weak|unsteady)\s+"
+    r"(?P<m>[a-z]+)\b"
+)
+
+
+def _skill_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """A skill the asker has sound ("all three of us have solid rolls") told as unsound
+    ("as your rolls aren't reliable yet")."""
+    sound = {m.group("n").removesuffix("s"): m.group(0) for m in _SOUND_SKILL.finditer(q_low)}
+    if not sound:
+        return None
+    for m in _UNSOUND_SKILL.finditer(a_low):
+        noun = (m.group("n") or m.group("m")).removesuffix("s")
+        told = sound.get(noun) or sound.get(noun.split()[-1])
         if told is not None:
             return m.group(0), told
     return None
@@ -1698,9 +1760,10 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _party_moved(q_low, a_low),
         _alone_joined(q_low, a_low) if "your " in a_low else None,
         _weeks_left(q_low, a_low) if "week" in a_low or "month" in a_low else None,
-        _day_part_moved(q_low, a_low) if "your " in a_low else None,
+        _day_part_moved(q_low, a_low),
         _weekly_moved(q_low, a_low) if "week" in q_low or "day" in q_low else None,
         _ability_turned(q_low, a_low),
+        _skill_turned(q_low, a_low) if "your " in a_low else None,
         _side_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
         _sex_swapped(q_low, a_low),
         _model_swapped(query, a_low) if "your " in a_low else None,

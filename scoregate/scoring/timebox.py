@@ -155,6 +155,23 @@ def time_limit(query: str) -> TimeLimit | None:
     return min(found, key=lambda t: t.minutes) if found else None
 
 
+#: A deadline after the asker's time: "about 3 hours before friends arrive", "until the
+#: guests come" (not read as a time to spend, but a night is past it all the same).
+_DEADLINE = re.compile(r"\s*(?:before|until|till)\b", re.IGNORECASE)
+
+
+def _sitting(query: str) -> TimeLimit | None:
+    """The asker's one sitting of time: a limit that does not recur, or the time left
+    before a deadline ("I've got about 3 hours before friends arrive")."""
+    limit = time_limit(query)
+    if limit is not None and not limit.recurring:
+        return limit
+    for m in _LIMIT.finditer(query):
+        if _DEADLINE.match(query, m.end()) and not m.group("p"):
+            return TimeLimit(_minutes(m.group("n"), m.group("u")), False, m.group(0).strip())
+    return None
+
+
 def _plan_length(answer: str) -> tuple[float, str] | None:
     """The longest plan the answer names outright, in a sentence that keeps it now."""
     best: tuple[float, str] | None = None
@@ -174,7 +191,10 @@ def _plan_length(answer: str) -> tuple[float, str] | None:
 #: A step left overnight, in a plan for one sitting of a few hours: "refrigerate the shaped
 #: bagels overnight" for "I only have about 2 hours from start to eating" (not "20 minutes
 #: or overnight", "the night before", "next time", "in advance": a choice or a time apart).
-_OVERNIGHT = re.compile(r"(?<!\bor\s)\bovernight\b", re.IGNORECASE)
+_OVERNIGHT = re.compile(
+    r"(?<!\bor\s)\b(?:overnight|until\s+the\s+next\s+(?:morning|day)|till\s+the\s+morning)\b",
+    re.IGNORECASE,
+)
 _APART = re.compile(
     r"\b(?:night|day|evening)\s+before\b|\bnext\s+time\b|\bin\s+advance\b|\bahead\b"
     r"|\bif\b|\bcould\b|\bwould\b|\botherwise\b|\bskip\b|\bno\b|\bwithout\b"
@@ -198,12 +218,16 @@ def _overnight(answer: str) -> str | None:
 
 def over_time(query: str, answer: str) -> tuple[str, str] | None:
     """(what the answer plans, the request's limit) when the plan runs over, else ``None``."""
+    low = answer.lower()
+    sitting = (
+        _sitting(query) if "overnight" in low or "morning" in low or "next day" in low else None
+    )
+    if sitting is not None and sitting.minutes <= SITTING and (night := _overnight(answer)):
+        return night, sitting.phrase
     limit = time_limit(query)
     if limit is None:
         return None
     allowed = max(limit.minutes * SLACK, limit.minutes + MIN_OVER)
-    if not limit.recurring and limit.minutes <= SITTING and (night := _overnight(answer)):
-        return night, limit.phrase
     named = _plan_length(answer)
     if named is not None and named[0] > allowed:
         return named[1], limit.phrase

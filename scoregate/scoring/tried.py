@@ -80,10 +80,10 @@ _COMPLETED = re.compile(
 #: Open Water certification": a credential held, offered again by "pass your A licence
 #: check" (not "got my licence suspended": lost, not held).
 _EARNED = re.compile(
-    r"(?:\b(?:i|we)(?:'ve|\s+have|ve)?(?:\s+both)?\s+|^\s*)"
+    r"(?:\b(?:i|we)(?:'ve|\s+have|ve)?(?:\s+both)?\s+|\bboth\s+|^\s*)"
     r"(?:already\s+|just\s+|finally\s+|recently\s+)?(?:got|gotten|earned|passed|obtained"
     r"|achieved|gained)\s+(?:my|our)\s+"
-    r"(?P<cred>(?:[\w'-]+\s+){0,3}?(?:licen[cs]e|certificate|certification|qualification"
+    r"(?P<cred>(?:[\w'-]+\s+){0,4}?(?:licen[cs]e|certificate|certification|qualification"
     r"|badge|belt|grade|diploma|degree|test|exam|ticket|rating|endorsement|card)s?)\b"
     r"(?!\s+(?:[\w'-]+\s+){0,2}?(?:suspended|revoked|taken|back|cancell?ed|rejected"
     r"|returned|renewed|stolen|lost|expired|results?)\b)",
@@ -312,7 +312,9 @@ _OPENS = (
     r"|\b(?:you\s+(?:could|can|should|might|may\s+want\s+to|need\s+to|want\s+to)"
     r"|i'?d|i\s+would|we'?d|and|then|or|also|just|so"
     # "the best place to begin is to enrol in ...", "the first thing to do is bleed ..."
-    r"|(?:is|be)\s+to|to\s+do\s+is)\s+(?:also\s+|still\s+|just\s+)?|,\s*)"
+    r"|(?:is|be)\s+to|to\s+do\s+is"
+    # "Make sure you both obtain a Level 2 certificate"
+    r"|make\s+sure\s+(?:you\s+)?(?:both\s+|all\s+)?)\s*(?:also\s+|still\s+|just\s+)?|,\s*)"
 )
 #: (a lookahead, so that a later verb of the clause is read too: "Go up one size, and try a
 #: booster wooden wick")
@@ -426,6 +428,15 @@ def _named_as(rest: str, t: Tried, renew: bool) -> re.Match[str] | None:
 _RENEWAL = re.compile(r"\b(?:new|different|another|fresh|replacement|spare)\b", re.IGNORECASE)
 
 
+def _less_item(between: str, t: Tried) -> str:
+    """The words between an offer and a credential less the credential's own ("obtain a
+    Level 2 Food Hygiene certificate": "a"); other words as they are."""
+    if t.act != "earn":
+        return between
+    own = set(t.item.split())
+    return " ".join(w for w in between.split() if w.lower() not in own)
+
+
 def _told_done(verb: str) -> bool:
     """Whether the offer's verb is told as done or doing ("restarting", "restarted"), not
     asked for ("bleed", "feed": an "-eed" verb)."""
@@ -443,7 +454,7 @@ def _offered(t: Tried, clauses: list[str]) -> tuple[Tried, str] | None:
                     for m in offers.finditer(clause)
                     if not _told_done(m.group("verb").split()[0].lower())
                     and (named := _named_as(m.group("rest"), t, offers is _RENEW))
-                    and _near(m.group("rest")[: named.start()])
+                    and _near(_less_item(m.group("rest")[: named.start()], t))
                 ),
                 None,
             )

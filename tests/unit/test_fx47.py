@@ -4,7 +4,7 @@
    sealant" the sealant, "Took the heel brake off ... How do I stop without it?" the heel
    brake; "We're not going vegan" is no vegan diet to keep.
 2. In the answer, "a multi-effects unit with amp models" is no amp.
-3. Forms: "exactly 5 valid two-letter words" counts five words (not two); a JSON list of
+3. Forms: "exactly 5 valid two-letter words" asks for a list of five (not two words); a JSON list of
    "exactly 3 objects" is counted by its objects; "whats" opens a second ask.
 4. A credential held ("Got my A licence last month") offered again ("pass your A licence
    check").
@@ -121,14 +121,15 @@ def counts(query: str) -> list[tuple[str | None, object]]:
 @pytest.mark.parametrize(
     ("query", "want"),
     [
-        ("give me exactly 5 valid two-letter words that use J, Q, X or Z.", [("words", 5)]),
-        ("List 5 four-letter words with Q.", [("words", 5)]),
-        ("Name 4 three-syllable words for a poem.", [("words", 4)]),
+        ("give me exactly 5 valid two-letter words that use J, Q, X or Z.", [("items", 5)]),
+        ("List 5 four-letter words with Q.", [("items", 5)]),
+        ("Name 4 three-syllable words for a poem.", [("items", 4)]),
         ("What are some two-letter words with Q?", []),
         ("Write a 3 sentence summary of this.", [("sentences", 3)]),
     ],
 )
 def test_a_length_of_each_word_is_no_count(query: str, want: list[tuple[str, int]]) -> None:
+    # (a number of words each of a length is a list of them, counted by its items)
     assert counts(query) == want
 
 
@@ -269,3 +270,186 @@ GI = "Starting BJJ next month. My budget is around $80 total. What gi should I g
 )
 def test_a_turn_after_steering_away_offers_the_amount(answer: str, flagged: bool) -> None:
     assert (over_budget(GI, answer) is not None) is flagged
+
+
+SIDE = (
+    "Our Cotswold morris side is down to 5 dancers this season after one moved away. Which"
+    " dances can we still put out at the May Day dance-out?"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("- Set dances: with your full set of six you can put out your usual dances.", True),
+        ("With five you can still give a show; borrow a dancer for your six-person dances.", False),
+        ("With your full set of five, lead with jigs.", False),
+    ],
+)
+def test_a_group_down_to_a_size_told_at_another(answer: str, want: bool) -> None:
+    assert bool(contradicted(SIDE, answer)) is want
+
+
+ROLLS = (
+    "Me and 2 mates want to paddle out to an island about 4 km offshore next Saturday. All"
+    " three of us have solid rolls and have done plenty of open crossings. What should we"
+    " sort out beforehand?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (ROLLS, "- Rescues: as your rolls aren't reliable yet, practise assisted rescues.", True),
+        (ROLLS, "Your shaky rolls need work before the crossing.", True),
+        (ROLLS, "- Even with solid rolls, practise rescues together.", False),
+        (ROLLS, "Your paddling fitness isn't there yet, so train first.", False),
+        ("I have a good job. Which car should I buy?", "Your job isn't strong enough.", False),
+    ],
+)
+def test_a_sound_skill_told_as_unsound(query: str, answer: str, want: bool) -> None:
+    assert bool(contradicted(query, answer)) is want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        # round 1 of review: more forms of a day's part, time left and a companion
+        (
+            "Sportive starting 7am on Saturday. How should I plan breakfast?",
+            "- **Breakfast:** since yours is a mid-afternoon start, have a relaxed brunch.",
+            True,
+        ),
+        (
+            "Parkrun starts at 9am. What should I eat?",
+            "For an evening race like yours, lunch.",
+            True,
+        ),
+        (
+            "Kick-off for my son's match is 2:30pm Sunday.",
+            "Because it's a morning match, eat early.",
+            True,
+        ),
+        ("Match kicks off at 6pm on Saturday.", "For a morning match, porridge.", True),
+        (
+            "Match kicks off at 6pm.",
+            "For a morning match, porridge. For an evening match, pasta.",
+            False,
+        ),
+        ("Parkrun starts at 9am. Any advice?", "Don't fuel like it's an afternoon race.", False),
+        ("My first half marathon is this Sunday.", "With six weeks still to go, build up.", True),
+        ("Dog show is next Saturday.", "Over the next couple of months, practise the stack.", True),
+        ("Dog show is next Saturday.", "Over the next few weeks after the show, rest her.", False),
+        ("We fly to Lisbon on Friday.", "Since the trip is still a few weeks off, relax.", True),
+        (
+            "Interview tomorrow. How do I prepare?",
+            "You've got a good couple of months to prepare.",
+            True,
+        ),
+        (
+            "Doing the South West Coast Path solo for five days. How should I split the kit?",
+            "Have your walking partner carry the tent.",
+            True,
+        ),
+        (
+            "I'm learning the guitar solo from Hotel California. Tips?",
+            "Your teammate can help.",
+            False,
+        ),
+    ],
+)
+def test_more_forms_told_back(query: str, answer: str, want: bool) -> None:
+    assert bool(contradicted(query, answer)) is want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        (
+            "I've got about 3 hours before friends arrive. Pizza dough plan please?",
+            "Cover and let it cold-prove in the fridge overnight for the best flavour.",
+            True,
+        ),
+        (
+            "I've got about 3 hours before friends come round. A tikka recipe?",
+            "Coat the chicken and leave it in the fridge until the next morning.",
+            True,
+        ),
+        ("I've got about 3 hours before friends arrive. Plan?", "Prove it for an hour.", False),
+    ],
+)
+def test_a_night_is_past_a_deadline_too(query: str, answer: str, flagged: bool) -> None:
+    assert (over_time(query, answer) is not None) is flagged
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "flagged"),
+    [
+        ("I've got about £200 for a running watch. Which one?", "Forerunner 265 - £349.", True),
+        ("Trying to keep it around €50. A present for dad?", "Felco No. 2 secateurs, €75.", True),
+        ("I've got about 200 photos for a slideshow. Which app?", "Canva Pro is £99.", False),
+    ],
+)
+def test_more_budgets_read(query: str, answer: str, flagged: bool) -> None:
+    assert (over_budget(query, answer) is not None) is flagged
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "Got my Level 2 food hygiene certificate last month. What else do I need to sell"
+            " cakes from home?",
+            "- Obtain a Level 2 Food Hygiene certificate - councils expect one.",
+            ["level 2 food hygiene certificate"],
+        ),
+        (
+            "My partner and I both got our Level 2 food hygiene certificates last year. What"
+            " do we need to sort?",
+            "2. Make sure you both obtain a Level 2 Food Hygiene certificate first.",
+            ["level 2 food hygiene certificates"],
+        ),
+    ],
+)
+def test_a_credential_named_in_full_offered_again(query: str, answer: str, want: list[str]) -> None:
+    assert [t.item for t, _ in offered_again(answer, tried_things(query))] == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "No telescope and we're not buying one. Can my kids see Saturn's rings?",
+            "Astronomy society members set up their own telescopes on open nights.",
+            [],
+        ),
+        (
+            "Took the doors off our kitchen wall cabinets. How do we stop grease without them?",
+            "Plenty of people give up and rehang the doors, but a weekly wipe avoids that.",
+            [],
+        ),
+        (
+            "No sewing machine and I'm not buying one. How do I hem curtains?",
+            "A small, even backstitch looks almost like sewing-machine stitching.",
+            [],
+        ),
+        (
+            "No dishwasher and I'm not installing one. Washing-up tips?",
+            "Get a countertop dishwasher - models like the Comfee need no plumbing.",
+            ["dishwasher"],
+        ),
+        (
+            "We're not going electric for the new lawnmower. What should I get?",
+            "**Best pick:** a 40V cordless mower like the EGO.",
+            ["electric"],
+        ),
+        (
+            "Took the crate out of the lounge. How do I stop him chewing when we're out"
+            " without it?",
+            "Set the crate back up for now and pop him in it when you leave.",
+            ["crate"],
+        ),
+    ],
+)
+def test_round_one_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
