@@ -113,7 +113,10 @@ _COMPARISON = re.compile(
     + r"|\blike\s+(?:a|an|the)\s+[\w-]+\s+(?:would|does|did)\b"
     # "it looks almost like sewing-machine stitching", "the same pace and splits a GPS watch
     # would": what the advice is like
-    r"|\blooks?\s+(?:almost\s+|just\s+|nearly\s+)?like\s+(?:a\s+|an\s+)?[\w-]+(?:\s+[\w-]+)?"
+    r"|\b(?:looks?|feels?|sounds?|tastes?|seems?)\s+(?:almost\s+|just\s+|nearly\s+|a\s+bit\s+"
+    r"|much\s+)?like\s+(?:a\s+|an\s+)?[\w-]+(?:\s+[\w-]+){0,2}"
+    # "the easy control you'd have on a gas grill": another thing's, supposed
+    r"|\byou(?:'d|\s+would)\s+(?:have|get|need)\s+(?:on|with|from|in)\s+(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?"
     r"|\bthe\s+same\s+[^.;,\n]{0,40}?\b(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+would\b"
     # "the carbon footprint is a fraction of a flight's": a measure of the other thing
     r"|\b(?:a\s+)?fraction\s+of\s+(?:a|an|the)\s+[\w-]+['’]s(?!\w)"
@@ -153,8 +156,10 @@ _MAY_CONTAIN = re.compile(
     # 'acrylic' yarns are actually blends with wool in them"
     r"|(?<=\blots\sof\s)|(?<=\ba\slot\sof\s)|(?<=\bplenty\sof\s))\s*(?:[\w-]+\s+){0,3}?"
     r"(?:contain|use|add|include|are\s+built\s+(?:around|on)|are\s+based\s+on"
-    # what others do: "Plenty of people give up and rehang the doors"
-    r"|people\s+(?:just\s+|simply\s+|end\s+up\s+|eventually\s+)?"
+    # what others do: "Plenty of people give up and rehang the doors", "Plenty of your
+    # neighbours probably pay dog walkers"
+    r"|(?:people|neighbou?rs|owners|parents|families|folk|others)\s+(?:just\s+|simply\s+"
+    r"|end\s+up\s+|eventually\s+|probably\s+|often\s+|usually\s+)?"
     r"(?:give\s+up\s+and\s+)?[a-z]+\b"
     # what most of a kind call for or lean on: "Most shortbread calls for butter", "Many
     # designers lean on Instagram"
@@ -558,6 +563,8 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
     if t == "outside":  # "a trip outside Colorado" (but "sit outside with a glass of wine")
         near = j == i - 1 or (j == i - 2 and tokens[i - 1] == "of")
         return near and clauses[j] == clauses[i]
+    if t == "out" and tokens[j - 1 : j] in (["ruled"], ["rule"], ["ruling"]):
+        return j >= i - 3 and clauses[j] == clauses[i]  # "since you've ruled out gas"
     if t == "per":  # "60 g apple sauce per egg": the unit of a swap, not a use
         return j == i - 1
     if t == "self":  # "self-drilling anchors" need no drill
@@ -794,7 +801,11 @@ _GROUPS = frozenset(
 )
 _BORROW = frozenset({"borrow", "borrowing", "borrowed", "borrows"})
 #: What the answer repeats from the request: "since you mention taking painkillers".
-_SAID = frozenset({"mention", "mentioned", "mentions", "said", "say", "describe", "described"})
+_SAID = frozenset(
+    # ("the same seam-swelling problem you saw with vinyl": what the asker met)
+    {"mention", "mentioned", "mentions", "said", "say", "describe", "described", "saw"}
+    | {"experienced"}
+)
 _YOU = frozenset({"you", "you've", "you'd"})
 #: What may happen, not what the answer does: "if she spikes a fever, call the vet".
 _IF = frozenset({"if", "unless"})
@@ -1041,6 +1052,8 @@ def negated_after(tokens: list[str], i: int) -> bool:
     "IRA stays untouched"), or "untouched" past a second item ("your 401(k) and IRA stay
     untouched")."""
     after = tokens[i + 1 : i + 3]
+    if tokens[i + 1 : i + 5] in (["off", "the", "table"], ["is", "off", "the", "table"]):
+        return True  # "Since vinyl's off the table"
     if after[:1] in (["is"], ["are"], ["was"], ["were"]) and after[1:] == ["free"]:
         return False  # "Skype is free for video calls": a price, not an absence
     return (

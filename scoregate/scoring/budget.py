@@ -83,6 +83,8 @@ _BEFORE = (
     r"(?:\s+of)?|at\s+most|(?:can|could)\s+only\s+(?:afford|spend|pay|do)|afford)\s+"
     r"(?:about\s+|around\s+|roughly\s+)?"
     # "keep it to £40 a head", "my maximum is $25,000", "I've got 900 bucks for it"
+    # ("Around €40 for my nephew's present", opening the request or a sentence)
+    r"|(?:^|(?<=[.!?]\s))(?:around|about|roughly)\s+(?=[$£€]\s?\d[\d,.]*k?\s+for\b)"
     r"|\b(?:keep\s+it\s+(?:to|under|below|around|about)|(?:my|our)\s+(?:maximum|max)\s+is)\s+"
     r"(?:about\s+|around\s+)?"
     r"|\b(?:(?:i'?ve|we'?ve)\s+got|(?:i|we)\s+(?:only\s+)?have)\s+(?:about\s+|around\s+|like\s+)?"

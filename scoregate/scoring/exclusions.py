@@ -1116,6 +1116,7 @@ _PURPOSE_TAIL = re.compile(
 )
 _WHEN_CUT = re.compile(
     r"\s+(?:anywhere\b|(?:after|since|because|when)\s+(?:he|she|they|we|i|it)\b"
+
     # a reason after it: "won't use Venmo after getting scammed", "since the last update"
     r"|(?:after|since)\s+(?:getting|being|having|losing|paying|reading|seeing|hearing|finding"
     r"|the\s+(?:last|latest|recent)|last\s+(?:time|year|month|week)|what\s+happened)\b"
@@ -1275,8 +1276,16 @@ def _clean_term(raw: str) -> str | None:
     return _named_thing(raw, term)
 
 
+#: A reason after the thing: "use a pressure washer as it'll blast the sand out of the
+#: joints" (cut before the thing's words are read).
+_AS_REASON = re.compile(
+    r"\s+as\s+(?:it|it'll|it's|it'd|they|they'll|they're|they'd|that|that'll|this)\b.*$"
+)
+
+
 def _named_thing(raw: str, term: str) -> str | None:
     """The thing ``term`` (``raw`` with its chat tail cut, lower-cased) names."""
+    term = _AS_REASON.sub("", term)
     term = _ANYTHING_WITH.sub("", term)
     term = _FAMILY.sub(r"\1", term)  # "the whole allium family": allium
     term = _withheld_from(term)  # "give amazon any more money": amazon

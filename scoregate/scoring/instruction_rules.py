@@ -348,7 +348,7 @@ def _counts(q: str, low: str) -> Iterator[Instruction]:
             rf"(?:(?!{_LOW_END}\b|{_WORD_LENGTH})\w+\s+)?"  # not "a 3 sentence summary"
             # a length of each word between: "exactly 5 two-letter words" counts 5 words,
             # as a list ("two-letter words" alone counts none)
-            rf"(?:\w+-{_WORD_LENGTH}\s+)?"
+            rf"(?:\w+-{_WORD_LENGTH}\s+(?:\w+\s+)?)?"  # ("6 one-syllable fruit words")
             rf"(?P<unit>{unit_rx})\b{_TAIL}"
         )
         for m in re.finditer(head, low):

@@ -1167,9 +1167,11 @@ _PARTY = re.compile(
     rf"|(?:^|[,;.!?]\s*)(?:my|our)\s+{_PARTNER}\s+and\s+i\b(?!\s+and\b|\s*,)"
     rf"|\bfor\s+(?P<f>{_NUMBER})\s+of\s+us\b"
     rf"|\b(?:a\s+)?(?:party|group|family|household)\s+of\s+(?P<p>{_NUMBER})\b"
-    # "our side is down to 5 dancers this season"
+    # "our side is down to 5 dancers this season", "our quiz team is down to 3"
     rf"|\bdown\s+to\s+(?:just\s+|only\s+)?(?P<d>{_NUMBER})\s+(?:dancers|players|members"
-    r"|singers|ringers|paddlers|rowers|riders|runners|musicians|volunteers|people)\b",
+    r"|singers|ringers|paddlers|rowers|riders|runners|musicians|volunteers|people)\b"
+    r"|\b(?:team|side|squad|crew|band|choir|group|club)\s+(?:is|'s|has\s+gone|went|is\s+now)\s+"
+    rf"down\s+to\s+(?:just\s+|only\s+)?(?P<e>{_NUMBER})\b",
     re.MULTILINE,
 )
 _INCLUDING_ME = re.compile(r"\s*,?\s*(?:including|incl\.?|counting)\s+(?:me|myself)\b")
@@ -1289,7 +1291,7 @@ _WEEKS_LEFT = re.compile(
     r"|to\s+get\s+ready|to\s+practi[sc]e|in\s+hand)\b"
     # "Over the next couple of months, practise the stack" (not "... after the show")
     r"|\bover\s+the\s+next\s+(?:couple\s+of\s+months|few\s+(?:weeks|months)|several\s+(?:weeks"
-    r"|months)|(?:three|four|five|six|[3-9])\s+weeks|(?:two|three|\d+)\s+months)\b(?![^.!?\n]*\bafter\b)"
+    r"|months)|(?:three|four|five|six|[3-9])\s+weeks|(?:two|three|\d+)\s+months)\b"
     # "Since the trip is still a few weeks off"
     r"|\b(?:is|are|it's)\s+(?:still\s+)?(?:a\s+(?:good\s+)?(?:few\s+weeks|month|couple\s+of"
     r"\s+months)|several\s+weeks|(?:three|four|five|six|[3-9])\s+weeks|\w+\s+months)"
@@ -1313,7 +1315,8 @@ _PART_OF_DAY = re.compile(
     r"|(?:^|(?<=[.!?:\n]))\s*(?:[-*•]\s*)?(?:\*\*)?for\s+an?)"
     r"\s+(?:early[\s-]+|late[\s-]+|mid-?)?(?P<part>morning|afternoon|evening|lunchtime"
     r"|night)\s+(?:start|race|game|match|kick-?off|session|event|class|gig|run|ride|flight"
-    r"|exam|departure|tee\s+time|heat|fixture)\b"
+    r"|exam|departure|tee\s+time|heat|fixture|round|gala|meet|show|concert|recital"
+    r"|performance|interview|appointment|shift|service|ceremony)\b"
 )
 
 
@@ -1353,8 +1356,9 @@ def _weeks_left(q_low: str, a_low: str) -> tuple[str, str] | None:
         return None
     ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
     for m in _WEEKS_LEFT.finditer(a_low):
-        before, _, _ = _sentence(a_low, ends, m.start(), m.end())
-        if not _WEEKS_IF.search(before):
+        before, after, _ = _sentence(a_low, ends, m.start(), m.end())
+        # (not "After the race, over the next few weeks ease back in": a time after it)
+        if not _WEEKS_IF.search(before) and not re.search(r"\bafter\b", before + after):
             return m.group(0), soon.group(0)
     return None
 
@@ -1516,27 +1520,36 @@ def _ability_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
 _SOUND_SKILL = re.compile(
     r"\b(?:have|has|got|with)\s+(?:a\s+|an\s+)?(?:really\s+|pretty\s+|very\s+|fairly\s+)?"
     r"(?:solid|reliable|bombproof|bomb-proof|dependable|consistent|strong)\s+"
-    r"(?P<n>[a-z]+)\b"
+    # (a skill of two words, "a solid parallel turn"; not "solid rolls and ...")
+    r"(?P<n>[a-z-]+(?:\s+(?!(?:and|or|on|in|for|with|at|now|but|so|too|from|to)\b)[a-z-]+)?)\b"
 )
 #: ... told as unsound: "as your rolls aren't reliable yet", "your shaky rolls".
+_UNSOUND = r"(?:shaky|unreliable|patchy|inconsistent|wobbly|weak|unsteady|rusty)"
 _UNSOUND_SKILL = re.compile(
-    r"\byour\s+(?P<n>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)(?:n't|\s+not)\s+(?:yet\s+|quite\s+"
-    r"|fully\s+|entirely\s+|totally\s+|very\s+|really\s+)?(?:solid|reliable|bombproof"
-    r"|dependable|consistent|strong|there)\b"
-    r"|\byour\s+(?:shaky|unreliable|patchy|inconsistent|wobbly|weak|unsteady)\s+"
-    r"(?P<m>[a-z]+)\b"
+    r"\b(?:your|their|his|her)\s+(?P<n>[a-z-]+(?:\s+[a-z-]+)?)\s+(?:still\s+)?(?:is|are)"
+    r"(?:n't|\s+not)\s+(?:yet\s+|quite\s+|fully\s+|entirely\s+|totally\s+|very\s+|really\s+)?"
+    r"(?:solid|reliable|bombproof|dependable|consistent|strong|there)\b"
+    # "your sight-reading is still shaky"
+    rf"|\b(?:your|their|his|her)\s+(?P<k>[a-z-]+(?:\s+[a-z-]+)?)\s+(?:is|are)\s+(?:still\s+"
+    rf"|a\s+bit\s+|quite\s+|pretty\s+|rather\s+)?{_UNSOUND}\b"
+    rf"|\b(?:your|their|his|her)\s+{_UNSOUND}\s+(?P<m>[a-z-]+)\b"
 )
 
 
 def _skill_turned(q_low: str, a_low: str) -> tuple[str, str] | None:
     """A skill the asker has sound ("all three of us have solid rolls") told as unsound
     ("as your rolls aren't reliable yet")."""
-    sound = {m.group("n").removesuffix("s"): m.group(0) for m in _SOUND_SKILL.finditer(q_low)}
+    sound = {
+        word.removesuffix("s"): m.group(0)
+        for m in _SOUND_SKILL.finditer(q_low)
+        for word in m.group("n").split()
+    }
     if not sound:
         return None
     for m in _UNSOUND_SKILL.finditer(a_low):
-        noun = (m.group("n") or m.group("m")).removesuffix("s")
-        told = sound.get(noun) or sound.get(noun.split()[-1])
+        told = sound.get(
+            (m.group("n") or m.group("k") or m.group("m")).split()[-1].removesuffix("s")
+        )
         if told is not None:
             return m.group(0), told
     return None
@@ -1763,7 +1776,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _day_part_moved(q_low, a_low),
         _weekly_moved(q_low, a_low) if "week" in q_low or "day" in q_low else None,
         _ability_turned(q_low, a_low),
-        _skill_turned(q_low, a_low) if "your " in a_low else None,
+        _skill_turned(q_low, a_low),
         _side_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
         _sex_swapped(q_low, a_low),
         _model_swapped(query, a_low) if "your " in a_low else None,

@@ -188,7 +188,7 @@ def _plan_length(answer: str) -> tuple[float, str] | None:
     return best
 
 
-#: A step left overnight, in a plan for one sitting of a few hours: "refrigerate the shaped
+#: A step left overnight, in a plan for one sitting of some hours: "refrigerate the shaped
 #: bagels overnight" for "I only have about 2 hours from start to eating" (not "20 minutes
 #: or overnight", "the night before", "next time", "in advance": a choice or a time apart).
 _OVERNIGHT = re.compile(
@@ -202,7 +202,7 @@ _APART = re.compile(
     re.IGNORECASE,
 )
 #: The most minutes of a sitting that a step left overnight breaks; the night it counts as.
-SITTING = 240.0
+SITTING = 600.0
 NIGHT = 480.0
 
 

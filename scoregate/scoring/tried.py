@@ -83,10 +83,15 @@ _EARNED = re.compile(
     r"(?:\b(?:i|we)(?:'ve|\s+have|ve)?(?:\s+both)?\s+|\bboth\s+|^\s*)"
     r"(?:already\s+|just\s+|finally\s+|recently\s+)?(?:got|gotten|earned|passed|obtained"
     r"|achieved|gained)\s+(?:my|our)\s+"
-    r"(?P<cred>(?:[\w'-]+\s+){0,4}?(?:licen[cs]e|certificate|certification|qualification"
-    r"|badge|belt|grade|diploma|degree|test|exam|ticket|rating|endorsement|card)s?)\b"
+    r"(?P<cred>(?:[\w'-]+\s+){0,5}?(?:licen[cs]e|certificate|certification|qualification"
+    r"|badge|belt|grade|diploma|degree|test|exam|ticket|rating|endorsement|card|course)s?)\b"
     r"(?!\s+(?:[\w'-]+\s+){0,2}?(?:suspended|revoked|taken|back|cancell?ed|rejected"
-    r"|returned|renewed|stolen|lost|expired|results?)\b)",
+    r"|returned|renewed|stolen|lost|expired|results?)\b)"
+    # "My husband and I both have our PADI Open Water certification" (not "I have my driving
+    # test next week": a test to come)
+    r"|\b(?:i|we)(?:\s+both|\s+already|\s+each)?\s+(?:have|hold)\s+(?:my|our)\s+"
+    r"(?P<held>(?:[\w'-]+\s+){0,5}?(?:licen[cs]e|certificate|certification|qualification|badge"
+    r"|belt|diploma|degree|ticket|rating|endorsement|card)s?)\b",
     re.IGNORECASE,
 )
 _ALREADY_WORD = re.compile(r"\balready\b", re.IGNORECASE)
@@ -280,7 +285,7 @@ def _told(query: str) -> list[Tried]:
         sentence = s.group(0)
         found += _renewed(sentence, found)
         for m in _EARNED.finditer(sentence):  # "Got my A licence": the licence, as held
-            item = m.group("cred").lower()
+            item = (m.group("cred") or m.group("held")).lower()
             if (item, "earn") not in {(t.item, t.act) for t in found}:
                 found.append(Tried(item, m.group(0).strip(), "earn"))
         for start, at, act in _reads(sentence):
@@ -314,7 +319,7 @@ _OPENS = (
     # "the best place to begin is to enrol in ...", "the first thing to do is bleed ..."
     r"|(?:is|be)\s+to|to\s+do\s+is"
     # "Make sure you both obtain a Level 2 certificate"
-    r"|make\s+sure\s+(?:you\s+)?(?:both\s+|all\s+)?)\s*(?:also\s+|still\s+|just\s+)?|,\s*)"
+    r"|make\s+sure\s+(?:you\s+)?(?:both\s+|all\s+|each\s+)?)\s*(?:also\s+|still\s+|just\s+)?|,\s*)"
 )
 #: (a lookahead, so that a later verb of the clause is read too: "Go up one size, and try a
 #: booster wooden wick")
@@ -356,7 +361,7 @@ _SAME_ACT = tuple(
         "clear delet wip remov",
         "updat upgrad",
         # (a credential held: "got my A licence" is offered again by "pass your A licence")
-        "earn pass get obtain achiev gain sit",
+        "earn pass get obtain achiev gain sit complet",
     )
 )
 
@@ -413,9 +418,24 @@ def offered_again(answer: str, tried: Sequence[Tried]) -> list[tuple[Tried, str]
     return done
 
 
+#: The words that name a credential's kind, not which one: "PADI Open Water certification"
+#: is named by "your PADI Open Water".
+_CREDENTIAL_KIND = frozenset(
+    "licence license certificate certificates certification qualification course test exam"
+    " ticket tickets".split()
+)
+
+
 def _named_as(rest: str, t: Tried, renew: bool) -> re.Match[str] | None:
     """Where the words after an offer name ``t``: a new part also by its bare name after
-    "Replace" or after a word of renewal ("a different HDMI cable", "a fresh filter")."""
+    "Replace" or after a word of renewal ("a different HDMI cable", "a fresh filter"); a
+    credential also without the word of its kind ("earn your PADI Open Water")."""
+    if t.act == "earn":
+        words = t.item.split()
+        named = _names(rest, t.item)
+        if named is None and len(words) > 2 and words[-1] in _CREDENTIAL_KIND:
+            named = _names(rest, " ".join(words[:-1]))
+        return named
     if not t.item.startswith("new "):
         return _names(rest, t.item)
     bare = _names(rest, t.item.split()[-1])  # "Replace the flapper" for the toilet flapper

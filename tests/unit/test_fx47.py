@@ -453,3 +453,132 @@ def test_a_credential_named_in_full_offered_again(query: str, answer: str, want:
 )
 def test_round_one_uses(query: str, answer: str, want: list[str]) -> None:
     assert violated(query, answer) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        # round 2 of review
+        (
+            "I don't want to use a pressure washer as it'll blast the sand out of the joints."
+            " What else works?",
+            "The quickest fix is to hire a pressure washer for an afternoon.",
+            ["pressure washer"],
+        ),
+        (
+            "We're not going gas for the new barbecue, charcoal only. What kettle grill?",
+            "Since you've ruled out gas, a 57cm kettle is the sweet spot.",
+            [],
+        ),
+        (
+            "We're not going gas for the new barbecue. What's a good charcoal one?",
+            "A kamado holds heat so well it feels almost like cooking on gas.",
+            [],
+        ),
+        (
+            "We're not going gas for the new barbecue. What's a good charcoal one?",
+            "The vents give you close to the easy control you'd have on a gas grill.",
+            [],
+        ),
+        (
+            "We're not going vinyl for the kitchen floor. What's durable for a big dog?",
+            "Since vinyl's off the table, porcelain tile is the toughest option.",
+            [],
+        ),
+        (
+            "We're not going vinyl for the kitchen floor. What's durable for a big dog?",
+            "Avoid laminate too - it has the same seam-swelling problem you saw with vinyl.",
+            [],
+        ),
+        (
+            "I don't want a dog walker - how do I handle my spaniel's midday break myself?",
+            "Plenty of your neighbours probably pay dog walkers, but a routine works.",
+            [],
+        ),
+    ],
+)
+def test_round_two_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "Got my PADI Open Water certification in May! Planning a Red Sea trip.",
+            "- **Certification:** earn your PADI Open Water before you travel.",
+            True,
+        ),
+        (
+            "My partner and I both passed our Emergency First Aid at Work course last month.",
+            "1. Make sure you both complete an Emergency First Aid at Work qualification.",
+            True,
+        ),
+        (
+            "My husband and I both have our PADI Open Water certification. Tips for Hurghada?",
+            "1. **Certification:** Make sure you both earn your PADI Open Water first.",
+            True,
+        ),
+        (
+            "We've both got our First Aid at Work certificates. What paperwork for our B&B?",
+            "- **First aid:** make sure you each earn a First Aid at Work certificate.",
+            True,
+        ),
+        ("I have my driving test next week. Any tips?", "Pass your driving test first.", False),
+    ],
+)
+def test_round_two_credentials(query: str, answer: str, want: bool) -> None:
+    assert bool(offered_again(answer, tried_things(query))) is want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "Tee time is 7:40am for my club's medal round tomorrow. What should I eat?",
+            "For an afternoon round like yours, have a proper lunch around 11.",
+            True,
+        ),
+        (
+            "My son's swimming gala starts at 6:30pm on Friday. What should he eat?",
+            "Because it's a morning gala, keep breakfast light.",
+            True,
+        ),
+        (
+            "I'm running my first 10K tomorrow. What should I eat tonight?",
+            "After the race, over the next few weeks ease back in with easy runs.",
+            False,
+        ),
+        (
+            "I've got solid sight-reading and just joined an orchestra. How do I prepare?",
+            "Because your sight-reading is still shaky, learn the passages by ear.",
+            True,
+        ),
+        (
+            "Both my kids have a reliable front crawl now. What's a good next goal?",
+            "As their front crawl still isn't consistent, spend more weeks on kick drills.",
+            True,
+        ),
+        (
+            "Our pub quiz team is down to 3 since two people moved away. Tactics?",
+            "With your full team of five, split the rounds by category.",
+            True,
+        ),
+        ("Our pub quiz team is down to 3. Tactics?", "With three of you, split the rounds.", False),
+    ],
+)
+def test_round_two_told_back(query: str, answer: str, want: bool) -> None:
+    assert bool(contradicted(query, answer)) is want
+
+
+def test_round_two_forms() -> None:
+    assert counts("For my kid's spelling game, give me exactly 6 one-syllable fruit words.") == [
+        ("items", 6)
+    ]
+    query = "Around €40 for my nephew's 8th birthday present, he loves building things. Ideas?"
+    answer = "Skip the cheap plastic sets and get the LEGO Technic truck at €90."
+    assert over_budget(query, answer) is not None
+    assert over_time(
+        "I want to bake a loaf for tonight, I've got roughly 5 hours from now. Recipe?",
+        "Shape it and put the dough in the fridge overnight for a slow rise.",
+    )
