@@ -113,8 +113,10 @@ _COMPARISON = re.compile(
     + r"|\blike\s+(?:a|an|the)\s+[\w-]+\s+(?:would|does|did)\b"
     # "it looks almost like sewing-machine stitching", "the same pace and splits a GPS watch
     # would": what the advice is like
-    r"|\b(?:looks?|feels?|sounds?|tastes?|seems?)\s+(?:almost\s+|just\s+|nearly\s+|a\s+bit\s+"
-    r"|much\s+)?like\s+(?:a\s+|an\s+)?[\w-]+(?:\s+[\w-]+){0,2}"
+    # (not "sounds like garlic would work": a view, whose thing is used)
+    r"|\b(?:looks?|feels?|tastes?)\s+(?:almost\s+|just\s+|nearly\s+|a\s+bit\s+"
+    r"|much\s+)?like\s+(?:a\s+|an\s+)?[\w-]+"
+    r"(?!\s+(?:would|will|could|is|are|might|should|can|works?)\b)(?:\s+[\w-]+){0,2}"
     # "the easy control you'd have on a gas grill": another thing's, supposed
     r"|\byou(?:'d|\s+would)\s+(?:have|get|need)\s+(?:on|with|from|in)\s+(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?"
     r"|\bthe\s+same\s+[^.;,\n]{0,40}?\b(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+would\b"

@@ -1116,7 +1116,6 @@ _PURPOSE_TAIL = re.compile(
 )
 _WHEN_CUT = re.compile(
     r"\s+(?:anywhere\b|(?:after|since|because|when)\s+(?:he|she|they|we|i|it)\b"
-
     # a reason after it: "won't use Venmo after getting scammed", "since the last update"
     r"|(?:after|since)\s+(?:getting|being|having|losing|paying|reading|seeing|hearing|finding"
     r"|the\s+(?:last|latest|recent)|last\s+(?:time|year|month|week)|what\s+happened)\b"

@@ -836,6 +836,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout45",
             "gate_holdout46",
             "gate_holdout47",
+            "gate_holdout48",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -877,6 +878,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             68,
             65,
             64,
+            71,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
