@@ -1247,6 +1247,7 @@ _COMPANION = re.compile(
     r"|belayer|buddy|crew(?:mate)?|teammate|wingman|(?:chase|dive|ski|ride|[a-z]+ing)\s+partner)"
     r"s?\b"
 )
+_NOT_ALONE = re.compile(r"\b(?:not|never|rather|afraid|scared|worried)\b|n't\b")
 #: ... not in a condition or a want: "If you can find a spotter, let your spotter ...".
 _COMPANION_IF = re.compile(
     r"\b(?:if|unless|when|once|find|recruit|ask|bring|next\s+time|could|would)\b"
@@ -1258,8 +1259,8 @@ def _alone_joined(q_low: str, a_low: str) -> tuple[str, str] | None:
     companion on the outing ("Let your passenger run radar"), one the request never
     names."""
     alone = _ALONE.search(q_low)
-    if alone is None:
-        return None
+    if alone is None or _NOT_ALONE.search(q_low, max(0, alone.start() - 25), alone.end()):
+        return None  # "I'm not going solo this time", "I don't want to go alone"
     ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
     for m in _COMPANION.finditer(a_low):
         if m.group("who") in q_low:
@@ -1297,6 +1298,7 @@ _WEEKS_LEFT = re.compile(
     r"\s+months)|several\s+weeks|(?:three|four|five|six|[3-9])\s+weeks|\w+\s+months)"
     r"\s+(?:off|away)\b"
 )
+_SPAN = re.compile(r"\b(?:weeks|months)\b")
 _WEEKS_IF = re.compile(r"\b(?:if|ideally|would|normally|usually|typically|most|next\s+time)\b|'d\b")
 
 
@@ -1320,6 +1322,8 @@ _PART_OF_DAY = re.compile(
 )
 
 
+#: Before a part of the day, what makes it no start of the asker's: "Don't fuel like it's an
+#: afternoon race".
 _AS_IF = re.compile(r"\b(?:like|as\s+if|as\s+though|not|n't)\s+$")
 
 
@@ -1352,8 +1356,8 @@ def _weeks_left(q_low: str, a_low: str) -> tuple[str, str] | None:
     """An event days away ("next Saturday's gig") told as weeks or months away ("With a
     month or so to go before the gig"), outside a condition or a general remark."""
     soon = _DAYS_AWAY.search(q_low)
-    if soon is None:
-        return None
+    if soon is None or _SPAN.search(q_low):
+        return None  # ("My marathon is 6 weeks from this Saturday": weeks away after all)
     ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
     for m in _WEEKS_LEFT.finditer(a_low):
         before, after, _ = _sentence(a_low, ends, m.start(), m.end())

@@ -81,17 +81,21 @@ _COMPLETED = re.compile(
 #: check" (not "got my licence suspended": lost, not held).
 _EARNED = re.compile(
     r"(?:\b(?:i|we)(?:'ve|\s+have|ve)?(?:\s+both)?\s+|\bboth\s+|^\s*)"
-    r"(?:already\s+|just\s+|finally\s+|recently\s+)?(?:got|gotten|earned|passed|obtained"
-    r"|achieved|gained)\s+(?:my|our)\s+"
+    r"(?:already\s+|just\s+|finally\s+|recently\s+)?"
+    r"(?:(?:earned|passed|obtained|achieved|gained)\s+(?:my|our)\s+"
     r"(?P<cred>(?:[\w'-]+\s+){0,5}?(?:licen[cs]e|certificate|certification|qualification"
-    r"|badge|belt|grade|diploma|degree|test|exam|ticket|rating|endorsement|card|course)s?)\b"
+    r"|badge|belt|grade|diploma|degree|test|exam|rating|endorsement|card|course)s?)"
+    # ("got my Goethe B1 exam" is one to sit, "got my ticket" or "my card" another thing)
+    r"|(?:got|gotten)\s+(?:my|our)\s+"
+    r"(?P<got>(?:[\w'-]+\s+){0,5}?(?:licen[cs]e|certificate|certification|qualification"
+    r"|badge|belt|diploma|degree|rating|endorsement)s?))\b"
     r"(?!\s+(?:[\w'-]+\s+){0,2}?(?:suspended|revoked|taken|back|cancell?ed|rejected"
     r"|returned|renewed|stolen|lost|expired|results?)\b)"
     # "My husband and I both have our PADI Open Water certification" (not "I have my driving
     # test next week": a test to come)
     r"|\b(?:i|we)(?:\s+both|\s+already|\s+each)?\s+(?:have|hold)\s+(?:my|our)\s+"
     r"(?P<held>(?:[\w'-]+\s+){0,5}?(?:licen[cs]e|certificate|certification|qualification|badge"
-    r"|belt|diploma|degree|ticket|rating|endorsement|card)s?)\b",
+    r"|belt|diploma|degree|rating|endorsement)s?)\b",
     re.IGNORECASE,
 )
 _ALREADY_WORD = re.compile(r"\balready\b", re.IGNORECASE)
@@ -285,7 +289,7 @@ def _told(query: str) -> list[Tried]:
         sentence = s.group(0)
         found += _renewed(sentence, found)
         for m in _EARNED.finditer(sentence):  # "Got my A licence": the licence, as held
-            item = (m.group("cred") or m.group("held")).lower()
+            item = (m.group("cred") or m.group("got") or m.group("held")).lower()
             if (item, "earn") not in {(t.item, t.act) for t in found}:
                 found.append(Tried(item, m.group(0).strip(), "earn"))
         for start, at, act in _reads(sentence):

@@ -582,3 +582,31 @@ def test_round_two_forms() -> None:
         "I want to bake a loaf for tonight, I've got roughly 5 hours from now. Recipe?",
         "Shape it and put the dough in the fridge overnight for a slow rise.",
     )
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "I'm not going solo this time, my brother's coming. Tips for the Plains?",
+        "I don't want to go alone on the ridge. Tips?",
+    ],
+)
+def test_going_alone_refused_is_no_outing_alone(query: str) -> None:
+    assert contradicted(query, "- Let your passenger run radar.") == []
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "I've got my Goethe B1 German exam in June. How should I revise?",
+        "Got my ticket for the festival! What should I pack?",
+        "I've got my driving test on Friday. Any tips?",
+    ],
+)
+def test_a_test_to_come_or_a_ticket_is_no_credential(query: str) -> None:
+    assert [t for t in tried_things(query) if t.act == "earn"] == []
+
+
+def test_weeks_away_from_a_day_named_are_weeks_away() -> None:
+    query = "My marathon is 6 weeks from this Saturday. Can you lay out my long runs?"
+    assert contradicted(query, "With six weeks to go and a 12-mile longest run, build up.") == []
