@@ -802,12 +802,9 @@ _GROUPS = frozenset(
     " players locals hosts".split()
 )
 _BORROW = frozenset({"borrow", "borrowing", "borrowed", "borrows"})
-#: What the answer repeats from the request: "since you mention taking painkillers".
-_SAID = frozenset(
-    # ("the same seam-swelling problem you saw with vinyl": what the asker met)
-    {"mention", "mentioned", "mentions", "said", "say", "describe", "described", "saw"}
-    | {"experienced"}
-)
+#: What the answer repeats from the request, or what the asker met: "since you mention
+#: taking painkillers", "the same seam-swelling problem you saw with vinyl".
+_SAID = frozenset("mention mentioned mentions said say describe described saw experienced".split())
 _YOU = frozenset({"you", "you've", "you'd"})
 #: What may happen, not what the answer does: "if she spikes a fever, call the vet".
 _IF = frozenset({"if", "unless"})

@@ -317,7 +317,7 @@ _CUES: tuple[str, ...] = (
     r"\b(?:not|never)\s+going\s+(?=(?!(?:to|back|out|home|anywhere|far|there|here|well|away"
     r"|up|down|in|on|off|fast|slow|alone|through|over|under|crazy|mad|nuts|overboard|yet|again"
     r"|anymore|either|soon|now|today|tonight|tomorrow|too|very|round|around|public|wild|bust"
-    r"|broke|under|ahead|forward|forwards)\b)[a-z]+(?:-[a-z]+)*\s*(?:[-.,;!?)]|$"
+    r"|broke|ahead|forward|forwards)\b)[a-z]+(?:-[a-z]+)*\s*(?:[-.,;!?)]|$"
     r"|\b(?:and|but|so|though|tho|this|either|for)\b))",
     # "is not" excludes only in a relative clause after what is asked for ("a chew that
     # isn't rawhide", "activities that aren't skiing"), not after a verb of saying ("I've

@@ -201,9 +201,8 @@ _APART = re.compile(
     r"|\binstead\s+of\b|\brather\s+than\b|n't\b|\bnot\b",
     re.IGNORECASE,
 )
-#: The most minutes of a sitting that a step left overnight breaks; the night it counts as.
+#: The most minutes of a sitting that a step left overnight breaks.
 SITTING = 600.0
-NIGHT = 480.0
 
 
 def _overnight(answer: str) -> str | None:

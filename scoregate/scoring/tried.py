@@ -76,6 +76,21 @@ _COMPLETED = re.compile(
     r"|syllabus|tutorial|bootcamp)s?\b)",
     re.IGNORECASE,
 )
+#: The words of a credential one holds: "licence", "certification", "belt" ...
+_HELD_NOUNS = (
+    r"licen[cs]e|certificate|certification|qualification|badge|belt|diploma|degree|rating"
+    r"|endorsement"
+)
+#: ... and those one passes, whose "got my" is one to come ("got my Goethe B1 exam") or
+#: another thing ("got my card").
+_PASSED_NOUNS = _HELD_NOUNS + r"|grade|test|exam|card|course"
+
+
+def _credential(group: str, nouns: str) -> str:
+    """A credential's name of up to five words before its noun, as the group ``group``."""
+    return rf"(?P<{group}>(?:[\w'-]+\s+){{0,5}}?(?:{nouns})s?)"
+
+
 #: "Got my A licence last month", "I've passed my theory test", "we both earned our PADI
 #: Open Water certification": a credential held, offered again by "pass your A licence
 #: check" (not "got my licence suspended": lost, not held).
@@ -83,19 +98,17 @@ _EARNED = re.compile(
     r"(?:\b(?:i|we)(?:'ve|\s+have|ve)?(?:\s+both)?\s+|\bboth\s+|^\s*)"
     r"(?:already\s+|just\s+|finally\s+|recently\s+)?"
     r"(?:(?:earned|passed|obtained|achieved|gained)\s+(?:my|our)\s+"
-    r"(?P<cred>(?:[\w'-]+\s+){0,5}?(?:licen[cs]e|certificate|certification|qualification"
-    r"|badge|belt|grade|diploma|degree|test|exam|rating|endorsement|card|course)s?)"
-    # ("got my Goethe B1 exam" is one to sit, "got my ticket" or "my card" another thing)
-    r"|(?:got|gotten)\s+(?:my|our)\s+"
-    r"(?P<got>(?:[\w'-]+\s+){0,5}?(?:licen[cs]e|certificate|certification|qualification"
-    r"|badge|belt|diploma|degree|rating|endorsement)s?))\b"
+    + _credential("cred", _PASSED_NOUNS)
+    + r"|(?:got|gotten)\s+(?:my|our)\s+"
+    + _credential("got", _HELD_NOUNS)
+    + r")\b"
     r"(?!\s+(?:[\w'-]+\s+){0,2}?(?:suspended|revoked|taken|back|cancell?ed|rejected"
     r"|returned|renewed|stolen|lost|expired|results?)\b)"
     # "My husband and I both have our PADI Open Water certification" (not "I have my driving
     # test next week": a test to come)
     r"|\b(?:i|we)(?:\s+both|\s+already|\s+each)?\s+(?:have|hold)\s+(?:my|our)\s+"
-    r"(?P<held>(?:[\w'-]+\s+){0,5}?(?:licen[cs]e|certificate|certification|qualification|badge"
-    r"|belt|diploma|degree|rating|endorsement)s?)\b",
+    + _credential("held", _HELD_NOUNS)
+    + r"\b",
     re.IGNORECASE,
 )
 _ALREADY_WORD = re.compile(r"\balready\b", re.IGNORECASE)
@@ -425,8 +438,7 @@ def offered_again(answer: str, tried: Sequence[Tried]) -> list[tuple[Tried, str]
 #: The words that name a credential's kind, not which one: "PADI Open Water certification"
 #: is named by "your PADI Open Water".
 _CREDENTIAL_KIND = frozenset(
-    "licence license certificate certificates certification qualification course test exam"
-    " ticket tickets".split()
+    "licence license certificate certificates certification qualification course test exam".split()
 )
 
 
