@@ -1279,24 +1279,27 @@ _DAYS_AWAY = re.compile(
     rf"|\bon\s+{_WEEKDAY}\b(?!s)"
     r"|\bthis\s+week\b|\bin\s+(?:a\s+couple\s+of|a\s+few|two|three|four|five|six|\d)\s+days\b"
 )
-#: ... told as weeks or months away: "With a month or so to go before the gig", "you've got
-#: six weeks to prepare" (three weeks at least: "next Saturday" may be nearly two away).
+#: A span of three weeks or more ("six weeks", "two months", "several weeks") and the same
+#: with "a" ("a month", "a good couple of months", "a few weeks"), for ``_WEEKS_LEFT``.
+_LONG = (
+    r"several\s+(?:weeks|months)|(?:three|four|five|six|seven|eight|[3-9]|1\d)\s+weeks"
+    r"|(?:two|three|four|five|six|\d+)\s+months"
+)
+_A_LONG = r"a\s+(?:good\s+)?(?:month|couple\s+of\s+months|few\s+(?:weeks|months))"
+#: An event days away told as weeks or months away: "With a month or so to go before the
+#: gig", "you've got six weeks to prepare" (three weeks at least: "next Saturday" may be
+#: nearly two away).
 _WEEKS_LEFT = re.compile(
     r"\b(?:with|you've\s+got|you\s+have|you\s+still\s+have|there's|that\s+gives\s+you"
     r"|since\s+you\s+have|as\s+you\s+have)\s+(?:about\s+|around\s+|roughly\s+|nearly\s+"
     r"|almost\s+|over\s+|more\s+than\s+|at\s+least\s+|plenty\s+of\s+|still\s+)?"
-    r"(?:a\s+(?:good\s+)?(?:month|couple\s+of\s+months|few\s+(?:weeks|months))"
-    r"|several\s+(?:weeks|months)"
-    r"|(?:three|four|five|six|seven|eight|[3-9]|1\d)\s+weeks|(?:two|three|\d+)\s+months)"
+    rf"(?:{_A_LONG}|{_LONG})"
     r"\s+(?:or\s+so\s+)?(?:still\s+)?(?:to\s+go|before|until|left|to\s+prepare|of\s+prep"
     r"|to\s+get\s+ready|to\s+practi[sc]e|in\s+hand)\b"
-    # "Over the next couple of months, practise the stack" (not "... after the show")
-    r"|\bover\s+the\s+next\s+(?:couple\s+of\s+months|few\s+(?:weeks|months)|several\s+(?:weeks"
-    r"|months)|(?:three|four|five|six|[3-9])\s+weeks|(?:two|three|\d+)\s+months)\b"
+    # "Over the next couple of months, practise the stack"
+    rf"|\bover\s+the\s+next\s+(?:couple\s+of\s+months|few\s+(?:weeks|months)|{_LONG})\b"
     # "Since the trip is still a few weeks off"
-    r"|\b(?:is|are|it's)\s+(?:still\s+)?(?:a\s+(?:good\s+)?(?:few\s+weeks|month|couple\s+of"
-    r"\s+months)|several\s+weeks|(?:three|four|five|six|[3-9])\s+weeks|\w+\s+months)"
-    r"\s+(?:off|away)\b"
+    rf"|\b(?:is|are|it's)\s+(?:still\s+)?(?:{_A_LONG}|{_LONG})\s+(?:off|away)\b"
 )
 _SPAN = re.compile(r"\b(?:weeks|months)\b")
 _WEEKS_IF = re.compile(r"\b(?:if|ideally|would|normally|usually|typically|most|next\s+time)\b|'d\b")
