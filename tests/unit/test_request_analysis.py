@@ -837,6 +837,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout46",
             "gate_holdout47",
             "gate_holdout48",
+            "gate_holdout49",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -879,6 +880,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             65,
             64,
             71,
+            67,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
