@@ -75,15 +75,18 @@ _COUNTERFACTUAL = re.compile(
 #: that's still a cord loop" (the cord named is the reason, no use).
 _REFUSAL = (
     r"(?<!n't\s)(?<!not\s)(?<!never\s)"  # (not "don't skip the topping, since ...")
-    r"\b(?:skip|avoid|don't\s+(?:use|buy|get|choose)|steer\s+clear\s+of|pass\s+on)\b"
+    r"\b(?:skip|avoid|don't\s+(?:use|buy|get|choose)|steer\s+clear\s+of|pass\s+on"
+    # "I've also left out sphagnum moss, since that's the living form of peat moss"
+    r"|(?:left|leave|leaving)\s+out)\b"
 )
 _WHY_REFUSED = re.compile(
     rf"({_REFUSAL}[^.;:!?\n]*?,?\s+(?:since|because|as)\s+(?:that|it|this|those|these|they)"
     r"(?:'s|'re|\s+is|\s+are)\s+)"
     # (a short noun phrase that closes the clause: not "because they're pricey and a corded
     # blind does the job", "as it's overpriced - head to the satay stalls")
-    r"((?:(?:still|also|just|basically|technically|effectively)\s+)?(?:a|an)\s+"
-    r"[\w-]+(?:\s+[\w-]+){0,2})(?=\s*[.;:!?,)\n]|\s*$)(?!\s*,?\s*(?:which|that)\b)"
+    r"((?:(?:still|also|just|basically|technically|effectively)\s+)?(?:a|an|the)\s+"
+    r"[\w-]+(?:\s+[\w-]+){0,2}(?:\s+of\s+[\w-]+(?:\s+[\w-]+)?)?)"
+    r"(?=\s*[.;:!?,)\n]|\s*$)(?!\s*,?\s*(?:which|that)\b)"
 )
 #: What a product refused usually holds: "skip canned chipotles in adobo; the sauce usually
 #: contains garlic and onion" (the list, to its end, is a warning).
@@ -186,6 +189,8 @@ _MAY_CONTAIN = re.compile(
     r"|\bshared\s+(?:equipment|(?:production\s+)?lines?|facilit(?:y|ies)|fryers?)\s+with\b"
     r"|\bmade\s+(?:alongside|near|next\s+to|close\s+to)\b"
     r"|\bcross-?(?:contact|contamination)\s+(?:with|from)\b"
+    # what a tool once met: "wash the bowl if it's ever been used with almond flour"
+    r"|\b(?:ever|previously|once|before)\s+(?:been\s+)?(?:used|touched|handled)\s+(?:with|for|on)\b"
 )
 #: Words that negate what follows them (also read by ``membership``).
 NEGATORS = frozenset(
@@ -707,9 +712,29 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
         return j >= i - 2 and _compares(tokens, j)
     if t == "place":  # "lamb in place of the pork"
         return j > 0 and tokens[j - 1] == "in" and tokens[j + 1] == "of"
-    if t in _REPLACING:  # "plant nutrients replacing fish waste"
-        return j >= i - 3 and clauses[j] == clauses[i] and "with" not in tokens[j:i]
+    if t in _REPLACING or t in _SWAPPING:
+        return _swapped_away(tokens, clauses, j, i)
     return _other_than(tokens, clauses, j, i)
+
+
+def _swapped_away(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
+    """Whether the verb at ``j`` gives token ``i`` up: "plant nutrients replacing fish
+    waste", "swapping the almond flour for a seed flour" (not "swap in almond flour")."""
+    if clauses[j] != clauses[i]:
+        return False
+    if tokens[j] in _REPLACING:
+        return j >= i - 3 and "with" not in tokens[j:i]
+    return (
+        j >= i - 4
+        and _SWAP_PARTICLES.isdisjoint(tokens[j + 1 : i])
+        and any(w in ("for", "out") for w in tokens[i + 1 : i + 4])
+    )
+
+
+#: Verbs that give a thing up for another: "swap the almond flour for a seed flour", "switch
+#: the lead weights out" ("substitute X for Y" uses X, so it is not here).
+_SWAPPING = frozenset("swap swaps swapping swapped switch switching switched".split())
+_SWAP_PARTICLES = frozenset("in for with to into".split())
 
 
 def _kept_from(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
@@ -1058,6 +1083,7 @@ def negated_after(tokens: list[str], i: int) -> bool:
     return (
         any(t in _AFTER_NEGATORS or t.endswith("n't") for t in after)
         or "untouched" in tokens[i + 1 : i + 5]
+        or after[:1] in (["warning"], ["warnings"])  # "check the sprinkles for nut warnings"
         or (
             bool(after)
             and after[0] in _LIKENESS_HEADS
@@ -1577,6 +1603,49 @@ def _occurrences(
     return out
 
 
+#: What is danced, played or drilled with a prop: "a veil entrance", "veil turns", "fan
+#: drills" (under "don't suggest veil work").
+_PRACTICE_NOUNS = frozenset(
+    """
+    entrance entrances turn turns spin spins drill drills routine routines combo combos
+    combination combinations piece pieces section sections move moves choreography reveal
+    reveals wrap wraps sequence sequences intro solo solos trick tricks flourish flourishes
+    """.split()
+)
+
+
+def _practised(tokens: list[str], stems: list[str]) -> list[int]:
+    """Where a thing practised with a prop ("veil work") is done under another name: the
+    prop before a move ("a veil entrance", "two veil turns")."""
+    if len(stems) != 2 or stems[1] != "work":
+        return []
+    return [
+        i
+        for i, tok in enumerate(tokens[:-1])
+        if _matches(tok, stems[0]) and tokens[i + 1] in _PRACTICE_NOUNS
+    ]
+
+
+def _fitted_with(
+    tokens: list[str], clauses: list[int], written: list[str], stems: list[str]
+) -> list[int]:
+    """Where a thing named by what it is fitted with ("nailed shoes", "studded tyres") is
+    told the other way round: "shoes with small nails set into the toe", "tyres with
+    studs"."""
+    if len(written) != 2 or len(stems) != 2 or not written[0].endswith("ed"):
+        return []
+    fitting, head = stems
+    out = []
+    for i, tok in enumerate(tokens):
+        if not _matches(tok, fitting) or tok == written[0]:
+            continue
+        lo = max(0, i - 5)
+        before = [j for j in range(lo, i) if clauses[j] == clauses[i]]
+        if "with" in (tokens[j] for j in before) and any(_matches(tokens[j], head) for j in before):
+            out.append(i)
+    return out
+
+
 #: Words that open where an act is done: "running ethernet cables *through* walls".
 _PLACE_WORDS = frozenset(
     "through into inside behind under underneath across along around between via in on onto"
@@ -1952,7 +2021,11 @@ def _mention(content: str, term: str, situation: bool = False) -> tuple[bool, st
     def occurrences(tokens: list[str], clauses: list[int]) -> list[int]:
         if act is not None:
             return _act_occurrences(tokens, clauses, act)
-        return _occurrences(tokens, clauses, stems, noun)
+        return (
+            _occurrences(tokens, clauses, stems, noun)
+            + _practised(tokens, stems)
+            + _fitted_with(tokens, clauses, written, stems)
+        )
 
     words = stems if act is None else act.obj
     seen = False

@@ -296,7 +296,11 @@ _CUES: tuple[str, ...] = (
     r"(?<!parents'\s)(?<!mom's\s)(?<!mum's\s)(?<!dad's\s)"
     r"\b(?:lease|tenancy|landlord|landlady|hoa|strata|condo|building|council|school|company"
     r"|employer|contract|venue|club|studio|committee|association|campsite|marina|allotment"
-    r"|estate|management)\s+(?:\w+\s+){0,2}?"
+    r"|estate|management)\s+"
+    # "the studio I go to has banned chalk", "the club we train with bans ..."
+    r"(?:(?:i|we)\s+(?:go\s+to|use|train\s+(?:at|with)|dance\s+(?:at|with)|belong\s+to"
+    r"|attend|rent\s+from|rent|ride\s+(?:at|with)|climb\s+at|play\s+(?:at|for))\s+)?"
+    r"(?:\w+\s+){0,2}?"
     + BANS
     + rf"\s+(?:{_BANNED_WHO}\s+to\s+(?:use|have|keep|bring|put\s+up|install)\s+)?"
     # "has banned anything electric": what is electric
@@ -396,6 +400,13 @@ _CUES: tuple[str, ...] = (
     _WANT_ZERO,
     # Negated preferences: "I'd rather not turn the oven on", "prefer not to fly".
     r"\b(?:rather|prefer(?:ably)?)\s+not\s+(?:to\s+)?",
+    # ... for someone in the asker's care: "I'd rather he didn't do any contact sparring",
+    # "we'd rather the kids didn't use TikTok"
+    r"\brather\s+(?:he|she|they|(?:my|our|the)\s+(?:son|daughter|kids?|children|child|boy|girl"
+    r"|teen|teenager|husband|wife|partner|mum|mom|dad))\s+(?:didn't|did\s+not|never|wasn't"
+    r"|weren't)\s+(?!(?:know|find|see|hear|notice|realis|realiz|worry|feel|think|mind|care"
+    r"|get\s+(?:hurt|upset|bored)|be)\w*\b)"
+    r"(?:(?:do|have|use|eat|drink|get|take|play|try|go\s+(?:on|to))\s+)?(?:any\s+)?",
     r"\b(?:not\s+(?:into|big\s+on|a\s+big\s+fan\s+of)|no\s+interest\s+in|(?:do\s+not|don't)\s+feel\s+like)\s+",
     # A lack stated: "we won't have a car", "I don't have a drill", "we haven't got a
     # garden", "the flat doesn't come with a fridge" (see ``LACK``).
@@ -553,6 +564,15 @@ _AWAY_RE = re.compile(
     r"\b(?:told\s+(?:me|us|him|her|them)\s+to|(?:been|was|were)\s+told\s+to|(?:said|says)\s+to"
     r"|(?:have|has|had|need|needs)\s+to|must|supposed\s+to)\s+keep\s+(?:all\s+|any(?:thing)?\s+)?"
     r"(?P<x>[^.;:!?,\n]{1,40}?)\s+(?:well\s+)?away\s+from\b",
+    re.IGNORECASE,
+)
+#: Ground or things the asker would rather keep someone off: "I'd really rather keep them
+#: off tarmac and pavements", "we prefer to keep him off screens" (a preference; "how do I
+#: keep the cat off the counter" is the goal asked about, not read).
+_OFF_RE = re.compile(
+    r"\b(?:rather|prefer\s+to|preferably)\s+keep\s+(?:them|him|her|it|(?:the|my|our)\s+[a-z]+)\s+"
+    r"(?:well\s+)?off\s+(?:of\s+)?(?P<x>[^.;:!?\n]{1,50}?)(?=\s*(?:[-.,;:!?()]|$|\s+(?:as|because"
+    r"|since|so|but|if|when|while|for\s+now)\b))",
     re.IGNORECASE,
 )
 #: A question how to keep something out: "How do I keep squirrels out of my bird feeder?",
@@ -1048,6 +1068,8 @@ OUTCOME_VERBS = frozenset(
         " overcooking warp warping fade fading dent denting felt felting pill pilling"
         " trigger triggering"
         " scorch scorching corrupt corrupting"
+        # what is put at stake: "I don't want to risk the seals", "compromise the warranty"
+        " risk risking compromise compromising jeopardise jeopardising jeopardize jeopardizing"
     ).split()
 )
 
@@ -1058,6 +1080,10 @@ def harms(verb: str, obj: str) -> bool:
     mice", "break up with him", "lose weight")."""
     if verb not in OUTCOME_VERBS or obj.startswith("up"):
         return False
+    if verb in _AT_STAKE:
+        # "risk a fine", "compromise the warranty": whatever is at stake (but "risk it with
+        # raw eggs" names the thing refused)
+        return not re.match(r"it\s+(?:with|on)\b", obj)
     own = _OWN_OBJECT if verb in _AMBIGUOUS_HARMS else _ANY_OBJECT
     return bool(own.match(obj))
 
@@ -1067,6 +1093,10 @@ def harms(verb: str, obj: str) -> bool:
 _AMBIGUOUS_HARMS = frozenset(
     "kill killing hurt hurting harm harming injure injuring lose losing waste wasting offend"
     " offending upset upsetting trigger triggering".split()
+)
+#: Verbs that put their object at stake, whatever it is: "risk a fine".
+_AT_STAKE = frozenset(
+    "risk risking compromise compromising jeopardise jeopardising jeopardize jeopardizing".split()
 )
 _OWN_OBJECT = re.compile(r"(?:it|them|my|our|your|his|her|their)\b")
 _ANY_OBJECT = re.compile(r"(?:it|them|my|our|your|his|her|their|the|this|that|these|those)\b")
@@ -1082,13 +1112,30 @@ def _outcome(term: str, phrase: str) -> bool:
     first = words[0]
     if first.endswith("ing"):  # "without damaging the paint", "avoid scratching"
         return bool(re.match(rf"(?:without|avoid|avoiding)\s+{first}\b", phrase, re.IGNORECASE))
-    after = re.search(rf"\bto\s+(?:[a-z]+\s+(?:or|and)\s+)?{first}\b\s*(\w*)", phrase, re.I)
+    after = re.search(
+        rf"\b(?:to|rather\s+not|prefer\s+not)\s+(?:[a-z]+\s+(?:or|and)\s+)?{first}\b\s*(.*)",
+        phrase,
+        re.I,
+    )
     if after is None:
         return False
     if first == "stain" and _A_FINISH_TOO.search(phrase):
         return False  # "don't want to stain it or use any tinted finish": a finish refused
     # "want it to shrink or felt" / "want to kill it", "to ruin my pan"
     return bool(re.search(r"\b(?:it|them)\s+to\s", phrase, re.I)) or harms(first, after.group(1))
+
+
+#: What opens a second object of a harm: "risk the water resistance or the seals".
+_OBJECT_OPENS = re.compile(r"(?:the|my|our|its|their|his|her|your|any)\s", re.IGNORECASE)
+
+
+def _harmed_less(pieces: list[str], phrase: str) -> list[str]:
+    """``pieces`` less the further objects of a harm named first: "don't want to risk the
+    water resistance or the seals" (the seals are at stake too, not a thing refused), but
+    "don't want to damage the floor or use bleach" keeps the bleach."""
+    if not pieces or not _outcome(_clean_term(pieces[0]) or "", phrase):
+        return pieces
+    return [pieces[0]] + [p for p in pieces[1:] if not _OBJECT_OPENS.match(p.strip())]
 
 
 #: A finish named beside "stain": the staining is a finish chosen, not a mark to avoid.
@@ -1410,6 +1457,44 @@ _REPORTED_BEFORE_NO = re.compile(
     r"\b(?:gave|offered|provided|sent|(?<!['’]ve\s)(?<!\bhave\s)got|received|had"
     r"|there\s+(?:was|were))"
     r"(?:\s+(?:us|me|them|him|her|you))?\s+$",
+    re.IGNORECASE,
+)
+
+
+def _no_rule(sentence: str, at: int) -> bool:
+    """Whether the cue at ``at`` tells what happened or what is on offer, not a rule: "they
+    gave us NO hotel", "B gives 17.20 pesos with no fee", "it sounded dead for weeks, no
+    buzz at all", "is it worth paying for adjustable ones rather than fixed?"."""
+    before = sentence[:at]
+    if sentence[at : at + 3].lower() == "no ":
+        return bool(
+            _REPORTED_BEFORE_NO.search(before)
+            or _OFFER_TOLD.search(before)
+            or (_SYMPTOM_BEFORE_NO.search(before) and _AT_ALL.match(sentence, at))
+        )
+    return bool(_WEIGHED.search(before) and _RATHER_THAN.match(sentence, at))
+
+
+#: A choice the request weighs, in a question: "is it worth paying the extra for adjustable
+#: ones rather than fixed?", "should I go with resin rather than oil?" (the answer may pick
+#: either; not "can you use butter rather than oil?", which asks for the butter).
+_WEIGHED = re.compile(
+    r"\b(?:is\s+it\s+worth|worth\s+(?:it|paying|spending|getting|buying|the)|should\s+(?:i|we)"
+    r"|would\s+(?:i|we|it)\s+be\s+better|is\s+it\s+better|better\s+to|any\s+point)\b"
+    r"[^.!?]*$",
+    re.IGNORECASE,
+)
+_RATHER_THAN = re.compile(r"(?:rather|other)\s+than\b[^.!?]*\?", re.IGNORECASE)
+#: A fault told, then what is missing: "the sitar sounded dull and 'dead' for weeks, no buzz
+#: at all" (the buzz is what the asker wants back, not a thing refused).
+_SYMPTOM_BEFORE_NO = re.compile(
+    r"\b(?:sound(?:s|ed)?|look(?:s|ed)?|feel(?:s)?|felt|seem(?:s|ed)?|went|gone|goes|been"
+    r"|was|were|stopped|died|dead|broke|broken|started|keeps?|kept)\b[^.;:!?]*,\s*$",
+    re.IGNORECASE,
+)
+_AT_ALL = re.compile(
+    r"no\s+(?:[\w'-]+\s+){1,3}?at\s+all\b"
+    r"(?!\s*,?\s*(?:please|pls|thanks|next\s+time|this\s+time|for\s+(?:me|us|him|her|them)))",
     re.IGNORECASE,
 )
 #: An offer described, the "no" part of its terms: "Service A gives 17.20 pesos per dollar
@@ -1739,9 +1824,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                     sentence[:opened]
                 ):
                     continue  # "I'm a sole trader (not a limited company)": who, not a rule
-                if sentence[at : at + 3].lower() == "no " and (
-                    _REPORTED_BEFORE_NO.search(sentence[:at]) or _OFFER_TOLD.search(sentence[:at])
-                ):
+                if _no_rule(sentence, at):
                     continue  # "they gave us NO hotel": what happened; "B gives ... with no fee"
                 if _state_of_being(x):
                     continue  # "I don't want to be 'that person'": who, not what
@@ -1751,7 +1834,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                 situation = _situation(rx, sentence, at)
                 found += [
                     (t, phrase, situation)
-                    for p in _pieces(x)
+                    for p in _harmed_less(_pieces(x), m.group(0))
                     if (t := _clean_term(_lacked(p, rx, situation))) and not _outcome(t, m.group(0))
                 ]
         pairs = [
@@ -1763,6 +1846,12 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         pairs += [
             (t, m.group(0))
             for m in _AWAY_RE.finditer(sentence)
+            for p in _pieces(m.group("x"))
+            if (t := _clean_term(p))
+        ]
+        pairs += [
+            (t, m.group(0))
+            for m in _OFF_RE.finditer(sentence)
             for p in _pieces(m.group("x"))
             if (t := _clean_term(p))
         ]

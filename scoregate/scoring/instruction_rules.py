@@ -721,10 +721,17 @@ def _lists(q: str, low: str) -> Iterator[Instruction]:
         rf"(?:^|[.!?,;:]\s*|\b(?:me|us|it|in)\s+)(?:just|only)\s+(?P<rel>){NUM}\s+"
         rf"(?:[\w'-]+\s+)?(?:{_ITEM_NOUNS})(?=\s*(?:[.,;!]|$|(?:please|pls)\b))(?!,?\s*max\b)"
     )
+    # "a practice plan as exactly five numbered steps", "in exactly 4 steps": the form the
+    # answer is given in, counted (a relation spelled out, a noun of list items)
+    shaped = (
+        rf"\b(?:as|in|into)\s+(?P<rel>exactly|at\s+least|at\s+most|no\s+more\s+than)\s+{NUM}\s+"
+        rf"(?:[\w'-]+\s+){{0,2}}?(?:{_ITEM_NOUNS})\b"
+    )
     matches = (
         list(re.finditer(list_of, low))
         or list(re.finditer(rx, low))
         or list(re.finditer(explicit, low))
+        or list(re.finditer(shaped, low))
         or [m for m in re.finditer(bare, low) if _PLURAL_ASKED.search(low, 0, m.start())]
         or [m for m in re.finditer(just, low) if _THINGS_ASKED.search(low, 0, m.start())]
         or list(re.finditer(only, low))
@@ -887,7 +894,9 @@ _FORMATS = patterns(
         r"|give|whip\s+up)\s+(?:me\s+|us\s+)?|\b(?:i|we)\s+(?:need|want|would\s+like|'d\s+like)\s+)"
         r"(?:a\s+)?(?:(?:little|quick|simple|small|short|comparison|side[- ]by[- ]side|rough)\s+)*"
         r"table\b(?=\s*(?:for\s+(?:me|us)\s*)?(?::|comparing\b|that\s+compares\b|showing\b"
-        r"|that\s+shows\b|listing\b|that\s+lists\b|summari[sz]ing\b|with\s+(?:a\s+)?columns?\b"
+        r"|that\s+shows\b|listing\b|that\s+lists\b|summari[sz]ing\b"
+        # "a table with three columns - role, ...", "a table with 4 columns"
+        r"|with\s+(?:a\s+|\d+\s+|(?:two|three|four|five|six|seven)\s+)?columns?\b"
         r"|of\s+(?!contents\b)))"
         # "A table would be ideal.", "a comparison table please" (a sentence of its own)
         r"|(?:^|[.!?]\s+)(?:a\s+|in\s+a\s+)?(?:comparison\s+|simple\s+|quick\s+)?table\s+"

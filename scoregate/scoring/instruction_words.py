@@ -1277,7 +1277,8 @@ _ENDS_WITH_BARE = re.compile(
 def _first_and_last(q: str, low: str) -> Iterator[Instruction]:
     yn = re.search(
         r"\b(?:answer|reply|respond|start|begin|lead|open)\w*\s+(?:\w+\s+){0,4}?(?:with\s+)?(?:a\s+)?(?:simple\s+|clear\s+)?"
-        r"[\"'“]?yes[\"'”]?\s+or\s+[\"'“]?no[\"'”]?\s*(?:first|up\s+front|before|then|at\s+the\s+start|,|\.|$)"
+        r"[\"'“]?yes[\"'”]?\s+or\s+[\"'“]?no[\"'”]?\s*(?:first|up\s+front|before|then|at\s+the\s+start"
+        r"|please\b|pls\b|[,.!;)]|$)"
         r"|\byes\s+or\s+no\s+(?:first|up\s+front|answer\s+first)\b|\bstart\s+with\s+(?:a\s+)?yes\s+or\s+no\b"
         r"|\byes\s*/\s*no\s+(?:as|at)\s+(?:the\s+)?(?:very\s+)?(?:first|start|beginning)",
         low,

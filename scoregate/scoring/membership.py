@@ -84,6 +84,15 @@ _APPS = "anki memrise duolingo quizlet babbel busuu clozemaster lingq pimsleur"
 #: Games where players lie about a hidden role.
 _DEDUCTION = "werewolf werewolves mafia avalon spyfall hitler clocktower"
 _SOCIAL = "instagram tiktok facebook twitter snapchat pinterest reddit linkedin"
+#: Sealed ground: "I'd rather keep them off tarmac and pavements" rules out "a paved cycle
+#: path".
+_PAVED = "paved asphalt tarmac tarmacked concrete pavement pavements sidewalk sidewalks blacktop"
+#: Open ground, which an embedding puts near sealed ground as its opposite ("fire roads
+#: with packed earth", "forest trails" under "off tarmac").
+_OPEN_GROUND = (
+    "trail trails track tracks grass grassy gravel dirt earth sand sandy mud woodland forest"
+    " field fields unpaved off-road towpath towpaths bridleway bridleways road roads"
+)
 #: Excluded class (as the request names it) -> members.
 CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
     name: tuple(members.split())
@@ -179,6 +188,12 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "social deduction games": _DEDUCTION,
         "hidden traitor games": _DEDUCTION,
         "hidden role games": _DEDUCTION,
+        "tarmac": _PAVED,
+        "asphalt": _PAVED,
+        "pavement": _PAVED,
+        "pavements": _PAVED,
+        "sidewalks": _PAVED,
+        "concrete": _PAVED,
     }.items()
 }
 
@@ -627,6 +642,7 @@ _OPPOSITES: dict[str, frozenset[str]] = {
         "religion": _IRRELIGIOUS,
         "alcohol": "sober sobriety teetotal teetotaller non-alcoholic alcohol-free",
         "caffeine": "decaf decaffeinated caffeine-free",
+        **dict.fromkeys(("tarmac", "asphalt", "pavement", "pavements", "sidewalks"), _OPEN_GROUND),
     }.items()
 }
 

@@ -227,7 +227,24 @@ def _rule_kept(query: str, phrase: str) -> bool:
     if _IN_TIME.search(phrase):  # the time read into the phrase: "... generators after 10pm"
         return False
     asking = asking_sentences(query)
-    return not any(_RULE_ASKED.search(s) or phrase in s for s in asking)
+    return not any(_RULE_ASKED.search(s) or _asked_in(phrase, s) for s in asking)
+
+
+#: A question of its own after a statement, in one sentence: "... has banned chalk
+#: completely (any kind) so what else can I do??".
+_THEN_ASKS = re.compile(
+    r"\b(?:so|but)\s+(?:what|how|where|which|who|when|why|can|could|should|would|do|does"
+    r"|is|are|any)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_in(phrase: str, sentence: str) -> bool:
+    """Whether ``phrase`` stands in the question of ``sentence`` ("does my lease ban
+    subwoofers?"), not in a statement before a question of its own ("the studio has banned
+    chalk, so what else can I do?")."""
+    at = sentence.find(phrase)
+    return at >= 0 and not _THEN_ASKS.search(sentence, at + len(phrase))
 
 
 def _implied_exclusions(query: str) -> Iterator[Exclusion]:

@@ -692,6 +692,17 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
         for m in _WORKED_AT.finditer(answer) if at_too else ():
             if _unit(m.group("unit")) == f.unit and _value(m.group("n")) not in asked:
                 return m.group(0).strip(" -*\n"), query[f.start : f.end]
+        for m in _AT_WHO.finditer(answer):  # "At 16.5 inches, Biscuit falls in ..."
+            who = m.group("who")
+            named = who in _WHO_AT or (who not in _FUNCTION and re.search(rf"\b{who}\b", query))
+            unit = _unit(m.group("unit"))
+            if (
+                named
+                and unit == f.unit
+                and unit not in _TIME_UNITS
+                and _value(m.group("n")) not in asked
+            ):
+                return m.group(0).strip(" -*\n"), query[f.start : f.end]
         if f.unit not in _SIZED_UNITS:
             continue
         for m in _SIZED_FOR.finditer(answer):
@@ -707,6 +718,18 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
     return None
 
 
+#: A sentence that opens at a figure and goes on about the asker's own: "At 16.5 inches,
+#: Biscuit falls in the 16-20 in class", "At 9 kg, she needs ...".
+_AT_WHO = re.compile(
+    rf"(?:^|(?<=[.!?:\n])\s*)(?:\*\*)?at\s+(?P<n>{_NUMBER})\s?(?P<unit>[a-z]+)\s*,\s+"
+    # (a state, not a milestone to come: "At 12 weeks, she can have her second jab")
+    r"(?P<who>[a-z]+)\b(?!'ll|\s+(?:can|will|could|should|may|might|would|needs?|has\s+to"
+    r"|must|is\s+(?:ready|old\s+enough))\b)",
+    re.MULTILINE,
+)
+_WHO_AT = frozenset("she he they".split())
+#: Units of time, whose figures an "At ..." tells as milestones.
+_TIME_UNITS = frozenset("day week month year hour minute min second sec".split())
 #: The asker's present told back at another figure, opening a sentence or after "so":
 #: "At 5 weeks they still need their heat" for poults "3 weeks old today", "so at day 20
 #: you're well past halfway" for a goose "sitting for 12 days now". Only with a word of
@@ -1200,6 +1223,125 @@ _PARTY_IF = re.compile(r"\b(?:would|could|might|instead|though)\b|'d\b")
 _PARTY_NAMED = r"\b{n}(?:\s+of\s+(?:you|us)|\s+(?:players|people|guests)|-player)\b|\bfor\s+{n}\b"
 
 
+#: What the asker has or runs a thing for, counted: "I only have 8 cords", "a session for 8
+#: kids", "we've got 3 hives" (units, times and parts of an answer are no such things).
+_OWN_COUNT = re.compile(
+    r"\b(?:have|has|got|bought|own|with|for|only|just|there\s+are|we're|we\s+are|of)\s+"
+    rf"(?:only\s+|just\s+|exactly\s+)?(?P<n>{_NUMBER})\s+(?P<noun>[a-z]+s)\b(?!\s*(?:-|–|to|or)\s*\d)"
+)
+_NOT_OWN_COUNT = frozenset(
+    """
+    years months weeks days hours minutes mins seconds secs nights mornings evenings times
+    metres meters inches feet miles kms grams kilos pounds ounces litres liters gallons cups
+    dollars euros pence cents quid bucks percent degrees calories reps sets laps rounds steps
+    words sentences paragraphs bullets items points lines pages chapters questions answers
+    examples options ideas tips sections parts slides emails messages lessons sessions classes
+    goes tries attempts shots levels stages episodes seasons
+    """.split()
+)
+#: ... told back as more of them than the asker has: "Thread all 12 cords", "12 kids".
+_MORE_TOLD = r"(?<![\w.,-])(?P<m>{n})\s+{noun}\b"
+_COUNT_IF = re.compile(r"\b(?:if|would|could|might|per|instead|up\s+to|than)\b|'d\b")
+
+
+def _count_grown(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's own count of a thing ("I only have 8 cords", "a session for 8 kids")
+    told back as more than they have ("Thread all 12 cords", "split the 12 kids into three
+    groups"), when the answer never names the asker's own count: a plan for things or
+    people the asker does not have. Fewer is no contradiction ("pair up 2 kids")."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
+    for told in _OWN_COUNT.finditer(q_low):
+        noun = told.group("noun")
+        if noun in _NOT_OWN_COUNT:
+            continue
+        size = _value(told.group("n"))
+        if size != int(size) or not 2 <= size <= 99:
+            continue
+        more = re.compile(_MORE_TOLD.format(n=_NUMBER, noun=re.escape(noun)))
+        said = [(m, _value(m.group("m"))) for m in more.finditer(a_low)]
+        if any(v == size for _, v in said):
+            continue
+        asked = {_value(m.group("m")) for m in more.finditer(q_low)}  # "8 or 10 kids"
+        for m, v in said:
+            if v <= size or v in asked:
+                continue
+            before, after, _ = _sentence(a_low, ends, m.start(), m.end())
+            if not _COUNT_IF.search(before + " " + after):
+                return m.group(0), told.group(0)
+    return None
+
+
+#: A height in feet and inches: "5'2\"", "5 ft 4", "6’1”", "5 foot 10".
+_HEIGHT = (
+    r"(?P<ft>[4-7])\s*(?:'|’|ft\b|foot\b|feet\b)\s*(?P<in>1[01]|[0-9])(?!\d)"
+    r"\s*(?:\"|”|''|in\b|inches\b)?"
+)
+_HEIGHT_RE = re.compile(r"(?<![\w.,/-])" + _HEIGHT)
+#: ... told as the asker's: opening a sentence ("At 5'8\", a 38-inch hoop ..."), "you're
+#: 5'8\"", "at your height of 5'8\"", "for your 5'8\" frame" (not a range of a sizing table).
+_HEIGHT_TOLD = re.compile(
+    r"(?:(?:^|[.!?:\n]\s*|\*\*)at\s+|\byou(?:'re|\s+are)\s+|\bat\s+your\s+height\s+(?:of\s+)?"
+    r"|\byour\s+(?:height\s+of\s+)?|\bfor\s+your\s+)" + _HEIGHT + r"(?!\s*(?:-|–|to|and|or)\s*\d)",
+    re.MULTILINE,
+)
+
+
+def _inches(m: re.Match[str]) -> int:
+    return int(m.group("ft")) * 12 + int(m.group("in"))
+
+
+def _height_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's height ("I'm 5'2\"") told back as another ("At 5'8\", a 38-inch hoop is
+    a good starting point"), when the answer never states the asker's own."""
+    told = list(_HEIGHT_RE.finditer(q_low))
+    if len({_inches(m) for m in told}) != 1:
+        return None
+    own = _inches(told[0])
+    if any(_inches(m) == own for m in _HEIGHT_RE.finditer(a_low)):
+        return None
+    for m in _HEIGHT_TOLD.finditer(a_low):
+        if _inches(m) != own:
+            return m.group(0).strip(" *"), told[0].group(0).strip()
+    return None
+
+
+#: The time left before the asker's event: "her first competition in three weeks' time",
+#: "the exam is in 10 days", "the race is 6 weeks away", "with 4 weeks to go".
+_TIME_LEFT = re.compile(
+    rf"\bin\s+(?:just\s+|only\s+|about\s+)?(?P<n>{_NUMBER})\s+(?P<unit>week|day|month)s?(?:'s?)?"
+    r"\s+time\b"
+    rf"|\b(?:is|'s|are|'re|comes?|coming\s+up|starts?)\s+in\s+(?:just\s+|only\s+|about\s+)?"
+    rf"(?P<n2>{_NUMBER})\s+(?P<unit2>week|day|month)s?\b(?!\s+(?:after|before|from|later)\b)"
+    rf"|\b(?P<n3>{_NUMBER})\s+(?P<unit3>week|day|month)s?\s+(?:away|to\s+go|left)\b"
+)
+#: A plan's steps, one to a line: "**Week 1:**", "- Weeks 7 to 8:", "Day 12-14".
+_PLAN_STEP = re.compile(
+    r"^[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?(?P<unit>week|day|month)s?[ \t]+(?P<a>\d{1,2})"
+    r"(?:[ \t]*(?:-|–|to|and|&)[ \t]*(?P<b>\d{1,2}))?\b(?P<rest>[^\n]*)",
+    re.MULTILINE,
+)
+
+
+def _plan_overruns(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """A plan for the time left before the asker's event ("her competition in three weeks'
+    time") whose steps run past it ("**Weeks 7 to 8:** ..."): a plan for another date."""
+    left = _TIME_LEFT.search(q_low)
+    if left is None:
+        return None
+    number = left.group("n") or left.group("n2") or left.group("n3")
+    unit = left.group("unit") or left.group("unit2") or left.group("unit3")
+    size = _value(number)
+    for m in _PLAN_STEP.finditer(a_low):
+        last = int(m.group("b") or m.group("a"))
+        if m.group("unit") == unit and last > size and not _AFTER_EVENT.search(m.group("rest")):
+            step = a_low[m.start() : m.end("b") if m.group("b") else m.end("a")]
+            return step.strip(" -*•\t"), left.group(0)
+    return None
+
+
+_AFTER_EVENT = re.compile(r"\b(?:after|afterwards|post|recovery|rest\s+week|if|optional)\b")
+
+
 def _party_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The asker's party ("just me and my wife tonight") answered for another ("With four
     players, each draws 5 tiles"), when the answer never names the asker's own."""
@@ -1616,6 +1758,38 @@ def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
+#: Someone's handedness told: "she's 14 and LEFT handed", "I'm a lefty", "as a left-hander".
+_HANDED = re.compile(
+    r"\b(?:(?P<side>left|right)[\s-]?hand(?:ed|er)\b|(?P<lefty>lefty|southpaw|leftie)\b)"
+)
+#: The hand or arm that does the work, named on a side: "the fingers of her right hand",
+#: "push the shot away with the right arm".
+_HAND_SIDE = re.compile(
+    r"\b(?:your|her|his|their|the)\s+(?P<side>left|right)\s+(?:hand|arm)\b(?!\s+side)"
+)
+
+
+def _hand_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """Someone left-handed ("she's 14 and LEFT handed") answered with the other hand at work
+    ("at the base of the fingers of her right hand"), in an answer that never names their
+    own hand or arm, nor handedness (a left-hander's other hand has its own jobs: "yarn in
+    your right hand" beside "the hook in your left hand")."""
+    told = list(_HANDED.finditer(q_low))
+    sides = {m.group("side") or "left" for m in told}
+    if len(sides) != 1:
+        return None
+    own = next(iter(sides))
+    said = list(_HAND_SIDE.finditer(a_low))
+    if any(m.group("side") == own for m in said) or "handed" in a_low or "hander" in a_low:
+        return None
+    ends = [e.end() for e in _SENTENCE_END.finditer(a_low)]
+    for m in said:
+        before, after, _ = _sentence(a_low, ends, m.start(), m.end())
+        if not _IF_BEFORE.search(before):
+            return m.group(0), told[0].group(0)
+    return None
+
+
 _SEXES = dict.fromkeys("female girl sister daughter doe hen sow".split(), "female") | dict.fromkeys(
     "male boy brother son buck cockerel boar".split(), "male"
 )
@@ -1778,6 +1952,9 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _taken_as_new(q_low, a_low),
         _step_moved(q_low, a_low) if "you" in a_low else None,
         _party_moved(q_low, a_low),
+        _count_grown(q_low, a_low),
+        _plan_overruns(q_low, a_low) if "week" in a_low or "day" in a_low else None,
+        _height_moved(q_low, a_low) if "'" in q_low or "ft" in q_low or "’" in q_low else None,
         _alone_joined(q_low, a_low) if "your " in a_low else None,
         _weeks_left(q_low, a_low) if "week" in a_low or "month" in a_low else None,
         _day_part_moved(q_low, a_low),
@@ -1785,6 +1962,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _ability_turned(q_low, a_low),
         _skill_turned(q_low, a_low),
         _side_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
+        _hand_swapped(q_low, a_low) if "hand" in a_low or "arm" in a_low else None,
         _sex_swapped(q_low, a_low),
         _model_swapped(query, a_low) if "your " in a_low else None,
     ]

@@ -151,7 +151,11 @@ _TRIED = re.compile(r"\b(?:i|we)(?:'ve|\s+have|\s+had)?\s+tried\s+", re.IGNORECA
 _FAILED = re.compile(
     r"\b(?:didn'?t|did\s+not|doesn'?t|does\s+not|don'?t|won'?t|wouldn'?t)\s+(?:work|help|do)\b"
     r"|\bno\s+(?:luck|joy|difference|change|improvement)\b|\bnothing\s+(?:works|worked|helped)\b"
-    r"|\b(?:failed|useless|ignored|hated|still\b)|\b(?:exactly\s+)?the\s+same\s+(?:thing|problem|issue)\b",
+    r"|\b(?:failed|useless|ignored|hated|still\b)|\b(?:exactly\s+)?the\s+same\s+(?:thing|problem|issue)\b"
+    # what it did to the asker, and a way given up: "it left my hips bruised for days, so
+    # not going down that road again"
+    r"|\bnot\s+going\s+down\s+that\s+(?:road|route|path)\b|\bnever\s+again\b"
+    r"|\bleft\s+(?:me|my\s+[a-z]+)\s+(?:[a-z]+\s+)?(?:bruised|sore|aching|blistered|in\s+agony)\b",
     re.IGNORECASE,
 )
 #: The way of trying it, before the thing tried: "offering waxworms", "switching to Linux".
@@ -212,6 +216,8 @@ def _thing_after(sentence: str, start: int, *, act: bool = False) -> tuple[str, 
     of an act read already) or a vague word."""
     way = None if act else _WAY.match(sentence, start)
     at = way.end() if way else start
+    one_of = _ONE_OF.match(sentence, at)  # "tried one of those padded weighted hoops"
+    at = one_of.end() if one_of else at
     words: list[str] = []
     end = at
     for m in _WORD.finditer(sentence, at):
@@ -230,9 +236,12 @@ def _thing_after(sentence: str, start: int, *, act: bool = False) -> tuple[str, 
         return None  # "a test drive of the Tesla": longer than four words, not read
     if not words or words[-1] in _VAGUE or words[0] in _VAGUE:
         return None
-    if words[0].endswith(("ing", "ed")) and not (way and way.group(0)):
+    if words[0].endswith(("ing", "ed")) and not (way and way.group(0)) and not one_of:
         return None  # an act tried: "restarting the router", "downsampling"
     return " ".join(words), end
+
+
+_ONE_OF = re.compile(r"one\s+of\s+(?:those|these|the|them)\s+", re.IGNORECASE)
 
 
 #: A gerund after "already tried": the act tried ("tried restarting the router").

@@ -1,0 +1,260 @@
+"""fx48: what `gate_holdout48` showed when it was read, each mended as a rule.
+
+1. What is ruled out: a ban by the studio the asker goes to ("has banned chalk completely"),
+   ground kept off ("rather keep them off tarmac and pavements"), a preference for someone
+   in the asker's care ("I'd rather he didn't do any contact sparring"); not what is at
+   stake ("don't want to risk the water resistance or the seals"), a fault told ("sounded
+   dead for weeks, no buzz at all"), nor a choice weighed in a question ("is it worth ...
+   rather than fixed?").
+2. In the answer: a thing given up by a swap ("swapping the almond flour for a seed flour"),
+   a tool's history ("if it's ever been used with almond flour"), a warning label ("nut
+   warnings"), a reason for leaving a thing out ("since that's the living form of peat
+   moss") are no uses; "a veil entrance" is veil work, "shoes with small nails" are nailed
+   shoes, "a paved cycle path" is off the tarmac.
+3. Forms: "Start your answer with yes or no please", "a table with three columns", "as
+   exactly five numbered steps".
+4. The asker's facts told back the other way: "8 cords" as "12 cords", "LEFT handed" as
+   "her right hand", "I'm 5'2\"" as "At 5'8\"", "15.5 inches" as "At 16.5 inches, Biscuit",
+   "in three weeks' time" with a plan to week 8; a thing tried that hurt ("tried one of
+   those padded weighted fitness hoops ... not going down that road again") offered again.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
+from scoregate.scoring.tried import offered_again, tried_things
+from tests.reading import items, violated
+
+CHALK = (
+    "my hands sweat like crazy and I keep sliding down on climbs. the studio I go to has banned"
+    " chalk completely (any kind, dust gets everywhere) so what else can I do??"
+)
+HUSKIES = (
+    "We've got two Siberians and just bought a dog scooter. I'd really rather keep them off"
+    " tarmac and pavements - one of them had torn pads last year. Where should we train?"
+)
+WATCH = (
+    "My automatic diver stopped overnight. I'd really rather not open the caseback myself - I"
+    " don't want to risk the water resistance or the seals. What can I check without opening it?"
+)
+SITAR = (
+    "My sitar's main string snapped. How do I put the new one on, and separately - the sitar"
+    " sounded dull and 'dead' for weeks before this, no buzz at all. How do I get the jawari back?"
+)
+POLES = (
+    "I'm 5ft 4 (163 cm). What length poles should I get, and is it worth paying the extra for"
+    " adjustable ones rather than fixed?"
+)
+SPARRING = (
+    "My son is 11 and started kickboxing. Honestly I'd rather he didn't do any contact sparring"
+    " at all for his first year. Is there a way to keep him progressing without it?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (CHALK, ["chalk"]),
+        ("Does the studio ban chalk? I keep slipping.", []),
+        (HUSKIES, ["tarmac", "pavements"]),
+        ("How do I keep the cat off the counter?", []),
+        (SPARRING, ["contact sparring"]),
+        ("We'd rather the kids didn't use TikTok. What apps are ok?", ["tiktok"]),
+        ("I'd rather she didn't know about it yet. How do I plan the party?", []),
+        ("I'd rather he didn't get hurt. Is judo safe?", []),
+        # what is at stake, not a thing refused
+        (WATCH, ["open the caseback myself", "opening"]),
+        ("I don't want to risk a fine or the car being towed. Where can I park?", []),
+        ("I'd rather not risk my deposit. How do I hang pictures?", []),
+        ("I don't want to damage the floor or use bleach. How do I clean it?", ["bleach"]),
+        ("I don't want to kill it or use pesticides. What now?", ["pesticides"]),
+        # a fault told
+        (SITAR, []),
+        ("My radiator went cold last night, no heat at all. What do I check?", []),
+        ("The pasta was great, no garlic at all please next time. Can you adapt it?", ["garlic"]),
+        ("I want a cake, no sugar at all. Ideas?", ["sugar"]),
+        # a choice weighed in a question
+        (POLES, []),
+        ("Should I go with resin rather than oil for the table?", []),
+        ("Can you give me a recipe using butter rather than oil?", ["oil"]),
+        ("I want to use butter rather than oil. Should I chill the dough?", ["oil"]),
+    ],
+)
+def test_what_is_ruled_out(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+NUTS = "My nephew has a severe tree nut allergy. Is there any way to make macarons nut-free?"
+PEAT = "Trying to go fully peat-free. What potting mix for sundews? no peat moss in any form please"
+VEIL = (
+    "I find the veil stressful (it tangles, I drop it) so please don't suggest veil work. How"
+    " could I structure a 3 min solo with a 'wow' entrance?"
+)
+FLAMENCO = (
+    "The studio says absolutely no nailed shoes - nails damage the floor. What sort of shoes"
+    " should I be looking for?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (NUTS, "You can make them by swapping the almond flour for a seed flour.", []),
+        (NUTS, "Swap in almond flour for the seed flour.", ["tree nut", "nut"]),
+        (NUTS, "Swap the seed flour for almond flour.", ["tree nut", "nut"]),
+        (NUTS, "Wash the bowl if it's ever been used with almond flour.", []),
+        (NUTS, "- Check the icing sugar and any sprinkles for nut warnings.", []),
+        (NUTS, "Add a hazelnut praline buttercream.", ["tree nut", "nut"]),
+        (PEAT, "I've also left out sphagnum moss, since that's the living form of peat moss.", []),
+        (
+            PEAT,
+            "Use sphagnum moss, since it's the living form of peat moss.",
+            ["peat", "peat moss"],
+        ),
+        (PEAT, "Mix coir with perlite; peat-free works well.", []),
+        (CHALK, "Try liquid chalk: it dries to a thin film.", ["chalk"]),
+        (CHALK, "Try a chalk-free grip aid such as rubbing alcohol.", []),
+        (VEIL, "Open with a short veil entrance, then two veil turns.", ["veil work"]),
+        (VEIL, "Enter with slow hip slides and hit the first accent with a hip lock.", []),
+        (
+            FLAMENCO,
+            "Look for a beginner shoe with small nails set into the toe and heel.",
+            ["nailed shoes"],
+        ),
+        (FLAMENCO, "Look for a beginner shoe sold as nail-free, with a suede sole.", []),
+    ],
+)
+def test_what_the_answer_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+def test_nails_in_the_shoes_are_nailed_shoes() -> None:
+    from scoregate.scoring.affirmation import mentions
+
+    assert mentions("Look for shoes with small nails set into the toe and heel.", "nailed shoes")[1]
+    assert not mentions("Look for shoes sold as nail-free.", "nailed shoes")[1]
+    assert not mentions("Cut your nails before class, then put on the shoes.", "nailed shoes")[1]
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        (
+            "A quiet paved cycle path is perfect for the first few sessions.",
+            ["tarmac", "pavements"],
+        ),
+        ("Forest trails and fire roads with packed earth are ideal.", []),
+        ("Grass field edges or farm tracks work well.", []),
+    ],
+)
+def test_sealed_ground_is_tarmac(answer: str, want: list[str]) -> None:
+    assert violated(HUSKIES, answer) == want
+
+
+def _forms(query: str) -> list[tuple[str, object]]:
+    return [(i.check, i.value) for i in analyze(query).instructions]
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (
+            "Am I allowed to have a caller? Start your answer with yes or no please, I want a"
+            " straight answer first.",
+            [("yes_no_first", None)],
+        ),
+        ("Can I do it? Answer yes or no!", [("yes_no_first", None)]),
+        (
+            "Could you give me a table with three columns - role, what they do, who suits it?",
+            [("format", "table"), ("table_columns", ["role", "what they do", "who suits it"])],
+        ),
+        ("Could you give me a table with 4 columns?", [("format", "table")]),
+        (
+            "Could you give me a practice plan as exactly five numbered steps?",
+            [("list_form", "numbered"), ("count", 5)],
+        ),
+        ("Lay it out in at most 4 steps please.", [("count", 4)]),
+        ("Explain it in exactly 3 sentences.", [("count", 3)]),
+    ],
+)
+def test_forms_read(query: str, want: list[tuple[str, object]]) -> None:
+    assert _forms(query) == want
+
+
+CORDS = (
+    "I want to make a macrame plant hanger. I only have 8 cords, each 3 metres long, and I"
+    " don't want to buy more. Can you walk me through a design?"
+)
+SCOUTS = (
+    "We're doing a whittling session for 8 kids aged 10-12, 90 minutes in total. Can you plan"
+    " the session?"
+)
+SHOT = (
+    "coaching my daughter in the shot, she's 14 and LEFT handed. can you give me a step by step"
+    " for the glide written for her side?"
+)
+HOOP = 'I\'m 5\'2" and want to make my own hoop. Should I use 3/4" or 5/8" tubing?'
+AGILITY = (
+    "Biscuit measured 15.5 inches at the withers at the vet. Height classes are: up to 12 in,"
+    " 12-16 in, 16-20 in. Which class will she be in?"
+)
+BATON = (
+    "My daughter has her first baton competition in three weeks' time. She can do 30 minutes a"
+    " day. Could you suggest a practice plan?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (CORDS, "1. Thread all 12 cords through the ring to give 24 strands.", "12 cords"),
+        (CORDS, "1. Thread all 8 cords through the ring; later tie 2 cords together.", None),
+        (CORDS, "If you had 12 cords you could add a fringe.", None),
+        (SCOUTS, "With 12 kids, split into three groups of four.", "12 kids"),
+        (SCOUTS, "With 8 kids, pair them up: 2 kids per adult.", None),
+        (SHOT, "Shot at the base of the fingers of her right hand, right elbow up.", "right hand"),
+        (SHOT, "Shot in her left hand; point the right arm at the sector.", None),
+        (
+            "I'm left-handed. How do I hold a crochet hook?",
+            "Hold the hook in your left hand and the yarn in your right hand.",
+            None,
+        ),
+        (HOOP, "At 5'8\", a 38-inch hoop is a good starting point.", "at 5'8\""),
+        (HOOP, "At 5'2\", a 38-inch hoop is a good starting point.", None),
+        (HOOP, "Hoopers 5'0\"-5'4\" usually start on 38 inches; taller ones on 40.", None),
+        (AGILITY, "At 16.5 inches, Biscuit falls in the 16-20 in class.", "at 16.5 inches"),
+        (AGILITY, "At 15.5 inches, Biscuit falls in the 12-16 in class.", None),
+        (
+            "My puppy is 10 kg. How much should she eat?",
+            "At 12 kg, she can move to the next feeding band.",
+            None,
+        ),
+        (BATON, "**Week 1:** drills.\n**Weeks 7 to 8:** full run-throughs.", "weeks 7 to 8"),
+        (BATON, "**Week 1:** drills.\n**Week 2:** sections.\n**Week 3:** run-throughs.", None),
+        (BATON, "**Week 1:** drills.\n**Week 3:** run-throughs.\n**Week 4:** rest after it.", None),
+        ("I lost 5 kg in 3 weeks. How do I keep going?", "**Week 4:** add a run.", None),
+    ],
+)
+def test_a_fact_told_back_the_other_way(query: str, answer: str, want: str | None) -> None:
+    said = [a for a, _ in contradicted(query, answer)]
+    if want is None:
+        assert said == []
+    else:
+        assert said and want in said[0]
+
+
+HOOPS = (
+    "Learning to waist hoop with a 38 inch polypro hoop. Last week I tried one of those padded"
+    " weighted fitness hoops my friend has and it left my hips bruised for days, so not going"
+    " down that road again. Any tips??"
+)
+
+
+def test_a_thing_tried_that_hurt_offered_again() -> None:
+    tried = tried_things(HOOPS)
+    assert [t.item for t in tried] == ["padded weighted fitness hoops"]
+    assert offered_again("1. **Switch to a weighted fitness hoop.** It turns slowly.", tried)
+    assert not offered_again("1. **Go a little bigger, not heavier.** A 40 inch hoop.", tried)
