@@ -88,6 +88,14 @@ _WHY_REFUSED = re.compile(
     r"[\w-]+(?:\s+[\w-]+){0,2}(?:\s+of\s+[\w-]+(?:\s+[\w-]+)?)?)"
     r"(?=\s*[.;:!?,)\n]|\s*$)(?!\s*,?\s*(?:which|that)\b)"
 )
+#: What a thing given up is made of, told in brackets: "Swap the tahini (it's made from
+#: sesame) for sunflower seed butter" (the sesame is why, not a use).
+_MADE_OF_ASIDE = re.compile(
+    r"(\b(?:swap|swapping|replace|replacing|skip|skipping|avoid|avoiding|leave\s+out|drop"
+    r"|dropping|ditch|ditching)\s+(?:the\s+|your\s+|any\s+)?[\w-]+(?:\s+[\w-]+)?\s*)"
+    r"\((?:it's|it\s+is|they're|they\s+are|which\s+is|that's)\s+(?:made|based)\s+"
+    r"(?:from|with|of|on)\s+[^)\n]{1,40}\)"
+)
 #: What a product refused usually holds: "skip canned chipotles in adobo; the sauce usually
 #: contains garlic and onion" (the list, to its end, is a warning).
 _HELD_BY_REFUSED = re.compile(
@@ -190,7 +198,8 @@ _MAY_CONTAIN = re.compile(
     r"|\bmade\s+(?:alongside|near|next\s+to|close\s+to)\b"
     r"|\bcross-?(?:contact|contamination)\s+(?:with|from)\b"
     # what a tool once met: "wash the bowl if it's ever been used with almond flour"
-    r"|\b(?:ever|previously|once|before)\s+(?:been\s+)?(?:used|touched|handled)\s+(?:with|for|on)\b"
+    r"|\b(?:(?:ever|previously|once|before)\s+(?:been\s+)?|(?:has|have|had)\s+been\s+)"
+    r"(?:used|touched|handled)\s+(?:with|for|on)\b"
 )
 #: Words that negate what follows them (also read by ``membership``).
 NEGATORS = frozenset(
@@ -725,7 +734,7 @@ def _swapped_away(tokens: list[str], clauses: list[int], j: int, i: int) -> bool
     if tokens[j] in _REPLACING:
         return j >= i - 3 and "with" not in tokens[j:i]
     return (
-        j >= i - 4
+        j >= i - 5  # "Swap the 150 g wheat flour for ..."
         and _SWAP_PARTICLES.isdisjoint(tokens[j + 1 : i])
         and any(w in ("for", "out") for w in tokens[i + 1 : i + 4])
     )
@@ -1610,6 +1619,7 @@ _PRACTICE_NOUNS = frozenset(
     entrance entrances turn turns spin spins drill drills routine routines combo combos
     combination combinations piece pieces section sections move moves choreography reveal
     reveals wrap wraps sequence sequences intro solo solos trick tricks flourish flourishes
+    rollover rollovers interlude interludes burst bursts section pass passes
     """.split()
 )
 
@@ -1622,7 +1632,7 @@ def _practised(tokens: list[str], stems: list[str]) -> list[int]:
     return [
         i
         for i, tok in enumerate(tokens[:-1])
-        if _matches(tok, stems[0]) and tokens[i + 1] in _PRACTICE_NOUNS
+        if _matches(tok, stems[0]) and not _PRACTICE_NOUNS.isdisjoint(tokens[i + 1 : i + 3])
     ]
 
 
@@ -1939,6 +1949,7 @@ def read_sentences(content: str) -> tuple[str, ...]:
     Cached: the check reads the same answer once per excluded item and class member."""
     content = _SUSPENDED_FREE.sub(r"\1-free", _LIKENESS.sub(" ", content.lower()))
     content = _FIRST_PERSON_NORM.sub(r"i \1", _QUOTED.sub(" ", content))
+    content = _MADE_OF_ASIDE.sub(r"\1", content)
     for rx in (_HELD_BY_REFUSED, _WHY_REFUSED):
         content = rx.sub(lambda m: m.group(1) + " " * len(m.group(2)), content)
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", content))

@@ -296,10 +296,11 @@ _CUES: tuple[str, ...] = (
     r"(?<!parents'\s)(?<!mom's\s)(?<!mum's\s)(?<!dad's\s)"
     r"\b(?:lease|tenancy|landlord|landlady|hoa|strata|condo|building|council|school|company"
     r"|employer|contract|venue|club|studio|committee|association|campsite|marina|allotment"
-    r"|estate|management)\s+"
-    # "the studio I go to has banned chalk", "the club we train with bans ..."
-    r"(?:(?:i|we)\s+(?:go\s+to|use|train\s+(?:at|with)|dance\s+(?:at|with)|belong\s+to"
-    r"|attend|rent\s+from|rent|ride\s+(?:at|with)|climb\s+at|play\s+(?:at|for))\s+)?"
+    r"|estate|management|pool|gym|rink|range|track|hall|kitchen|site|centre|center|course"
+    r"|lido|library|office|park)\s+"
+    # "the studio I go to has banned chalk", "the pool where I train has banned fins", "the
+    # allotment site I'm on", "the kitchen we use for the bake sale"
+    r"(?:(?:where\s+)?(?:i|we)(?:'m|'re|'ve)?\s+(?:[\w']+\s+){1,5}?)?"
     r"(?:\w+\s+){0,2}?"
     + BANS
     + rf"\s+(?:{_BANNED_WHO}\s+to\s+(?:use|have|keep|bring|put\s+up|install)\s+)?"
@@ -403,10 +404,16 @@ _CUES: tuple[str, ...] = (
     # ... for someone in the asker's care: "I'd rather he didn't do any contact sparring",
     # "we'd rather the kids didn't use TikTok"
     r"\brather\s+(?:he|she|they|(?:my|our|the)\s+(?:son|daughter|kids?|children|child|boy|girl"
-    r"|teen|teenager|husband|wife|partner|mum|mom|dad))\s+(?:didn't|did\s+not|never|wasn't"
+    r"|teen|teenager|husband|wife|partner|mum|mom|dad|mother|father|grandad|grandma|gran|nan))"
+    # "our kids (8 and 10)", "my mum, who's 81,"
+    r"(?:\s*\([^)\n]{1,30}\)|\s*,\s*who[^,.\n]{1,30},)?"
+    r"\s+(?:didn't|did\s+not|never|wasn't"
     r"|weren't)\s+(?!(?:know|find|see|hear|notice|realis|realiz|worry|feel|think|mind|care"
     r"|get\s+(?:hurt|upset|bored)|be)\w*\b)"
     r"(?:(?:do|have|use|eat|drink|get|take|play|try|go\s+(?:on|to))\s+)?(?:any\s+)?",
+    # "I'm done with those mats", "we're done with that"
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:so\s+|totally\s+|completely\s+|officially\s+)?"
+    r"done\s+with\s+",
     r"\b(?:not\s+(?:into|big\s+on|a\s+big\s+fan\s+of)|no\s+interest\s+in|(?:do\s+not|don't)\s+feel\s+like)\s+",
     # A lack stated: "we won't have a car", "I don't have a drill", "we haven't got a
     # garden", "the flat doesn't come with a fridge" (see ``LACK``).
@@ -526,7 +533,9 @@ _ALLERGY_RE = re.compile(
 )
 #: The allergens people name that way (a closed list: "food", "pet", "spring" or "best"
 #: before "allergy" name no thing an answer could leave out).
-_ALLERGENS = frozenset(
+#: What an allergy or a diet names (also read by ``membership``: "peanut products" are
+#: peanut).
+ALLERGENS = frozenset(
     "milk dairy egg eggs peanut peanuts nut nuts soy soya wheat gluten fish shellfish seafood"
     " sesame shrimp prawn lactose mustard celery lupin sulphite sulfite corn coconut kiwi"
     " strawberry latex penicillin banana avocado cashew cashews pistachio pistachios almond"
@@ -570,9 +579,10 @@ _AWAY_RE = re.compile(
 #: off tarmac and pavements", "we prefer to keep him off screens" (a preference; "how do I
 #: keep the cat off the counter" is the goal asked about, not read).
 _OFF_RE = re.compile(
-    r"\b(?:rather|prefer\s+to|preferably)\s+keep\s+(?:them|him|her|it|(?:the|my|our)\s+[a-z]+)\s+"
+    r"\b(?:rather|prefer\s+to|preferably)\s+keep\s+(?:(?:them|him|her|it|(?:the|my|our)\s+[a-z]+)\s+)?"
     r"(?:well\s+)?off\s+(?:of\s+)?(?P<x>[^.;:!?\n]{1,50}?)(?=\s*(?:[-.,;:!?()]|$|\s+(?:as|because"
-    r"|since|so|but|if|when|while|for\s+now)\b))",
+    r"|since|so|but|if|when|while|until|till|during|for\s+(?:now|the|a|another|this|my)"
+    r"|on\s+(?:my|our|his|her|their|the)|now)\b))",
     re.IGNORECASE,
 )
 #: A question how to keep something out: "How do I keep squirrels out of my bird feeder?",
@@ -998,6 +1008,8 @@ _CHAT_TAIL = re.compile(
     # "no oven right now", "avoiding caffeine after lunch": when, not what
     r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently|now|ever\s+again"
     r"|any\s+longer|any\s+more"
+    # where or when the rule holds: "banned fins completely in all lanes", "at any time"
+    r"|(?:in|on|at|during)\s+(?:all|any|every)\s+(?:\w+\s+)?\w+"
     r"|(?:after|before)\s+(?:lunch|dinner|noon|work|bed|bedtime|\d+\s*(?:am|pm)?)))+$"
 )
 
@@ -1188,7 +1200,7 @@ def _allergen(words: str) -> str | None:
     pair = " ".join(parts[-2:])
     if pair in _ALLERGEN_PAIRS:
         return _ALLERGEN_PAIRS[pair]
-    return parts[-1] if parts[-1] in _ALLERGENS else None
+    return parts[-1] if parts[-1] in ALLERGENS else None
 
 
 #: A vague noun after what is named: "the foil stuff", "camping things".
@@ -1489,7 +1501,8 @@ _RATHER_THAN = re.compile(r"(?:rather|other)\s+than\b[^.!?]*\?", re.IGNORECASE)
 #: at all" (the buzz is what the asker wants back, not a thing refused).
 _SYMPTOM_BEFORE_NO = re.compile(
     r"\b(?:sound(?:s|ed)?|look(?:s|ed)?|feel(?:s)?|felt|seem(?:s|ed)?|went|gone|goes|been"
-    r"|was|were|stopped|died|dead|broke|broken|started|keeps?|kept)\b[^.;:!?]*,\s*$",
+    r"|was|were|stopped|died|dead|broke|broken|started|keeps?|kept|risen|rising|flat"
+    r"|hasn't|hadn't|isn't|wasn't|won't|doesn't|didn't)\b[^.;:!?]*(?:,|\bwith)\s*$",
     re.IGNORECASE,
 )
 _AT_ALL = re.compile(

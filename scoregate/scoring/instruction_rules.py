@@ -1149,6 +1149,9 @@ def _json_keys(q: str, low: str) -> Iterator[Instruction]:
 #: sauna, cold plunge", "columns Appliance | Watts | Hours/day".
 _COLUMNS = re.compile(
     r"\bcolumns?\b(?:\s+(?:for|of|called|named|labell?ed|showing|headed))?\s*[:,]?\s*"
+    # (not the rows: "three columns comparing cast iron, stainless steel and nonstick pans:
+    # material, best for, and care tips" names its columns after the colon)
+    r"(?!\s*(?:comparing|that\s+compares?|listing|covering|across|on|about)\b)"
     r"(?:(?:the|a)\s+)?(?P<list>[^.!?;:()\n]+)"
 )
 #: Where the list of columns ends: the rows' layout, or what the table is for.

@@ -27,6 +27,7 @@ from scoregate.scoring.affirmation import (
     stem,
     unwarned,
 )
+from scoregate.scoring.exclusions import ALLERGENS
 
 Embed = Callable[[list[str]], Any]
 
@@ -317,7 +318,7 @@ _SUBSTITUTE = (
     r"vegan|vegetarian|plant|plant-based|meatless|meat-free|dairy-free|non-dairy|nondairy|oat"
     r"|soy|soya|coconut|rice|fake|faux|mock|imitation|substitute|veggie|gluten-free"
     r"|alcohol-free|non-alcoholic|de-?alcoholi[sz]ed|decaf|decaffeinated|egg-free|nut-free"
-    r"|sugar-free|lactose-free|cashew"
+    r"|sugar-free|lactose-free|cashew|gf|df"
     # Not the dairy kind: "peanut butter", "cocoa butter", "coconut cream".
     r"|peanut|almond|nut|seed|sunflower|apple|cocoa|shea|flax|chia|linseed|aquafaba"
 )
@@ -1031,9 +1032,12 @@ def check_members(
         text = _unpowered(_strip_substitutes(text, (item, *members), item), item)
         text = _later_dropped(text, item, for_now, lacks)
         lacking = item in situations  # "there's no heater in it": "buy a heater" adds one
-        seen, affirmed = mentions(text, item, situation=lacking)
+        # "peanut products": any peanut ("fry the garlic in peanut oil")
+        bare = _GENERIC_HEAD.sub("", item)
+        kind = bare if bare in ALLERGENS else item
+        seen, affirmed = mentions(text, kind, situation=lacking)
         if affirmed:  # with the answer's word: "walnuts" for "nut"
-            check.violated.append((item, affirmed_word(text, item, situation=lacking) or item))
+            check.violated.append((item, affirmed_word(text, kind, situation=lacking) or item))
             continue
         # a member the request names is its dish, not a member: "vegan lemon meringue pie"
         members = tuple(m for m in members if stem(m) not in named)

@@ -693,7 +693,7 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
             if _unit(m.group("unit")) == f.unit and _value(m.group("n")) not in asked:
                 return m.group(0).strip(" -*\n"), query[f.start : f.end]
         for m in _AT_WHO.finditer(answer):  # "At 16.5 inches, Biscuit falls in ..."
-            who = m.group("who")
+            who = m.group("who") or m.group("yours")  # "At 43.5 inches, your window needs"
             named = who in _WHO_AT or (who not in _FUNCTION and re.search(rf"\b{who}\b", query))
             unit = _unit(m.group("unit"))
             if (
@@ -721,10 +721,11 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
 #: A sentence that opens at a figure and goes on about the asker's own: "At 16.5 inches,
 #: Biscuit falls in the 16-20 in class", "At 9 kg, she needs ...".
 _AT_WHO = re.compile(
-    rf"(?:^|(?<=[.!?:\n])\s*)(?:\*\*)?at\s+(?P<n>{_NUMBER})\s?(?P<unit>[a-z]+)\s*,\s+"
+    rf"(?:^|(?<=[.!?:\n])\s*)(?:\*\*)?at\s+(?P<n>{_NUMBER})\s?(?P<unit>[a-z]+)"
+    r"(?:\s+(?:tall|long|wide|high|heavy|across))?\s*,\s+"
     # (a state, not a milestone to come: "At 12 weeks, she can have her second jab")
-    r"(?P<who>[a-z]+)\b(?!'ll|\s+(?:can|will|could|should|may|might|would|needs?|has\s+to"
-    r"|must|is\s+(?:ready|old\s+enough))\b)",
+    r"(?:your\s+(?P<yours>[a-z]+)|(?P<who>[a-z]+))\b(?!'ll|\s+(?:can|will|could|should|may"
+    r"|might|would|has\s+to|must|is\s+(?:ready|old\s+enough))\b)",
     re.MULTILINE,
 )
 _WHO_AT = frozenset("she he they".split())
@@ -1227,7 +1228,8 @@ _PARTY_NAMED = r"\b{n}(?:\s+of\s+(?:you|us)|\s+(?:players|people|guests)|-player
 #: kids", "we've got 3 hives" (units, times and parts of an answer are no such things).
 _OWN_COUNT = re.compile(
     r"\b(?:have|has|got|bought|own|with|for|only|just|there\s+are|we're|we\s+are|of)\s+"
-    rf"(?:only\s+|just\s+|exactly\s+)?(?P<n>{_NUMBER})\s+(?P<noun>[a-z]+s)\b(?!\s*(?:-|–|to|or)\s*\d)"
+    rf"(?:only\s+|just\s+|exactly\s+)?(?P<n>{_NUMBER})\s+(?:[a-z]+\s+)?(?P<noun>[a-z]+s)\b"
+    r"(?!\s*(?:-|–|to|or)\s*\d)"
 )
 _NOT_OWN_COUNT = frozenset(
     """
@@ -1240,7 +1242,7 @@ _NOT_OWN_COUNT = frozenset(
     """.split()
 )
 #: ... told back as more of them than the asker has: "Thread all 12 cords", "12 kids".
-_MORE_TOLD = r"(?<![\w.,-])(?P<m>{n})\s+{noun}\b"
+_MORE_TOLD = r"(?<![\w.,-])(?P<m>{n})\s+(?:[a-z]+\s+)?{noun}\b"
 _COUNT_IF = re.compile(r"\b(?:if|would|could|might|per|instead|up\s+to|than)\b|'d\b")
 
 
@@ -1281,6 +1283,7 @@ _HEIGHT_RE = re.compile(r"(?<![\w.,/-])" + _HEIGHT)
 #: 5'8\"", "at your height of 5'8\"", "for your 5'8\" frame" (not a range of a sizing table).
 _HEIGHT_TOLD = re.compile(
     r"(?:(?:^|[.!?:\n]\s*|\*\*)at\s+|\byou(?:'re|\s+are)\s+|\bat\s+your\s+height\s+(?:of\s+)?"
+    r"|\bfor\s+(?:someone|a\s+(?:paddler|rider|person|runner|climber))\s+(?:who(?:'s|\s+is)\s+|of\s+|at\s+)?"
     r"|\byour\s+(?:height\s+of\s+)?|\bfor\s+your\s+)" + _HEIGHT + r"(?!\s*(?:-|–|to|and|or)\s*\d)",
     re.MULTILINE,
 )

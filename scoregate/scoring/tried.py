@@ -155,7 +155,11 @@ _FAILED = re.compile(
     # what it did to the asker, and a way given up: "it left my hips bruised for days, so
     # not going down that road again"
     r"|\bnot\s+going\s+down\s+that\s+(?:road|route|path)\b|\bnever\s+again\b"
-    r"|\bleft\s+(?:me|my\s+[a-z]+)\s+(?:[a-z]+\s+)?(?:bruised|sore|aching|blistered|in\s+agony)\b",
+    r"|\bnot\s+(?:using|doing|buying|trying|getting)\s+(?:it|one|them|that|those|another)\s+again\b"
+    r"|\b(?:i'm|we're|i\s+am|we\s+are)\s+done\s+with\s+(?:that|it|them|those|these)\b"
+    r"|\bleft\s+(?:me|us|her|him|them|my\s+[a-z]+)\s+(?:[a-z]+\s+)?(?:bruised|sore|aching"
+    r"|blistered|terrified|shaking|scared|raw|itchy|worse|in\s+agony|in\s+pain)\b"
+    r"|\bchafed\b",
     re.IGNORECASE,
 )
 #: The way of trying it, before the thing tried: "offering waxworms", "switching to Linux".

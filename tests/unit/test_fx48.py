@@ -258,3 +258,157 @@ def test_a_thing_tried_that_hurt_offered_again() -> None:
     assert [t.item for t in tried] == ["padded weighted fitness hoops"]
     assert offered_again("1. **Switch to a weighted fitness hoop.** It turns slowly.", tried)
     assert not offered_again("1. **Go a little bigger, not heavier.** A 40 inch hoop.", tried)
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (
+            "The leisure centre pool where I train has banned fins completely in all lanes.",
+            ["fins"],
+        ),
+        (
+            "The allotment site I'm on has banned glyphosate. How do I clear bindweed?",
+            ["glyphosate"],
+        ),
+        (
+            "The church hall kitchen we use for the bake sale has banned peanut products"
+            " completely. What sauce could I serve?",
+            ["peanut products"],
+        ),
+        ("My local pool has just banned fins in all lanes. How do I kick better?", ["fins"]),
+        (
+            "I'd rather keep off concrete and pavements for the next couple of months. Where can"
+            " I run?",
+            ["concrete", "pavements"],
+        ),
+        (
+            "I would rather keep off asphalt and concrete on my runs. How do I build up?",
+            ["asphalt", "concrete"],
+        ),
+        (
+            "We'd rather our kids (8 and 10) didn't use YouTube. How can they learn to draw?",
+            ["youtube"],
+        ),
+        ("I'd rather my mum, who's 81, didn't drive at night anymore. Ideas?", ["drive at night"]),
+        (
+            "I tried a silicone mat and I'm done with those mats. How do I get crisp cookies?",
+            ["mats"],
+        ),
+        ("Our starter hasn't risen for two weeks, totally flat with no bubbles at all. Help?", []),
+    ],
+)
+def test_round_one_ruled_out(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "My son has a sesame allergy, so no sesame please. How can I make hummus?",
+            "Swap the tahini (it's made from sesame) for sunflower seed butter.",
+            [],
+        ),
+        (
+            "My son has a sesame allergy, so no sesame please. How can I make hummus?",
+            "Use tahini (it's made from sesame) for the classic flavour.",
+            ["sesame"],
+        ),
+        (
+            "No wheat in anything please, I'm coeliac. Can you adapt my pancakes?",
+            "Swap the 150 g wheat flour for 150 g of a gluten-free blend. GF flours need a rest."
+            " If your whisk has been used with wheat batter, wash it.",
+            [],
+        ),
+        (
+            "The church hall kitchen we use has banned peanut products completely. What sauce?",
+            "Fry the garlic in a tablespoon of peanut oil before stirring it in.",
+            ["peanut products"],
+        ),
+        (
+            "Please don't suggest staff work - I'm only confident with poi.",
+            "Around 2:00, a short contact-staff rollover sequence gives the audience something new.",
+            ["staff work"],
+        ),
+        (
+            "I'd rather keep off concrete and pavements for the next couple of months.",
+            "The canal towpath is handy - it's paved and flat the whole way.",
+            ["concrete", "pavements"],
+        ),
+    ],
+)
+def test_round_one_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "I've got 6 mason jars and about 3 kg of cucumbers. How should I do quick pickles?",
+            "Divide the brine evenly among all 10 jars.",
+            "10 jars",
+        ),
+        (
+            "I have 5 raised beds and want to start crop rotation. How should I plan it?",
+            "Assign one group to each of your 7 beds.",
+            "7 beds",
+        ),
+        (
+            "I have 5 raised beds and want to start crop rotation. How should I plan it?",
+            "Assign one group to each of your 5 beds, and rest 2 beds' worth of herbs.",
+            None,
+        ),
+        (
+            "I'm 6'1\" and getting into sea kayaking. How long should my paddle be?",
+            "For someone who's 5'10\" in a 55 cm kayak, a 220 cm paddle is the sweet spot.",
+            "5'10",
+        ),
+        (
+            "My cat Miso weighs 4.2 kg. How much wet food should she get a day?",
+            "At 5.2 kg, Miso needs about 260 kcal a day.",
+            "at 5.2 kg",
+        ),
+        (
+            "I measured our bedroom window at 34.5 inches wide. What rod length should I buy?",
+            "At 43.5 inches, your window needs a rod of roughly 60-64 inches.",
+            "at 43.5 inches",
+        ),
+        (
+            "Our puppy Juno measured 42 cm at the shoulder this morning. What crate size?",
+            "At 46 cm tall, Juno needs a crate at least 56 cm high.",
+            "at 46 cm",
+        ),
+        (
+            "Our labrador Juno weighs 9 kg. Is she on track?",
+            "At 9 kg, Juno is in the normal range; at around 25 kg, move her to adult food.",
+            None,
+        ),
+    ],
+)
+def test_round_one_told_back(query: str, answer: str, want: str | None) -> None:
+    said = [a for a, _ in contradicted(query, answer)]
+    if want is None:
+        assert said == []
+    else:
+        assert said and want in said[0]
+
+
+def test_round_one_tried() -> None:
+    tried = tried_things(
+        "I tried a gel seat cover on my bike and it chafed me raw, so I'm not using one again."
+    )
+    assert [t.item for t in tried] == ["gel seat cover"]
+    assert offered_again("Try a gel seat cover for extra cushioning.", tried)
+    assert [t.item for t in tried_things("We tried a bark collar and it left her terrified.")] == [
+        "bark collar"
+    ]
+
+
+def test_a_table_named_before_its_columns_reads_no_rows_as_columns() -> None:
+    query = (
+        "Give me a table with three columns comparing cast iron, stainless steel and nonstick"
+        " pans: material, best for, and care tips."
+    )
+    assert _forms(query) == [("format", "table")]
