@@ -328,7 +328,7 @@ def test_round_one_ruled_out(query: str, want: list[str]) -> None:
         ),
         (
             "Please don't suggest staff work - I'm only confident with poi.",
-            "Around 2:00, a short contact-staff rollover sequence gives the audience something new.",
+            "Around 2:00, a short contact-staff rollover sequence gives them something new.",
             ["staff work"],
         ),
         (
