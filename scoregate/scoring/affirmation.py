@@ -96,6 +96,13 @@ _MADE_OF_ASIDE = re.compile(
     r"\((?:it's|it\s+is|they're|they\s+are|which\s+is|that's)\s+(?:made|based)\s+"
     r"(?:from|with|of|on)\s+[^)\n]{1,40}\)"
 )
+#: Why things are refused, told by what they hold: "Skip cola and bottled iced tea, as both
+#: contain caffeine" (the caffeine is the reason, no use).
+_WHY_REFUSED_HOLDS = re.compile(
+    rf"({_REFUSAL}[^.;:!?\n]*?,?\s+(?:since|because|as)\s+(?:both|they|it|these|those|all|each)"
+    r"(?:\s+(?:both|all))?\s+(?:contains?|has|have|uses?|includes?)\s+)"
+    r"((?:some|a\s+lot\s+of|lots\s+of|hidden|added)?\s*[\w-]+(?:\s+[\w-]+)?)(?=\s*[.;:!?,)\n]|\s*$)"
+)
 #: What a product refused usually holds: "skip canned chipotles in adobo; the sauce usually
 #: contains garlic and onion" (the list, to its end, is a warning).
 _HELD_BY_REFUSED = re.compile(
@@ -198,7 +205,7 @@ _MAY_CONTAIN = re.compile(
     r"|\bmade\s+(?:alongside|near|next\s+to|close\s+to)\b"
     r"|\bcross-?(?:contact|contamination)\s+(?:with|from)\b"
     # what a tool once met: "wash the bowl if it's ever been used with almond flour"
-    r"|\b(?:(?:ever|previously|once|before)\s+(?:been\s+)?|(?:has|have|had)\s+been\s+)"
+    r"|\b(?:(?:ever|previously|once|before)\s+(?:been\s+)?|(?:has|have|had|'s|'ve)\s+been\s+)"
     r"(?:used|touched|handled)\s+(?:with|for|on)\b"
 )
 #: Words that negate what follows them (also read by ``membership``).
@@ -1619,7 +1626,8 @@ _PRACTICE_NOUNS = frozenset(
     entrance entrances turn turns spin spins drill drills routine routines combo combos
     combination combinations piece pieces section sections move moves choreography reveal
     reveals wrap wraps sequence sequences intro solo solos trick tricks flourish flourishes
-    rollover rollovers interlude interludes burst bursts section pass passes
+    rollover rollovers interlude interludes burst bursts section pass passes tap taps flip
+    flips toss tosses spiral spirals pattern patterns catch catches
     """.split()
 )
 
@@ -1950,7 +1958,7 @@ def read_sentences(content: str) -> tuple[str, ...]:
     content = _SUSPENDED_FREE.sub(r"\1-free", _LIKENESS.sub(" ", content.lower()))
     content = _FIRST_PERSON_NORM.sub(r"i \1", _QUOTED.sub(" ", content))
     content = _MADE_OF_ASIDE.sub(r"\1", content)
-    for rx in (_HELD_BY_REFUSED, _WHY_REFUSED):
+    for rx in (_HELD_BY_REFUSED, _WHY_REFUSED, _WHY_REFUSED_HOLDS):
         content = rx.sub(lambda m: m.group(1) + " " * len(m.group(2)), content)
     content = _COMPARISON.sub(" ", _COUNTERFACTUAL.sub(" ", content))
     content = _USED_AS.sub(r"\1", content)

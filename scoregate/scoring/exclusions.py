@@ -296,8 +296,13 @@ _CUES: tuple[str, ...] = (
     r"(?<!parents'\s)(?<!mom's\s)(?<!mum's\s)(?<!dad's\s)"
     r"\b(?:lease|tenancy|landlord|landlady|hoa|strata|condo|building|council|school|company"
     r"|employer|contract|venue|club|studio|committee|association|campsite|marina|allotment"
-    r"|estate|management|pool|gym|rink|range|track|hall|kitchen|site|centre|center|course"
-    r"|lido|library|office|park)\s+"
+    # (a gym only the asker's own: "my gym banned kettlebells", not "the gym bans phones in
+    # the changing rooms", a provider's rule the answer need not keep)
+    r"|estate|management|pool|(?<=\bmy\s)gym|(?<=\bour\s)gym|rink|range|track|hall|kitchen|site"
+    r"|centre|center|course"
+    r"|lido|library|office|park|co-?op|workshop|makerspace"
+    # any place the asker is at: "the hostel in Lisbon where I'm staying for two months"
+    r"|[a-z]+(?=(?:\s+in\s+[a-z]+)?\s+where\s+(?:i|we)\b))(?:\s+in\s+[a-z]+)?\s+"
     # "the studio I go to has banned chalk", "the pool where I train has banned fins", "the
     # allotment site I'm on", "the kitchen we use for the bake sale"
     r"(?:(?:where\s+)?(?:i|we)(?:'m|'re|'ve)?\s+(?:[\w']+\s+){1,5}?)?"
@@ -404,7 +409,8 @@ _CUES: tuple[str, ...] = (
     # ... for someone in the asker's care: "I'd rather he didn't do any contact sparring",
     # "we'd rather the kids didn't use TikTok"
     r"\brather\s+(?:he|she|they|(?:my|our|the)\s+(?:son|daughter|kids?|children|child|boy|girl"
-    r"|teen|teenager|husband|wife|partner|mum|mom|dad|mother|father|grandad|grandma|gran|nan))"
+    r"|teen|teenager|husband|wife|partner|mum|mom|dad|mother|father|grandad|grandma|gran|nan"
+    r"|twins|toddler|baby|\d+-year-old|[a-z]+-year-old))"
     # "our kids (8 and 10)", "my mum, who's 81,"
     r"(?:\s*\([^)\n]{1,30}\)|\s*,\s*who[^,.\n]{1,30},)?"
     r"\s+(?:didn't|did\s+not|never|wasn't"
@@ -454,7 +460,14 @@ _PLACE_TAIL = re.compile(
 _WHEN_TAIL = re.compile(
     r"\s+(?:(?:back\s+)?in\s+(?:19|20)\d\d|(?:a\s+few\s+|\w+\s+)?(?:years|months|weeks)\s+ago"
     r"|last\s+(?:week|weekend|month|year|season|summer|winter|spring|autumn|fall)"
-    r"|after\s+(?:an?|the|my|our|his|her|that|this)\s+(?:accident|incident|injury|scare|fall)"
+    r"|after\s+(?:an?|the|my|our|his|her|that|this)\s+(?:accident|incident|injury|scare|fall"
+    r"|fire|flood|leak|complaints?|fight|break-in|theft)"
+    # why, or where and at what: "banned candles in the dorms because of fire risk", "no
+    # fizzy drinks at his 8th birthday party"
+    r"|because\s+(?:of|it|they)|due\s+to"
+    r"|(?:in|at|on)\s+(?:the|his|her|their|my|our)\s+(?:\w+\s+)?(?:birthday|party|dorms?|shop"
+    r"|kitchen|building|flat|house|hall|venue|class|school|wedding|event|lanes?|pool|studio"
+    r"|site|premises|workshop)"
     # "no childcare on weekends": when, not what
     r"|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b.*$",
     re.IGNORECASE | re.DOTALL,
@@ -579,7 +592,7 @@ _AWAY_RE = re.compile(
 #: off tarmac and pavements", "we prefer to keep him off screens" (a preference; "how do I
 #: keep the cat off the counter" is the goal asked about, not read).
 _OFF_RE = re.compile(
-    r"\b(?:rather|prefer\s+to|preferably)\s+keep\s+(?:(?:them|him|her|it|(?:the|my|our)\s+[a-z]+)\s+)?"
+    r"\b(?:rather|prefer\s+to|preferably)\s+(?:keep|stay)\s+(?:(?:them|him|her|it|(?:the|my|our)\s+[a-z]+)\s+)?"
     r"(?:well\s+)?off\s+(?:of\s+)?(?P<x>[^.;:!?\n]{1,50}?)(?=\s*(?:[-.,;:!?()]|$|\s+(?:as|because"
     r"|since|so|but|if|when|while|until|till|during|for\s+(?:now|the|a|another|this|my)"
     r"|on\s+(?:my|our|his|her|their|the)|now)\b))",
@@ -1002,6 +1015,7 @@ _CHAT_TAIL = re.compile(
     r"|too|as\s+well"
     # "I don't eat meat btw", "no dairy tbh"
     r"|btw|tbh|fyi|imo|honestly|anywhere|whatsoever|obviously|of\s+course|completely|entirely"
+    r"|outright"
     r"|altogether"
     r"|on\s+site|onsite|on\s+this(?:\s+one)?|(?:in|for)\s+this\s+one"
     r"|thanks|thx|tonight|today|tomorrow|this\s+(?:week|month|year|time|weekend)"
@@ -1009,7 +1023,8 @@ _CHAT_TAIL = re.compile(
     r"|right\s+now|at\s+the\s+moment|for\s+now|these\s+days|currently|now|ever\s+again"
     r"|any\s+longer|any\s+more"
     # where or when the rule holds: "banned fins completely in all lanes", "at any time"
-    r"|(?:in|on|at|during)\s+(?:all|any|every)\s+(?:\w+\s+)?\w+"
+    r"|(?:in|on|at|during)\s+(?:all|any|every)\s+(?:\w+\s+)?(?:lanes?|rooms?|times?|hours?"
+    r"|areas?|classes|class|sessions?|days?|weather|circumstances|cases?|conditions?|zones?)"
     r"|(?:after|before)\s+(?:lunch|dinner|noon|work|bed|bedtime|\d+\s*(?:am|pm)?)))+$"
 )
 
@@ -1500,9 +1515,11 @@ _RATHER_THAN = re.compile(r"(?:rather|other)\s+than\b[^.!?]*\?", re.IGNORECASE)
 #: A fault told, then what is missing: "the sitar sounded dull and 'dead' for weeks, no buzz
 #: at all" (the buzz is what the asker wants back, not a thing refused).
 _SYMPTOM_BEFORE_NO = re.compile(
-    r"\b(?:sound(?:s|ed)?|look(?:s|ed)?|feel(?:s)?|felt|seem(?:s|ed)?|went|gone|goes|been"
+    r"(?:\b(?:sound(?:s|ed)?|look(?:s|ed)?|feel(?:s)?|felt|seem(?:s|ed)?|went|gone|goes|been"
     r"|was|were|stopped|died|dead|broke|broken|started|keeps?|kept|risen|rising|flat"
-    r"|hasn't|hadn't|isn't|wasn't|won't|doesn't|didn't)\b[^.;:!?]*(?:,|\bwith)\s*$",
+    r"|hasn't|hadn't|isn't|wasn't|won't|doesn't|didn't)\b[^.;:!?]*(?:,|\bwith)"
+    # "the combi boiler shows no flame at all"
+    r"|\b(?:shows|showing|gives|giving|getting|produces|producing|makes|making))\s*$",
     re.IGNORECASE,
 )
 _AT_ALL = re.compile(

@@ -189,6 +189,8 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "social deduction games": _DEDUCTION,
         "hidden traitor games": _DEDUCTION,
         "hidden role games": _DEDUCTION,
+        "candles": "tealight tealights tea-light tea-lights votive votives",
+        "fizzy drinks": "soda sodas cola colas lemonade sparkling pop fizz coke pepsi sprite",
         "tarmac": _PAVED,
         "asphalt": _PAVED,
         "pavement": _PAVED,
@@ -396,6 +398,7 @@ class MemberCheck:
         return self.violations(phrases, lacks) + ruled_out
 
 
+_UNSEALED = "forest|fire|gravel|dirt|farm|unpaved|unsealed|green|logging|estate|service"
 #: Teas of no tea plant: "herbal tea", "rooibos tea", "barley tea".
 _HERBAL = (
     "herbal|rooibos|redbush|fruit|peppermint|chamomile|mint|ginger|lemon|turmeric|hibiscus"
@@ -420,6 +423,9 @@ _CLASS_SUBSTITUTES = {
     # what goes on skin: "moisturising cream", "body butter"
     "dairy": "moisturi[sz]ing|face|hand|body|eye|barrier|nappy|diaper|shaving|sun|night|day"
     "|hydrocortisone|steroid",
+    # roads and tracks of open ground: "the forest roads there are hard-packed gravel"
+    "roads": _UNSEALED,
+    "road": _UNSEALED,
 }
 
 

@@ -199,7 +199,11 @@ _BANNED = re.compile(rf"\b{BANS}\b", re.IGNORECASE)
 #: A ban that holds only at some times: "doesn't allow generators after 10pm", "bans
 #: phones during the school day" (the answer may use the thing at other times).
 _IN_TIME = re.compile(
-    r"[\w-]*\s+(?:after|before|until|till|between|during|on\s+(?:weekdays|weekends|school\s+nights"
+    # (a time of day or an hour after "after", not why: "banned kettlebells last month after
+    # someone dropped one", "after a fire")
+    r"[\w-]*\s+(?:(?:after|before)\s+(?:\d|dark|noon|midday|midnight|sunset|sundown|dusk|dawn"
+    r"|lunch|dinner|tea|work|school|bed|bedtime|hours|closing|opening|the\s+(?:evening|morning"
+    r"|watershed)|\w+(?:am|pm)\b)|until|till|between|during|on\s+(?:weekdays|weekends|school\s+nights"
     r"|\w+days)|at\s+night|overnight|past)\b",
     re.IGNORECASE,
 )
@@ -224,7 +228,8 @@ def _rule_kept(query: str, phrase: str) -> bool:
     at = query.find(phrase)
     if at >= 0 and _IN_TIME.match(query, at + len(phrase)):
         return False
-    if _IN_TIME.search(phrase):  # the time read into the phrase: "... generators after 10pm"
+    ban = _BANNED.search(phrase)  # (after the ban: not "the kitchen I rent on Saturdays")
+    if _IN_TIME.search(phrase, ban.end() if ban else 0):  # "... generators after 10pm"
         return False
     asking = asking_sentences(query)
     return not any(_RULE_ASKED.search(s) or _asked_in(phrase, s) for s in asking)
@@ -466,6 +471,13 @@ _WANT_SPLIT = re.compile(
     rf"{_JOIN}(?=(?:whats?|which|hows?|where|when|why|whether)\b){_CAPS_JOIN}", re.IGNORECASE
 )
 MIN_ASK_WORDS = 3
+#: The fields of a thing asked for, listed after a colon, the last one told by a question
+#: word: "a table with three columns: stitch name, hook size, and what it's good for".
+_FIELDS_LISTED = re.compile(
+    r":\s*(?:[^,:;.?!\n]{1,30},\s*)+(?:and\s+)?(?:what|how|which|where|when|why|who)\b"
+    r"[^,:;.?!\n]{0,40}[.!]?\s*$",  # (not a question: "Two things: the price, and how do I book?")
+    re.IGNORECASE,
+)
 
 
 #: A sentence that seeks a fact without asking it outright: "tell me how long to rest it".
@@ -589,6 +601,8 @@ def split_asks(query: str) -> tuple[str, ...]:
             continue
         split = _ASK_SPLIT if asking else _WANT_SPLIT
         parts = [p.strip() for p in split.split(s) if len(p.split()) >= MIN_ASK_WORDS]
+        if _FIELDS_LISTED.search(s):  # "three columns: stitch name, ..., and what it's good for"
+            parts = [s]
         if not (asking or len(parts) > 1):
             told.append(s)
             continue

@@ -695,6 +695,8 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
         for m in _AT_WHO.finditer(answer):  # "At 16.5 inches, Biscuit falls in ..."
             who = m.group("who") or m.group("yours")  # "At 43.5 inches, your window needs"
             named = who in _WHO_AT or (who not in _FUNCTION and re.search(rf"\b{who}\b", query))
+            part = m.group("part")  # "At a 40-inch chest, you fall into ...": the request's part
+            named = named and (part is None or re.search(rf"\b{part}\b", query) is not None)
             unit = _unit(m.group("unit"))
             if (
                 named
@@ -721,14 +723,14 @@ def _worked_from(query: str, facts: tuple[_Figure, ...], answer: str) -> tuple[s
 #: A sentence that opens at a figure and goes on about the asker's own: "At 16.5 inches,
 #: Biscuit falls in the 16-20 in class", "At 9 kg, she needs ...".
 _AT_WHO = re.compile(
-    rf"(?:^|(?<=[.!?:\n])\s*)(?:\*\*)?at\s+(?P<n>{_NUMBER})\s?(?P<unit>[a-z]+)"
-    r"(?:\s+(?:tall|long|wide|high|heavy|across))?\s*,\s+"
+    rf"(?:^|(?<=[.!?:\n])\s*)(?:\*\*)?at\s+(?:a\s+)?(?P<n>{_NUMBER})[\s-]?(?P<unit>[a-z]+)"
+    r"(?:\s+(?:tall|long|wide|high|heavy|across)|\s+(?P<part>[a-z]+))?\s*,\s+"
     # (a state, not a milestone to come: "At 12 weeks, she can have her second jab")
     r"(?:your\s+(?P<yours>[a-z]+)|(?P<who>[a-z]+))\b(?!'ll|\s+(?:can|will|could|should|may"
     r"|might|would|has\s+to|must|is\s+(?:ready|old\s+enough))\b)",
     re.MULTILINE,
 )
-_WHO_AT = frozenset("she he they".split())
+_WHO_AT = frozenset("she he they you".split())
 #: Units of time, whose figures an "At ..." tells as milestones.
 _TIME_UNITS = frozenset("day week month year hour minute min second sec".split())
 #: The asker's present told back at another figure, opening a sentence or after "so":
@@ -1243,7 +1245,12 @@ _NOT_OWN_COUNT = frozenset(
 )
 #: ... told back as more of them than the asker has: "Thread all 12 cords", "12 kids".
 _MORE_TOLD = r"(?<![\w.,-])(?P<m>{n})\s+(?:[a-z]+\s+)?{noun}\b"
-_COUNT_IF = re.compile(r"\b(?:if|would|could|might|per|instead|up\s+to|than)\b|'d\b")
+_COUNT_IF = re.compile(r"\b(?:if|would|could|might|instead|up\s+to|than)\b|'d\b")
+#: A count of each part, right after the figure: "12 cords per side".
+_PER = re.compile(r"\s*(?:per|each|a\s+piece)\b")
+#: The asker's count at the end of a range is no count of theirs: "one box for every four
+#: to five hens".
+_RANGE_BEFORE = re.compile(r"(?:-|–|\bto|\bor)\s*$")
 
 
 def _count_grown(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -1260,7 +1267,11 @@ def _count_grown(q_low: str, a_low: str) -> tuple[str, str] | None:
         if size != int(size) or not 2 <= size <= 99:
             continue
         more = re.compile(_MORE_TOLD.format(n=_NUMBER, noun=re.escape(noun)))
-        said = [(m, _value(m.group("m"))) for m in more.finditer(a_low)]
+        said = [
+            (m, _value(m.group("m")))
+            for m in more.finditer(a_low)
+            if not _RANGE_BEFORE.search(a_low, 0, m.start())
+        ]
         if any(v == size for _, v in said):
             continue
         asked = {_value(m.group("m")) for m in more.finditer(q_low)}  # "8 or 10 kids"
@@ -1268,7 +1279,7 @@ def _count_grown(q_low: str, a_low: str) -> tuple[str, str] | None:
             if v <= size or v in asked:
                 continue
             before, after, _ = _sentence(a_low, ends, m.start(), m.end())
-            if not _COUNT_IF.search(before + " " + after):
+            if not _COUNT_IF.search(before + " " + after) and not _PER.match(after):
                 return m.group(0), told.group(0)
     return None
 
@@ -2009,5 +2020,7 @@ def contradicted(query: str, answer: str) -> list[tuple[str, str]]:
             or _at_now(q_plain, facts, a_plain)
         )
         if figure is not None:
-            found.append(figure)
+            # (the figure read as the asker's own, once: "With your 4 kids" is not also a
+            # count grown)
+            found = [f for f in found if f[0] not in figure[0]] + [figure]
     return found

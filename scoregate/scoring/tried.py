@@ -155,7 +155,9 @@ _FAILED = re.compile(
     # what it did to the asker, and a way given up: "it left my hips bruised for days, so
     # not going down that road again"
     r"|\bnot\s+going\s+down\s+that\s+(?:road|route|path)\b|\bnever\s+again\b"
-    r"|\bnot\s+(?:using|doing|buying|trying|getting)\s+(?:it|one|them|that|those|another)\s+again\b"
+    r"|\b(?:not|never)\s+(?:using|doing|buying|trying|getting)\s+(?:it|one|them|that|those"
+    r"|another)\s+again\b|\b(?:binned|ditched|chucked)\s+(?:them|it|those)\b"
+    r"|\bthrew\s+(?:them|it|those)\s+(?:out|away)\b"
     r"|\b(?:i'm|we're|i\s+am|we\s+are)\s+done\s+with\s+(?:that|it|them|those|these)\b"
     r"|\bleft\s+(?:me|us|her|him|them|my\s+[a-z]+)\s+(?:[a-z]+\s+)?(?:bruised|sore|aching"
     r"|blistered|terrified|shaking|scared|raw|itchy|worse|in\s+agony|in\s+pain)\b"
@@ -339,7 +341,7 @@ _OFFER_VERB = (
     r"(?:try|offer|use|give|add|feed|switch\s+to|buy|get|go\s+(?:up|down|back\s+to)|pick"
     r"|start\s+with|stick\s+with|keep\s+(?:using|offering|trying)|swap\s+in|put|apply|choose"
     r"|opt\s+for|go\s+with|fit|install|order|take|work\s+through|go\s+through|enroll?\s+in"
-    r"|sign\s+up\s+for|redo|repeat)"
+    r"|sign\s+up\s+for|redo|repeat|line|lay|cover|wrap)"
 )
 _OPENS = (
     r"(?:^\s*(?:[-*•]|\d+[.)])?\s*(?:\*\*[^*\n]{1,40}\*\*:?\s*)?(?:step\s+\d+\s*[:.)-]\s*)?"
@@ -405,6 +407,17 @@ def _near(between: str) -> bool:
     """Whether the words between the verb and the thing keep it the verb's object: a few
     of them, with no negation, turn or new clause."""
     return len(between.split()) <= _REACH and not _TURNED.search(between)
+
+
+#: What a verb of lining covers before the thing it is lined with: "Line your tray with a
+#: silicone baking mat".
+_LINED_WITH = re.compile(r"^\s*(?:your|the|a|each|every)\s+[\w-]+\s+(?:with|in)\s+", re.IGNORECASE)
+_LINING = frozenset("line lay cover wrap".split())
+
+
+def _lined(m: re.Match[str], between: str) -> str:
+    """``between`` less what a verb of lining covers ("your tray with")."""
+    return _LINED_WITH.sub("", between) if m.group("verb").lower() in _LINING else between
 
 
 #: A clause that renews a part: "Replace the chain", "renew the flapper".
@@ -503,7 +516,7 @@ def _offered(t: Tried, clauses: list[str]) -> tuple[Tried, str] | None:
                     for m in offers.finditer(clause)
                     if not _told_done(m.group("verb").split()[0].lower())
                     and (named := _named_as(m.group("rest"), t, offers is _RENEW))
-                    and _near(_less_item(m.group("rest")[: named.start()], t))
+                    and _near(_lined(m, _less_item(m.group("rest")[: named.start()], t)))
                 ),
                 None,
             )

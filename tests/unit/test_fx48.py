@@ -412,3 +412,137 @@ def test_a_table_named_before_its_columns_reads_no_rows_as_columns() -> None:
         " pans: material, best for, and care tips."
     )
     assert _forms(query) == [("format", "table")]
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (
+            "The community kitchen I rent on Saturdays has banned deep fryers altogether after a"
+            " fire. How can I make crispy wings?",
+            ["deep fryers"],
+        ),
+        (
+            "My gym banned kettlebells completely last month after someone dropped one. Can you"
+            " give me a session?",
+            ["kettlebells"],
+        ),
+        (
+            "The hostel in Lisbon where I'm staying for two months has banned candles in the dorms"
+            " because of fire risk. How can I make my bunk cosy?",
+            ["candles"],
+        ),
+        ("Our building bans generators after 10pm. How do I power the party?", []),
+        ("My neighbour's HOA forbids fences. Ideas?", []),
+        (
+            "We'd rather our son didn't have any fizzy drinks at his 8th birthday party.",
+            ["fizzy drinks"],
+        ),
+        ("We'd rather our twins (they're 6) didn't watch YouTube at all. Ideas?", ["youtube"]),
+        (
+            "I would rather stay off pavements and roads for a few weeks. Plan my runs?",
+            ["pavements", "roads"],
+        ),
+        ("The combi boiler shows no flame at all. What can I check?", []),
+        ("The kitchen has no oven at all. What can I cook?", ["oven"]),
+    ],
+)
+def test_round_two_ruled_out(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "We'd rather our 6-year-old didn't have any caffeine. What drinks can I pack?",
+            "Skip cola and bottled iced tea, as both contain caffeine.",
+            [],
+        ),
+        (
+            "We'd rather our 6-year-old didn't have any caffeine. What drinks can I pack?",
+            "Give her cola, as it contains caffeine she likes.",
+            ["caffeine"],
+        ),
+        (
+            "I'm making a cake for my nephew who's coeliac, so absolutely no wheat flour.",
+            "Wash any sieve or mixing bowl that's been used with wheat flour.",
+            [],
+        ),
+        (
+            "I'd rather keep them off roads and tarmac cycle paths entirely. Any routes?",
+            "The forest roads there are wide, hard-packed gravel with no traffic.",
+            [],
+        ),
+        (
+            "We'd rather our son didn't have any fizzy drinks at his party.",
+            "Add a few bottles of sparkling elderflower pressé.",
+            ["fizzy drinks"],
+        ),
+        (
+            "Please don't suggest club work yet, I want to keep it simple.",
+            "Week 4: introduce simple single club flips to build wrist control.",
+            ["club work"],
+        ),
+    ],
+)
+def test_round_two_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "I'm running a workshop for 10 teenagers and I've only got 15 beanbags.",
+            "Lay out all 20 beanbags in a circle, two per teen.",
+            "20 beanbags",
+        ),
+        (
+            "We've got 5 hens in our backyard coop. How many nest boxes do we need?",
+            "One box for every four to five hens. For your 8 hens, two boxes will be plenty.",
+            "8 hens",
+        ),
+        (
+            "I measured my chest at 38 inches for a fencing jacket. Which size?",
+            "At a 40-inch chest, you fall into the size 40 bracket.",
+            "at a 40-inch chest",
+        ),
+        (
+            "I measured my head at 56 cm for a new ski helmet. Small or medium?",
+            "At 58 cm, you sit comfortably in the medium range.",
+            "at 58 cm",
+        ),
+        (
+            "I measured my head at 56 cm for a new ski helmet. Small or medium?",
+            "At 56 cm, you sit at the top of the small range.",
+            None,
+        ),
+    ],
+)
+def test_round_two_told_back(query: str, answer: str, want: str | None) -> None:
+    said = [a for a, _ in contradicted(query, answer)]
+    if want is None:
+        assert said == []
+    else:
+        assert said and want in said[0]
+
+
+def test_round_two_tried() -> None:
+    query = "I tried those silicone baking mats and every batch spread, so I've binned them."
+    tried = tried_things(query)
+    assert [t.item for t in tried] == ["silicone baking mats"]
+    assert offered_again("Line your tray with a silicone baking mat for even browning.", tried)
+    assert not offered_again("Line your tray with baking paper, not a silicone baking mat.", tried)
+
+
+def test_fields_listed_after_a_colon_are_no_asks() -> None:
+    query = (
+        "Give me a table with three columns: stitch name, hook size, and what it's good for."
+        " I'm making my first crochet baby blanket."
+    )
+    assert analyze(query).asks == ()
+    assert analyze("Two things: the price, and how do I book it?").asks == (
+        "Two things: the price",
+        "how do I book it?",
+    )
