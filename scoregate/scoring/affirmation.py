@@ -118,6 +118,10 @@ _COMPARISON = re.compile(
     # (with where: "it won't brown the way it would in an oven")
     r"\bthe\s+way\s+(?:a\s+|an\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:does|do|did|would|used\s+to)\b"
     r"(?:\s+(?:in|on|with)\s+(?:a|an|the)\s+[\w-]+)?"
+    # what happens to another thing, said to deny it of this one: "sitting at partial charge
+    # doesn't damage them the way it sulfates lead-acid"
+    r"|(?<=n't\s)[^.;:!?\n]{0,60}?\bthe\s+way\s+(?:it|they|that|this)\s+[a-z]+\s+"
+    r"(?:the\s+|a\s+|an\s+|your\s+)?[\w-]+(?:\s+[\w-]+)?"
     # "it's basically what Anki does by hand", "the same spaced-repetition idea that Anki and
     # Quizlet automate": a tool named to say what the advice is like
     r"|\bwhat\s+[\w-]+(?:\s+(?:and|or)\s+[\w-]+)?\s+(?:does|do|did)\b"
@@ -1626,7 +1630,7 @@ _PRACTICE_NOUNS = frozenset(
     entrance entrances turn turns spin spins drill drills routine routines combo combos
     combination combinations piece pieces section sections move moves choreography reveal
     reveals wrap wraps sequence sequences intro solo solos trick tricks flourish flourishes
-    rollover rollovers interlude interludes burst bursts section pass passes tap taps flip
+    rollover rollovers interlude interludes burst bursts pass passes tap taps flip
     flips toss tosses spiral spirals pattern patterns catch catches
     """.split()
 )

@@ -545,9 +545,8 @@ _ALLERGY_RE = re.compile(
     rf"(?<!['’])\b(?P<x>[a-z]+(?:[- ][a-z]+)?)[- ](?:{'|'.join(ALLERGY_NOUNS)})\b", re.IGNORECASE
 )
 #: The allergens people name that way (a closed list: "food", "pet", "spring" or "best"
-#: before "allergy" name no thing an answer could leave out).
-#: What an allergy or a diet names (also read by ``membership``: "peanut products" are
-#: peanut).
+#: before "allergy" name no thing an answer could leave out; also read by ``membership``:
+#: "peanut products" are peanut).
 ALLERGENS = frozenset(
     "milk dairy egg eggs peanut peanuts nut nuts soy soya wheat gluten fish shellfish seafood"
     " sesame shrimp prawn lactose mustard celery lupin sulphite sulfite corn coconut kiwi"
@@ -925,6 +924,9 @@ _STATE_OF_THE_FIRST = re.compile(
 _STOP_TERMS = frozenset(
     {
         "etc",  # a list's tail: "none of passionate, dynamic, etc."
+        # "I won't feed live - not an option in our house": the option is no thing
+        "option",
+        "options",
         "none",  # a stress closing a list: "zero cords, not tucked away, none"
         "it",
         "them",
@@ -1516,7 +1518,7 @@ _RATHER_THAN = re.compile(r"(?:rather|other)\s+than\b[^.!?]*\?", re.IGNORECASE)
 #: at all" (the buzz is what the asker wants back, not a thing refused).
 _SYMPTOM_BEFORE_NO = re.compile(
     r"(?:\b(?:sound(?:s|ed)?|look(?:s|ed)?|feel(?:s)?|felt|seem(?:s|ed)?|went|gone|goes|been"
-    r"|was|were|stopped|died|dead|broke|broken|started|keeps?|kept|risen|rising|flat"
+    r"|was|were|stopped|died|dead|broke|broken|started|keeps?|kept|risen|rising"
     r"|hasn't|hadn't|isn't|wasn't|won't|doesn't|didn't)\b[^.;:!?]*(?:,|\bwith)"
     # "the combi boiler shows no flame at all"
     r"|\b(?:shows|showing|gives|giving|getting|produces|producing|makes|making))\s*$",
@@ -1875,13 +1877,8 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         ]
         pairs += [
             (t, m.group(0))
-            for m in _AWAY_RE.finditer(sentence)
-            for p in _pieces(m.group("x"))
-            if (t := _clean_term(p))
-        ]
-        pairs += [
-            (t, m.group(0))
-            for m in _OFF_RE.finditer(sentence)
+            for rx in (_AWAY_RE, _OFF_RE)
+            for m in rx.finditer(sentence)
             for p in _pieces(m.group("x"))
             if (t := _clean_term(p))
         ]

@@ -546,3 +546,25 @@ def test_fields_listed_after_a_colon_are_no_asks() -> None:
         "Two things: the price",
         "how do I book it?",
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (
+            "We're in a flat with no outdoor space at all. What setup do rabbits need?",
+            ["outdoor space"],
+        ),
+        ("My python refuses f/t rats. I won't feed live - not an option in our house. Ideas?", []),
+        ("I'm done with lead-acid. What battery setup would you go with?", ["lead-acid"]),
+    ],
+)
+def test_what_the_dump_showed(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+def test_what_happens_to_another_thing_is_no_use() -> None:
+    query = "I'm done with lead-acid. What battery setup would you go with?"
+    fine = "Partial charge doesn't damage them the way it sulfates lead-acid."
+    assert violated(query, fine) == []
+    assert violated(query, "Go with sealed AGM batteries: they're valve-regulated lead-acid.")
