@@ -79,8 +79,10 @@ _REFUSAL = (
     # "I've also left out sphagnum moss, since that's the living form of peat moss"
     r"|(?:left|leave|leaving)\s+out)\b"
 )
+#: The refusal and the word that opens its reason: "skip anything with a loop chain, since".
+_WHY = rf"{_REFUSAL}[^.;:!?\n]*?,?\s+(?:since|because|as)\s+"
 _WHY_REFUSED = re.compile(
-    rf"({_REFUSAL}[^.;:!?\n]*?,?\s+(?:since|because|as)\s+(?:that|it|this|those|these|they)"
+    rf"({_WHY}(?:that|it|this|those|these|they)"
     r"(?:'s|'re|\s+is|\s+are)\s+)"
     # (a short noun phrase that closes the clause: not "because they're pricey and a corded
     # blind does the job", "as it's overpriced - head to the satay stalls")
@@ -99,7 +101,7 @@ _MADE_OF_ASIDE = re.compile(
 #: Why things are refused, told by what they hold: "Skip cola and bottled iced tea, as both
 #: contain caffeine" (the caffeine is the reason, no use).
 _WHY_REFUSED_HOLDS = re.compile(
-    rf"({_REFUSAL}[^.;:!?\n]*?,?\s+(?:since|because|as)\s+(?:both|they|it|these|those|all|each)"
+    rf"({_WHY}(?:both|they|it|these|those|all|each)"
     r"(?:\s+(?:both|all))?\s+(?:contains?|has|have|uses?|includes?)\s+)"
     r"((?:some|a\s+lot\s+of|lots\s+of|hidden|added)?\s*[\w-]+(?:\s+[\w-]+)?)(?=\s*[.;:!?,)\n]|\s*$)"
 )

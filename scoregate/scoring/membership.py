@@ -88,6 +88,8 @@ _SOCIAL = "instagram tiktok facebook twitter snapchat pinterest reddit linkedin"
 #: Sealed ground: "I'd rather keep them off tarmac and pavements" rules out "a paved cycle
 #: path".
 _PAVED = "paved asphalt tarmac tarmacked concrete pavement pavements sidewalk sidewalks blacktop"
+#: The names of sealed ground a request keeps off, whose members are ``_PAVED``.
+_SEALED = ("tarmac", "asphalt", "pavement", "pavements", "sidewalks")
 #: Open ground, which an embedding puts near sealed ground as its opposite ("fire roads
 #: with packed earth", "forest trails" under "off tarmac").
 _OPEN_GROUND = (
@@ -191,12 +193,7 @@ CLASS_MEMBERS: dict[str, tuple[str, ...]] = {
         "hidden role games": _DEDUCTION,
         "candles": "tealight tealights tea-light tea-lights votive votives",
         "fizzy drinks": "soda sodas cola colas lemonade sparkling pop fizz coke pepsi sprite",
-        "tarmac": _PAVED,
-        "asphalt": _PAVED,
-        "pavement": _PAVED,
-        "pavements": _PAVED,
-        "sidewalks": _PAVED,
-        "concrete": _PAVED,
+        **dict.fromkeys((*_SEALED, "concrete"), _PAVED),
     }.items()
 }
 
@@ -398,6 +395,7 @@ class MemberCheck:
         return self.violations(phrases, lacks) + ruled_out
 
 
+#: Words before "road" that make it open ground ("forest roads", "gravel roads").
 _UNSEALED = "forest|fire|gravel|dirt|farm|unpaved|unsealed|green|logging|estate|service"
 #: Teas of no tea plant: "herbal tea", "rooibos tea", "barley tea".
 _HERBAL = (
@@ -649,7 +647,7 @@ _OPPOSITES: dict[str, frozenset[str]] = {
         "religion": _IRRELIGIOUS,
         "alcohol": "sober sobriety teetotal teetotaller non-alcoholic alcohol-free",
         "caffeine": "decaf decaffeinated caffeine-free",
-        **dict.fromkeys(("tarmac", "asphalt", "pavement", "pavements", "sidewalks"), _OPEN_GROUND),
+        **dict.fromkeys(_SEALED, _OPEN_GROUND),
     }.items()
 }
 
