@@ -136,6 +136,7 @@ InstructionCheck = Literal[
     "paragraph_first_word",
     "headings",
     "json_keys",
+    "json_array",
     "table_columns",
     "bare_answer",
     "mentions",
@@ -188,6 +189,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "repeat_prompt": ("value",),
     "paragraph_first_word": ("value", "index"),
     "headings": ("value",),
+    "json_array": ("value", "count"),
     "table_columns": ("value",),
     "mentions": ("value",),
     "closing_line": ("value",),
@@ -201,6 +203,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 #: ("$45", "130 €"), or a price in every list item.
 MENTIONABLE = ("complexity", "price", "price of each")
 #: The forms a ``format`` instruction checks (``table_only``: a table and nothing else;
+#: ``list_only``: list items and nothing else;
 #: ``code_only``: code with no prose; ``commented``: a comment on every line of code).
 FORMATS = (
     "json",
@@ -213,6 +216,7 @@ FORMATS = (
     "comma_separated",
     "table",
     "table_only",
+    "list_only",
     "commented",
 )
 

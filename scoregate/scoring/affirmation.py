@@ -1309,7 +1309,45 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _avoided_list(tokens, clauses, i)
         or _moved_out(tokens, i)
         or _thrown_out(tokens, clauses, i)
+        or _since_it_failed(tokens, i)
+        or _done_before(tokens, clauses, i)
     )
+
+
+_YOU_HAVE = frozenset({"you've", "you'd"})
+_PAST_DONE = frozenset("done been had seen gone run ridden taken made walked climbed".split())
+
+
+def _done_before(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether the item is how the asker did something before: "a gorge you've already
+    done with a guide" (the guide is past, no use)."""
+    for k in range(max(0, i - 5), i - 1):
+        if tokens[k] not in _YOU_HAVE or clauses[k] != clauses[i]:
+            continue
+        rest = tokens[k + 1 : i]
+        rest = rest[1:] if rest[:1] in (["already"], ["previously"], ["before"]) else rest
+        verb = rest[:1]
+        if verb and (verb[0] in _PAST_DONE or verb[0].endswith("ed")) and "with" in rest[1:3]:
+            return True
+    return False
+
+
+#: How a thing the asker met let them down: "since the Helleberg felt too big", "as the
+#: drops didn't help" (the reason, no use).
+_LET_DOWN = frozenset("felt seemed proved didn't hurt failed irritated bothered".split())
+
+
+_BECAUSE = frozenset({"since", "because", "as", "given"})
+_THE_ONE_MET = frozenset({"the", "your", "that", "those", "her", "his", "their"})
+
+
+def _since_it_failed(tokens: list[str], i: int) -> bool:
+    k = i - 1
+    while k > 0 and tokens[k] not in _BECAUSE and i - k <= 3:
+        k -= 1
+    if k < 0 or tokens[k] not in _BECAUSE or tokens[k + 1] not in _THE_ONE_MET:
+        return False
+    return not _LET_DOWN.isdisjoint(tokens[i + 1 : i + 4])
 
 
 #: Removals, read over the noun phrase after them: "uninstall Chrome", "ditch the fluid".
@@ -1626,14 +1664,16 @@ def _occurrences(
 
 
 #: What is danced, played or drilled with a prop: "a veil entrance", "veil turns", "fan
-#: drills" (under "don't suggest veil work").
+#: drills" (under "don't suggest veil work"), "pole carries and plants" (under "no pole
+#: work").
 _PRACTICE_NOUNS = frozenset(
     """
     entrance entrances turn turns spin spins drill drills routine routines combo combos
     combination combinations piece pieces section sections move moves choreography reveal
     reveals wrap wraps sequence sequences intro solo solos trick tricks flourish flourishes
     rollover rollovers interlude interludes burst bursts pass passes tap taps flip
-    flips toss tosses spiral spirals pattern patterns catch catches
+    flips toss tosses spiral spirals pattern patterns catch catches carry carries plant plants
+    drop drops swing swings vault vaults
     """.split()
 )
 

@@ -296,3 +296,42 @@ def missing_answers(expects: Sequence[Expectation], answer: str) -> list[Expecta
     if not answer.strip():
         return []
     return [e for e in expects if not gives(e.kind, answer)]
+
+
+_OPEN_Q = "['\"‘“]"
+_CLOSE_Q = "['\"’”]"
+#: A quoted term the asker asks to have explained: "what's this 'heterodyning' thing?",
+#: "what does 'sul tasto' mean?", "can you explain what 'vibrato' is?".
+_TERM_ASKED = re.compile(
+    rf"\bwhat(?:'s|\s+is|\s+are|\s+exactly\s+is)\s+(?:this|that|the|a|an|these|those)?\s*"
+    rf"{_OPEN_Q}(?P<a>[^'\"’”]{{3,40}}){_CLOSE_Q}"
+    rf"|\bwhat\s+(?:does|do|did)\s+{_OPEN_Q}(?P<b>[^'\"’”]{{3,40}}){_CLOSE_Q}\s+(?:mean|stand\s+for)"
+    rf"|\bexplain\s+(?:what\s+)?{_OPEN_Q}(?P<c>[^'\"’”]{{3,40}}){_CLOSE_Q}",
+    re.IGNORECASE,
+)
+#: An answer this long that explains a term names it; a shorter one may say "It means ...".
+TERM_ANSWER_WORDS = 40
+
+
+def asked_terms(text: str) -> list[str]:
+    """The quoted terms the asking sentences ``text`` ask to have explained."""
+    if _WORK_ON_TEXT.search(text):
+        return []
+    return [
+        t for m in _TERM_ASKED.finditer(text) if (t := m.group("a") or m.group("b") or m.group("c"))
+    ]
+
+
+def unnamed_terms(terms: Sequence[str], answer: str) -> list[str]:
+    """The terms a long answer never names (a word of each, its ending aside)."""
+    if len(answer.split()) < TERM_ANSWER_WORDS:
+        return []
+    low = answer.lower()
+    out = []
+    for term in terms:
+        words = [w for w in re.findall(r"[a-z0-9]+", term.lower()) if len(w) > 2]
+        if words and not any(
+            re.search(rf"\b{re.escape(w[: max(4, len(w) - 3)])}", low) for w in words
+        ):
+            out.append(term)
+    return out

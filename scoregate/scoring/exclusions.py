@@ -617,7 +617,7 @@ UNAVAILABLE = (
 )
 _PHRASE = rf"(?!{_NOT_SUBJECT})[a-z][\w-]*+(?:\s++(?!{_NOT_SUBJECT})[a-z][\w-]*+){{0,2}}"
 _VERDICT = (
-    r"(?:(?:completely|totally|absolutely|definitely|just|also|really|simply)\s++)?"
+    r"(?:(?:completely|totally|absolutely|definitely|just|also|really|simply|all)\s++)?"
     r"(?:a\s++(?:total\s++|hard\s++)?no[- ]?go|out\s++of\s++the\s++question|off\s++the\s++table"
     r"|not\s++an\s++option|not\s++(?:allowed|permitted|possible)|banned|forbidden"
     # "dairy is out", "toll roads are out for me" (not "out of stock", "out for maintenance",
@@ -647,10 +647,13 @@ _ANYTHING_OF = (
     r"(?:(?:anything|everything|something)\s++(?:from|with|by|containing|involving"
     r"|made\s++(?:with|from|of)|(?:that|which)\s++(?:has|have|contains|uses|needs|involves|requires))\s++)?"
 )
+#: Examples in brackets after what is ruled out: "electronic silent systems (yamaha silent
+#: brass etc) are not an option" rules out the examples too.
+_BRACKETED = r"(?:\s*+\((?P<{}>[^()]{{1,80}})\))?"
 _RULED_OUT_RE = re.compile(
-    rf"(?<![\w'-]){_ANYTHING_OF}(?P<x>{_PHRASE}){_IS_VERDICT}"
+    rf"(?<![\w'-]){_ANYTHING_OF}(?P<x>{_PHRASE}){_BRACKETED.format('egx')}{_IS_VERDICT}"
     rf"|(?<![\w'-]){_ANYTHING_OF}(?P<l>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
-    rf"\s++{_ARE_VERDICT}"
+    rf"{_BRACKETED.format('egl')}\s++{_ARE_VERDICT}"
     # a function, a method or a product the asker's setup lacks: "so XLOOKUP isn't
     # available", "PUT and DELETE are blocked" (kept only when written as a name, see
     # ``_named``; "my drain is blocked" is a situation)
@@ -658,6 +661,17 @@ _RULED_OUT_RE = re.compile(
     rf"\s++{UNAVAILABLE}",
     re.IGNORECASE,
 )
+_EG_OPEN = re.compile(r"^\s*(?:e\.?g\.?|i\.?e\.?|like|such\s+as|say|for\s+example)[\s,:]*", re.I)
+
+
+def _examples(text: str) -> str:
+    """What a bracket names as examples ("e.g. X", "X, Y", "X etc"), or "" when it says
+    something else ("the sleeper included")."""
+    if _EG_OPEN.match(text) or re.search(r"\betc\W*$|,|\bor\b", text, re.IGNORECASE):
+        return re.sub(r"\s*\betc\W*$", "", _EG_OPEN.sub("", text), flags=re.IGNORECASE)
+    return ""
+
+
 #: An act ruled out whole: "running ethernet cables through walls isn't an option",
 #: "paying for chores is out", "rebooting or powering it off is off the table". The act is
 #: what is excluded, not the last word before the verdict (the walls): see ``_acts``.
@@ -856,11 +870,21 @@ _THAT_INCLUDES = re.compile(
 )
 
 
+#: What may not be done with the thing, after it: "no insects kept or stored in the flat"
+#: rules out insects.
+_KEPT_TAIL = re.compile(
+    r"(?<=\w)\s+(?:kept|stored|allowed|permitted|brought\s+in)"
+    r"(?:\s+(?:or|and)\s+(?:kept|stored|allowed|permitted|brought\s+in))?\b.*$",
+    re.IGNORECASE,
+)
+
+
 def _pieces(term: str) -> list[str]:
     """The items of one excluded phrase: split at commas and or/and, a class apart from its
     examples (the class left out when it only introduces them: "words like ..."); the list
     ends where it turns to what there is instead ("just ...")."""
     out: list[str] = []
+    term = _KEPT_TAIL.sub("", term)
     act = _ACT_PLACES.match(term.strip())
     if act is not None:  # "drilling into walls or ceilings": one act, two places
         pieces = [p.strip() for p in _SPLIT.split(act.group("places")) if p.strip()]
@@ -903,7 +927,29 @@ def _pieces(term: str) -> list[str]:
             out.append(m.group("ex"))
         else:
             out += [m.group("cls"), m.group("ex")] if m else [piece]
-    return out
+    return _owned_before(out)
+
+
+#: A first item's word of former ownership, said of every item after it: "no used helmets
+#: or buoyancy aids" rules out used buoyancy aids, not new ones.
+_OWNED_BEFORE = re.compile(
+    r"^\s*(?:used|second-?hand|pre-?owned|pre-?loved|refurbished|ex-?display|ex-?rental)\s+",
+    re.IGNORECASE,
+)
+
+
+def _owned_before(items: list[str]) -> list[str]:
+    first = _OWNED_BEFORE.match(items[0]) if len(items) > 1 else None
+    if first is None:
+        return items
+    word = first.group(0).strip()
+    return [
+        items[0],
+        *(
+            p if not p.strip() or _OWNED_BEFORE.match(p) else f"{word} {p.strip()}"
+            for p in items[1:]
+        ),
+    ]
 
 
 #: A later piece of a list that only sorts its first item: "no loans, federal or private,
@@ -1031,6 +1077,13 @@ _CHAT_TAIL = re.compile(
 )
 
 
+#: A look that finds none: "I still don't see any larvae", "can't see a single egg".
+_SEEN_NONE = re.compile(
+    r"(?:[a-z]*n't|not|dont|cant|cannot|never)\s+see\s+(?:any|a\s+single|much|many|signs?)\b",
+    re.IGNORECASE,
+)
+#: Things met many in a row, refused as a run and not one by one: "flights of locks".
+_IN_A_ROW = re.compile(r"\bflights?\s+of\s+(?:locks|stairs|steps)$")
 _OF_KIND = re.compile(
     r"\b(?:kind|kinds|sort|sorts|type|types|lots|lot|piece|pieces|bit|bits|any|some|use|amount"
     r"|form|forms|much|many|more|less)\s+of\s"
@@ -1177,6 +1230,8 @@ _A_FINISH_TOO = re.compile(
 
 #: A statistic the request quotes, not a thing ("not significant, p=0.81"); "shell=True"
 #: is still an option to rule out.
+#: How many are in or on the thing, told after it: "with 16+ strangers", "with 200 guests".
+_HOW_MANY_IN = re.compile(r"\s+with\s+(?:up\s+to\s+|over\s+)?\d+\+?(?:\s+or\s+more)?\s+[a-z]+$")
 _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
 #: Figures only, never a thing: "12-14", "4/5", "3.5".
 _FIGURES = re.compile(r"[\d\s.,:/%+–-]+")
@@ -1358,6 +1413,15 @@ _AS_REASON = re.compile(
 )
 
 
+def _of_what(term: str) -> str:
+    """What a phrase with "of" names: "a fan of cilantro" cilantro, "any kind of nuts" nuts,
+    but "big flights of locks" the flights, not every lock."""
+    flights = _IN_A_ROW.search(term)
+    if flights is not None:
+        return flights.group(0)
+    return term.rsplit(" of ", 1)[-1] if " of " in term else term
+
+
 def _named_thing(raw: str, term: str) -> str | None:
     """The thing ``term`` (``raw`` with its chat tail cut, lower-cased) names."""
     term = _AS_REASON.sub("", term)
@@ -1384,11 +1448,12 @@ def _named_thing(raw: str, term: str) -> str | None:
         term = _PARTICLE.sub("", term)  # "take out a loan" rules out the loan
     if " of " in term and not _OF_KIND.search(term) and len(term.split(" of ", 1)[0].split()) > 2:
         return None  # a clause, not a thing: "employer takes taxes out of my pay"
-    if " of " in term:
-        term = term.rsplit(" of ", 1)[-1]  # "a fan of cilantro", "any kind of nuts"
+    term = _of_what(term)
     term = _LEADING.sub("", term).strip()
     # "declaw her": declaw; "no alcohol on it": alcohol
     term = re.sub(r"(?<=\w)(?:\s+(?:on|in))?\s+(?:her|him|them|it|us|me)$", "", term)
+    # "convert it to 12 volt": converting to 12 volt
+    term = re.sub(r"^([a-z]+)\s+(?:it|them)\s+(?=(?:to|into)\s)", r"\1 ", term)
     # "skip the foil stuff": foil (but "no shiny stuff" names no thing by its adjective)
     vague = _VAGUE_TAIL.search(term)
     if vague and not vague.group(1).endswith(_ADJECTIVE_ENDINGS):
@@ -1400,6 +1465,7 @@ def _named_thing(raw: str, term: str) -> str | None:
     if timed:
         term = term[: timed.start()]
     term = _YET.sub(r"\1", term)  # "I don't have a UK utility bill yet": the bill
+    term = _HOW_MANY_IN.sub("", term)  # "big shared baskets with 16+ strangers": the baskets
     term = _ETC.sub("", term)  # "none of Monopoly, Risk, Catan etc": Catan
     if _RELIED.match(raw):  # "rely on a petrol generator for power": the generator (not "ask
         term = _PURPOSE_TAIL.sub("", term)  # my parents for money": an activity, read so)
@@ -1477,6 +1543,27 @@ _IDENTITY_NOT = re.compile(
 )
 _IDENTITY_BEFORE = re.compile(
     r"\b(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:an?\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s*[(,]\s*$",
+    re.IGNORECASE,
+)
+
+
+def _identity_told(sentence: str, opened: int) -> bool:
+    """Whether the "not" at ``opened`` sets what the asker is or owns apart from its
+    neighbour: "I'm a sole trader (not a limited company)", "the diesel, not the petrol"."""
+    if not _IDENTITY_NOT.match(sentence, opened):
+        return False
+    before = sentence[:opened]
+    if _IDENTITY_BEFORE.search(before):
+        return True
+    return sentence[opened:].lower().startswith("not the ") and bool(OWNED_THE.search(before))
+
+
+#: Which of its kinds the asker's own thing is, before "not the" other: "Restoring a 1967
+#: MGB GT - the fixed-roof coupé, not the roadster", "I have the diesel, not the petrol"
+#: (also read by ``restated``).
+OWNED_THE = re.compile(
+    r"(?:\b(?:i|we)\s+(?:have|own|drive|ride|run|bought|got|'ve\s+got)\b|\b(?:it's|mine\s+is"
+    r"|ours\s+is)|\s[-–—])\s+[^,;.!?()]{0,40}?\bthe\s+(?P<x>[\w-]+(?:\s+[\w-]+){0,2})\s*,\s*$",
     re.IGNORECASE,
 )
 #: "The airline gave us no hotel", "there was no hot water": what happened, read before a
@@ -1852,9 +1939,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
                     continue  # "he didn't get the role", "so they don't go soft"
                 cue = sentence[m.start() :]
                 opened = m.start() + len(cue) - len(cue.lstrip(" ,;(-"))
-                if _IDENTITY_NOT.match(sentence, opened) and _IDENTITY_BEFORE.search(
-                    sentence[:opened]
-                ):
+                if _identity_told(sentence, opened):
                     continue  # "I'm a sole trader (not a limited company)": who, not a rule
                 if _no_rule(sentence, at):
                     continue  # "they gave us NO hotel": what happened; "B gives ... with no fee"
@@ -1919,7 +2004,10 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             for m in _RULED_OUT_RE.finditer(sentence)
             if _ruled_out(sentence, m)
             and not any(m.start() < b and a < m.end() for _, _, (a, b) in acts)
-            for p in _pieces(m.group("x") or m.group("l") or _named(m))
+            for p in [
+                *_pieces(m.group("x") or m.group("l") or _named(m)),
+                *_pieces(_examples(m.group("egx") or m.group("egl") or "")),
+            ]
             if (t := _clean_term(p))
         ]
         pairs += [(m.group("x").lower(), m.group(0)) for m in _ROUTE_RE.finditer(sentence)]
@@ -1967,7 +2055,9 @@ FOR_NOW = re.compile(
 def _told_not_wanted(sentence: str, at: int) -> bool:
     """Whether the negation at ``at`` tells what happened ("he didn't get the role") or a
     state to keep the thing asked about from ("store them so they don't go soft"), not a
-    preference."""
+    preference; nor a look that finds none ("I still don't see any larvae")."""
+    if _SEEN_NONE.match(sentence, at) is not None:
+        return True
     return _PAST_FACT.match(sentence, at) is not None or (
         _BECOMES.match(sentence, at) is not None and _SO_THAT.search(sentence, 0, at) is not None
     )

@@ -11,7 +11,7 @@ from scoregate.config.scoring_yaml import ActionThresholds, ScoringConfig
 from scoregate.schemas.constraints import FORMATS
 from scoregate.schemas.request import ScoreRequest, ScoringMetadata, near_miss
 from scoregate.schemas.result import Action, Band, ScoreResult, TrackScore, WeakFactor
-from scoregate.scoring.answer_types import KIND_NAMES, missing_answers
+from scoregate.scoring.answer_types import KIND_NAMES, asked_terms, missing_answers, unnamed_terms
 from scoregate.scoring.bands import held_band
 from scoregate.scoring.budget import over_budget
 from scoregate.scoring.calibration import Calibrator, calibrate
@@ -28,7 +28,12 @@ from scoregate.scoring.language import (
 )
 from scoregate.scoring.phrasing import short_answer_asked
 from scoregate.scoring.repetition import repeated
-from scoregate.scoring.request_analysis import RequestAnalysis, analyze, is_form_item
+from scoregate.scoring.request_analysis import (
+    RequestAnalysis,
+    analyze,
+    asking_sentences,
+    is_form_item,
+)
 from scoregate.scoring.restated import contradicted
 from scoregate.scoring.reward_json import json_strings, load_json
 from scoregate.scoring.shared_words import asks_to_make, shared_words
@@ -616,6 +621,21 @@ def _unanswered(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] 
     )
 
 
+def _unexplained(request: ScoreRequest, cfg: ScoringConfig) -> tuple[float, str] | None:
+    """A cap when the request asks what a quoted term means and a long answer never names
+    it ("what's this 'heterodyning' thing?" answered with how to play)."""
+    if not cfg.fusion.answer_type_check:
+        return None
+    asked = " ".join(asking_sentences(analyze(request.query).topic))
+    missing = unnamed_terms(asked_terms(asked), request.content)
+    if not missing:
+        return None
+    return (
+        cfg.fusion.missed_ask_cap,
+        f"the request asks what '{missing[0]}' is and the answer never names it",
+    )
+
+
 #: The restated-fact reason's middle, and the end of membership's "rules out X" reason.
 RESTATED = " where the request says "
 RULED_OUT = ", as the request asks"
@@ -701,7 +721,7 @@ def _soft_caps(
                 f" (closest sentence cosine {worst['cosine']:.2f})",
             )
         )
-    for check in (_unanswered, _restated, _over_budget, _over_time) if read else ():
+    for check in (_unanswered, _unexplained, _restated, _over_budget, _over_time) if read else ():
         found = check(request, cfg)
         if found is not None:
             caps.append(found)

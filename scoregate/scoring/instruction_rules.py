@@ -1117,7 +1117,8 @@ def _chars(q: str, low: str) -> Iterator[Instruction]:
 #: keys name, current_role, notice_period". The list ends where the clause does.
 _JSON_KEYS = re.compile(
     r"\bjson\b[^.\n]{0,80}?\b(?:with|using|having|containing|(?:should|must)\s+have)\s+"
-    r"(?:the\s+)?(?:keys|fields|properties)\s*:?\s*(?P<keys>[^.;:\n]{1,300})"
+    r"(?:the\s+)?(?:(?:two|three|four|five|six|\d)\s+)?(?:keys|fields|properties)\s*:?\s*"
+    r"(?P<keys>[^.;:\n]{1,300})"
     # quoted names before the word: "a JSON object with `title` and `year` fields"
     r"|\bjson\b[^.\n]{0,80}?\bwith\s+(?P<named>(?:[\"'`][\w .-]{1,40}?[\"'`]"
     r"(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+)?){2,})\s*(?:keys|fields|properties)\b"
@@ -1142,6 +1143,40 @@ def _json_keys(q: str, low: str) -> Iterator[Instruction]:
             keys.append(part)
     if len(keys) >= 2:
         yield make("json_keys", m.group(0), value=list(dict.fromkeys(keys)))
+    for a in _ARRAY_OF.finditer(span):
+        relation = "at_most" if a.group("most") else "exactly"
+        yield make(
+            "json_array",
+            a.group(0),
+            value=a.group("key"),
+            count=num(a.group("n")),
+            relation=relation,
+        )
+
+
+#: A key's array of a set size, told in brackets after it: '"tips" (array of exactly 3
+#: short strings)', '"steps": a list of up to 5 strings'.
+_ARRAY_OF = re.compile(
+    r"[\"'`“‘](?P<key>[\w .-]{1,40}?)[\"'`”’]\s*(?:\(|:|-|as|is)?\s*"
+    r"(?:an?\s+)?(?:array|list)\s+of\s+"
+    r"(?:exactly\s+|(?P<most>(?:at\s+most|up\s+to|no\s+more\s+than)\s+))?"
+    r"(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+    re.IGNORECASE,
+)
+
+
+#: A list asked for with nothing around it: "Numbered list of what I need, ... and nothing
+#: else in the reply please - no intro, no tips at the end", "just the list, no intro".
+_LIST_ALONE = re.compile(
+    r"\blist\b[^.!?\n]{0,80}?(?:\band\s+nothing\s+else\b|\bno\s+intro(?:duction)?\b)"
+    r"|\b(?:just|only)\s+the\s+list\b(?=\s*(?:[.,;!)]|$|pls\b|please\b|no\s+intro))"
+)
+
+
+def _list_alone(q: str, low: str) -> Iterator[Instruction]:
+    m = _LIST_ALONE.search(low)
+    if m is not None and not negated_before(low, m):
+        yield make("format", m.group(0), value="list_only")
 
 
 #: The columns a table is asked with: "a table please, columns for light, watering and
@@ -1491,6 +1526,7 @@ FORM_RULES: tuple[Rule, ...] = (
     _formats,
     _stdlib_only,
     _json_keys,
+    _list_alone,
     _bare_answer,
     _cases,
     _chars,

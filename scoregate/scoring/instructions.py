@@ -423,6 +423,19 @@ def _table_only(content: str, k: Instruction) -> Verdict:
     return False, f"{plural(len(outside), 'line')} outside the table; {_asks(k)} the table alone"
 
 
+def _list_only(content: str, k: Instruction) -> Verdict:
+    """A list alone: every line of the answer is an item of it, or an item's indented
+    continuation ("Numbered list of what I need ... nothing else, no intro")."""
+    lines = [ln for ln in unfenced(content).strip().splitlines() if ln.strip()]
+    items = [ln for ln in lines if ITEM_MARKER.match(ln)]
+    if not items:
+        return False, f"no list; {_asks(k)} a list alone"
+    outside = [ln for ln in lines if not ITEM_MARKER.match(ln) and not ln[:1].isspace()]
+    if not outside:
+        return True, "only a list"
+    return False, f"{plural(len(outside), 'line')} outside the list; {_asks(k)} the list alone"
+
+
 def _format(content: str, k: Instruction) -> Verdict:
     check = _FORMAT_CHECKS.get(str(k.value))
     if check is None:
@@ -515,6 +528,7 @@ _FORMAT_CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "comma_separated": _comma_separated,
     "table": _table,
     "table_only": _table_only,
+    "list_only": _list_only,
     "commented": _commented,
 }
 
@@ -1064,6 +1078,25 @@ def _json_keys(content: str, k: Instruction) -> Verdict:
     return False, f"no key '{missing}'; {_asks(k)} the keys {', '.join(want)}"
 
 
+def _json_array(content: str, k: Instruction) -> Verdict:
+    """Every record of the JSON answer holds, under the key the request names, an array of
+    the size it asks for ('"tips" (array of exactly 3 short strings)')."""
+    key, n = str(k.value), k.count if k.count is not None else 0
+    try:
+        data = json.loads(unfenced(content))
+    except (ValueError, RecursionError):
+        return None, "not valid JSON, so its arrays cannot be read"
+    arrays = [r[key] for r in _objects(data) if isinstance(r.get(key), list)]
+    if not arrays:
+        return None, f"no array under '{key}' to count"
+    sizes = [len(a) for a in arrays]
+    said = " and ".join(str(size) for size in dict.fromkeys(sizes))
+    want = _amount(k.relation, n, "item")
+    if all(_compare(size, k.relation, n) for size in sizes):
+        return True, f"'{key}' holds {said} items, as asked ({want})"
+    return False, f"'{key}' holds {said} items; {_asks(k)} {want}"
+
+
 #: Header words that name a column by another word: "Cost (USD)" is the price column.
 _COLUMN_SYNONYMS = {
     "price": ("cost", "usd", "gbp", "eur", "rrp"),
@@ -1244,6 +1277,7 @@ _CHECKS: dict[str, Callable[[str, Instruction], Verdict]] = {
     "paragraph_first_word": _paragraph_first_word,
     "headings": _headings,
     "json_keys": _json_keys,
+    "json_array": _json_array,
     "table_columns": _table_columns,
     "bare_answer": _bare_answer,
     "mentions": _mentions,

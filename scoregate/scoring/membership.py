@@ -269,6 +269,25 @@ CLASS_MEMBERS["equipment"] += (
     "pull-up bar",
 )
 CLASS_MEMBERS["online crowdfunding"] = CLASS_MEMBERS["crowdfunding"]
+# the Olympic lifts by their variations ("hang power clean", "power snatch", "clean pull")
+CLASS_MEMBERS["olympic lifts"] = (
+    *"snatch snatches".split(),
+    *(f"{a} {b}" for a in ("power", "hang", "squat") for b in ("clean", "cleans")),
+    *"clean pull;clean pulls;clean and jerk;push jerk;split jerk".split(";"),
+)
+CLASS_MEMBERS["olympic lifting"] = CLASS_MEMBERS["olympic lifts"]
+# feeder insects by name ("no insects kept or stored in the flat": "freeze-dried mealworms")
+CLASS_MEMBERS["insects"] = (
+    *"cricket crickets mealworm mealworms waxworm waxworms superworm superworms locust"
+    " locusts roach roaches dubia silkworm silkworms bsfl".split(),
+    *"fruit fly;fruit flies;black soldier fly".split(";"),
+)
+# what needs a smartphone ("follow the dot on your phone's map", "share your live location
+# on WhatsApp")
+CLASS_MEMBERS["smartphone"] = (
+    *"whatsapp app apps".split(),
+    *"google maps;live location;phone's map;phone's gps".split(";"),
+)
 THING_MEMBERS["onions"] = THING_MEMBERS["onion"]
 THING_MEMBERS["fiberglass"] = THING_MEMBERS["fibreglass"]
 # wines by their grape or their name, a thing's members (no embedding search: a white wine

@@ -85,6 +85,8 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import NamedTuple
 
+from scoregate.scoring.exclusions import OWNED_THE
+
 #: Adjectives whose opposite, on the same noun, contradicts a stated fact.
 _OPPOSITES: tuple[tuple[str, str], ...] = (
     ("hard", "mild"),
@@ -1111,7 +1113,11 @@ _EXPERIENCED = re.compile(
     r"(?:[2-9]|two|three|four|five)\b"
     # a rank earned: "I just got my blue belt", "reached a 1500 rating"
     r"|\b(?:got|earned|reached)\s+(?:my|a|an|the)\s+(?!white\b)[a-z]+\s+belt\b"
-    r"|\b\d{3,4}\s+(?:rating|elo)\b",
+    r"|\b\d{3,4}\s+(?:rating|elo)\b"
+    # done before: "All of us have done grade 3 gorges before", "we've all led climbs before"
+    r"|\b(?:all\s+of\s+us\s+have|we've\s+all|we\s+have\s+all|i've|i\s+have)\s+(?:already\s+)?"
+    r"(?:done|climbed|run|raced|paddled|led|completed|walked|ridden|sailed|skied|dived)\b"
+    r"[^.!?]{1,40}?\bbefore\b",
 )
 #: ... and told it is new to it: "I'm a total beginner", "never done it", "just started".
 _NEW_TOLD = re.compile(
@@ -1130,8 +1136,15 @@ _TAKEN_AS_NEW = re.compile(
     r"|learning\s+(?:the\s+basics|how\s+the)"
     r"|an?\s+(?:complete\s+|total\s+|absolute\s+)?(?:beginner|novice|newbie)|a\s+first[- ]timer?)"
     r"|you(?:'ve|\s+have)\s+(?:only\s+)?just\s+(?:started|begun|taken\s+up)"
-    r"|this\s+is\s+your\s+(?:very\s+)?first\b)"
-    r"|(?:^|[.!?:]\s+)as\s+(?:an?\s+(?:complete\s+|total\s+|absolute\s+)?(?:beginner|novice|newbie)"
+    # (not "this is your first trip without a guide": a first of another kind)
+    r"|this\s+is\s+your\s+(?:very\s+)?first\b(?!\s+(?:[\w-]+\s+){0,2}(?:without|unguided|solo"
+    r"|alone|on\s+your\s+own|leading|as)\b)"
+    # "Since none of you has been in a gorge before", "as you've never done this"
+    r"|(?:none\s+of\s+you\s+(?:has|have)|you(?:'ve|\s+have)\s+never|you\s+haven't)\s+"
+    r"(?:ever\s+)?(?:been|done|tried)\b)"
+    r"|(?:^|[.!?:]\s+|^\s*[-*•]\s+)as\s+(?:an?\s+(?:complete\s+|total\s+|absolute\s+)?(?:beginner|novice|newbie)"
+    # "- As complete beginners, spend the first morning ..."
+    r"|(?:complete|total|absolute)\s+(?:beginners|novices|newbies)"
     r"|someone\s+new\s+to|a\s+first[- ]time\s+\w+"
     r"|someone\s+(?:just\s+)?(?:learning|starting)\s+(?:out|how))\b"
     # "For someone who has barely picked up a guitar before", "For a dog who's never ..."
@@ -1372,12 +1385,17 @@ def _party_moved(q_low: str, a_low: str) -> tuple[str, str] | None:
     ]
     if any(n == size for _, n in told_as):
         return None
+    ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
+    for m, _ in told_as:  # the asker's own party counted again: "with four of you"
+        if m.group(0).rstrip(" ,").endswith("of you"):
+            _, after, _ = _sentence(a_low, ends, m.start(), m.end())
+            if not _PARTY_IF.search(after):
+                return m.group(0).strip(" ,"), told.group(0)
     names = [w for w, v in _WORD_VALUE.items() if v == size] + [str(int(size))]
     if size == 2.0:
         names.append("both")
     if re.search(_PARTY_NAMED.format(n=f"(?:{'|'.join(names)})"), a_low):
         return None
-    ends = [m.end() for m in _SENTENCE_END.finditer(a_low)]
     for m, _ in told_as:
         _, after, _ = _sentence(a_low, ends, m.start(), m.end())
         if not _PARTY_IF.search(after):  # "With four players, it would be 5 each": a variant
@@ -1535,7 +1553,8 @@ _WEEKLY = re.compile(
     rf"|\bon\s+(?P<day>{_WEEKDAY})s?(?:\s+(?:mornings?|evenings?|nights?|afternoons?))?\b"
 )
 _WEEKLY_LIMIT = re.compile(
-    r"\b(?:only|that's\s+it|that\s+is\s+it|no\s+other|no\s+more|can't|cannot|can\s+not|max"
+    # (not "my only pole": the one there is)
+    r"\b(?:(?<!\bmy\s)(?<!\bour\s)(?<!\bthe\s)(?<!\ban\s)(?<!\bhis\s)(?<!\bher\s)only|that's\s+it|that\s+is\s+it|no\s+other|no\s+more|can't|cannot|can\s+not|max"
     r"|maximum|at\s+most|is\s+all|all\s+(?:we|i)\s+(?:get|have)|that'?s\s+all)\b"
 )
 #: ... of the asker's own ("we get the hall", "I can only train"), not a wish about
@@ -1947,7 +1966,7 @@ def _taken_as_new(q_low: str, a_low: str) -> tuple[str, str] | None:
     if told is None or _NEW_TOLD.search(q_low):
         return None
     taken = _TAKEN_AS_NEW.search(a_low)
-    return None if taken is None else (taken.group(0).strip(" .!?:"), told.group(0))
+    return None if taken is None else (taken.group(0).strip(" .!?:-*•\n"), told.group(0))
 
 
 def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
@@ -1979,8 +1998,24 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _hand_swapped(q_low, a_low) if "hand" in a_low or "arm" in a_low else None,
         _sex_swapped(q_low, a_low),
         _model_swapped(query, a_low) if "your " in a_low else None,
+        _kind_swapped(q_low, a_low) if "not the " in q_low and "your " in a_low else None,
     ]
     return [f for f in found if f is not None]
+
+
+_NOT_THE = re.compile(r",\s*not\s+the\s+(?P<y>[\w-]+(?:\s+[\w-]+){0,2}?)\s*(?=[),.;!?]|$)")
+
+
+def _kind_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's own thing told apart from its other kind ("a 1967 MGB GT - the
+    fixed-roof coupé, not the roadster") and named as that other ("your roadster")."""
+    for m in _NOT_THE.finditer(q_low):
+        if OWNED_THE.search(q_low[: m.start() + 1]) is None:
+            continue
+        said = re.search(rf"\byour\s+{re.escape(m.group('y'))}\b", a_low)
+        if said is not None:
+            return said.group(0), m.group(0).lstrip(", ")
+    return None
 
 
 def contradicted(query: str, answer: str) -> list[tuple[str, str]]:

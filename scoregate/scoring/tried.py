@@ -351,7 +351,9 @@ _OPENS = (
     # "the best place to begin is to enrol in ...", "the first thing to do is bleed ..."
     r"|(?:is|be)\s+to|to\s+do\s+is"
     # "Make sure you both obtain a Level 2 certificate"
-    r"|make\s+sure\s+(?:you\s+)?(?:both\s+|all\s+|each\s+)?)\s*(?:also\s+|still\s+|just\s+)?|,\s*)"
+    r"|make\s+sure\s+(?:you\s+)?(?:both\s+|all\s+|each\s+)?)\s*(?:also\s+|still\s+|just\s+)?|,\s*"
+    # "Lock in the basics first: start with the Duolingo course"
+    r"|:\s+)"
 )
 #: (a lookahead, so that a later verb of the clause is read too: "Go up one size, and try a
 #: booster wooden wick")

@@ -1,0 +1,299 @@
+"""fx49: what `gate_holdout49` showed when it was read, each mended as a rule.
+
+1. What is ruled out: examples in brackets ("electronic mutes (Yamaha Silent Brass etc) are
+   not an option"), a former owner's word said of every item ("no used helmets or buoyancy
+   aids"), a party told after the thing ("shared baskets with 16+ strangers"), an act on
+   "it" ("rather not convert it to 12 volt"), a run of locks ("big flights of locks"), what
+   may not be kept ("no insects kept or stored"), "are all out"; not the asker's own kind
+   ("the fixed-roof coupé, not the roadster") nor a look that finds none ("I still don't
+   see any larvae").
+2. In the answer: the reason a thing let the asker down ("Since the Helleberg felt too
+   big") and how the asker did something before ("a gorge you've already done with a
+   guide") are no uses; "pole carries and plants" are pole work; a snatch is an Olympic
+   lift, WhatsApp needs a smartphone, a mealworm is an insect.
+3. Forms: a key's array of a set size ('"tips" (array of exactly 3 short strings)'), a
+   list and nothing else ("no intro, no tips at the end"), a quoted term asked about
+   ("what's this 'heterodyning' thing?") that a long answer never names.
+4. Facts told back the other way: "your roadster" for the coupé, "with four of you" for
+   two, "complete beginners" or "none of you has been in a gorge before" for people who
+   have done it for years; "my only pole ... on Thursday" is no weekly limit; a course
+   finished, offered again after a colon.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import TrackScore
+from scoregate.scoring.answer_types import asked_terms, unnamed_terms
+from scoregate.scoring.fusion import fuse
+from scoregate.scoring.instructions import check_instruction
+from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
+from scoregate.scoring.tried import offered_again, tried_things
+from tests.reading import items, violated
+
+CFG = load_scoring_config()
+
+MUTES = (
+    "I play cornet in a terraced house. Electronic practice systems (Yamaha Silent Brass etc)"
+    " are not an option, I want a plain mute under $50. What should I try?"
+)
+CREW = (
+    "Starting a junior rowing squad. Our insurer says no second-hand safety kit, so no used"
+    " lifejackets or throw lines. What else do we need?"
+)
+BOOTS = (
+    "Need walking boots for my 12 year old. We tried the Meindl ones in the shop and she said"
+    " they pinched, so I'd rather not go with Meindl. Suggestions?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (MUTES, ["electronic practice systems", "yamaha silent brass"]),
+        (
+            "Gas heaters (like the Calor ones, or paraffin) are not an option here. Ideas for"
+            " heating a shed?",
+            ["gas heaters", "calor ones", "paraffin"],
+        ),
+        # a bracket that names no examples adds nothing
+        ("Trains (the sleeper included) are not an option. How else can I get there?", ["trains"]),
+        (CREW, ["second-hand safety kit", "used lifejackets", "used throw lines"]),
+        (
+            "Booking a boat trip for my mum's 70th. I really don't want one of those big party"
+            " boats with 200+ passengers. Any ideas?",
+            ["big party boats"],
+        ),
+        (
+            "My 1972 Land Rover still has its dynamo. I'd rather not convert it to an"
+            " alternator. How do I keep it charging?",
+            ["convert to an alternator"],
+        ),
+        (
+            "Taking the kids on a canal holiday. I'd rather avoid big flights of locks. Routes?",
+            ["flights of locks"],
+        ),
+        (
+            "My gecko needs calcium. House rule: no insects kept or stored in the flat. So"
+            " crickets, locusts, waxworms etc are all out. What can I feed her?",
+            ["insects", "crickets", "locusts", "waxworms"],
+        ),
+        # the asker's own kind, told apart from the other
+        ("I have the diesel, not the petrol. How often should I change the oil?", []),
+        ("Restoring a 1968 Beetle - the split-screen, not the oval. Where do I start?", []),
+        ("Get me the red one, not the blue one.", ["blue one"]),
+        # a look that finds none
+        ("My sourdough starter is 5 days old and I still don't see any bubbles. Normal?", []),
+        ("I can't see a single egg in the nest yet. Should I worry?", []),
+        ("I don't want to see any spiders in the shed. How do I keep them out?", ["spiders"]),
+    ],
+)
+def test_what_is_ruled_out(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (MUTES, "The Yamaha Silent Brass SB7X is the quietest, with a headphone monitor.", None),
+        (MUTES, "A Denis Wick practice mute fits the budget and cuts a lot of volume.", []),
+        (CREW, "Buy used lifejackets from a club noticeboard: half the price.", None),
+        (CREW, "Throw lines, new, one per coach; lifejackets, new, in two sizes.", []),
+        (BOOTS, "Since the Meindl felt too tight, try a Salomon junior boot.", []),
+        (BOOTS, "Try the Meindl Respond junior: a softer fit.", ["meindl"]),
+        (
+            "Leading friends down a gorge without a guide this time. What rope should we carry?",
+            "Pick a gorge you've already done with a guide, and carry a 30 m throw line.",
+            [],
+        ),
+        (
+            "Leading friends down a gorge without a guide this time. What rope should we carry?",
+            "Book a guide for the first descent.",
+            ["guide"],
+        ),
+        (
+            "Broke my pole, so no pole work at all for a month. How do I keep vault fitness?",
+            "Do 6 x 30 m pole carries, then short-run plants into the box.",
+            ["pole work"],
+        ),
+        (
+            "Broke my pole, so no pole work at all for a month. How do I keep vault fitness?",
+            "Sprint drills and gymnastics: rope climbs, handstands and hill runs.",
+            [],
+        ),
+        (
+            "Strength plan please, but I hate olympic lifts - they wreck my wrists.",
+            "Day 2: hang power clean 5x3, then box jumps.",
+            ["olympic lifts"],
+        ),
+        (
+            "Strength plan please, but I hate olympic lifts - they wreck my wrists.",
+            "Day 2: trap-bar jumps 5x3, medicine-ball throws, box jumps.",
+            [],
+        ),
+        (
+            "Crewing a balloon chase car on Sunday. I don't have a smartphone, just an old"
+            " Nokia. How do I find the landing site?",
+            "Ask the pilot to share her live location on WhatsApp and follow the dot.",
+            ["smartphone"],
+        ),
+        (
+            "Crewing a balloon chase car on Sunday. I don't have a smartphone, just an old"
+            " Nokia. How do I find the landing site?",
+            "Take a paper map, and agree she'll text you the grid reference when she lands.",
+            [],
+        ),
+        (
+            "My gecko needs calcium. House rule: no insects kept or stored in the flat. What"
+            " can I feed her?",
+            "Dust a few mealworms with calcium powder.",
+            ["insects"],
+        ),
+        (
+            "Taking the kids on a canal holiday. I'd rather avoid big flights of locks. Routes?",
+            "Go down the Caen Hill flight of 29 locks in one go.",
+            ["flights of locks"],
+        ),
+        (
+            "Taking the kids on a canal holiday. I'd rather avoid big flights of locks. Routes?",
+            "The Llangollen has only two single locks on this stretch.",
+            [],
+        ),
+    ],
+)
+def test_what_the_answer_uses(query: str, answer: str, want: list[str] | None) -> None:
+    got = violated(query, answer)
+    if want is None:
+        assert got  # some reading of the thing ruled out
+    else:
+        assert got == want
+
+
+def _checks(query: str) -> list[tuple[str, object, object]]:
+    return [(i.check, i.value, i.count) for i in analyze(query).instructions]
+
+
+JSON_ASK = (
+    'For our club app, return ONLY a JSON object with two keys: "position" (string) and'
+    ' "drills" (array of exactly 3 short strings).'
+)
+LIST_ASK = (
+    "Getting my first tarantula next week. Numbered list of what I need, no more than 5 items,"
+    " and nothing else in the reply please - no intro, no tips at the end."
+)
+
+
+def test_a_keys_array_of_a_set_size_is_read_and_checked() -> None:
+    found = _checks(JSON_ASK)
+    assert ("json_keys", ["position", "drills"], None) in found
+    assert ("json_array", "drills", 3) in found
+    (k,) = [i for i in analyze(JSON_ASK).instructions if i.check == "json_array"]
+    three = '{"position": "goal", "drills": ["a", "b", "c"]}'
+    five = '{"position": "goal", "drills": ["a", "b", "c", "d", "e"]}'
+    assert check_instruction(three, k)[0] is True
+    ok, why = check_instruction(five, k)
+    assert ok is False and "5 items" in why and "exactly 3" in why
+    assert check_instruction("not json", k)[0] is None
+    up_to = 'Reply in JSON with keys "name" and "steps" (a list of up to 4 strings).'
+    (k,) = [i for i in analyze(up_to).instructions if i.check == "json_array"]
+    assert (k.value, k.count, k.relation) == ("steps", 4, "at_most")
+
+
+def test_a_list_and_nothing_else() -> None:
+    assert ("format", "list_only", None) in _checks(LIST_ASK)
+    (k,) = [i for i in analyze(LIST_ASK).instructions if i.value == "list_only"]
+    bare = "1. A plastic enclosure.\n2. Coco fibre.\n3. A water dish."
+    assert check_instruction(bare, k)[0] is True
+    wrapped = f"Here's what you need:\n\n{bare}\n\nTip: keep the lid shut."
+    ok, why = check_instruction(wrapped, k)
+    assert ok is False and "2 lines outside the list" in why
+    # a list asked with no word on what surrounds it
+    assert ("format", "list_only", None) not in _checks("Numbered list of what I need, please.")
+
+
+THEREMIN = (
+    "Can someone explain how a theremin makes sound? I get that you don't touch it, but what's"
+    " this 'heterodyning' thing?"
+)
+PLAYING = (
+    "Stand an arm's length from the instrument, with the pitch rod on your right and the volume"
+    " loop on your left. Move your right hand closer to raise the pitch and away to lower it;"
+    " lift your left hand away from the loop to get louder. There are no frets, so every note"
+    " is found by ear: keep your body still and practise slow scales with a tuner or a drone."
+)
+MIXING = (
+    "Two radio oscillators run at nearly the same frequency. Heterodyning means mixing them:"
+    " the difference between the two is audible, so when your hand changes one oscillator the"
+    " difference, and so the pitch, changes. The volume antenna works the same way on a"
+    " separate circuit, and the result goes to an amplifier and a speaker in the cabinet."
+)
+
+
+def test_a_term_asked_about_and_never_named() -> None:
+    assert asked_terms("but what's this 'heterodyning' thing?") == ["heterodyning"]
+    assert asked_terms('What does "sul tasto" mean on my part?') == ["sul tasto"]
+    assert asked_terms("Is 'their' right here?") == []
+    assert unnamed_terms(["heterodyning"], PLAYING) == ["heterodyning"]
+    assert unnamed_terms(["heterodyning"], MIXING) == []
+    assert unnamed_terms(["hygge"], "It means a cosy, content feeling.") == []  # short
+
+    def fused(content: str) -> float:
+        tracks = {
+            "semantic": TrackScore(name="semantic", score=0.95),
+            "precision": TrackScore(name="precision", score=0.99),
+        }
+        return fuse(ScoreRequest(query=THEREMIN, content=content), tracks, CFG).score
+
+    assert fused(PLAYING) <= CFG.fusion.missed_ask_cap < fused(MIXING)
+
+
+MGB = (
+    "Restoring a 1967 MGB GT - the fixed-roof coupé, not the roadster. The sills are rotten."
+    " What order should I do the work in?"
+)
+YURT = "Putting up our yurt next weekend. It'll be just the two of us. What's the order?"
+BOAT = (
+    "We've owned our narrowboat for ten years, but only on narrow canals. Tips for the wide"
+    " locks on the Leeds & Liverpool?"
+)
+GORGE = (
+    "All of us have done grade 3 gorges before on guided trips. First time we're going without"
+    " a guide. What rope should we carry?"
+)
+VAULT = (
+    "Snapped my only pole at practice on Thursday and the new one takes 4 weeks. What can I do"
+    " to keep fit?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (MGB, "Because your roadster has no roof, brace the door gaps first.", "your roadster"),
+        (MGB, "The GT's roof adds stiffness compared with a roadster, but brace it anyway.", None),
+        (YURT, "Raise the crown: with four of you, put two people on ladders.", "with four of you"),
+        (YURT, "Raise the crown: with two of you, one holds it while the other fits rafters.", None),
+        (BOAT, "- As complete beginners, practise steering before the first lock.", "beginners"),
+        (BOAT, "- Wide locks take more rope work; share them with another boat.", None),
+        (GORGE, "Since none of you has been in a gorge before, pick a grade 1.", "none of you"),
+        (GORGE, "Since this is your first trip without a guide, pick one you know.", None),
+        (VAULT, "Sprint 3 times a week and do gym work twice a week.", None),
+    ],
+)
+def test_a_fact_told_back_the_other_way(query: str, answer: str, want: str | None) -> None:
+    said = [a for a, _ in contradicted(query, answer)]
+    if want is None:
+        assert said == []
+    else:
+        assert said and want in said[0]
+
+
+def test_a_course_finished_offered_again_after_a_colon() -> None:
+    tried = tried_things("I already finished the Duolingo Welsh course and I'm bored. What next?")
+    assert [t.item for t in tried] == ["duolingo welsh course"]
+    assert offered_again("- Lock in the basics first: start with the Duolingo Welsh course.", tried)
+    assert not offered_again("- Read: the Welsh news site Golwg360, a page a day.", tried)
