@@ -838,6 +838,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout47",
             "gate_holdout48",
             "gate_holdout49",
+            "gate_holdout50",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -881,6 +882,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             64,
             71,
             67,
+            68,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
