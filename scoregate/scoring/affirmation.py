@@ -960,7 +960,9 @@ def _set_aside_list(tokens: list[str], clauses: list[int], i: int) -> bool:
         # and take the route that has ladders")
         between = tokens[j + 1 : i]
         plain = _NEW_ACT.isdisjoint(between) and not _HOLDING.isdisjoint(between)
-        if (tokens[j] in ("skip", "avoid") and opens and plain) or any(
+        # ("skip peel-and-stick tiles and sheet vinyl entirely": the list sealed by its end)
+        sealed = tokens[i + 1 : i + 2] != [] and tokens[i + 1] in _ON_PURPOSE
+        if (tokens[j] in ("skip", "avoid") and opens and (plain or sealed)) or any(
             tokens[j - len(o) + 1 : j + 1] == o for o in _SET_ASIDE_OPENERS
         ):
             return True  # (a verb opening its clause: not "book skip-the-line tickets")
@@ -1310,25 +1312,63 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _moved_out(tokens, i)
         or _thrown_out(tokens, clauses, i)
         or _since_it_failed(tokens, i)
+        or _out_at_clause_end(tokens, clauses, i)
+        or _what_things_need(tokens, i)
         or _done_before(tokens, clauses, i)
     )
 
 
+_NEEDS = frozenset("need needs require requires".split())
+#: Who needs a thing when the answer tells it as a use: "you'll need a smartphone".
+_NEEDERS = frozenset(
+    "you you'll you'd i we he she they he'll she'll they'll will would 'll also still just only"
+    " then".split()
+)
+
+
+def _what_things_need(tokens: list[str], i: int) -> bool:
+    """ "the navigation apps ... all need a smartphone": what other things require, a
+    reason they are out (not "you'll need a smartphone", "he needs a smartphone")."""
+    k = i - 2 if tokens[i - 1 : i] in (["a"], ["an"]) else i - 1
+    return k > 0 and tokens[k] in _NEEDS and tokens[k - 1] not in _NEEDERS
+
+
+_STEP_TIME = frozenset({"once", "when", "after", "until", "till", "soon", "while"})
+
+
+def _out_at_clause_end(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """ "the kerosene and bottled-gas heaters people often reach for are out, which ...":
+    the item ruled out by a copula and "out" that close its clause, past a relative clause
+    (not "are out of the oven")."""
+    if tokens[i + 1 : i + 2] and tokens[i + 1] in _COPULAS:
+        return False  # "the chicken is out": ``_ruled_out_after``'s
+    if not _STEP_TIME.isdisjoint(tokens[max(0, i - 5) : i]):
+        return False  # "once the loaves you baked are out, cool them"
+    for k in range(i + 1, min(len(tokens) - 1, i + 8)):
+        if clauses[k] != clauses[i]:
+            return False
+        if tokens[k] in _COPULAS:
+            close = k + 2 >= len(tokens) or clauses[k + 2] != clauses[i]
+            return tokens[k + 1] == "out" and close
+    return False
+
+
 _YOU_HAVE = frozenset({"you've", "you'd"})
+_DONE_WITH = frozenset({"with", "in", "on", "using", "by"})
 _PAST_DONE = frozenset("done been had seen gone run ridden taken made walked climbed".split())
 
 
 def _done_before(tokens: list[str], clauses: list[int], i: int) -> bool:
     """Whether the item is how the asker did something before: "a gorge you've already
-    done with a guide" (the guide is past, no use)."""
-    for k in range(max(0, i - 5), i - 1):
+    done with a guide", "you've done it before in the bread machine" (past, no use)."""
+    for k in range(max(0, i - 7), i - 1):
         if tokens[k] not in _YOU_HAVE or clauses[k] != clauses[i]:
             continue
         rest = tokens[k + 1 : i]
         rest = rest[1:] if rest[:1] in (["already"], ["previously"], ["before"]) else rest
         verb = rest[:1]
-        if verb and (verb[0] in _PAST_DONE or verb[0].endswith("ed")) and "with" in rest[1:3]:
-            return True
+        if verb and (verb[0] in _PAST_DONE or verb[0].endswith("ed")):
+            return not _DONE_WITH.isdisjoint(rest[1:5])
     return False
 
 
@@ -2018,10 +2058,18 @@ def read_sentences(content: str) -> tuple[str, ...]:
     return tuple(_SENTENCE.split(content))
 
 
+#: A sentence that says its thing is what the asker avoids: "Oil-based gloss would give a
+#: harder shine, but it off-gasses for days, which is exactly what you're avoiding".
+_WHAT_YOU_AVOID = re.compile(
+    r"\b(?:which|that)\s+(?:is|are|'s)\s+(?:exactly\s+|just\s+|precisely\s+)?what\s+you(?:'re|\s+are)?"
+    r"\s+(?:trying\s+to\s+|want\s+to\s+|wanted\s+to\s+)?(?:avoid|avoiding|steer\s+clear\s+of)\b"
+)
+
+
 def _warns(tokens: list[str]) -> bool:
     """Whether a sentence warns about what it names: "chicken hides in a lot of foods",
     "some stock cubes sneak in milk powder" (but "sneak in some bacon" is an order)."""
-    if not WARNINGS.isdisjoint(tokens):
+    if not WARNINGS.isdisjoint(tokens) or _WHAT_YOU_AVOID.search(" ".join(tokens)):
         return True
     at = tokens.index("sneak") if "sneak" in tokens else -1
     return at > 0 and tokens[at - 1] not in ("you", "can", "to", "and", "or", "then", "just")
@@ -2066,6 +2114,36 @@ _WHETHER_IN = re.compile(
 _NON_PART = re.compile(r"\bnon-([a-z]+)", re.IGNORECASE)
 
 
+#: Words of former ownership, read as one: "no second-hand car seats" is broken by "a used
+#: car seat", "no pre-owned ropes" by "a second-hand rope".
+_OWNED_BEFORE = r"(?:used|second[- ]hand|secondhand|pre-?owned|pre-?loved|refurbished|ex-display)"
+
+
+def _owned_before_as_one(term: str, content: str) -> tuple[str, str]:
+    """``term`` and ``content`` with a word of former ownership before the term's thing
+    written one way (the rest as it is)."""
+    m = re.match(rf"\s*{_OWNED_BEFORE}\s+(?P<thing>.+)", term, re.IGNORECASE)
+    if m is None:
+        return term, content
+    head = re.escape(stem(_WORD.findall(m.group("thing").lower() or "x")[0]))
+    gap = r"(?!(?:the|a|an|my|your|his|her|their|our|this|that|it|them|to)\b)[\w-]+\s+"
+    before = re.compile(rf"\b{_OWNED_BEFORE}(?=\s+(?:{gap}){{0,2}}?{head})", re.IGNORECASE)
+    content = before.sub("secondhand", content)
+    # "For the rope, a secondhand one is fine": the one is the thing its sentence names
+    ones = re.compile(rf"\b(?:[\w]+-)?{_OWNED_BEFORE}\s+ones?\b", re.IGNORECASE)
+    named = re.compile(rf"\b{head}", re.IGNORECASE)
+    content = re.sub(
+        r"[^.!?;\n]+",
+        lambda s: (
+            ones.sub(f"secondhand {m.group('thing')}", s.group(0))
+            if named.search(s.group(0))
+            else s.group(0)
+        ),
+        content,
+    )
+    return f"secondhand {m.group('thing')}", content
+
+
 def _mention(content: str, term: str, situation: bool = False) -> tuple[bool, str | None]:
     """(mentioned at all, the first word that affirms it or ``None``; ``situation``: an
     occurrence the answer proposes to add affirms nothing)."""
@@ -2075,6 +2153,7 @@ def _mention(content: str, term: str, situation: bool = False) -> tuple[bool, st
             re.sub(rf"\bnon-{re.escape(part)}\b", f"non{part}", t, flags=re.I)
             for t in (term, content)
         )
+    term, content = _owned_before_as_one(term, content)
     stems = [stem(w) for w in _WORD.findall(term.lower()) if w not in _FILLER]
     if not stems:
         return False, None

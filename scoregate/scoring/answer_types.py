@@ -305,7 +305,8 @@ _CLOSE_Q = "['\"’”]"
 _TERM_ASKED = re.compile(
     rf"\bwhat(?:'s|\s+is|\s+are|\s+exactly\s+is)\s+(?:this|that|the|a|an|these|those)?\s*"
     rf"{_OPEN_Q}(?P<a>[^'\"’”]{{3,40}}){_CLOSE_Q}"
-    rf"|\bwhat\s+(?:does|do|did)\s+{_OPEN_Q}(?P<b>[^'\"’”]{{3,40}}){_CLOSE_Q}\s+(?:mean|stand\s+for)"
+    rf"|\bwhat\s+(?:does|do|did)\s+{_OPEN_Q}(?P<b>[^'\"’”]{{3,40}}){_CLOSE_Q}\s+"
+    r"(?:actually\s+|really\s+|even\s+|exactly\s+)?(?:mean|stand\s+for)"
     rf"|\bexplain\s+(?:what\s+)?{_OPEN_Q}(?P<c>[^'\"’”]{{3,40}}){_CLOSE_Q}",
     re.IGNORECASE,
 )

@@ -970,6 +970,11 @@ _STATE_OF_THE_FIRST = re.compile(
 _STOP_TERMS = frozenset(
     {
         "etc",  # a list's tail: "none of passionate, dynamic, etc."
+        # "crickets, locusts or anything like that": the list's tail
+        "anything like",
+        "something like",
+        "stuff like",
+        "the like",
         # "I won't feed live - not an option in our house": the option is no thing
         "option",
         "options",
@@ -1230,6 +1235,12 @@ _A_FINISH_TOO = re.compile(
 
 #: A statistic the request quotes, not a thing ("not significant, p=0.81"); "shell=True"
 #: is still an option to rule out.
+#: A conversion refused, read as what the thing would become: "turn the bathroom into a
+#: walk-in shower" rules out the walk-in shower, "convert my road bike to electric" electric.
+_BECOME = re.compile(
+    r"^(?:convert|converting|turn|turning)\s+(?:(?!(?:into|to)\b)[\w'-]+\s+){0,3}?(?:into|to)\s+"
+    r"(?:(?:an?|the|some\s+kind\s+of|a\s+proper|a\s+full)\s+)?(?:proper\s+|full\s+)?(?=\S)"
+)
 #: How many are in or on the thing, told after it: "with 16+ strangers", "with 200 guests".
 _HOW_MANY_IN = re.compile(r"\s+with\s+(?:up\s+to\s+|over\s+)?\d+\+?(?:\s+or\s+more)?\s+[a-z]+$")
 _DATUM = re.compile(r"[a-z]{1,2}\s*[=<>]\s*\d")
@@ -1441,6 +1452,8 @@ def _named_thing(raw: str, term: str) -> str | None:
     term = _ANY_KIND.sub("", term)  # "no jumping of any kind": jumping
     term = _FIDDLE.sub("", term)  # "mess about with the hotel iron": the iron
     term = _MENTIONS.sub("", term)  # "no alcohol references": alcohol
+    # "turn the bathroom into a walk-in shower", "convert it to 12 volt": what it would become
+    term = _BECOME.sub("", term)
     words = term.split()
     if len(words) >= 2 and words[0] in _ACTIVITY_VERBS and term not in _PAY_NOUNS:
         term = _TRAILING.sub("", " ".join(words[1:]))
@@ -1452,8 +1465,6 @@ def _named_thing(raw: str, term: str) -> str | None:
     term = _LEADING.sub("", term).strip()
     # "declaw her": declaw; "no alcohol on it": alcohol
     term = re.sub(r"(?<=\w)(?:\s+(?:on|in))?\s+(?:her|him|them|it|us|me)$", "", term)
-    # "convert it to 12 volt": converting to 12 volt
-    term = re.sub(r"^([a-z]+)\s+(?:it|them)\s+(?=(?:to|into)\s)", r"\1 ", term)
     # "skip the foil stuff": foil (but "no shiny stuff" names no thing by its adjective)
     vague = _VAGUE_TAIL.search(term)
     if vague and not vague.group(1).endswith(_ADJECTIVE_ENDINGS):

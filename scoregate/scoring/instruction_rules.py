@@ -1128,6 +1128,11 @@ _BARE_KEY = re.compile(r"^[a-z_][a-z0-9_]{0,39}$")
 
 
 def _json_keys(q: str, low: str) -> Iterator[Instruction]:
+    if "json" in low:  # '"tips" (array of exactly 3 short strings)', wherever it is told
+        for a in _ARRAY_OF.finditer(q):
+            relation = "at_most" if a.group("most") else "exactly"
+            n = num(a.group("n"))
+            yield make("json_array", a.group(0), value=a.group("key"), count=n, relation=relation)
     m = _JSON_KEYS.search(low)
     if m is None:
         return
@@ -1143,15 +1148,6 @@ def _json_keys(q: str, low: str) -> Iterator[Instruction]:
             keys.append(part)
     if len(keys) >= 2:
         yield make("json_keys", m.group(0), value=list(dict.fromkeys(keys)))
-    for a in _ARRAY_OF.finditer(span):
-        relation = "at_most" if a.group("most") else "exactly"
-        yield make(
-            "json_array",
-            a.group(0),
-            value=a.group("key"),
-            count=num(a.group("n")),
-            relation=relation,
-        )
 
 
 #: A key's array of a set size, told in brackets after it: '"tips" (array of exactly 3
@@ -1165,17 +1161,31 @@ _ARRAY_OF = re.compile(
 )
 
 
-#: A list asked for with nothing around it: "Numbered list of what I need, ... and nothing
-#: else in the reply please - no intro, no tips at the end", "just the list, no intro".
+#: What keeps a list alone: "nothing else", "no intro", "nothing before or after", "bullet
+#: points only".
 _LIST_ALONE = re.compile(
-    r"\blist\b[^.!?\n]{0,80}?(?:\band\s+nothing\s+else\b|\bno\s+intro(?:duction)?\b)"
-    r"|\b(?:just|only)\s+the\s+list\b(?=\s*(?:[.,;!)]|$|pls\b|please\b|no\s+intro))"
+    r"\bnothing\s+else\b(?!\s+(?:works?|worked|helps?|helped|matters?|fits?|will|would|is|was)\b)"
+    r"|\bno\s+(?:intro(?:duction)?|preamble|outro)\b"
+    r"|\bnothing\s+(?:before|after)\s+(?:or|and)\s+(?:after|before)\b"
+    r"|\b(?:don't|do\s+not|no)\s+(?:add\s+)?(?:any\s+)?(?:chat|text|words|commentary)\s+"
+    r"before\s+or\s+after\b"
+    r"|\b(?:just|only)\s+the\s+(?:list|steps|items|bullets|bullet\s+points)\b"
+    r"(?=\s*(?:[.,;!)-]|$|pls\b|please\b))"
+    r"|\b(?:bullet\s+points|bullets|numbered\s+list|list)\s+only\b"
 )
+_DATA_FORM = re.compile(r"\b(?:json|yaml|csv|xml|table|code|sql|regex|script|tsv)\b")
+#: What the list is asked as: "a list", "bullet points", "numbered", "the steps".
+_A_LIST = re.compile(r"\b(?:list|bullet(?:ed)?(?:\s+points?)?|bullets|numbered|steps)\b")
 
 
 def _list_alone(q: str, low: str) -> Iterator[Instruction]:
+    """A list asked for with nothing around it: "Numbered list of what I need, and nothing
+    else - no intro", "Only the steps, nothing before or after them", "Bullet points only -
+    don't add any chat before or after the list"."""
+    if _DATA_FORM.search(low):
+        return  # "Convert this list to JSON, nothing else": the data alone, not a list
     m = _LIST_ALONE.search(low)
-    if m is not None and not negated_before(low, m):
+    if m is not None and _A_LIST.search(low) and not negated_before(low, m):
         yield make("format", m.group(0), value="list_only")
 
 

@@ -282,10 +282,26 @@ CLASS_MEMBERS["insects"] = (
     " locusts roach roaches dubia silkworm silkworms bsfl".split(),
     *"fruit fly;fruit flies;black soldier fly".split(";"),
 )
+for _name in ("bugs", "live insects", "feeder insects", "live food"):
+    CLASS_MEMBERS[_name] = CLASS_MEMBERS["insects"]
+# what has a jump in it ("no jumping for now": "burpees", "box jumps", "skipping")
+CLASS_MEMBERS["jumping"] = (
+    *"burpees burpee skipping plyometrics plyos".split(),
+    *"jumping jacks;star jumps;box jumps;tuck jumps;jump squats;squat jumps;jump rope".split(";"),
+    *"skater hops;split jumps;jump lunges;broad jumps".split(";"),
+)
+CLASS_MEMBERS["jumping exercises"] = CLASS_MEMBERS["jumping"]
+CLASS_MEMBERS["jumps"] = CLASS_MEMBERS["jumping"]
+# pressing overhead by its lifts ("military press", "push press", "shoulder press")
+CLASS_MEMBERS["overhead pressing"] = tuple(
+    "overhead press;shoulder press;military press;push press;arnold press;handstand push-ups"
+    ";pike push-ups;landmine press".split(";")
+)
+CLASS_MEMBERS["overhead presses"] = CLASS_MEMBERS["overhead pressing"]
 # what needs a smartphone ("follow the dot on your phone's map", "share your live location
 # on WhatsApp")
 CLASS_MEMBERS["smartphone"] = (
-    *"whatsapp app apps".split(),
+    "whatsapp",
     *"google maps;live location;phone's map;phone's gps".split(";"),
 )
 THING_MEMBERS["onions"] = THING_MEMBERS["onion"]

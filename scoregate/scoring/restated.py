@@ -1117,7 +1117,11 @@ _EXPERIENCED = re.compile(
     # done before: "All of us have done grade 3 gorges before", "we've all led climbs before"
     r"|\b(?:all\s+of\s+us\s+have|we've\s+all|we\s+have\s+all|i've|i\s+have)\s+(?:already\s+)?"
     r"(?:done|climbed|run|raced|paddled|led|completed|walked|ridden|sailed|skied|dived)\b"
-    r"[^.!?]{1,40}?\bbefore\b",
+    r"[^.!?]{1,40}?\bbefore\b"
+    # by a count of what was done: "Both of us have run several half marathons"
+    r"|\b(?:both\s+of\s+us|all\s+of\s+us|we've\s+both|we've\s+all|i've)\s+(?:have\s+)?"
+    r"(?:already\s+)?(?:run|done|raced|completed|climbed|ridden|sailed|skied|led|paddled)\s+"
+    r"(?:several|many|a\s+few|lots\s+of|loads\s+of|dozens\s+of|\d+|two|three|four|five|six)\s+\w",
 )
 #: ... and told it is new to it: "I'm a total beginner", "never done it", "just started".
 _NEW_TOLD = re.compile(
@@ -1140,11 +1144,12 @@ _TAKEN_AS_NEW = re.compile(
     r"|this\s+is\s+your\s+(?:very\s+)?first\b(?!\s+(?:[\w-]+\s+){0,2}(?:without|unguided|solo"
     r"|alone|on\s+your\s+own|leading|as)\b)"
     # "Since none of you has been in a gorge before", "as you've never done this"
-    r"|(?:none\s+of\s+you\s+(?:has|have)|you(?:'ve|\s+have)\s+never|you\s+haven't)\s+"
-    r"(?:ever\s+)?(?:been|done|tried)\b)"
+    r"|(?:(?:none|neither)\s+of\s+you\s+(?:has|have)|you(?:'ve|\s+have)\s+never|you\s+haven't)\s+"
+    r"(?:ever\s+)?(?:been|done|tried|run|raced|climbed|baked|made|played|ridden)\b)"
     r"|(?:^|[.!?:]\s+|^\s*[-*•]\s+)as\s+(?:an?\s+(?:complete\s+|total\s+|absolute\s+)?(?:beginner|novice|newbie)"
     # "- As complete beginners, spend the first morning ..."
     r"|(?:complete|total|absolute)\s+(?:beginners|novices|newbies)"
+    r"|an?\s+(?:complete\s+|total\s+|absolute\s+)?newcomer\b"
     r"|someone\s+new\s+to|a\s+first[- ]time\s+\w+"
     r"|someone\s+(?:just\s+)?(?:learning|starting)\s+(?:out|how))\b"
     # "For someone who has barely picked up a guitar before", "For a dog who's never ..."
@@ -1195,8 +1200,10 @@ _PARTNER = (
     r"|brother|sister|kid|child|grandson|granddaughter|flatmate|roommate)"
 )
 _PARTY = re.compile(
-    rf"(?:\bjust\s+(?:me|us)|^\s*me|[,;.!?]\s*me)\s+and\s+(?:my|our)\s+{_PARTNER}\b"
-    r"(?!\s+and\b|\s*,\s*(?!and\b))"
+    # "just me and my partner", "It'll just be me and my partner", "Me and my sister,
+    # nobody else"
+    rf"(?:\bjust\s+(?:be\s+)?(?:me|us)|\bbe\s+just\s+me|^\s*me|[,;.!?]\s*me)\s+and\s+(?:my|our)\s+"
+    rf"{_PARTNER}\b(?!\s+and\b|\s*,\s*+(?!and\b|(?:nobody|no\s+one|no-one)\s+else\b))"
     rf"|\b(?:just\s+)?the\s+(?P<n>{_NUMBER})\s+of\s+us\b"
     rf"|\bthere(?:'s|\s+is|\s+are|\s+will\s+be|'ll\s+be)\s+(?:just\s+|only\s+)?(?P<m>{_NUMBER})"
     r"\s+of\s+us\b"
@@ -1227,7 +1234,7 @@ _PARTY_TOLD = re.compile(
     # a set-up for a party, anywhere: "a simple plan for two people", "ideal for a family of
     # four" (not "more than for 4 people", "like for six players")
     rf"|(?<!than\s)(?<!like\s)\bfor\s+(?:(?P<r>{_NUMBER})\s+{_PARTY_NOUNS}"
-    rf"|a\s+(?:family|group|party|household)\s+of\s+(?P<f>{_NUMBER}))\b"
+    rf"|(?:a|your)\s+(?:family|group|party|household)\s+of\s+(?P<f>{_NUMBER}))\b"
     # the asker's own group told at another size: "with your full set of six"
     rf"|\byour\s+(?:full\s+|whole\s+|usual\s+)?(?:set|side|team|squad|crew|band|choir"
     rf"|group)\s+of\s+(?P<y>{_NUMBER})\b",
@@ -2012,7 +2019,10 @@ def _kind_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     for m in _NOT_THE.finditer(q_low):
         if OWNED_THE.search(q_low[: m.start() + 1]) is None:
             continue
-        said = re.search(rf"\byour\s+{re.escape(m.group('y'))}\b", a_low)
+        kind = re.escape(m.group("y"))
+        # "the stainless steel one" told back as "your stainless steel kettle"
+        kind = kind.removesuffix(r"\ one") + r"\s+[a-z]+" if kind.endswith(r"\ one") else kind
+        said = re.search(rf"\byour\s+{kind}\b", a_low)
         if said is not None:
             return said.group(0), m.group(0).lstrip(", ")
     return None

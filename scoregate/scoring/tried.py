@@ -69,11 +69,14 @@ _LEARNED = re.compile(
 #: "I've finished the Duolingo Gaelic course twice", "we've completed the NHS couch to 5k
 #: programme": a course gone through, offered again by "Start with the Duolingo Gaelic
 #: course" (not "I've finished the first draft": only a course, a book or a programme).
+_COURSES = (
+    r"course|programme|program|textbook|workbook|book|curriculum|syllabus|tutorial|bootcamp"
+    r"|level"
+)
 _COMPLETED = re.compile(
-    r"\b(?:i|we)(?:'ve|\s+have|\s+had|ve)?\s+(?:already\s+)?(?:finished|completed|done"
-    r"|gone\s+through|worked\s+through)\s+(?=(?:(?:the|a|an|my|our|all\s+of\s+the)\s+)?"
-    r"(?:[\w'-]+\s+){0,3}(?:course|programme|program|textbook|workbook|book|curriculum"
-    r"|syllabus|tutorial|bootcamp)s?\b)",
+    r"\b(?:i|we)(?:'ve|\s+have|\s+had|ve)?\s+(?:already\s+|just\s+)?(?:finished|completed|done"
+    r"|gone\s+through|worked\s+through)\s+(?=(?:(?:the|a|an|my|our|all\s+of(?:\s+the)?)\s+)?"
+    rf"(?P<thing>(?:[\w'-]+\s+){{0,3}}(?:{_COURSES})s?)\b)",
     re.IGNORECASE,
 )
 #: The words of a credential one holds: "licence", "certification", "belt" ...
@@ -276,10 +279,6 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
     for m in done:
         verb = m.group("verb").lower()
         yield m.start(), m.end(), stem(_PAST.get(verb, verb))
-    acts = {m.start() for m in done}  # ("I've already done the course": read once, an act)
-    for m in _COMPLETED.finditer(sentence):
-        if m.start() not in acts:
-            yield m.start(), m.end(), None
     for m in _KNOWN.finditer(sentence):
         yield m.start(), m.end(), "learn"
     if _ALREADY_WORD.search(sentence):
@@ -320,6 +319,12 @@ def _told(query: str) -> list[Tried]:
             item = (m.group("cred") or m.group("got") or m.group("held")).lower()
             if (item, "earn") not in {(t.item, t.act) for t in found}:
                 found.append(Tried(item, m.group(0).strip(), "earn"))
+        # a course gone through, named up to its kind: "the Couch to 5K programme"
+        acts = {m.start() for m in _ALREADY_DID.finditer(sentence)}  # ("already done the
+        for m in _COMPLETED.finditer(sentence):  # course": read once, as an act)
+            item = m.group("thing").lower().strip()
+            if m.start() not in acts and item not in {t.item for t in found}:
+                found.append(Tried(item, sentence[m.start() : m.end("thing")].strip()))
         for start, at, act in _reads(sentence):
             read = _thing_after(sentence, at, act=act is not None)
             while read is not None:  # "a heat mat, a new thermostat and a basking bulb"
@@ -339,7 +344,7 @@ def _told(query: str) -> list[Tried]:
 #: marker, a bold label or a linking word), or the verb follows "you could", "I'd", "and".
 _OFFER_VERB = (
     r"(?:try|offer|use|give|add|feed|switch\s+to|buy|get|go\s+(?:up|down|back\s+to)|pick"
-    r"|start\s+with|stick\s+with|keep\s+(?:using|offering|trying)|swap\s+in|put|apply|choose"
+    r"|start\s+with|(?:re)?start|stick\s+with|keep\s+(?:using|offering|trying)|swap\s+in|put|apply|choose"
     r"|opt\s+for|go\s+with|fit|install|order|take|work\s+through|go\s+through|enroll?\s+in"
     r"|sign\s+up\s+for|redo|repeat|line|lay|cover|wrap)"
 )
@@ -481,6 +486,10 @@ def _named_as(rest: str, t: Tried, renew: bool) -> re.Match[str] | None:
             named = _names(rest, " ".join(words[:-1]))
         return named
     if not t.item.startswith("new "):
+        words = t.item.split()
+        if len(words) > 1 and re.fullmatch(rf"(?:{_COURSES})s?", words[-1]):
+            # "start Couch to 5K again" for "the Couch to 5K programme"
+            return _names(rest, t.item) or _names(rest, " ".join(words[:-1]))
         return _names(rest, t.item)
     bare = _names(rest, t.item.split()[-1])  # "Replace the flapper" for the toilet flapper
     if renew or bare is None:

@@ -71,7 +71,7 @@ BOOTS = (
         (
             "My 1972 Land Rover still has its dynamo. I'd rather not convert it to an"
             " alternator. How do I keep it charging?",
-            ["convert to an alternator"],
+            ["alternator"],
         ),
         (
             "Taking the kids on a canal holiday. I'd rather avoid big flights of locks. Routes?",
@@ -276,7 +276,11 @@ VAULT = (
         (MGB, "Because your roadster has no roof, brace the door gaps first.", "your roadster"),
         (MGB, "The GT's roof adds stiffness compared with a roadster, but brace it anyway.", None),
         (YURT, "Raise the crown: with four of you, put two people on ladders.", "with four of you"),
-        (YURT, "Raise the crown: with two of you, one holds it while the other fits rafters.", None),
+        (
+            YURT,
+            "Raise the crown: with two of you, one holds it while the other fits rafters.",
+            None,
+        ),
         (BOAT, "- As complete beginners, practise steering before the first lock.", "beginners"),
         (BOAT, "- Wide locks take more rope work; share them with another boat.", None),
         (GORGE, "Since none of you has been in a gorge before, pick a grade 1.", "none of you"),
@@ -297,3 +301,186 @@ def test_a_course_finished_offered_again_after_a_colon() -> None:
     assert [t.item for t in tried] == ["duolingo welsh course"]
     assert offered_again("- Lock in the basics first: start with the Duolingo Welsh course.", tried)
     assert not offered_again("- Read: the Welsh news site Golwg360, a page a day.", tried)
+
+
+# --- round one: what the first reviewers' cases showed --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (
+            "I'd rather not turn the spare room into a home office. How else can I work from home?",
+            ["home office"],
+        ),
+        (
+            "I'd prefer not to convert my moped to electric - I like it as it is. Tips?",
+            ["electric"],
+        ),
+        (
+            "My tortoise needs more calcium, but my partner won't have mealworms, locusts or"
+            " anything like that here.",
+            ["mealworms", "locusts"],
+        ),
+    ],
+)
+def test_round_one_ruled_out(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+SEATS = "I don't want second-hand prams or car seats. Where can we save money?"
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (SEATS, "For the car seat, pick up a used one from a parents' group.", None),
+        (SEATS, "Buy a used car seat from a friend.", None),
+        (SEATS, "Buy a brand-new car seat; borrow a pram from family.", []),
+        (SEATS, "I used the car seat from my sister for a year and it was fine.", []),
+        (
+            "No pre-owned skis or boots for me. What should I buy?",
+            "Buy new boots fitted in a shop; for the skis, a secondhand one is fine.",
+            ["pre-owned skis"],
+        ),
+        (
+            "Anything with strong fumes (solvent varnish, that sort of thing) is off the table."
+            " What should I use on the shelves?",
+            "Use a water-based varnish. Solvent varnish would be harder, but it smells for days,"
+            " which is exactly what you're avoiding.",
+            [],
+        ),
+        (
+            "Anything that needs glue (say, cork tiles or sheet vinyl) is a no-go. Flooring ideas?",
+            "Since glue is out, skip peel-and-stick tiles and sheet vinyl entirely; lay click"
+            " planks.",
+            [],
+        ),
+        (
+            "Flame heaters (like paraffin ones) aren't allowed. How do I heat a bedroom?",
+            "The paraffin heaters people often reach for are out, which is just as well. Use an"
+            " oil-filled radiator.",
+            [],
+        ),
+        (
+            "My mum doesn't have a smartphone. How can she get around Paris?",
+            "Apps like Citymapper all need a smartphone, so print the routes instead.",
+            [],
+        ),
+        (
+            "My mum doesn't have a smartphone. How can she get around Paris?",
+            "She'll need a smartphone for the Metro app.",
+            ["smartphone"],
+        ),
+        (
+            "I've always made pasta with a pasta machine but want to do it by hand now, no"
+            " machine at all. Tips?",
+            "Because you've done it before in the pasta machine, you know the dough; now roll it"
+            " with a pin.",
+            [],
+        ),
+        (
+            "My knees are bad, so no jumping at all. A 20-minute cardio routine?",
+            "Warm up, then 10 burpees and a minute of march in place.",
+            ["jumping"],
+        ),
+        (
+            "Shoulder impingement, so no overhead pressing. Upper-body routine?",
+            "Seated dumbbell shoulder press 3x10, then rows.",
+            ["overhead pressing"],
+        ),
+    ],
+)
+def test_round_one_uses(query: str, answer: str, want: list[str] | None) -> None:
+    got = violated(query, answer)
+    if want is None:
+        assert got
+    else:
+        assert got == want
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (
+            'A JSON object for a week of workouts with "days" (array of exactly 4 strings) and'
+            ' "note" (a string).',
+            [("format", "json", None), ("json_array", "days", 4)],
+        ),
+        ('Return only JSON: "city" (string) and "walks" (array of exactly 3 strings).', None),
+        ("Steps to bleed a radiator. Only the steps, nothing before or after them.", "list"),
+        ("Just a list of what to pack. Nothing else - no intro.", "list"),
+        ("Ingredients for flapjacks. Bullet points only - no chat before or after.", "list"),
+        ("I tried everything and nothing else works. Can you list some ideas?", []),
+    ],
+)
+def test_round_one_forms(query: str, want: object) -> None:
+    found = _checks(query)
+    if want == "list":
+        assert ("format", "list_only", None) in found
+    elif want is None:
+        assert ("json_array", "walks", 3) in found
+    else:
+        assert [f for f in found if f[0] in ("json_array", "format")] == want
+
+
+def test_round_one_term_asked_with_a_word_between() -> None:
+    asked = (
+        "My coach keeps saying my squat needs more 'bracing'. What does 'bracing' actually mean?"
+    )
+    assert asked_terms(asked) == ["bracing"]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "How do I descale my iron? It's the steam one, not the cordless one.",
+            "Fill your cordless iron with vinegar and water.",
+            "your cordless iron",
+        ),
+        (
+            "It'll just be me and my partner for dinner. How big a chicken?",
+            "For four of you, a 2 kg bird is plenty.",
+            "for four of you",
+        ),
+        (
+            "It's just me and my partner tonight. Can you halve this curry?",
+            "Sure - for your family of five, keep it as it is.",
+            "for your family of five",
+        ),
+        (
+            "Me and my brother, nobody else, are going to Porto. Where should we stay?",
+            "With four of you, rent a flat.",
+            "with four of you",
+        ),
+        (
+            "Me and my brother, plus the kids, are going to Porto. Where should we stay?",
+            "With four of you, rent a flat.",
+            None,
+        ),
+        (
+            "We've both run several marathons. We're eyeing a 50k trail race. How to train?",
+            "Since neither of you has run far yet, start with a couch-to-5k plan.",
+            "neither of you",
+        ),
+        (
+            "I've knitted every week for about ten years. Where do I start with lace?",
+            "As a complete newcomer to knitting, start with a scarf.",
+            "newcomer",
+        ),
+    ],
+)
+def test_round_one_told_back(query: str, answer: str, want: str | None) -> None:
+    said = [a for a, _ in contradicted(query, answer)]
+    if want is None:
+        assert said == []
+    else:
+        assert said and want in said[0]
+
+
+def test_round_one_programme_finished_offered_again() -> None:
+    tried = tried_things("I've just finished the Couch to 5K programme. What next?")
+    assert [t.item for t in tried] == ["couch to 5k programme"]
+    assert offered_again("The best step: start Couch to 5K again from week one.", tried)
+    assert not offered_again("Try a parkrun each Saturday and one long run a week.", tried)
