@@ -2059,10 +2059,22 @@ def read_sentences(content: str) -> tuple[str, ...]:
 
 
 #: A sentence that says its thing is what the asker avoids: "Oil-based gloss would give a
-#: harder shine, but it off-gasses for days, which is exactly what you're avoiding".
+#: harder shine, but it off-gasses for days, which is exactly what you're avoiding",
+#: "Bleach sprays are the very things you're steering clear of".
 _WHAT_YOU_AVOID = re.compile(
-    r"\b(?:which|that)\s+(?:is|are|'s)\s+(?:exactly\s+|just\s+|precisely\s+)?what\s+you(?:'re|\s+are)?"
-    r"\s+(?:trying\s+to\s+|want\s+to\s+|wanted\s+to\s+)?(?:avoid|avoiding|steer\s+clear\s+of)\b"
+    r"\b(?:what|the\s+(?:very\s+|exact\s+)?(?:things?|ones?|kinds?|sort))\s+(?:that\s+)?"
+    r"you(?:'re|\s+are)?\s+(?:trying\s+to\s+|want\s+to\s+|wanted\s+to\s+)?(?:avoid|avoiding"
+    r"|steering\s+clear\s+of|steer\s+clear\s+of|ruling\s+out|staying\s+away\s+from)\b"
+    # ... or that the answer has set it aside: "I've left those out", "so leave those aside"
+    r"|\bi(?:'ve|\s+have)\s+(?:left|kept)\s+(?:those|them|these)\s+out\b"
+    r"|\b(?:leave|set|put)\s+(?:those|them|these)\s+aside\b"
+)
+
+
+#: A sentence that opens by setting aside what the one before named.
+_LEFT_OUT_NEXT = re.compile(
+    r"^\W*(?:so\s+|and\s+)?(?:i(?:'ve|\s+have)\s+(?:left|kept)\s+(?:those|them|these)\s+out"
+    r"|(?:leave|set|put)\s+(?:those|them|these)\s+aside)\b"
 )
 
 
@@ -2127,8 +2139,8 @@ def _owned_before_as_one(term: str, content: str) -> tuple[str, str]:
         return term, content
     head = re.escape(stem(_WORD.findall(m.group("thing").lower() or "x")[0]))
     gap = r"(?!(?:the|a|an|my|your|his|her|their|our|this|that|it|them|to)\b)[\w-]+\s+"
-    before = re.compile(rf"\b{_OWNED_BEFORE}(?=\s+(?:{gap}){{0,2}}?{head})", re.IGNORECASE)
-    content = before.sub("secondhand", content)
+    before = re.compile(rf"\b{_OWNED_BEFORE}\s+((?:{gap}){{0,2}}?)(?={head})", re.IGNORECASE)
+    content = before.sub(r"\1secondhand ", content)  # "pre-loved down sleeping bag"
     # "For the rope, a secondhand one is fine": the one is the thing its sentence names
     ones = re.compile(rf"\b(?:[\w]+-)?{_OWNED_BEFORE}\s+ones?\b", re.IGNORECASE)
     named = re.compile(rf"\b{head}", re.IGNORECASE)
@@ -2182,6 +2194,8 @@ def _mention(content: str, term: str, situation: bool = False) -> tuple[bool, st
         seen = True
         if _warns(tokens):
             continue  # "chicken hides in a lot of foods"
+        if n + 1 < len(sentences) and _LEFT_OUT_NEXT.match(sentences[n + 1]):
+            continue  # "... refurbished versions turn up cheaper; I've left those out"
         kept = unwarned(sentence)
         tokens, clauses = clause_tokens(kept)
         for i in occurrences(tokens, clauses):

@@ -330,8 +330,10 @@ def unnamed_terms(terms: Sequence[str], answer: str) -> list[str]:
     low = answer.lower()
     out = []
     for term in terms:
-        words = [w for w in re.findall(r"[a-z0-9]+", term.lower()) if len(w) > 2]
-        if words and not any(
+        # every word of it, a hyphened one whole ("ex-dividend date" is not named by
+        # "dividends")
+        words = [w for w in re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", term.lower()) if len(w) > 2]
+        if words and not all(
             re.search(rf"\b{re.escape(w[: max(4, len(w) - 3)])}", low) for w in words
         ):
             out.append(term)

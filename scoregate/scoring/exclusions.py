@@ -362,7 +362,7 @@ _CUES: tuple[str, ...] = (
     r"|made\s+(?:of|from|with|out\s+of)"
     r"|(?:that|which)\s+(?:needs|uses|requires|involves|has|is|contains))\s+",
     # "nothing slow." / "nothing spicy, please": one word closing the clause.
-    r"\bnothing\s+(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|$)"
+    r"\bnothing\s+(?=[a-z]+(?:-[a-z]+)*\s*(?:[.,;!?)]|\s\(|$)"
     # "Nothing electronic though", "nothing spicy please" (not "nothing works though",
     # "nothing serious though, right?": what happened, not what is ruled out)
     r"|" + _HAPPENED + r"[a-z]+(?:-[a-z]+)*\s+(?:though|tho|please|pls|at\s+all)\s*(?:[.,;!)]|$)"
@@ -619,6 +619,7 @@ _PHRASE = rf"(?!{_NOT_SUBJECT})[a-z][\w-]*+(?:\s++(?!{_NOT_SUBJECT})[a-z][\w-]*+
 _VERDICT = (
     r"(?:(?:completely|totally|absolutely|definitely|just|also|really|simply|all)\s++)?"
     r"(?:a\s++(?:total\s++|hard\s++)?no[- ]?go|out\s++of\s++the\s++question|off\s++the\s++table"
+    r"|off\s++the\s++menu"
     r"|not\s++an\s++option|not\s++(?:allowed|permitted|possible)|banned|forbidden"
     # "dairy is out", "toll roads are out for me" (not "out of stock", "out for maintenance",
     # "out and has breaking changes"; and see ``_ruled_out``)
@@ -661,14 +662,24 @@ _RULED_OUT_RE = re.compile(
     rf"\s++{UNAVAILABLE}",
     re.IGNORECASE,
 )
-_EG_OPEN = re.compile(r"^\s*(?:e\.?g\.?|i\.?e\.?|like|such\s+as|say|for\s+example)[\s,:]*", re.I)
+_EG_OPEN = re.compile(
+    r"^\s*(?:e\.?g\.?|i\.?e\.?|like|such\s+as|say|for\s+(?:example|instance)|including)[\s,:]*",
+    re.IGNORECASE,
+)
+#: The tail of a bracket's examples: "Roundup and similar", "brie, camembert, that kind of
+#: thing", "mousse etc".
+_EG_TAIL = re.compile(
+    r"(?:,?\s*\b(?:and|or)\s+(?:similar|the\s+like|so\s+on|others|anything\s+like\s+that)"
+    r"|,?\s*\b(?:that|this)\s+(?:kind|sort)\s+of\s+thing|\s*\betc)\W*$",
+    re.IGNORECASE,
+)
 
 
 def _examples(text: str) -> str:
     """What a bracket names as examples ("e.g. X", "X, Y", "X etc"), or "" when it says
     something else ("the sleeper included")."""
-    if _EG_OPEN.match(text) or re.search(r"\betc\W*$|,|\bor\b", text, re.IGNORECASE):
-        return re.sub(r"\s*\betc\W*$", "", _EG_OPEN.sub("", text), flags=re.IGNORECASE)
+    if _EG_OPEN.match(text) or _EG_TAIL.search(text) or re.search(r",|\bor\b", text):
+        return _EG_TAIL.sub("", _EG_OPEN.sub("", text))
     return ""
 
 
@@ -1238,7 +1249,8 @@ _A_FINISH_TOO = re.compile(
 #: A conversion refused, read as what the thing would become: "turn the bathroom into a
 #: walk-in shower" rules out the walk-in shower, "convert my road bike to electric" electric.
 _BECOME = re.compile(
-    r"^(?:convert|converting|turn|turning)\s+(?:(?!(?:into|to)\b)[\w'-]+\s+){0,3}?(?:into|to)\s+"
+    r"^(?:convert|converting|turn|turning|make|making)\s+(?:(?!(?:into|to)\b)[\w'-]+\s+){0,3}?"
+    r"(?:into|(?<!make\s)(?<!making\s)to)\s+"
     r"(?:(?:an?|the|some\s+kind\s+of|a\s+proper|a\s+full)\s+)?(?:proper\s+|full\s+)?(?=\S)"
 )
 #: How many are in or on the thing, told after it: "with 16+ strangers", "with 200 guests".
@@ -1522,9 +1534,32 @@ _YES_NO = re.compile(
 #: A dot inside a name ("os.ReadFile", "Node.js") ends no sentence, nor does the question
 #: mark of a regex group ("(?<=...)"), nor a decimal point ("17.20 pesos").
 SENTENCES = re.compile(
-    # (no end at a point inside a name or a number: "H.265", "2.5", "file.py")
-    r"(?:[^.!?\n]|\.(?=[A-Za-z_])|(?<=[\dA-Za-z])\.(?=\d)|\?(?=[<=!:]))+[.!?]*"
+    # (no end at a point inside a name or a number: "H.265", "2.5", "file.py"; nor after
+    # "e.g." or "i.e.")
+    r"(?:[^.!?\n]|\.(?=[A-Za-z_])|(?<=[\dA-Za-z])\.(?=\d)|(?<=\b[eE]\.[gG])\.|(?<=\b[iI]\.[eE])\."
+    r"|\?(?=[<=!:]))+[.!?]*"
 )
+
+
+def _bracketed(sentence: str, found: list[tuple[str, str, bool]]) -> list[tuple[str, str, bool]]:
+    """The examples a bracket names right after a thing ruled out: "Nothing deep-fried
+    (e.g. doughnuts, crisps, spring rolls)" rules out the doughnuts too."""
+    out = []
+    for _, phrase, situation in found:
+        at = sentence.find(phrase)
+        m = _AFTER_BRACKET.match(sentence, at + len(phrase)) if at >= 0 else None
+        if m is None:
+            continue
+        whole = sentence[at : m.end()]
+        out += [
+            (t, whole, situation)
+            for p in _pieces(_examples(m.group("eg")))
+            if (t := _clean_term(p)) and t not in {f[0] for f in found}
+        ]
+    return out
+
+
+_AFTER_BRACKET = re.compile(r"\s*\((?P<eg>[^()]{1,100})\)")
 
 
 #: A quotation of four words or more after a colon or opening a line: material the request
@@ -1566,7 +1601,9 @@ def _identity_told(sentence: str, opened: int) -> bool:
     before = sentence[:opened]
     if _IDENTITY_BEFORE.search(before):
         return True
-    return sentence[opened:].lower().startswith("not the ") and bool(OWNED_THE.search(before))
+    return sentence[opened:].lower().startswith(("not the ", "not a ", "not an ")) and bool(
+        OWNED_THE.search(before)
+    )
 
 
 #: Which of its kinds the asker's own thing is, before "not the" other: "Restoring a 1967
@@ -1574,7 +1611,7 @@ def _identity_told(sentence: str, opened: int) -> bool:
 #: (also read by ``restated``).
 OWNED_THE = re.compile(
     r"(?:\b(?:i|we)\s+(?:have|own|drive|ride|run|bought|got|'ve\s+got)\b|\b(?:it's|mine\s+is"
-    r"|ours\s+is)|\s[-–—])\s+[^,;.!?()]{0,40}?\bthe\s+(?P<x>[\w-]+(?:\s+[\w-]+){0,2})\s*,\s*$",
+    r"|ours\s+is)|\s[-–—])\s+[^,;.!?()]{0,40}?\bthe\s+[^,;.!?()]{1,60}?\s*,\s*$",
     re.IGNORECASE,
 )
 #: "The airline gave us no hotel", "there was no hot water": what happened, read before a
@@ -1595,13 +1632,15 @@ def _no_rule(sentence: str, at: int) -> bool:
     before = sentence[:at]
     if sentence[at : at + 3].lower() == "no ":
         return bool(
-            _REPORTED_BEFORE_NO.search(before)
+            _NO_SIGN.match(sentence, at)  # "there's still no sign of any seedlings": seen
+            or _REPORTED_BEFORE_NO.search(before)
             or _OFFER_TOLD.search(before)
             or (_SYMPTOM_BEFORE_NO.search(before) and _AT_ALL.match(sentence, at))
         )
     return bool(_WEIGHED.search(before) and _RATHER_THAN.match(sentence, at))
 
 
+_NO_SIGN = re.compile(r"no\s+(?:sign|signs|trace|hint)\s+of\b", re.IGNORECASE)
 #: A choice the request weighs, in a question: "is it worth paying the extra for adjustable
 #: ones rather than fixed?", "should I go with resin rather than oil?" (the answer may pick
 #: either; not "can you use butter rather than oil?", which asks for the butter).
@@ -2029,6 +2068,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             if _VERDICT_BEFORE.search(sentence, 0, m.start()) and (t := _clean_term(m.group("x")))
         ]
         found += [(t, phrase, False) for t, phrase in pairs]
+        found += _bracketed(sentence, found[read_before:])
     found = [
         (_verb_for_adverb(_routed(t), phrase), phrase, sit)
         for t0, phrase, sit in found

@@ -1153,8 +1153,8 @@ def _json_keys(q: str, low: str) -> Iterator[Instruction]:
 #: A key's array of a set size, told in brackets after it: '"tips" (array of exactly 3
 #: short strings)', '"steps": a list of up to 5 strings'.
 _ARRAY_OF = re.compile(
-    r"[\"'`“‘](?P<key>[\w .-]{1,40}?)[\"'`”’]\s*(?:\(|:|-|as|is)?\s*"
-    r"(?:an?\s+)?(?:array|list)\s+of\s+"
+    r"[\"'`“‘](?P<key>[\w .-]{1,40}?)[\"'`”’]\s*(?:(?:key|field)(?:\s+too)?\s*)?"
+    r"(?:\(|:|-|,|as|is|should\s+be|must\s+be)?\s*(?:an?\s+)?(?:array|list)\s+of\s+"
     r"(?:exactly\s+|(?P<most>(?:at\s+most|up\s+to|no\s+more\s+than)\s+))?"
     r"(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b",
     re.IGNORECASE,

@@ -282,7 +282,7 @@ CLASS_MEMBERS["insects"] = (
     " locusts roach roaches dubia silkworm silkworms bsfl".split(),
     *"fruit fly;fruit flies;black soldier fly".split(";"),
 )
-for _name in ("bugs", "live insects", "feeder insects", "live food"):
+for _name in ("bugs", "live insects", "feeder insects", "live food", "creepy-crawlies"):
     CLASS_MEMBERS[_name] = CLASS_MEMBERS["insects"]
 # what has a jump in it ("no jumping for now": "burpees", "box jumps", "skipping")
 CLASS_MEMBERS["jumping"] = (
@@ -302,7 +302,7 @@ CLASS_MEMBERS["overhead presses"] = CLASS_MEMBERS["overhead pressing"]
 # on WhatsApp")
 CLASS_MEMBERS["smartphone"] = (
     "whatsapp",
-    *"google maps;live location;phone's map;phone's gps".split(";"),
+    *"live location;phone's map;phone's gps".split(";"),
 )
 THING_MEMBERS["onions"] = THING_MEMBERS["onion"]
 THING_MEMBERS["fiberglass"] = THING_MEMBERS["fibreglass"]

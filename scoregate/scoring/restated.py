@@ -1210,7 +1210,8 @@ _PARTY = re.compile(
     rf"|(?:^|[,;.!?]\s*)(?P<k>{_NUMBER})\s+of\s+us\s+(?:are|were|will|'re|'ll|play|go|meet|live"
     r"|share|have)\b"
     # "my fiancée and I are moving": two
-    rf"|(?:^|[,;.!?]\s*)(?:my|our)\s+{_PARTNER}\s+and\s+i\b(?!\s+and\b|\s*,)"
+    rf"|(?:^|[,;.!?]\s*)(?:my|our)\s+{_PARTNER}\s+and\s+i\b"
+    r"(?!\s+and\b|\s*,\s*+(?!(?:nobody|no\s+one|no-one)\s+else\b))"
     rf"|\bfor\s+(?P<f>{_NUMBER})\s+of\s+us\b"
     rf"|\b(?:a\s+)?(?:party|group|family|household)\s+of\s+(?P<p>{_NUMBER})\b"
     # "our side is down to 5 dancers this season", "our quiz team is down to 3"
@@ -2010,7 +2011,14 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
     return [f for f in found if f is not None]
 
 
-_NOT_THE = re.compile(r",\s*not\s+the\s+(?P<y>[\w-]+(?:\s+[\w-]+){0,2}?)\s*(?=[),.;!?]|$)")
+_NOT_THE = re.compile(
+    r",\s*not\s+(?:the|an?)\s+(?P<y>[\w-]+(?:\s+[\w-]+){0,2}?)\s*"
+    # (where the other one is: "not the conventional one at my mum's")
+    r"(?=[),.;!?]|\s+(?:at|in|from|with|that|which)\b|$)"
+)
+#: Words that name the thing only as one of its kind: "the freestanding model" is told back
+#: as "your freestanding Bosch".
+_KIND_WORD = re.compile(r"\\ (?:one|model|version|type|kind)$")
 
 
 def _kind_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
@@ -2021,7 +2029,7 @@ def _kind_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
             continue
         kind = re.escape(m.group("y"))
         # "the stainless steel one" told back as "your stainless steel kettle"
-        kind = kind.removesuffix(r"\ one") + r"\s+[a-z]+" if kind.endswith(r"\ one") else kind
+        kind = _KIND_WORD.sub(r"\\s+[a-z]+", kind)
         said = re.search(rf"\byour\s+{kind}\b", a_low)
         if said is not None:
             return said.group(0), m.group(0).lstrip(", ")

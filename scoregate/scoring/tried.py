@@ -71,7 +71,7 @@ _LEARNED = re.compile(
 #: course" (not "I've finished the first draft": only a course, a book or a programme).
 _COURSES = (
     r"course|programme|program|textbook|workbook|book|curriculum|syllabus|tutorial|bootcamp"
-    r"|level"
+    r"|level|class"
 )
 _COMPLETED = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|\s+had|ve)?\s+(?:already\s+|just\s+)?(?:finished|completed|done"
@@ -344,7 +344,7 @@ def _told(query: str) -> list[Tried]:
 #: marker, a bold label or a linking word), or the verb follows "you could", "I'd", "and".
 _OFFER_VERB = (
     r"(?:try|offer|use|give|add|feed|switch\s+to|buy|get|go\s+(?:up|down|back\s+to)|pick"
-    r"|start\s+with|(?:re)?start|stick\s+with|keep\s+(?:using|offering|trying)|swap\s+in|put|apply|choose"
+    r"|start\s+with|(?:re)?start|begin|stick\s+with|keep\s+(?:using|offering|trying)|swap\s+in|put|apply|choose"
     r"|opt\s+for|go\s+with|fit|install|order|take|work\s+through|go\s+through|enroll?\s+in"
     r"|sign\s+up\s+for|redo|repeat|line|lay|cover|wrap)"
 )
@@ -354,7 +354,7 @@ _OPENS = (
     r"|\b(?:you\s+(?:could|can|should|might|may\s+want\s+to|need\s+to|want\s+to)"
     r"|i'?d|i\s+would|we'?d|and|then|or|also|just|so"
     # "the best place to begin is to enrol in ...", "the first thing to do is bleed ..."
-    r"|(?:is|be)\s+to|to\s+do\s+is"
+    r"|(?:is|be)\s+to|(?:to|can|could|should)\s+do\s+is"
     # "Make sure you both obtain a Level 2 certificate"
     r"|make\s+sure\s+(?:you\s+)?(?:both\s+|all\s+|each\s+)?)\s*(?:also\s+|still\s+|just\s+)?|,\s*"
     # "Lock in the basics first: start with the Duolingo course"

@@ -484,3 +484,117 @@ def test_round_one_programme_finished_offered_again() -> None:
     assert [t.item for t in tried] == ["couch to 5k programme"]
     assert offered_again("The best step: start Couch to 5K again from week one.", tried)
     assert not offered_again("Try a parkrun each Saturday and one long run a week.", tried)
+
+
+# --- round two: what the second reviewers' cases showed -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (
+            "Party snacks for my son? Nothing deep-fried (e.g. doughnuts, crisps) - his class"
+            " has a healthy-eating pledge.",
+            ["deep-fried", "doughnuts", "crisps"],
+        ),
+        (
+            "Allotment rules say no glyphosate products (Roundup and similar). What can I do?",
+            ["glyphosate products", "roundup"],
+        ),
+        (
+            "I'm pregnant, so soft cheeses (brie, camembert, that kind of thing) are off the"
+            " menu. Cheese board ideas?",
+            ["soft cheeses", "brie", "camembert"],
+        ),
+        (
+            "How do I descale my iron? It's the steam generator one with the separate base, not"
+            " a normal handheld iron.",
+            [],
+        ),
+        ("Three weeks on and there's still no sign of any seedlings. Should I resow?", []),
+        ("Our garage is a mess, but I'm not looking to make it into a home office.", []),
+        ("We'd rather not make the loft into a bedroom. Storage ideas?", ["bedroom"]),
+    ],
+)
+def test_round_two_ruled_out(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "Nothing harsh (bleach sprays, ammonia cleaners) because of my asthma. Mould?",
+            "Bleach sprays are the very things you're steering clear of, so use vinegar.",
+            [],
+        ),
+        (
+            "No second-hand tent or sleeping bag please. Budget £250?",
+            "For the tent, a new Vango; for warmth, a pre-loved three-season down sleeping bag.",
+            ["second-hand sleeping bag"],
+        ),
+        (
+            "No used laptops, new only. Budget £600?",
+            "You'll see used versions of it cheaper in the same listings; I've left those out."
+            " A new IdeaPad is about £550.",
+            [],
+        ),
+        (
+            "Grandad won't get a smartphone. How can we send him photos?",
+            "Apps like WhatsApp need a smartphone, so leave those aside. Use a photo frame.",
+            [],
+        ),
+        (
+            "We don't want any creepy-crawlies kept in the flat. What should the hedgehog eat?",
+            "Keep a tub of mealworms in the fridge.",
+            ["creepy-crawlies"],
+        ),
+    ],
+)
+def test_round_two_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "It's the fan oven in our kitchen, not the conventional one at my mum's. Why do my"
+            " cakes dome?",
+            "With your conventional oven, the heat is strongest at the top.",
+            "your conventional oven",
+        ),
+        (
+            "My Bosch shows E15. It's the fully integrated one, not the freestanding model.",
+            "On your freestanding Bosch, tip it back to drain the tray.",
+            "your freestanding bosch",
+        ),
+        (
+            "My flatmate and I, no one else, are going glamping. Food ideas?",
+            "For a group of four, a cool box and a two-burner stove will do.",
+            "for a group of four",
+        ),
+    ],
+)
+def test_round_two_told_back(query: str, answer: str, want: str) -> None:
+    said = [a for a, _ in contradicted(query, answer)]
+    assert said and want in said[0]
+
+
+def test_round_two_forms_and_terms() -> None:
+    ask = 'Return JSON only with keys "title" and "tips". Oh, and "tips" should be a list of 4.'
+    assert ("json_array", "tips", 4) in _checks(ask)
+    more = "JSON with keys 'mon' and 'tue', each a string, and a 'snacks' key too, an array of 3."
+    assert ("json_array", "snacks", 3) in _checks(more)
+    long_answer = " ".join(["Dividends are paid to shareholders out of profits."] * 8)
+    assert unnamed_terms(["ex-dividend date"], long_answer) == ["ex-dividend date"]
+
+
+def test_round_two_a_class_finished_begun_again() -> None:
+    tried = tried_things("I finished Headspace's Basics course last month. What next?")
+    assert [t.item for t in tried] == ["headspace's basics course"]
+    assert offered_again("A good way is to begin the Headspace's Basics course again.", tried)
+    tried = tried_things("I completed the eight-week wheel-throwing class in spring. Next?")
+    assert offered_again(
+        "The best thing you can do is sign up for the wheel-throwing class.", tried
+    )
