@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -2078,6 +2079,15 @@ _LEFT_OUT_NEXT = re.compile(
 )
 
 
+def _told_aside(tokens: list[str], sentences: Sequence[str], n: int) -> bool:
+    """Whether sentence ``n`` (its ``tokens``) warns about what it names, or the next one
+    opens by setting it aside ("... refurbished versions turn up cheaper; I've left those
+    out")."""
+    if _warns(tokens):
+        return True
+    return n + 1 < len(sentences) and _LEFT_OUT_NEXT.match(sentences[n + 1]) is not None
+
+
 def _warns(tokens: list[str]) -> bool:
     """Whether a sentence warns about what it names: "chicken hides in a lot of foods",
     "some stock cubes sneak in milk powder" (but "sneak in some bacon" is an order)."""
@@ -2192,10 +2202,8 @@ def _mention(content: str, term: str, situation: bool = False) -> tuple[bool, st
         if not occurrences(tokens, clauses):
             continue
         seen = True
-        if _warns(tokens):
-            continue  # "chicken hides in a lot of foods"
-        if n + 1 < len(sentences) and _LEFT_OUT_NEXT.match(sentences[n + 1]):
-            continue  # "... refurbished versions turn up cheaper; I've left those out"
+        if _told_aside(tokens, sentences, n):
+            continue  # "chicken hides in a lot of foods", "...; I've left those out"
         kept = unwarned(sentence)
         tokens, clauses = clause_tokens(kept)
         for i in occurrences(tokens, clauses):
