@@ -676,11 +676,12 @@ _EG_TAIL = re.compile(
 
 
 def _examples(text: str) -> str:
-    """What a bracket names as examples ("e.g. X", "X, Y", "X etc"), or "" when it says
-    something else ("the sleeper included")."""
-    if _EG_OPEN.match(text) or _EG_TAIL.search(text) or re.search(r",|\bor\b", text):
+    """What a bracket names as examples ("e.g. X", "like X or Y", "X etc", "X and
+    similar"), or "" when it says something else ("the sleeper included", "heart
+    arrhythmia, doctor's orders")."""
+    if _EG_OPEN.match(text) or _EG_TAIL.search(text):
         return _EG_TAIL.sub("", _EG_OPEN.sub("", text))
-    return ""
+    return ""  # a bare list may give reasons ("arrhythmia, insomnia") or what is used instead
 
 
 #: An act ruled out whole: "running ethernet cables through walls isn't an option",
