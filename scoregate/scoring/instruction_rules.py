@@ -1173,7 +1173,9 @@ _LIST_ALONE = re.compile(
     r"(?=\s*(?:[.,;!)-]|$|pls\b|please\b))"
     r"|\b(?:bullet\s+points|bullets|numbered\s+list|list)\s+only\b"
 )
-_DATA_FORM = re.compile(r"\b(?:json|yaml|csv|xml|table|code|sql|regex|script|tsv)\b")
+_DATA_FORM = re.compile(
+    r"\b(?:json|yaml|csv|xml|table|code|sql|regex|script|tsv|comma[- ]?separated|commas)\b"
+)
 #: What the list is asked as: "a list", "bullet points", "numbered", "the steps".
 _A_LIST = re.compile(r"\b(?:list|bullet(?:ed)?(?:\s+points?)?|bullets|numbered|steps)\b")
 

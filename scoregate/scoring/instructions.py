@@ -423,14 +423,27 @@ def _table_only(content: str, k: Instruction) -> Verdict:
     return False, f"{plural(len(outside), 'line')} outside the table; {_asks(k)} the table alone"
 
 
+#: A short line heading a group of the list's items: "Clothing:", "**Hardware**", "## Food".
+_GROUP_HEAD = re.compile(
+    r"^\s*(?:#{1,4}\s*)?(?:\*\*)?(?!(?:here|here's|these|this|below|sure|ok|okay|great|of|you"
+    r"|you'll|i|i've|tip|note|hope|enjoy|good|happy)\b)(?:[\w'&/-]+\s*){1,4}(?:\*\*)?:?(?:\*\*)?\s*$",
+    re.IGNORECASE,
+)
+
+
 def _list_only(content: str, k: Instruction) -> Verdict:
-    """A list alone: every line of the answer is an item of it, or an item's indented
-    continuation ("Numbered list of what I need ... nothing else, no intro")."""
+    """A list alone: every line of the answer is an item of it, an item's indented
+    continuation or a short heading of a group of items ("Numbered list of what I need ...
+    nothing else, no intro")."""
     lines = [ln for ln in unfenced(content).strip().splitlines() if ln.strip()]
     items = [ln for ln in lines if ITEM_MARKER.match(ln)]
     if not items:
         return False, f"no list; {_asks(k)} a list alone"
-    outside = [ln for ln in lines if not ITEM_MARKER.match(ln) and not ln[:1].isspace()]
+    outside = [
+        ln
+        for ln in lines
+        if not ITEM_MARKER.match(ln) and not ln[:1].isspace() and not _GROUP_HEAD.match(ln)
+    ]
     if not outside:
         return True, "only a list"
     return False, f"{plural(len(outside), 'line')} outside the list; {_asks(k)} the list alone"

@@ -302,7 +302,7 @@ CLASS_MEMBERS["overhead presses"] = CLASS_MEMBERS["overhead pressing"]
 # on WhatsApp")
 CLASS_MEMBERS["smartphone"] = (
     "whatsapp",
-    *"live location;phone's map;phone's gps".split(";"),
+    "live location",
 )
 THING_MEMBERS["onions"] = THING_MEMBERS["onion"]
 THING_MEMBERS["fiberglass"] = THING_MEMBERS["fibreglass"]
