@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from scoregate.scoring.exclusions import ALLERGY_NOUNS, parse_exclusions
+from scoregate.scoring.exclusions import ALLERGY_NOUNS, FORMER_OWNER, parse_exclusions
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 #: Sentence breaks of the (lower-cased) answer; a dot inside a name ("os.readfile") is none.
@@ -1376,13 +1376,13 @@ def _done_before(tokens: list[str], clauses: list[int], i: int) -> bool:
 #: How a thing the asker met let them down: "since the Helleberg felt too big", "as the
 #: drops didn't help" (the reason, no use).
 _LET_DOWN = frozenset("felt seemed proved didn't hurt failed irritated bothered".split())
-
-
 _BECAUSE = frozenset({"since", "because", "as", "given"})
 _THE_ONE_MET = frozenset({"the", "your", "that", "those", "her", "his", "their"})
 
 
 def _since_it_failed(tokens: list[str], i: int) -> bool:
+    """Whether the item is told as what let the asker down, in a reason: "Since the
+    Helleberg felt too big, try ..." (not "Because the Helleberg is classic, buy one")."""
     k = i - 1
     while k > 0 and tokens[k] not in _BECAUSE and i - k <= 3:
         k -= 1
@@ -2059,6 +2059,11 @@ def read_sentences(content: str) -> tuple[str, ...]:
     return tuple(_SENTENCE.split(content))
 
 
+#: Words that set aside what was just named: "I've left those out", "leave those aside".
+_PUT_ASIDE = (
+    r"(?:i(?:'ve|\s+have)\s+(?:left|kept)\s+(?:those|them|these)\s+out"
+    r"|(?:leave|set|put)\s+(?:those|them|these)\s+aside)"
+)
 #: A sentence that says its thing is what the asker avoids: "Oil-based gloss would give a
 #: harder shine, but it off-gasses for days, which is exactly what you're avoiding",
 #: "Bleach sprays are the very things you're steering clear of".
@@ -2067,16 +2072,12 @@ _WHAT_YOU_AVOID = re.compile(
     r"you(?:'re|\s+are)?\s+(?:trying\s+to\s+|want\s+to\s+|wanted\s+to\s+)?(?:avoid|avoiding"
     r"|steering\s+clear\s+of|steer\s+clear\s+of|ruling\s+out|staying\s+away\s+from)\b"
     # ... or that the answer has set it aside: "I've left those out", "so leave those aside"
-    r"|\bi(?:'ve|\s+have)\s+(?:left|kept)\s+(?:those|them|these)\s+out\b"
-    r"|\b(?:leave|set|put)\s+(?:those|them|these)\s+aside\b"
+    rf"|\b{_PUT_ASIDE}\b"
 )
 
 
 #: A sentence that opens by setting aside what the one before named.
-_LEFT_OUT_NEXT = re.compile(
-    r"^\W*(?:so\s+|and\s+)?(?:i(?:'ve|\s+have)\s+(?:left|kept)\s+(?:those|them|these)\s+out"
-    r"|(?:leave|set|put)\s+(?:those|them|these)\s+aside)\b"
-)
+_LEFT_OUT_NEXT = re.compile(rf"^\W*(?:so\s+|and\s+)?{_PUT_ASIDE}\b")
 
 
 def _told_aside(tokens: list[str], sentences: Sequence[str], n: int) -> bool:
@@ -2136,23 +2137,24 @@ _WHETHER_IN = re.compile(
 _NON_PART = re.compile(r"\bnon-([a-z]+)", re.IGNORECASE)
 
 
-#: Words of former ownership, read as one: "no second-hand car seats" is broken by "a used
-#: car seat", "no pre-owned ropes" by "a second-hand rope".
-_OWNED_BEFORE = r"(?:used|second[- ]hand|secondhand|pre-?owned|pre-?loved|refurbished|ex-display)"
+#: What may stand between a word of former ownership and its thing: "a pre-loved
+#: three-season down sleeping bag" (not "I used the car seat").
+_OWNED_GAP = r"(?!(?:the|a|an|my|your|his|her|their|our|this|that|it|them|to)\b)[\w-]+\s+"
 
 
 def _owned_before_as_one(term: str, content: str) -> tuple[str, str]:
-    """``term`` and ``content`` with a word of former ownership before the term's thing
-    written one way (the rest as it is)."""
-    m = re.match(rf"\s*{_OWNED_BEFORE}\s+(?P<thing>.+)", term, re.IGNORECASE)
-    if m is None:
+    """``term`` and ``content`` with the words of former ownership before the term's
+    thing written one way: "no second-hand car seats" is broken by "a used car seat", "no
+    pre-owned ropes" by "for the rope, a second-hand one"."""
+    m = re.match(rf"\s*{FORMER_OWNER}\s+(?P<thing>.+)", term, re.IGNORECASE)
+    words = _WORD.findall(m.group("thing").lower()) if m else []
+    if m is None or not words:
         return term, content
-    head = re.escape(stem(_WORD.findall(m.group("thing").lower() or "x")[0]))
-    gap = r"(?!(?:the|a|an|my|your|his|her|their|our|this|that|it|them|to)\b)[\w-]+\s+"
-    before = re.compile(rf"\b{_OWNED_BEFORE}\s+((?:{gap}){{0,2}}?)(?={head})", re.IGNORECASE)
+    head = re.escape(stem(words[0]))
+    before = re.compile(rf"\b{FORMER_OWNER}\s+((?:{_OWNED_GAP}){{0,2}}?)(?={head})", re.IGNORECASE)
     content = before.sub(r"\1secondhand ", content)  # "pre-loved down sleeping bag"
     # "For the rope, a secondhand one is fine": the one is the thing its sentence names
-    ones = re.compile(rf"\b(?:[\w]+-)?{_OWNED_BEFORE}\s+ones?\b", re.IGNORECASE)
+    ones = re.compile(rf"\b(?:\w+-)?{FORMER_OWNER}\s+ones?\b", re.IGNORECASE)
     named = re.compile(rf"\b{head}", re.IGNORECASE)
     content = re.sub(
         r"[^.!?;\n]+",

@@ -324,7 +324,8 @@ def asked_terms(text: str) -> list[str]:
 
 
 def unnamed_terms(terms: Sequence[str], answer: str) -> list[str]:
-    """The terms a long answer never names (a word of each, its ending aside)."""
+    """The terms a long answer never names: not every word of one (a hyphened word whole,
+    its ending aside)."""
     if len(answer.split()) < TERM_ANSWER_WORDS:
         return []
     low = answer.lower()

@@ -650,11 +650,11 @@ _ANYTHING_OF = (
 )
 #: Examples in brackets after what is ruled out: "electronic silent systems (yamaha silent
 #: brass etc) are not an option" rules out the examples too.
-_BRACKETED = r"(?:\s*+\((?P<{}>[^()]{{1,80}})\))?"
+_EXAMPLES_AFTER = r"(?:\s*+\((?P<{}>[^()]{{1,80}})\))?"
 _RULED_OUT_RE = re.compile(
-    rf"(?<![\w'-]){_ANYTHING_OF}(?P<x>{_PHRASE}){_BRACKETED.format('egx')}{_IS_VERDICT}"
+    rf"(?<![\w'-]){_ANYTHING_OF}(?P<x>{_PHRASE}){_EXAMPLES_AFTER.format('egx')}{_IS_VERDICT}"
     rf"|(?<![\w'-]){_ANYTHING_OF}(?P<l>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
-    rf"{_BRACKETED.format('egl')}\s++{_ARE_VERDICT}"
+    rf"{_EXAMPLES_AFTER.format('egl')}\s++{_ARE_VERDICT}"
     # a function, a method or a product the asker's setup lacks: "so XLOOKUP isn't
     # available", "PUT and DELETE are blocked" (kept only when written as a name, see
     # ``_named``; "my drain is blocked" is a situation)
@@ -943,11 +943,10 @@ def _pieces(term: str) -> list[str]:
 
 
 #: A first item's word of former ownership, said of every item after it: "no used helmets
-#: or buoyancy aids" rules out used buoyancy aids, not new ones.
-_OWNED_BEFORE = re.compile(
-    r"^\s*(?:used|second-?hand|pre-?owned|pre-?loved|refurbished|ex-?display|ex-?rental)\s+",
-    re.IGNORECASE,
-)
+#: or buoyancy aids" rules out used buoyancy aids, not new ones (``FORMER_OWNER``, also
+#: read by ``affirmation``).
+FORMER_OWNER = r"(?:used|second[- ]?hand|pre-?owned|pre-?loved|refurbished|ex-?display|ex-?rental)"
+_OWNED_BEFORE = re.compile(rf"^\s*{FORMER_OWNER}\s+", re.IGNORECASE)
 
 
 def _owned_before(items: list[str]) -> list[str]:
@@ -1542,7 +1541,9 @@ SENTENCES = re.compile(
 )
 
 
-def _bracketed(sentence: str, found: list[tuple[str, str, bool]]) -> list[tuple[str, str, bool]]:
+def _bracketed_examples(
+    sentence: str, found: list[tuple[str, str, bool]]
+) -> list[tuple[str, str, bool]]:
     """The examples a bracket names right after a thing ruled out: "Nothing deep-fried
     (e.g. doughnuts, crisps, spring rolls)" rules out the doughnuts too."""
     out = []
@@ -2069,7 +2070,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             if _VERDICT_BEFORE.search(sentence, 0, m.start()) and (t := _clean_term(m.group("x")))
         ]
         found += [(t, phrase, False) for t, phrase in pairs]
-        found += _bracketed(sentence, found[read_before:])
+        found += _bracketed_examples(sentence, found[read_before:])
     found = [
         (_verb_for_adverb(_routed(t), phrase), phrase, sit)
         for t0, phrase, sit in found

@@ -2006,7 +2006,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _hand_swapped(q_low, a_low) if "hand" in a_low or "arm" in a_low else None,
         _sex_swapped(q_low, a_low),
         _model_swapped(query, a_low) if "your " in a_low else None,
-        _kind_swapped(q_low, a_low) if "not the " in q_low and "your " in a_low else None,
+        _kind_swapped(q_low, a_low) if ", not " in q_low and "your " in a_low else None,
     ]
     return [f for f in found if f is not None]
 

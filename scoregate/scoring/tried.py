@@ -71,7 +71,7 @@ _LEARNED = re.compile(
 #: course" (not "I've finished the first draft": only a course, a book or a programme).
 _COURSES = (
     r"course|programme|program|textbook|workbook|book|curriculum|syllabus|tutorial|bootcamp"
-    r"|level|class"
+    r"|level|class(?:es)?"
 )
 _COMPLETED = re.compile(
     r"\b(?:i|we)(?:'ve|\s+have|\s+had|ve)?\s+(?:already\s+|just\s+)?(?:finished|completed|done"
@@ -319,9 +319,10 @@ def _told(query: str) -> list[Tried]:
             item = (m.group("cred") or m.group("got") or m.group("held")).lower()
             if (item, "earn") not in {(t.item, t.act) for t in found}:
                 found.append(Tried(item, m.group(0).strip(), "earn"))
-        # a course gone through, named up to its kind: "the Couch to 5K programme"
-        acts = {m.start() for m in _ALREADY_DID.finditer(sentence)}  # ("already done the
-        for m in _COMPLETED.finditer(sentence):  # course": read once, as an act)
+        # a course gone through, named up to its kind ("the Couch to 5K programme"); "I've
+        # already done the course" is read once, as an act
+        acts = {m.start() for m in _ALREADY_DID.finditer(sentence)}
+        for m in _COMPLETED.finditer(sentence):
             item = m.group("thing").lower().strip()
             if m.start() not in acts and item not in {t.item for t in found}:
                 found.append(Tried(item, sentence[m.start() : m.end("thing")].strip()))
