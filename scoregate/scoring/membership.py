@@ -275,32 +275,34 @@ CLASS_MEMBERS["olympic lifts"] = (
     *(f"{a} {b}" for a in ("power", "hang", "squat") for b in ("clean", "cleans")),
     *"clean pull;clean pulls;clean and jerk;push jerk;split jerk".split(";"),
 )
-CLASS_MEMBERS["olympic lifting"] = CLASS_MEMBERS["olympic lifts"]
+# (a singular name is one thing's kinds, ``THING_MEMBERS``: no class to look for by embedding)
+THING_MEMBERS["olympic lifting"] = CLASS_MEMBERS["olympic lifts"]
 # feeder insects by name ("no insects kept or stored in the flat": "freeze-dried mealworms")
 CLASS_MEMBERS["insects"] = (
     *"cricket crickets mealworm mealworms waxworm waxworms superworm superworms locust"
     " locusts roach roaches dubia silkworm silkworms bsfl".split(),
     *"fruit fly;fruit flies;black soldier fly".split(";"),
 )
-for _name in ("bugs", "live insects", "feeder insects", "live food", "creepy-crawlies"):
+for _name in ("bugs", "live insects", "feeder insects", "creepy-crawlies"):
     CLASS_MEMBERS[_name] = CLASS_MEMBERS["insects"]
+THING_MEMBERS["live food"] = CLASS_MEMBERS["insects"]
 # what has a jump in it ("no jumping for now": "burpees", "box jumps", "skipping")
-CLASS_MEMBERS["jumping"] = (
+THING_MEMBERS["jumping"] = (
     *"burpees burpee skipping plyometrics plyos".split(),
     *"jumping jacks;star jumps;box jumps;tuck jumps;jump squats;squat jumps;jump rope".split(";"),
     *"skater hops;split jumps;jump lunges;broad jumps".split(";"),
 )
-CLASS_MEMBERS["jumping exercises"] = CLASS_MEMBERS["jumping"]
-CLASS_MEMBERS["jumps"] = CLASS_MEMBERS["jumping"]
+CLASS_MEMBERS["jumping exercises"] = THING_MEMBERS["jumping"]
+CLASS_MEMBERS["jumps"] = THING_MEMBERS["jumping"]
 # pressing overhead by its lifts ("military press", "push press", "shoulder press")
-CLASS_MEMBERS["overhead pressing"] = tuple(
+THING_MEMBERS["overhead pressing"] = tuple(
     "overhead press;shoulder press;military press;push press;arnold press;handstand push-ups"
     ";pike push-ups;landmine press".split(";")
 )
-CLASS_MEMBERS["overhead presses"] = CLASS_MEMBERS["overhead pressing"]
+CLASS_MEMBERS["overhead presses"] = THING_MEMBERS["overhead pressing"]
 # what needs a smartphone ("follow the dot on your phone's map", "share your live location
 # on WhatsApp")
-CLASS_MEMBERS["smartphone"] = (
+THING_MEMBERS["smartphone"] = (
     "whatsapp",
     "live location",
 )
