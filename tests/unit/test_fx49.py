@@ -598,3 +598,11 @@ def test_round_two_a_class_finished_begun_again() -> None:
     assert offered_again(
         "The best thing you can do is sign up for the wheel-throwing class.", tried
     )
+
+
+def test_a_singular_names_kinds_are_no_class_to_search_by_embedding() -> None:
+    from scoregate.scoring.membership import class_members, is_class
+
+    for name in ("smartphone", "jumping", "overhead pressing", "olympic lifting"):
+        assert class_members(name) and not is_class(name)
+    assert is_class("olympic lifts") and is_class("insects")
