@@ -423,12 +423,23 @@ def _table_only(content: str, k: Instruction) -> Verdict:
     return False, f"{plural(len(outside), 'line')} outside the table; {_asks(k)} the table alone"
 
 
-#: A short line heading a group of the list's items: "Clothing:", "**Hardware**", "## Food".
-_GROUP_HEAD = re.compile(
-    r"^\s*(?:#{1,4}\s*)?(?:\*\*)?(?!(?:here|here's|these|this|below|sure|ok|okay|great|of|you"
-    r"|you'll|i|i've|tip|note|hope|enjoy|good|happy)\b)(?:[\w'&/-]+\s*){1,4}(?:\*\*)?:?(?:\*\*)?\s*$",
+#: A short line heading a group of the list's items: "Clothing:", "**Hardware**", "## Food",
+#: "Pack (20-30 L)"; not an opening or closing remark ("Here you go:", "Enjoy!", "Tip: ...").
+_NOT_A_HEAD = re.compile(
+    r"(?:here|here's|these|this|below|sure|ok|okay|great|of|you|you'll|i|i've|tip|note|hope"
+    r"|enjoy|good|happy)\b",
     re.IGNORECASE,
 )
+
+
+def _group_head(line: str) -> bool:
+    text = line.strip().strip("#* ").removesuffix(":").strip("* ")
+    return (
+        0 < len(text.split()) <= 5
+        and ":" not in text
+        and not text.endswith((".", "!", "?"))
+        and not _NOT_A_HEAD.match(text)
+    )
 
 
 def _list_only(content: str, k: Instruction) -> Verdict:
@@ -442,7 +453,7 @@ def _list_only(content: str, k: Instruction) -> Verdict:
     outside = [
         ln
         for ln in lines
-        if not ITEM_MARKER.match(ln) and not ln[:1].isspace() and not _GROUP_HEAD.match(ln)
+        if not ITEM_MARKER.match(ln) and not ln[:1].isspace() and not _group_head(ln)
     ]
     if not outside:
         return True, "only a list"

@@ -208,6 +208,8 @@ def test_a_list_and_nothing_else() -> None:
     (k,) = [i for i in analyze(LIST_ASK).instructions if i.value == "list_only"]
     bare = "1. A plastic enclosure.\n2. Coco fibre.\n3. A water dish."
     assert check_instruction(bare, k)[0] is True
+    grouped = "Enclosure\n- A plastic tub\n\nPack (20-30 L)\n- 2 L water\n**Food**\n- Crickets"
+    assert check_instruction(grouped, k)[0] is True  # short group headings
     wrapped = f"Here's what you need:\n\n{bare}\n\nTip: keep the lid shut."
     ok, why = check_instruction(wrapped, k)
     assert ok is False and "2 lines outside the list" in why
