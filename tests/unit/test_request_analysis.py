@@ -839,6 +839,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout48",
             "gate_holdout49",
             "gate_holdout50",
+            "gate_holdout51",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -882,6 +883,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             64,
             71,
             67,
+            68,
             68,
         ),
     ]
