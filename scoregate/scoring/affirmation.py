@@ -169,7 +169,7 @@ _USED_AS = re.compile(
 #: adds almonds).
 _MAY_CONTAIN = re.compile(
     r"\b(?:often|may|might|can|could|sometimes|usually|commonly|frequently|quietly|secretly)"
-    r"\s+contains?\b"
+    r"\s+(?:contains?|carry|carries)\b"
     # "shop-bought mixes, which almost always include almonds"
     r"|\b(?:almost|nearly)\s+always\s+(?:(?:include|contain)s?|has|have)\b"
     # what some products contain, told as a sentence of its own: "Some sprinkles,
@@ -223,6 +223,9 @@ NEGATORS = frozenset(
         "not",
         "without",
         "never",
+        # "plenty of good players rarely roll spike": what others seldom do
+        "rarely",
+        "seldom",
         "avoid",
         "avoids",
         "avoided",
@@ -610,6 +613,8 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
             and j >= 3
             and tokens[0] in _PRECAUTIONS
         )
+    if t == "case":  # "tell the coach in case anyone's spare kit contains latex"
+        return _in_case_it_holds(tokens, clauses, j, i)
     if t in _REMOVALS:  # "uninstall Chrome" (not "uninstall Norton and use Windows Defender")
         return j >= i - 3 and clauses[j] == clauses[i] and _JOINS.isdisjoint(tokens[j + 1 : i])
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")
@@ -618,6 +623,20 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
     if setting_aside is not None:
         return setting_aside
     return _plain_negation(tokens, clauses, j, i)
+
+
+#: What a thing holds or is made of, after "in case": "in case the spare kit contains latex".
+_CASE_HOLDS = frozenset("contains contain has have includes include uses use is are".split())
+
+
+def _in_case_it_holds(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
+    """Whether "in case" at ``j`` opens a clause that says what some thing may hold, with
+    the term ``i`` what it holds: a precaution, no use ("in case anyone's spare kit contains
+    latex"; not "in case you want to use latex")."""
+    if tokens[j - 1 : j] != ["in"] or clauses[j] != clauses[i] or i - j > 8:
+        return False
+    between = tokens[j + 1 : i]
+    return bool(between) and between[0] != "you" and not _CASE_HOLDS.isdisjoint(between)
 
 
 def _plain_negation(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
@@ -1787,13 +1806,17 @@ def _act(term: str) -> _Act | None:
     if not obj:
         return None
     verb = stem(words[0])
-    verbs = {verb}
-    if len(verb) >= 4 and verb[-1] == verb[-2] and verb[-1] in "bdgmnprt":
-        verbs.add(verb[:-1])  # "running": run
+    verbs = {verb, bare_verb(verb)}  # "running": run
     for kind in _ACT_VERB_KINDS:
         if verbs & kind:
             verbs |= kind  # "running cables": feed, pull, route or lay them too
     return _Act(frozenset(verbs), obj, place)
+
+
+def bare_verb(verb: str) -> str:
+    """A verb's stem less the consonant its "-ing" doubled ("runn": run, "scrubb": scrub)."""
+    doubled = len(verb) >= 4 and verb[-1] == verb[-2] and verb[-1] in "bdgmnprt"
+    return verb[:-1] if doubled else verb
 
 
 #: Verbs of one kind, any of which does the act: "feed a Cat6 cable through the walls" runs
@@ -1850,7 +1873,24 @@ def _act_occurrences(tokens: list[str], clauses: list[int], act: _Act) -> list[i
         lo = max(0, i - len(act.obj) - MODIFIER_SLACK - ACT_VERB_REACH)
         if any(stem(tokens[j]) in act.verbs and clauses[j] == clauses[i] for j in range(lo, i)):
             out.append(i)
-    return out
+    return out + _done_to_it(tokens, act, whole)
+
+
+#: How far back a pronoun's object may be named: "a sheet of suede, cut pieces to cover the
+#: ball of the foot, and glue them on".
+_IT_REACH = 16
+
+
+def _done_to_it(tokens: list[str], act: _Act, whole: list[int]) -> list[int]:
+    """Where the act's verb takes a pronoun whose thing the sentence named just before:
+    "buy shoe-repair suede, cut pieces ..., and glue them on" glues suede."""
+    return [
+        j
+        for j in range(1, len(tokens) - 1)
+        if stem(tokens[j]) in act.verbs
+        and tokens[j + 1] in ("it", "them")
+        and any(j - _IT_REACH <= i < j for i in whole)
+    ]
 
 
 _FREED = re.compile(r"([a-z0-9]+)-free\b")

@@ -202,7 +202,13 @@ _QUESTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bhow many\b", "count"),
         (r"\bhow often\b|\bhow frequently\b|\bhow regularly\b", "frequency"),
         (r"\b(?:what|which)\s+(?:temp|temperature|heat)\b|\bhow hot\b", "temperature"),
-        (r"\bhow far\b(?!\s+(?:into|along|through|in|ahead|back|off)\b)", "distance"),
+        (
+            r"\bhow far\b(?!\s+(?:into|along|through|in|ahead|back|off)\b)"
+            # (a degree: "how far should I trust that", "how far to rely on the auto-ID")
+            r"(?!\s+(?:(?:should|can|could|do|would|might)\s+(?:i|we|you|one)\s+|to\s+)"
+            r"(?:trust|rely|believe|credit)\b)",
+            "distance",
+        ),
         (r"\bhow old\b|\b(?:what|which)\s+age\b", "age"),
         # "how deep do I plant it?": a measure of size ("how high" may ask for heat)
         (r"\bhow (?:deep|tall|wide|thick)\b(?!\s+(?:into|in|should\s+i\s+go))", "size"),

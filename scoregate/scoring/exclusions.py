@@ -1436,6 +1436,24 @@ _AS_REASON = re.compile(
 )
 
 
+#: What others have or use, told after the thing: "the plastic composite hurleys a few of
+#: the other kids have", "the foam rollers everyone at my gym uses" (the thing itself).
+_OTHERS_HAVE = re.compile(
+    r"\s+(?:(?:a\s+few|some|most|many|lots|half|several|all|both)\s+of\s+)?"
+    r"(?:the|my|our|his|her|their|your)\s+(?:other\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?:have|has|had|use|uses|used|wear|wears|bring|brings|own|owns|ride|rides)$"
+    r"|\s+(?:everyone|everybody|people|others)\s+(?:[a-z]+\s+){0,3}?"
+    r"(?:have|has|use|uses|wear|wears|own|owns)$"
+)
+#: An act that fixes a thing onto another: "gluing suede onto the soles of my nice shoes"
+#: rules out gluing suede (not the shoes).
+_PUT_ONTO = re.compile(
+    r"(?:^|\bof\s+)(?P<act>(?:glu|stick|nail|screw|tap|stapl|sew|stitch|bolt|weld|paint|spray"
+    r"|pour|fix|attach|mount)ing\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:onto|into|on\s+to|over)"
+    r"\s+(?:the|my|our|your|his|her|their|a|an)\s.*$"
+)
+
+
 def _of_what(term: str) -> str:
     """What a phrase with "of" names: "a fan of cilantro" cilantro, "any kind of nuts" nuts,
     but "big flights of locks" the flights, not every lock."""
@@ -1448,6 +1466,9 @@ def _of_what(term: str) -> str:
 def _named_thing(raw: str, term: str) -> str | None:
     """The thing ``term`` (``raw`` with its chat tail cut, lower-cased) names."""
     term = _AS_REASON.sub("", term)
+    term = _OTHERS_HAVE.sub("", term)
+    onto = _PUT_ONTO.search(term)
+    term = onto.group("act") if onto else term
     term = _ANYTHING_WITH.sub("", term)
     term = _FAMILY.sub(r"\1", term)  # "the whole allium family": allium
     term = _withheld_from(term)  # "give amazon any more money": amazon

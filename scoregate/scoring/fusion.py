@@ -568,6 +568,23 @@ def short_list_asked(query: str, content: str, max_words: int) -> int | None:
     return n if met.get(wanted.relation or "exactly", False) else None
 
 
+def _counted_as_asked(request: ScoreRequest) -> bool:
+    """Whether the answer is a list of exactly the count of items the request asks for
+    ("exactly three bullet points"; two or more, of any length)."""
+    asked = [
+        k.value
+        for k in analyze(request.query).instructions
+        if k.check == "count" and k.unit in _LIST_UNITS and k.relation == "exactly"
+    ]
+    if len(asked) != 1 or not isinstance(asked[0], int) or asked[0] < 2:
+        return False
+    return short_list_asked(request.query, request.content, _ANY_LENGTH) == asked[0]
+
+
+#: Words an item may have on average when only its count matters.
+_ANY_LENGTH = 10_000
+
+
 def _other_language(request: ScoreRequest) -> str | None:
     """Why the English models cannot compare the request with the answer, when they cannot:
     the request asks for a translation from or into another language ("Translate to
@@ -708,7 +725,9 @@ def _soft_caps(
     if untranslated is not None:
         caps.append(untranslated)
     wrong_ticket = None
-    if read:  # else the request's and the answer's wordings cannot be compared
+    # (else the request's and the answer's wordings cannot be compared; a list of just the
+    # count asked for has the request's shape, which a wrong ticket's answer rarely has)
+    if read and not _counted_as_asked(request):
         wrong_ticket = _none_asked(request, asks, sem, cfg) or _unshared(request, sem, cfg)
     if wrong_ticket is not None:
         caps.append(wrong_ticket)

@@ -1195,15 +1195,18 @@ def _list_alone(q: str, low: str) -> Iterator[Instruction]:
 #: temperature", "with the columns Type, Power source, Maintenance", "three columns: day,
 #: sauna, cold plunge", "columns Appliance | Watts | Hours/day".
 _COLUMNS = re.compile(
-    r"\bcolumns?\b(?:\s+(?:for|of|called|named|labell?ed|showing|headed))?\s*[:,]?\s*"
+    r"\bcolumns?\b(?:\s+(?:for|of|called|named|labell?ed|showing|headed))?\s*[:,—–-]?\s*"
     # (not the rows: "three columns comparing cast iron, stainless steel and nonstick pans:
     # material, best for, and care tips" names its columns after the colon)
     r"(?!\s*(?:comparing|that\s+compares?|listing|covering|across|on|about)\b)"
-    r"(?:(?:the|a)\s+)?(?P<list>[^.!?;:()\n]+)"
+    # (a unit in brackets is part of a name: "rough price (GBP)")
+    r"(?:(?:the|a)\s+)?(?P<list>(?:[^.!?;:()\n]|\([^()\n]{1,20}\))+)"
 )
 #: Where the list of columns ends: the rows' layout, or what the table is for.
 _COLUMNS_END = re.compile(
-    r",?\s*(?:(?:with\s+)?(?:one|a)\s+row\b|rows?\b|so\s+(?:i|we)\b|(?:please|pls|thanks)\b"
+    # (a dash closes the list: "three columns - Part, What it does, What to check -
+    # covering the wheel, ...")
+    r"\s[—–-]\s|,?\s*(?:(?:with\s+)?(?:one|a)\s+row\b|rows?\b|so\s+(?:i|we)\b|(?:please|pls|thanks)\b"
     r"|(?:and\s+)?(?:exactly|no\s+more|at\s+most|nothing)\b)"
 )
 #: The most words a column's name has, and the fewest columns a list names.

@@ -1140,7 +1140,9 @@ _COLUMN_SYNONYMS = {
     "percentage": ("pct",),
 }
 #: Words of a column's name that name nothing to look for in a header.
-_COLUMN_FILLER = frozenset("the a an of for and per to how what its it is your my".split())
+_COLUMN_FILLER = frozenset(
+    "the a an of for and per to how what who which its it is your my you d i we".split()
+)
 
 
 def _table_columns(content: str, k: Instruction) -> Verdict:

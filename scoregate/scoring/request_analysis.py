@@ -478,6 +478,14 @@ _FIELDS_LISTED = re.compile(
     r"[^,:;.?!\n]{0,40}[.!]?\s*$",  # (not a question: "Two things: the price, and how do I book?")
     re.IGNORECASE,
 )
+#: ... and a table's columns listed in a question: "Could you compare them in a table with
+#: four columns: yacht, rough price (GBP), how you'd transport it, and who it suits?" (the
+#: columns are the table's layout, not asks of their own).
+_COLUMNS_LISTED = re.compile(
+    r"\b(?:columns?|fields|keys|headings|headers)\b[^:.?!\n]{0,20}[:—–-]\s*"
+    r"(?:[^,:;.?!\n]{1,40},\s*)+(?:and\s+)?[^,:;.?!\n]{1,40}\?\s*$",
+    re.IGNORECASE,
+)
 
 
 #: A sentence that seeks a fact without asking it outright: "tell me how long to rest it".
@@ -601,7 +609,9 @@ def split_asks(query: str) -> tuple[str, ...]:
             continue
         split = _ASK_SPLIT if asking else _WANT_SPLIT
         parts = [p.strip() for p in split.split(s) if len(p.split()) >= MIN_ASK_WORDS]
-        if _FIELDS_LISTED.search(s):  # "three columns: stitch name, ..., and what it's good for"
+        if _FIELDS_LISTED.search(s) or _COLUMNS_LISTED.search(
+            s
+        ):  # "three columns: stitch name, ..., and what it's good for"
             parts = [s]
         if not (asking or len(parts) > 1):
             told.append(s)

@@ -1799,6 +1799,37 @@ def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
+#: A place in a team on one side: "almost always at right corner", "I play left back", "as
+#: a right winger".
+_POSITION = (
+    r"(?P<side>left|right)[\s-]+(?P<pos>corner|cover|wing|winger|back|half|half-back"
+    r"|midfield|midfielder|fielder|flank|prop|tackle|guard|end|forward|defender|raider|lock"
+    r"|centre|center|inside|outside)\b"
+)
+_MY_POSITION = re.compile(
+    r"\b(?:at|as|play|plays|played|playing|my|usually|always|mostly)\s+(?:an?\s+|the\s+)?"
+    + _POSITION
+)
+_YOUR_POSITION = re.compile(r"\b(?:at|as|your|from|play|playing)\s+(?:an?\s+|the\s+)?" + _POSITION)
+
+
+def _position_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """The asker's place in a team on one side ("almost always at right corner") told back
+    on the other ("Twenty years at left corner"), in an answer that never names the
+    request's side."""
+    told = list(_MY_POSITION.finditer(q_low))
+    sides = {m.group("side") for m in told}
+    if len(sides) != 1 or len(re.findall(r"\b(?:left|right)\b", q_low)) != len(told):
+        return None
+    own = told[0]
+    if re.search(rf"\b{own.group('side')}\b", a_low):
+        return None
+    for m in _YOUR_POSITION.finditer(a_low):
+        if m.group("pos") == own.group("pos"):
+            return m.group(0), own.group(0)
+    return None
+
+
 #: Someone's handedness told: "she's 14 and LEFT handed", "I'm a lefty", "as a left-hander".
 _HANDED = re.compile(
     r"\b(?:(?P<side>left|right)[\s-]?hand(?:ed|er)\b|(?P<lefty>lefty|southpaw|leftie)\b)"
@@ -2004,6 +2035,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _skill_turned(q_low, a_low),
         _side_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
         _hand_swapped(q_low, a_low) if "hand" in a_low or "arm" in a_low else None,
+        _position_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
         _sex_swapped(q_low, a_low),
         _model_swapped(query, a_low) if "your " in a_low else None,
         _kind_swapped(q_low, a_low) if ", not " in q_low and "your " in a_low else None,

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from scoregate.scoring.affirmation import stem
+from scoregate.scoring.affirmation import bare_verb, stem
 
 #: "I already tried", "we've already tried", "Already tried": tried, whatever came of it.
 _ALREADY = re.compile(
@@ -82,7 +82,7 @@ _COMPLETED = re.compile(
 #: The words of a credential one holds: "licence", "certification", "belt" ...
 _HELD_NOUNS = (
     r"licen[cs]e|certificate|certification|qualification|badge|belt|diploma|degree|rating"
-    r"|endorsement"
+    r"|endorsement|permit|visa"
 )
 #: ... and those one passes, whose "got my" is one to come ("got my Goethe B1 exam") or
 #: another thing ("got my card").
@@ -111,7 +111,12 @@ _EARNED = re.compile(
     # test next week": a test to come)
     r"|\b(?:i|we)(?:\s+both|\s+already|\s+each)?\s+(?:have|hold)\s+(?:my|our)\s+"
     + _credential("held", _HELD_NOUNS)
-    + r"\b",
+    + r"\b"
+    # "My PLA standard permit came through last week", "our visas were approved"
+    r"|\b(?:my|our)\s+"
+    + _credential("came", _HELD_NOUNS)
+    + r"\s+(?:(?:has|have|finally|just)\s+)?(?:came\s+through|come\s+through|arrived"
+    r"|(?:was|were|got|has\s+been|have\s+been)\s+(?:approved|granted|issued))\b",
     re.IGNORECASE,
 )
 _ALREADY_WORD = re.compile(r"\balready\b", re.IGNORECASE)
@@ -270,7 +275,7 @@ def _reads(sentence: str) -> Iterator[tuple[int, int, str | None]]:
         way = _WAY.match(sentence, m.end())
         gerund = None if way and way.group(0) else _GERUND.match(sentence, m.end())
         if gerund:
-            yield m.start(), gerund.end(), stem(gerund.group(1))
+            yield m.start(), gerund.end(), bare_verb(stem(gerund.group(1)))
         else:
             yield m.start(), m.end(), None
     done = list(_ALREADY_DID.finditer(sentence))
@@ -316,7 +321,8 @@ def _told(query: str) -> list[Tried]:
         sentence = s.group(0)
         found += _renewed(sentence, found)
         for m in _EARNED.finditer(sentence):  # "Got my A licence": the licence, as held
-            item = (m.group("cred") or m.group("got") or m.group("held")).lower()
+            item = m.group("cred") or m.group("got") or m.group("held") or m.group("came")
+            item = item.lower()
             if (item, "earn") not in {(t.item, t.act) for t in found}:
                 found.append(Tried(item, m.group(0).strip(), "earn"))
         # a course gone through, named up to its kind ("the Couch to 5K programme"); "I've
@@ -401,7 +407,8 @@ _SAME_ACT = tuple(
         "clear delet wip remov",
         "updat upgrad",
         # (a credential held: "got my A licence" is offered again by "pass your A licence")
-        "earn pass get obtain achiev gain sit complet",
+        # (and "apply for your PLA foreshore permit" for "my PLA standard permit came through")
+        "earn pass get obtain achiev gain sit complet appl",
     )
 )
 
@@ -485,6 +492,12 @@ def _named_as(rest: str, t: Tried, renew: bool) -> re.Match[str] | None:
         named = _names(rest, t.item)
         if named is None and len(words) > 2 and words[-1] in _CREDENTIAL_KIND:
             named = _names(rest, " ".join(words[:-1]))
+        if named is None and len(words) > 2:  # "your PLA foreshore permit": its issuer and kind
+            named = re.search(
+                rf"\b{re.escape(words[0])}\s+(?:[\w'-]+\s+){{0,2}}{re.escape(words[-1])}s?\b",
+                rest,
+                re.IGNORECASE,
+            )
         return named
     if not t.item.startswith("new "):
         words = t.item.split()

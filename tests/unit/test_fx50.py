@@ -1,0 +1,216 @@
+"""fx50: what `gate_holdout50` showed when it was read, each mended as a rule.
+
+1. What is ruled out: a thing told with who else has it ("the foam rollers a few of the
+   other runners use"), an act that puts one thing onto another ("gluing felt onto the
+   bottom of my good chairs" rules out gluing felt, not the chairs).
+2. In the answer: a precaution "in case" something holds the thing ("tell the host in case
+   the cake contains nuts"), what a material "can carry", what others "rarely" do, and an
+   act done to "them" after its thing was named ("buy felt pads ... and glue them on").
+3. Tried and held: a gerund's doubled consonant ("scrubbing": scrub), a permit that "came
+   through", asked for again with "apply for your ... permit".
+4. Forms: a table's columns after a dash or with a unit in brackets, columns listed in a
+   question (no asks of their own), "how far should I trust" (a degree, not a distance),
+   a list of just the count asked for (no wrong ticket however its sentences read).
+5. Facts told back: a place in a team on the other side ("at left wing" for "right wing").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoregate.config.scoring_yaml import load_scoring_config
+from scoregate.schemas.request import ScoreRequest
+from scoregate.schemas.result import TrackScore
+from scoregate.scoring.affirmation import bare_verb, mentions
+from scoregate.scoring.fusion import fuse
+from scoregate.scoring.instructions import check_instruction
+from scoregate.scoring.request_analysis import analyze, split_asks
+from scoregate.scoring.restated import contradicted
+from scoregate.scoring.tried import offered_again, tried_things
+from tests.reading import items, violated
+
+CFG = load_scoring_config()
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (
+            "I'm not keen on the cheap foam rollers a few of the other runners use. What should"
+            " I get instead?",
+            ["cheap foam rollers"],
+        ),
+        (
+            "We don't want the inflatable paddleboards everyone at the lake uses. Ideas?",
+            ["inflatable paddleboards"],
+        ),
+        (
+            "I hate the idea of gluing felt onto the bottom of my good chairs. How else can I"
+            " stop them scratching the floor?",
+            ["gluing felt"],
+        ),
+        # the act's own place is still read as before
+        (
+            "No drilling into the tiles please. How do I hang a towel rail?",
+            ["drilling into the tiles"],
+        ),
+    ],
+)
+def test_what_is_ruled_out(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+NUTS = "Hosting a party and one guest is allergic to nuts. What should I serve?"
+CHAIRS = (
+    "I hate the idea of gluing felt onto the bottom of my good chairs. How else can I stop them"
+    " scratching the floor?"
+)
+SPIKE = "I'd rather not try the jump serve, my shoulder hates it. How else can I score points?"
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (NUTS, "Serve fruit, and tell the host in case the cake contains nuts.", []),
+        (NUTS, "Check the pesto: many brands can carry nuts, so buy a nut-free one.", []),
+        (NUTS, "Bring a bag of nuts in case people get hungry.", ["nuts"]),
+        (
+            CHAIRS,
+            "Buy a sheet of felt, cut four squares to fit each leg and glue them on.",
+            ["gluing felt"],
+        ),
+        (CHAIRS, "Slip-on silicone leg caps need no felt and no glue at all.", []),
+        (CHAIRS, "Glue felt pads to each leg.", ["gluing felt"]),
+    ],
+)
+def test_what_the_answer_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+def test_what_others_rarely_do_is_no_use() -> None:
+    assert mentions("Plenty of strong players rarely jump serve.", "jump serve") == (True, False)
+    assert mentions("Work on a jump serve.", "jump serve") == (True, True)
+    analysis = analyze(SPIKE)
+    assert [a.label for a in analysis.avoided] == ["try the jump serve"]
+
+
+def test_a_gerund_with_a_doubled_consonant_is_the_verb() -> None:
+    assert bare_verb("scrubb") == "scrub"
+    assert bare_verb("runn") == "run"
+    assert bare_verb("fill") == "fill"  # no doubling "-ing" made
+    assert bare_verb("add") == "add"  # too short to have doubled
+    tried = tried_things("I've already tried scrubbing the grout with bleach. What next?")
+    assert [t.act for t in tried] == ["scrub"]
+    assert offered_again("First, scrub the grout with bleach and a stiff brush.", tried)
+    assert not offered_again("Since you've scrubbed it already, try a steam cleaner.", tried)
+
+
+def test_a_permit_that_came_through_is_held() -> None:
+    query = "My council parking permit came through on Monday! Where can I park near the station?"
+    tried = tried_things(query)
+    assert [(t.item, t.act) for t in tried] == [("council parking permit", "earn")]
+    assert offered_again("First apply for your council residents permit online.", tried)
+    assert not offered_again("Your permit covers zones B and C.", tried)
+    assert tried_things("Our visas were approved last week. What do we pack?")[0].act == "earn"
+
+
+TABLE_Q = (
+    "Compare three tents in a table with four columns: tent, weight (kg), how you'd pitch it,"
+    " and who it suits? Just the table please."
+)
+DASHED = (
+    "Could you make a table with three columns - Part, What it does, What to check - covering"
+    " the frame, the wheels and the brakes?"
+)
+
+
+def test_a_tables_columns_after_a_dash_or_with_a_unit() -> None:
+    cols = [i.value for i in analyze(TABLE_Q).instructions if i.check == "table_columns"]
+    assert cols == [["tent", "weight (kg)", "how you'd pitch it", "who it suits"]]
+    cols = [i.value for i in analyze(DASHED).instructions if i.check == "table_columns"]
+    assert cols == [["Part", "What it does", "What to check"]]
+    (k,) = [i for i in analyze(DASHED).instructions if i.check == "table_columns"]
+    full = "| Part | What it does | What to check |\n|---|---|---|\n| Frame | holds | cracks |"
+    short = "| Part | What it does |\n|---|---|\n| Frame | holds it all |"
+    assert check_instruction(full, k)[0] is True
+    ok, why = check_instruction(short, k)
+    assert ok is False and "'What to check'" in why
+    # a column of "who" words is no column of "how" words
+    (k,) = [i for i in analyze(TABLE_Q).instructions if i.check == "table_columns"]
+    three = "| Tent | Weight (kg) | Who it suits |\n|---|---|---|\n| A | 1.2 | solo hikers |"
+    assert check_instruction(three, k)[0] is False
+
+
+def test_columns_listed_in_a_question_are_no_asks() -> None:
+    assert split_asks(TABLE_Q) == ()
+    assert split_asks("Two things: the price, and how do I book?") != ()
+
+
+def test_how_far_to_trust_is_a_degree() -> None:
+    assert analyze("The app says it's a pipistrelle. How far should I trust that?").expects == ()
+    (e,) = analyze("How far can I cycle in a day on gravel?").expects
+    assert e.kind == "distance"
+
+
+POSITIONS = (
+    "What are the three positions in a beach volleyball-style regu and what does each do?"
+    " Please give exactly three bullet points, each starting with the name of the position."
+)
+BULLETS = (
+    "- Server: stands at the back and puts the ball in play with a kick, and covers deep.\n"
+    "- Setter: takes the second touch near the net and lifts the ball for the attacker.\n"
+    "- Attacker: kills the ball over the net and blocks the other side's attacks."
+)
+
+
+def test_a_list_of_the_count_asked_is_no_wrong_ticket() -> None:
+    def fused(content: str) -> float:
+        tracks = {
+            # a semantic score and asks as a wrong ticket's answer has them
+            "semantic": TrackScore(
+                name="semantic",
+                score=0.55,
+                details={
+                    "asks": [
+                        {"ask": "What are the three positions", "cosine": 0.30},
+                        {"ask": "what does each do?", "cosine": 0.20},
+                    ]
+                },
+            ),
+            "precision": TrackScore(name="precision", score=0.9),
+        }
+        return fuse(ScoreRequest(query=POSITIONS, content=content), tracks, CFG).score
+
+    assert fused(BULLETS) > CFG.fusion.none_asked_cap
+    four = BULLETS + "\n- Reserve: waits on the bench."
+    assert fused(four) <= CFG.fusion.none_asked_cap
+
+
+WING = (
+    "I'm 41 and have played hockey for twenty years, nearly always at right wing. My hips are"
+    " stiff now. How do I keep up?"
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (WING, "Twenty years at left wing means you read the play well.", "at left wing"),
+        (WING, "Twenty years at right wing means you read the play well.", None),
+        (WING, "Cut in from the wing and save your legs.", None),
+        # both sides told: no side is the asker's
+        (
+            "I switch between left wing and right wing. Any tips for my hips?",
+            "As a left wing you can cut in on your forehand.",
+            None,
+        ),
+    ],
+)
+def test_a_place_in_the_team_told_back_on_the_other_side(
+    query: str, answer: str, want: str | None
+) -> None:
+    said = [a for a, _ in contradicted(query, answer)]
+    if want is None:
+        assert said == []
+    else:
+        assert said and want in said[0]
