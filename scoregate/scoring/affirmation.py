@@ -613,8 +613,6 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
             and j >= 3
             and tokens[0] in _PRECAUTIONS
         )
-    if t == "case":  # "tell the coach in case anyone's spare kit contains latex"
-        return _in_case_it_holds(tokens, clauses, j, i)
     if t in _REMOVALS:  # "uninstall Chrome" (not "uninstall Norton and use Windows Defender")
         return j >= i - 3 and clauses[j] == clauses[i] and _JOINS.isdisjoint(tokens[j + 1 : i])
     if t in _PAST_LIKES:  # "if you liked Pandemic" (but "If you liked Catan, Pandemic ...")
@@ -629,14 +627,22 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
 _CASE_HOLDS = frozenset("contains contain has have includes include uses use is are".split())
 
 
-def _in_case_it_holds(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
-    """Whether "in case" at ``j`` opens a clause that says what some thing may hold, with
-    the term ``i`` what it holds: a precaution, no use ("in case anyone's spare kit contains
-    latex"; not "in case you want to use latex")."""
-    if tokens[j - 1 : j] != ["in"] or clauses[j] != clauses[i] or i - j > 8:
-        return False
-    between = tokens[j + 1 : i]
-    return bool(between) and between[0] != "you" and not _CASE_HOLDS.isdisjoint(between)
+#: How far back "in case" may open the clause: "in case any of the dips or bakes contain
+#: butter".
+_CASE_REACH = 10
+
+
+def _in_case_it_holds(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether the term ``i`` is what some thing may hold, in a clause "in case" opens: a
+    precaution, no use ("tell the coach in case anyone's spare kit contains latex"; not
+    "in case you want to use latex")."""
+    for j in range(i - 1, max(0, i - _CASE_REACH), -1):
+        if clauses[j] != clauses[i]:
+            return False
+        if tokens[j] == "case" and tokens[j - 1] == "in":
+            between = tokens[j + 1 : i]
+            return between[0] != "you" and not _CASE_HOLDS.isdisjoint(between)
+    return False
 
 
 def _plain_negation(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
@@ -1335,6 +1341,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _out_at_clause_end(tokens, clauses, i)
         or _what_things_need(tokens, i)
         or _done_before(tokens, clauses, i)
+        or _in_case_it_holds(tokens, clauses, i)
     )
 
 
@@ -2182,6 +2189,16 @@ _NON_PART = re.compile(r"\bnon-([a-z]+)", re.IGNORECASE)
 _OWNED_GAP = r"(?!(?:the|a|an|my|your|his|her|their|our|this|that|it|them|to)\b)[\w-]+\s+"
 
 
+#: Makes and models that name a device of a kind after a word of former ownership: "a
+#: refurbished iPhone 12" is a refurbished phone, "a used ThinkPad" a used laptop (stems).
+_MODELS_OF = {
+    "phon": "iphone samsung galaxy pixel smartphone handset mobile nokia motorola oneplus xiaomi",
+    "laptop": "macbook thinkpad chromebook notebook dell lenovo asus acer surface",
+    "tablet": "ipad kindle surface",
+    "consol": "playstation ps4 ps5 xbox switch",
+}
+
+
 def _owned_before_as_one(term: str, content: str) -> tuple[str, str]:
     """``term`` and ``content`` with the words of former ownership before the term's
     thing written one way: "no second-hand car seats" is broken by "a used car seat", "no
@@ -2191,8 +2208,12 @@ def _owned_before_as_one(term: str, content: str) -> tuple[str, str]:
     if m is None or not words:
         return term, content
     head = re.escape(stem(words[0]))
+    models = "|".join(_MODELS_OF.get(stem(words[0]), "").split())
     before = re.compile(rf"\b{FORMER_OWNER}\s+((?:{_OWNED_GAP}){{0,2}}?)(?={head})", re.IGNORECASE)
     content = before.sub(r"\1secondhand ", content)  # "pre-loved down sleeping bag"
+    if models:  # "a refurbished iPhone 12": a secondhand phone
+        model = re.compile(rf"\b{FORMER_OWNER}\s+(?:{_OWNED_GAP})?(?:{models})\b", re.IGNORECASE)
+        content = model.sub(f"secondhand {words[0]}", content)
     # "For the rope, a secondhand one is fine": the one is the thing its sentence names
     ones = re.compile(rf"\b(?:\w+-)?{FORMER_OWNER}\s+ones?\b", re.IGNORECASE)
     named = re.compile(rf"\b{head}", re.IGNORECASE)

@@ -382,7 +382,7 @@ _CUES: tuple[str, ...] = (
     # "a workout that doesn't involve running or jumping", "a cake which won't need eggs"
     r"\b(?:that|which)\s+(?:doesn't|does\s+not|don't|do\s+not|won't|will\s+not|wouldn't"
     r"|would\s+not)\s+(?:involve|include|use|require|need|contain|call\s+for)\s+(?:any\s+)?",
-    r"\b(?:hate|dislike|can't\s+stand|cannot\s+stand)\s+",
+    r"\b(?:hate|dislike|can't\s+stand|cannot\s+stand|(?:don'?t|do\s+not)\s+(?:really\s+)?love)\s+",
     # "honestly cant be bothered with decanting", "I really can't face video calls"
     r"\b(?:can't|cant|cannot)\s+(?:really\s+)?(?:be\s+bothered(?:\s+with)?|face)\s+",
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",
@@ -406,6 +406,11 @@ _CUES: tuple[str, ...] = (
     _WANT_ZERO,
     # Negated preferences: "I'd rather not turn the oven on", "prefer not to fly".
     r"\b(?:rather|prefer(?:ably)?)\s+not\s+(?:to\s+)?",
+    # ... and plans the asker has not: "I have no plans to buy a car", "no intention of
+    # renting one", "not planning to hire a planner", "I don't plan on using a tent"
+    r"(?:\b(?:no|zero)\s+(?:plans?|intention|intentions|desire|interest)\s+(?:to|of|in)"
+    r"|\b(?:don'?t|do\s+not|never|not)\s+(?:plan(?:ning)?|intend(?:ing)?)\s+(?:to|on))\s+"
+    r"(?:" + _CONSUME + r"\s+)?(?:any\s+)?",
     # ... for someone in the asker's care: "I'd rather he didn't do any contact sparring",
     # "we'd rather the kids didn't use TikTok"
     r"\brather\s+(?:he|she|they|(?:my|our|the)\s+(?:son|daughter|kids?|children|child|boy|girl"
@@ -811,7 +816,8 @@ _LEADING = re.compile(
     r"|me|him|us|them|not\s+even|even)\s+)+",
     re.IGNORECASE,
 )
-_SPLIT = re.compile(r",|\bor\b|\bnor\b|\band\b|/", re.IGNORECASE)
+#: (not inside a compound: "peel-and-stick tiles", "all-or-nothing")
+_SPLIT = re.compile(r",|(?<!-)\b(?:or|nor|and)\b(?!-)|/", re.IGNORECASE)
 #: Where a "can't get" cannot reach: "can't get into my account", "can't get through to
 #: customer service", "can't get hold of anyone", "can't get back to sleep".
 _GOT_TO = re.compile(
@@ -1422,7 +1428,8 @@ def _withheld_from(term: str) -> str:
 
 def _clean_term(raw: str) -> str | None:
     """The thing a cue's words name, or ``None`` where they name none."""
-    term = _CHAT_TAIL.sub("", _WHEN_TAIL.sub("", _CHAT_TAIL.sub("", raw.strip(" '\"-").lower())))
+    term = _OTHERS_HAVE.sub("", raw.strip(" '\"-").lower())  # before its place is read as a tail
+    term = _CHAT_TAIL.sub("", _WHEN_TAIL.sub("", _CHAT_TAIL.sub("", term)))
     manner = _MANNER.search(term)
     if manner is not None:  # "memorise a script word for word": the manner is the point
         return manner.group(0).strip()
@@ -1438,12 +1445,18 @@ _AS_REASON = re.compile(
 
 #: What others have or use, told after the thing: "the plastic composite hurleys a few of
 #: the other kids have", "the foam rollers everyone at my gym uses" (the thing itself).
+_THEY_HAVE = (
+    r"(?:have|has|had|use|uses|used|wear|wears|bring|brings|own|owns|ride|rides|swing|swings"
+    r"|keep|keeps|run|runs|fly|flies|play\s+with|swear\s+by|swears\s+by|recommend|recommends"
+    r"|love|loves|rave\s+about|borrow|borrows|buy|buys|are\s+(?:obsessed\s+with|into|mad\s+about))$"
+)
 _OTHERS_HAVE = re.compile(
-    r"\s+(?:(?:a\s+few|some|most|many|lots|half|several|all|both)\s+of\s+)?"
-    r"(?:the|my|our|his|her|their|your)\s+(?:other\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
-    r"(?:have|has|had|use|uses|used|wear|wears|bring|brings|own|owns|ride|rides)$"
-    r"|\s+(?:everyone|everybody|people|others)\s+(?:[a-z]+\s+){0,3}?"
-    r"(?:have|has|use|uses|wear|wears|own|owns)$"
+    r"\s+(?:(?:a\s+few|some|most|many|lots|half|several|all|both|the\s+rest)\s+of\s+|all\s+)?"
+    # (who, and where: "the other kids at her lessons use")
+    r"(?:the|my|our|his|her|their|your)\s+(?:other\s+)?[a-z]+(?:\s+[a-z']+){0,4}?\s+"
+    + _THEY_HAVE
+    + r"|\s+(?:everyone|everybody|people|others)\s+(?:[a-z']+\s+){0,5}?"
+    + _THEY_HAVE
 )
 #: An act that fixes a thing onto another: "gluing suede onto the soles of my nice shoes"
 #: rules out gluing suede (not the shoes).
@@ -1466,7 +1479,6 @@ def _of_what(term: str) -> str:
 def _named_thing(raw: str, term: str) -> str | None:
     """The thing ``term`` (``raw`` with its chat tail cut, lower-cased) names."""
     term = _AS_REASON.sub("", term)
-    term = _OTHERS_HAVE.sub("", term)
     onto = _PUT_ONTO.search(term)
     term = onto.group("act") if onto else term
     term = _ANYTHING_WITH.sub("", term)
@@ -1524,6 +1536,8 @@ def _named_thing(raw: str, term: str) -> str | None:
         or len(words) > MAX_TERM_WORDS
         or words[0] in _PRONOUNS
         or words[0] in ("only", "just")
+        # a manner or a reason, no thing: "hate how long it takes", "too pricey"
+        or words[0] in ("how", "too", "when", "whenever", "why")
         # "want to do it myself" after a comma: the asker's plan, no thing ("do it myself")
         or words[0] in ("want", "wanna", "need", "going")
         or term == "do"

@@ -883,7 +883,10 @@ _FORMATS = patterns(
     ),
     (
         "table",
-        r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b"
+        # (not a game or a thing named with "table": "back into table tennis")
+        r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b"
+        r"(?![\s-]+(?:tennis|football|soccer|salt|saw|wine|manners|top|tops|leg|legs|lamp"
+        r"|runner|mats?|cloth|linen|service|games?|talk|read)\b)|\btable\s+format\b"
         r"|\bmarkdown\s+table\b"
         # "can you make a table comparing ...", "put together a little table for me: ...",
         # "I need a table comparing ...", "make a table of the results"; not "how do I make a
@@ -891,12 +894,14 @@ _FORMATS = patterns(
         # create a table" or "my manager asked me to make a table" (someone else's table)
         r"|(?:(?:\byou\s+to\s+|(?<!\bi\s)(?<!\bwe\s)(?<!\bhow\s)(?<!\bto\s)(?<!\bwill\s)"
         r"(?<!\bthat\s)(?<!\bwhich\s)\b)(?:make|create|draw\s+up|put\s+together|generate|produce"
-        r"|give|whip\s+up)\s+(?:me\s+|us\s+)?|\b(?:i|we)\s+(?:need|want|would\s+like|'d\s+like)\s+)"
+        r"|give|whip\s+up)\s+(?:me\s+|us\s+)?|\b(?:i|we|and)\s+(?:need|want|would\s+like|'d\s+like)\s+)"
         r"(?:a\s+)?(?:(?:little|quick|simple|small|short|comparison|side[- ]by[- ]side|rough)\s+)*"
         r"table\b(?=\s*(?:for\s+(?:me|us)\s*)?(?::|comparing\b|that\s+compares\b|showing\b"
         r"|that\s+shows\b|listing\b|that\s+lists\b|summari[sz]ing\b"
         # "a table with three columns - role, ...", "a table with 4 columns"
         r"|with\s+(?:a\s+|\d+\s+|(?:two|three|four|five|six|seven)\s+)?columns?\b"
+        # "a table for a lightweight backpacking kit: item, weight (g), price (GBP)"
+        r"|for\s+(?:[\w'-]+\s+){0,5}?[\w'-]+\s*:"
         r"|of\s+(?!contents\b)))"
         # "A table would be ideal.", "a comparison table please" (a sentence of its own)
         r"|(?:^|[.!?]\s+)(?:a\s+|in\s+a\s+)?(?:comparison\s+|simple\s+|quick\s+)?table\s+"
@@ -905,7 +910,8 @@ _FORMATS = patterns(
         r"(?:\s*,?\s*(?:thanks|thank\s+you|cheers|ta)\b)?\s*[.!]?\s*$"
         # "A table please, columns for light, watering and temperature": its layout told
         r"|(?:^|[.!?]\s+)(?:a\s+|in\s+a\s+)?(?:comparison\s+|simple\s+|quick\s+)?table\s+"
-        r"(?:please|pls)\s*[,:;—–-]\s*(?:with\s+)?(?:(?:a\s+)?columns?|(?:one\s+)?rows?)\b",
+        r"(?:please|pls)\s*(?:[,:;—–-]\s*|\s)(?:with\s+)?(?:(?:a\s+|\d+\s+"
+        r"|(?:two|three|four|five|six|seven)\s+)?columns?|(?:one\s+)?rows?)\b",
     ),
 )
 #: All lowercase or all capitals; the first that matches wins.
@@ -1217,7 +1223,10 @@ _MIN_COLUMNS = 2
 #: A table's columns listed after it: "a table of cities, nights and hotel budget", "in a
 #: table: trail, distance (km), elevation gain, difficulty" (three names at least: "a
 #: table of the results" names one thing).
-_TABLE_OF = re.compile(r"\btable\b(?:\s+(?:please|pls))?\s*(?::|of)\s*(?P<list>[^.!?;:\n]+)")
+_TABLE_OF = re.compile(
+    r"\btable\b(?:\s+(?:please|pls))?(?:\s+for\s+(?:[\w'-]+\s+){0,5}?[\w'-]+\s*(?=:))?"
+    r"\s*(?::|of)\s*(?P<list>[^.!?;:\n]+)"
+)
 #: A layout asked for by its columns alone: "Make me a chore chart for my two kids. Three
 #: columns: date, task, owner" (a table, though the request never says so).
 _MADE_WITH_COLUMNS = re.compile(

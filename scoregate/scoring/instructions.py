@@ -1135,6 +1135,9 @@ _COLUMN_SYNONYMS = {
     "duration": ("time", "length", "mins", "minutes", "hours"),
     "often": ("frequency",),
     "notes": ("comments", "remarks", "details"),
+    # "Use" is met by "What it's for", "Purpose"
+    "use": ("for", "purpose", "used", "job"),
+    "check": ("inspect", "test", "look"),
     "pound": ("lb", "lbs"),
     "hotel": ("lodging", "accommodation", "stay"),
     "percentage": ("pct",),

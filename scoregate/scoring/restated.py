@@ -1811,22 +1811,44 @@ _MY_POSITION = re.compile(
     + _POSITION
 )
 _YOUR_POSITION = re.compile(r"\b(?:at|as|your|from|play|playing)\s+(?:an?\s+|the\s+)?" + _POSITION)
+#: Places that come in pairs without "left" or "right": a rugby prop, a rower's side.
+_PAIRED_PLACES = (("loosehead", "tighthead"), ("stroke side", "bow side"))
+
+
+def _place(pos: str) -> str:
+    return pos.removesuffix("er") if pos in ("winger", "midfielder") else pos
 
 
 def _position_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The asker's place in a team on one side ("almost always at right corner") told back
     on the other ("Twenty years at left corner"), in an answer that never names the
-    request's side."""
+    request's place."""
     told = list(_MY_POSITION.finditer(q_low))
     sides = {m.group("side") for m in told}
     if len(sides) != 1 or len(re.findall(r"\b(?:left|right)\b", q_low)) != len(told):
-        return None
+        return _pair_swapped(q_low, a_low)
     own = told[0]
-    if re.search(rf"\b{own.group('side')}\b", a_low):
+    place = _place(own.group("pos"))
+    said = [m for m in _YOUR_POSITION.finditer(a_low) if _place(m.group("pos")) == place]
+    if any(m.group("side") == own.group("side") for m in said):
         return None
-    for m in _YOUR_POSITION.finditer(a_low):
-        if m.group("pos") == own.group("pos"):
-            return m.group(0), own.group(0)
+    return (said[0].group(0), own.group(0)) if said else None
+
+
+def _pair_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """A place of a pair ("I'm a loosehead prop", "I row on stroke side") told back as the
+    other ("On the tighthead side", "As a bow-side rower"), in an answer that never names
+    the request's."""
+    for pair in _PAIRED_PLACES:
+        forms = [re.compile(rf"\b{w.replace(' ', '[ -]?')}\b") for w in pair]
+        named = [f.search(q_low) for f in forms]
+        if sum(m is not None for m in named) != 1:
+            continue
+        own = 0 if named[0] is not None else 1
+        told = named[own]
+        other = forms[1 - own].search(a_low)
+        if told is not None and other is not None and forms[own].search(a_low) is None:
+            return other.group(0), told.group(0)
     return None
 
 
@@ -2035,7 +2057,7 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _skill_turned(q_low, a_low),
         _side_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
         _hand_swapped(q_low, a_low) if "hand" in a_low or "arm" in a_low else None,
-        _position_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
+        _position_swapped(q_low, a_low),
         _sex_swapped(q_low, a_low),
         _model_swapped(query, a_low) if "your " in a_low else None,
         _kind_swapped(q_low, a_low) if ", not " in q_low and "your " in a_low else None,

@@ -114,8 +114,10 @@ _EARNED = re.compile(
     + r"\b"
     # "My PLA standard permit came through last week", "our visas were approved"
     r"|\b(?:my|our)\s+"
-    + _credential("came", _HELD_NOUNS)
-    + r"\s+(?:(?:has|have|finally|just)\s+)?(?:came\s+through|come\s+through|arrived"
+    + _credential("came", _HELD_NOUNS + r"|id")
+    # (what it is for or from: "my working holiday visa for New Zealand was approved")
+    + r"(?:\s+(?:for|from|with)(?:\s+[\w'-]+){1,4}?)?"
+    r"\s+(?:(?:has|have|finally|just)\s+)?(?:came\s+through|come\s+through|arrived"
     r"|(?:was|were|got|has\s+been|have\s+been)\s+(?:approved|granted|issued))\b",
     re.IGNORECASE,
 )
@@ -188,6 +190,8 @@ _ENDS = frozenset(
     " will any anything about ago yesterday today earlier like using via through per"
     # (a typed "ive", a wish: "I already know Python and want to ...")
     " ive im want wants need needs"
+    # (where from: "scrubbing the limescale off my shower screen")
+    " off"
     # (a thing named loosely: "the split cage thing" is the split cage)
     " thing stuff".split()
 )
@@ -504,7 +508,10 @@ def _named_as(rest: str, t: Tried, renew: bool) -> re.Match[str] | None:
         if len(words) > 1 and re.fullmatch(rf"(?:{_COURSES})s?", words[-1]):
             # "start Couch to 5K again" for "the Couch to 5K programme"
             return _names(rest, t.item) or _names(rest, " ".join(words[:-1]))
-        return _names(rest, t.item)
+        named = _names(rest, t.item)
+        if named is None and t.act is not None and len(words) > 1:
+            named = _names(rest, words[-1])  # the act done again: "scrub the grout" for
+        return named  # "scrubbing the shower grout"
     bare = _names(rest, t.item.split()[-1])  # "Replace the flapper" for the toilet flapper
     if renew or bare is None:
         return bare if renew else _names(rest, t.item)
@@ -530,8 +537,35 @@ def _told_done(verb: str) -> bool:
     return verb.endswith(("ing", "ed")) and not verb.endswith("eed")
 
 
+#: Applying for a credential of the kind held, however it is named: "apply for your
+#: Environment Agency fishing licence" for "my rod licence came through" (the kind's noun
+#: substituted for ``{kind}``; not "another", "a second" or "a new" one).
+_APPLY_FOR = (
+    r"(?:^|\b(?:to|first|then|now|and|please)\s+|[:;,]\s*)(?:apply|register)\s+"
+    r"(?:(?:online\s+)?(?:with|to|at)\s+(?:[\w'-]+\s+){{1,3}}?)?(?:for|to\s+get)\s+"
+    r"(?!(?:another|a\s+second|a\s+new|a\s+replacement|your\s+next)\b)"
+    r"(?:[\w'-]+\s+){{0,5}}?{kind}s?\b"
+)
+
+
+_NO_NEED = re.compile(r"\b(?:not|no|never|already|needn't|without)\b|n't\b", re.IGNORECASE)
+
+
+def _applied_again(t: Tried, clauses: list[str]) -> tuple[Tried, str] | None:
+    """The first clause that has the asker apply for the kind of credential ``t`` they hold."""
+    kind = t.item.split()[-1]
+    rx = re.compile(_APPLY_FOR.format(kind=re.escape(kind)), re.IGNORECASE)
+    for clause in clauses:
+        m = rx.search(clause)
+        if m is not None and not _NO_NEED.search(clause[: m.start()]):
+            return t, m.group(0).strip(" :;,")
+    return None
+
+
 def _offered(t: Tried, clauses: list[str]) -> tuple[Tried, str] | None:
     """The first clause that offers ``t`` again, with its words."""
+    if t.act == "earn" and (applied := _applied_again(t, clauses)) is not None:
+        return applied
     new = t.item.startswith("new ")
     for offers in (_offers(t), _RENEW) if new else (_offers(t),):
         for clause in clauses:

@@ -214,3 +214,35 @@ def test_a_place_in_the_team_told_back_on_the_other_side(
         assert said == []
     else:
         assert said and want in said[0]
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        ("I have no plans to buy a car, so how do I get around Skye?", ["car"]),
+        ("We have no intention of hiring a planner. Where do we start?", ["hiring a planner"]),
+        ("I don't plan on using a tent. What shelter is there on the route?", ["tent"]),
+        ("I'm not planning to buy a new sofa. How can I make mine comfier?", ["new sofa"]),
+        # a compound with "and" inside is one thing
+        ("Peel-and-stick tiles are out. What floor can I lay myself?", ["peel-and-stick tiles"]),
+        ("No peel-and-stick or click tiles please.", ["peel-and-stick", "click tiles"]),
+    ],
+)
+def test_plans_the_asker_has_not_and_compounds(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        ("A phone for my dad, but no refurbished phones.", "A refurbished iPhone 12 is ideal.", 1),
+        ("A phone for my dad, but no refurbished phones.", "A new Pixel 7a is ideal.", 0),
+        ("No used phones please.", "Avoid a used Samsung Galaxy; buy new.", 0),
+        ("I'd rather not buy a second-hand laptop.", "A refurbished MacBook Air is cheap.", 1),
+        ("I'd rather not buy a second-hand laptop.", "A used car is cheap too.", 0),
+    ],
+)
+def test_a_model_of_a_kind_after_a_word_of_former_ownership(
+    query: str, answer: str, want: int
+) -> None:
+    assert len(violated(query, answer)) == want
