@@ -629,7 +629,7 @@ _CASE_HOLDS = frozenset("contains contain has have includes include uses use is 
 
 #: How far back "in case" may open the clause: "in case any of the dips or bakes contain
 #: butter".
-_CASE_REACH = 10
+_CASE_REACH = 14
 
 
 def _in_case_it_holds(tokens: list[str], clauses: list[int], i: int) -> bool:

@@ -894,7 +894,8 @@ _FORMATS = patterns(
         # create a table" or "my manager asked me to make a table" (someone else's table)
         r"|(?:(?:\byou\s+to\s+|(?<!\bi\s)(?<!\bwe\s)(?<!\bhow\s)(?<!\bto\s)(?<!\bwill\s)"
         r"(?<!\bthat\s)(?<!\bwhich\s)\b)(?:make|create|draw\s+up|put\s+together|generate|produce"
-        r"|give|whip\s+up)\s+(?:me\s+|us\s+)?|\b(?:i|we|and)\s+(?:need|want|would\s+like|'d\s+like)\s+)"
+        r"|give|whip\s+up)\s+(?:me\s+|us\s+)?|\b(?:i|we|and)\s+(?:need|want|would\s+like|'d\s+like)\s+"
+        r"|\b(?:can|could|may)\s+(?:i|we)\s+(?:get|have)\s+)"
         r"(?:a\s+)?(?:(?:little|quick|simple|small|short|comparison|side[- ]by[- ]side|rough)\s+)*"
         r"table\b(?=\s*(?:for\s+(?:me|us)\s*)?(?::|comparing\b|that\s+compares\b|showing\b"
         r"|that\s+shows\b|listing\b|that\s+lists\b|summari[sz]ing\b"

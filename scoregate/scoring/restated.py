@@ -1835,19 +1835,24 @@ def _position_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     return (said[0].group(0), own.group(0)) if said else None
 
 
+#: How a place is told as the reader's own: "as a bow-side rower", "on the tighthead side",
+#: "you're a loosehead", "your tighthead" (not "bind on the opposing tighthead").
+_AS_ONE = r"\b(?:as\s+an?|on\s+the|from\s+the|you(?:'re|\s+are)\s+an?|your)\s+"
+
+
 def _pair_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     """A place of a pair ("I'm a loosehead prop", "I row on stroke side") told back as the
     other ("On the tighthead side", "As a bow-side rower"), in an answer that never names
     the request's."""
     for pair in _PAIRED_PLACES:
-        forms = [re.compile(rf"\b{w.replace(' ', '[ -]?')}\b") for w in pair]
-        named = [f.search(q_low) for f in forms]
+        forms = [w.replace(" ", "[ -]?") for w in pair]
+        named = [re.search(rf"\b{f}\b", q_low) for f in forms]
         if sum(m is not None for m in named) != 1:
             continue
         own = 0 if named[0] is not None else 1
         told = named[own]
-        other = forms[1 - own].search(a_low)
-        if told is not None and other is not None and forms[own].search(a_low) is None:
+        other = re.search(rf"{_AS_ONE}{forms[1 - own]}\b", a_low)
+        if told and other and re.search(rf"\b{forms[own]}\b", a_low) is None:
             return other.group(0), told.group(0)
     return None
 

@@ -246,3 +246,113 @@ def test_a_model_of_a_kind_after_a_word_of_former_ownership(
     query: str, answer: str, want: int
 ) -> None:
     assert len(violated(query, answer)) == want
+
+
+# --- round one of review ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        ("I don't love the metal bats all her teammates swing. Which bat for her?", ["metal bats"]),
+        (
+            "Not a fan of the gel seats the rest of my running club swear by. Ideas?",
+            ["gel seats"],
+        ),
+        (
+            "I'm not keen on the cheap plastic adjustable skates the other girls in her class"
+            " have. What should we look for?",
+            ["cheap plastic adjustable skates"],
+        ),
+        ("Not keen on the fins everyone at my swim club uses, too stiff. Others?", ["fins"]),
+        # a manner or a reason is no thing
+        ("I hate how long it takes to dry. Any quicker way?", []),
+    ],
+)
+def test_round_one_ruled_out(query: str, want: list[str]) -> None:
+    assert items(query) == want
+
+
+DAIRY = "I can't have dairy and I'm off to a cheese night. What can I bring?"
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            DAIRY,
+            "Bring olives; tell the host, in case any of the dips contain butter or cream.",
+            [],
+        ),
+        (DAIRY, "Bring a baked brie, in case people get hungry.", ["dairy"]),
+    ],
+)
+def test_round_one_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+def test_round_one_tried_and_held() -> None:
+    grout = tried_things("I've already tried scrubbing the bathroom grout with vinegar. Next?")
+    assert offered_again("Scrub the grout hard with an old toothbrush.", grout)
+    limescale = tried_things("I've already tried scrubbing the limescale off my taps. Ideas?")
+    assert [t.item for t in limescale] == ["limescale"]
+    visa = tried_things("My student visa for Canada was approved!! What should I sort next?")
+    assert [t.act for t in visa] == ["earn"]
+    assert offered_again("First, apply for your Canadian study visa online.", visa)
+    assert not offered_again("Don't apply for anything else; book your flights.", visa)
+    assert not offered_again("Keep a copy of your visa with your passport.", visa)
+
+
+def test_round_one_tables() -> None:
+    games = "I'm getting back into table tennis at my club. Which serve should I learn first?"
+    assert [i.value for i in analyze(games).instructions] == []
+    kit = "make me a table for my camping kit: item, weight (g), price (GBP). 5 items pls"
+    assert [i.value for i in analyze(kit).instructions if i.check == "table_columns"] == [
+        ["item", "weight (g)", "price (GBP)"]
+    ]
+    pls = "table pls with three columns - Plant, Light, Water - for easy houseplants"
+    (k,) = [i for i in analyze(pls).instructions if i.check == "table_columns"]
+    assert k.value == ["Plant", "Light", "Water"]
+    used = "Can I get a table with three columns - Tool, Use, Cost - for a starter kit?"
+    (k,) = [i for i in analyze(used).instructions if i.check == "table_columns"]
+    table = "| Tool | What it's for | Cost (£) |\n|---|---|---|\n| Scale | weighing | 15 |"
+    assert check_instruction(table, k)[0] is True
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "Always at left wing in our Sunday league. How do I stop getting caught offside?",
+            "As a right winger, time your run with the ball carrier.",
+            "as a right winger",
+        ),
+        (
+            "I play right midfield. How do I join attacks without leaving gaps?",
+            "From left midfield, overlap only when the ball is on your side; watch their right"
+            " half.",
+            "from left midfield",
+        ),
+        (
+            "I play right midfield. How do I join attacks without leaving gaps?",
+            "From right midfield, make early runs; their left midfield will track you.",
+            None,
+        ),
+        (
+            "I row on stroke side in our club four. How do I stop washing out?",
+            "As a bow-side rower, keep the handle level at the finish.",
+            "bow-side",
+        ),
+        (
+            "I'm a loosehead prop. How do I stay stable in the scrum?",
+            "Bind on the opposing tighthead and keep your hips low.",
+            None,
+        ),
+    ],
+)
+def test_round_one_places_told_back(query: str, answer: str, want: str | None) -> None:
+    said = [a for a, _ in contradicted(query, answer)]
+    if want is None:
+        assert said == []
+    else:
+        assert said and want in said[0]
