@@ -632,6 +632,25 @@ _CASE_HOLDS = frozenset("contains contain has have includes include uses use is 
 _CASE_REACH = 14
 
 
+#: People whose habits an answer may tell of: "Couples who hire a planner usually get a
+#: day-of coordinator" (what they do, no advice).
+_OTHER_PEOPLE = frozenset(
+    "people couples parents families folk others players runners riders owners beginners"
+    " those anyone many most some".split()
+)
+
+
+def _what_others_do(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether the term ``i`` is done or had by others the clause names: "Couples who hire a
+    planner ...", "people who use a gel saddle ..."."""
+    for j in range(i - 1, max(0, i - 6), -1):
+        if clauses[j] != clauses[i]:
+            return False
+        if tokens[j] == "who" and tokens[j - 1] in _OTHER_PEOPLE:
+            return True
+    return False
+
+
 def _in_case_it_holds(tokens: list[str], clauses: list[int], i: int) -> bool:
     """Whether the term ``i`` is what some thing may hold, in a clause "in case" opens: a
     precaution, no use ("tell the coach in case anyone's spare kit contains latex"; not
@@ -639,7 +658,8 @@ def _in_case_it_holds(tokens: list[str], clauses: list[int], i: int) -> bool:
     for j in range(i - 1, max(0, i - _CASE_REACH), -1):
         if clauses[j] != clauses[i]:
             return False
-        if tokens[j] == "case" and tokens[j - 1] == "in":
+        # (also "ask whether their dishes contain butter", "check if the glue has latex")
+        if (tokens[j] == "case" and tokens[j - 1] == "in") or tokens[j] in ("whether", "if"):
             between = tokens[j + 1 : i]
             return between[0] != "you" and not _CASE_HOLDS.isdisjoint(between)
     return False
@@ -1342,6 +1362,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _what_things_need(tokens, i)
         or _done_before(tokens, clauses, i)
         or _in_case_it_holds(tokens, clauses, i)
+        or _what_others_do(tokens, clauses, i)
     )
 
 
@@ -2196,13 +2217,32 @@ _MODELS_OF = {
     "laptop": "macbook thinkpad chromebook notebook dell lenovo asus acer surface",
     "tablet": "ipad kindle surface",
     "consol": "playstation ps4 ps5 xbox switch",
+    "camera": "canon nikon sony fujifilm fuji olympus panasonic lumix pentax leica eos",
 }
+#: What names no kind after a word of former ownership: "no refurbished stuff", "not buying
+#: pre-owned" rule out anything owned before.
+_ANY_OWNED = re.compile(
+    rf"\s*{FORMER_OWNER}(?:\s+(?:stuff|things|gear|kit|items|ones|devices|gadgets|equipment"
+    r"|goods|products|anything))?\s*",
+    re.IGNORECASE,
+)
+
+
+#: A word of former ownership said of an item, not of a place or a price ("Apple's
+#: refurbished store", "used prices").
+_OWNED_ITEM = re.compile(
+    rf"\b{FORMER_OWNER}\b(?!\s+(?:stores?|sections?|sites?|shops?|outlets?|markets?|dealers?"
+    r"|sellers?|listings?|prices?|values?)\b)",
+    re.IGNORECASE,
+)
 
 
 def _owned_before_as_one(term: str, content: str) -> tuple[str, str]:
     """``term`` and ``content`` with the words of former ownership before the term's
     thing written one way: "no second-hand car seats" is broken by "a used car seat", "no
     pre-owned ropes" by "for the rope, a second-hand one"."""
+    if _ANY_OWNED.fullmatch(term):  # anything owned before: "a refurbished iPad Air"
+        return "secondhand", _OWNED_ITEM.sub("secondhand", content)
     m = re.match(rf"\s*{FORMER_OWNER}\s+(?P<thing>.+)", term, re.IGNORECASE)
     words = _WORD.findall(m.group("thing").lower()) if m else []
     if m is None or not words:

@@ -383,6 +383,9 @@ _CUES: tuple[str, ...] = (
     r"\b(?:that|which)\s+(?:doesn't|does\s+not|don't|do\s+not|won't|will\s+not|wouldn't"
     r"|would\s+not)\s+(?:involve|include|use|require|need|contain|call\s+for)\s+(?:any\s+)?",
     r"\b(?:hate|dislike|can't\s+stand|cannot\s+stand|(?:don'?t|do\s+not)\s+(?:really\s+)?love)\s+",
+    # ... or someone in the asker's care: "my daughter (6) hates the foam kickboards"
+    r"\b(?:daughter|son|kid|child|toddler|wife|husband|partner|mum|mom|dad)(?:\s*\(\d+\))?"
+    r"\s+(?:really\s+)?(?:hates|dislikes|can't\s+stand|cannot\s+stand)\s+",
     # "honestly cant be bothered with decanting", "I really can't face video calls"
     r"\b(?:can't|cant|cannot)\s+(?:really\s+)?(?:be\s+bothered(?:\s+with)?|face)\s+",
     r"\b(?:avoid|avoiding|skip|exclude|leave\s+out|keep\s+out|hold\s+the|minus)\s+",

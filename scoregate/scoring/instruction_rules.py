@@ -1226,7 +1226,7 @@ _MIN_COLUMNS = 2
 #: table of the results" names one thing).
 _TABLE_OF = re.compile(
     r"\btable\b(?:\s+(?:please|pls))?(?:\s+for\s+(?:[\w'-]+\s+){0,5}?[\w'-]+\s*(?=:))?"
-    r"\s*(?::|of)\s*(?P<list>[^.!?;:\n]+)"
+    r"(?:\s*(?::|of)|\s+[—–-])\s*(?P<list>[^.!?;:\n]+)"
 )
 #: A layout asked for by its columns alone: "Make me a chore chart for my two kids. Three
 #: columns: date, task, owner" (a table, though the request never says so).

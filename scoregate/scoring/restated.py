@@ -1807,12 +1807,22 @@ _POSITION = (
     r"|centre|center|inside|outside)\b"
 )
 _MY_POSITION = re.compile(
-    r"\b(?:at|as|play|plays|played|playing|my|usually|always|mostly)\s+(?:an?\s+|the\s+)?"
-    + _POSITION
+    r"\b(?:at|as|play|plays|played|playing|my|usually|always|mostly|i'?m|i\s+am|im)\s+"
+    r"(?:an?\s+|the\s+)?" + _POSITION
 )
 _YOUR_POSITION = re.compile(r"\b(?:at|as|your|from|play|playing)\s+(?:an?\s+|the\s+)?" + _POSITION)
 #: Places that come in pairs without "left" or "right": a rugby prop, a rower's side.
-_PAIRED_PLACES = (("loosehead", "tighthead"), ("stroke side", "bow side"))
+_PAIRED_PLACES = (
+    ("loosehead", "tighthead"),
+    ("stroke side", "bow side"),
+    ("ad court", "deuce court"),
+)
+#: "left" or "right" said of a side, not of a foot, a hand or a time ("naturally right
+#: footed", "right now", "all right").
+_A_SIDE = re.compile(
+    r"(?<!\ball\s)\b(?:left|right)\b(?![\s-]+(?:footed|handed|foot|hand|now|away|after"
+    r"|before|here|there|then))"
+)
 
 
 def _place(pos: str) -> str:
@@ -1825,7 +1835,7 @@ def _position_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     request's place."""
     told = list(_MY_POSITION.finditer(q_low))
     sides = {m.group("side") for m in told}
-    if len(sides) != 1 or len(re.findall(r"\b(?:left|right)\b", q_low)) != len(told):
+    if len(sides) != 1 or len(_A_SIDE.findall(q_low)) != len(told):
         return _pair_swapped(q_low, a_low)
     own = told[0]
     place = _place(own.group("pos"))

@@ -541,10 +541,19 @@ def _told_done(verb: str) -> bool:
 #: Environment Agency fishing licence" for "my rod licence came through" (the kind's noun
 #: substituted for ``{kind}``; not "another", "a second" or "a new" one).
 _APPLY_FOR = (
-    r"(?:^|\b(?:to|first|then|now|and|please)\s+|[:;,]\s*)(?:apply|register)\s+"
-    r"(?:(?:online\s+)?(?:with|to|at)\s+(?:[\w'-]+\s+){{1,3}}?)?(?:for|to\s+get)\s+"
+    r"(?:^|\b(?:to|first|then|now|and|please)\s+|[:;,]\s*)(?:apply|register)\b"
+    # (who with, where, as what: "register as a drone operator on the CAA website to get")
+    r"(?:[^.;:!?\n]{{0,60}}?\s)?(?:for|to\s+(?:get|obtain))\s+"
     r"(?!(?:another|a\s+second|a\s+new|a\s+replacement|your\s+next)\b)"
     r"(?:[\w'-]+\s+){{0,5}}?{kind}s?\b"
+)
+#: An application for it lodged again: "lodge your Working Holiday entry permit
+#: application", "submit your application under the Working Holiday Scheme" (the
+#: credential's own words, less its kind, substituted for ``{name}``).
+_LODGE = (
+    r"\b(?:lodge|submit|file|send\s+off|complete)\s+(?:your|an|the)\s+"
+    r"(?:(?:[\w'-]+\s+){{0,5}}?application\b[^.;:!?\n]{{0,40}}?\b{name}\b"
+    r"|(?:[\w'-]+\s+){{0,2}}?{name}\b(?:\s+[\w'-]+){{0,3}}?\s+application\b)"
 )
 
 
@@ -553,12 +562,16 @@ _NO_NEED = re.compile(r"\b(?:not|no|never|already|needn't|without)\b|n't\b", re.
 
 def _applied_again(t: Tried, clauses: list[str]) -> tuple[Tried, str] | None:
     """The first clause that has the asker apply for the kind of credential ``t`` they hold."""
-    kind = t.item.split()[-1]
-    rx = re.compile(_APPLY_FOR.format(kind=re.escape(kind)), re.IGNORECASE)
+    words = t.item.split()
+    rxs = [re.compile(_APPLY_FOR.format(kind=re.escape(words[-1])), re.IGNORECASE)]
+    if len(words) > 2:  # "working holiday": a name of two words or more
+        name = r"\s+".join(re.escape(w) for w in words[:-1])
+        rxs.append(re.compile(_LODGE.format(name=name), re.IGNORECASE))
     for clause in clauses:
-        m = rx.search(clause)
-        if m is not None and not _NO_NEED.search(clause[: m.start()]):
-            return t, m.group(0).strip(" :;,")
+        for rx in rxs:
+            m = rx.search(clause)
+            if m is not None and not _NO_NEED.search(clause[: m.start()]):
+                return t, m.group(0).strip(" :;,")
     return None
 
 

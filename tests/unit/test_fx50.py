@@ -356,3 +356,71 @@ def test_round_one_places_told_back(query: str, answer: str, want: str | None) -
         assert said == []
     else:
         assert said and want in said[0]
+
+
+# --- round two of review ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (
+            "We're planning the party ourselves, no intention of hiring a caterer. Tips?",
+            "Couples who hire a caterer often pay per head; you can batch-cook instead.",
+            [],
+        ),
+        (
+            "I'm fully dairy-free. What can I bring to a potluck?",
+            "Bring a bean chilli, and ask whether their dishes contain butter or cream.",
+            [],
+        ),
+        ("Need a tablet. No refurbished devices please.", "A refurbished iPad Air fits.", None),
+        ("Road bike, £900. Not buying pre-owned.", "Find a pre-owned Trek Domane AL.", None),
+        ("Road bike, £900. Not buying pre-owned.", "A new Trek Domane AL with a warranty.", []),
+        ("No second-hand cameras please.", "A used Nikon Z50 body from a dealer.", None),
+        ("No refurbished stuff please.", "Apple's refurbished store is cheaper; buy new.", []),
+        (
+            "My son (8) hates the foam floats the other kids use. How do we practise kicking?",
+            "Have him hold a foam float and kick across the shallow end.",
+            None,
+        ),
+    ],
+)
+def test_round_two_uses(query: str, answer: str, want: list[str] | None) -> None:
+    got = violated(query, answer)
+    if want is None:
+        assert got
+    else:
+        assert got == want
+
+
+def test_round_two_held_credentials() -> None:
+    visa = tried_things("My working holiday visa for Japan was approved! What first?")
+    assert offered_again("First, lodge your working holiday visa application online.", visa)
+    assert offered_again("Submit your application under the Working Holiday scheme.", visa)
+    assert not offered_again("Submit your application for a tax number when you land.", visa)
+    drone = tried_things("My drone operator ID arrived today. Any rules for the beach?")
+    assert offered_again("Register as an operator on the CAA website to get your ID.", drone)
+
+
+def test_round_two_tables_and_places() -> None:
+    q = "Compare three e-readers in a table - model, screen (in), battery (weeks), price ($)."
+    assert [i.value for i in analyze(q).instructions if i.check == "table_columns"] == [
+        ["model", "screen (in)", "battery (weeks)", "price ($)"]
+    ]
+    said = contradicted(
+        "I'm the left tackle on my team. How do I handle speed rushers?",
+        "Playing right tackle, kick-slide with your right foot first.",
+    )
+    assert said and "right tackle" in said[0][0]
+    said = contradicted(
+        "I play ad court in club doubles. My returns go long.",
+        "From the deuce court, shorten your backswing.",
+    )
+    assert said and "deuce court" in said[0][0]
+    # "right footed" is no side of the pitch
+    said = contradicted(
+        "always at left wing for my 5-a-side team, naturally right footed. more shots?",
+        "From the right wing, cut inside onto your left foot.",
+    )
+    assert said and "right wing" in said[0][0]
