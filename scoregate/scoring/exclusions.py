@@ -948,7 +948,30 @@ def _pieces(term: str) -> list[str]:
             out.append(m.group("ex"))
         else:
             out += [m.group("cls"), m.group("ex")] if m else [piece]
-    return _owned_before(out)
+    return _owned_before(_shared_head(out))
+
+
+#: Words of a colour or a material, which name a kind of the noun after them: "no red or
+#: white wine", "anything with a plastic or delrin head" (the last item's noun is theirs).
+_KIND_WORDS = frozenset(
+    """
+    red white black blue green pink brown yellow grey gray purple silver gold plastic metal
+    wooden wood glass steel leather rubber foam silicone nylon cotton wool paper aluminium
+    aluminum carbon ceramic bamboo vinyl acrylic polyester latex resin
+    """.split()
+)
+
+
+def _shared_head(items: list[str]) -> list[str]:
+    """The items with the last one's noun given to those that end on a colour or a material
+    only ("red" in "no red or white wine": red wine, not anything red)."""
+    last = _CHAT_TAIL.sub("", items[-1].lower().rstrip()).split() if items else []
+    if len(items) < 2 or len(last) < 2 or last[-1].lower() in _KIND_WORDS:
+        return items
+    return [
+        f"{p.rstrip()} {last[-1]}" if p.split() and p.split()[-1].lower() in _KIND_WORDS else p
+        for p in items[:-1]
+    ] + items[-1:]
 
 
 #: A first item's word of former ownership, said of every item after it: "no used helmets
@@ -1507,6 +1530,7 @@ def _named_thing(raw: str, term: str) -> str | None:
         term = _TRAILING.sub("", " ".join(words[1:]))
         term = _TRAILING.sub("", term)
         term = _PARTICLE.sub("", term)  # "take out a loan" rules out the loan
+        term = _ANYTHING_WITH.sub("", term)  # "go for anything with a plastic head"
     if " of " in term and not _OF_KIND.search(term) and len(term.split(" of ", 1)[0].split()) > 2:
         return None  # a clause, not a thing: "employer takes taxes out of my pay"
     term = _of_what(term)

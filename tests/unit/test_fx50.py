@@ -424,3 +424,21 @@ def test_round_two_tables_and_places() -> None:
         "From the right wing, cut inside onto your left foot.",
     )
     assert said and "right wing" in said[0][0]
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        ("No red or white wine in the sauce please.", ["red wine", "white wine"]),
+        (
+            "I'd rather not go for anything with a plastic or delrin head tho. What else?",
+            ["delrin head", "plastic head"],
+        ),
+        ("No plastic or metal toys for the baby.", ["plastic toys", "metal toys"]),
+        # a noun keeps its own meaning; two materials share nothing
+        ("No nuts or dried fruit in the flapjacks.", ["nuts", "dried fruit"]),
+        ("No glass or metal in the compost.", ["glass", "metal"]),
+    ],
+)
+def test_a_colour_or_material_shares_the_last_items_noun(query: str, want: list[str]) -> None:
+    assert items(query) == want
