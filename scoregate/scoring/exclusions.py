@@ -957,16 +957,22 @@ _KIND_WORDS = frozenset(
     """
     red white black blue green pink brown yellow grey gray purple silver gold plastic metal
     wooden wood glass steel leather rubber foam silicone nylon cotton wool paper aluminium
-    aluminum carbon ceramic bamboo vinyl acrylic polyester latex resin
+    aluminum carbon ceramic bamboo vinyl acrylic polyester latex resin delrin suede abs
+    composite canvas denim linen silk velvet brass copper chrome titanium iron stone cork
     """.split()
 )
+#: What opens an item before its words: "no urethane", "a plastic".
+_ITEM_OPENS = re.compile(r"^(?:no|not|any|a|an|the|without)\s+", re.IGNORECASE)
 
 
 def _shared_head(items: list[str]) -> list[str]:
     """The items with the last one's noun given to those that end on a colour or a material
     only ("red" in "no red or white wine": red wine, not anything red)."""
-    last = _CHAT_TAIL.sub("", items[-1].lower().rstrip()).split() if items else []
-    if len(items) < 2 or len(last) < 2 or last[-1].lower() in _KIND_WORDS:
+    last = (
+        _ITEM_OPENS.sub("", _CHAT_TAIL.sub("", items[-1].lower().strip())).split() if items else []
+    )
+    # (the last item a kind of a noun itself: "white wine", not "no urethane")
+    if len(items) < 2 or len(last) < 2 or last[0] not in _KIND_WORDS or last[-1] in _KIND_WORDS:
         return items
     return [
         f"{p.rstrip()} {last[-1]}" if p.split() and p.split()[-1].lower() in _KIND_WORDS else p

@@ -725,10 +725,15 @@ def _soft_caps(
     if untranslated is not None:
         caps.append(untranslated)
     wrong_ticket = None
-    # (else the request's and the answer's wordings cannot be compared; a list of just the
-    # count asked for has the request's shape, which a wrong ticket's answer rarely has)
-    if read and not _counted_as_asked(request):
+    if read:  # else the request's and the answer's wordings cannot be compared
         wrong_ticket = _none_asked(request, asks, sem, cfg) or _unshared(request, sem, cfg)
+    if wrong_ticket is not None and _counted_as_asked(request):
+        # a list of just the count asked for has the request's shape, which a wrong
+        # ticket's answer seldom has: for a person to look at, not a reject
+        wrong_ticket = (
+            cfg.fusion.missed_ask_cap,
+            f"{wrong_ticket[1]}; but it is a list of the count the request asks for",
+        )
     if wrong_ticket is not None:
         caps.append(wrong_ticket)
     elif missed and read:
