@@ -651,6 +651,26 @@ def _what_others_do(tokens: list[str], clauses: list[int], i: int) -> bool:
     return False
 
 
+#: What a concession says of a thing before "but" turns from it: "Used Fuji bodies are common
+#: on eBay, but buying new gets you the warranty".
+_CONCEDED = frozenset(
+    "common plentiful everywhere cheap cheaper tempting popular available easy".split()
+)
+
+
+def _conceded(tokens: list[str], i: int) -> bool:
+    """Whether the term ``i`` is the subject of a concession that the sentence turns from
+    with "but": "X are common / cheaper / tempting ..., but ..."."""
+    ahead = tokens[i + 1 : i + 9]
+    if "but" not in ahead:
+        return False
+    said = ahead[: ahead.index("but")]
+    return any(
+        w in ("is", "are") and said[k + 1 : k + 2] and said[k + 1] in _CONCEDED
+        for k, w in enumerate(said)
+    )
+
+
 def _in_case_it_holds(tokens: list[str], clauses: list[int], i: int) -> bool:
     """Whether the term ``i`` is what some thing may hold, in a clause "in case" opens: a
     precaution, no use ("tell the coach in case anyone's spare kit contains latex"; not
@@ -1363,6 +1383,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _done_before(tokens, clauses, i)
         or _in_case_it_holds(tokens, clauses, i)
         or _what_others_do(tokens, clauses, i)
+        or _conceded(tokens, i)
     )
 
 

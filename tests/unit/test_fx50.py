@@ -442,3 +442,19 @@ def test_round_two_tables_and_places() -> None:
 )
 def test_a_colour_or_material_shares_the_last_items_noun(query: str, want: list[str]) -> None:
     assert items(query) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        ("A new Sony a6400 is $900. Used Sony bodies are common on eBay, but buy new.", []),
+        ("Used cameras are common and cheap, so get a used Sony a6400.", None),
+    ],
+)
+def test_a_concession_turned_from_with_but(answer: str, want: list[str] | None) -> None:
+    query = "I'd rather not buy a second-hand camera. Something mirrorless under $1000?"
+    got = violated(query, answer)
+    if want is None:
+        assert got
+    else:
+        assert got == want
