@@ -627,6 +627,10 @@ def _negator_at(tokens: list[str], clauses: list[int], j: int, i: int) -> bool:
 _CASE_HOLDS = frozenset("contains contain has have includes include uses use is are".split())
 
 
+#: What a thing is made of, after "whether" or "if": "ask whether their dishes contain butter".
+_MADE_OF = frozenset("contains contain includes include".split())
+#: The most words between what holds the term and the term: "contain butter or cream".
+_HELD_GAP = 4
 #: How far back "in case" may open the clause: "in case any of the dips or bakes contain
 #: butter".
 _CASE_REACH = 14
@@ -678,10 +682,19 @@ def _in_case_it_holds(tokens: list[str], clauses: list[int], i: int) -> bool:
     for j in range(i - 1, max(0, i - _CASE_REACH), -1):
         if clauses[j] != clauses[i]:
             return False
-        # (also "ask whether their dishes contain butter", "check if the glue has latex")
-        if (tokens[j] == "case" and tokens[j - 1] == "in") or tokens[j] in ("whether", "if"):
-            between = tokens[j + 1 : i]
-            return between[0] != "you" and not _CASE_HOLDS.isdisjoint(between)
+        # (also "ask whether their dishes contain butter": what a thing is made of, not
+        # whether it is there to use, "check if the bait shop has live shrimp")
+        if tokens[j] == "case" and tokens[j - 1] == "in":
+            holds = _CASE_HOLDS
+        elif tokens[j] in ("whether", "if"):
+            holds = _MADE_OF
+        else:
+            continue
+        between = tokens[j + 1 : i]
+        at = max((k for k, w in enumerate(between) if w in holds), default=None)
+        # (the term just after what holds it: not "if the dough has doubled and then brush
+        # it with melted butter")
+        return between[0] != "you" and at is not None and len(between) - at <= _HELD_GAP
     return False
 
 

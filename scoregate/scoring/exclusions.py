@@ -1570,7 +1570,8 @@ def _named_thing(raw: str, term: str) -> str | None:
         or words[0] in _PRONOUNS
         or words[0] in ("only", "just")
         # a manner or a reason, no thing: "hate how long it takes", "too pricey"
-        or words[0] in ("how", "too", "when", "whenever", "why")
+        or words[0] in ("how", "when", "whenever", "why")
+        or (words[0] == "too" and words[1:2] not in (["much"], ["many"]))
         # "want to do it myself" after a comma: the asker's plan, no thing ("do it myself")
         or words[0] in ("want", "wanna", "need", "going")
         or term == "do"
