@@ -32,6 +32,25 @@ from tests.reading import items, violated
 CFG = load_scoring_config()
 
 
+def _told_back(query: str, answer: str, want: str | None) -> None:
+    """The answer tells back a fact of the request the other way, naming ``want``; or
+    nothing, with ``None``."""
+    said = [a for a, _ in contradicted(query, answer)]
+    if want is None:
+        assert said == []
+    else:
+        assert said and want in said[0]
+
+
+def _breaks(query: str, answer: str, want: list[str] | None) -> None:
+    """The things ruled out that the answer uses are ``want`` (``None``: some)."""
+    got = violated(query, answer)
+    if want is None:
+        assert got
+    else:
+        assert got == want
+
+
 @pytest.mark.parametrize(
     ("query", "want"),
     [
@@ -209,11 +228,7 @@ WING = (
 def test_a_place_in_the_team_told_back_on_the_other_side(
     query: str, answer: str, want: str | None
 ) -> None:
-    said = [a for a, _ in contradicted(query, answer)]
-    if want is None:
-        assert said == []
-    else:
-        assert said and want in said[0]
+    _told_back(query, answer, want)
 
 
 @pytest.mark.parametrize(
@@ -351,11 +366,7 @@ def test_round_one_tables() -> None:
     ],
 )
 def test_round_one_places_told_back(query: str, answer: str, want: str | None) -> None:
-    said = [a for a, _ in contradicted(query, answer)]
-    if want is None:
-        assert said == []
-    else:
-        assert said and want in said[0]
+    _told_back(query, answer, want)
 
 
 # --- round two of review ---------------------------------------------------------------
@@ -387,11 +398,7 @@ def test_round_one_places_told_back(query: str, answer: str, want: str | None) -
     ],
 )
 def test_round_two_uses(query: str, answer: str, want: list[str] | None) -> None:
-    got = violated(query, answer)
-    if want is None:
-        assert got
-    else:
-        assert got == want
+    _breaks(query, answer, want)
 
 
 def test_round_two_held_credentials() -> None:
@@ -453,8 +460,4 @@ def test_a_colour_or_material_shares_the_last_items_noun(query: str, want: list[
 )
 def test_a_concession_turned_from_with_but(answer: str, want: list[str] | None) -> None:
     query = "I'd rather not buy a second-hand camera. Something mirrorless under $1000?"
-    got = violated(query, answer)
-    if want is None:
-        assert got
-    else:
-        assert got == want
+    _breaks(query, answer, want)
