@@ -1704,6 +1704,7 @@ def _no_rule(sentence: str, at: int) -> bool:
     if sentence[at : at + 3].lower() == "no ":
         return bool(
             _NO_SIGN.match(sentence, at)  # "there's still no sign of any seedlings": seen
+            or (_NONE_SHOWING.match(sentence, at) and not _WISHED_BEFORE.search(before))
             or _REPORTED_BEFORE_NO.search(before)
             or _OFFER_TOLD.search(before)
             or (_SYMPTOM_BEFORE_NO.search(before) and _AT_ALL.match(sentence, at))
@@ -1712,6 +1713,17 @@ def _no_rule(sentence: str, at: int) -> bool:
 
 
 _NO_SIGN = re.compile(r"no\s+(?:sign|signs|trace|hint)\s+of\b", re.IGNORECASE)
+#: A state seen: "they're nicely rounded, no pits or cracks showing" (not a wish: "I want
+#: no cables visible", "no logos showing on the kit please").
+_NONE_SHOWING = re.compile(
+    r"no\s+(?:[\w'-]+\s+){1,4}?(?:showing|visible|in\s+sight|to\s+be\s+seen)\b"
+    r"(?![^.!?\n]*\b(?:please|pls)\b)",
+    re.IGNORECASE,
+)
+_WISHED_BEFORE = re.compile(
+    r"\b(?:want|wants|need|needs|like|prefer|should|must|make\s+sure|ensure)\b[^.!?\n]*$",
+    re.IGNORECASE,
+)
 #: A choice the request weighs, in a question: "is it worth paying the extra for adjustable
 #: ones rather than fixed?", "should I go with resin rather than oil?" (the answer may pick
 #: either; not "can you use butter rather than oil?", which asks for the butter).

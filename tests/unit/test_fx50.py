@@ -461,3 +461,20 @@ def test_a_colour_or_material_shares_the_last_items_noun(query: str, want: list[
 def test_a_concession_turned_from_with_but(answer: str, want: list[str] | None) -> None:
     query = "I'd rather not buy a second-hand camera. Something mirrorless under $1000?"
     _breaks(query, answer, want)
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        (
+            "Did 10 days of coarse grit and they're nicely rounded, no pits or cracks showing."
+            " What comes next?",
+            [],
+        ),
+        ("No rust visible yet on the frame. How do I keep it that way?", []),
+        # a wish, not a state seen
+        ("Make sure there are no wires showing. How do I hide them?", ["wires showing"]),
+    ],
+)
+def test_a_state_seen_is_no_refusal(query: str, want: list[str]) -> None:
+    assert items(query) == want
