@@ -609,9 +609,8 @@ def split_asks(query: str) -> tuple[str, ...]:
             continue
         split = _ASK_SPLIT if asking else _WANT_SPLIT
         parts = [p.strip() for p in split.split(s) if len(p.split()) >= MIN_ASK_WORDS]
-        if _FIELDS_LISTED.search(s) or _COLUMNS_LISTED.search(
-            s
-        ):  # "three columns: stitch name, ..., and what it's good for"
+        # "three columns: stitch name, ..., and what it's good for": one ask
+        if _FIELDS_LISTED.search(s) or _COLUMNS_LISTED.search(s):
             parts = [s]
         if not (asking or len(parts) > 1):
             told.append(s)
