@@ -20,7 +20,7 @@ def schema_head() -> str:
 
 
 def version_text() -> str:
-    """``scoregate 0.2.26 (schema 0003)``."""
+    """``scoregate 0.2.27 (schema 0003)``."""
     from scoregate._version import __version__
 
     return f"scoregate {__version__} (schema {schema_head()})"

@@ -35,7 +35,7 @@ from scoregate.scoring.affirmation import (
     stem,
     unwarned,
 )
-from scoregate.scoring.exclusions import FOR_NOW, HELD_FOR, harms
+from scoregate.scoring.exclusions import BEINGS, FOR_NOW, HELD_FOR, harms
 
 #: A stated wish not to do something, and what follows it.
 _CUE = re.compile(
@@ -315,6 +315,83 @@ def _done_now(answer: str, a: Activity) -> str | None:
     return None
 
 
+#: Acts whose object is a person the asker would rather not turn to: "I don't want to ask
+#: my brother-in-law to fill in" is broken by an answer that proposes him by name ("The
+#: easiest fill-in is your brother-in-law").
+_TURN_TO = frozenset("ask invite call text phone involve bother rope borrow".split())
+#: What sets the person aside before them in their sentence: "if you'd rather not ask your
+#: brother-in-law", "without your sister".
+_SET_ASIDE = re.compile(
+    r"\b(?:not|never|no|rather|instead|without|avoid\w*|skip\w*|unless|besides|other\s+than"
+    r"|apart\s+from|except|since|as\s+you|if|spare|leave|leaving)\b|n't\b"
+)
+
+
+#: What puts the person forward, just before them: "the easiest fill-in is your
+#: brother-in-law", "try your sister", "rope in your dad" (not "Your parents may ask").
+_PROPOSED = (
+    r"(?:\b(?:is|are|be|try|ask|get|call|text|phone|invite|borrow|in|on|to|with|from)|:)\s+"
+    r"(?:(?:just|simply|probably|really|obviously)\s+)?"
+)
+#: ... or after them: "Your father-in-law is the obvious person to ask".
+_FIRST_CHOICE = (
+    r"\s+(?:the|your|an?)\s+(?:obvious|best|easiest|cheapest|simplest|quickest|natural|ideal"
+    r"|perfect|safest|first)\b"
+)
+#: Whom an asker may not want to turn to: the people of ``BEINGS`` and more relatives (their
+#: stems, as an activity's head is one).
+_PEOPLE = frozenset(
+    stem(w)
+    for w in (
+        *BEINGS,
+        *"aunt auntie uncle cousin niece nephew stepdad stepmum stepmom grandad granddad".split(),
+        *"godmother godfather in-laws".split(),
+    )
+)
+
+
+def _person_forms(a: Activity) -> str | None:
+    """How an answer names the person of ``a``, as a pattern: "your aunt", "your uncle" or
+    "Paul" for "my uncle Paul", "your mum and dad" for "my parents"; ``None`` where ``a`` is
+    no act of turning to a person."""
+    if a.verb not in _TURN_TO:
+        return None
+    words = a.label.split()[1:]
+    if words[:1] and words[0].lower() in ("my", "our"):
+        words = words[1:]
+    if not words:
+        return None
+    if a.head.split("-")[0] in _PEOPLE:  # "my brother-in-law", "my parents"
+        forms = [rf"your\s+{re.escape(a.head)}[a-z'-]*"]
+        if a.head == "parent":
+            forms.append(r"your\s+(?:mum|mom)\s+and\s+dad|your\s+folks")
+        return "|".join(forms)
+    relation = words[0].lower()
+    if len(words) == 2 and stem(relation) in _PEOPLE and words[1][:1].isupper():
+        name = re.escape(words[1].lower())  # "my uncle Paul": "your uncle", "Paul"
+        return rf"your\s+{re.escape(relation)}\b|\b{name}(?:'s)?\b"
+    return None
+
+
+def _person_proposed(answer: str, a: Activity) -> str | None:
+    """For a person the asker won't turn to, the answer's words that put them forward
+    ("the easiest option is your aunt", "borrow Phil's trailer", "Your uncle is the obvious
+    person to ask") in a sentence that sets nothing aside before them."""
+    named = _person_forms(a)
+    if named is None:
+        return None
+    said = re.compile(
+        rf"{_PROPOSED}(?:{named})|(?:{named})(?:\s+[\w-]+){{0,2}}?\s+(?:is|are|would\s+be)"
+        rf"{_FIRST_CHOICE}"
+    )
+    for sentence in read_sentences(answer):
+        low = sentence.lower()
+        m = said.search(low)
+        if m is not None and not _SET_ASIDE.search(low, 0, m.start()):
+            return m.group(0)
+    return None
+
+
 def affirmed_activities(answer: str, activities: Sequence[Activity]) -> list[tuple[Activity, str]]:
     """Each activity the answer has the asker do, with the answer's words that do it."""
     found: list[tuple[Activity, str]] = []
@@ -335,7 +412,7 @@ def affirmed_activities(answer: str, activities: Sequence[Activity]) -> list[tup
                 found.append((a, words))
                 break
         else:
-            now = _done_now(answer, a) if a.for_now else None
+            now = _done_now(answer, a) if a.for_now else _person_proposed(answer, a)
             if now is not None:
                 found.append((a, now))
     return found

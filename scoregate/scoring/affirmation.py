@@ -644,14 +644,26 @@ _OTHER_PEOPLE = frozenset(
 )
 
 
+#: Other people's recipes and guides, which say what they use: "many modern recipes call
+#: for ...", "most guides use ..." (with a word of ``_OTHER_PEOPLE`` before them).
+_SOURCES = frozenset("recipes guides methods versions tutorials kits books videos".split())
+_SOURCE_SAYS = frozenset("call use add include suggest need want say tell".split())
+
+
 def _what_others_do(tokens: list[str], clauses: list[int], i: int) -> bool:
     """Whether the term ``i`` is done or had by others the clause names: "Couples who hire a
     planner ...", "people who use a gel saddle ..."."""
-    for j in range(i - 1, max(0, i - 6), -1):
+    for j in range(i - 1, max(-1, i - 11), -1):
         if clauses[j] != clauses[i]:
             return False
-        if tokens[j] == "who" and tokens[j - 1] in _OTHER_PEOPLE:
+        if tokens[j] == "unlike":  # "Unlike quick recipes that use a pinch of dried yeast,
+            # this ..." (but "Unlike other budgeting apps, YNAB ..." is still one of them)
+            return "other" not in tokens[j + 1 : i]
+        if tokens[j] == "who" and tokens[j - 1] in _OTHER_PEOPLE and j >= i - 5:
             return True
+        # "Many modern recipes call for a sachet of fast-action yeast"
+        if tokens[j] in _SOURCE_SAYS and j > 0 and tokens[j - 1] in _SOURCES:
+            return not _OTHER_PEOPLE.isdisjoint(tokens[max(0, j - 3) : j - 1])
     return False
 
 
@@ -764,7 +776,9 @@ def _held_by_warning(tokens: list[str], clauses: list[int], j: int, i: int) -> b
     if clauses[j] != clauses[i]:
         return _listed_after(tokens, clauses, j, i)
     between = tokens[j + 1 : i]  # ("has raisins or dried apricot": the list's next item)
-    near = j >= i - 3 or (j >= i - 5 and ("or" in between or _listed_with_and(between)))
+    # (past a measure: "many modern recipes call for a sachet of fast-action yeast")
+    measure = "of" in between[1:4] and j >= i - 7
+    near = j >= i - 3 or measure or (j >= i - 5 and ("or" in between or _listed_with_and(between)))
     return near and not {"so", "but"} & set(between)
 
 
@@ -809,8 +823,10 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
         )
     if t == "clear":  # "steer clear of fashion" (but "clear the bacon fat away")
         return j > 0 and tokens[j - 1] in _STEER
-    if t == "like":  # "feels like down": what something else is like (not "a spice like chili")
-        return j >= i - 2 and _compares(tokens, j)
+    if t == "like" or (t == "close" and tokens[j + 1 : j + 2] == ["to"]):
+        # what something else is like: "feels like down", "looks very close to sashiko
+        # thread" (not "a spice like chili")
+        return j >= i - (2 if t == "like" else 3) and _compares(tokens, j)
     if t == "place":  # "lamb in place of the pork"
         return j > 0 and tokens[j - 1] == "in" and tokens[j + 1] == "of"
     if t in _REPLACING or t in _SWAPPING:
@@ -828,7 +844,11 @@ def _swapped_away(tokens: list[str], clauses: list[int], j: int, i: int) -> bool
     return (
         j >= i - 5  # "Swap the 150 g wheat flour for ..."
         and _SWAP_PARTICLES.isdisjoint(tokens[j + 1 : i])
-        and any(w in ("for", "out") for w in tokens[i + 1 : i + 4])
+        # (past where it is: "Swap any almond extract in old recipes for vanilla")
+        and any(
+            w in ("for", "out") and clauses[k] == clauses[i]
+            for k, w in enumerate(tokens[i + 1 : i + 6], i + 1)
+        )
     )
 
 
@@ -951,7 +971,8 @@ _NEAR = {
     "imitates": 6,
     "resembles": 6,
     "replicates": 6,
-    # a contrast: "unlike a backpack, these leave your back open"
+    # a contrast: "unlike a backpack, these leave your back open" (further back in its
+    # clause: ``_what_others_do``)
     "unlike": 3,
 }
 #: What ``_MAY_CONTAIN`` is read as.
@@ -970,7 +991,7 @@ _STEER = frozenset({"steer", "steers", "steering", "steered"})
 #: Verbs of likeness before "like": "behaves a lot like oils", "feels like down".
 _LIKENESS_VERBS = frozenset(
     "feel feels felt taste tastes tasted smell smells behave behaves behaved act acts handle"
-    " handles perform performs".split()
+    " handles perform performs look looks looked".split()
 )
 #: Words that make "like" a comparison whatever comes before: "much like pothos".
 _AS_MUCH = frozenset({"much", "lot", "exactly", "just"})
@@ -1048,14 +1069,26 @@ def _set_aside_list(tokens: list[str], clauses: list[int], i: int) -> bool:
     return False
 
 
+#: What opens the verdict after a list: a copula, "all" or "both" ("caterers, food trucks
+#: and the pub buffet all off the table"), or "off" itself.
+_ALL_OF_THEM = frozenset({"all", "both"})
+_VERDICT_OPENS = _COPULAS | _ALL_OF_THEM | {"off"}
+
+
 def _ruled_out_after(tokens: list[str], i: int, first: int | None = None) -> bool:
     """ "if cages and tanks are out", "since holes are off the table" (but "once the
     chicken is out of the oven"); a list's first item is read by its last ("since
     campfires and fire pits are out": ``first`` is where the list opens)."""
+    if first is None and tokens[i + 2 : i + 3] in (["and"], ["or"]) and i + 1 < len(tokens):
+        if tokens[i + 1] not in _VERDICT_OPENS:  # "wool, alpaca and mohair all off the table"
+            return _ruled_out_after(tokens, i + 1)
     if tokens[i + 1 : i + 2] in (["and"], ["or"]) and first is None:
-        last = next((k for k in range(i + 2, min(len(tokens), i + 6)) if tokens[k] in _COPULAS), 0)
+        # (to the copula, or to the "all" or "off" of "X and Y all off the table")
+        last = next(
+            (k for k in range(i + 2, min(len(tokens), i + 6)) if tokens[k] in _VERDICT_OPENS), 0
+        )
         return last > i + 2 and _ruled_out_after(tokens, last - 1, i)
-    after = tokens[i + 1 : i + 5]
+    after = [t for t in tokens[i + 1 : i + 6] if t not in _ALL_OF_THEM][:4]
     i = i if first is None else first
     if after[:1] == ["off"]:  # "with thumb compasses off the list"
         return after[1:3] in _OFF_LIMITS or after[1:2] == ["limits"]
@@ -1397,7 +1430,60 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _in_case_it_holds(tokens, clauses, i)
         or _what_others_do(tokens, clauses, i)
         or _conceded(tokens, i)
+        or _ruled_out_along(tokens, clauses, i)
+        or _measured(tokens, clauses, i)
+        or _STAYS_HOME.match(" ".join(tokens[i + 1 : i + 12])) is not None
     )
+
+
+#: A thing (or a list) told to stay behind: "GPS watches and phone map apps should stay at
+#: home", "the cool box can be left behind".
+_STAYS_HOME = re.compile(
+    r"^(?:[\w'-]+\s+){0,6}?(?:should|must|can|need\s+to|needs\s+to|has\s+to|have\s+to)\s+"
+    r"(?:stay|be\s+left|remain)\s+(?:at\s+home|behind|home|in\s+the\s+car)\b"
+)
+
+
+#: What adds a thing to a list ruled out just before: "alpaca and mohair are off the table
+#: along with wool".
+_ALONG_WITH = (["along", "with"], ["together", "with"], ["as", "well", "as"])
+_RULED_OUT_WORDS = (["off", "the", "table"], ["off", "limits"], ["ruled", "out"], ["are", "out"])
+
+
+def _ruled_out_along(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """A thing added to a list ruled out just before it: "since alpaca and mohair are off
+    the table along with wool"."""
+    joined = next((w for w in _ALONG_WITH if tokens[max(0, i - len(w)) : i] == w), None)
+    if joined is None:
+        return False
+    k = i - len(joined)
+    before = tokens[max(0, k - 3) : k]
+    return any(before[-len(w) :] == w for w in _RULED_OUT_WORDS) and clauses[k - 1] == clauses[i]
+
+
+#: A reading taken of a thing, no use of it: "test ammonia, nitrite and nitrate", "any
+#: ammonia or nitrite above zero", "ammonia levels".
+_TEST_VERBS = frozenset(
+    "test tests testing tested measure measures measuring monitor monitoring".split()
+)
+_READING_AFTER = frozenset("level levels reading readings ppm".split())
+_NOT_A_LIST = frozenset(
+    "then add adding use using dose dosing apply pour put to before after until so but if".split()
+)
+
+
+def _measured(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether the thing at ``i`` is measured, not used: a test verb before it in its
+    clause (through a list: "test ammonia, nitrite and nitrate"), or a reading after it
+    ("ammonia levels", "any ammonia or nitrite above zero")."""
+    for k in range(i - 1, max(-1, i - 7), -1):
+        if tokens[k] in _TEST_VERBS:
+            return True
+        if tokens[k] in _NOT_A_LIST or clauses[i] - clauses[k] > 2:
+            break  # "test the water, then add bleach": the bleach is used
+    k = i + 2 if tokens[i + 1 : i + 2] in (["or"], ["and"]) else i
+    after = tokens[k + 1 : k + 3]
+    return after[:1] and after[0] in _READING_AFTER or after in (["above", "zero"], ["above", "0"])
 
 
 _NEEDS = frozenset("need needs require requires".split())
@@ -1412,7 +1498,14 @@ def _what_things_need(tokens: list[str], i: int) -> bool:
     """ "the navigation apps ... all need a smartphone": what other things require, a
     reason they are out (not "you'll need a smartphone", "he needs a smartphone")."""
     k = i - 2 if tokens[i - 1 : i] in (["a"], ["an"]) else i - 1
-    return k > 0 and tokens[k] in _NEEDS and tokens[k - 1] not in _NEEDERS
+    if k > 0 and tokens[k] in _NEEDS and tokens[k - 1] not in _NEEDERS:
+        return True
+    # a reason what others need: "skip basil and succulents, as they need several hours of
+    # direct sun" (not "as you need ...")
+    for n in range(max(2, i - 6), i):
+        if tokens[n] in ("need", "needs") and tokens[n - 2] in _BECAUSE:
+            return tokens[n - 1] in ("they", "these", "those", "it")
+    return False
 
 
 _STEP_TIME = frozenset({"once", "when", "after", "until", "till", "soon", "while"})

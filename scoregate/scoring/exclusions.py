@@ -65,7 +65,8 @@ _END = (
     r"|so\s+(?=(?:i|i'm|i'd|we|we're|you|he|she|they|it|it's|don't|dont|please|pls"
     r"|no|nothing|any|can't|cant)\b)"
     # (not after "pay": "rather not pay for a gym" rules out the gym)
-    r"|in it|in the|at all|anymore|either"
+    # ("navigate in the dark" is the act in a condition, read whole)
+    r"|in it|in the(?!\s+dark\b)|at all|anymore|either"
     # "face to face much" (not "too much sugar", "so much")
     r"|(?<!\btoo\s)(?<!\bso\s)(?<!\bthat\s)(?<!\bhow\s)(?<!\bas\s)much(?=\s*(?:[.,;!?)—–-]|$))"
     r"|(?<!\bpay\s)(?<!\bpaying\s)for (?:me|us|my|the|a|this|dinner|lunch)\b"
@@ -631,7 +632,7 @@ _VERDICT = (
     r"|not\s++an\s++option|not\s++(?:allowed|permitted|possible)|banned|forbidden"
     # "dairy is out", "toll roads are out for me" (not "out of stock", "out for maintenance",
     # "out and has breaking changes"; and see ``_ruled_out``)
-    r"|out(?=\s*+(?:[.,;:!?()—–]|\s-\s|$|for\s++(?:me|us|now|good|them|him|her)\b"
+    r"|out(?=\s*+(?:[.,;:!?()—–]|-\s|$|for\s++(?:me|us|now|good|them|him|her)\b"
     # a reason or a while after it: "driving is out since I lost my licence", "gluten is
     # out in our house", "cooking is out this week", "dairy is out at the moment", "using
     # the stairs is out for a few weeks" (not "out of date", "out for maintenance")
@@ -659,10 +660,14 @@ _ANYTHING_OF = (
 #: Examples in brackets after what is ruled out: "electronic silent systems (yamaha silent
 #: brass etc) are not an option" rules out the examples too.
 _EXAMPLES_AFTER = r"(?:\s*+\((?P<{}>[^()]{{1,80}})\))?"
+#: "of any kind" after what is ruled out: "craft knives and blades of any kind are not
+#: allowed" rules out the knives and the blades.
+_OF_ANY_KIND = r"(?:\s++of\s++(?:any|every)\s++(?:kind|sort|type|description))?"
 _RULED_OUT_RE = re.compile(
-    rf"(?<![\w'-]){_ANYTHING_OF}(?P<x>{_PHRASE}){_EXAMPLES_AFTER.format('egx')}{_IS_VERDICT}"
+    rf"(?<![\w'-]){_ANYTHING_OF}(?P<x>{_PHRASE}){_OF_ANY_KIND}{_EXAMPLES_AFTER.format('egx')}"
+    rf"{_IS_VERDICT}"
     rf"|(?<![\w'-]){_ANYTHING_OF}(?P<l>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
-    rf"{_EXAMPLES_AFTER.format('egl')}\s++{_ARE_VERDICT}"
+    rf"{_OF_ANY_KIND}{_EXAMPLES_AFTER.format('egl')}\s++{_ARE_VERDICT}"
     # a function, a method or a product the asker's setup lacks: "so XLOOKUP isn't
     # available", "PUT and DELETE are blocked" (kept only when written as a name, see
     # ``_named``; "my drain is blocked" is a situation)
@@ -670,6 +675,19 @@ _RULED_OUT_RE = re.compile(
     rf"\s++{UNAVAILABLE}",
     re.IGNORECASE,
 )
+#: A list set aside in a "with" clause: "with bouncy castles, pony rides and the coconut shy
+#: all off the table", "with gazebos and marquees off the table"; and one added with "along
+#: with" after a verdict: "since mealworms and waxworms are off the table along with
+#: superworms".
+_WITH_OFF_RE = re.compile(
+    rf"\bwith\s++(?P<l>(?:{_PHRASE},\s*+){{0,6}}(?:{_PHRASE},?\s++(?:and|or)\s++)?{_PHRASE})"
+    r"\s++(?:all\s++|both\s++)?(?:off\s++the\s++(?:table|menu|list|cards)|off\s++limits"
+    r"|out\s++of\s++the\s++question|ruled\s++out)\b"
+    r"|\b(?:off\s++the\s++(?:table|menu|list)|off\s++limits|out\s++of\s++the\s++question)"
+    rf"\s++(?:along|together)\s++with\s++(?P<a>{_PHRASE})",
+    re.IGNORECASE,
+)
+_ALL_AFTER = re.compile(r"\s+(?:all|both)$", re.IGNORECASE)
 _EG_OPEN = re.compile(
     r"^\s*(?:e\.?g\.?|i\.?e\.?|like|such\s+as|say|for\s+(?:example|instance)|including)[\s,:]*",
     re.IGNORECASE,
@@ -900,6 +918,25 @@ _KEPT_TAIL = re.compile(
 )
 
 
+#: The "not" or "no" of a later item of a list ruled out item by item (not "not even":
+#: "no cement anywhere, not even on the copes" names where, read as it is).
+_NOT_AGAIN = re.compile(r"^\s*(?:not|no|nor)\s+(?!even\b)", re.IGNORECASE)
+
+
+_PER_ONE = re.compile(r"^\s*per\s+[a-z]+\s*$", re.IGNORECASE)
+
+
+def _told_of_the_first(piece: str, first: str) -> bool:
+    """Whether a later piece of a list tells the first item's kind ("no loans, federal or
+    private, not even the 'good' kind": loans all), state ("no fruit, dried or fresh") or
+    charge ("no entry fee per player or per team": the fee, charged either way)."""
+    return bool(
+        _OF_THE_FIRST.match(piece)
+        or (_STATE_OF_THE_FIRST.match(piece) and not _STATE_OF_THE_FIRST.match(first))
+        or _PER_ONE.match(_NOT_AGAIN.sub("", piece))
+    )
+
+
 def _pieces(term: str) -> list[str]:
     """The items of one excluded phrase: split at commas and or/and, a class apart from its
     examples (the class left out when it only introduces them: "words like ..."); the list
@@ -928,10 +965,8 @@ def _pieces(term: str) -> list[str]:
     for n, piece in enumerate(split):
         if _INSTEAD.search(piece) or (n and _ASKED_NEXT.match(piece)):
             break
-        if n and _OF_THE_FIRST.match(piece):
-            continue  # "no loans, federal or private, not even the 'good' kind": loans all
-        if n and _STATE_OF_THE_FIRST.match(piece) and not _STATE_OF_THE_FIRST.match(split[0]):
-            continue  # "no fruit, dried or fresh": fruit in any state
+        if n and _told_of_the_first(piece, split[0]):
+            continue
         if n and _OWN_CLAUSE.search(piece) and not _RELATIVE.search(piece):
             break
         if re.search(r"\s(?:like|such\s+as)\s", piece, re.I):
@@ -941,6 +976,8 @@ def _pieces(term: str) -> list[str]:
         piece = _ANY_OF.sub("", piece)  # "any of those claim companies like AirHelp"
         if n:  # "nothing with fragrance, and that includes essential oils"
             piece = _THAT_INCLUDES.sub("", piece)
+            # each item ruled out again: "no powder - not the official stuff, not cornstarch"
+            piece = _NOT_AGAIN.sub("", piece)
         m = _EXAMPLES.match(piece)
         if m and m.group("cls").lower() in _LOOKS:
             out.append(m.group("cls"))  # "not glossy like glass": a likeness, not an example
@@ -1028,6 +1065,8 @@ _STOP_TERMS = frozenset(
         "option",
         "options",
         "none",  # a stress closing a list: "zero cords, not tucked away, none"
+        # a remark after the refusal: "I don't want to ask my brother-in-law, long story"
+        "long story",
         "it",
         "them",
         "that",
@@ -1127,7 +1166,10 @@ _CHAT_TAIL = re.compile(
     # where or when the rule holds: "banned fins completely in all lanes", "at any time"
     r"|(?:in|on|at|during)\s+(?:all|any|every)\s+(?:\w+\s+)?(?:lanes?|rooms?|times?|hours?"
     r"|areas?|classes|class|sessions?|days?|weather|circumstances|cases?|conditions?|zones?)"
-    r"|(?:after|before)\s+(?:lunch|dinner|noon|work|bed|bedtime|\d+\s*(?:am|pm)?)))+$"
+    r"|(?:after|before)\s+(?:lunch|dinner|noon|work|bed|bedtime|\d+\s*(?:am|pm)?)"
+    # how much there is, and whom it is charged to: "no sun to speak of", "no entry fee per
+    # player"
+    r"|to\s+speak\s+of|per\s+[a-z]+))+$"
 )
 
 
@@ -1311,6 +1353,10 @@ _WHEN_CUT = re.compile(
     # a reason after it: "won't use Venmo after getting scammed", "since the last update"
     r"|(?:after|since)\s+(?:getting|being|having|losing|paying|reading|seeing|hearing|finding"
     r"|the\s+(?:last|latest|recent)|last\s+(?:time|year|month|week)|what\s+happened)\b"
+    # "banned all Bluetooth gear after a lifeguard missed a kid": what happened, a reason
+    r"|(?:after|since|because)\s+(?:a|an|the|some|one|our|my)\s+[a-z]+\s+[a-z]+ed\b"
+    # where the rule holds: "no Bluetooth devices past the gate"
+    r"|(?:past|beyond|inside|outside|within)\s+(?:the|this|our|their)\s+[a-z]+\b"
     # how long it is ruled out for: "rather not repot until it's finished flowering" (not
     # what the asker must do first: "won't play on my car stereo until I format the stick")
     r"|(?:until|till)\b(?!\s+(?:i|we)\b))"
@@ -1458,10 +1504,23 @@ def _withheld_from(term: str) -> str:
     return whom if named else term
 
 
+#: Who said it, before the thing: "the vicar says confetti and glitter ... are not allowed".
+SAID_BY = re.compile(
+    r"^(?:(?:the|my|our|his|her|their)\s+)?[a-z]+\s+(?:says?|said|insists|reckons)\s+(?:that\s+)?",
+    re.IGNORECASE,
+)
+
+
 def _clean_term(raw: str) -> str | None:
     """The thing a cue's words name, or ``None`` where they name none."""
     term = _OTHERS_HAVE.sub("", raw.strip(" '\"-").lower())  # before its place is read as a tail
+    term = SAID_BY.sub("", term)
     term = _CHAT_TAIL.sub("", _WHEN_TAIL.sub("", _CHAT_TAIL.sub("", term)))
+    words = term.split()
+    if len(words) > 1 and words[-1] == "there" and (len(words) > 2 or words[0].endswith("ing")):
+        # where: "any firearm shooting there" (but "drive there" is the trip; "no sashiko
+        # thread here" tells what the asker has, read as it was)
+        term = " ".join(words[:-1])
     manner = _MANNER.search(term)
     if manner is not None:  # "memorise a script word for word": the manner is the point
         return manner.group(0).strip()
@@ -2144,6 +2203,12 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
             if (t := _clean_term(p))
         ]
         pairs += [(m.group("x").lower(), m.group(0)) for m in _ROUTE_RE.finditer(sentence)]
+        pairs += [
+            (t, sentence[m.start("l") : m.end()] if m.group("l") else m.group(0))
+            for m in _WITH_OFF_RE.finditer(sentence)
+            for p in _pieces(_ALL_AFTER.sub("", m.group("l") or m.group("a")))
+            if (t := _clean_term(p))
+        ]
         # "Tiger nuts are banned there, and so are all other nuts": the class as well
         pairs += [
             (t, m.group(0))
@@ -2167,8 +2232,9 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         and not (t.endswith("-based") and t.removesuffix("-based") in terms)
         # a clause, never a thing: "insurance doesn't cover them", "dont wanna buy any"
         and not _NEGATED_INSIDE.search(t)
-        # where the exclusion before it holds: "no cement anywhere, not even on the copes"
-        and not (t.startswith(_PLACE_PREPOSITIONS) and _NOT_EVEN.search(phrase))
+        # where the exclusion before it holds: "no cement anywhere, not even on the copes",
+        # "no Bluetooth devices past the gate, including on bikes"
+        and not (t.startswith(_PLACE_PREPOSITIONS) and _EXTENDED_TO.search(phrase))
     ]
 
 
@@ -2197,7 +2263,7 @@ def _told_not_wanted(sentence: str, at: int) -> bool:
     )
 
 
-_NOT_EVEN = re.compile(r"\bnot\s+even\s", re.IGNORECASE)
+_EXTENDED_TO = re.compile(r"\bnot\s+even\s|\bincluding\s", re.IGNORECASE)
 _NEGATED_INSIDE = re.compile(r"n't\b|\b(?:not|dont|doesnt|wont|cant|couldnt)\b")
 #: A purpose told of the thing asked about, "so (that) they don't go soft", "so the cake
 #: won't get soggy": the state it should not fall into, which answers name as they warn.

@@ -1102,6 +1102,8 @@ _CHAR_WORDS = {
     "question\\s+marks?": "?",
     "hashtags?": "#",
     "em[- ]?dashes": "—",
+    # (not "periods": "no periods for three months" is no punctuation)
+    "full[- ]?stops?": ".",
 }
 
 

@@ -570,12 +570,21 @@ def _case(content: str, k: Instruction) -> Verdict:
     return False, f"{plural(len(lower), 'lowercase letter')}; {_asks(k)} all capitals"
 
 
-_CHAR_NAMES = {",": "comma", "!": "exclamation mark", "?": "question mark", ";": "semicolon"}
+_CHAR_NAMES = {
+    ",": "comma",
+    "!": "exclamation mark",
+    "?": "question mark",
+    ";": "semicolon",
+    ".": "full stop",
+}
+#: A point inside a number or a name ("2.5 kg", "example.com"), no full stop.
+_INNER_POINT = re.compile(r"(?<=\w)\.(?=\w)")
 
 
 def _forbidden_chars(content: str, k: Instruction) -> Verdict:
     chars = str(k.value)
-    found = {c: content.count(c) for c in chars if c in content}
+    text = _INNER_POINT.sub("", content) if "." in chars else content
+    found = {c: text.count(c) for c in chars if c in text}
     if not found:
         return True, f"no {', '.join(repr(c) for c in chars)}"
     c, n = next(iter(found.items()))

@@ -204,6 +204,14 @@ _GENERIC_HEAD = re.compile(
 )
 
 
+#: Devices named by a feature, whose every thing with the feature is one: "no GPS
+#: devices" rules out "a GPS sports watch" (not "a non-GPS watch").
+_FEATURE_DEVICES = re.compile(
+    r"^(?P<f>gps|bluetooth|wi-?fi|usb|cellular|satellite)[\s-]+(?:enabled\s+)?"
+    r"(?:devices?|gadgets?|units?|gear|equipment|tech|electronics)$"
+)
+
+
 #: Things, not classes, that have a member by another name: "no beef" rules out a burger.
 #: (Not classes: no word is looked for by embedding as a member of "beef", which would
 #: find pork and lamb.)
@@ -318,6 +326,41 @@ THING_MEMBERS["wine"] = (
     *THING_MEMBERS["red wine"],
     *THING_MEMBERS["white wine"],
     *"prosecco champagne cava sherry".split(),
+)
+# shop-bought yeast by the names on its packets ("commercial yeast is out": a sourdough
+# baker's rule)
+THING_MEMBERS["commercial yeast"] = tuple(
+    f"{kind} yeast"
+    for kind in (
+        "instant",
+        "dried",
+        "dry",
+        "active dry",
+        "fast-action",
+        "fast action",
+        "easy-bake",
+        "easy bake",
+        "quick-rise",
+        "rapid-rise",
+        "bread machine",
+        "fresh",
+        "baker's",
+        "bakers",
+        "cake",
+    )
+)
+THING_MEMBERS["store-bought yeast"] = THING_MEMBERS["commercial yeast"]
+# a fee to take part by its other names: "no entry fee" is broken by "£20 per team entry"
+THING_MEMBERS["entry fee"] = (
+    "entry charge",
+    "entrance fee",
+    "registration fee",
+    "sign-up fee",
+    "per team entry",
+    "per player entry",
+    "per person entry",
+    "per runner entry",
+    "team entry of",
 )
 
 
@@ -1076,6 +1119,9 @@ def check_members(
         # "peanut products": any peanut ("fry the garlic in peanut oil")
         bare = _GENERIC_HEAD.sub("", item)
         kind = bare if bare in ALLERGENS else item
+        # "no GPS devices": a thing with the feature ("a GPS sports watch")
+        feature = _FEATURE_DEVICES.match(item)
+        kind = feature.group("f") if feature else kind
         seen, affirmed = mentions(text, kind, situation=lacking)
         if affirmed:  # with the answer's word: "walnuts" for "nut"
             check.violated.append((item, affirmed_word(text, kind, situation=lacking) or item))

@@ -36,6 +36,7 @@ from scoregate.scoring.exclusions import (
     FAMILIES,
     FOR_NOW,
     LACK,
+    SAID_BY,
     SENTENCES,
     UNAVAILABLE,
     exclusion_reads,
@@ -672,7 +673,7 @@ def is_form_item(item: str) -> bool:
 
 
 #: A "no" that rules out what follows it ("no eggs and no honey": two of them).
-_OWN_NO = re.compile(r"\b(?:no|without)\s+")
+_OWN_NO = re.compile(r"\b(?:no|not|without)\s+(?!even\b)")
 
 
 @lru_cache(maxsize=1024)
@@ -707,6 +708,7 @@ def analyze(query: str) -> RequestAnalysis:
             continue  # "the HOA forbids antennas. Can they actually do that?"
         seen.add(item)
         lack = bool(LACK.match(phrase) or _UNAVAILABLE.search(phrase))
+        phrase = SAID_BY.sub("", phrase)  # "the vicar says confetti ...": the rule itself
         at = phrase.lower().find(item)
         # the phrase up to its item ("no nuts", not "no nuts, she's allergic"), unless what
         # rules it out comes after it ("a severe peanut allergy")

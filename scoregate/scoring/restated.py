@@ -1783,8 +1783,8 @@ def _side_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The asker's limb on one side ("my left knee") told back on the other ("avoid
     pivoting on your right leg"), in an answer that never names the request's side."""
     sides = {m.group("side"): m for m in _MY_SIDE.finditer(q_low)}
-    if len(sides) != 1 or re.search(r"\b(?:left|right)\b", q_low.replace(next(iter(sides)), "")):
-        return None  # no side, or both sides told (or "right" as in "all right")
+    if len(sides) != 1 or _A_SIDE.search(q_low.replace(next(iter(sides)), "")):
+        return None  # no side, or both sides told (not "I'm right-footed", "all right")
     told = next(iter(sides.values()))
     if re.search(rf"\b{told.group('side')}\b", a_low) or _HURT_ONE.search(a_low):
         return None
@@ -1829,6 +1829,50 @@ def _place(pos: str) -> str:
     return pos.removesuffix("er") if pos in ("winger", "midfielder") else pos
 
 
+#: Words written in capitals for stress that have an opposite an answer may take instead:
+#: "working on the REVERSE 3-beat weave" answered about the forward weave.
+_OPPOSITE_OF = {
+    a: b
+    for x, y in (
+        ("left", "right"),
+        ("forward", "reverse"),
+        ("forwards", "backwards"),
+        ("front", "back"),
+        ("inside", "outside"),
+        ("upper", "lower"),
+        ("top", "bottom"),
+        ("indoor", "outdoor"),
+        ("uphill", "downhill"),
+        ("clockwise", "anticlockwise"),
+        ("major", "minor"),
+        ("male", "female"),
+        ("hot", "cold"),
+        ("before", "after"),
+        ("odd", "even"),
+        ("heel", "toe"),
+    )
+    for a, b in ((x, y), (y, x))
+}
+_STRESSED = re.compile(r"\b[A-Z]{3,}\b")
+
+
+def _stress_swapped(query: str, a_low: str) -> tuple[str, str] | None:
+    """A word the request stresses in capitals ("my LEFT foot down", "the REVERSE 3-beat
+    weave") answered with its opposite before the same next word ("your right foot", "the
+    forward weave"), in an answer that never names the stressed word."""
+    for m in _STRESSED.finditer(query):
+        word = m.group(0).lower()
+        other = _OPPOSITE_OF.get(word)
+        if other is None or re.search(rf"\b{word}\b", a_low):
+            continue
+        # its noun, a modifier between allowed: "the forward weave" for "REVERSE 3-beat weave"
+        after = re.match(r"[\s-]+([a-z0-9][\w-]*)(?:\s+([a-z][\w-]*))?", query[m.end() :].lower())
+        said = re.search(rf"\b{other}[\s-]+([\w-]+)", a_low)
+        if said and after and said.group(1) in after.groups():
+            return said.group(0), query[m.start() : m.end() + len(after.group(0))]
+    return None
+
+
 def _position_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     """The asker's place in a team on one side ("almost always at right corner") told back
     on the other ("Twenty years at left corner"), in an answer that never names the
@@ -1867,6 +1911,56 @@ def _pair_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     return None
 
 
+#: A figure the asker already has: "I'm already 95 kg", "I can already run a half in
+#: 1:45", "he has already done 40 hours", "I already ride 100 km" (a few words between).
+_ALREADY_AT = re.compile(
+    r"\balready\s+(?:[a-z'-]+\s+){0,5}?(?P<n>\d+(?:[.:]\d+)?)(?:\s*(?P<u>[a-z]+))?"
+)
+#: ... told back as a goal to reach, a few words before the figure: "eat in a surplus to
+#: reach at least 95 kg", "build your plank hold up to 2 minutes", "until you can
+#: comfortably ride 100 km", "logs at least 40 hours", "work up to a 1:45 half".
+_TO_REACH = re.compile(
+    r"\b(?:reach|get\s+(?:you\s+)?(?:up\s+)?to|hit|build|work\s+(?:your\s+way\s+)?up\s+to"
+    r"|aim(?:ing)?\s+for|bulk|gain|climb\s+to|progress\s+to|until\s+you\s+can|logs?"
+    r"|towards?)\b(?P<gap>(?:\s+[a-z'-]+){0,5}?)\s+(?P<n>\d+(?:[.:]\d+)?)(?:\s*(?P<u>[a-z]+))?"
+)
+_NOT_NEEDED = re.compile(
+    r"\b(?:no\s+need|don't\s+need|not|never|already|once\s+you've|you\s+can\s+(?:now|already))\b"
+    r"[^.!?\n]*$"
+)
+
+
+def _figure_unit(m: re.Match[str]) -> str:
+    """The unit after a figure ``m`` read; none for a time ("1:45") or a word that is no
+    unit ("180 kg and", "40 hours" keeps "hour")."""
+    u = m.group("u") or ""
+    return "" if ":" in m.group("n") or u in _FUNCTION else _unit(u)
+
+
+def _reached_already(q_low: str, a_low: str) -> tuple[str, str] | None:
+    """A figure the asker already has ("I'm already 95 kg", "I already ride 100 km") told
+    as a goal to reach ("to reach at least 95 kg before testing", "build your long ride
+    until you can comfortably ride 100 km"), with the same unit (or none: "1:45")."""
+    had = [
+        (m.group("n"), _figure_unit(m), m.group(0))
+        for m in _ALREADY_AT.finditer(q_low)
+        if "." not in q_low[m.start() : m.end()].rstrip(".")
+    ]
+    if not had:
+        return None
+    for said in _TO_REACH.finditer(a_low):
+        if " from" in f" {said.group('gap')}" or re.search(r"[,;:]", said.group("gap")):
+            continue  # "build from 100 km": the figure is where the goal starts
+        unit = _figure_unit(said)
+        begin = max(a_low.rfind(c, 0, said.start()) for c in ".!?\n") + 1
+        if _NOT_NEEDED.search(a_low, begin, said.start()):
+            continue
+        for n, u, told in had:
+            if said.group("n") == n and unit == u:
+                return said.group(0), told
+    return None
+
+
 #: Someone's handedness told: "she's 14 and LEFT handed", "I'm a lefty", "as a left-hander".
 _HANDED = re.compile(
     r"\b(?:(?P<side>left|right)[\s-]?hand(?:ed|er)\b|(?P<lefty>lefty|southpaw|leftie)\b)"
@@ -1885,8 +1979,9 @@ def _hand_swapped(q_low: str, a_low: str) -> tuple[str, str] | None:
     your right hand" beside "the hook in your left hand")."""
     told = list(_HANDED.finditer(q_low))
     sides = {m.group("side") or "left" for m in told}
-    if len(sides) != 1:
-        return None
+    if len(sides) != 1 or _MY_SIDE.search(q_low):
+        return None  # (a limb of the asker's on a side, "I've sprained my right wrist": the
+        # other hand may take over)
     own = next(iter(sides))
     said = list(_HAND_SIDE.finditer(a_low))
     if any(m.group("side") == own for m in said) or "handed" in a_low or "hander" in a_low:
@@ -2073,6 +2168,8 @@ def _read_apart(query: str, answer: str) -> list[tuple[str, str]]:
         _side_swapped(q_low, a_low) if "left" in q_low or "right" in q_low else None,
         _hand_swapped(q_low, a_low) if "hand" in a_low or "arm" in a_low else None,
         _position_swapped(q_low, a_low),
+        _stress_swapped(query, a_low) if _STRESSED.search(query) else None,
+        _reached_already(q_low, a_low) if "already" in q_low else None,
         _sex_swapped(q_low, a_low),
         _model_swapped(query, a_low) if "your " in a_low else None,
         _kind_swapped(q_low, a_low) if ", not " in q_low and "your " in a_low else None,

@@ -840,6 +840,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             "gate_holdout49",
             "gate_holdout50",
             "gate_holdout51",
+            "gate_holdout52",
         )
     ]
     assert [len(s) for s in fresh] == [
@@ -885,6 +886,7 @@ def test_the_fresh_gate_sets_are_apart_from_dev_training_and_each_other():
             67,
             68,
             68,
+            74,
         ),
     ]
     # the set of answers that name what the request rules out (benchmarks/eval_exclusions.py)
