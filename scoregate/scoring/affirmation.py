@@ -177,7 +177,11 @@ _MAY_CONTAIN = re.compile(
     r"|(?:^|(?<=[.!?\n]))\s*(?:[-*•]\s*)?(?:some|many|most|certain|lots\s+of|a\s+lot\s+of"
     r"|plenty\s+of)\s+[^.!?\n;:]{1,80}?\b(?:contains?|includes?)\b"
     r"|\bthere(?:'s|\s+is|\s+are)\s+(?:often|usually|sometimes|commonly)\b"
-    r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include)\b"
+    # ("some crackers have sesame on them")
+    r"|(?<=\bsome\s)(?:[\w-]+\s+){0,3}?(?:contain|use|add|include|have)\b"
+    # what many things of a kind have built in: "many outdoor watches, like the Garmin
+    # Instinct range, have GPS built in"
+    r"|(?<=\b(?:many|most)\s)[^.!?\n;:]{1,70}?\bhave(?=\s+[\w-]+(?:\s+[\w-]+)?\s+built[\s-]in\b)"
     r"|(?:(?<=\b(?:many|most)\s)"
     # "since lots of them contain mustard", "a lot of brands add gelatine", "lots of
     # 'acrylic' yarns are actually blends with wool in them"
@@ -648,6 +652,10 @@ _OTHER_PEOPLE = frozenset(
 #: for ...", "most guides use ..." (with a word of ``_OTHER_PEOPLE`` before them).
 _SOURCES = frozenset("recipes guides methods versions tutorials kits books videos".split())
 _SOURCE_SAYS = frozenset("call use add include suggest need want say tell".split())
+#: ... told as others': "many", "most", "other", "modern", "quicker", "you'll see".
+_OTHERS_OF_A_KIND = _OTHER_PEOPLE | frozenset(
+    "other modern quick quicker faster standard typical commercial see".split()
+)
 
 
 def _what_others_do(tokens: list[str], clauses: list[int], i: int) -> bool:
@@ -661,9 +669,12 @@ def _what_others_do(tokens: list[str], clauses: list[int], i: int) -> bool:
             return "other" not in tokens[j + 1 : i]
         if tokens[j] == "who" and tokens[j - 1] in _OTHER_PEOPLE and j >= i - 5:
             return True
-        # "Many modern recipes call for a sachet of fast-action yeast"
-        if tokens[j] in _SOURCE_SAYS and j > 0 and tokens[j - 1] in _SOURCES:
-            return not _OTHER_PEOPLE.isdisjoint(tokens[max(0, j - 3) : j - 1])
+        # "Many modern recipes call for a sachet of fast-action yeast", "You'll see quicker
+        # recipes that use dried yeast"
+        if tokens[j] in _SOURCE_SAYS and j > 0:
+            k = j - 2 if tokens[j - 1] in ("that", "which") else j - 1
+            if k >= 0 and tokens[k] in _SOURCES:
+                return not _OTHERS_OF_A_KIND.isdisjoint(tokens[max(0, k - 3) : k])
     return False
 
 
@@ -1297,7 +1308,12 @@ def _set_aside_after(tokens: list[str], clauses: list[int], i: int) -> bool:
             or after[0] in _NEW_CLAUSE
         )
         if t in _LEAVE_VERBS:
-            out = tokens[p + 1 : p + 2] in (["out"], ["off"])
+            # ("... all count, so leave them packed away")
+            out = tokens[p + 1 : p + 2] in (["out"], ["off"]) or (
+                tokens[p + 1 : p + 2]
+                and tokens[p + 1] in _STOWED
+                and tokens[p + 2 : p + 3] == ["away"]
+            )
             if out and tokens[p + 2 : p + 3] and tokens[p + 2] in _LEFT_SOMEWHERE:
                 continue
             if out:
@@ -1433,7 +1449,29 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
         or _ruled_out_along(tokens, clauses, i)
         or _measured(tokens, clauses, i)
         or _STAYS_HOME.match(" ".join(tokens[i + 1 : i + 12])) is not None
+        or _stowed(tokens, clauses, i)
     )
+
+
+#: What puts a thing away unused: "keep the drone packed away in the van", "a toy that's
+#: stashed outside the training area", "those are the Wi-Fi versions you want to avoid".
+_STOWED = frozenset("packed stowed stashed locked tucked".split())
+_STOWED_AFTER = re.compile(
+    r"^(?:[\w'-]+\s+){0,3}?(?:(?:packed|stowed|stashed|locked|tucked|put)\s+away"
+    r"|(?:that's|that\s+is|which\s+is)\s+(?:stashed|stowed|packed|kept|left)\s+(?:outside|away"
+    r"|in\s+the\s+car|at\s+the)"
+    r"|(?:you|you'll|you'd)\s+(?:want|need|should|ought)\s+(?:to\s+)?avoid)\b"
+)
+
+
+def _stowed(tokens: list[str], clauses: list[int], i: int) -> bool:
+    """Whether the thing at ``i`` is put away or avoided in the words after it, in its
+    clause: "keep the drone packed away", "a toy that's stashed outside the training
+    area", "the Wi-Fi versions you want to avoid"."""
+    end = i + 1
+    while end < len(tokens) and end < i + 8 and clauses[end] == clauses[i]:
+        end += 1
+    return _STOWED_AFTER.match(" ".join(tokens[i + 1 : end])) is not None
 
 
 #: A thing (or a list) told to stay behind: "GPS watches and phone map apps should stay at

@@ -2228,6 +2228,9 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         for t, phrase, situation in found
         if t not in _STOP_TERMS
         and not t.startswith(("other ", "any other "))
+        # what a place is like, which an answer names to steer clear of it: "a pitch with
+        # no road noise to speak of" ("the road noise there is constant": no use of it)
+        and _PLACE_NUISANCES.isdisjoint(t.split())
         # "nothing milk-based" is read whole and by its base: the base alone
         and not (t.endswith("-based") and t.removesuffix("-based") in terms)
         # a clause, never a thing: "insurance doesn't cover them", "dont wanna buy any"
@@ -2236,6 +2239,9 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
         # "no Bluetooth devices past the gate, including on bikes"
         and not (t.startswith(_PLACE_PREPOSITIONS) and _EXTENDED_TO.search(phrase))
     ]
+
+
+_PLACE_NUISANCES = frozenset("noise crowds crowd queues queue".split())
 
 
 #: A time a refusal holds for (``HELD_FOR``, also read by ``activities``), and the same

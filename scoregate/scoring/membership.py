@@ -707,14 +707,18 @@ def _not_a_use(word: str) -> bool:
 
 
 def _same_family(word_stem: str, item: str) -> bool:
-    """ "grind" and "grinders", "bake" and "bakery": one word family with the item's head
+    """ "grind" and "grinders", "bake" and "bakery", "boats" and "motorboats": one word family
+    with the item's head
     noun, so the word is the item itself (judged by name, negation and modifiers included),
     not one of its members. A modifier is no head: "AirPods" is a member of "AirPods-style
     stems"."""
     stems = [stem(w) for w in item.split()]
     head = stems[-1]
+    # (also the head's own last part, which names more than the item: "boats" of
+    # "motorboats" is no member of it)
     return word_stem in stems or (
-        min(len(word_stem), len(head)) >= 4 and head.startswith(word_stem)
+        min(len(word_stem), len(head)) >= 4
+        and (head.startswith(word_stem) or head.endswith(word_stem))
     )
 
 
@@ -764,6 +768,8 @@ def _embedding_members(
                 continue  # the item itself, already judged with negation in mind
             if word.lower() in _OPPOSITES.get(item, ()):
                 continue  # "completely secular" is near "religious" as its opposite
+            if not mentions(content, word)[1]:
+                continue  # named only as others' ("Lots of foragers are out for fungi")
             found[item] = word
             break
     return found

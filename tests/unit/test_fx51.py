@@ -310,3 +310,45 @@ def test_round_two_people(query: str, answer: str, words: str | None) -> None:
         assert found == []
     else:
         assert found and words in found[0][1]
+
+
+MOTORHOME = (
+    "The warden says campfires and barbecues are not allowed on the pitches this summer. How"
+    " can we eat outside?"
+)
+LINDISFARNE = "The reserve says no drones past the causeway car park. Best way to get aerial shots?"
+LEAK = "I want a water leak alarm but no Wi-Fi gear please. What should I buy?"
+PARTY = "The school says nuts and sesame of any kind are not allowed. Ideas for a party spread?"
+FOREST = "No GPS devices - I want to learn to navigate with a map and compass. What kit?"
+GINGER = "Commercial yeast is out - I want to use a ginger bug like my gran. How do I start?"
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "want"),
+    [
+        (LINDISFARNE, "Keep the drone packed away in the van for the whole visit.", []),
+        (LINDISFARNE, "Fly the drone from the car park at dawn.", ["drones"]),
+        (MOTORHOME, "Gas barbecues count too, so leave them packed away.", []),
+        (LEAK, "Those smart sensors are the Wi-Fi versions you want to avoid.", []),
+        (PARTY, "Seeded bread and some crackers have sesame on them - check every pack.", []),
+        (PARTY, "Sprinkle sesame over the sausage rolls.", ["sesame"]),
+        (FOREST, "Many outdoor watches, like the Garmin Instinct range, have GPS built in.", []),
+        (FOREST, "Get a watch that has GPS built in.", ["gps devices"]),
+        (GINGER, "You'll see quicker recipes that use a sachet of dried yeast, but not here.", []),
+        (GINGER, "Use a recipe that uses dried yeast for a quicker start.", ["commercial yeast"]),
+    ],
+)
+def test_round_three_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
+
+
+def test_what_a_place_is_like_is_no_thing_ruled_out() -> None:
+    assert items("A pitch near Fort William with no road noise to speak of, please. Tips?") == []
+    assert items("Somewhere with no crowds or queues at the lifts?") == []
+
+
+def test_the_general_head_is_no_member_of_its_kind() -> None:
+    from scoregate.scoring.membership import _same_family
+
+    assert _same_family("boat", "motorboats")
+    assert not _same_family("kayak", "motorboats")
