@@ -926,6 +926,10 @@ _NOT_AGAIN = re.compile(r"^\s*(?:not|no|nor)\s+(?!even\b)", re.IGNORECASE)
 _PER_ONE = re.compile(r"^\s*per\s+[a-z]+\s*$", re.IGNORECASE)
 
 
+#: How often, before "per": "once per test", "twice per day", "3 times per week".
+_HOW_OFTEN = re.compile(r"^(?:once|twice|thrice|\d+|one|two|three|four|five|several|many)$")
+
+
 def _told_of_the_first(piece: str, first: str) -> bool:
     """Whether a later piece of a list tells the first item's kind ("no loans, federal or
     private, not even the 'good' kind": loans all), state ("no fruit, dried or fresh") or
@@ -1167,9 +1171,8 @@ _CHAT_TAIL = re.compile(
     r"|(?:in|on|at|during)\s+(?:all|any|every)\s+(?:\w+\s+)?(?:lanes?|rooms?|times?|hours?"
     r"|areas?|classes|class|sessions?|days?|weather|circumstances|cases?|conditions?|zones?)"
     r"|(?:after|before)\s+(?:lunch|dinner|noon|work|bed|bedtime|\d+\s*(?:am|pm)?)"
-    # how much there is, and whom it is charged to: "no sun to speak of", "no entry fee per
-    # player"
-    r"|to\s+speak\s+of|per\s+[a-z]+))+$"
+    # how much there is: "no sun to speak of"
+    r"|to\s+speak\s+of))+$"
 )
 
 
@@ -1517,7 +1520,15 @@ def _clean_term(raw: str) -> str | None:
     term = SAID_BY.sub("", term)
     term = _CHAT_TAIL.sub("", _WHEN_TAIL.sub("", _CHAT_TAIL.sub("", term)))
     words = term.split()
-    if len(words) > 1 and words[-1] == "there" and (len(words) > 2 or words[0].endswith("ing")):
+    if len(words) > 2 and words[-2] == "per":
+        if len(words) == 3 and _HOW_OFTEN.match(words[0]):
+            return None  # how often, no thing: "not once per test", "one per line"
+        # whom it is charged to: "no entry fee per player"
+        words = words[:-2]
+        term = " ".join(words)
+    if len(words) > 2 and words[-1] == "there" and words[-2] in ("up", "down", "over", "out"):
+        term = " ".join(words[:-2])  # "buy any gas up there": the gas
+    elif len(words) > 1 and words[-1] == "there" and (len(words) > 2 or words[0].endswith("ing")):
         # where: "any firearm shooting there" (but "drive there" is the trip; "no sashiko
         # thread here" tells what the asker has, read as it was)
         term = " ".join(words[:-1])
