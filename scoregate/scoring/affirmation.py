@@ -1309,10 +1309,9 @@ def _set_aside_after(tokens: list[str], clauses: list[int], i: int) -> bool:
         )
         if t in _LEAVE_VERBS:
             # ("... all count, so leave them packed away")
+            stowed = p + 1 < len(tokens) and tokens[p + 1] in _STOWED
             out = tokens[p + 1 : p + 2] in (["out"], ["off"]) or (
-                tokens[p + 1 : p + 2]
-                and tokens[p + 1] in _STOWED
-                and tokens[p + 2 : p + 3] == ["away"]
+                stowed and tokens[p + 2 : p + 3] == ["away"]
             )
             if out and tokens[p + 2 : p + 3] and tokens[p + 2] in _LEFT_SOMEWHERE:
                 continue
@@ -1521,7 +1520,9 @@ def _measured(tokens: list[str], clauses: list[int], i: int) -> bool:
             break  # "test the water, then add bleach": the bleach is used
     k = i + 2 if tokens[i + 1 : i + 2] in (["or"], ["and"]) else i
     after = tokens[k + 1 : k + 3]
-    return after[:1] and after[0] in _READING_AFTER or after in (["above", "zero"], ["above", "0"])
+    if after[:1] and after[0] in _READING_AFTER:
+        return True
+    return after in (["above", "zero"], ["above", "0"])
 
 
 _NEEDS = frozenset("need needs require requires".split())

@@ -921,11 +921,8 @@ _KEPT_TAIL = re.compile(
 #: The "not" or "no" of a later item of a list ruled out item by item (not "not even":
 #: "no cement anywhere, not even on the copes" names where, read as it is).
 _NOT_AGAIN = re.compile(r"^\s*(?:not|no|nor)\s+(?!even\b)", re.IGNORECASE)
-
-
+#: A later piece that only says whom the first is charged to: "... or per team".
 _PER_ONE = re.compile(r"^\s*per\s+[a-z]+\s*$", re.IGNORECASE)
-
-
 #: How often, before "per": "once per test", "twice per day", "3 times per week".
 _HOW_OFTEN = re.compile(r"^(?:once|twice|thrice|\d+|one|two|three|four|five|several|many)$")
 
@@ -2252,6 +2249,7 @@ def exclusion_reads(query: str) -> list[tuple[str, str, bool]]:
     ]
 
 
+#: What a place is like, never a thing an answer uses: "no road noise", "hate crowds".
 _PLACE_NUISANCES = frozenset("noise crowds crowd queues queue".split())
 
 

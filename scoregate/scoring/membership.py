@@ -708,10 +708,9 @@ def _not_a_use(word: str) -> bool:
 
 def _same_family(word_stem: str, item: str) -> bool:
     """ "grind" and "grinders", "bake" and "bakery", "boats" and "motorboats": one word family
-    with the item's head
-    noun, so the word is the item itself (judged by name, negation and modifiers included),
-    not one of its members. A modifier is no head: "AirPods" is a member of "AirPods-style
-    stems"."""
+    with the item's head noun, so the word is the item itself (judged by name, negation and
+    modifiers included) or names more than it, not one of its members. A modifier is no
+    head: "AirPods" is a member of "AirPods-style stems"."""
     stems = [stem(w) for w in item.split()]
     head = stems[-1]
     # (also the head's own last part, which names more than the item: "boats" of
