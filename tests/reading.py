@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from scoregate.scoring.membership import check_members
 from scoregate.scoring.request_analysis import analyze
+from scoregate.scoring.restated import contradicted
 
 
 def items(query: str) -> list[str]:
@@ -27,3 +28,13 @@ def violated(query: str, answer: str) -> list[str]:
             lacks=a.lacks,
         ).violated
     ]
+
+
+def told_back(query: str, answer: str, want: str | None) -> None:
+    """Assert the answer tells back a fact of ``query`` the other way, naming ``want``; or
+    nothing, with ``None``."""
+    said = [a for a, _ in contradicted(query, answer)]
+    if want is None:
+        assert said == []
+    else:
+        assert said and want in said[0]

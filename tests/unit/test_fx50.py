@@ -27,19 +27,9 @@ from scoregate.scoring.instructions import check_instruction
 from scoregate.scoring.request_analysis import analyze, split_asks
 from scoregate.scoring.restated import contradicted
 from scoregate.scoring.tried import offered_again, tried_things
-from tests.reading import items, violated
+from tests.reading import items, told_back, violated
 
 CFG = load_scoring_config()
-
-
-def _told_back(query: str, answer: str, want: str | None) -> None:
-    """The answer tells back a fact of the request the other way, naming ``want``; or
-    nothing, with ``None``."""
-    said = [a for a, _ in contradicted(query, answer)]
-    if want is None:
-        assert said == []
-    else:
-        assert said and want in said[0]
 
 
 def _breaks(query: str, answer: str, want: list[str] | None) -> None:
@@ -228,7 +218,7 @@ WING = (
 def test_a_place_in_the_team_told_back_on_the_other_side(
     query: str, answer: str, want: str | None
 ) -> None:
-    _told_back(query, answer, want)
+    told_back(query, answer, want)
 
 
 @pytest.mark.parametrize(
@@ -366,7 +356,7 @@ def test_round_one_tables() -> None:
     ],
 )
 def test_round_one_places_told_back(query: str, answer: str, want: str | None) -> None:
-    _told_back(query, answer, want)
+    told_back(query, answer, want)
 
 
 # --- round two of review ---------------------------------------------------------------

@@ -24,18 +24,7 @@ from scoregate.scoring.activities import affirmed_activities
 from scoregate.scoring.affirmation import mentions
 from scoregate.scoring.instructions import check_instruction
 from scoregate.scoring.request_analysis import analyze
-from scoregate.scoring.restated import contradicted
-from tests.reading import items, violated
-
-
-def _told_back(query: str, answer: str, want: str | None) -> None:
-    """The answer tells back a fact of the request the other way, naming ``want``; or
-    nothing, with ``None``."""
-    said = [a for a, _ in contradicted(query, answer)]
-    if want is None:
-        assert said == []
-    else:
-        assert said and want in said[0]
+from tests.reading import items, told_back, violated
 
 
 @pytest.mark.parametrize(
@@ -134,6 +123,9 @@ INLAW = "I don't want to ask my brother-in-law to fill in, long story. What are 
 AUNT = "I don't want to ask my aunt to bake it - she made it all about her. Options?"
 SISTER = "I'd rather not borrow from my sister, she's lent us her awning twice. Cheapest way?"
 PARENTS = "I don't want to ask my parents for money. How do I cover rent this month?"
+PAT = "I don't want to ask our neighbour Pat for her press again. How do I get the juice out?"
+PAUL = "I don't want to ask my uncle Paul to feed the snakes, he moans for months. Options?"
+PARENTS_LOAN = "I don't want to borrow from my parents, they've helped enough. Options?"
 
 
 @pytest.mark.parametrize(
@@ -147,6 +139,12 @@ PARENTS = "I don't want to ask my parents for money. How do I cover rent this mo
         (INLAW, "If you'd rather not ask your brother-in-law, try the regulars.", None),
         (PARENTS, "Your parents may ask how it went.", None),
         (PARENTS, "Without leaning on your parents, try a hardship plan.", None),
+        # round two: by name, by relation, by other words
+        (PAT, "Pat's basket press is the obvious answer for 60 kg.", "pat's"),
+        (PAUL, "Honestly, your uncle is the obvious person to ask.", "your uncle"),
+        (PARENTS_LOAN, "Your mum and dad are the quickest and cheapest source.", "mum and dad"),
+        (PAUL, "Paul may ask how it went.", None),
+        (PAT, "Crush the grapes in a bucket and strain them through a bag.", None),
     ],
 )
 def test_a_person_the_asker_wont_turn_to(query: str, answer: str, words: str | None) -> None:
@@ -228,7 +226,7 @@ def test_no_full_stops() -> None:
     ],
 )
 def test_facts_told_back(query: str, answer: str, want: str | None) -> None:
-    _told_back(query, answer, want)
+    told_back(query, answer, want)
 
 
 @pytest.mark.parametrize(
@@ -287,29 +285,6 @@ CAFE = "No nuts of any kind on the menu - not almonds, not hazelnuts. Three tray
 )
 def test_round_two_uses(query: str, answer: str, want: list[str]) -> None:
     assert violated(query, answer) == want
-
-
-PAT = "I don't want to ask our neighbour Pat for her press again. How do I get the juice out?"
-PAUL = "I don't want to ask my uncle Paul to feed the snakes, he moans for months. Options?"
-PARENTS_LOAN = "I don't want to borrow from my parents, they've helped enough. Options?"
-
-
-@pytest.mark.parametrize(
-    ("query", "answer", "words"),
-    [
-        (PAT, "Pat's basket press is the obvious answer for 60 kg.", "pat's"),
-        (PAUL, "Honestly, your uncle is the obvious person to ask.", "your uncle"),
-        (PARENTS_LOAN, "Your mum and dad are the quickest and cheapest source.", "mum and dad"),
-        (PAUL, "Paul may ask how it went.", None),
-        (PAT, "Crush the grapes in a bucket and strain them through a bag.", None),
-    ],
-)
-def test_round_two_people(query: str, answer: str, words: str | None) -> None:
-    found = affirmed_activities(answer, analyze(query).avoided)
-    if words is None:
-        assert found == []
-    else:
-        assert found and words in found[0][1]
 
 
 MOTORHOME = (
