@@ -787,8 +787,9 @@ def _held_by_warning(tokens: list[str], clauses: list[int], j: int, i: int) -> b
     if clauses[j] != clauses[i]:
         return _listed_after(tokens, clauses, j, i)
     between = tokens[j + 1 : i]  # ("has raisins or dried apricot": the list's next item)
-    # (past a measure: "many modern recipes call for a sachet of fast-action yeast")
-    measure = "of" in between[1:4] and j >= i - 7
+    # (past a measure: "many modern recipes call for a sachet of fast-action yeast"; ``j``
+    # is within ``NEGATION_WINDOW`` of ``i`` already)
+    measure = "of" in between[1:4]
     near = j >= i - 3 or measure or (j >= i - 5 and ("or" in between or _listed_with_and(between)))
     return near and not {"so", "but"} & set(between)
 
@@ -1456,7 +1457,7 @@ def is_negated(tokens: list[str], clauses: list[int], i: int) -> bool:
 #: stashed outside the training area", "those are the Wi-Fi versions you want to avoid".
 _STOWED = frozenset("packed stowed stashed locked tucked".split())
 _STOWED_AFTER = re.compile(
-    r"^(?:[\w'-]+\s+){0,3}?(?:(?:packed|stowed|stashed|locked|tucked|put)\s+away"
+    rf"^(?:[\w'-]+\s+){{0,3}}?(?:(?:{'|'.join(sorted(_STOWED))}|put)\s+away"
     r"|(?:that's|that\s+is|which\s+is)\s+(?:stashed|stowed|packed|kept|left)\s+(?:outside|away"
     r"|in\s+the\s+car|at\s+the)"
     r"|(?:you|you'll|you'd)\s+(?:want|need|should|ought)\s+(?:to\s+)?avoid)\b"

@@ -87,22 +87,17 @@ FEE = "I want no entry fee per player or per team so nobody is put off. How do w
 WOOL = "She's allergic, so no animal fibres - not wool, not alpaca, not mohair. What yarn?"
 
 
-@pytest.mark.parametrize(
-    ("query", "answer", "want"),
-    [
-        (GPS, "Wear a GPS sports watch to keep an eye on pace.", ["gps devices"]),
-        (GPS, "A cheap non-GPS digital watch is enough for timing.", []),
-        (YEAST, "Add a quarter teaspoon of instant yeast with the starter.", ["commercial yeast"]),
-        (YEAST, "No dried yeast needed: give the starter a longer bulk.", []),
-        (FEE, "The simplest fix is a modest £20 per team entry.", ["entry fee"]),
-        (FEE, "Ask a local business to sponsor the trophies and run a raffle.", []),
-        (WOOL, "Since alpaca and mohair are off the table along with wool, try acrylic.", []),
-        (WOOL, "With wool, alpaca and mohair all off the table, go for cotton.", []),
-        (WOOL, "A soft merino wool is the warmest choice.", ["wool"]),
-    ],
-)
-def test_what_the_answer_uses(query: str, answer: str, want: list[str]) -> None:
-    assert violated(query, answer) == want
+USES = [
+    (GPS, "Wear a GPS sports watch to keep an eye on pace.", ["gps devices"]),
+    (GPS, "A cheap non-GPS digital watch is enough for timing.", []),
+    (YEAST, "Add a quarter teaspoon of instant yeast with the starter.", ["commercial yeast"]),
+    (YEAST, "No dried yeast needed: give the starter a longer bulk.", []),
+    (FEE, "The simplest fix is a modest £20 per team entry.", ["entry fee"]),
+    (FEE, "Ask a local business to sponsor the trophies and run a raffle.", []),
+    (WOOL, "Since alpaca and mohair are off the table along with wool, try acrylic.", []),
+    (WOOL, "With wool, alpaca and mohair all off the table, go for cotton.", []),
+    (WOOL, "A soft merino wool is the warmest choice.", ["wool"]),
+]
 
 
 @pytest.mark.parametrize(
@@ -266,25 +261,20 @@ BALCONY = "My north-facing balcony gets no sun to speak of. What greenery will s
 CAFE = "No nuts of any kind on the menu - not almonds, not hazelnuts. Three traybake ideas?"
 
 
-@pytest.mark.parametrize(
-    ("query", "answer", "want"),
-    [
-        (KVASS, "Many modern recipes call for a sachet of fast-action yeast, but not this.", []),
-        (
-            KVASS,
-            "Unlike quick recipes that use a pinch of dried yeast, this relies on raisins.",
-            [],
-        ),
-        (KVASS, "Add a sachet of fast-action yeast to get it going.", ["commercial yeast"]),
-        (SCOUTS, "Remind parents that GPS watches and phone map apps should stay at home.", []),
-        (SCOUTS, "Pack a GPS watch; phones should stay at home.", ["gps devices"]),
-        (BALCONY, "Skip basil and succulents, as they need several hours of direct sun.", []),
-        (CAFE, "Swap any almond extract in old recipes for vanilla.", []),
-        (CAFE, "Top the slice with toasted almonds.", ["almonds"]),
-    ],
-)
-def test_round_two_uses(query: str, answer: str, want: list[str]) -> None:
-    assert violated(query, answer) == want
+USES_TWO = [
+    (KVASS, "Many modern recipes call for a sachet of fast-action yeast, but not this.", []),
+    (
+        KVASS,
+        "Unlike quick recipes that use a pinch of dried yeast, this relies on raisins.",
+        [],
+    ),
+    (KVASS, "Add a sachet of fast-action yeast to get it going.", ["commercial yeast"]),
+    (SCOUTS, "Remind parents that GPS watches and phone map apps should stay at home.", []),
+    (SCOUTS, "Pack a GPS watch; phones should stay at home.", ["gps devices"]),
+    (BALCONY, "Skip basil and succulents, as they need several hours of direct sun.", []),
+    (CAFE, "Swap any almond extract in old recipes for vanilla.", []),
+    (CAFE, "Top the slice with toasted almonds.", ["almonds"]),
+]
 
 
 MOTORHOME = (
@@ -298,23 +288,18 @@ FOREST = "No GPS devices - I want to learn to navigate with a map and compass. W
 GINGER = "Commercial yeast is out - I want to use a ginger bug like my gran. How do I start?"
 
 
-@pytest.mark.parametrize(
-    ("query", "answer", "want"),
-    [
-        (LINDISFARNE, "Keep the drone packed away in the van for the whole visit.", []),
-        (LINDISFARNE, "Fly the drone from the car park at dawn.", ["drones"]),
-        (MOTORHOME, "Gas barbecues count too, so leave them packed away.", []),
-        (LEAK, "Those smart sensors are the Wi-Fi versions you want to avoid.", []),
-        (PARTY, "Seeded bread and some crackers have sesame on them - check every pack.", []),
-        (PARTY, "Sprinkle sesame over the sausage rolls.", ["sesame"]),
-        (FOREST, "Many outdoor watches, like the Garmin Instinct range, have GPS built in.", []),
-        (FOREST, "Get a watch that has GPS built in.", ["gps devices"]),
-        (GINGER, "You'll see quicker recipes that use a sachet of dried yeast, but not here.", []),
-        (GINGER, "Use a recipe that uses dried yeast for a quicker start.", ["commercial yeast"]),
-    ],
-)
-def test_round_three_uses(query: str, answer: str, want: list[str]) -> None:
-    assert violated(query, answer) == want
+USES_THREE = [
+    (LINDISFARNE, "Keep the drone packed away in the van for the whole visit.", []),
+    (LINDISFARNE, "Fly the drone from the car park at dawn.", ["drones"]),
+    (MOTORHOME, "Gas barbecues count too, so leave them packed away.", []),
+    (LEAK, "Those smart sensors are the Wi-Fi versions you want to avoid.", []),
+    (PARTY, "Seeded bread and some crackers have sesame on them - check every pack.", []),
+    (PARTY, "Sprinkle sesame over the sausage rolls.", ["sesame"]),
+    (FOREST, "Many outdoor watches, like the Garmin Instinct range, have GPS built in.", []),
+    (FOREST, "Get a watch that has GPS built in.", ["gps devices"]),
+    (GINGER, "You'll see quicker recipes that use a sachet of dried yeast, but not here.", []),
+    (GINGER, "Use a recipe that uses dried yeast for a quicker start.", ["commercial yeast"]),
+]
 
 
 def test_what_a_place_is_like_is_no_thing_ruled_out() -> None:
@@ -327,3 +312,8 @@ def test_the_general_head_is_no_member_of_its_kind() -> None:
 
     assert _same_family("boat", "motorboats")
     assert not _same_family("kayak", "motorboats")
+
+
+@pytest.mark.parametrize(("query", "answer", "want"), [*USES, *USES_TWO, *USES_THREE])
+def test_what_the_answer_uses(query: str, answer: str, want: list[str]) -> None:
+    assert violated(query, answer) == want
