@@ -660,7 +660,10 @@ _OTHERS_OF_A_KIND = _OTHER_PEOPLE | frozenset(
 
 def _what_others_do(tokens: list[str], clauses: list[int], i: int) -> bool:
     """Whether the term ``i`` is done or had by others the clause names: "Couples who hire a
-    planner ...", "people who use a gel saddle ..."."""
+    planner ...", "people who use a gel saddle ...", "Many modern recipes call for ...", or
+    set against with "unlike" up to ten words back in its clause ("unlike a backpack,
+    these ...", "Unlike quick recipes that use ..."; not "Unlike other budgeting apps,
+    YNAB ...": still one of them)."""
     for j in range(i - 1, max(-1, i - 11), -1):
         if clauses[j] != clauses[i]:
             return False
@@ -812,7 +815,7 @@ def _sets_aside(tokens: list[str], clauses: list[int], j: int, i: int) -> bool |
     """Whether the word at ``j`` names token ``i`` without using it (a lack, a likeness, a
     swap, a warning), or ``None`` when it is no such word."""
     t = tokens[j]
-    if "other" in tokens[j + 1 : i]:  # "unlike other budgeting apps": still one of them
+    if "other" in tokens[j + 1 : i]:  # "different from other apps": still one of them
         return False if t in _NEAR or t == "different" else None
     if t in _NEAR:  # "the lack of chlorine", "mimics the stitch a sewing machine makes"
         return j >= i - _NEAR[t] and clauses[j] == clauses[i]
@@ -983,9 +986,6 @@ _NEAR = {
     "imitates": 6,
     "resembles": 6,
     "replicates": 6,
-    # a contrast: "unlike a backpack, these leave your back open" (further back in its
-    # clause: ``_what_others_do``)
-    "unlike": 3,
 }
 #: What ``_MAY_CONTAIN`` is read as.
 _MAY_HOLD = "xmaycontainx"
